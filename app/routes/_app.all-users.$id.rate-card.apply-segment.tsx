@@ -1,0 +1,251 @@
+/**
+ * Apply segment (spec part 1 §2 "Segment rate cards", §6 vp, §7 apply-segment-rate-data-to-
+ * ratecard-data): a dialog over the client's rate card. Choosing a segment is a GET form
+ * (`?segment=N`), so the preview of what changes is a URL; Apply is a plain POST.
+ */
+import { Alert, Button, Group, NativeSelect, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useParams, useRouteError } from "@remix-run/react";
+import { requireStaff } from "~/services/auth/guard.server";
+import { redirectWithToast } from "~/services/auth/session.server";
+import { getClientForViewer } from "~/services/clients/clients.server";
+import { getDb } from "~/services/db/client.server";
+import { deliverSoon } from "~/services/mail/outbox.server";
+import { CHANGED_FIELD_LABELS, type ChangedField, type RowChange } from "~/services/ratecards/changes";
+import { isSegment, PRICE_TYPE_LABELS, SEGMENT_NAMES, SEGMENTS } from "~/services/ratecards/fields";
+import { formatKg, formatTwoDecimals } from "~/services/ratecards/money";
+import { applySegment, previewApplySegment } from "~/services/ratecards/ratecards.server";
+import { UrlDialog } from "~/ui/UrlDialog";
+
+/** The preview lists at most this many changed values; the rest are counted. */
+const PREVIEW_LIMIT = 200;
+const OWN_PARAMS = ["segment"];
+
+/** The card's URL with this dialog's own parameters removed (where Close and success go). */
+function cardHref(clientId: number | string, url: URL): string {
+  const keep = new URLSearchParams(url.search);
+  for (const p of OWN_PARAMS) keep.delete(p);
+  const s = keep.toString();
+  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
+}
+
+function parseSegment(value: FormDataEntryValue | string | null): number | null {
+  if (value === null || value === "") return null;
+  const n = Number(value);
+  return isSegment(n) ? n : null;
+}
+
+function showValue(field: ChangedField, value: string | null): string {
+  if (value === null) return "—";
+  if (field === "first_slab" || field === "second_slab") return `${formatKg(value)} KG`;
+  if (field === "divisor") return value;
+  if (field === "cod_percentage") return `${formatTwoDecimals(value)} %`;
+  return formatTwoDecimals(value);
+}
+
+type PreviewLine = { key: string; courier: string; priceType: string; field: string; old: string | null; next: string | null };
+
+/** One line per changed value (an added or removed row is one line), capped for the page. */
+function previewLines(changes: readonly RowChange[]): { lines: PreviewLine[]; total: number } {
+  const lines: PreviewLine[] = [];
+  let total = 0;
+  for (const c of changes) {
+    const head = { courier: c.courier, priceType: `${PRICE_TYPE_LABELS[c.shipment_type]} (${c.delivery_type})` };
+    const items =
+      c.action === "update"
+        ? c.fields.map((f) => ({ field: CHANGED_FIELD_LABELS[f.field], old: showValue(f.field, f.old), next: showValue(f.field, f.new) }))
+        : [{ field: c.action === "create" ? "Row added" : "Row removed", old: null, next: null }];
+    for (const [i, item] of items.entries()) {
+      total++;
+      if (lines.length < PREVIEW_LIMIT) lines.push({ key: `${c.courier_service_id}|${c.shipment_type}|${c.delivery_type}|${i}`, ...head, ...item });
+    }
+  }
+  return { lines, total };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { roles: ["vp"] });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const url = new URL(request.url);
+  const segment = parseSegment(url.searchParams.get("segment"));
+  const keep = [...new URLSearchParams(url.search)].filter(([k]) => !OWN_PARAMS.includes(k));
+  let preview = null;
+  let previewError: string | null = null;
+  if (segment !== null) {
+    const result = await previewApplySegment(db, staff, { clientId: client.id, segment });
+    if (result.ok) {
+      const { lines, total } = previewLines(result.changes);
+      preview = {
+        segment: result.segment,
+        segmentName: result.segmentName,
+        updated: result.updated,
+        created: result.created,
+        deleted: result.deleted,
+        unchanged: result.unchanged,
+        lines,
+        more: total - lines.length,
+      };
+    } else {
+      previewError = result.message;
+    }
+  }
+  return {
+    clientId: client.id,
+    clientName: client.name,
+    segment,
+    keep,
+    preview,
+    previewError,
+    closeTo: cardHref(client.id, url),
+    selfSearch: url.search,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { roles: ["vp"] });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const form = await request.formData();
+  if (form.get("intent") !== "apply") throw new Response("Unknown action.", { status: 400 });
+  const segment = parseSegment(form.get("segment"));
+  if (segment === null) return data({ message: "Not able to update rate card. Choose Segment One, Two or Three." }, { status: 400 });
+  const result = await applySegment(db, staff, { clientId: client.id, segment });
+  if (!result.ok) return data({ message: `Not able to update rate card. ${result.message}` }, { status: result.status });
+  deliverSoon(db);
+  return redirectWithToast(request, cardHref(client.id, new URL(request.url)), { kind: "success", message: "Updated Successfully" });
+}
+
+export default function ApplySegmentDialog() {
+  const { clientId, clientName, segment, keep, preview, previewError, closeTo, selfSearch } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const self = `/all-users/${clientId}/rate-card/apply-segment`;
+  const applying = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+
+  return (
+    <UrlDialog title="Apply segment" closeTo={closeTo}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Replace the rates of <b>{clientName}</b> with a segment rate card. Preview what changes before you apply it.
+        </Text>
+        <Form method="get" action={self} preventScrollReset>
+          {keep.map(([k, v]) => (
+            <input key={`${k}=${v}`} type="hidden" name={k} value={v} />
+          ))}
+          <Group align="flex-end" gap="sm">
+            <NativeSelect
+              name="segment"
+              label="Segment"
+              defaultValue={segment === null ? "0" : String(segment)}
+              key={segment ?? "none"}
+              data={SEGMENTS.map((s) => ({ value: String(s), label: SEGMENT_NAMES[s] }))}
+              style={{ flex: 1 }}
+            />
+            <Button type="submit" variant="default">
+              Preview
+            </Button>
+          </Group>
+        </Form>
+
+        {actionData?.message ? (
+          <Alert color="red" role="alert" data-testid="apply-segment-error">
+            {actionData.message}
+          </Alert>
+        ) : null}
+        {previewError ? (
+          <Alert color="red" role="alert">
+            {previewError}
+          </Alert>
+        ) : null}
+
+        {preview ? (
+          <Stack gap="sm" data-testid="segment-preview">
+            <Text size="sm" data-testid="segment-preview-counts">
+              Applying <b>{preview.segmentName}</b>: {preview.updated} rows updated, {preview.created} added, {preview.deleted} removed,{" "}
+              {preview.unchanged} unchanged.
+            </Text>
+            {preview.lines.length === 0 ? (
+              <Text size="sm">The client's rates already match {preview.segmentName}; nothing would change.</Text>
+            ) : (
+              <div style={{ maxHeight: 320, overflow: "auto" }} tabIndex={0} role="region" aria-label="Changes">
+                <Table withTableBorder verticalSpacing={4} fz="sm" stickyHeader>
+                  <Table.Caption>New values beside the old ones, struck through</Table.Caption>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Courier</Table.Th>
+                      <Table.Th>Price type</Table.Th>
+                      <Table.Th>Field</Table.Th>
+                      <Table.Th>Value</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {preview.lines.map((l) => (
+                      <Table.Tr key={l.key} data-testid="segment-change">
+                        <Table.Td>{l.courier}</Table.Td>
+                        <Table.Td>{l.priceType}</Table.Td>
+                        <Table.Td>{l.field}</Table.Td>
+                        <Table.Td>
+                          {l.next !== null ? (
+                            <>
+                              <Text span fw={700}>
+                                {l.next}
+                              </Text>{" "}
+                              <Text component="del" c="dimmed" td="line-through" size="sm">
+                                <VisuallyHidden>was </VisuallyHidden>
+                                {l.old}
+                              </Text>
+                            </>
+                          ) : (
+                            "—"
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </div>
+            )}
+            {preview.more > 0 ? (
+              <Text size="sm" c="dimmed" data-testid="segment-preview-more">
+                and {preview.more.toLocaleString("en-IN")} more
+              </Text>
+            ) : null}
+            <Form method="post" action={`${self}${selfSearch}`} preventScrollReset>
+              <input type="hidden" name="intent" value="apply" />
+              <input type="hidden" name="segment" value={preview.segment} />
+              <Group justify="flex-end">
+                <Button component={Link} to={closeTo} variant="default" preventScrollReset>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={applying}>
+                  Apply
+                </Button>
+              </Group>
+            </Form>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Choose a segment and press Preview to see what changes.
+          </Text>
+        )}
+      </Stack>
+    </UrlDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { id } = useParams();
+  const location = useLocation();
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Something went wrong; nothing was changed.";
+  return (
+    <UrlDialog title="Apply segment" closeTo={cardHref(id ?? "", new URL(location.pathname + location.search, "http://x"))}>
+      <Alert color="red" role="alert">
+        {message}
+      </Alert>
+    </UrlDialog>
+  );
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { csvAttachment } from "~/services/http/attachment.server";
+import { requireStaff } from "~/services/auth/guard.server";
+import { NON_LEGAL_ROLES } from "~/services/auth/roles";
+import { getClientForViewer } from "~/services/clients/clients.server";
+import { getDb } from "~/services/db/client.server";
+import { clientRateCardCsv } from "~/services/ratecards/ratecards.server";
+
+/** The client's rate card as the CSV the upload accepts (download → edit → upload round-trips). */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("Not found", { status: 404 });
+  if (!client.auth_token) throw new Response("Auth token is not present", { status: 409 });
+  const file = await clientRateCardCsv(db, client.id);
+  if (!file) throw new Response("Not found", { status: 404 });
+  return csvAttachment(file.csv, file.fileName);
+}

@@ -1,0 +1,217 @@
+/**
+ * The audit history of a client's rate changes (issue 3 "History"): a wide dialog over the
+ * rate card, newest first, paginated by `?hpage=` links that keep the card's own parameters.
+ */
+import { Alert, Badge, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { requireStaff } from "~/services/auth/guard.server";
+import { NON_LEGAL_ROLES } from "~/services/auth/roles";
+import { getClientForViewer } from "~/services/clients/clients.server";
+import { getDb } from "~/services/db/client.server";
+import { CHANGED_FIELD_LABELS, type ChangedField } from "~/services/ratecards/changes";
+import { PRICE_TYPE_LABELS, type ShipmentType } from "~/services/ratecards/fields";
+import { formatKg, formatTwoDecimals } from "~/services/ratecards/money";
+import { rateChangeHistory, type RateHistoryEntry } from "~/services/ratecards/ratecards.server";
+import { Pager } from "~/ui/Pager";
+import { UrlDialog } from "~/ui/UrlDialog";
+
+const OWN_PARAMS = ["hpage"];
+const PER_PAGE = 20;
+
+function cardHref(clientId: number | string, url: URL): string {
+  const keep = new URLSearchParams(url.search);
+  for (const p of OWN_PARAMS) keep.delete(p);
+  const s = keep.toString();
+  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
+}
+
+/** What an audit action means to a reader; the code itself is kept beside it for searching. */
+const ACTION_LABELS: Record<string, string> = {
+  update: "Rate edit",
+  "update:courier_terms": "Rate edit (courier terms)",
+  weight_slab: "Weight slab",
+  upload: "Upload",
+  "upload:create": "Upload (row added)",
+  "upload:delete": "Upload (row removed)",
+  apply_segment: "Apply segment",
+  "apply_segment:create": "Apply segment (row added)",
+  "apply_segment:delete": "Apply segment (row removed)",
+  rto_from_forward: "RTO from forward",
+  "rto_from_forward:create": "RTO from forward (row added)",
+  "rto_from_forward:delete": "RTO from forward (row removed)",
+};
+
+function showValue(field: string, value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  const text = String(value);
+  if (field === "first_slab" || field === "second_slab") return `${formatKg(text)} KG`;
+  if (field === "divisor") return text;
+  if (field === "cod_percentage") return `${formatTwoDecimals(text)} %`;
+  return field in CHANGED_FIELD_LABELS ? formatTwoDecimals(text) : text;
+}
+
+const num = (v: unknown) => (typeof v === "number" ? v : Number(v ?? 0));
+
+/** One sentence for a card-wide entry (upload, apply segment, RTO from forward). */
+function cardWideSummary(entry: RateHistoryEntry): string {
+  const d = entry.details ?? {};
+  switch (entry.action) {
+    case "apply_segment":
+      return `Applied ${String(d.segment_name ?? `segment ${String(d.segment)}`)}: ${num(d.updated)} rows updated, ${num(d.created)} added, ${num(d.deleted)} removed`;
+    case "rto_from_forward": {
+      const couriers = Array.isArray(d.couriers) ? d.couriers.map(String).join(", ") : "";
+      return `RTO rates set from forward for ${couriers || "the chosen couriers"}: ${num(d.changed_rows)} rows changed`;
+    }
+    case "upload":
+      return `Uploaded ${String(d.file_name ?? "a rate card")}: ${num(d.row_count)} rows, ${num(d.changed_rows)} changed`;
+    default:
+      return Object.entries(d)
+        .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+        .join(", ");
+  }
+}
+
+function describe(entry: RateHistoryEntry): { head: string | null; lines: { field: string; old: string | null; next: string | null }[]; summary: string | null } {
+  if (entry.entity !== "rate_row") return { head: null, lines: [], summary: cardWideSummary(entry) };
+  const priceType = entry.shipment_type ? PRICE_TYPE_LABELS[entry.shipment_type as ShipmentType] : "";
+  const head = [entry.courier ?? "Unknown courier", `${priceType}${entry.delivery_type ? ` (${entry.delivery_type})` : ""}`].filter(Boolean).join(" · ");
+  if (entry.action.endsWith(":create")) return { head, lines: [], summary: "Row added" };
+  if (entry.action.endsWith(":delete")) return { head, lines: [], summary: "Row removed" };
+  return {
+    head,
+    lines: entry.changes.map((c) => ({
+      field: CHANGED_FIELD_LABELS[c.field as ChangedField] ?? c.field,
+      old: showValue(c.field, c.old),
+      next: showValue(c.field, c.new),
+    })),
+    summary: null,
+  };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const url = new URL(request.url);
+  const requested = Number(url.searchParams.get("hpage") ?? 1);
+  const history = await rateChangeHistory(db, client.id, { page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1, perPage: PER_PAGE });
+  // The audit row keeps e-mail and role; names come from the people this page already knows.
+  const names = new Map<number, string>([[staff.id, staff.name]]);
+  for (const p of [client.vp, client.avp, client.bdm, client.tl]) if (p?.id != null && p.name) names.set(p.id, p.name);
+  return {
+    clientId: client.id,
+    closeTo: cardHref(client.id, url),
+    keep: [...new URLSearchParams(url.search)].filter(([k]) => !OWN_PARAMS.includes(k)),
+    page: history.page,
+    pageCount: history.pageCount,
+    total: history.total,
+    entries: history.entries.map((e) => ({
+      id: e.id,
+      at: e.at.toISOString(),
+      who: { name: e.staff.id != null ? (names.get(e.staff.id) ?? null) : null, email: e.staff.email, role: e.staff.role },
+      action: e.action,
+      actionLabel: ACTION_LABELS[e.action] ?? e.action,
+      ...describe(e),
+    })),
+  };
+}
+
+const when = (iso: string) =>
+  new Date(iso).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", day: "2-digit", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+
+export default function RateHistoryDialog() {
+  const { clientId, closeTo, keep, page, pageCount, total, entries } = useLoaderData<typeof loader>();
+  const hrefFor = (p: number) => {
+    const q = new URLSearchParams(keep);
+    if (p > 1) q.set("hpage", String(p));
+    const s = q.toString();
+    return `/all-users/${clientId}/rate-card/history${s ? `?${s}` : ""}`;
+  };
+  return (
+    <UrlDialog title="Rate change history" closeTo={closeTo}>
+      {/* This dialog needs room for its table; UrlDialog's panel is narrow by default. */}
+      <style>{".dialog-panel:has([data-wide-dialog]){width:min(1100px,100%)}"}</style>
+      <Stack gap="sm" data-wide-dialog>
+        {entries.length === 0 ? (
+          <Text size="sm" data-testid="history-empty">
+            No rate changes have been recorded for this client yet.
+          </Text>
+        ) : (
+          <div style={{ maxHeight: "60vh", overflow: "auto" }} tabIndex={0} role="region" aria-label="Rate changes">
+            <Table withTableBorder verticalSpacing={6} fz="sm" stickyHeader>
+              <Table.Caption>Newest first</Table.Caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>When</Table.Th>
+                  <Table.Th>Who</Table.Th>
+                  <Table.Th>Action</Table.Th>
+                  <Table.Th>What changed</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.map((e) => (
+                  <Table.Tr key={e.id} data-testid="history-entry" data-action={e.action}>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>
+                      <time dateTime={e.at}>{when(e.at)}</time>
+                    </Table.Td>
+                    <Table.Td>
+                      {e.who.name ? <Text size="sm">{e.who.name}</Text> : null}
+                      <Text size="sm">{e.who.email}</Text>
+                      <Badge size="xs" variant="light" color="dark">
+                        {e.who.role}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{e.actionLabel}</Text>
+                      <Text size="xs" c="dimmed" ff="monospace">
+                        {e.action}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      {e.head ? (
+                        <Text size="sm" fw={600}>
+                          {e.head}
+                        </Text>
+                      ) : null}
+                      {e.summary ? <Text size="sm">{e.summary}</Text> : null}
+                      {e.lines.map((l) => (
+                        <Text size="sm" key={l.field}>
+                          {l.field}:{" "}
+                          <Text component="del" td="line-through" c="dimmed" size="sm">
+                            <VisuallyHidden>was </VisuallyHidden>
+                            {l.old}
+                          </Text>{" "}
+                          →{" "}
+                          <Text span fw={700}>
+                            {l.next}
+                          </Text>
+                        </Text>
+                      ))}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+        <Pager page={page} pageCount={pageCount} total={total} hrefFor={hrefFor} noun={total === 1 ? "change" : "changes"} />
+      </Stack>
+    </UrlDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { id } = useParams();
+  const location = useLocation();
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "The history could not be loaded.";
+  return (
+    <UrlDialog title="Rate change history" closeTo={cardHref(id ?? "", new URL(location.pathname + location.search, "http://x"))}>
+      <Alert color="red" role="alert">
+        {message}
+      </Alert>
+    </UrlDialog>
+  );
+}

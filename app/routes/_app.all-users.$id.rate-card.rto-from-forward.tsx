@@ -1,0 +1,184 @@
+/**
+ * Update RTO with forward (spec part 1 §7 update-rto-ratecard-data-with-forward-ratecard-data,
+ * §6 vp): a dialog over the client's rate card. Step one chooses couriers (native
+ * checkboxes); Update posts them back and the action answers with a confirmation step
+ * listing them; Confirm applies. Both steps are plain form posts, so no JavaScript is needed.
+ */
+import { Alert, Button, Checkbox, Group, List, Stack, Text } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useParams, useRouteError } from "@remix-run/react";
+import { requireStaff } from "~/services/auth/guard.server";
+import { redirectWithToast } from "~/services/auth/session.server";
+import { getClientForViewer } from "~/services/clients/clients.server";
+import { getDb } from "~/services/db/client.server";
+import { deliverSoon } from "~/services/mail/outbox.server";
+import { getClientRateCard, updateRtoFromForward } from "~/services/ratecards/ratecards.server";
+import { UrlDialog } from "~/ui/UrlDialog";
+
+const OWN_PARAMS = ["confirm"];
+const NOTHING_CHOSEN = "Choose at least one courier. Nothing was changed.";
+
+function cardHref(clientId: number | string, url: URL): string {
+  const keep = new URLSearchParams(url.search);
+  for (const p of OWN_PARAMS) keep.delete(p);
+  const s = keep.toString();
+  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
+}
+
+type ForwardCourier = { id: number; name: string; active: boolean };
+
+/** The client's courier services that have forward rates, by name (the only ones RTO can copy from). */
+async function forwardCouriers(clientId: number): Promise<ForwardCourier[] | null> {
+  const card = await getClientRateCard(getDb(), clientId, { showAll: true });
+  if (!card) return null;
+  const seen = new Map<number, ForwardCourier>();
+  for (const r of card.rows) {
+    if (r.shipment_type === "FORWARD" && !seen.has(r.courier_service_id)) seen.set(r.courier_service_id, { id: r.courier_service_id, name: r.courier_name, active: r.is_active });
+  }
+  return [...seen.values()];
+}
+
+function chosenIds(form: FormData): number[] {
+  return [...new Set(form.getAll("courier").map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { roles: ["vp"] });
+  const client = await getClientForViewer(getDb(), staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const couriers = await forwardCouriers(client.id);
+  if (!couriers) throw new Response("This client has no rate card.", { status: 404 });
+  const url = new URL(request.url);
+  return { clientId: client.id, clientName: client.name, couriers, closeTo: cardHref(client.id, url), selfSearch: url.search };
+}
+
+type ActionData =
+  | { kind: "confirm"; couriers: ForwardCourier[] }
+  | { kind: "invalid"; chosen: number[]; message: string };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { roles: ["vp"] });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "review" && intent !== "apply") throw new Response("Unknown action.", { status: 400 });
+  const ids = chosenIds(form);
+  if (ids.length === 0) return data<ActionData>({ kind: "invalid", chosen: [], message: NOTHING_CHOSEN }, { status: 400 });
+
+  if (intent === "review") {
+    const couriers = (await forwardCouriers(client.id)) ?? [];
+    const chosen = couriers.filter((c) => ids.includes(c.id));
+    if (chosen.length !== ids.length) {
+      return data<ActionData>({ kind: "invalid", chosen: ids, message: "Some chosen couriers have no forward rates on this card. Nothing was changed." }, { status: 400 });
+    }
+    return data<ActionData>({ kind: "confirm", couriers: chosen });
+  }
+
+  const result = await updateRtoFromForward(db, staff, { clientId: client.id, courierServiceIds: ids });
+  if (!result.ok) return data<ActionData>({ kind: "invalid", chosen: ids, message: `Not able to update rate card. ${result.message}` }, { status: result.status });
+  deliverSoon(db);
+  return redirectWithToast(request, cardHref(client.id, new URL(request.url)), { kind: "success", message: "Updated Successfully" });
+}
+
+export default function RtoFromForwardDialog() {
+  const { clientId, clientName, couriers, closeTo, selfSearch } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const self = `/all-users/${clientId}/rate-card/rto-from-forward${selfSearch}`;
+  const submitting = navigation.state === "submitting";
+
+  if (actionData?.kind === "confirm") {
+    return (
+      <UrlDialog title="Update RTO with forward" closeTo={closeTo}>
+        <Form method="post" action={self} preventScrollReset>
+          <Stack gap="sm">
+            <Text size="sm">
+              Copy the forward rates and weight slabs of these couriers into their RTO rates for <b>{clientName}</b>? Their current RTO rates are
+              replaced.
+            </Text>
+            <List size="sm" data-testid="rto-confirm-couriers">
+              {actionData.couriers.map((c) => (
+                <List.Item key={c.id}>{c.name}</List.Item>
+              ))}
+            </List>
+            <input type="hidden" name="intent" value="apply" />
+            {actionData.couriers.map((c) => (
+              <input key={c.id} type="hidden" name="courier" value={c.id} />
+            ))}
+            <Group justify="flex-end">
+              <Button component={Link} to={self} variant="default" preventScrollReset>
+                Back
+              </Button>
+              <Button type="submit" loading={submitting}>
+                Confirm
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </UrlDialog>
+    );
+  }
+
+  // After a refused post, show the choice that was posted; otherwise every courier is chosen.
+  const chosen = actionData?.kind === "invalid" ? new Set(actionData.chosen) : null;
+  return (
+    <UrlDialog title="Update RTO with forward" closeTo={closeTo}>
+      <Form method="post" action={self} preventScrollReset key={actionData ? JSON.stringify(actionData) : "fresh"}>
+        <Stack gap="sm">
+          <input type="hidden" name="intent" value="review" />
+          {actionData?.kind === "invalid" ? (
+            <Alert color="red" role="alert" data-testid="rto-error">
+              {actionData.message}
+            </Alert>
+          ) : null}
+          {couriers.length === 0 ? (
+            <Text size="sm">This client has no forward rates to copy.</Text>
+          ) : (
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <legend>
+                <Text size="sm" fw={600}>
+                  Couriers whose RTO rates take their forward rates
+                </Text>
+              </legend>
+              <Stack gap={6} mt="xs" style={{ maxHeight: 320, overflow: "auto" }}>
+                {couriers.map((c) => (
+                  <Checkbox
+                    key={c.id}
+                    name="courier"
+                    value={c.id}
+                    defaultChecked={chosen ? chosen.has(c.id) : true}
+                    label={c.active ? c.name : `${c.name} (switched off)`}
+                  />
+                ))}
+              </Stack>
+            </fieldset>
+          )}
+          <Group justify="flex-end">
+            <Button component={Link} to={closeTo} variant="default" preventScrollReset>
+              Cancel
+            </Button>
+            <Button type="submit" loading={submitting} disabled={couriers.length === 0}>
+              Update
+            </Button>
+          </Group>
+        </Stack>
+      </Form>
+    </UrlDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { id } = useParams();
+  const location = useLocation();
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Something went wrong; nothing was changed.";
+  return (
+    <UrlDialog title="Update RTO with forward" closeTo={cardHref(id ?? "", new URL(location.pathname + location.search, "http://x"))}>
+      <Alert color="red" role="alert">
+        {message}
+      </Alert>
+    </UrlDialog>
+  );
+}

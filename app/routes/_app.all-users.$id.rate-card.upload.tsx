@@ -1,0 +1,411 @@
+/**
+ * The "Upload rate card" dialog over the client's rate card (spec part 1 §4 "Upload flow",
+ * §5 "Upload", §6 "kam: no upload", §8 "red alerts in a 180 px area").
+ *
+ * Choose file → Verify (writes nothing; shows the errors, or a preview of every change) →
+ * Submit (applies every row in one transaction). Both steps are plain multipart form posts
+ * to this URL, so the flow works without JavaScript; the verified text travels back in a
+ * hidden textarea, so Submit needs no second upload and the server never keeps a file
+ * between requests. The service verifies the file again on Submit.
+ */
+import { Alert, Anchor, Box, Button, Group, Input, List, Stack, Table, Text } from "@mantine/core";
+import {
+  data,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useParams,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { z } from "zod";
+import { requireStaff } from "~/services/auth/guard.server";
+import { NON_LEGAL_ROLES } from "~/services/auth/roles";
+import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
+import { getClientForViewer } from "~/services/clients/clients.server";
+import { getDb } from "~/services/db/client.server";
+import { deliverSoon } from "~/services/mail/outbox.server";
+import { UPLOAD_INSTRUCTIONS, type UploadChange, type UploadError } from "~/services/ratecards/csv";
+import { rateCardPermissions } from "~/services/ratecards/permissions";
+import { applyUpload, getClientRateCard, MAX_UPLOAD_CHARS, verifyClientUpload } from "~/services/ratecards/ratecards.server";
+import { UrlDialog } from "~/ui/UrlDialog";
+
+const ONLY_CSV = "You can only upload csv file!";
+const CHOOSE_FILE = "Choose a CSV file to upload.";
+const TOO_LARGE = `The file is too large: a rate card file may be at most ${MAX_UPLOAD_CHARS / 1_000_000} MB.`;
+const NO_AUTH_TOKEN = "Auth token is not present";
+const NOT_UPDATED = "Not able to update rate card.";
+const CARD_CHANGED = "The rate card changed after this file was verified, so nothing was changed. Verify the file again.";
+/** A preview longer than this is cut (the count of all changes is still shown). */
+const MAX_PREVIEW_ROWS = 500;
+
+/** Guard, scope and permission, shared by the loader and both steps of the action. */
+async function uploadContext(request: Request, params: LoaderFunctionArgs["params"]) {
+  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  if (!rateCardPermissions(staff.role).canUpload) throw new Response("You are not allowed to upload rate cards.", { status: 403 });
+  if (!client.auth_token) throw new Response(NO_AUTH_TOKEN, { status: 409 });
+  return { staff, db, client, search: new URL(request.url).search };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { client, search } = await uploadContext(request, params);
+  return { clientId: client.id, search, instructions: UPLOAD_INSTRUCTIONS };
+}
+
+// ---------------------------------------------------------------------------------------
+// Action
+// ---------------------------------------------------------------------------------------
+
+/** Spec §5: one CSV file, checked against the CSV and plain-text mime types (browsers send these for .csv). */
+const CSV_MIME_TYPES = new Set(["text/csv", "application/vnd.ms-excel", "text/plain", ""]);
+
+function isCsvFileName(name: string, type: string): boolean {
+  return /\.csv$/i.test(name.trim()) && CSV_MIME_TYPES.has(type.split(";")[0].trim().toLowerCase());
+}
+
+const intentSchema = z.object({ intent: z.enum(["verify", "submit"]) });
+const submitSchema = z.object({
+  csvText: z.string().min(1, CHOOSE_FILE),
+  fileName: z.string().trim().min(1).max(255).catch("ratecard.csv"),
+  cardToken: z.string().min(1, CARD_CHANGED),
+});
+
+type PreviewChange = Pick<UploadChange, "row" | "courier" | "priceType" | "delivery_type" | "column" | "old" | "new">;
+
+type ActionData =
+  | { kind: "problem"; message: string; errors: UploadError[] }
+  | { kind: "preview"; fileName: string; csvText: string; cardToken: string; rowCount: number; totalChanges: number; changes: PreviewChange[] }
+  | { kind: "failed"; message: string; errors: UploadError[] };
+
+const problem = (message: string, errors: UploadError[] = [], status = 400) =>
+  data<ActionData>({ kind: "problem", message, errors }, { status });
+
+/**
+ * Identifies the card's rows as they are now (ids and versions). Verify hands it to the
+ * form; Submit refuses the file when the card changed in between, so an edit made by
+ * someone else after the preview is not silently overwritten by the file's older values.
+ */
+async function cardToken(db: ReturnType<typeof getDb>, clientId: number): Promise<string> {
+  const card = await getClientRateCard(db, clientId, { showAll: true });
+  const ids = (card?.rows ?? []).map((r) => `${r.id}:${r.version}`).join(",");
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(ids));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Reads the uploaded bytes as text: a CSV is UTF-8 text (a BOM is fine), never binary. */
+async function csvTextOf(file: File): Promise<string | null> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  return text.includes("\u0000") ? null : text.replace(/^\uFEFF/, "");
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { staff, db, client, search } = await uploadContext(request, params);
+
+  let form: FormData;
+  try {
+    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: 5_000_000 }));
+  } catch (e) {
+    if (e instanceof MaxPartSizeExceededError) return problem(TOO_LARGE, [], 413);
+    // Not a multipart post (the dialog's forms always are): nothing we can read.
+    if (e instanceof TypeError) return problem(CHOOSE_FILE);
+    throw e;
+  }
+  const intent = intentSchema.safeParse({ intent: form.get("intent") });
+  if (!intent.success) throw new Response("Unknown action.", { status: 400 });
+
+  if (intent.data.intent === "verify") return verifyStep(staff, db, client.id, form);
+  return submitStep(request, staff, db, client.id, form, search);
+}
+
+async function verifyStep(staff: SignedInStaff, db: ReturnType<typeof getDb>, clientId: number, form: FormData) {
+  const files = form.getAll("order_data").filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
+  if (files.length === 0) return problem(CHOOSE_FILE);
+  if (files.length > 1) return problem("Choose one CSV file only.");
+  const [file] = files;
+  if (!isCsvFileName(file.name, file.type)) return problem(ONLY_CSV);
+  const csvText = await csvTextOf(file);
+  if (csvText === null) return problem(ONLY_CSV);
+
+  const [result, token] = await Promise.all([verifyClientUpload(db, staff, { clientId, csvText }), cardToken(db, clientId)]);
+  if ("status" in result) {
+    if (result.status === 403 || result.status === 404) throw new Response(result.message, { status: result.status });
+    return problem(result.message, "errors" in result ? (result.errors ?? []) : [], result.status);
+  }
+  if (!result.ok) return problem("The file did not pass verification. Correct these rows and verify again; nothing was changed.", result.errors);
+  return data<ActionData>({
+    kind: "preview",
+    fileName: file.name,
+    csvText,
+    cardToken: token,
+    rowCount: result.rows.length,
+    totalChanges: result.changes.length,
+    changes: result.changes.slice(0, MAX_PREVIEW_ROWS).map(({ row, courier, priceType, delivery_type, column, old, new: next }) => ({
+      row,
+      courier,
+      priceType,
+      delivery_type,
+      column,
+      old,
+      new: next,
+    })),
+  });
+}
+
+async function submitStep(
+  request: Request,
+  staff: SignedInStaff,
+  db: ReturnType<typeof getDb>,
+  clientId: number,
+  form: FormData,
+  search: string,
+) {
+  const parsed = submitSchema.safeParse({ csvText: form.get("csvText"), fileName: form.get("fileName"), cardToken: form.get("cardToken") });
+  if (!parsed.success) {
+    return data<ActionData>({ kind: "failed", message: `${NOT_UPDATED} ${parsed.error.issues[0].message}`, errors: [] }, { status: 400 });
+  }
+  if ((await cardToken(db, clientId)) !== parsed.data.cardToken) {
+    return data<ActionData>({ kind: "failed", message: `${NOT_UPDATED} ${CARD_CHANGED}`, errors: [] }, { status: 409 });
+  }
+  const result = await applyUpload(db, staff, { clientId, csvText: parsed.data.csvText, fileName: parsed.data.fileName });
+  if (!result.ok) {
+    return data<ActionData>(
+      { kind: "failed", message: `${NOT_UPDATED} ${result.message}`, errors: "errors" in result ? (result.errors ?? []) : [] },
+      { status: result.status },
+    );
+  }
+  deliverSoon(db);
+  return redirectWithToast(request, `/all-users/${clientId}/rate-card${search}`, { kind: "success", message: "Uploaded Successfully!" });
+}
+
+// ---------------------------------------------------------------------------------------
+// Component
+// ---------------------------------------------------------------------------------------
+
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+const DELIVERY_SHORT = { express: "Express", surface: "Surface" } as const;
+
+function errorTitle(e: UploadError): string | undefined {
+  const parts = [e.row != null ? `Row ${e.row}` : null, e.column ? `Column "${e.column}"` : null].filter(Boolean);
+  return parts.length ? parts.join(", ") : undefined;
+}
+
+/** Mantine's light red title (red-6 on red-light) fails WCAG AA contrast; red-9 passes. */
+const ALERT_TITLE_STYLES = { title: { color: "var(--mantine-color-red-9)" } };
+
+/** Spec §8: the verification errors as a list of red alerts in a 180 px high area. */
+function UploadErrors({ errors }: { errors: UploadError[] }) {
+  return (
+    <Box
+      data-testid="upload-errors"
+      role="region"
+      aria-label="Verification errors"
+      tabIndex={0}
+      style={{ height: 180, overflowY: "auto", flexShrink: 0 }}
+    >
+      <Stack gap={6}>
+        {errors.map((e, i) => (
+          <Alert key={i} color="red" variant="light" p="xs" title={errorTitle(e)} styles={ALERT_TITLE_STYLES} data-testid="upload-error">
+            {e.message}
+          </Alert>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+function UploadPreview({ result }: { result: Extract<ActionData, { kind: "preview" }> }) {
+  return (
+    <Box data-testid="upload-preview" role="region" aria-label="Changes in the file" tabIndex={0} style={{ maxHeight: 320, overflow: "auto" }}>
+      {result.changes.length === 0 ? (
+        <Text size="sm">No changes</Text>
+      ) : (
+        <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="xs" stickyHeader>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Row</Table.Th>
+              <Table.Th>Courier</Table.Th>
+              <Table.Th>Price type</Table.Th>
+              <Table.Th>Column</Table.Th>
+              <Table.Th>Old</Table.Th>
+              <Table.Th>New</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.changes.map((c) => (
+              <Table.Tr key={`${c.row}-${c.column}`} data-testid="upload-change">
+                <Table.Td>{c.row}</Table.Td>
+                <Table.Td>{c.courier}</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  {c.priceType} · {DELIVERY_SHORT[c.delivery_type]}
+                </Table.Td>
+                <Table.Td>{c.column}</Table.Td>
+                <Table.Td c="dimmed">
+                  <s>{c.old}</s>
+                </Table.Td>
+                <Table.Td fw={700}>{c.new}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Box>
+  );
+}
+
+export default function UploadRateCard() {
+  const { clientId, search, instructions } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  // What the person chose (JS only): "none" keeps Verify disabled, "other" shows the spec's message at once.
+  const [chosen, setChosen] = useState<"none" | "csv" | "other">("none");
+  const base = `/all-users/${clientId}/rate-card`;
+  const here = `${base}/upload${search}`;
+  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+
+  const readChoice = () => {
+    const file = fileInput.current?.files?.[0];
+    setChosen(!file ? "none" : isCsvFileName(file.name, file.type) ? "csv" : "other");
+  };
+  // A file chosen before the page hydrated still counts.
+  useEffect(readChoice, []);
+
+  return (
+    <UrlDialog title="Upload rate card" closeTo={`${base}${search}`}>
+      {result?.kind === "preview" ? (
+        <Stack gap="sm">
+          <Text size="sm">
+            <b>{result.fileName}</b> passed verification: {result.rowCount} rows,{" "}
+            {result.totalChanges === 1 ? "1 change" : `${result.totalChanges} changes`}. Old values are struck through. Submit applies every
+            row at once.
+          </Text>
+          {result.totalChanges > result.changes.length ? (
+            <Text size="xs" c="dimmed">
+              Showing the first {result.changes.length} changes.
+            </Text>
+          ) : null}
+          <UploadPreview result={result} />
+          <Form method="post" encType="multipart/form-data" action={here} preventScrollReset>
+            <input type="hidden" name="intent" value="submit" />
+            <input type="hidden" name="fileName" value={result.fileName} />
+            <input type="hidden" name="cardToken" value={result.cardToken} />
+            <textarea name="csvText" hidden readOnly defaultValue={result.csvText} />
+            <Group justify="flex-end">
+              <Button component={Link} to={here} variant="default" preventScrollReset>
+                Cancel
+              </Button>
+              <Button type="submit" loading={submittingIntent === "submit"}>
+                Submit
+              </Button>
+            </Group>
+          </Form>
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <div>
+            <Text size="sm" fw={600}>
+              Instructions
+            </Text>
+            <List size="sm" spacing={2}>
+              {instructions.map((line) => (
+                <List.Item key={line}>{line}</List.Item>
+              ))}
+            </List>
+            <Text size="sm" mt={4}>
+              Start from the{" "}
+              <Anchor href={`${base}/download.csv`} size="sm">
+                current rate card as CSV
+              </Anchor>
+              , change only the prices, and upload it here.
+            </Text>
+          </div>
+
+          {result && (result.kind === "problem" || result.kind === "failed") ? (
+            <Alert color="red" variant="light" role="alert" data-testid="upload-message">
+              {result.message}
+            </Alert>
+          ) : null}
+          {hydrated && chosen === "other" ? (
+            <Alert color="red" variant="light" role="alert" data-testid="upload-message">
+              {ONLY_CSV}
+            </Alert>
+          ) : null}
+          {result && (result.kind === "problem" || result.kind === "failed") && result.errors.length > 0 ? (
+            <UploadErrors errors={result.errors} />
+          ) : null}
+
+          <Form method="post" encType="multipart/form-data" action={here} preventScrollReset>
+            <input type="hidden" name="intent" value="verify" />
+            <Stack gap="sm">
+              <Input.Wrapper label="Rate card file (CSV)" id={inputId}>
+                <input
+                  ref={fileInput}
+                  id={inputId}
+                  type="file"
+                  name="order_data"
+                  accept=".csv,text/csv"
+                  onChange={readChoice}
+                  style={{ display: "block", marginTop: 4, fontSize: "var(--mantine-font-size-sm)" }}
+                />
+              </Input.Wrapper>
+              <Group justify="flex-end">
+                <Button component={Link} to={`${base}${search}`} variant="default" preventScrollReset>
+                  Close
+                </Button>
+                {/* Without JavaScript the button stays enabled and the server says what is missing. */}
+                <Button type="submit" disabled={hydrated && chosen !== "csv"} loading={submittingIntent === "verify"}>
+                  Verify
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        </Stack>
+      )}
+    </UrlDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { id } = useParams();
+  const { search } = useLocation();
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string" && error.data
+      ? error.data
+      : error.statusText || `Error ${error.status}`
+    : "Something went wrong; nothing was changed.";
+  return (
+    <UrlDialog title="Upload rate card" closeTo={`/all-users/${id}/rate-card${search}`}>
+      <Alert color="red" variant="light" role="alert" data-testid="upload-message">
+        {message}
+      </Alert>
+    </UrlDialog>
+  );
+}

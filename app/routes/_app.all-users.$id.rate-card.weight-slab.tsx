@@ -1,0 +1,173 @@
+/**
+ * Weight slab edit (spec part 1 §5 "Weight slab edit", §6 vp, §9 the fixed list): a dialog over
+ * the client's rate card for `?row=ID`. Base and additional weight are native selects; the
+ * form posts with the row's version, so a stale edit is refused with the current values.
+ */
+import { Alert, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { requireStaff } from "~/services/auth/guard.server";
+import { redirectWithToast } from "~/services/auth/session.server";
+import { getClientForViewer } from "~/services/clients/clients.server";
+import { getDb } from "~/services/db/client.server";
+import { deliverSoon } from "~/services/mail/outbox.server";
+import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
+import { formatKg } from "~/services/ratecards/money";
+import { getClientRateCard, updateWeightSlab } from "~/services/ratecards/ratecards.server";
+import { WEIGHT_SLAB_SELECT_OPTIONS, weightSlabFormSchema } from "~/services/ratecards/row-form";
+import { FormNativeSelect, SubmitButton } from "~/ui/form-fields";
+import { UrlDialog } from "~/ui/UrlDialog";
+
+const OWN_PARAMS = ["row"];
+const FORM_ID = "weight-slab";
+
+function cardHref(clientId: number | string, url: URL): string {
+  const keep = new URLSearchParams(url.search);
+  for (const p of OWN_PARAMS) keep.delete(p);
+  const s = keep.toString();
+  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
+}
+
+const slabText = (first: string, second: string) => `Base upto ${formatKg(first)} KG + Every Additional ${formatKg(second)} KG`;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { roles: ["vp"] });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const url = new URL(request.url);
+  const rowId = Number(url.searchParams.get("row"));
+  const card = await getClientRateCard(db, client.id, { showAll: true });
+  const row = card?.rows.find((r) => r.id === rowId);
+  if (!row) throw new Response("This rate row was not found; it may have been removed. Close this dialog and try again.", { status: 404 });
+  return {
+    clientId: client.id,
+    closeTo: cardHref(client.id, url),
+    selfSearch: url.search,
+    row: {
+      courier: row.courier_name,
+      courier_service_id: row.courier_service_id,
+      shipment_type: row.shipment_type,
+      delivery_type: row.delivery_type,
+      priceType: PRICE_TYPE_LABELS[row.shipment_type],
+      deliveryLabel: DELIVERY_TYPE_LABELS[row.delivery_type],
+      first_slab: formatKg(row.first_slab),
+      second_slab: formatKg(row.second_slab),
+      slabs: slabText(row.first_slab, row.second_slab),
+      version: row.version,
+    },
+  };
+}
+
+const validator = withZod(weightSlabFormSchema);
+
+type ConflictData = { kind: "conflict"; message: string; slabs: string } | { kind: "error"; message: string };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { roles: ["vp"] });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const result = await validator.validate(await request.formData());
+  if (result.error) return validationError(result.error, result.submittedData);
+  const outcome = await updateWeightSlab(db, staff, { clientId: client.id, ...result.data });
+  if (outcome.ok) {
+    deliverSoon(db);
+    return redirectWithToast(request, cardHref(client.id, new URL(request.url)), { kind: "success", message: "Updated Successfully" });
+  }
+  if (outcome.status === 409 && "conflict" in outcome) {
+    return data<ConflictData>({ kind: "conflict", message: outcome.message, slabs: slabText(outcome.current.first_slab, outcome.current.second_slab) }, { status: 409 });
+  }
+  if (outcome.status === 400 && "fieldErrors" in outcome && outcome.fieldErrors) {
+    return validationError({ fieldErrors: outcome.fieldErrors, formId: FORM_ID }, result.submittedData);
+  }
+  return data<ConflictData>({ kind: "error", message: `Not able to update rate card. ${outcome.message}` }, { status: outcome.status });
+}
+
+export default function WeightSlabDialog() {
+  const { closeTo, selfSearch, clientId, row } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ConflictData | { fieldErrors: unknown }>();
+  const failure = actionData && "kind" in actionData ? actionData : null;
+
+  return (
+    <UrlDialog title="Edit weight slab" closeTo={closeTo}>
+      <Stack gap="sm">
+        <Table withTableBorder verticalSpacing={4} fz="sm" aria-label="Rate row">
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Th scope="row">Courier</Table.Th>
+              <Table.Td data-testid="slab-courier">{row.courier}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Price type</Table.Th>
+              <Table.Td>{row.priceType}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Delivery type</Table.Th>
+              <Table.Td>{row.deliveryLabel}</Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Th scope="row">Current slabs</Table.Th>
+              <Table.Td data-testid="slab-current">{row.slabs}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+
+        {failure?.kind === "conflict" ? (
+          <Alert color="orange" role="alert" title="Not saved" data-testid="slab-conflict">
+            <Text size="sm">{failure.message}</Text>
+            <Text size="sm" fw={600}>
+              {`Current slabs: ${failure.slabs}`}
+            </Text>
+          </Alert>
+        ) : null}
+        {failure?.kind === "error" ? (
+          <Alert color="red" role="alert" data-testid="slab-error">
+            {failure.message}
+          </Alert>
+        ) : null}
+
+        <ValidatedForm
+          validator={validator}
+          method="post"
+          id={FORM_ID}
+          action={`/all-users/${clientId}/rate-card/weight-slab${selfSearch}`}
+          defaultValues={{ first_slab: row.first_slab, second_slab: row.second_slab }}
+          noValidate
+          preventScrollReset
+        >
+          <Stack gap="sm">
+            <input type="hidden" name="courier_service_id" value={row.courier_service_id} />
+            <input type="hidden" name="shipment_type" value={row.shipment_type} />
+            <input type="hidden" name="delivery_type" value={row.delivery_type} />
+            <input type="hidden" name="version" value={row.version} />
+            <FormNativeSelect name="first_slab" label="Base weight" options={WEIGHT_SLAB_SELECT_OPTIONS} placeholder="" />
+            <FormNativeSelect name="second_slab" label="Additional weight" options={WEIGHT_SLAB_SELECT_OPTIONS} placeholder="" />
+            <Group justify="flex-end">
+              <Button component={Link} to={closeTo} variant="default" preventScrollReset>
+                Cancel
+              </Button>
+              <SubmitButton>Save</SubmitButton>
+            </Group>
+          </Stack>
+        </ValidatedForm>
+      </Stack>
+    </UrlDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { id } = useParams();
+  const location = useLocation();
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Something went wrong; nothing was changed.";
+  return (
+    <UrlDialog title="Edit weight slab" closeTo={cardHref(id ?? "", new URL(location.pathname + location.search, "http://x"))}>
+      <Alert color="red" role="alert">
+        {message}
+      </Alert>
+    </UrlDialog>
+  );
+}

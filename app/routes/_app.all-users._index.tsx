@@ -1,0 +1,213 @@
+import { Anchor, Button, Group, NativeSelect, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { IconArrowDown, IconArrowUp, IconSearch, IconUserPlus } from "@tabler/icons-react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { requireStaff } from "~/services/auth/guard.server";
+import { NON_LEGAL_ROLES } from "~/services/auth/roles";
+import { redirectWithToast } from "~/services/auth/session.server";
+import { listClients, registerClient } from "~/services/clients/clients.server";
+import { registeredDateLabel } from "~/services/clients/dates";
+import { clientListSearch, PAGE_SIZES, parseClientListQuery, type ClientSortKey } from "~/services/clients/list-query";
+import { registerClientSchema } from "~/services/clients/register-form";
+import { getDb } from "~/services/db/client.server";
+import { FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
+import { Pager } from "~/ui/Pager";
+import { UrlDialog } from "~/ui/UrlDialog";
+
+export const meta: MetaFunction = () => [{ title: "All Users · Shipping Console" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const query = parseClientListQuery(new URL(request.url).searchParams);
+  const result = await listClients(getDb(), staff, query);
+  return { query, ...result };
+}
+
+const registerValidator = withZod(registerClientSchema);
+const REGISTER_FORM_ID = "register-client";
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const result = await registerValidator.validate(await request.formData());
+  if (result.error) return validationError(result.error, result.submittedData);
+  const outcome = await registerClient(getDb(), staff, result.data);
+  if (!outcome.ok) {
+    const { password: _p, confirmPassword: _c, ...keep } = result.submittedData as Record<string, unknown>;
+    return validationError({ fieldErrors: outcome.fieldErrors, formId: REGISTER_FORM_ID }, keep);
+  }
+  const back = new URL(request.url);
+  back.searchParams.delete("register");
+  return redirectWithToast(request, `/all-users${back.search}`, { kind: "success", message: "Registered Successfully" });
+}
+
+const COLUMNS: { key: ClientSortKey; label: string }[] = [
+  { key: "name", label: "Name" },
+  { key: "company_name", label: "Company" },
+  { key: "email", label: "Email" },
+  { key: "phone_number", label: "Phone" },
+  { key: "date_joined", label: "Registered" },
+];
+
+export default function AllUsers() {
+  const { query, rows, total, page, pageCount } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const registerOpen = params.get("register") === "1";
+  const listSearch = clientListSearch({ ...query, page });
+  const registerHref = `/all-users${listSearch ? `${listSearch}&` : "?"}register=1`;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            All Users
+          </Title>
+          <Text c="dimmed" size="sm">
+            Merchant clients you can see
+          </Text>
+        </div>
+        <Button component={Link} to={registerHref} preventScrollReset leftSection={<IconUserPlus size={16} aria-hidden />}>
+          Register New User
+        </Button>
+      </Group>
+
+      <Paper withBorder p="sm">
+        <Form method="get" role="search" aria-label="Search clients">
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              name="q"
+              defaultValue={query.q}
+              key={query.q}
+              label="Search"
+              placeholder="Name, email, company or phone"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              style={{ flex: 1, minWidth: 220 }}
+              type="search"
+            />
+            {query.sort !== "date_joined" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+            {query.dir !== "desc" ? <input type="hidden" name="dir" value={query.dir} /> : null}
+            <NativeSelect
+              name="perPage"
+              label="Rows per page"
+              defaultValue={String(query.perPage)}
+              key={query.perPage}
+              data={PAGE_SIZES.map(String)}
+              w={120}
+            />
+            <Button type="submit" variant="light">
+              Search
+            </Button>
+            {query.q ? (
+              <Button component={Link} to="/all-users" variant="subtle">
+                Clear
+              </Button>
+            ) : null}
+          </Group>
+        </Form>
+      </Paper>
+
+      <Paper withBorder>
+        <ScrollArea type="auto">
+          <Table striped highlightOnHover verticalSpacing="xs" miw={1000} aria-label="Clients">
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((c) => {
+                  const active = query.sort === c.key;
+                  const nextDir = active && query.dir === "asc" ? "desc" : "asc";
+                  return (
+                    <Table.Th key={c.key} aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"}>
+                      <Link className="sort-link" to={`/all-users${clientListSearch(query, { sort: c.key, dir: nextDir, page: 1 })}`}>
+                        {c.label}
+                        {active ? (
+                          query.dir === "asc" ? (
+                            <IconArrowUp size={12} aria-hidden style={{ marginLeft: 4 }} />
+                          ) : (
+                            <IconArrowDown size={12} aria-hidden style={{ marginLeft: 4 }} />
+                          )
+                        ) : null}
+                      </Link>
+                    </Table.Th>
+                  );
+                })}
+                <Table.Th>Hierarchy</Table.Th>
+                <Table.Th>
+                  <span className="visually-hidden">Actions</span>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text c="dimmed" ta="center" py="lg">
+                      {query.q ? `No clients match “${query.q}”.` : "No clients yet. Register the first one."}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                rows.map((row) => (
+                  <Table.Tr key={row.id} data-testid="client-row">
+                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td>{row.company_name}</Table.Td>
+                    <Table.Td>{row.email}</Table.Td>
+                    <Table.Td>{row.phone_number}</Table.Td>
+                    <Table.Td style={{ whiteSpace: "nowrap" }}>{registeredDateLabel(new Date(row.date_joined))}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs" lh={1.45} style={{ whiteSpace: "nowrap" }}>
+                        {(["tl", "bdm", "avp", "vp"] as const).map((r) => (
+                          <span key={r} style={{ display: "block" }} title={row[r]?.email ?? undefined}>
+                            <Text span size="xs" c="dimmed" fw={600} w={34} display="inline-block">
+                              {r.toUpperCase()}
+                            </Text>
+                            {row[r]?.name ?? "—"}
+                          </span>
+                        ))}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/all-users/${row.id}`} size="sm" style={{ whiteSpace: "nowrap" }} prefetch="intent">
+                        View Details
+                        <span className="visually-hidden"> of {row.name}</span>
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      </Paper>
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        total={total}
+        noun={total === 1 ? "client" : "clients"}
+        hrefFor={(p) => `/all-users${clientListSearch(query, { page: p })}`}
+      />
+
+      {registerOpen ? (
+        <UrlDialog title="Register New User" closeTo={`/all-users${listSearch}`}>
+          <ValidatedForm validator={registerValidator} method="post" id={REGISTER_FORM_ID} noValidate>
+            <Stack gap="sm">
+              <input type="hidden" name="intent" value="register" />
+              <FormTextInput name="name" label="Name" autoComplete="name" />
+              <FormTextInput name="company_name" label="Company Name" autoComplete="organization" />
+              <FormTextInput name="phone_number" label="Contact Number" type="tel" autoComplete="tel" />
+              <FormTextInput name="email" label="Email" type="email" autoComplete="email" />
+              <FormPasswordInput name="password" label="Password" autoComplete="new-password" />
+              <FormPasswordInput name="confirmPassword" label="Confirm Password" autoComplete="new-password" />
+              <Group justify="flex-end" mt="sm">
+                <Button component={Link} to={`/all-users${listSearch}`} variant="default" preventScrollReset>
+                  Cancel
+                </Button>
+                <SubmitButton>Register</SubmitButton>
+              </Group>
+            </Stack>
+          </ValidatedForm>
+        </UrlDialog>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,11 @@
+import type { MetaFunction } from "@remix-run/node";
+import { NotBuiltYet } from "~/ui/NotBuiltYet";
+import { placeholderLoader } from "~/ui/placeholder-route";
+
+export const meta: MetaFunction = () => [{ title: "Merchant Agreements · Shipping Console" }];
+
+export const loader = placeholderLoader(["legal"]);
+
+export default function Page() {
+  return <NotBuiltYet title="Merchant Agreements" feature="Publishing legal agreements" />;
+}

@@ -1,0 +1,94 @@
+import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { IconDownload } from "@tabler/icons-react";
+import { z } from "zod";
+import { requireStaff } from "~/services/auth/guard.server";
+import { NON_LEGAL_ROLES } from "~/services/auth/roles";
+import { getDb } from "~/services/db/client.server";
+import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, RATE_TABS, SEGMENT_NAMES, SEGMENTS, TAB_LABELS, type Segment } from "~/services/ratecards/fields";
+import { getSegmentRateCard } from "~/services/ratecards/ratecards.server";
+import { RatePanels } from "~/ui/RatePanels";
+
+export const meta: MetaFunction = () => [{ title: "Segment Rate Cards · Shipping Console" }];
+
+const viewSchema = z.object({
+  segment: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).catch(0),
+  tab: z.enum(RATE_TABS).catch("forward"),
+});
+
+/** The three segment rate cards (spec part 1 §2): Segment One, Two, Three, each Forward / Reverse / RTO × Express / Surface. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const params = new URL(request.url).searchParams;
+  const view = viewSchema.parse({ segment: params.get("segment") ?? undefined, tab: params.get("tab") ?? undefined });
+  const card = await getSegmentRateCard(getDb(), view.segment as Segment);
+  if (!card) throw new Response("Unknown segment.", { status: 404 });
+  return {
+    view,
+    name: card.name,
+    sections: DELIVERY_TYPES.map((d) => ({ delivery: d, label: DELIVERY_TYPE_LABELS[d], panels: card.panels[view.tab][d] })),
+  };
+}
+
+export default function SegmentRateCards() {
+  const { view, name, sections } = useLoaderData<typeof loader>();
+  const href = (patch: Partial<typeof view>) => {
+    const next = { ...view, ...patch };
+    return `/rate-cards?segment=${next.segment}&tab=${next.tab}`;
+  };
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Segment Rate Cards
+          </Title>
+          <Text c="dimmed" size="sm">
+            The default rates of each customer segment
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            component="a"
+            href={`/rate-cards/${view.segment}/download.csv`}
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+          >
+            Download {name} CSV
+          </Button>
+          <Button
+            component="a"
+            href={`/rate-cards/${view.segment}/download.pdf`}
+            variant="default"
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+          >
+            Download {name} PDF
+          </Button>
+        </Group>
+      </Group>
+      <nav className="tab-nav" aria-label="Segments">
+        {SEGMENTS.map((s) => (
+          <Link key={s} to={href({ segment: s })} aria-current={view.segment === s ? "page" : undefined}>
+            {SEGMENT_NAMES[s]}
+          </Link>
+        ))}
+      </nav>
+      <nav className="tab-nav" aria-label="Shipment types">
+        {RATE_TABS.map((t) => (
+          <Link key={t} to={href({ tab: t })} aria-current={view.tab === t ? "page" : undefined} preventScrollReset>
+            {TAB_LABELS[t]}
+          </Link>
+        ))}
+      </nav>
+      {view.tab === "reverse" ? (
+        <Text size="sm" c="dimmed">
+          RTO is charged as forward.
+        </Text>
+      ) : null}
+      <RatePanels sections={sections} showAll />
+    </Stack>
+  );
+}

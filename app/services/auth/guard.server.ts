@@ -1,0 +1,31 @@
+/**
+ * The first line of every loader and action: who is asking, and may they?
+ */
+import { redirect } from "@remix-run/node";
+import { getDb } from "../db/client.server";
+import type { StaffRole } from "../db/schema";
+import { findSignedInStaff, type SignedInStaff } from "./session.server";
+
+export async function requireStaff(request: Request, opts: { roles?: readonly StaffRole[] } = {}): Promise<SignedInStaff> {
+  const staff = await findSignedInStaff(getDb(), request);
+  if (!staff) {
+    // Signed-out visitors go to `/` (the sign-in page); the deep link they wanted comes along.
+    const url = new URL(request.url);
+    const wanted = url.pathname + url.search;
+    throw redirect(request.method === "GET" && wanted !== "/" ? `/?redirectTo=${encodeURIComponent(wanted)}` : "/");
+  }
+  if (opts.roles && !opts.roles.includes(staff.role)) {
+    throw new Response("You do not have access to this page.", { status: 403, statusText: "Forbidden" });
+  }
+  return staff;
+}
+
+export async function optionalStaff(request: Request): Promise<SignedInStaff | null> {
+  return findSignedInStaff(getDb(), request);
+}
+
+/** The client address for rate limiting, from the server's load context (see scripts/server.ts). */
+export function clientIp(context: unknown): string {
+  const ip = (context as { clientIp?: string } | undefined)?.clientIp;
+  return ip || "unknown";
+}

@@ -1,0 +1,37 @@
+/**
+ * Password hashing with scrypt at OWASP's parameters (N = 2^17, r = 8, p = 1).
+ * Stored as `scrypt$N$r$p$salt$hash` (base64) so parameters can be raised later and old
+ * hashes still verify.
+ */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const maxmem = 128 * (opts.N ?? 1) * (opts.r ?? 8) * 2;
+    scryptCb(password.normalize("NFKC"), salt, KEY_LENGTH, { ...opts, maxmem }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+/** `salt` may be given for deterministic demo data; otherwise 16 random bytes. */
+export async function hashPassword(password: string, salt: Buffer = randomBytes(16)): Promise<string> {
+  const { N, r, p } = SCRYPT_PARAMS;
+  const key = await scrypt(password, salt, { N, r, p });
+  return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
+}
+
+export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (!stored) return false;
+  const [algo, n, r, p, saltB64, keyB64] = stored.split("$");
+  if (algo !== "scrypt" || !saltB64 || !keyB64) return false;
+  const expected = Buffer.from(keyB64, "base64");
+  const actual = await scrypt(password, Buffer.from(saltB64, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash that no password matches, for running the same work when an account is unknown. */
+export const DUMMY_HASH = `scrypt$${SCRYPT_PARAMS.N}$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;

@@ -1,0 +1,224 @@
+/**
+ * Merchant clients as staff see them: the scoped list (All Users), one client's page, and
+ * registration. Scope rule: vp and kam see all clients; avp, bdm and tl only the clients
+ * where they are that client's avp/bdm/tl; legal sees none here.
+ */
+import { randomBytes } from "node:crypto";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { writeAudit } from "../audit/audit.server";
+import { hashPassword } from "../auth/password.server";
+import { clientScopeFor } from "../auth/roles";
+import type { Db } from "../db/client.server";
+import { clients, staff, type BusinessData, type PickrrConfig, type StaffRole } from "../db/schema";
+import type { ClientListQuery } from "./list-query";
+import { normalisePhone, type RegisterClientInput } from "./register-form";
+
+export type Viewer = { id: number; email: string; role: StaffRole };
+
+const tl = alias(staff, "tl");
+const bdm = alias(staff, "bdm");
+const avp = alias(staff, "avp");
+const vp = alias(staff, "vp");
+
+function scopeCondition(viewer: Viewer): SQL | undefined {
+  switch (clientScopeFor(viewer.role)) {
+    case "all":
+      return undefined;
+    case "avp":
+      return eq(clients.avp_id, viewer.id);
+    case "bdm":
+      return eq(clients.bdm_id, viewer.id);
+    case "tl":
+      return eq(clients.tl_id, viewer.id);
+    case "none":
+      return sql`false`;
+  }
+}
+
+function searchCondition(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = q.replace(/\D/g, "");
+  return or(
+    ilike(clients.name, like),
+    ilike(clients.email, like),
+    ilike(clients.company_name, like),
+    ilike(clients.phone_number, like),
+    digits.length >= 4 && digits !== q ? ilike(clients.phone_number, `%${digits}%`) : undefined,
+  );
+}
+
+const listColumns = {
+  id: clients.id,
+  name: clients.name,
+  email: clients.email,
+  company_name: clients.company_name,
+  phone_number: clients.phone_number,
+  date_joined: clients.date_joined,
+  auth_token: clients.auth_token,
+  tl: { id: tl.id, name: tl.name, email: tl.email },
+  bdm: { id: bdm.id, name: bdm.name, email: bdm.email },
+  avp: { id: avp.id, name: avp.name, email: avp.email },
+  vp: { id: vp.id, name: vp.name, email: vp.email },
+};
+
+
+export async function listClients(db: Db, viewer: Viewer, query: ClientListQuery) {
+  const where = and(scopeCondition(viewer), searchCondition(query.q));
+  const sortColumn = {
+    name: clients.name,
+    company_name: clients.company_name,
+    email: clients.email,
+    phone_number: clients.phone_number,
+    date_joined: clients.date_joined,
+  }[query.sort];
+  const order = query.dir === "asc" ? asc(sortColumn) : desc(sortColumn);
+
+  const [{ total }] = await db.select({ total: count() }).from(clients).where(where);
+  const pageCount = Math.max(1, Math.ceil(total / query.perPage));
+  const page = Math.min(query.page, pageCount);
+  const rows = await db
+    .select(listColumns)
+    .from(clients)
+    .leftJoin(tl, eq(tl.id, clients.tl_id))
+    .leftJoin(bdm, eq(bdm.id, clients.bdm_id))
+    .leftJoin(avp, eq(avp.id, clients.avp_id))
+    .leftJoin(vp, eq(vp.id, clients.vp_id))
+    .where(where)
+    .orderBy(order, asc(clients.id))
+    .limit(query.perPage)
+    .offset((page - 1) * query.perPage);
+  return { rows, total, page, pageCount };
+}
+
+export type ClientListRow = Awaited<ReturnType<typeof listClients>>["rows"][number];
+
+/** One client with its hierarchy, or null when it does not exist or the viewer may not see it. */
+export async function getClientForViewer(db: Db, viewer: Viewer, clientId: number) {
+  if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
+  const [row] = await db
+    .select({ ...listColumns, business_data: clients.business_data, pickrr_config: clients.pickrr_config })
+    .from(clients)
+    .leftJoin(tl, eq(tl.id, clients.tl_id))
+    .leftJoin(bdm, eq(bdm.id, clients.bdm_id))
+    .leftJoin(avp, eq(avp.id, clients.avp_id))
+    .leftJoin(vp, eq(vp.id, clients.vp_id))
+    .where(and(eq(clients.id, clientId), scopeCondition(viewer)));
+  return row ?? null;
+}
+
+export type ClientDetail = NonNullable<Awaited<ReturnType<typeof getClientForViewer>>>;
+
+export const EMPTY_BUSINESS_DATA: BusinessData = {
+  label_logo: null,
+  account_holder: null,
+  product_category: null,
+  account_name: null,
+  account_number: null,
+  bank_name: null,
+  ifsc_code: null,
+  avg_per_day_order: null,
+  daily_order_threshold: null,
+  tin_number: null,
+  agreement_link: null,
+  liability_amount: null,
+  key: null,
+};
+
+export const DEFAULT_PICKRR_CONFIG: PickrrConfig = {
+  allow_duplicate_cid: false,
+  api_token: false,
+  deduct_cod: false,
+  from_mobile: false,
+  has_fixed_rto_add: false,
+  has_invoice_table_label: false,
+  has_wallet: false,
+  is_marketplace: false,
+  is_premium: false,
+  ndr_messaging: false,
+  order_id_barcode: false,
+  pickup_notification: true,
+  reference_id_barcode: false,
+  send_performance_report: false,
+  sms_notify: true,
+  surface_only: false,
+  wallet_alert: false,
+  disable_legal: false,
+  credit_period: 0,
+  tracking_code: null,
+  support_phone_number: null,
+  otp: 0,
+};
+
+export const DUPLICATE_EMAIL_MESSAGE = "A client with this e-mail is already registered.";
+
+export type RegisterResult = { ok: true; clientId: number } | { ok: false; fieldErrors: Record<string, string> };
+
+/**
+ * Registers a seller. The new client sits under the registering staff member's own chain
+ * (a tl registers under themself, their bdm, avp and vp), so they can see it straight away.
+ */
+export async function registerClient(db: Db, actor: Viewer, input: RegisterClientInput): Promise<RegisterResult> {
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(sql`lower(${clients.email}) = ${email}`);
+  if (existing) return { ok: false, fieldErrors: { email: DUPLICATE_EMAIL_MESSAGE } };
+
+  const chain = await hierarchyChain(db, actor.id);
+  const password_hash = await hashPassword(input.password);
+  try {
+    const clientId = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(clients)
+        .values({
+          name: input.name.trim(),
+          company_name: input.company_name.trim(),
+          email,
+          phone_number: normalisePhone(input.phone_number),
+          auth_token: randomBytes(20).toString("hex"),
+          password_hash,
+          tl_id: chain.tl ?? null,
+          bdm_id: chain.bdm ?? null,
+          avp_id: chain.avp ?? null,
+          vp_id: chain.vp ?? null,
+          business_data: EMPTY_BUSINESS_DATA,
+          pickrr_config: DEFAULT_PICKRR_CONFIG,
+        })
+        .returning({ id: clients.id });
+      await writeAudit(tx, actor, {
+        clientId: created.id,
+        entity: "client",
+        entityId: created.id,
+        action: "register",
+        newValue: { name: input.name.trim(), company_name: input.company_name.trim(), email, phone_number: normalisePhone(input.phone_number) },
+      });
+      return created.id;
+    });
+    return { ok: true, clientId };
+  } catch (error) {
+    // Two registrations of one e-mail racing: the unique index decides.
+    if (String((error as { code?: string }).code ?? (error as Error).message).includes("23505") || /clients_email_idx/.test(String(error))) {
+      return { ok: false, fieldErrors: { email: DUPLICATE_EMAIL_MESSAGE } };
+    }
+    throw error;
+  }
+}
+
+/** The staff member and everyone above them, keyed by role. */
+async function hierarchyChain(db: Db, staffId: number): Promise<Partial<Record<StaffRole, number>>> {
+  const chain: Partial<Record<StaffRole, number>> = {};
+  let id: number | null = staffId;
+  for (let depth = 0; id != null && depth < 6; depth++) {
+    const [row]: { id: number; role: StaffRole; manager_id: number | null }[] = await db
+      .select({ id: staff.id, role: staff.role, manager_id: staff.manager_id })
+      .from(staff)
+      .where(eq(staff.id, id));
+    if (!row) break;
+    if (["tl", "bdm", "avp", "vp"].includes(row.role) && chain[row.role] == null) chain[row.role] = row.id;
+    id = row.manager_id;
+  }
+  return chain;
+}

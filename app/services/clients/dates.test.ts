@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { registeredDateLabel, toIstIso } from "./dates";
+
+describe("registered date (spec part 2 §9)", () => {
+  it("is the IST timestamp with its last 9 characters cut", () => {
+    const d = new Date("2024-03-15T04:52:31.000Z"); // 10:22:31 IST
+    expect(toIstIso(d)).toBe("2024-03-15T10:22:31+05:30");
+    expect(registeredDateLabel(d)).toBe("2024-03-15 10:22");
+  });
+  it("rolls over midnight in India, not UTC", () => {
+    expect(registeredDateLabel(new Date("2024-12-31T20:00:00Z"))).toBe("2025-01-01 01:30");
+  });
+});

@@ -1,0 +1,14 @@
+/** Date formatting for the client list (spec part 2 §9: the registered date is shown with its last 9 characters cut). */
+
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+/** ISO timestamp in India Standard Time with seconds and offset, e.g. 2024-03-15T10:22:31+05:30. */
+export function toIstIso(date: Date): string {
+  const ist = new Date(date.getTime() + IST_OFFSET_MS);
+  return `${ist.toISOString().slice(0, 19)}+05:30`;
+}
+
+/** The registered date as the console shows it: the IST timestamp without its last 9 characters (seconds and offset). */
+export function registeredDateLabel(date: Date): string {
+  return toIstIso(date).slice(0, -9).replace("T", " ");
+}

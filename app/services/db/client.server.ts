@@ -1,0 +1,64 @@
+/**
+ * The one place that decides which PostgreSQL we talk to: a real server when DATABASE_URL
+ * is set, otherwise embedded PGlite in DATA_DIR/pg. Both speak the same SQL and run the
+ * same migrations.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { dataDir, env } from "../env.server";
+import * as schema from "./schema";
+
+/** Both drivers share drizzle's PgDatabase API; we type them as one. */
+export type Db = NodePgDatabase<typeof schema>;
+
+export type DbHandle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/services/db/migrations");
+
+/** `source` is a data folder, nothing (in memory), or a data-dir dump to start from (tests). */
+export function openPglite(source: string | undefined | { loadDataDir: Blob }): DbHandle {
+  if (typeof source === "string") mkdirSync(source, { recursive: true });
+  const client = typeof source === "object" ? new PGlite(source) : new PGlite(source);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+export function openPostgres(url: string, max = 10): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max });
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pool.end(),
+  };
+}
+
+export function openConfiguredDb(): DbHandle {
+  const url = env().DATABASE_URL;
+  return url ? openPostgres(url) : openPglite(path.join(dataDir(), "pg"));
+}
+
+const globalForDb = globalThis as unknown as { __consoleDb?: DbHandle };
+
+/** The process-wide database for the running app (kept across dev-server reloads). */
+export function getDb(): Db {
+  if (!globalForDb.__consoleDb) globalForDb.__consoleDb = openConfiguredDb();
+  return globalForDb.__consoleDb.db;
+}

@@ -1,0 +1,62 @@
+/**
+ * Configuration from the environment, validated once with zod. Secrets never come from code.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+export const DEFAULT_FINANCE_APPROVER_EMAILS = [1, 2, 3, 4, 5, 6].map((n) => `approver${n}@demo.test`);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  PORT: z.coerce.number().int().positive().default(3000),
+  /** Comma-separated; several secrets allow rotation (the first signs, all verify). */
+  SESSION_SECRET: z.string().min(16).optional(),
+  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  FINANCE_APPROVER_EMAILS: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = EnvSchema.safeParse({
+      ...process.env,
+      DATABASE_URL: process.env.DATABASE_URL || undefined,
+      SESSION_SECRET: process.env.SESSION_SECRET || undefined,
+    });
+    if (!parsed.success) {
+      throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+export function dataDir(): string {
+  return path.resolve(env().DATA_DIR);
+}
+
+/** SESSION_SECRET, or a random secret generated once into DATA_DIR when it is unset. */
+export function sessionSecrets(): string[] {
+  const configured = env().SESSION_SECRET;
+  if (configured) return configured.split(",").map((s) => s.trim()).filter(Boolean);
+  const dir = dataDir();
+  const file = path.join(dir, "session-secret");
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600 });
+  }
+  return [readFileSync(file, "utf8").trim()];
+}
+
+export function cookieSecure(): boolean {
+  const e = env();
+  if (e.COOKIE_SECURE) return e.COOKIE_SECURE === "true";
+  return e.NODE_ENV === "production";
+}

@@ -1,0 +1,88 @@
+/**
+ * The transactional outbox for e-mail: a change and the e-mail about it are written in the
+ * same transaction (so a committed change always gets its e-mail and a rolled-back one never
+ * does); delivery happens after commit, off the request's critical path, with retries.
+ * Sending never blocks or fails a save.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { mailOutbox } from "../db/schema";
+import { deliver, type MailMessage } from "./mailer.server";
+
+export const MAX_ATTEMPTS = 8;
+
+type Executor = Pick<Db, "insert">;
+
+/** Queue a message inside the caller's transaction. Empty recipient lists are dropped. */
+export async function enqueueMail(tx: Executor, message: MailMessage): Promise<void> {
+  const to = [...new Set(message.to.map((t) => t.trim().toLowerCase()).filter(Boolean))];
+  if (to.length === 0) return;
+  await tx.insert(mailOutbox).values({ to, subject: message.subject, text: message.text, html: message.html ?? null });
+}
+
+/** Backoff: 30 s, 1 min, 2 min, 4 min … capped at 1 h. */
+export function nextAttemptDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+let running: Promise<number> | null = null;
+
+/**
+ * Delivers every due message once. Safe to call often: concurrent calls in one process
+ * share one run, and rows are claimed with FOR UPDATE SKIP LOCKED on PostgreSQL so
+ * several app servers never send the same message twice.
+ */
+export function deliverDueMail(db: Db, now = new Date()): Promise<number> {
+  running ??= deliverDue(db, now).finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/** How long a claimed message is reserved for the sender that claimed it. */
+const LEASE_MS = 5 * 60 * 1000;
+
+async function deliverDue(db: Db, now: Date): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    // Claim one due message with a short lease (a short transaction: no network I/O inside,
+    // so the embedded single-connection database is never held while we talk to SMTP).
+    const [row] = await db
+      .update(mailOutbox)
+      .set({ next_attempt_at: new Date(now.getTime() + LEASE_MS) })
+      .where(
+        eq(
+          mailOutbox.id,
+          sql`(select id from ${mailOutbox} where ${mailOutbox.sent_at} is null and ${mailOutbox.next_attempt_at} <= ${now.toISOString()}::timestamptz and ${mailOutbox.attempts} < ${MAX_ATTEMPTS} order by id limit 1 for update skip locked)`,
+        ),
+      )
+      .returning();
+    if (!row) return sent;
+    try {
+      const ref = await deliver({ to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined }, row.id);
+      await db
+        .update(mailOutbox)
+        .set({ sent_at: new Date(), attempts: row.attempts + 1, delivered_ref: ref, last_error: null })
+        .where(eq(mailOutbox.id, row.id));
+      sent++;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      console.error(`Mail ${row.id} to ${row.to.join(", ")} failed (attempt ${attempts}): ${(error as Error).message}`);
+      await db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          last_error: String((error as Error).message).slice(0, 500),
+          next_attempt_at: new Date(now.getTime() + nextAttemptDelayMs(attempts)),
+        })
+        .where(eq(mailOutbox.id, row.id));
+    }
+  }
+}
+
+/** Kick delivery after a commit without making the request wait for it. */
+export function deliverSoon(db: Db): void {
+  setImmediate(() => {
+    deliverDueMail(db).catch((error) => console.error("Mail delivery run failed:", error));
+  });
+}

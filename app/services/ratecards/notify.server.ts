@@ -1,0 +1,60 @@
+/**
+ * E-mail to a client's sales hierarchy (avp, bdm, tl, vp — the spec's email_sender_list)
+ * about a change to the client's rates. Queued in the caller's transaction (the outbox), so
+ * the e-mail goes out exactly when the change commits and never slows or fails the save.
+ */
+import { eq, inArray } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { clients, staff } from "../db/schema";
+import { enqueueMail } from "../mail/outbox.server";
+import { changeLines, type RowChange } from "./changes";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type RateChangeKind = "rate" | "weight" | "upload" | "rto" | "segment";
+
+const SUBJECTS: Record<RateChangeKind, string> = {
+  rate: "Rate card updated",
+  weight: "Weight slab updated",
+  upload: "Rate card uploaded",
+  rto: "RTO rates updated from forward",
+  segment: "Segment rates applied",
+};
+
+/** The client's avp, bdm, tl and vp e-mail addresses (those that are set). */
+export async function hierarchyEmails(tx: Pick<Db, "select">, clientId: number): Promise<{ client: { name: string; company_name: string; email: string } | null; to: string[] }> {
+  const [client] = await tx
+    .select({ name: clients.name, company_name: clients.company_name, email: clients.email, avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_id, vp: clients.vp_id })
+    .from(clients)
+    .where(eq(clients.id, clientId));
+  if (!client) return { client: null, to: [] };
+  const ids = [client.avp, client.bdm, client.tl, client.vp].filter((id): id is number => id != null);
+  const people = ids.length ? await tx.select({ email: staff.email }).from(staff).where(inArray(staff.id, ids)) : [];
+  return { client: { name: client.name, company_name: client.company_name, email: client.email }, to: people.map((p) => p.email) };
+}
+
+export async function queueRateChangeMail(
+  tx: Tx,
+  actor: { email: string; role: string },
+  clientId: number,
+  kind: RateChangeKind,
+  changes: readonly RowChange[],
+  note?: string,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const { client, to } = await hierarchyEmails(tx, clientId);
+  if (!client) return;
+  const lines = changeLines(changes);
+  const shown = lines.slice(0, 500);
+  const text = [
+    `${SUBJECTS[kind]} for ${client.company_name} (${client.name}, ${client.email}) by ${actor.email} (${actor.role}).`,
+    note ?? "",
+    "",
+    "Changes (old → new):",
+    ...shown.map((l) => `- ${l}`),
+    lines.length > shown.length ? `… and ${lines.length - shown.length} more changes.` : "",
+  ]
+    .filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== ""))
+    .join("\n");
+  await enqueueMail(tx, { to, subject: `${SUBJECTS[kind]}: ${client.company_name}`, text });
+}

@@ -1,0 +1,32 @@
+/**
+ * Who may do what with rate cards (spec part 1 §6). The screens use this to show or hide
+ * controls; the service checks it again on every change, so a forged post is refused.
+ */
+import type { StaffRole } from "../db/schema";
+
+export type RateCardPermissions = {
+  /** Client and segment rate cards, downloads (everyone but legal). */
+  canView: boolean;
+  /** The Operation column: Edit, Save, Cancel. */
+  canEditRates: boolean;
+  canEditWeightSlabs: boolean;
+  canApplySegment: boolean;
+  canUpdateRtoFromForward: boolean;
+  /** Upload rate card and download sample CSV: not for kam. */
+  canUpload: boolean;
+  canDownloadSample: boolean;
+};
+
+export function rateCardPermissions(role: StaffRole): RateCardPermissions {
+  const vp = role === "vp";
+  const staffWithCards = role !== "legal";
+  return {
+    canView: staffWithCards,
+    canEditRates: vp,
+    canEditWeightSlabs: vp,
+    canApplySegment: vp,
+    canUpdateRtoFromForward: vp,
+    canUpload: staffWithCards && role !== "kam",
+    canDownloadSample: staffWithCards && role !== "kam",
+  };
+}

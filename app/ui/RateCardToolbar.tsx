@@ -1,0 +1,75 @@
+/**
+ * The client rate card's actions. Downloads are plain links (files); the rest open dialogs
+ * that are child routes of the rate card (`/all-users/{id}/rate-card/upload` …), so each is a
+ * URL that works without JavaScript. Controls a role may not use are not shown; the server
+ * refuses them anyway.
+ */
+import { Button, Group, Tooltip } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import { IconDownload, IconUpload } from "@tabler/icons-react";
+import type { RateCardPermissions } from "~/services/ratecards/permissions";
+
+export const NO_AUTH_TOKEN = "Auth token is not present";
+
+function FileLink({ href, label, enabled }: { href: string; label: string; enabled: boolean }) {
+  if (!enabled) {
+    return (
+      <Tooltip label={NO_AUTH_TOKEN}>
+        <Button variant="default" size="xs" disabled data-disabled title={NO_AUTH_TOKEN} leftSection={<IconDownload size={14} aria-hidden />}>
+          {label}
+        </Button>
+      </Tooltip>
+    );
+  }
+  return (
+    <Button component="a" href={href} variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />}>
+      {label}
+    </Button>
+  );
+}
+
+export function RateCardToolbar({
+  base,
+  search,
+  hasAuthToken,
+  permissions,
+}: {
+  base: string;
+  search: string;
+  hasAuthToken: boolean;
+  permissions: RateCardPermissions;
+}) {
+  return (
+    <Group gap="xs" justify="flex-end">
+      <FileLink href={`${base}/download.csv`} label="Download CSV" enabled={hasAuthToken} />
+      <FileLink href={`${base}/download.pdf`} label="Download PDF" enabled={hasAuthToken} />
+      {permissions.canDownloadSample ? <FileLink href={`${base}/sample.csv`} label="Download sample CSV" enabled={hasAuthToken} /> : null}
+      {permissions.canUpload ? (
+        hasAuthToken ? (
+          <Button component={Link} to={`${base}/upload${search}`} preventScrollReset size="xs" leftSection={<IconUpload size={14} aria-hidden />}>
+            Upload rate card
+          </Button>
+        ) : (
+          <Tooltip label={NO_AUTH_TOKEN}>
+            <Button size="xs" disabled title={NO_AUTH_TOKEN}>
+              Upload rate card
+            </Button>
+          </Tooltip>
+        )
+      ) : null}
+      {permissions.canApplySegment ? (
+        <Button component={Link} to={`${base}/apply-segment${search}`} preventScrollReset size="xs" variant="light">
+          Apply segment
+        </Button>
+      ) : null}
+      {permissions.canUpdateRtoFromForward ? (
+        <Button component={Link} to={`${base}/rto-from-forward${search}`} preventScrollReset size="xs" variant="light">
+          Update RTO with forward
+        </Button>
+      ) : null}
+      <Button component={Link} to={`${base}/history${search}`} preventScrollReset size="xs" variant="subtle">
+        History
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * A rate card's sections (Express Shipping, Surface Shipping) with one collapsible panel per
+ * weight slab pair. `<details>` panels collapse without JavaScript. Used by client, segment
+ * and plan rate cards.
+ */
+import { Stack, Text, Title } from "@mantine/core";
+import type { CardRow, DeliveryType } from "~/services/ratecards/fields";
+import type { RatePanel } from "~/services/ratecards/panels";
+import { RateTable, type RateTableEditing } from "./RateTable";
+
+export type RateSection = { delivery: DeliveryType; label: string; panels: RatePanel<CardRow>[] };
+
+export function RatePanels({
+  sections,
+  showAll,
+  operation,
+  editing,
+  editHref,
+  rowLinks,
+}: {
+  sections: RateSection[];
+  showAll: boolean;
+  operation?: boolean;
+  editing?: RateTableEditing | null;
+  editHref?: (rowId: number) => string;
+  rowLinks?: Parameters<typeof RateTable>[0]["rowLinks"];
+}) {
+  return (
+    <>
+      {sections.map((section) => (
+        <Stack key={section.delivery} gap="xs">
+          <Title order={2} size="h4">
+            {section.label}
+          </Title>
+          {section.panels.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No {showAll ? "" : "active "}couriers with {section.label.toLowerCase()} rates.
+            </Text>
+          ) : (
+            section.panels.map((panel) => (
+              <details key={panel.key} open className="rate-panel">
+                <summary>
+                  <Text span fw={600} size="sm" data-testid="panel-title">
+                    {panel.title}
+                  </Text>
+                </summary>
+                <RateTable
+                  rows={panel.couriers}
+                  caption={`${section.label}: ${panel.title}`}
+                  operation={operation}
+                  editing={editing}
+                  editHref={editHref}
+                  rowLinks={rowLinks}
+                />
+              </details>
+            ))
+          )}
+        </Stack>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+/**
+ * Measures the client rate card PAGE (server-side render, HTTP on loopback) for a client with
+ * 25 couriers × 4 shipment types × 2 delivery types, on the embedded database, with the
+ * production build. Budget (issue 3): ≤ 50 ms p95. Prints the figures; asserts nothing.
+ * Usage: npm run build && npx tsx scripts/bench-ratecard-page.ts
+ */
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { openPglite } from "../app/services/db/client.server";
+import { seedDemoData } from "../app/services/db/seed.server";
+import { giveFirstClientABigCard } from "./lib/big-card";
+
+const REQUESTS = 200;
+const port = 3950;
+const base = `http://127.0.0.1:${port}`;
+const dir = await mkdtemp(path.join(os.tmpdir(), "console-bench-page-"));
+
+const h = openPglite(path.join(dir, "pg"));
+await h.migrate();
+await seedDemoData(h.db);
+const clientId = await giveFirstClientABigCard(h.db);
+await h.close();
+
+const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", SKIP_BUILD: "true", NODE_ENV: "production", COOKIE_SECURE: "false" },
+  stdio: "ignore",
+});
+try {
+  for (let t = Date.now(); ; ) {
+    try {
+      if ((await fetch(`${base}/sign-in`)).ok) break;
+    } catch {
+      // starting
+    }
+    if (Date.now() - t > 60_000) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const signIn = await fetch(`${base}/sign-in`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "vp@demo.test", role: "vp", password: "demo-password" }),
+    redirect: "manual",
+  });
+  const cookie = signIn.headers.get("set-cookie")!.split(";")[0];
+  for (const [label, url] of [
+    ["Forward tab, all couriers", `/all-users/${clientId}/rate-card?all=1`],
+    ["RTO tab, all couriers", `/all-users/${clientId}/rate-card?tab=rto&all=1`],
+  ] as const) {
+    const samples: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < REQUESTS + 10; i++) {
+      const t = performance.now();
+      const res = await fetch(base + url, { headers: { cookie } });
+      const body = await res.text();
+      if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+      if (i >= 10) samples.push(performance.now() - t); // first 10 warm up
+      bytes = body.length;
+    }
+    samples.sort((a, b) => a - b);
+    const p = (q: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * q))].toFixed(1);
+    console.log(`${label}: ${REQUESTS} requests, median ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${p(1)} ms (${(bytes / 1024).toFixed(0)} KiB HTML)`);
+  }
+} finally {
+  server.kill("SIGTERM");
+  await new Promise((r) => server.once("exit", r));
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,94 @@
+/**
+ * Measures the rate card budgets that are not page renders:
+ * - verifying an uploaded 5,000-row rate card CSV (issue budget: ≤ 1 s);
+ * - loading a client's card with 25 couriers × 4 shipment types × 2 delivery types through
+ *   the service (rows + panels), on the embedded database.
+ * Prints the figures (median of several runs) and exits non-zero when the upload budget is missed.
+ * Usage: npx tsx scripts/bench-ratecards.ts
+ */
+import { sql } from "drizzle-orm";
+import { openPglite } from "../app/services/db/client.server";
+import { seedDemoData } from "../app/services/db/seed.server";
+import { readCsv, verifyUpload, writeCsv, writeRateCardCsv } from "../app/services/ratecards/csv";
+import { SHIPMENT_TYPES, type CardRow } from "../app/services/ratecards/fields";
+import { getClientRateCard } from "../app/services/ratecards/ratecards.server";
+import { giveFirstClientABigCard } from "./lib/big-card";
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function time<T>(runs: number, f: () => T): number {
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    f();
+    out.push(performance.now() - t);
+  }
+  return median(out);
+}
+
+// 1. Upload verification, 5,000 rows.
+const rows: CardRow[] = [];
+for (let i = 0; i < 1250; i++) {
+  for (const [k, shipment_type] of SHIPMENT_TYPES.entries()) {
+    rows.push({
+      id: i * 4 + k + 1,
+      courier_service_id: 1000 + i,
+      courier_name: `Courier ${String(i).padStart(4, "0")}`,
+      is_active: true,
+      shipment_type,
+      delivery_type: "surface",
+      first_slab: "0.50",
+      second_slab: "0.50",
+      zone_a_base: "30.00",
+      zone_a_add: "28.00",
+      zone_b_base: "35.00",
+      zone_b_add: "31.00",
+      zone_c_base: "40.00",
+      zone_c_add: "36.00",
+      zone_d_base: "45.00",
+      zone_d_add: "40.00",
+      zone_e_base: "55.00",
+      zone_e_add: "47.00",
+      cod_charge: "30.00",
+      cod_percentage: "2.00",
+      surcharge: "0.00",
+      ndd_charge: "0.00",
+      divisor: 5000,
+      version: 1,
+    });
+  }
+}
+const card = { sellerEmail: "bench@demo.test", rows };
+const grid = readCsv(writeRateCardCsv(card));
+for (let r = 1; r < grid.length; r += 7) grid[r][5] = "31.25";
+const text = writeCsv(grid);
+const verifyMs = time(7, () => {
+  if (!verifyUpload(card, text).ok) throw new Error("benchmark file did not verify");
+});
+console.log(`verifyUpload, 5,000 rows (${(text.length / 1024).toFixed(0)} KiB): ${verifyMs.toFixed(0)} ms (budget 1000 ms)`);
+
+// 2. A 25-courier client card through the service, on the embedded database.
+const h = openPglite(undefined);
+try {
+  await h.migrate();
+  await seedDemoData(h.db);
+  const client = { id: await giveFirstClientABigCard(h.db) };
+  const samples: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const t = performance.now();
+    await getClientRateCard(h.db, client.id, { showAll: true });
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  const [{ n }] = (await h.db.execute(sql`select count(*)::int as n from rate_rows where client_id = ${client.id}`)).rows as { n: number }[];
+  console.log(
+    `getClientRateCard, ${n} rows (25 couriers × 4 × 2): median ${median(samples).toFixed(1)} ms, p95 ${samples[Math.floor(samples.length * 0.95)].toFixed(1)} ms`,
+  );
+} finally {
+  await h.close();
+}
+
+if (verifyMs > 1000) {
+  console.error("verifyUpload missed its 1 s budget");
+  process.exit(1);
+}

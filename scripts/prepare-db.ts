@@ -1,0 +1,16 @@
+/** Opens the configured database, applies migrations, and seeds demo data when it is empty. */
+import { getDb } from "../app/services/db/client.server";
+import { isSeeded, seedDemoData } from "../app/services/db/seed.server";
+
+export async function prepareDatabase(opts: { seedIfEmpty: boolean }) {
+  const started = Date.now();
+  const db = getDb();
+  const handle = (globalThis as unknown as { __consoleDb: { migrate(): Promise<void>; kind: string } }).__consoleDb;
+  await handle.migrate();
+  if (opts.seedIfEmpty && !(await isSeeded(db))) {
+    console.log("Empty database: seeding demo data…");
+    const summary = await seedDemoData(db);
+    console.log(`Seeded ${summary.clients} clients, ${summary.staff} staff, ${summary.pincodes} pincodes.`);
+  }
+  console.log(`Database ready (${handle.kind}) in ${Date.now() - started} ms.`);
+}

@@ -1,0 +1,55 @@
+/**
+ * `npm start`: build if needed, open + migrate + seed the database, serve on PORT.
+ */
+import { execSync } from "node:child_process";
+import { existsSync, statSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { getDb } from "../app/services/db/client.server";
+import { deliverDueMail } from "../app/services/mail/outbox.server";
+import { prepareDatabase } from "./prepare-db";
+import { createApp } from "./server";
+
+process.env.NODE_ENV ??= "production";
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIfNeeded() {
+  const serverEntry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
+  const stale = !existsSync(serverEntry) || newestMtime(path.resolve("app")) > statSync(serverEntry).mtimeMs;
+  if (stale) {
+    console.log("Building the console…");
+    execSync("npx remix vite:build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  }
+}
+
+async function main() {
+  const t0 = Date.now();
+  if (process.env.SKIP_BUILD !== "true") buildIfNeeded();
+  await prepareDatabase({ seedIfEmpty: process.env.SEED_IF_EMPTY !== "false" });
+  const app = await createApp();
+  const port = Number(process.env.PORT ?? 3000);
+  const host = process.env.HOST ?? "0.0.0.0";
+  const server = app.listen(port, host, () => {
+    console.log(`Console ready on http://localhost:${port} (started in ${Date.now() - t0} ms)`);
+  });
+  // Retry e-mail that could not be sent right after its change (the outbox keeps it).
+  const mailTimer = setInterval(() => {
+    deliverDueMail(getDb()).catch((error) => console.error("Mail delivery run failed:", error));
+  }, 30_000);
+  mailTimer.unref();
+  const stop = () => server.close(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

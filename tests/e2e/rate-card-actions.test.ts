@@ -1,0 +1,265 @@
+/**
+ * The rate card's vp actions as dialogs (apply segment, RTO from forward, weight slab) and the
+ * rate change history, JS on and off; other roles get no buttons and a 403 for forged posts.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInAs(page: Page, role: "vp" | "kam" | "tl" | "legal") {
+  await signIn(page, `${role}@demo.test`, role);
+  await page.waitForURL((u) => u.pathname === (role === "legal" ? "/merchant-agreements" : "/all-users"));
+}
+
+/**
+ * Clients of the demo tl chain (tl@ → bdm@ → avp@ → vp@) whose card shows panels (no
+ * uploaded card). The first two by name belong to rate-card.test.ts and the last two to
+ * rate-card-upload.test.ts, so these tests change others.
+ */
+async function panelClientIds(): Promise<number[]> {
+  const context = await newContext(browser, true);
+  try {
+    const page = await context.newPage();
+    await signInAs(page, "tl");
+    await page.goto("/all-users?sort=name&dir=asc");
+    const hrefs = await page.getByRole("link", { name: /View Details/ }).evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const ids = hrefs.map((h) => Number(h!.split("/").pop())).slice(2, -2);
+    const out: number[] = [];
+    for (const id of ids) {
+      await page.goto(`/all-users/${id}/rate-card`);
+      if ((await page.getByTestId("panel-title").count()) > 0) out.push(id);
+      if (out.length === 3) break;
+    }
+    return out;
+  } finally {
+    await context.close();
+  }
+}
+
+let clientIds: number[] = [];
+beforeAll(async () => {
+  clientIds = await panelClientIds();
+  expect(clientIds.length).toBe(3);
+});
+
+const card = (id: number) => `/all-users/${id}/rate-card`;
+
+describe.each([
+  ["JavaScript on", true, 0],
+  ["JavaScript off", false, 1],
+])("vp rate card actions with %s", (_label, js, clientIndex) => {
+  let context: BrowserContext;
+  let page: Page;
+  let clientId: number;
+  beforeEach(async () => {
+    clientId = clientIds[clientIndex];
+    context = await newContext(browser, js);
+    page = await context.newPage();
+    await signInAs(page, "vp");
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it("applies a segment: preview of the changes, Apply, toast, and the card carries the segment's prices", async () => {
+    await page.goto(`${card(clientId)}?tab=reverse`);
+    await page.getByRole("link", { name: "Apply segment" }).click();
+    const dialog = page.getByRole("dialog", { name: "Apply segment" });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("segment-preview").count()).toBe(0);
+    await dialog.getByLabel("Segment").selectOption("2");
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await page.waitForURL((u) => u.pathname.endsWith("/apply-segment") && u.searchParams.get("segment") === "2");
+    // The card's own parameters survive the GET form.
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("reverse");
+    const preview = dialog.getByTestId("segment-preview");
+    await preview.waitFor();
+    expect(await preview.getByTestId("segment-preview-counts").textContent()).toMatch(/^Applying Segment Three: \d+ rows updated, \d+ added, \d+ removed, \d+ unchanged\.$/);
+    const changes = preview.getByTestId("segment-change");
+    expect(await changes.count()).toBeGreaterThan(0);
+    expect(await changes.count()).toBeLessThanOrEqual(200);
+    // New value beside the old one, struck through.
+    const struck = changes.first().locator("del");
+    expect(await struck.textContent()).toMatch(/^was \S/);
+    expect(await struck.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe("line-through");
+    await expectAccessible(page, js);
+
+    await dialog.getByRole("button", { name: "Apply" }).click();
+    await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
+    expect(new URL(page.url()).pathname).toBe(card(clientId));
+    expect(new URL(page.url()).searchParams.get("tab")).toBe("reverse");
+    expect(await page.getByRole("dialog").count()).toBe(0);
+
+    // The first reverse express row now has Segment Three's prices for that courier.
+    const row = page.getByTestId("rate-row").first();
+    const courier = (await row.getAttribute("data-courier"))!;
+    const mine = await row.locator("td").evaluateAll((tds) => tds.slice(-10).map((td) => td.textContent));
+    await page.goto("/rate-cards?segment=2&tab=reverse");
+    const theirs = await page
+      .locator(`[data-testid="rate-row"][data-courier="${courier}"]`)
+      .first()
+      .locator("td")
+      .evaluateAll((tds) => tds.slice(-10).map((td) => td.textContent));
+    expect(mine).toEqual(theirs);
+  });
+
+  it("updates RTO from forward for one chosen courier, after a confirmation; nothing chosen is refused", async () => {
+    await page.goto(card(clientId));
+    await page.getByRole("link", { name: "Update RTO with forward" }).click();
+    const dialog = page.getByRole("dialog", { name: "Update RTO with forward" });
+    await dialog.waitFor();
+    const boxes = dialog.getByRole("checkbox");
+    const n = await boxes.count();
+    expect(n).toBeGreaterThan(1);
+    for (let i = 0; i < n; i++) expect(await boxes.nth(i).isChecked()).toBe(true);
+
+    // Nothing chosen: a clear message, nothing changes.
+    for (let i = 0; i < n; i++) await boxes.nth(i).uncheck();
+    await dialog.getByRole("button", { name: "Update" }).click();
+    await dialog.getByTestId("rto-error").getByText("Choose at least one courier. Nothing was changed.").waitFor();
+    expect(await dialog.getByRole("checkbox", { checked: true }).count()).toBe(0);
+
+    // One courier: confirm lists it, then apply.
+    const chosen = dialog.getByRole("checkbox").first();
+    const courier = ((await chosen.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent)) ?? "").replace(/ \(switched off\)$/, "");
+    await chosen.check();
+    await dialog.getByRole("button", { name: "Update" }).click();
+    const list = dialog.getByTestId("rto-confirm-couriers");
+    await list.waitFor();
+    expect(await list.getByRole("listitem").allTextContents()).toEqual([courier]);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
+    expect(new URL(page.url()).pathname).toBe(card(clientId));
+
+    await page.goto(`${card(clientId)}/history`);
+    const entry = page.getByTestId("history-entry").first();
+    expect(await entry.getAttribute("data-action")).toBe("rto_from_forward");
+    expect(await entry.textContent()).toContain(`RTO rates set from forward for ${courier}`);
+  });
+
+  it("edits a weight slab: an empty choice is refused, a valid one moves the row to the new panel, a stale version conflicts", async () => {
+    await page.goto(card(clientId));
+    const slabLink = page.getByRole("link", { name: /^Edit weight slab of / }).first();
+    const courier = ((await slabLink.getAttribute("aria-label")) ?? "").replace(/^Edit weight slab of /, "");
+    await slabLink.click();
+    await page.waitForURL((u) => u.pathname.endsWith("/weight-slab") && u.searchParams.has("row"));
+    const dialog = page.getByRole("dialog", { name: "Edit weight slab" });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("slab-courier").textContent()).toBe(courier);
+    expect(await dialog.getByTestId("slab-current").textContent()).toMatch(/^Base upto [\d.]+ KG \+ Every Additional [\d.]+ KG$/);
+    const stale = Object.fromEntries(
+      await Promise.all(
+        ["courier_service_id", "shipment_type", "delivery_type", "version"].map(async (n) => [n, await dialog.locator(`input[name="${n}"]`).inputValue()]),
+      ),
+    );
+    const rowUrl = page.url();
+
+    await dialog.getByLabel("Base weight").selectOption("");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await dialog.getByText("Please enter base weight!").waitFor();
+    expect(await page.getByTestId("toast").count()).toBe(0);
+
+    await dialog.getByLabel("Base weight").selectOption("100");
+    await dialog.getByLabel("Additional weight").selectOption("50");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
+    expect(new URL(page.url()).pathname).toBe(card(clientId));
+    const panel = page.locator("details", {
+      has: page.getByTestId("panel-title").filter({ hasText: /^Base upto 100 KG \+ Every Additional 50 KG - \d+ Courier Options$/ }),
+    });
+    expect(await panel.locator(`[data-testid="rate-row"][data-courier="${courier}"]`).count()).toBeGreaterThan(0);
+
+    // The version the dialog was opened with is now stale: refused, with the current slabs.
+    const res = await context.request.post(rowUrl, { form: { ...stale, first_slab: "0.5", second_slab: "0.5" }, maxRedirects: 0 });
+    expect(res.status()).toBe(409);
+    const html = await res.text();
+    expect(html).toContain("Someone changed this rate after you opened it");
+    expect(html).toContain("Current slabs: Base upto 100 KG + Every Additional 50 KG");
+  });
+
+  it("lists the changes in the history, newest first, with who made them", async () => {
+    await page.goto(card(clientId));
+    await page.getByRole("link", { name: "History" }).click();
+    const dialog = page.getByRole("dialog", { name: "Rate change history" });
+    await dialog.waitFor();
+    const entries = dialog.getByTestId("history-entry");
+    expect(await entries.count()).toBeGreaterThan(0);
+    // The last change of this suite (the weight slab) is first.
+    expect(await entries.first().getAttribute("data-action")).toBe("weight_slab");
+    expect(await entries.first().textContent()).toContain("vp@demo.test");
+    expect(await entries.first().textContent()).toMatch(/Base Weight: .+ KG → 100 KG/);
+    const times = await entries.locator("time").evaluateAll((ts) => ts.map((t) => Date.parse(t.getAttribute("datetime")!)));
+    for (let i = 1; i < times.length; i++) expect(times[i]).toBeLessThanOrEqual(times[i - 1]);
+    const actions = await entries.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-action")));
+    expect(actions.indexOf("weight_slab")).toBeLessThan(actions.indexOf("rto_from_forward"));
+
+    // Paging keeps the card's parameters and the history's own page.
+    await page.getByRole("link", { name: "Last" }).click();
+    await page.waitForURL((u) => u.searchParams.has("hpage"));
+    await expect.poll(() => dialog.getByTestId("pager-summary").textContent()).toMatch(/^Page (\d+) of \1 · /);
+    expect(new URL(page.url()).pathname).toBe(`${card(clientId)}/history`);
+    const lastActions = await dialog.getByTestId("history-entry").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-action")));
+    // The segment was applied first of all: its card-wide entry is on the last page, last but (at most) the row entries before it.
+    expect(lastActions.some((a) => a?.startsWith("apply_segment"))).toBe(true);
+  });
+});
+
+describe.each([
+  ["JavaScript on", true],
+  ["JavaScript off", false],
+])("other roles with %s", (_label, js) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeEach(async () => {
+    context = await newContext(browser, js);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  for (const role of ["tl", "kam"] as const) {
+    it(`${role} sees no action buttons, can read the history, and is refused with 403`, async () => {
+      const clientId = clientIds[2];
+      await signInAs(page, role);
+      await page.goto(card(clientId));
+      await page.getByTestId("panel-title").first().waitFor();
+      expect(await page.getByRole("link", { name: "Apply segment" }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "Update RTO with forward" }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: /^Edit weight slab of / }).count()).toBe(0);
+
+      await page.getByRole("link", { name: "History" }).click();
+      const dialog = page.getByRole("dialog", { name: "Rate change history" });
+      await dialog.waitFor();
+      expect((await dialog.getByTestId("history-entry").count()) + (await dialog.getByTestId("history-empty").count())).toBeGreaterThan(0);
+
+      const base = card(clientId);
+      for (const path of ["apply-segment?segment=1", "rto-from-forward", "weight-slab?row=1"]) {
+        expect((await context.request.get(`${base}/${path}`, { maxRedirects: 0 })).status()).toBe(403);
+      }
+      const forged: [string, Record<string, string>][] = [
+        [`${base}/apply-segment`, { intent: "apply", segment: "1" }],
+        [`${base}/rto-from-forward`, { intent: "apply", courier: "1" }],
+        [`${base}/weight-slab?row=1`, { courier_service_id: "1", shipment_type: "FORWARD", delivery_type: "express", first_slab: "1", second_slab: "1", version: "1" }],
+      ];
+      for (const [url, form] of forged) {
+        const res = await context.request.post(url, { form, maxRedirects: 0 });
+        expect(res.status()).toBe(403);
+      }
+    });
+  }
+
+  it("legal may not see the history", async () => {
+    await signInAs(page, "legal");
+    const res = await context.request.get(`${card(clientIds[2])}/history`, { maxRedirects: 0 });
+    expect(res.status()).toBe(403);
+  });
+});

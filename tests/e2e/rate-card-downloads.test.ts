@@ -1,0 +1,166 @@
+/**
+ * Rate card downloads (issue 3 "Downloads"; spec part 1 §2, §7 download-ratecard-pdf,
+ * download-segment-ratecard-csv): the client's card as CSV and PDF, a segment's card as CSV
+ * and PDF, and who gets which button. Downloads are plain links, so they must work with
+ * JavaScript on and off alike.
+ */
+import { readFile } from "node:fs/promises";
+import type { Browser, BrowserContext, Download, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CSV_IDENTITY_COLUMNS, readCsv } from "~/services/ratecards/csv";
+import { launchBrowser, newContext, signIn } from "../support/browser";
+import { extractPdfText } from "../support/pdf-text";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const CSV_HEADER_START = CSV_IDENTITY_COLUMNS.join(",");
+
+async function signInAs(page: Page, role: "vp" | "kam" | "legal") {
+  await signIn(page, `${role}@demo.test`, role);
+  await page.waitForURL((u) => u.pathname !== "/sign-in" && u.pathname !== "/");
+}
+
+/** The first client by name: visible to every non-legal role that sees all clients (vp, kam). */
+async function firstClient(page: Page): Promise<{ id: number; email: string }> {
+  await page.goto("/all-users?sort=name&dir=asc");
+  const link = page.getByRole("link", { name: /View Details/ }).first();
+  const id = Number((await link.getAttribute("href"))!.split("/").pop());
+  expect(id).toBeGreaterThan(0);
+  const row = page.locator("tr").filter({ has: link });
+  const email = (await row.locator("td").allTextContents()).find((t) => /^[^\s@]+@[^\s@]+$/.test(t.trim()))?.trim() ?? "";
+  return { id, email };
+}
+
+/** Clicks a download link as a person would and returns the file's name and bytes. */
+async function download(page: Page, linkName: string): Promise<{ name: string; bytes: Buffer }> {
+  const before = page.url();
+  const [dl] = (await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: linkName, exact: true }).click()])) as [
+    Download,
+    unknown,
+  ];
+  const path = await dl.path();
+  expect(await dl.failure()).toBeNull();
+  // A download is a file, not a navigation: the person stays on the page.
+  expect(page.url()).toBe(before);
+  return { name: dl.suggestedFilename(), bytes: await readFile(path) };
+}
+
+async function courierNamesOnPage(page: Page): Promise<string[]> {
+  const names = await page.getByTestId("rate-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-courier") ?? ""));
+  const unique = [...new Set(names.filter(Boolean))];
+  expect(unique.length).toBeGreaterThan(0);
+  return unique;
+}
+
+function expectCsvWithCouriers(text: string, couriers: string[]) {
+  expect(text.split(/\r?\n/)[0].startsWith(CSV_HEADER_START)).toBe(true);
+  const records = readCsv(text);
+  const courierColumn = records[0].indexOf("Courier");
+  const inFile = new Set(records.slice(1).map((r) => r[courierColumn]));
+  for (const name of couriers) expect(inFile, `CSV lacks ${name}`).toContain(name);
+}
+
+describe.each([
+  ["JavaScript on", true],
+  ["JavaScript off", false],
+])("rate card downloads with %s", (_label, js) => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeEach(async () => {
+    context = await newContext(browser, js);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it("vp downloads a client's card as CSV and as a PDF holding the couriers on screen", async () => {
+    await signInAs(page, "vp");
+    const client = await firstClient(page);
+    await page.goto(`/all-users/${client.id}/rate-card`);
+    const couriers = await courierNamesOnPage(page);
+
+    const csv = await download(page, "Download CSV");
+    expect(csv.name).toMatch(/^ratecard_[A-Za-z0-9_]+\.csv$/);
+    if (client.email) expect(csv.name).toBe(`ratecard_${client.email.replace(/[^a-z0-9]+/gi, "_")}.csv`);
+    expectCsvWithCouriers(csv.bytes.toString("utf8"), couriers);
+
+    const pdf = await download(page, "Download PDF");
+    expect(pdf.name).toBe(csv.name.replace(/\.csv$/, ".pdf"));
+    expect(pdf.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const { flat, pageCount } = extractPdfText(pdf.bytes);
+    expect(pageCount).toBeGreaterThanOrEqual(1);
+    for (const name of couriers) expect(flat, `PDF lacks ${name}`).toContain(name);
+    for (const heading of ["Forward - Express Shipping", "Reverse - Surface Shipping", "RTO - Express Shipping", "RTO is charged as forward."])
+      expect(flat).toContain(heading);
+  });
+
+  it("vp downloads a segment's card as CSV and PDF from the segment screen", async () => {
+    await signInAs(page, "vp");
+    await page.goto("/rate-cards?segment=1");
+    const couriers = await courierNamesOnPage(page);
+    const csv = await download(page, "Download Segment Two CSV");
+    expect(csv.name).toBe("segment_1_ratecard.csv");
+    expectCsvWithCouriers(csv.bytes.toString("utf8"), couriers);
+
+    const pdf = await download(page, "Download Segment Two PDF");
+    expect(pdf.name).toBe("segment_1_ratecard.pdf");
+    const res = await context.request.get("/rate-cards/1/download.pdf");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("application/pdf");
+    expect(res.headers()["content-disposition"]).toBe('attachment; filename="segment_1_ratecard.pdf"');
+    const { flat } = extractPdfText(pdf.bytes);
+    expect(flat).toContain("Segment Two");
+    for (const name of couriers) expect(flat, `PDF lacks ${name}`).toContain(name);
+  });
+
+  it("kam gets the CSV and PDF downloads but no 'Download sample CSV' button", async () => {
+    await signInAs(page, "kam");
+    const client = await firstClient(page);
+    await page.goto(`/all-users/${client.id}/rate-card`);
+    await page.getByRole("link", { name: "Download PDF", exact: true }).waitFor();
+    expect(await page.getByRole("link", { name: "Download CSV", exact: true }).count()).toBe(1);
+    expect(await page.getByText("Download sample CSV").count()).toBe(0);
+  });
+});
+
+describe("rate card PDF downloads refused", () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeEach(async () => {
+    context = await newContext(browser, false);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it("404 for an unknown client or segment, 403 for legal, sign-in for visitors", async () => {
+    const visitor = await context.request.get("/rate-cards/0/download.pdf", { maxRedirects: 0 });
+    expect(visitor.status()).toBe(302);
+    expect(visitor.headers()["location"]).toMatch(/^\/\?redirectTo=/);
+
+    await signInAs(page, "vp");
+    expect((await context.request.get("/all-users/999999999/rate-card/download.pdf")).status()).toBe(404);
+    expect((await context.request.get("/rate-cards/3/download.pdf")).status()).toBe(404);
+    expect((await context.request.get("/rate-cards/x/download.pdf")).status()).toBe(404);
+    const { id } = await firstClient(page);
+    const ok = await context.request.get(`/all-users/${id}/rate-card/download.pdf`);
+    expect(ok.status()).toBe(200);
+    expect(ok.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(ok.headers()["content-type"]).toBe("application/pdf");
+    expect(ok.headers()["content-disposition"]).toMatch(/^attachment; filename="ratecard_[A-Za-z0-9_]+\.pdf"$/);
+
+    await context.clearCookies();
+    await signInAs(page, "legal");
+    expect((await context.request.get(`/all-users/${id}/rate-card/download.pdf`)).status()).toBe(403);
+    expect((await context.request.get("/rate-cards/0/download.pdf")).status()).toBe(403);
+  });
+});

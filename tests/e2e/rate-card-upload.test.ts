@@ -1,0 +1,246 @@
+/**
+ * Upload rate card (spec part 1 §4 upload flow, §5 upload rules, §6 kam, §8 red alerts):
+ * download → edit → verify → preview → submit, the verification errors, the file-type
+ * check, and who may do it. JavaScript on and off; each run uses its own client because
+ * a successful upload changes the card.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CSV_COLUMNS, readCsv, writeCsv } from "~/services/ratecards/csv";
+import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/**
+ * Clients of the demo tl chain (tl@ → bdm@ → avp@ → vp@), so every role here can see them.
+ * Taken from the end of the name order: the rate card tests change the first one.
+ */
+async function tlClientIds(page: Page): Promise<number[]> {
+  await page.goto("/all-users?sort=name&dir=desc");
+  const hrefs = await page.getByRole("link", { name: /View Details/ }).evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  return hrefs.map((h) => Number(h!.split("/").pop()));
+}
+
+async function signInAs(page: Page, role: "vp" | "kam" | "tl") {
+  await signIn(page, `${role}@demo.test`, role);
+  await page.waitForURL((u) => u.pathname === "/all-users");
+}
+
+const csvFile = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") });
+
+describe.each([
+  ["JavaScript on", true, 0],
+  ["JavaScript off", false, 1],
+])("upload rate card with %s", (_label, js, clientIndex) => {
+  let context: BrowserContext;
+  let page: Page;
+  let clientId: number;
+  let card: string;
+  let upload: string;
+
+  beforeEach(async () => {
+    context = await newContext(browser, js);
+    page = await context.newPage();
+    await signInAs(page, "tl");
+    clientId = (await tlClientIds(page))[clientIndex];
+    expect(clientId).toBeGreaterThan(0);
+    card = `/all-users/${clientId}/rate-card`;
+    upload = `${card}/upload`;
+    await context.clearCookies();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  async function openDialog() {
+    await page.goto(card);
+    await page.getByRole("link", { name: "Upload rate card" }).click();
+    await page.waitForURL((u) => u.pathname === upload);
+    const dialog = page.getByRole("dialog", { name: "Upload rate card" });
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  async function downloadCard(): Promise<string[][]> {
+    const res = await context.request.get(`${card}/download.csv`);
+    expect(res.status()).toBe(200);
+    return readCsv(await res.text());
+  }
+
+  async function rateRowsText(): Promise<string[]> {
+    await page.goto(`${card}?all=1`);
+    return page.getByTestId("rate-row").allTextContents();
+  }
+
+  it("kam: no upload or sample buttons, and the server refuses the dialog, the upload and the sample (403)", async () => {
+    await signInAs(page, "kam");
+    await page.goto(card);
+    await page.getByRole("link", { name: "Download CSV" }).waitFor();
+    expect(await page.getByText("Upload rate card").count()).toBe(0);
+    expect(await page.getByText("Download sample CSV").count()).toBe(0);
+
+    const dialog = await page.goto(upload);
+    expect(dialog?.status()).toBe(403);
+    expect(await page.getByRole("dialog").getByRole("alert").textContent()).toContain("not allowed");
+
+    const csv = writeCsv(await downloadCard());
+    const post = await context.request.post(upload, {
+      multipart: { intent: "verify", order_data: csvFile("card.csv", csv) },
+      maxRedirects: 0,
+    });
+    expect(post.status()).toBe(403);
+    const submit = await context.request.post(upload, {
+      multipart: { intent: "submit", csvText: csv, fileName: "card.csv", cardToken: "x" },
+      maxRedirects: 0,
+    });
+    expect(submit.status()).toBe(403);
+    expect((await context.request.get(`${card}/sample.csv`)).status()).toBe(403);
+  });
+
+  it("vp: downloads the card, changes one price, verifies, sees the preview, submits and sees the new price", async () => {
+    await signInAs(page, "vp");
+
+    const sample = await context.request.get(`${card}/sample.csv`);
+    expect(sample.status()).toBe(200);
+    expect(sample.headers()["content-disposition"]).toContain('filename="sample_ratecard.csv"');
+    expect((await sample.text()).split("\r\n")[0]).toBe(CSV_COLUMNS.join(","));
+
+    // An active courier (the card shows only active couriers by default).
+    await page.goto(card);
+    const courier = (await page.getByTestId("rate-row").first().getAttribute("data-courier"))!;
+    const records = await downloadCard();
+    const courierCol = records[0].indexOf("Courier");
+    const zoneACol = records[0].indexOf("Zone A Base");
+    const index = records.findIndex((r, i) => i > 0 && r[courierCol] === courier);
+    expect(index).toBeGreaterThan(0);
+    const oldPrice = records[index][zoneACol];
+    const newPrice = js ? "987.65" : "876.54";
+    expect(oldPrice).not.toBe(newPrice);
+    records[index][zoneACol] = newPrice;
+
+    const dialog = await openDialog();
+    const verify = dialog.getByRole("button", { name: "Verify" });
+    if (js) await expect.poll(() => verify.isDisabled()).toBe(true);
+    else expect(await verify.isDisabled()).toBe(false);
+    await expectAccessible(page, js);
+
+    await dialog.getByLabel("Rate card file (CSV)").setInputFiles(csvFile("edited.csv", writeCsv(records)));
+    if (js) await expect.poll(() => verify.isDisabled()).toBe(false);
+    await verify.click();
+
+    const preview = page.getByTestId("upload-preview");
+    await preview.waitFor();
+    const changes = preview.getByTestId("upload-change");
+    expect(await changes.count()).toBe(1);
+    const change = await changes.first().locator("td").allTextContents();
+    expect(change).toEqual([String(index + 1), courier, expect.stringMatching(/^(Forward|Reverse|Forward RTO|Reverse RTO) · (Express|Surface)$/), "Zone A Base", oldPrice, newPrice]);
+    expect(await changes.first().locator("td s").textContent()).toBe(oldPrice);
+
+    // Cancel clears the preview and keeps the dialog.
+    await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Verify" }).waitFor();
+    expect(await page.getByTestId("upload-preview").count()).toBe(0);
+    expect((await rateRowsText()).join("\n")).not.toContain(newPrice);
+
+    // Again, then Submit.
+    await openDialog();
+    await page.getByLabel("Rate card file (CSV)").setInputFiles(csvFile("edited.csv", writeCsv(records)));
+    if (js) await expect.poll(() => page.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.getByTestId("upload-preview").waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
+    await page.getByTestId("toast").getByText("Uploaded Successfully!").waitFor();
+    await page.waitForURL((u) => u.pathname === card);
+    expect(await page.getByRole("dialog").count()).toBe(0);
+
+    // The uploaded-card view replaces the tabs and shows the new price.
+    await page.getByRole("heading", { name: "Uploaded rate card" }).waitFor();
+    expect(await page.getByText("edited.csv").count()).toBeGreaterThan(0);
+    const row = page.getByTestId("rate-row").filter({ hasText: `${newPrice} |` });
+    expect(await row.count()).toBe(1);
+    expect(await row.getAttribute("data-courier")).toBe(courier);
+    // And the download holds it.
+    expect((await downloadCard())[index][zoneACol]).toBe(newPrice);
+  });
+
+  it("vp: a broken CSV shows red alerts naming the row and the column in a 180 px area, and changes nothing", async () => {
+    await signInAs(page, "vp");
+    const before = await rateRowsText();
+    const records = await downloadCard();
+
+    // A renamed column.
+    const renamed = records.map((r) => [...r]);
+    const zoneB = renamed[0].indexOf("Zone B Base");
+    renamed[0][zoneB] = "Zone B Price";
+    let dialog = await openDialog();
+    await dialog.getByLabel("Rate card file (CSV)").setInputFiles(csvFile("renamed.csv", writeCsv(renamed)));
+    if (js) await expect.poll(() => dialog.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    let errors = page.getByTestId("upload-errors");
+    await errors.waitFor();
+    expect((await errors.boundingBox())!.height).toBe(180);
+    const headerError = (await errors.getByTestId("upload-error").allTextContents()).join("\n");
+    expect(headerError).toContain("Row 1");
+    expect(headerError).toContain('"Zone B Base"');
+    expect(headerError).toContain('"Zone B Price"');
+    expect(await page.getByRole("dialog", { name: "Upload rate card" }).count()).toBe(1);
+    expect(await page.getByTestId("upload-preview").count()).toBe(0);
+
+    // A number that is not one, and a changed courier.
+    const broken = records.map((r) => [...r]);
+    const zoneC = broken[0].indexOf("Zone C Base");
+    const courierCol = broken[0].indexOf("Courier");
+    broken[2][zoneC] = "abc";
+    broken[3][courierCol] = "Nobody Express";
+    dialog = await openDialog();
+    await dialog.getByLabel("Rate card file (CSV)").setInputFiles(csvFile("broken.csv", writeCsv(broken)));
+    if (js) await expect.poll(() => dialog.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    errors = page.getByTestId("upload-errors");
+    await errors.waitFor();
+    const alerts = errors.getByTestId("upload-error");
+    const texts = await alerts.allTextContents();
+    expect(texts.some((t) => t.includes('Row 3, Column "Zone C Base"') && t.includes('"abc" is not a valid number'))).toBe(true);
+    expect(texts.some((t) => t.includes('Row 4, Column "Courier"') && t.includes("Nobody Express"))).toBe(true);
+    // Red alerts (Mantine's red light variant).
+    expect(await alerts.first().getAttribute("style")).toContain("--mantine-color-red");
+    await expectAccessible(page, js);
+
+    expect(await rateRowsText()).toEqual(before);
+  });
+
+  it("vp: a file that is not a CSV is refused with the spec's message", async () => {
+    await signInAs(page, "vp");
+    const dialog = await openDialog();
+    const verify = dialog.getByRole("button", { name: "Verify" });
+
+    if (!js) {
+      // Without JavaScript the button is enabled; the server says what is missing.
+      await verify.click();
+      await page.getByTestId("upload-message").getByText("Choose a CSV file to upload.").waitFor();
+    }
+
+    await page.getByLabel("Rate card file (CSV)").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) });
+    if (js) {
+      await page.getByTestId("upload-message").getByText("You can only upload csv file!").waitFor();
+      expect(await page.getByRole("button", { name: "Verify" }).isDisabled()).toBe(true);
+    } else {
+      await page.getByRole("button", { name: "Verify" }).click();
+      await page.getByTestId("upload-message").getByText("You can only upload csv file!").waitFor();
+    }
+
+    // Named .csv but binary inside: the server reads the bytes and refuses it too.
+    await page.getByLabel("Rate card file (CSV)").setInputFiles({ name: "rates.csv", mimeType: "text/csv", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe]) });
+    if (js) await expect.poll(() => page.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);
+    await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Verify" }).click()]);
+    await page.waitForLoadState("load");
+    await expect.poll(() => page.getByTestId("upload-message").allTextContents()).toContain("You can only upload csv file!");
+    expect(await page.getByTestId("upload-preview").count()).toBe(0);
+  });
+});

@@ -1,0 +1,155 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
+
+/** The row "Edit" link, not the "Edit weight slab of …" link beside it. */
+const EDIT_ROW = /^Edit (?!weight slab of )/;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A client of the demo tl chain (tl@ → bdm@ → avp@ → vp@), so every role here can see it. */
+async function firstTlClientId(page: Page): Promise<number> {
+  await page.goto("/all-users?sort=name&dir=asc");
+  const href = await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href");
+  return Number(href!.split("/").pop());
+}
+
+async function editableRows(page: Page) {
+  return page.getByTestId("rate-row").filter({ has: page.getByRole("link", { name: EDIT_ROW }) });
+}
+
+describe.each([
+  ["JavaScript on", true],
+  ["JavaScript off", false],
+])("client rate card with %s", (_label, js) => {
+  let context: BrowserContext;
+  let page: Page;
+  let clientId: number;
+  beforeEach(async () => {
+    context = await newContext(browser, js);
+    page = await context.newPage();
+    await signIn(page, "tl@demo.test", "tl");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    clientId = await firstTlClientId(page);
+    await context.clearCookies();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it("shows the courier-wise card in panels with the spec's titles and columns; tabs are links", async () => {
+    await signIn(page, "tl@demo.test", "tl");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    await page.goto(`/all-users/${clientId}/rate-card`);
+    const titles = await page.getByTestId("panel-title").allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    for (const t of titles) expect(t).toMatch(/^Base upto [\d.]+ KG \+ Every Additional [\d.]+ KG - \d+ Courier Options$/);
+    for (const header of ["Zone A 'Intra City'", "Zone B 'Within Zone'", "Zone C 'Metros'", "Zone D 'ROI'", "Zone E 'ROI'", "Min COD Charge", "COD Percentage", "Surcharge", "NDD Charge", "Divisor"])
+      expect(await page.getByRole("columnheader", { name: header }).count()).toBeGreaterThan(0);
+    // Prices are shown base | additional with two decimals.
+    const cell = await page.getByTestId("rate-row").first().locator("td").nth(1).textContent();
+    expect(cell).toMatch(/^\d+\.\d{2} \| \d+\.\d{2}$/);
+    // tl: no Operation column, no Edit links.
+    expect(await page.getByRole("columnheader", { name: "Operation" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Reverse Logistics Shipment" }).click();
+    await page.waitForURL((u) => u.searchParams.get("tab") === "reverse");
+    await page.getByText("RTO is charged as forward.").waitFor();
+    await expectAccessible(page, js);
+  });
+
+  it("refuses a forged rate edit from a tl with 403 and changes nothing", async () => {
+    await signIn(page, "tl@demo.test", "tl");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    await page.goto(`/all-users/${clientId}/rate-card`);
+    const before = await page.getByTestId("rate-row").first().textContent();
+    const res = await context.request.post(`/all-users/${clientId}/rate-card`, {
+      form: { intent: "save", rowId: "1", version: "1", zone_a_base: "1.00" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(403);
+    await page.reload();
+    expect(await page.getByTestId("rate-row").first().textContent()).toBe(before);
+  });
+
+  it("lets a vp edit a row: invalid values, cancel, confirm with old values struck through, save", async () => {
+    await signIn(page, "vp@demo.test", "vp");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    await page.goto(`/all-users/${clientId}/rate-card`);
+    const row = (await editableRows(page)).first();
+    const courier = await row.getAttribute("data-courier");
+    await row.getByRole("link", { name: EDIT_ROW }).click();
+    await page.waitForURL((u) => u.searchParams.has("edit"));
+    const editing = page.locator("[data-editing]");
+    await editing.waitFor();
+    // Other rows' Edit links are disabled while one row is in edit mode.
+    expect(await page.getByRole("link", { name: EDIT_ROW }).count()).toBe(0);
+
+    // Cancel leaves edit mode.
+    await editing.getByRole("link", { name: "Cancel" }).click();
+    await page.waitForURL((u) => !u.searchParams.has("edit"));
+
+    await page.getByTestId("rate-row").filter({ has: page.getByRole("link", { name: `Edit ${courier}` }) }).first().getByRole("link", { name: EDIT_ROW }).click();
+    await page.waitForURL((u) => u.searchParams.has("edit"));
+    const zoneA = page.locator("[data-editing]").getByLabel(/^Zone A Base for/);
+    const surcharge = page.locator("[data-editing]").getByLabel(/^Surcharge for/);
+    const oldZoneA = await zoneA.inputValue();
+    await zoneA.fill("");
+    await surcharge.fill("-3");
+    await page.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("rate-error").getByText("Some field are not valid").waitFor();
+    await page.locator("[data-editing]").getByText("Please fill!").waitFor();
+    await page.locator("[data-editing]").getByText("* Enter valid number !").waitFor();
+
+    const newPrice = (Number(oldZoneA) + 1.25).toFixed(2);
+    await page.locator("[data-editing]").getByLabel(/^Zone A Base for/).fill(newPrice);
+    await page.locator("[data-editing]").getByLabel(/^Surcharge for/).fill("0");
+    await page.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
+    const dialog = page.getByRole("dialog", { name: "Confirm rate update" });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId("new-zone_a_base").textContent()).toBe(newPrice);
+    expect(await dialog.getByLabel(`was ${oldZoneA}`).count()).toBe(1);
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
+    const saved = page.getByTestId("rate-row").filter({ has: page.getByRole("link", { name: `Edit ${courier}` }) }).first();
+    expect(await saved.locator("td").nth(2).textContent()).toContain(`${newPrice} |`);
+  });
+
+  it("refuses a save when someone else changed the row, and shows the current values", async () => {
+    await signIn(page, "vp@demo.test", "vp");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    await page.goto(`/all-users/${clientId}/rate-card?tab=rto`);
+    const row = (await editableRows(page)).first();
+    await row.getByRole("link", { name: EDIT_ROW }).click();
+    await page.waitForURL((u) => u.searchParams.has("edit"));
+    const editUrl = page.url();
+
+    // A second vp session saves the same row first.
+    const other = await newContext(browser, true);
+    const otherPage = await other.newPage();
+    await signIn(otherPage, "vp@demo.test", "vp");
+    await otherPage.waitForURL((u) => u.pathname === "/all-users");
+    await otherPage.goto(editUrl);
+    const theirs = otherPage.locator("[data-editing]").getByLabel(/^Zone E Base for/);
+    const next = (Number(await theirs.inputValue()) + 2).toFixed(2);
+    await theirs.fill(next);
+    await otherPage.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
+    await otherPage.getByRole("dialog", { name: "Confirm rate update" }).getByRole("button", { name: "Confirm" }).click();
+    await otherPage.getByTestId("toast").getByText("Updated Successfully").waitFor();
+    await other.close();
+
+    // Our stale edit is refused.
+    await page.locator("[data-editing]").getByLabel(/^Zone D Base for/).fill("99.00");
+    await page.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
+    await page.getByRole("dialog", { name: "Confirm rate update" }).getByRole("button", { name: "Confirm" }).click();
+    const conflict = page.getByTestId("rate-conflict");
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toContain(`Zone E Base ${next}`);
+  });
+});

@@ -1,0 +1,138 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from "vitest";
+import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+describe.each([
+  ["JavaScript on", true],
+  ["JavaScript off", false],
+])("sign-in, redirects and logout with %s", (_label, js) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeEach(async () => {
+    context = await newContext(browser, js);
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it.each([
+    ["vp@demo.test", "vp", "/all-users"],
+    ["kam@demo.test", "kam", "/all-users"],
+    ["avp@demo.test", "avp", "/all-users"],
+    ["bdm@demo.test", "bdm", "/all-users"],
+    ["tl@demo.test", "tl", "/all-users"],
+    ["legal@demo.test", "legal", "/merchant-agreements"],
+  ])("%s signs in as %s and lands on %s", async (email, role, home) => {
+    await signIn(page, email, role);
+    await page.waitForURL((u) => u.pathname === home);
+    await expect.poll(() => page.getByTestId("signed-in-name").textContent()).toBeTruthy();
+    const menu = page.getByRole("navigation", { name: "Main" });
+    if (role === "legal") {
+      for (const item of ["Account Setup", "Merchant Agreement", "Status"]) await expect(menu.getByRole("link", { name: item }).count()).resolves.toBe(1);
+      await expect(menu.getByRole("link", { name: "All Users" }).count()).resolves.toBe(0);
+    } else {
+      for (const item of ["Rate Card", "All Users", "Order Tracker", "Finance Analytics", "On hold COD"])
+        await expect(menu.getByRole("link", { name: item }).count()).resolves.toBe(1);
+    }
+  });
+
+  it("shows the spec's message for each invalid field", async () => {
+    await page.goto("/sign-in");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Email is required").waitFor();
+    await page.getByText("Role is required").waitFor();
+    await page.getByText("Password is required").waitFor();
+
+    await page.getByLabel("Email").fill("vp @demo.test");
+    await page.getByLabel("Role").selectOption("vp");
+    await page.getByLabel("Password").fill("x");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Cannot enter spaces").waitFor();
+
+    await page.getByLabel("Email").fill("not-an-email");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByText("Please enter a valid Email ID").waitFor();
+    expect(path(page)).toBe("/sign-in");
+  });
+
+  it("shows 'Error' with the server's text for a wrong password or role", async () => {
+    await signIn(page, "vp@demo.test", "vp", "wrong-password");
+    const alert = page.getByTestId("sign-in-error");
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain("Error");
+    expect(await alert.textContent()).toContain("Invalid email, role or password.");
+    await signIn(page, "vp@demo.test", "kam");
+    await page.getByTestId("sign-in-error").waitFor();
+    expect(path(page)).toBe("/sign-in");
+  });
+
+  it("sends signed-out visitors to / and keeps the deep link for after sign-in", async () => {
+    await page.goto("/all-users?q=textiles");
+    expect(path(page)).toBe("/");
+    await page.getByRole("button", { name: "Sign in" }).waitFor();
+    await page.getByLabel("Email").fill("vp@demo.test");
+    await page.getByLabel("Role").selectOption("vp");
+    await page.getByLabel("Password").fill("demo-password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((u) => u.pathname === "/all-users" && u.searchParams.get("q") === "textiles");
+  });
+
+  it("sends unknown paths to /sign-in, and signed-in staff on public routes to their home", async () => {
+    await page.goto("/no/such/page");
+    expect(path(page)).toBe("/sign-in");
+    await signIn(page, "bdm@demo.test", "bdm");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    await page.goto("/sign-in");
+    expect(path(page)).toBe("/all-users");
+    await page.goto("/");
+    expect(path(page)).toBe("/all-users");
+    await page.goto("/no/such/page");
+    expect(path(page)).toBe("/all-users");
+  });
+
+  it("sends legal staff on public routes to merchant agreements and keeps them off sales pages", async () => {
+    await signIn(page, "legal@demo.test", "legal");
+    await page.waitForURL((u) => u.pathname === "/merchant-agreements");
+    await page.goto("/sign-in");
+    expect(path(page)).toBe("/merchant-agreements");
+    const res = await page.goto("/all-users");
+    expect(res?.status()).toBe(403);
+  });
+
+  it("logs out: the session ends and protected pages send you back to /", async () => {
+    await signIn(page, "kam@demo.test", "kam");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL((u) => u.pathname === "/sign-in");
+    await page.goto("/all-users");
+    expect(path(page)).toBe("/");
+  });
+
+  it("remembers a collapsed sidebar in a cookie", async () => {
+    await signIn(page, "vp@demo.test", "vp");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await page.getByRole("button", { name: "Expand sidebar" }).waitFor();
+    await page.reload();
+    const width = await page.locator("nav[aria-label='Main menu'], [aria-label='Main menu']").first().evaluate((el) => el.getBoundingClientRect().width);
+    expect(Math.round(width)).toBe(80);
+    await page.getByRole("button", { name: "Expand sidebar" }).click();
+    await page.getByRole("button", { name: "Collapse sidebar" }).waitFor();
+  });
+
+  it("has no serious accessibility problems on the sign-in page", async () => {
+    await page.goto("/sign-in");
+    await expectAccessible(page, js);
+  });
+});

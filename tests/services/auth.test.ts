@@ -1,0 +1,118 @@
+import { eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/services/auth/password.server";
+import { endSession, findSignedInStaff, IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS, startSession } from "~/services/auth/session.server";
+import {
+  BAD_CREDENTIALS_MESSAGE,
+  checkStaffCredentials,
+  MAX_FAILED_SIGN_INS_PER_MINUTE,
+  RATE_LIMIT_MESSAGE,
+} from "~/services/auth/sign-in.server";
+import type { DbHandle } from "~/services/db/client.server";
+import { staff, staffSessions } from "~/services/db/schema";
+import { openTestDb } from "../support/db";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await openTestDb({ seeded: true });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("password hashing", () => {
+  it("uses scrypt at N ≥ 2^17 with a random salt and verifies only the right password", async () => {
+    const a = await hashPassword("correct horse");
+    const b = await hashPassword("correct horse");
+    expect(a.startsWith(`scrypt$${SCRYPT_PARAMS.N}$`)).toBe(true);
+    expect(SCRYPT_PARAMS.N).toBeGreaterThanOrEqual(2 ** 17);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword("correct horse", a)).toBe(true);
+    expect(await verifyPassword("correct horsE", a)).toBe(false);
+    expect(await verifyPassword("correct horse", null)).toBe(false);
+    expect(await verifyPassword("x", "garbage")).toBe(false);
+  });
+});
+
+describe("sign-in check", () => {
+  it("accepts the demo vp with the right role only", async () => {
+    const ok = await checkStaffCredentials(h.db, { email: "VP@demo.test", role: "vp", password: "demo-password" }, "10.0.0.1");
+    expect(ok).toMatchObject({ ok: true, staff: { email: "vp@demo.test", role: "vp" } });
+    const wrongRole = await checkStaffCredentials(h.db, { email: "vp@demo.test", role: "kam", password: "demo-password" }, "10.0.0.1");
+    expect(wrongRole).toEqual({ ok: false, message: BAD_CREDENTIALS_MESSAGE });
+    const wrongPassword = await checkStaffCredentials(h.db, { email: "vp@demo.test", role: "vp", password: "nope" }, "10.0.0.1");
+    expect(wrongPassword.ok).toBe(false);
+    const unknown = await checkStaffCredentials(h.db, { email: "ghost@demo.test", role: "vp", password: "demo-password" }, "10.0.0.1");
+    expect(unknown.ok).toBe(false);
+  });
+
+  it("never lets in staff who have no password yet", async () => {
+    const [locked] = await h.db.select().from(staff).where(isNull(staff.password_hash)).limit(1);
+    expect(locked).toBeDefined();
+    const r = await checkStaffCredentials(h.db, { email: locked.email, role: locked.role, password: "demo-password" }, "10.0.0.9");
+    expect(r.ok).toBe(false);
+  });
+
+  it("stops an account after 10 failures in a minute, even with the right password", async () => {
+    const now = new Date();
+    for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_MINUTE; i++) {
+      const r = await checkStaffCredentials(h.db, { email: "tl@demo.test", role: "tl", password: `bad-${i}` }, `10.1.0.${i}`, now);
+      expect(r.ok).toBe(false);
+    }
+    const blocked = await checkStaffCredentials(h.db, { email: "tl@demo.test", role: "tl", password: "demo-password" }, "10.2.0.1", now);
+    expect(blocked).toEqual({ ok: false, message: RATE_LIMIT_MESSAGE, rateLimited: true });
+    const later = new Date(now.getTime() + 61_000);
+    const again = await checkStaffCredentials(h.db, { email: "tl@demo.test", role: "tl", password: "demo-password" }, "10.2.0.1", later);
+    expect(again.ok).toBe(true);
+  });
+
+  it("stops an address after 10 failures in a minute across accounts", async () => {
+    const now = new Date();
+    for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_MINUTE; i++) {
+      await checkStaffCredentials(h.db, { email: `nobody${i}@demo.test`, role: "vp", password: "x" }, "10.3.3.3", now);
+    }
+    const blocked = await checkStaffCredentials(h.db, { email: "kam@demo.test", role: "kam", password: "demo-password" }, "10.3.3.3", now);
+    expect(blocked.ok === false && blocked.rateLimited).toBe(true);
+    const otherIp = await checkStaffCredentials(h.db, { email: "kam@demo.test", role: "kam", password: "demo-password" }, "10.3.3.4", now);
+    expect(otherIp.ok).toBe(true);
+  });
+});
+
+describe("sessions", () => {
+  function requestWith(setCookie: string) {
+    return new Request("http://console.test/all-users", { headers: { Cookie: setCookie.split(";")[0] } });
+  }
+
+  it("starts a fresh session, expires it when idle or too old, and logout ends it", async () => {
+    const [vp] = await h.db.select().from(staff).where(eq(staff.email, "vp@demo.test"));
+    const cookie = await startSession(h.db, new Request("http://console.test/sign-in"), vp.id);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const req = requestWith(cookie);
+    const signedIn = await findSignedInStaff(h.db, req);
+    expect(signedIn).toMatchObject({ email: "vp@demo.test", role: "vp" });
+
+    // Idle: 31 minutes without a request.
+    const idle = new Date(Date.now() + IDLE_TIMEOUT_MS + 60_000);
+    expect(await findSignedInStaff(h.db, req, idle)).toBeNull();
+
+    // A new sign-in never reuses the old id, and ends the old session.
+    const cookie2 = await startSession(h.db, req, vp.id);
+    expect(cookie2.split(";")[0]).not.toBe(cookie.split(";")[0]);
+    const req2 = requestWith(cookie2);
+    expect(await findSignedInStaff(h.db, req2)).not.toBeNull();
+
+    // Absolute: 12 hours even when active.
+    const old = new Date(Date.now() - ABSOLUTE_TIMEOUT_MS - 1000);
+    const sid = (await findSignedInStaff(h.db, req2))!.sessionId;
+    await h.db.update(staffSessions).set({ created_at: old }).where(eq(staffSessions.id, sid));
+    expect(await findSignedInStaff(h.db, req2)).toBeNull();
+
+    // Logout.
+    const cookie3 = await startSession(h.db, req2, vp.id);
+    const req3 = requestWith(cookie3);
+    expect(await findSignedInStaff(h.db, req3)).not.toBeNull();
+    await endSession(h.db, req3);
+    expect(await findSignedInStaff(h.db, req3)).toBeNull();
+  });
+});

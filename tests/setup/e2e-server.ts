@@ -1,0 +1,90 @@
+/**
+ * Vitest global setup for browser tests: starts the built console (the same start script
+ * as `npm start`) on a free port against a fresh database: a temporary PGlite folder, or a
+ * new database on the TEST_DATABASE_URL server.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { adminQuery, testDatabaseUrl, withDatabase } from "../support/pg-admin";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(path.join(process.env.BUILD_DIR ?? "build", "server/index.js"))) throw new Error("No build found: run `npm run build` (npm test does it for you).");
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "console-e2e-"));
+  const url = testDatabaseUrl();
+  const dbName = `e2e_${process.pid}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SKIP_BUILD: "true",
+    SESSION_SECRET: randomBytes(24).toString("hex"),
+  };
+  delete env.DATABASE_URL;
+  if (url) {
+    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${dbName}`);
+    env.DATABASE_URL = withDatabase(url, dbName);
+  }
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Console did not start in 120 s:\n${log}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes("Console ready")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    server.stdout?.on("data", onData);
+    server.stderr?.on("data", (c: Buffer) => (log += c.toString()));
+    server.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Console exited with ${code} before it was ready:\n${log}`));
+    });
+  });
+  server.removeAllListeners("exit");
+  project.provide("baseURL", `http://127.0.0.1:${port}`);
+
+  return async () => {
+    await new Promise<void>((resolve) => {
+      server.once("exit", () => resolve());
+      server.kill("SIGTERM");
+      setTimeout(() => {
+        server.kill("SIGKILL");
+        resolve();
+      }, 5_000);
+    });
+    if (url) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

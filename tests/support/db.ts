@@ -1,0 +1,42 @@
+/**
+ * Real databases for service tests: PGlite by default, a PostgreSQL server when
+ * TEST_DATABASE_URL is set. Each test file gets its own database, cloned from a seeded
+ * template that the global setup built once (tests/setup/db-template.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { inject } from "vitest";
+import { openPglite, openPostgres, type DbHandle } from "~/services/db/client.server";
+import { adminQuery, testDatabaseUrl, withDatabase } from "./pg-admin";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgTemplateDb: string;
+  }
+}
+
+/** A fresh database: migrated, and holding the demo seed when `seeded`. */
+export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
+  const url = testDatabaseUrl();
+  if (!url) {
+    if (opts.seeded) {
+      const dump = await readFile(inject("pgliteTemplate"));
+      return openPglite({ loadDataDir: new Blob([dump]) });
+    }
+    const handle = openPglite(undefined);
+    await handle.migrate();
+    return handle;
+  }
+  const name = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await adminQuery(opts.seeded ? `CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplateDb")}` : `CREATE DATABASE ${name}`);
+  const handle = openPostgres(withDatabase(url, name), 4);
+  if (!opts.seeded) await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
