@@ -4,9 +4,8 @@
  * plan rate cards. Editing (vp) is a plain form: the row's inputs belong to a form outside
  * the table through the `form` attribute, so it works without JavaScript.
  */
-import { Anchor, Button, Group, Table, Text, TextInput } from "@mantine/core";
+import { Button, Group, TextInput } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { RATE_FIELD_LABELS, ZONES, type CardRow, type RateField } from "~/services/ratecards/fields";
 
 const ZONE_KEYS = ZONES.map((z) => z.key);
@@ -25,10 +24,6 @@ export type RateTableEditing = {
   /** Extra controls shown in the editing row's Operation cell (the Save button). */
   saveLabel?: string;
 };
-
-function Cell({ children }: { children: ReactNode }) {
-  return <Table.Td style={{ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" }}>{children}</Table.Td>;
-}
 
 function RateInput({ field, editing, row, label }: { field: RateField; editing: RateTableEditing; row: RateTableRow; label: string }) {
   const error = editing.errors[field];
@@ -64,99 +59,95 @@ export function RateTable({
   rowLinks?: (row: RateTableRow) => { to: string; label: string; ariaLabel: string }[];
   caption: string;
 }) {
+  // Plain table markup with classes from app.css: the read-only rows are most of a card
+  // (hundreds on a big one), and Mantine's Table/Anchor components tripled the HTML and the
+  // server render time. Only the row being edited uses Mantine inputs.
   return (
-    <div style={{ maxWidth: 1300, maxHeight: 500, overflow: "auto" }} tabIndex={0} role="region" aria-label={caption}>
-      <Table striped withTableBorder withColumnBorders verticalSpacing={6} fz="sm" miw={1100} stickyHeader>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Courier</Table.Th>
-            {operation ? <Table.Th>Operation</Table.Th> : null}
+    <div className="rate-table-scroll" tabIndex={0} role="region" aria-label={caption}>
+      <table className="rate-table">
+        <thead>
+          <tr>
+            <th>Courier</th>
+            {operation ? <th>Operation</th> : null}
             {ZONES.map((z) => (
-              <Table.Th key={z.key} style={{ whiteSpace: "nowrap" }}>
+              <th key={z.key}>
                 {zoneHeader(z)}
-                <Text size="xs" c="dimmed" fw={400}>
-                  base | additional
-                </Text>
-              </Table.Th>
+                <span className="rate-table-sub">base | additional</span>
+              </th>
             ))}
             {EXTRA_COLUMNS.map((field) => (
-              <Table.Th key={field} style={{ whiteSpace: "nowrap" }}>
-                {RATE_FIELD_LABELS[field]}
-              </Table.Th>
+              <th key={field}>{RATE_FIELD_LABELS[field]}</th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {rows.map((row) => {
             const isEditing = editing?.rowId === row.id;
             return (
-              <Table.Tr key={row.id} data-testid="rate-row" data-courier={row.courier_name} data-editing={isEditing || undefined}>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
+              <tr key={row.id} data-testid="rate-row" data-courier={row.courier_name} data-editing={isEditing || undefined}>
+                <td>
                   {row.courier_name}
-                  {row.is_active ? null : (
-                    <Text span size="xs" c="dimmed">
-                      {" "}
-                      (inactive)
-                    </Text>
-                  )}
-                </Table.Td>
+                  {row.is_active ? null : <span className="rate-table-muted"> (inactive)</span>}
+                </td>
                 {operation ? (
-                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  <td>
                     {isEditing && editing ? (
                       <Group gap={6} wrap="nowrap">
                         <Button type="submit" form={editing.formId} size="compact-xs">
                           {editing.saveLabel ?? "Save"}
                         </Button>
-                        <Anchor component={Link} to={editing.cancelHref} size="sm" preventScrollReset>
+                        <Link className="rate-table-link" to={editing.cancelHref} preventScrollReset>
                           Cancel
-                        </Anchor>
+                        </Link>
                       </Group>
                     ) : editing ? (
-                      <Text span size="sm" c="dimmed" aria-disabled="true">
+                      <span className="rate-table-muted" aria-disabled="true">
                         Edit
-                      </Text>
+                      </span>
                     ) : (
-                      <Group gap={8} wrap="nowrap">
-                        <Anchor component={Link} to={editHref?.(row.id) ?? "#"} size="sm" preventScrollReset aria-label={`Edit ${row.courier_name}`}>
+                      <span className="rate-table-ops">
+                        <Link className="rate-table-link" to={editHref?.(row.id) ?? "#"} preventScrollReset aria-label={`Edit ${row.courier_name}`}>
                           Edit
-                        </Anchor>
+                        </Link>
                         {rowLinks?.(row).map((l) => (
-                          <Anchor key={l.to} component={Link} to={l.to} size="sm" preventScrollReset aria-label={l.ariaLabel}>
+                          <Link key={l.to} className="rate-table-link" to={l.to} preventScrollReset aria-label={l.ariaLabel}>
                             {l.label}
-                          </Anchor>
+                          </Link>
                         ))}
-                      </Group>
+                      </span>
                     )}
-                  </Table.Td>
+                  </td>
                 ) : null}
                 {ZONE_KEYS.map((z) =>
                   isEditing && editing ? (
-                    <Table.Td key={z}>
+                    <td key={z}>
                       <Group gap={4} wrap="nowrap" align="flex-start">
                         <RateInput field={`zone_${z}_base`} editing={editing} row={row} label={RATE_FIELD_LABELS[`zone_${z}_base`]} />
                         <RateInput field={`zone_${z}_add`} editing={editing} row={row} label={RATE_FIELD_LABELS[`zone_${z}_add`]} />
                       </Group>
-                    </Table.Td>
+                    </td>
                   ) : (
-                    <Cell key={z}>
+                    <td key={z} className="num">
                       {row[`zone_${z}_base`]} | {row[`zone_${z}_add`]}
-                    </Cell>
+                    </td>
                   ),
                 )}
                 {EXTRA_COLUMNS.map((field) =>
                   isEditing && editing ? (
-                    <Table.Td key={field}>
+                    <td key={field}>
                       <RateInput field={field} editing={editing} row={row} label={RATE_FIELD_LABELS[field]} />
-                    </Table.Td>
+                    </td>
                   ) : (
-                    <Cell key={field}>{row[field]}</Cell>
+                    <td key={field} className="num">
+                      {row[field]}
+                    </td>
                   ),
                 )}
-              </Table.Tr>
+              </tr>
             );
           })}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 }
