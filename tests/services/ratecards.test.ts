@@ -103,6 +103,21 @@ describe("reading rate cards", () => {
     expect((await cardOf(freshClients[freshClients.length - 1])).hasUploadedRateCard).toBe(false);
   });
 
+  it("reads only one tab's rows when asked, except for a client with an uploaded card", async () => {
+    const plain = freshClients[freshClients.length - 1];
+    const full = await cardOf(plain);
+    const rto = await getClientRateCard(h.db, plain, { showAll: true, onlyTab: "rto" });
+    expect(rto!.rows.length).toBeGreaterThan(0);
+    for (const r of rto!.rows) expect(["FORWARD_RTO", "REVERSE_RTO"]).toContain(r.shipment_type);
+    expect(rto!.rows).toEqual(full.rows.filter((r) => r.shipment_type === "FORWARD_RTO" || r.shipment_type === "REVERSE_RTO"));
+    expect(rto!.panels.rto).toEqual(full.panels.rto);
+    expect(rto!.panels.forward.express).toEqual([]);
+
+    const [u] = await h.db.select().from(rateCardUploads).limit(1);
+    const uploaded = await getClientRateCard(h.db, u.client_id, { showAll: true, onlyTab: "forward" });
+    expect(uploaded!.rows).toEqual((await cardOf(u.client_id)).rows);
+  });
+
   it("gives each segment's card over every courier service, and its CSV", async () => {
     const seg = await getSegmentRateCard(h.db, 2);
     expect(seg!.name).toBe("Segment Three");

@@ -6,8 +6,24 @@ import { getDb } from "../db/client.server";
 import type { StaffRole } from "../db/schema";
 import { findSignedInStaff, type SignedInStaff } from "./session.server";
 
+/**
+ * One session lookup per request: the layout, client and tab loaders of a page all guard
+ * themselves with the same Request object. Keyed weakly by the request, so it lives exactly
+ * as long as the request does (no state outlives it).
+ */
+const staffOfRequest = new WeakMap<Request, Promise<SignedInStaff | null>>();
+
+function signedInStaffOf(request: Request): Promise<SignedInStaff | null> {
+  let found = staffOfRequest.get(request);
+  if (!found) {
+    found = findSignedInStaff(getDb(), request);
+    staffOfRequest.set(request, found);
+  }
+  return found;
+}
+
 export async function requireStaff(request: Request, opts: { roles?: readonly StaffRole[] } = {}): Promise<SignedInStaff> {
-  const staff = await findSignedInStaff(getDb(), request);
+  const staff = await signedInStaffOf(request);
   if (!staff) {
     // Signed-out visitors go to `/` (the sign-in page); the deep link they wanted comes along.
     const url = new URL(request.url);
@@ -21,7 +37,7 @@ export async function requireStaff(request: Request, opts: { roles?: readonly St
 }
 
 export async function optionalStaff(request: Request): Promise<SignedInStaff | null> {
-  return findSignedInStaff(getDb(), request);
+  return signedInStaffOf(request);
 }
 
 /** The client address for rate limiting, from the server's load context (see scripts/server.ts). */

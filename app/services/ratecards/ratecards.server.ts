@@ -33,11 +33,14 @@ import { writeRateCardCsv, verifyUpload, type UploadError, type VerifyResult } f
 import {
   PER_COURIER_FIELDS,
   SEGMENT_NAMES,
+  SHIPMENT_TYPES,
+  TAB_OF_SHIPMENT_TYPE,
   isSegment,
   rateValuesOf,
   sortCardRows,
   type CardRow,
   type DeliveryType,
+  type RateTab,
   type RateValues,
   type Segment,
   type ShipmentType,
@@ -163,12 +166,27 @@ export type ClientRateCard = {
 };
 
 /** A client's courier-wise rate card, or null when there is no such client. */
-export async function getClientRateCard(db: Db, clientId: number, opts: { showAll?: boolean } = {}): Promise<ClientRateCard | null> {
+export async function getClientRateCard(
+  db: Db,
+  clientId: number,
+  opts: {
+    showAll?: boolean;
+    /**
+     * Only the rows of this tab (what a page shows), unless the client has an uploaded card
+     * (whose list view needs every row). `rows` and `panels` then hold that tab alone.
+     */
+    onlyTab?: RateTab;
+  } = {},
+): Promise<ClientRateCard | null> {
   if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
   const [client] = await db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.id, clientId));
   if (!client) return null;
+  const tabFilter = opts.onlyTab
+    ? sql`(${inArray(rateRows.shipment_type, SHIPMENT_TYPES.filter((t) => TAB_OF_SHIPMENT_TYPE[t] === opts.onlyTab))}
+        OR EXISTS (SELECT 1 FROM ${rateCardUploads} WHERE ${rateCardUploads.client_id} = ${clientId}))`
+    : undefined;
   const [rows, uploads] = await Promise.all([
-    clientCardRows(db, clientId),
+    clientCardRows(db, clientId, tabFilter),
     db
       .select({
         id: rateCardUploads.id,
