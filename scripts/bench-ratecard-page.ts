@@ -2,9 +2,12 @@
  * Measures the client rate card PAGE (server-side render, HTTP on loopback) for a client with
  * 25 couriers × 4 shipment types × 2 delivery types, on the embedded database, with the
  * production build. Budget (issue 3): ≤ 50 ms p95. Prints the figures; asserts nothing.
+ * The server's CPU time per request is printed too: unlike latency it hardly moves when
+ * other work shares the machine.
  * Usage: npm run build && npx tsx scripts/bench-ratecard-page.ts
  */
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +30,16 @@ const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], 
   env: { ...process.env, DATA_DIR: dir, PORT: String(port), HOST: "127.0.0.1", SKIP_BUILD: "true", NODE_ENV: "production", COOKIE_SECURE: "false" },
   stdio: "ignore",
 });
+/** CPU time (user + system) the server process has used, from /proc (Linux); 0 elsewhere. */
+function serverCpuMs(): number {
+  try {
+    const fields = readFileSync(`/proc/${server.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return 0;
+  }
+}
+
 try {
   for (let t = Date.now(); ; ) {
     try {
@@ -49,17 +62,22 @@ try {
   ] as const) {
     const samples: number[] = [];
     let bytes = 0;
+    let cpuBefore = 0;
     for (let i = 0; i < REQUESTS + 10; i++) {
       const t = performance.now();
       const res = await fetch(base + url, { headers: { cookie } });
       const body = await res.text();
       if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
       if (i >= 10) samples.push(performance.now() - t); // first 10 warm up
+      if (i === 9) cpuBefore = serverCpuMs();
       bytes = body.length;
     }
+    const cpuPerRequest = (serverCpuMs() - cpuBefore) / REQUESTS;
     samples.sort((a, b) => a - b);
     const p = (q: number) => samples[Math.min(samples.length - 1, Math.floor(samples.length * q))].toFixed(1);
-    console.log(`${label}: ${REQUESTS} requests, median ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${p(1)} ms (${(bytes / 1024).toFixed(0)} KiB HTML)`);
+    console.log(
+      `${label}: ${REQUESTS} requests, median ${p(0.5)} ms, p95 ${p(0.95)} ms, max ${p(1)} ms, server CPU ${cpuPerRequest.toFixed(1)} ms/request (${(bytes / 1024).toFixed(0)} KiB HTML)`,
+    );
   }
 } finally {
   server.kill("SIGTERM");

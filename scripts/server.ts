@@ -16,7 +16,9 @@ export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ??
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", process.env.TRUST_PROXY === "true");
-  app.use(compression());
+  // Level 3: about half the CPU of the default (6) for ~10 % larger HTML — pages are
+  // rendered per request, so compression is on every request's critical path.
+  app.use(compression({ level: 3 }));
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "same-origin");
