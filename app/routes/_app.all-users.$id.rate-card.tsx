@@ -1,6 +1,21 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { validationError } from "remix-validated-form";
+import { getAdvantageView, getPlanRateCard, saveCashbackSettings, updatePlanRateRow } from "~/services/advantage/advantage.server";
+import { cashbackFormSchema, cashbackFormValues } from "~/services/advantage/cashback-form";
+import {
+  CHANGES_SAVED,
+  NOT_ABLE_TO_UPDATE_SETTINGS,
+  PLAN_LABELS,
+  PLAN_NAME_OF,
+  PLAN_TYPE_OF,
+  advantagePermissions,
+  isPlanName,
+  type AdvantagePlanName,
+} from "~/services/advantage/plans";
+import { advantagePlanCookie, readAdvantagePlanChoice } from "~/services/advantage/preference.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast } from "~/services/auth/session.server";
@@ -12,6 +27,8 @@ import {
   DELIVERY_TYPES,
   RATE_FIELD_LABELS,
   RATE_FIELDS,
+  RATE_TABS,
+  TAB_LABELS,
   rateValuesOf,
   type RateField,
 } from "~/services/ratecards/fields";
@@ -19,46 +36,102 @@ import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { getClientRateCard, updateRateRow } from "~/services/ratecards/ratecards.server";
 import { rateRowFormSchema, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
 import { parseRateCardView, rateCardViewSearch, type CardTab } from "~/services/ratecards/view-query";
-import { NotBuiltYet } from "~/ui/NotBuiltYet";
+import { AdvantagePlans } from "~/ui/AdvantagePlans";
+import { AdvantageSettings, CASHBACK_FORM_ID } from "~/ui/AdvantageSettings";
 import { RateCardToolbar } from "~/ui/RateCardToolbar";
 import { RatePanels } from "~/ui/RatePanels";
 import { RateTable } from "~/ui/RateTable";
 import { UrlDialog } from "~/ui/UrlDialog";
 
-/** The client's courier-wise rate card (spec part 1 §2 "Courier-wise plan and Advantage"). */
+/** The client's courier-wise rate card and its Pickrr Advantage plans (spec part 1 §2 "Courier-wise plan and Advantage"). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
   const client = await getClientForViewer(db, staff, Number(params.id));
   if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
-  const view = parseRateCardView(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const view = parseRateCardView(url.searchParams);
   const permissions = rateCardPermissions(staff.role);
-  const card = await getClientRateCard(db, client.id, { showAll: view.showAll });
-  if (!card) throw new Response("This client has no rate card.", { status: 404 });
+  // The Pickrr Advantage tab shows plan cards only: the courier-wise card is not loaded for it.
+  const card =
+    view.tab === "advantage" ? null : await getClientRateCard(db, client.id, { showAll: view.showAll, onlyTab: view.tab as Exclude<CardTab, "advantage"> });
+  if (view.tab !== "advantage" && !card) throw new Response("This client has no rate card.", { status: 404 });
   const editRowId = permissions.canEditRates ? view.editRowId : null;
+
+  let advantage = null;
+  const headers = new Headers();
+  if (view.tab === "advantage") {
+    // The Basic / Premium choice: the URL says, else this browser's last choice, else Basic.
+    const remembered = await readAdvantagePlanChoice(request);
+    if (!view.plan) {
+      url.searchParams.set("plan", remembered ?? "basic");
+      throw redirect(url.pathname + url.search);
+    }
+    if (remembered !== view.plan) headers.append("Set-Cookie", await advantagePlanCookie.serialize(view.plan));
+    const planName = PLAN_NAME_OF[view.plan];
+    const loaded = await getAdvantageView(db, client.id, planName);
+    const adv = advantagePermissions(staff.role);
+    const stateOf = (name: AdvantagePlanName) => ({ offered: loaded.states?.[name].offered ?? false, active: loaded.states?.[name].active ?? false });
+    advantage = {
+      plan: view.plan,
+      planName,
+      permissions: adv,
+      errors: loaded.errors,
+      statesLoaded: loaded.states !== null,
+      states: { basic: stateOf("advantage_basic"), premium: stateOf("advantage_premium") },
+      applyDefault: loaded.card?.applyDefault ?? true,
+      sections: RATE_TABS.flatMap((tab) =>
+        DELIVERY_TYPES.map((d) => ({ key: `${tab}-${d}`, delivery: d, label: `${TAB_LABELS[tab]} · ${DELIVERY_TYPE_LABELS[d]}`, panels: loaded.card?.panels[tab][d] ?? [] })),
+      ),
+      cashback: loaded.cashback ? { values: cashbackFormValues(loaded.cashback.settings), version: loaded.cashback.version, configured: loaded.cashback.configured } : null,
+    };
+  }
   const sections =
-    view.tab === "advantage"
+    view.tab === "advantage" || !card
       ? null
       : DELIVERY_TYPES.map((d) => ({ delivery: d, label: DELIVERY_TYPE_LABELS[d], panels: card.panels[view.tab as Exclude<CardTab, "advantage">][d] }));
-  return {
-    clientId: client.id,
-    hasAuthToken: Boolean(client.auth_token),
-    view: { ...view, editRowId },
-    permissions,
-    sections,
-    uploaded: card.hasUploadedRateCard ? { rows: card.rows.filter((r) => view.showAll || r.is_active), lastUpload: card.lastUpload } : null,
-  };
+  return data(
+    {
+      clientId: client.id,
+      hasAuthToken: Boolean(client.auth_token),
+      view: { ...view, editRowId: view.tab === "advantage" ? (advantage?.permissions.canEditPlanRates ? view.editRowId : null) : editRowId },
+      permissions,
+      sections,
+      advantage,
+      uploaded: card?.hasUploadedRateCard ? { rows: card.rows.filter((r) => view.showAll || r.is_active), lastUpload: card.lastUpload } : null,
+    },
+    { headers },
+  );
 }
 
+/** Document requests carry the loader's Set-Cookie (the remembered plan sub-tab). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const cookie = loaderHeaders.get("Set-Cookie");
+  return cookie ? { "Set-Cookie": cookie } : new Headers();
+};
+
 type FieldErrors = Partial<Record<RateField, string>>;
+/** A plan row edit (Pickrr Advantage tab) says which plan, and whether the editor saw the plan's defaults. */
+type PlanTarget = { plan: AdvantagePlanName; applyDefault: boolean };
 type ActionData =
-  | { kind: "invalid"; rowId: number; values: Partial<Record<RateField, string>>; errors: FieldErrors; message: string }
-  | { kind: "confirm"; rowId: number; version: number; courier: string; values: Record<RateField, string>; old: Record<RateField, string> }
-  | { kind: "conflict"; rowId: number; message: string; current: Record<RateField, string>; courier: string }
-  | { kind: "error"; message: string };
+  | { kind: "invalid"; rowId: number; values: Partial<Record<RateField, string>>; errors: FieldErrors; message: string; plan?: PlanTarget }
+  | { kind: "confirm"; rowId: number; version: number; courier: string; values: Record<RateField, string>; old: Record<RateField, string>; plan?: PlanTarget }
+  | { kind: "conflict"; rowId: number; message: string; current: Record<RateField, string>; courier: string; plan?: PlanTarget }
+  | { kind: "error"; message: string }
+  | { kind: "settings-error"; message: string };
+
+const ROW_INTENTS = ["preview", "save", "plan-preview", "plan-save"];
+const cashbackValidator = withZod(cashbackFormSchema);
 
 function rawValues(form: FormData): Partial<Record<RateField, string>> {
   return Object.fromEntries(RATE_FIELDS.map((f) => [f, String(form.get(f) ?? "")])) as Partial<Record<RateField, string>>;
+}
+
+/** Where a successful change returns: the same view, out of edit mode. */
+function backTo(request: Request): string {
+  const back = new URL(request.url);
+  back.searchParams.delete("edit");
+  return back.pathname + back.search;
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -68,34 +141,55 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  if (intent !== "preview" && intent !== "save") throw new Response("Unknown action.", { status: 400 });
-  if (!rateCardPermissions(staff.role).canEditRates) throw new Response("Only a vp can change rates.", { status: 403 });
+
+  // Premium Advantage Settings (cashback).
+  if (intent === "cashback") {
+    if (!advantagePermissions(staff.role).canEditCashback) throw new Response("Only a vp can change advantage settings.", { status: 403 });
+    const result = await cashbackValidator.validate(form);
+    if (result.error) return validationError(result.error, result.submittedData);
+    const saved = await saveCashbackSettings(db, staff, { clientId: client.id, plan: "advantage_premium", version: result.data.version, settings: result.data.settings });
+    if (saved.ok) return redirectWithToast(request, backTo(request), { kind: "success", message: CHANGES_SAVED });
+    return data<ActionData>({ kind: "settings-error", message: `${NOT_ABLE_TO_UPDATE_SETTINGS}. ${saved.message}` }, { status: saved.status });
+  }
+
+  // A rate row edit: the client's courier-wise card, or (plan-*) a plan card on the Pickrr Advantage tab.
+  if (!ROW_INTENTS.includes(intent)) throw new Response("Unknown action.", { status: 400 });
+  const isPlan = intent.startsWith("plan-");
+  if (isPlan ? !advantagePermissions(staff.role).canEditPlanRates : !rateCardPermissions(staff.role).canEditRates) {
+    throw new Response("Only a vp can change rates.", { status: 403 });
+  }
+  let plan: PlanTarget | undefined;
+  if (isPlan) {
+    const name = String(form.get("plan") ?? "");
+    if (!isPlanName(name)) throw new Response("Unknown plan.", { status: 400 });
+    plan = { plan: name, applyDefault: form.get("apply_default") === "true" };
+  }
 
   const parsed = rateRowFormSchema.safeParse(Object.fromEntries(form));
   const rowId = Number(form.get("rowId"));
   if (!parsed.success) {
     const errors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) as FieldErrors;
-    return data<ActionData>({ kind: "invalid", rowId, values: rawValues(form), errors, message: SOME_FIELD_NOT_VALID }, { status: 400 });
+    return data<ActionData>({ kind: "invalid", rowId, values: rawValues(form), errors, message: SOME_FIELD_NOT_VALID, plan }, { status: 400 });
   }
   const { rowId: _r, version, ...values } = parsed.data;
 
-  if (intent === "preview") {
-    const card = await getClientRateCard(db, client.id, { showAll: true });
-    const row = card?.rows.find((r) => r.id === parsed.data.rowId);
+  if (intent === "preview" || intent === "plan-preview") {
+    const rows = plan ? (await getPlanRateCard(db, client.id, plan.plan)).rows : (await getClientRateCard(db, client.id, { showAll: true }))?.rows;
+    const row = rows?.find((r) => r.id === parsed.data.rowId);
     if (!row) return data<ActionData>({ kind: "error", message: "This rate row was not found." }, { status: 404 });
-    return data<ActionData>({ kind: "confirm", rowId: row.id, version, courier: row.courier_name, values, old: rateValuesOf(row) });
+    return data<ActionData>({ kind: "confirm", rowId: row.id, version, courier: row.courier_name, values, old: rateValuesOf(row), plan });
   }
 
-  const result = await updateRateRow(db, staff, { rowId: parsed.data.rowId, clientId: client.id, version, values });
+  const result = plan
+    ? await updatePlanRateRow(db, staff, { rowId: parsed.data.rowId, clientId: client.id, plan: plan.plan, applyDefault: plan.applyDefault, version, values })
+    : await updateRateRow(db, staff, { rowId: parsed.data.rowId, clientId: client.id, version, values });
   if (result.ok) {
     deliverSoon(db);
-    const back = new URL(request.url);
-    back.searchParams.delete("edit");
-    return redirectWithToast(request, back.pathname + back.search, { kind: "success", message: "Updated Successfully" });
+    return redirectWithToast(request, backTo(request), { kind: "success", message: "Updated Successfully" });
   }
   if (result.status === 409 && "conflict" in result) {
     return data<ActionData>(
-      { kind: "conflict", rowId: result.current.id, message: result.message, current: rateValuesOf(result.current), courier: result.current.courier_name },
+      { kind: "conflict", rowId: result.current.id, message: result.message, current: rateValuesOf(result.current), courier: result.current.courier_name, plan },
       { status: 409 },
     );
   }
@@ -146,22 +240,77 @@ function ValuesDiff({ old, next }: { old: Record<RateField, string>; next: Recor
 }
 
 export default function ClientRateCard() {
-  const { clientId, view, permissions, sections, uploaded, hasAuthToken } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const { clientId, view, permissions, sections, uploaded, hasAuthToken, advantage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionData | { fieldErrors: Record<string, string>; repopulateFields?: Record<string, string>; formId?: string }>();
   const base = `/all-users/${clientId}/rate-card`;
   const here = `${base}${rateCardViewSearch(view)}`;
   const editFormId = "rate-row-edit";
-  const editRowId = actionData && "rowId" in actionData && actionData.kind !== "conflict" ? actionData.rowId : view.editRowId;
+  const rowData = actionData && "kind" in actionData ? actionData : undefined;
+  const editRowId = rowData && "rowId" in rowData && rowData.kind !== "conflict" ? rowData.rowId : view.editRowId;
+  const canEditShown = advantage ? advantage.permissions.canEditPlanRates : permissions.canEditRates;
+  const shownSections = advantage ? advantage.sections : sections;
   const editing =
-    permissions.canEditRates && editRowId
+    canEditShown && editRowId
       ? {
           rowId: editRowId,
           formId: editFormId,
-          values: actionData?.kind === "invalid" ? actionData.values : actionData?.kind === "confirm" ? actionData.values : {},
-          errors: actionData?.kind === "invalid" ? actionData.errors : {},
+          values: rowData?.kind === "invalid" ? rowData.values : rowData?.kind === "confirm" ? rowData.values : {},
+          errors: rowData?.kind === "invalid" ? rowData.errors : {},
           cancelHref: `${base}${rateCardViewSearch(view, { editRowId: null })}`,
         }
       : null;
+  // A plan row edit posts which plan, and whether the editor saw the plan's defaults (first-edit mode).
+  const planFields = advantage ? { plan: advantage.planName, apply_default: String(advantage.applyDefault) } : null;
+  const confirmPlan = rowData?.kind === "confirm" ? rowData.plan : undefined;
+  const cashbackServerInvalid = !!actionData && "fieldErrors" in actionData && (actionData.formId === undefined || actionData.formId === CASHBACK_FORM_ID);
+  const cashbackValues =
+    advantage?.cashback && cashbackServerInvalid && actionData && "repopulateFields" in actionData && actionData.repopulateFields
+      ? { ...advantage.cashback.values, ...actionData.repopulateFields }
+      : advantage?.cashback?.values;
+
+  const alerts = (
+    <>
+      {rowData?.kind === "invalid" ? (
+        <Alert color="red" role="alert" title={rowData.message} data-testid="rate-error">
+          Correct the highlighted fields and save again.
+        </Alert>
+      ) : null}
+      {rowData?.kind === "error" ? (
+        <Alert color="red" role="alert" data-testid="rate-error">
+          {rowData.message}
+        </Alert>
+      ) : null}
+      {rowData?.kind === "conflict" ? (
+        <Alert color="orange" role="alert" title="Not saved" data-testid="rate-conflict">
+          <Stack gap="xs">
+            <Text size="sm">{rowData.message}</Text>
+            <Text size="sm" fw={600}>
+              Current values for {rowData.courier}:
+            </Text>
+            <Text size="sm" ff="monospace">
+              {RATE_FIELDS.map((f) => `${RATE_FIELD_LABELS[f]} ${rowData.current[f]}`).join(" · ")}
+            </Text>
+            <Anchor component={Link} to={`${base}${rateCardViewSearch(view, { editRowId: rowData.rowId })}`} reloadDocument size="sm">
+              Edit the current values
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : null}
+      {editing ? (
+        <Form method="post" id={editFormId} action={here} preventScrollReset>
+          <input type="hidden" name="intent" value={planFields ? "plan-preview" : "preview"} />
+          <input type="hidden" name="rowId" value={editing.rowId} />
+          <input type="hidden" name="version" value={sectionsRowVersion(shownSections, editing.rowId)} />
+          {planFields ? (
+            <>
+              <input type="hidden" name="plan" value={planFields.plan} />
+              <input type="hidden" name="apply_default" value={planFields.apply_default} />
+            </>
+          ) : null}
+        </Form>
+      ) : null}
+    </>
+  );
 
   return (
     <Stack gap="md">
@@ -177,8 +326,40 @@ export default function ClientRateCard() {
         <RateCardToolbar base={base} search={rateCardViewSearch(view, { editRowId: null })} hasAuthToken={hasAuthToken} permissions={permissions} />
       </Group>
 
-      {view.tab === "advantage" ? (
-        <NotBuiltYet title="Pickrr Advantage" feature="The Basic and Premium advantage plans (offer, plan rate cards, cashback settings)" />
+      {advantage ? (
+        <>
+          {advantage.errors.map((message) => (
+            <Alert key={message} color="red" role="alert" data-testid="advantage-load-error">
+              {message}
+            </Alert>
+          ))}
+          {alerts}
+          <AdvantagePlans
+            plan={advantage.plan}
+            planHref={(p) => `${base}${rateCardViewSearch(view, { plan: p, editRowId: null })}`}
+            switchHref={`${base}/advantage-plan${rateCardViewSearch(view, { editRowId: null })}`}
+            states={advantage.states}
+            canOffer={advantage.permissions.canOfferPlans && advantage.statesLoaded}
+            canEditRates={advantage.permissions.canEditPlanRates}
+            sections={advantage.sections}
+            applyDefault={advantage.applyDefault}
+            editing={editing}
+            editHref={(rowId) => `${base}${rateCardViewSearch(view, { editRowId: rowId })}`}
+            settings={
+              advantage.cashback && cashbackValues ? (
+                <AdvantageSettings
+                  key={advantage.cashback.version}
+                  action={`${base}${rateCardViewSearch(view, { editRowId: null })}`}
+                  values={cashbackValues}
+                  version={advantage.cashback.version}
+                  canEdit={advantage.permissions.canEditCashback}
+                  serverInvalid={cashbackServerInvalid}
+                  message={rowData?.kind === "settings-error" ? rowData.message : null}
+                />
+              ) : null
+            }
+          />
+        </>
       ) : uploaded ? (
         <Paper withBorder p="md">
           <Stack gap="sm">
@@ -222,40 +403,7 @@ export default function ClientRateCard() {
             </Anchor>
           </Group>
 
-          {actionData?.kind === "invalid" ? (
-            <Alert color="red" role="alert" title={actionData.message} data-testid="rate-error">
-              Correct the highlighted fields and save again.
-            </Alert>
-          ) : null}
-          {actionData?.kind === "error" ? (
-            <Alert color="red" role="alert" data-testid="rate-error">
-              {actionData.message}
-            </Alert>
-          ) : null}
-          {actionData?.kind === "conflict" ? (
-            <Alert color="orange" role="alert" title="Not saved" data-testid="rate-conflict">
-              <Stack gap="xs">
-                <Text size="sm">{actionData.message}</Text>
-                <Text size="sm" fw={600}>
-                  Current values for {actionData.courier}:
-                </Text>
-                <Text size="sm" ff="monospace">
-                  {RATE_FIELDS.map((f) => `${RATE_FIELD_LABELS[f]} ${actionData.current[f]}`).join(" · ")}
-                </Text>
-                <Anchor component={Link} to={`${base}${rateCardViewSearch(view, { editRowId: actionData.rowId })}`} reloadDocument size="sm">
-                  Edit the current values
-                </Anchor>
-              </Stack>
-            </Alert>
-          ) : null}
-
-          {editing ? (
-            <Form method="post" id={editFormId} action={here} preventScrollReset>
-              <input type="hidden" name="intent" value="preview" />
-              <input type="hidden" name="rowId" value={editing.rowId} />
-              <input type="hidden" name="version" value={sectionsRowVersion(sections, editing.rowId)} />
-            </Form>
-          ) : null}
+          {alerts}
 
           {sections ? (
             <RatePanels
@@ -280,25 +428,38 @@ export default function ClientRateCard() {
         </>
       )}
 
-      {/* Child routes render their dialogs here: upload, apply-segment, rto-from-forward, weight-slab, history. */}
+      {/* Child routes render their dialogs here: upload, apply-segment, rto-from-forward, weight-slab, history, advantage-plan. */}
       <Outlet />
 
-      {actionData?.kind === "confirm" ? (
-        <UrlDialog title="Confirm rate update" closeTo={`${base}${rateCardViewSearch(view, { editRowId: actionData.rowId })}`}>
+      {rowData?.kind === "confirm" ? (
+        <UrlDialog title="Confirm rate update" closeTo={`${base}${rateCardViewSearch(view, { editRowId: rowData.rowId })}`}>
           <Stack gap="sm">
             <Text size="sm">
-              Update the rates of <b>{actionData.courier}</b>? New values are shown beside the old ones, struck through.
+              Update the rates of <b>{rowData.courier}</b>
+              {confirmPlan ? ` on the ${PLAN_LABELS[PLAN_TYPE_OF[confirmPlan.plan]]} plan` : ""}? New values are shown beside the old ones, struck
+              through.
             </Text>
-            <ValuesDiff old={actionData.old} next={actionData.values} />
+            {confirmPlan?.applyDefault ? (
+              <Text size="sm" c="dimmed">
+                This is the first edit: the plan&apos;s default rates are copied for this client first.
+              </Text>
+            ) : null}
+            <ValuesDiff old={rowData.old} next={rowData.values} />
             <Form method="post" action={here} preventScrollReset>
-              <input type="hidden" name="intent" value="save" />
-              <input type="hidden" name="rowId" value={actionData.rowId} />
-              <input type="hidden" name="version" value={actionData.version} />
+              <input type="hidden" name="intent" value={confirmPlan ? "plan-save" : "save"} />
+              <input type="hidden" name="rowId" value={rowData.rowId} />
+              <input type="hidden" name="version" value={rowData.version} />
+              {confirmPlan ? (
+                <>
+                  <input type="hidden" name="plan" value={confirmPlan.plan} />
+                  <input type="hidden" name="apply_default" value={String(confirmPlan.applyDefault)} />
+                </>
+              ) : null}
               {RATE_FIELDS.map((f) => (
-                <input key={f} type="hidden" name={f} value={actionData.values[f]} />
+                <input key={f} type="hidden" name={f} value={rowData.values[f]} />
               ))}
               <Group justify="flex-end">
-                <Button component={Link} to={`${base}${rateCardViewSearch(view, { editRowId: actionData.rowId })}`} variant="default">
+                <Button component={Link} to={`${base}${rateCardViewSearch(view, { editRowId: rowData.rowId })}`} variant="default">
                   Cancel
                 </Button>
                 <Button type="submit">Confirm</Button>

@@ -1,13 +1,197 @@
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
-import { NotBuiltYet } from "~/ui/NotBuiltYet";
+import { getClientForViewer } from "~/services/clients/clients.server";
+import { getDb } from "~/services/db/client.server";
+import { PINCODE_CHECK_MESSAGE, pincodeCheckSchema, pincodeListSchema } from "~/services/quote/calculator-form";
+import { checkPincodeServiceability } from "~/services/quote/quote.server";
+import { ZONE_LABELS, isZone } from "~/services/quote/zone";
+import { UrlDialog } from "~/ui/UrlDialog";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, { roles: NON_LEGAL_ROLES });
-  return null;
+/**
+ * The Serviceability tab (spec part 1 §2 "Pincode check"): from/to pincodes in the URL, the
+ * pincode result, and the 'Download Pincode List' dialog (`?download=1`).
+ */
+/** Error text and the field's own text in a red dark enough for WCAG AA (4.5:1) on white. */
+const READABLE_ERRORS = { error: { color: "#c92a2a" }, input: { color: "var(--mantine-color-text)" } };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const search = new URL(request.url).searchParams;
+  const values = { from_pincode: search.get("from_pincode") ?? "", to_pincode: search.get("to_pincode") ?? "" };
+  const download = search.get("download") === "1";
+  const source = search.get("source_pincode");
+  const downloadError = source !== null && !pincodeListSchema.safeParse({ source_pincode: source }).success ? PINCODE_CHECK_MESSAGE : null;
+  const dialog = download ? { source: source ?? "", error: search.get("error") === "unknown" ? PINCODE_CHECK_MESSAGE : downloadError } : null;
+  const base = { clientId: client.id, values, dialog, errors: {} as Record<string, string>, result: null };
+  if (!search.has("from_pincode") && !search.has("to_pincode")) return base;
+  const parsed = pincodeCheckSchema.safeParse(values);
+  if (!parsed.success) {
+    return { ...base, errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) };
+  }
+  const checked = await checkPincodeServiceability(db, client.id, parsed.data.from_pincode, parsed.data.to_pincode);
+  if (!checked.ok) return { ...base, errors: { [checked.error.field]: checked.error.message } };
+  return { ...base, result: checked.result };
 }
 
-export default function Tab() {
-  return <NotBuiltYet title="Serviceability" feature="The pincode serviceability check" />;
+const FLAGS = [
+  ["has_express", "Express"],
+  ["has_surface", "Surface"],
+  ["has_reverse", "Reverse"],
+  ["has_prepaid", "Prepaid"],
+  ["has_cod", "COD"],
+] as const;
+
+const yesNo = (b: boolean) => (b ? "Yes" : "No");
+
+export default function Serviceability() {
+  const { clientId, values, dialog, errors: serverErrors, result } = useLoaderData<typeof loader>();
+  const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const errors = clientErrors ?? serverErrors;
+  const base = `/all-users/${clientId}/serviceability`;
+  const here = `${base}${values.from_pincode || values.to_pincode ? `?from_pincode=${encodeURIComponent(values.from_pincode)}&to_pincode=${encodeURIComponent(values.to_pincode)}` : ""}`;
+  const withDownload = `${here}${here.includes("?") ? "&" : "?"}download=1`;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const parsed = pincodeCheckSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
+    if (!parsed.success) {
+      event.preventDefault();
+      setClientErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+    } else setClientErrors(null);
+  }
+
+  function onDownload(event: FormEvent<HTMLFormElement>) {
+    const ok = pincodeListSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget))).success;
+    if (!ok) event.preventDefault();
+    setDownloadError(ok ? null : PINCODE_CHECK_MESSAGE);
+  }
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md">
+        <Form method="get" noValidate onSubmit={onSubmit} aria-label="Pincode check">
+          <Group align="flex-end" wrap="wrap">
+            <TextInput id="from_pincode" name="from_pincode" label="From Pincode" inputMode="numeric" defaultValue={values.from_pincode} error={errors.from_pincode} styles={READABLE_ERRORS} withAsterisk />
+            <TextInput id="to_pincode" name="to_pincode" label="To Pincode" inputMode="numeric" defaultValue={values.to_pincode} error={errors.to_pincode} styles={READABLE_ERRORS} withAsterisk />
+            <Button type="submit">Check</Button>
+            <Button component={Link} to={withDownload} variant="default" preventScrollReset>
+              Download Pincode List
+            </Button>
+          </Group>
+        </Form>
+      </Paper>
+
+      {result ? (
+        <Paper withBorder p="md" data-testid="pincode-result">
+          <Stack gap="sm">
+            <Group gap="xl">
+              <div>
+                <Text size="xs" c="dimmed">
+                  From city
+                </Text>
+                <Text fw={700} data-testid="from-city">
+                  {result.from_city}, {result.from_state}
+                </Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  To city
+                </Text>
+                <Text fw={700} data-testid="to-city">
+                  {result.to_city}, {result.to_state}
+                </Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  Zone
+                </Text>
+                <Text fw={700}>
+                  {result.billing_zone} {isZone(result.billing_zone) ? `'${ZONE_LABELS[result.billing_zone]}'` : ""}
+                </Text>
+              </div>
+              <div>
+                <Text size="xs" c="dimmed">
+                  EDD
+                </Text>
+                <Text fw={700} data-testid="edd">
+                  {result.edd_stamp ?? "—"}
+                </Text>
+              </div>
+            </Group>
+            <Group gap="xs" aria-label="Lane options">
+              {FLAGS.map(([key, label]) => (
+                <Badge key={key} color={result[key] ? "#1b5e20" : "#495057"} variant="filled" data-testid={key}>
+                  {label}: {yesNo(result[key])}
+                </Badge>
+              ))}
+            </Group>
+            {result.courier_list.length === 0 ? (
+              <Alert color="yellow" role="status">
+                None of this client's active couriers serves this lane.
+              </Alert>
+            ) : (
+              <div className="rate-table-scroll">
+                <Table striped withTableBorder aria-label="Couriers serving this lane">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Courier</Table.Th>
+                      <Table.Th>EDD</Table.Th>
+                      <Table.Th>Air</Table.Th>
+                      <Table.Th>Surface</Table.Th>
+                      <Table.Th>Reverse</Table.Th>
+                      <Table.Th>Prepaid</Table.Th>
+                      <Table.Th>COD</Table.Th>
+                      <Table.Th>Pincodes</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {result.courier_list.map((c) => (
+                      <Table.Tr key={c.courier_id} data-testid="pincode-courier">
+                        <Table.Td>{c.name}</Table.Td>
+                        <Table.Td>{c.edd_stamp}</Table.Td>
+                        <Table.Td>{yesNo(c.is_air)}</Table.Td>
+                        <Table.Td>{yesNo(c.has_surface)}</Table.Td>
+                        <Table.Td>{yesNo(c.has_reverse)}</Table.Td>
+                        <Table.Td>{yesNo(c.has_prepaid)}</Table.Td>
+                        <Table.Td>{yesNo(c.has_cod)}</Table.Td>
+                        <Table.Td>
+                          <Anchor href={`${base}/courier/${c.courier_id}.csv`} size="sm" aria-label={`Pincode list of ${c.name} (CSV)`}>
+                            CSV
+                          </Anchor>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </div>
+            )}
+          </Stack>
+        </Paper>
+      ) : null}
+
+      {dialog ? (
+        <UrlDialog title="Download Pincode List" closeTo={here}>
+          <form method="get" action={`${base}/pincodes.csv`} noValidate onSubmit={onDownload}>
+            <Stack gap="sm">
+              <Text size="sm">Every destination pincode this client can ship to from a source pincode, with the modes available, as CSV.</Text>
+              <TextInput id="source_pincode" name="source_pincode" label="Source Pincode" inputMode="numeric" defaultValue={dialog.source} error={downloadError ?? dialog.error} styles={READABLE_ERRORS} withAsterisk />
+              <Group justify="flex-end">
+                <Button component={Link} to={here} variant="default">
+                  Cancel
+                </Button>
+                <Button type="submit">Download</Button>
+              </Group>
+            </Stack>
+          </form>
+        </UrlDialog>
+      ) : null}
+    </Stack>
+  );
 }

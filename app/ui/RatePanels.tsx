@@ -8,7 +8,8 @@ import type { CardRow, DeliveryType } from "~/services/ratecards/fields";
 import type { RatePanel } from "~/services/ratecards/panels";
 import { RateTable, type RateTableEditing } from "./RateTable";
 
-export type RateSection = { delivery: DeliveryType; label: string; panels: RatePanel<CardRow>[] };
+/** `key` tells sections apart when one page shows several shipment types (a plan card); it defaults to the delivery type. */
+export type RateSection = { key?: string; delivery: DeliveryType; label: string; panels: RatePanel<CardRow>[] };
 
 export function RatePanels({
   sections,
@@ -28,7 +29,7 @@ export function RatePanels({
   return (
     <>
       {sections.map((section) => (
-        <Stack key={section.delivery} gap="xs">
+        <Stack key={section.key ?? section.delivery} gap="xs">
           <Title order={2} size="h4">
             {section.label}
           </Title>

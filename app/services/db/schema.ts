@@ -333,3 +333,261 @@ export const mailOutbox = pgTable(
   },
   (t) => [index("mail_outbox_due_idx").on(t.next_attempt_at).where(sql`${t.sent_at} is null`)],
 );
+
+// ---------------------------------------------------------------------------------------
+// Quote and allocation engine (issue 5): courier serviceability per pincode, the client's
+// courier-selection type, custom priority rules and Pickrr Select rules, and the data
+// versions that tell in-memory quote caches when to reload (docs/decisions/008-*.md).
+// ---------------------------------------------------------------------------------------
+
+/**
+ * What a courier (brand) does at a pincode: first-mile pickup (fm), last-mile delivery (lm),
+ * COD and prepaid collection, reverse pickup, and whether express (air-linked) and surface
+ * services reach it. `extra_tat_days` is the courier's extra last-mile days at this pincode.
+ * No foreign keys: the table is bulk-built from pincodes × couriers, and rows for a deleted
+ * courier or pincode only ever widen nothing (quotes join from the client's services).
+ */
+export const courierServiceability = pgTable(
+  "courier_serviceability",
+  {
+    courier_id: integer("courier_id").notNull(),
+    pincode: integer("pincode").notNull(),
+    fm_pickup: boolean("fm_pickup").notNull(),
+    lm_delivery: boolean("lm_delivery").notNull(),
+    cod: boolean("cod").notNull(),
+    prepaid: boolean("prepaid").notNull(),
+    reverse_pickup: boolean("reverse_pickup").notNull(),
+    express: boolean("express").notNull(),
+    surface: boolean("surface").notNull(),
+    extra_tat_days: integer("extra_tat_days").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.courier_id, t.pincode] })],
+);
+
+/** The client's courier selection type (spec part 1 §4): '3' cheapest, '4' fastest, '0' custom, '5' pickrr_select. */
+export const clientRuleSettings = pgTable(
+  "client_rule_settings",
+  {
+    client_id: integer("client_id")
+      .primaryKey()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    rule_code: text("rule_code").$type<"0" | "3" | "4" | "5">().notNull().default("3"),
+    version: integer("version").notNull().default(1),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("client_rule_settings_rule_code", sql`${t.rule_code} in ('0', '3', '4', '5')`)],
+);
+
+/**
+ * A custom priority rule (spec part 1 §3): for a service type, zones and order types, up to
+ * five couriers. Priorities are stored as the spec's server does, 100 down to 96 for slots 1–5.
+ */
+export const customPriorityRules = pgTable(
+  "custom_priority_rules",
+  {
+    id: serial("id").primaryKey(),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    service_type: text("service_type").$type<"express" | "surface">().notNull(),
+    zone_list: jsonb("zone_list").$type<("A" | "B" | "C" | "D" | "E")[]>().notNull(),
+    order_type: jsonb("order_type").$type<("cod" | "prepaid" | "reverse")[]>().notNull(),
+    courier_list: jsonb("courier_list").$type<{ name: string; priority: number }[]>().notNull(),
+    version: integer("version").notNull().default(1),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("custom_priority_rules_client_idx").on(t.client_id),
+    check("custom_priority_rules_service_type", sql`${t.service_type} in ('express', 'surface')`),
+  ],
+);
+
+/** A Pickrr Select rule (spec part 1 §3): name, priority, validity.active, criterias, courier. */
+export const pickrrSelectRules = pgTable(
+  "pickrr_select_rules",
+  {
+    id: serial("id").primaryKey(),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    priority: integer("priority").notNull(),
+    /** validity.active */
+    active: boolean("active").notNull().default(true),
+    criterias: jsonb("criterias").$type<Record<string, unknown>>().notNull(),
+    courier: jsonb("courier")
+      .$type<{
+        courier_selection_rule_type: "cheapest" | "fastest" | "priority";
+        active_parent: { name: string; priority: number }[];
+        bl_parent: string[];
+      }>()
+      .notNull(),
+    version: integer("version").notNull().default(1),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("pickrr_select_rules_client_name_idx").on(t.client_id, t.name)],
+);
+
+/**
+ * A counter per shared data set (serviceability, pincodes), bumped by statement triggers on
+ * those tables, so every app server's in-memory caches see a change with one tiny read.
+ */
+export const dataVersions = pgTable("data_versions", {
+  name: text("name").primaryKey(),
+  version: integer("version").notNull().default(0),
+});
+
+// =======================================================================================
+// Advantage plans (issue 4; docs/decisions/009-advantage-plans-and-cashback.md): which plans
+// a client is offered and which one the seller activated, the plans' rate cards (defaults
+// and per-client copies made on the first edit), and premium cashback settings.
+// =======================================================================================
+
+const PLAN_NAMES_SQL = sql.raw(`('advantage_basic', 'advantage_premium')`);
+
+/**
+ * A plan offered to a client (the row exists ⇔ offered). `activated_at` is set when the
+ * seller activates it (POST /api/seller/advantage-plan); at most one plan per client is active.
+ */
+export const clientAdvantagePlans = pgTable(
+  "client_advantage_plans",
+  {
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    plan: text("plan").$type<import("../advantage/plans").AdvantagePlanName>().notNull(),
+    offered_at: timestamp("offered_at", { withTimezone: true }).notNull().defaultNow(),
+    offered_by: integer("offered_by").references(() => staff.id),
+    activated_at: timestamp("activated_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.client_id, t.plan] }),
+    check("client_advantage_plans_plan", sql`${t.plan} in ${PLAN_NAMES_SQL}`),
+    uniqueIndex("client_advantage_plans_one_active").on(t.client_id).where(sql`${t.activated_at} is not null`),
+  ],
+);
+
+/**
+ * A plan's rate card, in the same columns as `rate_rows`: the plan's default rows
+ * (`client_id` null) and, once a client's plan card is first edited, that client's own copy
+ * (`plan_type` exclusive). Its own table so that "a client's rate rows" keeps meaning the
+ * courier-wise card everywhere (quotes, CSV, upload).
+ */
+export const planRateRows = pgTable(
+  "plan_rate_rows",
+  {
+    id: serial("id").primaryKey(),
+    plan: text("plan").$type<import("../advantage/plans").AdvantagePlanName>().notNull(),
+    client_id: integer("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    courier_service_id: integer("courier_service_id")
+      .notNull()
+      .references(() => courierServices.id),
+    shipment_type: text("shipment_type").$type<ShipmentType>().notNull(),
+    delivery_type: text("delivery_type").$type<DeliveryType>().notNull(),
+    first_slab: numeric("first_slab", { precision: 6, scale: 2 }).notNull(),
+    second_slab: numeric("second_slab", { precision: 6, scale: 2 }).notNull(),
+    zone_a_base: money("zone_a_base").notNull(),
+    zone_a_add: money("zone_a_add").notNull(),
+    zone_b_base: money("zone_b_base").notNull(),
+    zone_b_add: money("zone_b_add").notNull(),
+    zone_c_base: money("zone_c_base").notNull(),
+    zone_c_add: money("zone_c_add").notNull(),
+    zone_d_base: money("zone_d_base").notNull(),
+    zone_d_add: money("zone_d_add").notNull(),
+    zone_e_base: money("zone_e_base").notNull(),
+    zone_e_add: money("zone_e_add").notNull(),
+    cod_charge: money("cod_charge").notNull(),
+    cod_percentage: numeric("cod_percentage", { precision: 6, scale: 2 }).notNull(),
+    surcharge: money("surcharge").notNull(),
+    ndd_charge: money("ndd_charge").notNull(),
+    divisor: integer("divisor").notNull(),
+    version: integer("version").notNull().default(1),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("plan_rate_rows_plan", sql`${t.plan} in ${PLAN_NAMES_SQL}`),
+    check("plan_rate_rows_shipment_type", sql`${t.shipment_type} in ('FORWARD', 'REVERSE', 'FORWARD_RTO', 'REVERSE_RTO')`),
+    check("plan_rate_rows_delivery_type", sql`${t.delivery_type} in ('express', 'surface')`),
+    check("plan_rate_rows_slabs_positive", sql`${t.first_slab} > 0 and ${t.second_slab} > 0`),
+    check(
+      "plan_rate_rows_prices_non_negative",
+      sql`least(${t.zone_a_base}, ${t.zone_a_add}, ${t.zone_b_base}, ${t.zone_b_add}, ${t.zone_c_base}, ${t.zone_c_add}, ${t.zone_d_base}, ${t.zone_d_add}, ${t.zone_e_base}, ${t.zone_e_add}, ${t.cod_charge}, ${t.surcharge}, ${t.ndd_charge}) >= 0`,
+    ),
+    check("plan_rate_rows_cod_percentage_range", sql`${t.cod_percentage} between 0 and 100`),
+    check("plan_rate_rows_divisor_positive", sql`${t.divisor} > 0`),
+    uniqueIndex("plan_rate_rows_default_key")
+      .on(t.plan, t.courier_service_id, t.shipment_type, t.delivery_type)
+      .where(sql`${t.client_id} is null`),
+    uniqueIndex("plan_rate_rows_client_key")
+      .on(t.client_id, t.plan, t.courier_service_id, t.shipment_type, t.delivery_type)
+      .where(sql`${t.client_id} is not null`),
+  ],
+);
+
+const percent = (name: string) => numeric(name, { precision: 6, scale: 2 });
+
+/**
+ * Premium cashback settings of a client and plan (spec §3). No row means the defaults
+ * (assurance 85, plans 1 and 1 at 100 %, TAT 2/3/4/5/8 days, no liability set yet). For each
+ * of the return (RTO) and delivered-breach plans, the forward and RTO parts are a percentage
+ * of the freight or a value in rupees: exactly one of the pair is set.
+ */
+export const cashbackSettings = pgTable(
+  "cashback_settings",
+  {
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    plan: text("plan").$type<import("../advantage/plans").AdvantagePlanName>().notNull(),
+    assurance: integer("assurance").notNull().default(85),
+    return_plan: integer("return_plan").notNull(),
+    return_forward_percentage: percent("return_forward_percentage"),
+    return_forward_value: money("return_forward_value"),
+    return_rto_percentage: percent("return_rto_percentage"),
+    return_rto_value: money("return_rto_value"),
+    delivered_plan: integer("delivered_plan").notNull(),
+    delivered_forward_percentage: percent("delivered_forward_percentage"),
+    delivered_forward_value: money("delivered_forward_value"),
+    delivered_rto_percentage: percent("delivered_rto_percentage"),
+    delivered_rto_value: money("delivered_rto_value"),
+    tat_zoneA: integer("tat_zoneA").notNull(),
+    tat_zoneB: integer("tat_zoneB").notNull(),
+    tat_zoneC: integer("tat_zoneC").notNull(),
+    tat_zoneD: integer("tat_zoneD").notNull(),
+    tat_zoneE: integer("tat_zoneE").notNull(),
+    max_tat_liability: money("max_tat_liability").notNull(),
+    version: integer("version").notNull().default(1),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_by: integer("updated_by").references(() => staff.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.client_id, t.plan] }),
+    check("cashback_settings_plan", sql`${t.plan} in ${PLAN_NAMES_SQL}`),
+    check("cashback_settings_assurance", sql`${t.assurance} in (85, 90, 95)`),
+    check("cashback_settings_return_plan", sql`${t.return_plan} between 1 and 4`),
+    check("cashback_settings_delivered_plan", sql`${t.delivered_plan} between 1 and 2`),
+    check(
+      "cashback_settings_percentages",
+      sql`coalesce(least(${t.return_forward_percentage}, ${t.return_rto_percentage}, ${t.delivered_forward_percentage}, ${t.delivered_rto_percentage}), 0) >= 0
+        and coalesce(greatest(${t.return_forward_percentage}, ${t.return_rto_percentage}, ${t.delivered_forward_percentage}, ${t.delivered_rto_percentage}), 0) <= 100`,
+    ),
+    check(
+      "cashback_settings_values",
+      sql`coalesce(least(${t.return_forward_value}, ${t.return_rto_value}, ${t.delivered_forward_value}, ${t.delivered_rto_value}), 0) >= 0`,
+    ),
+    check(
+      "cashback_settings_one_of_each_pair",
+      sql`(${t.return_forward_percentage} is null) <> (${t.return_forward_value} is null)
+        and (${t.return_rto_percentage} is null) <> (${t.return_rto_value} is null)
+        and (${t.delivered_forward_percentage} is null) <> (${t.delivered_forward_value} is null)
+        and (${t.delivered_rto_percentage} is null) <> (${t.delivered_rto_value} is null)`,
+    ),
+    check(
+      "cashback_settings_tat_positive",
+      sql`least(${t.tat_zoneA}, ${t.tat_zoneB}, ${t.tat_zoneC}, ${t.tat_zoneD}, ${t.tat_zoneE}) >= 1`,
+    ),
+    check("cashback_settings_max_liability", sql`${t.max_tat_liability} >= 0`),
+  ],
+);

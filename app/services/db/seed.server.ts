@@ -27,6 +27,7 @@ import {
   type ProductCategory,
 } from "./demo-data";
 import { planClientCard, planSegmentCards, planServiceProfiles, type PlannedRateRow } from "./demo-ratecards";
+import { seedAdvantage } from "../advantage/seed.server";
 import { createPrng, type Prng } from "./prng";
 import * as schema from "./schema";
 import {
@@ -220,6 +221,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     );
     await bulkInsert(tx, rateCardUploads, uploads);
     await bulkInsert(tx, pincodes, pincodeRows);
+    await (await import("../quote/seed.server")).seedQuoteData(tx, root.fork("quote")); // issue 5: serviceability and courier rules
+    await seedAdvantage(tx, referenceDate);
 
     await tx
       .insert(settings)
@@ -263,7 +266,7 @@ function demoPasswordHash(salt: Buffer): Promise<string> {
  * than parsing the same data as one JSON text. Columns left out of the rows get their
  * defaults, as with a normal INSERT. Works the same on PGlite and PostgreSQL.
  */
-async function bulkInsert<T extends PgTable>(
+export async function bulkInsert<T extends PgTable>(
   tx: Executor,
   table: T,
   rows: readonly T["$inferInsert"][],

@@ -1,7 +1,7 @@
 /** A file download: always an attachment, never cached by shared caches (nosniff is set for every response by scripts/server.ts). */
-export function attachmentResponse(body: string | Buffer, fileName: string, contentType: string): Response {
+export function attachmentResponse(body: string | Buffer | ReadableStream<Uint8Array>, fileName: string, contentType: string): Response {
   const safeName = fileName.replace(/[^\w.\-]+/g, "_");
-  return new Response(typeof body === "string" ? body : new Uint8Array(body), {
+  return new Response(typeof body === "string" || body instanceof ReadableStream ? body : new Uint8Array(body), {
     headers: {
       "Content-Type": contentType,
       "Content-Disposition": `attachment; filename="${safeName}"`,

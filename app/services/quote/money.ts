@@ -22,6 +22,11 @@ const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
  * rather than stripped: "12,50" is a decimal comma in much of the world, not 1250.
  */
 export function parseScaledDecimal(value: string | number, decimals: number): number {
+  // Fast path for whole numbers (most sizes, weights in grams' callers, divisors): exact in a double.
+  if (typeof value === "number" && Number.isSafeInteger(value) && Math.abs(value) <= 9e11) {
+    const scaled = value * 10 ** decimals;
+    if (Number.isSafeInteger(scaled)) return scaled === 0 ? 0 : scaled;
+  }
   const text = typeof value === "number" ? numberToPlainText(value) : value.trim();
   const match = DECIMAL.exec(text);
   const whole = match?.[2] ?? "";
@@ -31,6 +36,12 @@ export function parseScaledDecimal(value: string | number, decimals: number): nu
   }
   const kept = fraction.slice(0, decimals).padEnd(decimals, "0");
   const roundUp = (fraction[decimals] ?? "0") >= "5";
+  // Up to 15 significant digits fit a double exactly: skip BigInt (a hot path of pricing).
+  if (whole.length + decimals <= 15) {
+    let small = Number(whole || "0") * 10 ** decimals + Number(kept || "0") + (roundUp ? 1 : 0);
+    if (match[1] === "-") small = -small;
+    return small === 0 ? 0 : small;
+  }
   let scaled = BigInt(whole || "0") * 10n ** BigInt(decimals) + BigInt(kept || "0");
   if (roundUp) scaled += 1n;
   if (match[1] === "-") scaled = -scaled;

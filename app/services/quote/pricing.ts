@@ -144,13 +144,36 @@ function positive(name: string, value: number): number {
  * L × B × H in hundredths of a centimetre passes 2^53 for large cartons.
  */
 export function volumetricWeightGrams(dims: { length: Decimalish; breadth: Decimalish; height: Decimalish }, divisor: Decimalish): number {
-  const l = BigInt(nonNegative("Length", parseScaledDecimal(dims.length, 2)));
-  const b = BigInt(nonNegative("Breadth", parseScaledDecimal(dims.breadth, 2)));
-  const h = BigInt(nonNegative("Height", parseScaledDecimal(dims.height, 2)));
-  const d = BigInt(positive("Divisor", parseScaledDecimal(divisor, 2)));
+  return volumetricGramsOfHundredths(
+    nonNegative("Length", parseScaledDecimal(dims.length, 2)),
+    nonNegative("Breadth", parseScaledDecimal(dims.breadth, 2)),
+    nonNegative("Height", parseScaledDecimal(dims.height, 2)),
+    positive("Divisor", parseScaledDecimal(divisor, 2)),
+  );
+}
+
+/** The same from dimensions and divisor already in hundredths. */
+function volumetricGramsOfHundredths(l: number, b: number, h: number, d: number): number {
   // (l·b·h / 10^6) cm³ / (d / 100) cm³-per-kg = kg; × 100 for hundredths of a kg.
-  const hundredthsOfKg = roundHalfUpDivBig(l * b * h, d * 100n);
-  return Number(hundredthsOfKg) * 10;
+  const volume = l * b * h;
+  const denominator = d * 100;
+  if (Number.isSafeInteger(volume) && volume <= Number.MAX_SAFE_INTEGER / 2) return roundHalfUpDivSafe(volume, denominator) * 10;
+  return Number(roundHalfUpDivBig(BigInt(l) * BigInt(b) * BigInt(h), BigInt(d) * 100n)) * 10;
+}
+
+/** n / d rounded half-up for non-negative safe integers, exact without BigInt. */
+function roundHalfUpDivSafe(n: number, d: number): number {
+  let q = Math.floor(n / d);
+  let r = n - q * d;
+  // The float quotient may be one off for large n; the remainder puts it right.
+  if (r < 0) {
+    q -= 1;
+    r += d;
+  } else if (r >= d) {
+    q += 1;
+    r -= d;
+  }
+  return r * 2 >= d ? q + 1 : q;
 }
 
 /** max(dead, volumetric) in grams, with the given divisor. */
@@ -171,14 +194,85 @@ type Freight = {
   second_slab_grams: number;
 };
 
+/** A rate row in integers (grams, paise, hundredths), or the reason it cannot price. */
+type CompiledRow = {
+  first_slab_grams: number;
+  second_slab_grams: number;
+  zones: Partial<Record<Zone, { base: number; additional: number } | string>>;
+  cod_charge: number | string;
+  cod_percentage: number | string;
+  surcharge: number | string;
+  divisor: number | string;
+} | { error: string };
+
+/**
+ * Rate rows are read far more often than they change (a cached client card prices thousands
+ * of quotes), so each row object is converted to integers once and remembered. Rows are
+ * treated as immutable: callers build a new object for new prices.
+ */
+const compiledRows = new WeakMap<RateRow, CompiledRow>();
+
+function attempt(f: () => number): number | string {
+  try {
+    return f();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function compile(row: RateRow): CompiledRow {
+  let compiled = compiledRows.get(row);
+  if (compiled) return compiled;
+  try {
+    const zones: Partial<Record<Zone, { base: number; additional: number } | string>> = {};
+    for (const zone of Object.keys(row.zones) as Zone[]) {
+      const price = row.zones[zone];
+      try {
+        zones[zone] = {
+          base: nonNegative(`Zone ${zone} base price`, rupeesToPaise(price.base)),
+          additional: nonNegative(`Zone ${zone} additional price`, rupeesToPaise(price.additional)),
+        };
+      } catch (error) {
+        zones[zone] = error instanceof Error ? error.message : String(error);
+      }
+    }
+    compiled = {
+      first_slab_grams: nonNegative("First slab", kgToGrams(row.first_slab)),
+      second_slab_grams: positive("Second slab", kgToGrams(row.second_slab)),
+      zones,
+      cod_charge: attempt(() => nonNegative("Min COD charge", rupeesToPaise(row.cod_charge))),
+      cod_percentage: attempt(() => nonNegative("COD percentage", parseScaledDecimal(row.cod_percentage, 2))),
+      surcharge: attempt(() => nonNegative("Surcharge", rupeesToPaise(row.surcharge))),
+      divisor: attempt(() => positive("Divisor", parseScaledDecimal(row.divisor, 2))),
+    };
+  } catch (error) {
+    compiled = { error: error instanceof Error ? error.message : String(error) };
+  }
+  compiledRows.set(row, compiled);
+  return compiled;
+}
+
+/** A compiled value, or the RangeError the text form would have thrown. */
+function value(v: number | string | undefined, what: string): number {
+  if (typeof v === "number") return v;
+  throw new RangeError(v ?? what);
+}
+
+function compiledOk(row: RateRow) {
+  const c = compile(row);
+  if ("error" in c) throw new RangeError(c.error);
+  return c;
+}
+
 /** Freight of a chargeable weight (grams) on a rate row in a zone. */
 export function freightFor(row: RateRow, zone: Zone, chargeableGrams: number): Freight {
-  const first_slab_grams = nonNegative("First slab", kgToGrams(row.first_slab));
-  const second_slab_grams = positive("Second slab", kgToGrams(row.second_slab));
-  const price = row.zones[zone];
-  if (!price) throw new RangeError(`Rate row has no prices for zone ${zone}`);
-  const base_price = nonNegative(`Zone ${zone} base price`, rupeesToPaise(price.base));
-  const additional_price = nonNegative(`Zone ${zone} additional price`, rupeesToPaise(price.additional));
+  const c = compiledOk(row);
+  const { first_slab_grams, second_slab_grams } = c;
+  const price = c.zones[zone];
+  if (price === undefined) throw new RangeError(`Rate row has no prices for zone ${zone}`);
+  if (typeof price === "string") throw new RangeError(price);
+  const base_price = price.base;
+  const additional_price = price.additional;
   const above = chargeableGrams - first_slab_grams;
   const additional_price_multiplier = above > 0 ? Math.ceil(above / second_slab_grams) : 0;
   return {
@@ -194,10 +288,14 @@ export function freightFor(row: RateRow, zone: Zone, chargeableGrams: number): F
 /** max(minimum COD charge, percentage of the COD amount); 0 for prepaid. */
 export function codChargeFor(row: RateRow, shipment: Pick<ShipmentForPricing, "payment_mode" | "cod_amount">): Paise {
   if (shipment.payment_mode !== "cod") return 0;
-  const minimum = nonNegative("Min COD charge", rupeesToPaise(row.cod_charge));
+  const c = compiledOk(row);
+  const minimum = value(c.cod_charge, "Min COD charge");
   const amount = nonNegative("COD amount", rupeesToPaise(shipment.cod_amount ?? 0));
-  const percentage = nonNegative("COD percentage", parseScaledDecimal(row.cod_percentage, 2));
-  return Math.max(minimum, percentOfPaise(amount, { hundredths: percentage }));
+  const percentage = value(c.cod_percentage, "COD percentage");
+  const product = amount * percentage;
+  // hundredths of a percent → a fraction of 10,000; exact in a double while the product is safe.
+  const share = Number.isSafeInteger(product) ? roundHalfUpDivSafe(product, 10_000) : percentOfPaise(amount, { hundredths: percentage });
+  return Math.max(minimum, share);
 }
 
 /**
@@ -212,14 +310,20 @@ export function priceShipment(input: {
   zone: Zone;
 }): PriceBreakdown {
   const { row, shipment, zone } = input;
-  const divisorHundredths = positive("Divisor", parseScaledDecimal(row.divisor, 2));
+  const c = compiledOk(row);
+  const divisorHundredths = value(c.divisor, "Divisor");
   const dead_weight_grams = nonNegative("Weight", kgToGrams(shipment.weight));
-  const volumetric_weight_grams = volumetricWeightGrams(shipment, row.divisor);
+  const volumetric_weight_grams = volumetricGramsOfHundredths(
+    nonNegative("Length", parseScaledDecimal(shipment.length, 2)),
+    nonNegative("Breadth", parseScaledDecimal(shipment.breadth, 2)),
+    nonNegative("Height", parseScaledDecimal(shipment.height, 2)),
+    divisorHundredths,
+  );
   const chargeable_weight_grams = Math.max(dead_weight_grams, volumetric_weight_grams);
 
   const forward = freightFor(row, zone, chargeable_weight_grams);
   const cod_charge = codChargeFor(row, shipment);
-  const surcharge = nonNegative("Surcharge", rupeesToPaise(row.surcharge));
+  const surcharge = value(c.surcharge, "Surcharge");
   const delivered_charges = forward.freight + cod_charge + surcharge;
 
   let rto_freight: Paise | null = null;

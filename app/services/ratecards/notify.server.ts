@@ -11,7 +11,7 @@ import { changeLines, type RowChange } from "./changes";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export type RateChangeKind = "rate" | "weight" | "upload" | "rto" | "segment";
+export type RateChangeKind = "rate" | "weight" | "upload" | "rto" | "segment" | "plan_rate";
 
 const SUBJECTS: Record<RateChangeKind, string> = {
   rate: "Rate card updated",
@@ -19,6 +19,7 @@ const SUBJECTS: Record<RateChangeKind, string> = {
   upload: "Rate card uploaded",
   rto: "RTO rates updated from forward",
   segment: "Segment rates applied",
+  plan_rate: "Advantage plan rate card updated",
 };
 
 /** The client's avp, bdm, tl and vp e-mail addresses (those that are set). */

@@ -1,0 +1,129 @@
+/**
+ * Enable or disable an advantage plan for the client (spec part 1 §2 "enable-plan
+ * confirmation", §4, §6 vp, §7 user-rate-plan/offer, §8): a dialog over the Pickrr Advantage
+ * tab, opened by the plan's switch. Confirm is a plain POST; the answer comes back as a toast.
+ * A plan the seller has activated cannot be changed here.
+ */
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, useParams, useRouteError } from "@remix-run/react";
+import { getClientPlanStates, offerPlan, withdrawPlan } from "~/services/advantage/advantage.server";
+import {
+  ACTIVE_MUST_BE_OFFERED,
+  CANNOT_DISABLE_ACTIVATED,
+  CHANGE_NOT_ALLOWED,
+  NOT_ABLE_TO_UPDATE_PLAN,
+  PLAN_LABELS,
+  PLAN_NAME_OF,
+  isPlanType,
+} from "~/services/advantage/plans";
+import { requireStaff } from "~/services/auth/guard.server";
+import { redirectWithToast } from "~/services/auth/session.server";
+import { getClientForViewer } from "~/services/clients/clients.server";
+import { getDb } from "~/services/db/client.server";
+import { UrlDialog } from "~/ui/UrlDialog";
+
+/** The rate card's URL (the Pickrr Advantage tab, same plan): where Close and the result go. */
+function cardHref(clientId: number | string, url: URL): string {
+  const s = url.searchParams.toString();
+  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { roles: ["vp"] });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const url = new URL(request.url);
+  const plan = url.searchParams.get("plan");
+  if (!isPlanType(plan)) throw new Response("Choose the Basic or Premium plan.", { status: 400 });
+  const state = (await getClientPlanStates(db, client.id))[PLAN_NAME_OF[plan]];
+  return {
+    clientName: client.name,
+    plan,
+    label: PLAN_LABELS[plan],
+    mode: state.active ? ("activated" as const) : state.offered ? ("withdraw" as const) : ("offer" as const),
+    closeTo: cardHref(client.id, url),
+    self: `/all-users/${client.id}/rate-card/advantage-plan${url.search}`,
+  };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { roles: ["vp"] });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const plan = form.get("plan");
+  if ((intent !== "offer" && intent !== "withdraw") || !isPlanType(plan)) throw new Response("Unknown action.", { status: 400 });
+  const input = { clientId: client.id, plan: PLAN_NAME_OF[plan] };
+  const result = intent === "offer" ? await offerPlan(db, staff, input) : await withdrawPlan(db, staff, input);
+  const back = cardHref(client.id, url);
+  if (result.ok) return redirectWithToast(request, back, { kind: "success", message: "Updated Successfully" });
+  if (result.status === 403) throw new Response(result.message, { status: 403 });
+  // The platform refuses to withdraw an activated plan with 'active must be in offered.' (spec §8).
+  const message = result.message === ACTIVE_MUST_BE_OFFERED ? CANNOT_DISABLE_ACTIVATED : NOT_ABLE_TO_UPDATE_PLAN;
+  return redirectWithToast(request, back, { kind: "error", message });
+}
+
+export default function AdvantagePlanDialog() {
+  const { clientName, plan, label, mode, closeTo, self } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const title = mode === "offer" ? `Enable ${label} plan` : mode === "withdraw" ? `Disable ${label} plan` : `${label} plan`;
+  return (
+    <UrlDialog title={title} closeTo={closeTo}>
+      {mode === "activated" ? (
+        <Stack gap="sm">
+          <Alert color="orange" role="alert" data-testid="plan-change-refused">
+            {CHANGE_NOT_ALLOWED}
+          </Alert>
+          <Text size="sm">
+            {clientName} has activated the {label} plan from the seller dashboard.
+          </Text>
+          <Group justify="flex-end">
+            <Button component={Link} to={closeTo} variant="default" preventScrollReset>
+              Close
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Form method="post" action={self} preventScrollReset>
+          <input type="hidden" name="intent" value={mode} />
+          <input type="hidden" name="plan" value={plan} />
+          <Stack gap="sm">
+            <Text size="sm">
+              {mode === "offer"
+                ? `Offer the ${label} plan to ${clientName}? The seller can then activate it from the seller dashboard.`
+                : `Withdraw the ${label} plan from ${clientName}? The seller will no longer be able to activate it.`}
+            </Text>
+            <Group justify="flex-end">
+              <Button component={Link} to={closeTo} variant="default" preventScrollReset>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy} color={mode === "withdraw" ? "red" : undefined}>
+                {mode === "offer" ? "Enable" : "Disable"}
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      )}
+    </UrlDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { id } = useParams();
+  const location = useLocation();
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : NOT_ABLE_TO_UPDATE_PLAN;
+  return (
+    <UrlDialog title="Advantage plan" closeTo={cardHref(id ?? "", new URL(location.pathname + location.search, "http://x"))}>
+      <Alert color="red" role="alert">
+        {message}
+      </Alert>
+    </UrlDialog>
+  );
+}

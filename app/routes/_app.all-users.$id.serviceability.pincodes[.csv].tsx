@@ -1,0 +1,27 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireStaff } from "~/services/auth/guard.server";
+import { NON_LEGAL_ROLES } from "~/services/auth/roles";
+import { getClientForViewer } from "~/services/clients/clients.server";
+import { getDb } from "~/services/db/client.server";
+import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
+import { pincodeListSchema } from "~/services/quote/calculator-form";
+import { SERVICEABLE_PINCODES_COLUMNS, serviceablePincodeRecords } from "~/services/quote/quote.server";
+
+/**
+ * Every destination pincode the client can ship to from `source_pincode`, streamed as CSV
+ * (spec part 1 §7 fetch-user-serviceable-pincodes-api). A bad source goes back to the dialog.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const db = getDb();
+  const client = await getClientForViewer(db, staff, Number(params.id));
+  if (!client) throw new Response("Not found", { status: 404 });
+  const source = new URL(request.url).searchParams.get("source_pincode") ?? "";
+  const back = (error?: string) =>
+    redirect(`/all-users/${client.id}/serviceability?download=1&source_pincode=${encodeURIComponent(source)}${error ? `&error=${error}` : ""}`);
+  const parsed = pincodeListSchema.safeParse({ source_pincode: source });
+  if (!parsed.success) return back();
+  const records = await serviceablePincodeRecords(db, client.id, parsed.data.source_pincode);
+  if (!records) return back("unknown");
+  return streamedCsvAttachment(SERVICEABLE_PINCODES_COLUMNS, records, `serviceable_pincodes_${parsed.data.source_pincode}.csv`);
+}

@@ -1,0 +1,60 @@
+/**
+ * The seller dashboard's advantage plan call (spec part 1 §3 advantage plan state, §8; part 2
+ * §3 "advantage plans"): outside the staff session, authenticated by the client's own
+ * auth_token in `Authorization: Token <auth_token>`.
+ *
+ *   GET  /api/seller/advantage-plan                      → { advantage_rate_plan }
+ *   POST /api/seller/advantage-plan  {"active": "advantage_premium"}  activate an offered plan
+ *   POST /api/seller/advantage-plan  {"active": null}                  deactivate the active plan
+ *
+ * JSON or form-encoded bodies. Errors are `{ "err": "…" }`: 401 without a valid token, 400
+ * 'active must be in offered.' when the plan is not offered to the seller.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { findClientByAuthToken, getAdvantageRatePlan, setActivePlanBySeller } from "~/services/advantage/advantage.server";
+import { getDb } from "~/services/db/client.server";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function fail(status: number, err: string): Response {
+  const headers: Record<string, string> = { ...NO_STORE };
+  if (status === 401) headers["WWW-Authenticate"] = "Token";
+  return Response.json({ err }, { status, headers });
+}
+
+/** The seller whose token the request carries, or a 401 response to throw. */
+async function requireSeller(request: Request) {
+  const match = /^Token\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
+  if (!match) throw fail(401, "Authentication credentials were not provided.");
+  const seller = await findClientByAuthToken(getDb(), match[1]);
+  if (!seller) throw fail(401, "Invalid token.");
+  return seller;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const seller = await requireSeller(request);
+  return Response.json({ advantage_rate_plan: await getAdvantageRatePlan(getDb(), seller.id) }, { headers: NO_STORE });
+}
+
+const bodySchema = z.object({
+  active: z.preprocess((v) => (v === "" || v === "null" ? null : v), z.string().max(100).nullable()),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const seller = await requireSeller(request);
+  if (request.method !== "POST") return fail(405, "Method not allowed.");
+  let raw: unknown;
+  try {
+    raw = (request.headers.get("Content-Type") ?? "").includes("application/json")
+      ? await request.json()
+      : Object.fromEntries(await request.formData());
+  } catch {
+    return fail(400, "The request body is not valid JSON or form data.");
+  }
+  const parsed = bodySchema.safeParse(raw);
+  if (!parsed.success) return fail(400, "Send {\"active\": \"advantage_basic\" | \"advantage_premium\" | null}.");
+  const result = await setActivePlanBySeller(getDb(), seller, { active: parsed.data.active });
+  if (!result.ok) return fail(result.status, result.message);
+  return Response.json({ advantage_rate_plan: result.advantage_rate_plan }, { headers: NO_STORE });
+}

@@ -1,0 +1,536 @@
+/**
+ * Pickrr Advantage plans (spec part 1 §2–§9, issue 4): which plans a client is offered and
+ * which one the seller activated, each plan's rate card for the client (the plan's defaults
+ * until the first edit, then the client's own copy), and premium cashback settings. Every
+ * change is one transaction with its audit rows; plan rate changes e-mail the client's
+ * hierarchy like client rate changes do.
+ *
+ * Call map (spec §7 → here):
+ *   GET  houston-ratecard/user-rate-plan/offer/   → getAdvantageRatePlan
+ *   POST houston-ratecard/user-rate-plan/offer/   → offerPlan / withdrawPlan
+ *   GET  pricing /v1/prices/rate-cards            → getPlanRateCard, getCashbackSettings
+ *   PUT  pricing /v1/prices/                      → updatePlanRateRow
+ *   PUT  pricing /v1/prices/cashback              → saveCashbackSettings
+ *   seller dashboard: activate / deactivate       → setActivePlanBySeller
+ */
+import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
+import { writeAudit, type AuditActor } from "../audit/audit.server";
+import { clientScopeFor } from "../auth/roles";
+import type { Db } from "../db/client.server";
+import { cashbackSettings, clientAdvantagePlans, clients, courierServices, planRateRows, type StaffRole } from "../db/schema";
+import { diffRow, type RowChange } from "../ratecards/changes";
+import { sortCardRows, type CardRow, type RateValues } from "../ratecards/fields";
+import { queueRateChangeMail } from "../ratecards/notify.server";
+import { buildRateCardPanels, type RateCardPanels } from "../ratecards/panels";
+import { rateValuesSchema } from "../ratecards/row-form";
+import { defaultCashbackSettings, type CashbackSettingsUpdate } from "./cashback-form";
+import type { CashbackSettings } from "./cashback";
+import {
+  ACTIVE_MUST_BE_OFFERED,
+  ADVANTAGE_PLAN_NAMES,
+  ERROR_FETCHING_PLANS,
+  ERROR_FETCHING_RATE_CARDS,
+  PLAN_LABELS,
+  PLAN_TYPE_OF,
+  advantagePermissions,
+  isPlanName,
+  type AdvantagePermissions,
+  type AdvantagePlanName,
+  type AdvantageRatePlan,
+} from "./plans";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type Executor = Db | Tx;
+
+export type AdvantageActor = AuditActor & { id: number; role: StaffRole };
+
+export const NOT_ALLOWED_MESSAGE = "You are not allowed to change advantage plans.";
+export const NOT_FOUND_MESSAGE = "This client or plan rate row was not found.";
+export const CONFLICT_MESSAGE =
+  "Someone changed this plan rate after you opened it, so nothing was saved. These are the current values; edit them again if needed.";
+export const SETTINGS_CONFLICT_MESSAGE =
+  "Someone changed these settings after you opened them, so nothing was saved. The form now shows the current values.";
+export const INVALID_MESSAGE = "Some field are not valid";
+export const PREMIUM_ONLY_MESSAGE = "Cashback settings belong to the Premium plan.";
+
+export type AdvantageFailure =
+  | { ok: false; status: 400; message: string; fieldErrors?: Record<string, string> }
+  | { ok: false; status: 403 | 404; message: string }
+  | { ok: false; status: 409; message: string };
+
+type Refusal = { ok: false; status: 400; message: string; fieldErrors?: Record<string, string> } | { ok: false; status: 403 | 404; message: string };
+const forbidden = (): Refusal => ({ ok: false, status: 403, message: NOT_ALLOWED_MESSAGE });
+const notFound = (): Refusal => ({ ok: false, status: 404, message: NOT_FOUND_MESSAGE });
+
+function allowed(actor: { role: StaffRole }, permission: keyof AdvantagePermissions): boolean {
+  return advantagePermissions(actor.role)[permission];
+}
+
+/** The client if it exists and the actor may see it; locked for the rest of the transaction when `lock`. */
+async function scopedClient(db: Executor, actor: { id: number; role: StaffRole }, clientId: number, lock = false) {
+  if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
+  const scope = clientScopeFor(actor.role);
+  if (scope === "none") return null;
+  const scoped = scope === "all" ? undefined : eq({ avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_id }[scope], actor.id);
+  const q = db.select({ id: clients.id, email: clients.email }).from(clients).where(and(eq(clients.id, clientId), scoped));
+  const [client] = lock ? await q.for("update") : await q;
+  return client ?? null;
+}
+
+// ---------------------------------------------------------------------------------------
+// Offered and active plans
+// ---------------------------------------------------------------------------------------
+
+export type ClientPlanState = {
+  plan: AdvantagePlanName;
+  offered: boolean;
+  active: boolean;
+  offeredAt: Date | null;
+  activatedAt: Date | null;
+};
+
+export async function getClientPlanStates(db: Executor, clientId: number): Promise<Record<AdvantagePlanName, ClientPlanState>> {
+  const rows = await db.select().from(clientAdvantagePlans).where(eq(clientAdvantagePlans.client_id, clientId));
+  const out = {} as Record<AdvantagePlanName, ClientPlanState>;
+  for (const plan of ADVANTAGE_PLAN_NAMES) {
+    const r = rows.find((x) => x.plan === plan);
+    out[plan] = { plan, offered: !!r, active: !!r?.activated_at, offeredAt: r?.offered_at ?? null, activatedAt: r?.activated_at ?? null };
+  }
+  return out;
+}
+
+/** The spec's `advantage_rate_plan`: offered plans as `{type, name}` and the active one. */
+export function toAdvantageRatePlan(states: Record<AdvantagePlanName, ClientPlanState>): AdvantageRatePlan {
+  const offered = ADVANTAGE_PLAN_NAMES.filter((p) => states[p].offered).map((name) => ({ type: PLAN_TYPE_OF[name], name }));
+  const active = ADVANTAGE_PLAN_NAMES.find((p) => states[p].active);
+  return { offered, active: active ? { type: PLAN_TYPE_OF[active], name: active } : null };
+}
+
+export async function getAdvantageRatePlan(db: Executor, clientId: number): Promise<AdvantageRatePlan> {
+  return toAdvantageRatePlan(await getClientPlanStates(db, clientId));
+}
+
+export type PlanChangeResult = { ok: true; changed: boolean; advantage_rate_plan: AdvantageRatePlan } | AdvantageFailure;
+
+/** Enable a plan for the client (vp): the plan is added to offered. Offering an offered plan changes nothing. */
+export async function offerPlan(db: Db, actor: AdvantageActor, input: { clientId: number; plan: string }): Promise<PlanChangeResult> {
+  if (!allowed(actor, "canOfferPlans")) return forbidden();
+  const plan = input.plan;
+  if (!isPlanName(plan)) return { ok: false, status: 400, message: "Unknown plan." };
+  return db.transaction(async (tx): Promise<PlanChangeResult> => {
+    const client = await scopedClient(tx, actor, input.clientId, true);
+    if (!client) return notFound();
+    const before = await getAdvantageRatePlan(tx, client.id);
+    const inserted = await tx
+      .insert(clientAdvantagePlans)
+      .values({ client_id: client.id, plan, offered_by: actor.id })
+      .onConflictDoNothing()
+      .returning({ plan: clientAdvantagePlans.plan });
+    const after = await getAdvantageRatePlan(tx, client.id);
+    if (inserted.length > 0) {
+      await writeAudit(tx, actor, { clientId: client.id, entity: "advantage_plan", entityId: plan, action: "offer", oldValue: before, newValue: after });
+    }
+    return { ok: true, changed: inserted.length > 0, advantage_rate_plan: after };
+  });
+}
+
+/**
+ * Disable a plan (vp): removed from offered. A plan the seller has activated cannot be
+ * withdrawn here — the platform answers 'active must be in offered.' (spec §8), which the
+ * console shows as "deactivate it from the seller dashboard first".
+ */
+export async function withdrawPlan(db: Db, actor: AdvantageActor, input: { clientId: number; plan: string }): Promise<PlanChangeResult> {
+  if (!allowed(actor, "canOfferPlans")) return forbidden();
+  const plan = input.plan;
+  if (!isPlanName(plan)) return { ok: false, status: 400, message: "Unknown plan." };
+  return db.transaction(async (tx): Promise<PlanChangeResult> => {
+    const client = await scopedClient(tx, actor, input.clientId, true);
+    if (!client) return notFound();
+    const states = await getClientPlanStates(tx, client.id);
+    if (states[plan].active) return { ok: false, status: 409, message: ACTIVE_MUST_BE_OFFERED };
+    const before = toAdvantageRatePlan(states);
+    const deleted = await tx
+      .delete(clientAdvantagePlans)
+      .where(and(eq(clientAdvantagePlans.client_id, client.id), eq(clientAdvantagePlans.plan, plan)))
+      .returning({ plan: clientAdvantagePlans.plan });
+    const after = await getAdvantageRatePlan(tx, client.id);
+    if (deleted.length > 0) {
+      await writeAudit(tx, actor, { clientId: client.id, entity: "advantage_plan", entityId: plan, action: "withdraw", oldValue: before, newValue: after });
+    }
+    return { ok: true, changed: deleted.length > 0, advantage_rate_plan: after };
+  });
+}
+
+/** The client whose auth_token this is (the seller endpoint's authentication), or null. */
+export async function findClientByAuthToken(db: Db, token: string): Promise<{ id: number; email: string } | null> {
+  const t = token.trim();
+  if (!t || t.length > 200) return null;
+  const [client] = await db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.auth_token, t));
+  return client ?? null;
+}
+
+/**
+ * The seller activates an offered plan, or deactivates the active one (`active: null`). At
+ * most one plan is active; activating a plan that is not offered is refused with the
+ * platform's 'active must be in offered.'. Audited with the seller as the actor.
+ */
+export async function setActivePlanBySeller(
+  db: Db,
+  seller: { id: number; email: string },
+  input: { active: string | null },
+): Promise<{ ok: true; changed: boolean; advantage_rate_plan: AdvantageRatePlan } | { ok: false; status: 400; message: string }> {
+  const active = input.active;
+  if (active !== null && !isPlanName(active)) return { ok: false, status: 400, message: ACTIVE_MUST_BE_OFFERED };
+  const actor: AuditActor = { id: null, email: seller.email, role: "seller" };
+  return db.transaction(async (tx) => {
+    await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, seller.id)).for("update");
+    const states = await getClientPlanStates(tx, seller.id);
+    if (active !== null && !states[active].offered) return { ok: false as const, status: 400 as const, message: ACTIVE_MUST_BE_OFFERED };
+    const current = ADVANTAGE_PLAN_NAMES.find((p) => states[p].active) ?? null;
+    if (current === active) return { ok: true as const, changed: false, advantage_rate_plan: toAdvantageRatePlan(states) };
+    const before = toAdvantageRatePlan(states);
+    // Deactivate first: the partial unique index allows one active plan per client.
+    await tx
+      .update(clientAdvantagePlans)
+      .set({ activated_at: null })
+      .where(and(eq(clientAdvantagePlans.client_id, seller.id), isNotNull(clientAdvantagePlans.activated_at)));
+    if (active !== null) {
+      await tx
+        .update(clientAdvantagePlans)
+        .set({ activated_at: sql`now()` })
+        .where(and(eq(clientAdvantagePlans.client_id, seller.id), eq(clientAdvantagePlans.plan, active)));
+    }
+    const after = await getAdvantageRatePlan(tx, seller.id);
+    await writeAudit(tx, actor, {
+      clientId: seller.id,
+      entity: "advantage_plan",
+      entityId: active ?? current,
+      action: active === null ? "deactivate" : "activate",
+      oldValue: before,
+      newValue: after,
+    });
+    return { ok: true as const, changed: true, advantage_rate_plan: after };
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Plan rate cards
+// ---------------------------------------------------------------------------------------
+
+function planCardColumns() {
+  return {
+    id: planRateRows.id,
+    courier_service_id: planRateRows.courier_service_id,
+    courier_name: courierServices.name,
+    // A plan card lists every courier that takes part in the plan.
+    is_active: sql<boolean>`true`,
+    shipment_type: planRateRows.shipment_type,
+    delivery_type: planRateRows.delivery_type,
+    first_slab: planRateRows.first_slab,
+    second_slab: planRateRows.second_slab,
+    zone_a_base: planRateRows.zone_a_base,
+    zone_a_add: planRateRows.zone_a_add,
+    zone_b_base: planRateRows.zone_b_base,
+    zone_b_add: planRateRows.zone_b_add,
+    zone_c_base: planRateRows.zone_c_base,
+    zone_c_add: planRateRows.zone_c_add,
+    zone_d_base: planRateRows.zone_d_base,
+    zone_d_add: planRateRows.zone_d_add,
+    zone_e_base: planRateRows.zone_e_base,
+    zone_e_add: planRateRows.zone_e_add,
+    cod_charge: planRateRows.cod_charge,
+    cod_percentage: planRateRows.cod_percentage,
+    surcharge: planRateRows.surcharge,
+    ndd_charge: planRateRows.ndd_charge,
+    divisor: planRateRows.divisor,
+    version: planRateRows.version,
+  };
+}
+
+/** The plan's default rows (clientId null) or a client's own copy. */
+async function planRows(db: Executor, plan: AdvantagePlanName, clientId: number | null, where?: SQL): Promise<CardRow[]> {
+  const rows = await db
+    .select(planCardColumns())
+    .from(planRateRows)
+    .innerJoin(courierServices, eq(courierServices.id, planRateRows.courier_service_id))
+    .where(and(eq(planRateRows.plan, plan), clientId === null ? isNull(planRateRows.client_id) : eq(planRateRows.client_id, clientId), where));
+  return sortCardRows(rows);
+}
+
+async function hasOwnPlanRows(db: Executor, plan: AdvantagePlanName, clientId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: planRateRows.id })
+    .from(planRateRows)
+    .where(and(eq(planRateRows.plan, plan), eq(planRateRows.client_id, clientId)))
+    .limit(1);
+  return !!row;
+}
+
+export type PlanRateCard = {
+  plan: AdvantagePlanName;
+  /** Spec §4 first-edit mode: true while the client uses the plan's defaults. */
+  applyDefault: boolean;
+  /** `exclusive` once the client has its own copy. */
+  planType: "default" | "exclusive";
+  rows: CardRow[];
+  panels: RateCardPanels;
+};
+
+/** The plan's rate card as the client sees it: its own copy after the first edit, else the defaults. */
+export async function getPlanRateCard(db: Db, clientId: number, plan: AdvantagePlanName): Promise<PlanRateCard> {
+  const own = await planRows(db, plan, clientId);
+  const applyDefault = own.length === 0;
+  const rows = applyDefault ? await planRows(db, plan, null) : own;
+  return { plan, applyDefault, planType: applyDefault ? "default" : "exclusive", rows, panels: buildRateCardPanels(rows, { showAll: true }) };
+}
+
+export type UpdatePlanRateRowInput = {
+  clientId: number;
+  plan: string;
+  rowId: number;
+  version: number;
+  /** The editor saw the plan's defaults (first-edit mode). */
+  applyDefault: boolean;
+  values: Record<string, unknown>;
+};
+
+export type UpdatePlanRateRowResult =
+  | { ok: true; row: CardRow; changes: RowChange[]; copiedDefaults: number }
+  | Refusal
+  | { ok: false; status: 409; conflict: true; message: string; current: CardRow };
+
+const sameKey = (a: Pick<CardRow, "courier_service_id" | "shipment_type" | "delivery_type">, b: typeof a) =>
+  a.courier_service_id === b.courier_service_id && a.shipment_type === b.shipment_type && a.delivery_type === b.delivery_type;
+
+/**
+ * Saves one row of a client's plan card (vp). In first-edit mode the plan's defaults are
+ * copied for the client (plan_type exclusive) and the change applied to the copy, in one
+ * transaction; from then on the client's copy is edited. The version the editor saw must
+ * still be current — of the default row in first-edit mode, of the client's row after —
+ * and if another first edit got there first the save is refused with the current values.
+ */
+export async function updatePlanRateRow(db: Db, actor: AdvantageActor, input: UpdatePlanRateRowInput): Promise<UpdatePlanRateRowResult> {
+  if (!allowed(actor, "canEditPlanRates")) return forbidden();
+  const plan = input.plan;
+  if (!isPlanName(plan)) return { ok: false, status: 400, message: "Unknown plan." };
+  const parsed = rateValuesSchema.safeParse(input.values ?? {});
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    return { ok: false, status: 400, message: INVALID_MESSAGE, fieldErrors };
+  }
+  if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return { ok: false, status: 400, message: INVALID_MESSAGE };
+  const values: RateValues = parsed.data;
+
+  return db.transaction(async (tx): Promise<UpdatePlanRateRowResult> => {
+    // Locking the client serialises first edits: two can never both copy the defaults.
+    const client = await scopedClient(tx, actor, input.clientId, true);
+    if (!client) return notFound();
+    const copied = await hasOwnPlanRows(tx, plan, client.id);
+    let target: CardRow | undefined;
+    let copiedDefaults = 0;
+
+    if (input.applyDefault) {
+      const [seen] = await planRows(tx, plan, null, eq(planRateRows.id, input.rowId));
+      if (!seen) return notFound();
+      if (copied) {
+        const current = (await planRows(tx, plan, client.id)).find((r) => sameKey(r, seen));
+        if (!current) return notFound();
+        return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current };
+      }
+      if (seen.version !== input.version) return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current: seen };
+      await tx.execute(sql`
+        insert into ${planRateRows} (plan, client_id, courier_service_id, shipment_type, delivery_type, first_slab, second_slab,
+          zone_a_base, zone_a_add, zone_b_base, zone_b_add, zone_c_base, zone_c_add, zone_d_base, zone_d_add, zone_e_base, zone_e_add,
+          cod_charge, cod_percentage, surcharge, ndd_charge, divisor)
+        select plan, ${client.id}, courier_service_id, shipment_type, delivery_type, first_slab, second_slab,
+          zone_a_base, zone_a_add, zone_b_base, zone_b_add, zone_c_base, zone_c_add, zone_d_base, zone_d_add, zone_e_base, zone_e_add,
+          cod_charge, cod_percentage, surcharge, ndd_charge, divisor
+        from ${planRateRows} where plan = ${plan} and client_id is null`);
+      const copies = await planRows(tx, plan, client.id);
+      copiedDefaults = copies.length;
+      target = copies.find((r) => sameKey(r, seen));
+      await writeAudit(tx, actor, {
+        clientId: client.id,
+        entity: "plan_rate_card",
+        entityId: plan,
+        action: "copy_defaults",
+        oldValue: { plan, plan_type: "default", apply_default: true },
+        newValue: { plan, plan_type: "exclusive", apply_default: false, rows: copiedDefaults },
+      });
+    } else {
+      if (!copied) return notFound();
+      const locked = await tx
+        .select({ id: planRateRows.id })
+        .from(planRateRows)
+        .where(and(eq(planRateRows.id, input.rowId), eq(planRateRows.client_id, client.id), eq(planRateRows.plan, plan)))
+        .for("update");
+      if (locked.length === 0) return notFound();
+      [target] = await planRows(tx, plan, client.id, eq(planRateRows.id, input.rowId));
+      if (target && target.version !== input.version) return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current: target };
+    }
+    if (!target) return notFound();
+
+    const fields = diffRow(target, values);
+    const change: RowChange = {
+      rowId: target.id,
+      action: "update",
+      courier_service_id: target.courier_service_id,
+      courier: target.courier_name,
+      shipment_type: target.shipment_type,
+      delivery_type: target.delivery_type,
+      fields,
+    };
+    if (fields.length > 0) {
+      await tx
+        .update(planRateRows)
+        .set({ ...values, divisor: Number(values.divisor), version: sql`${planRateRows.version} + 1`, updated_at: sql`now()` })
+        .where(eq(planRateRows.id, target.id));
+      const context = { plan, courier: target.courier_name, courier_service_id: target.courier_service_id, shipment_type: target.shipment_type, delivery_type: target.delivery_type };
+      await writeAudit(tx, actor, {
+        clientId: client.id,
+        entity: "plan_rate_row",
+        entityId: target.id,
+        action: "update",
+        oldValue: { ...context, ...Object.fromEntries(fields.map((f) => [f.field, f.old])) },
+        newValue: { ...context, ...Object.fromEntries(fields.map((f) => [f.field, f.new])) },
+      });
+      await queueRateChangeMail(tx, actor, client.id, "plan_rate", [change], `Pickrr Advantage ${PLAN_LABELS[PLAN_TYPE_OF[plan]]} plan.`);
+    }
+    const [row] = await planRows(tx, plan, client.id, eq(planRateRows.id, target.id));
+    return { ok: true, row, changes: fields.length > 0 ? [change] : [], copiedDefaults };
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Cashback settings (premium)
+// ---------------------------------------------------------------------------------------
+
+export type StoredCashbackSettings = {
+  /** The settings, with the spec's defaults where nothing was saved; no liability until saved. */
+  settings: Omit<CashbackSettings, "max_tat_liability"> & { max_tat_liability: string | null };
+  /** 0 while the client has the defaults. */
+  version: number;
+  configured: boolean;
+};
+
+type CashbackRow = typeof cashbackSettings.$inferSelect;
+
+function fromRow(r: CashbackRow): CashbackSettings {
+  return {
+    assurance: r.assurance as CashbackSettings["assurance"],
+    return_cashback: {
+      plan: r.return_plan as CashbackSettings["return_cashback"]["plan"],
+      forward_percentage: r.return_forward_percentage,
+      forward_value: r.return_forward_value,
+      rto_percentage: r.return_rto_percentage,
+      rto_value: r.return_rto_value,
+    },
+    delivered_cashback: {
+      plan: r.delivered_plan as CashbackSettings["delivered_cashback"]["plan"],
+      forward_percentage: r.delivered_forward_percentage,
+      forward_value: r.delivered_forward_value,
+      rto_percentage: r.delivered_rto_percentage,
+      rto_value: r.delivered_rto_value,
+    },
+    tat_zoneA: r.tat_zoneA,
+    tat_zoneB: r.tat_zoneB,
+    tat_zoneC: r.tat_zoneC,
+    tat_zoneD: r.tat_zoneD,
+    tat_zoneE: r.tat_zoneE,
+    max_tat_liability: r.max_tat_liability,
+  };
+}
+
+export async function getCashbackSettings(db: Executor, clientId: number, plan: AdvantagePlanName = "advantage_premium"): Promise<StoredCashbackSettings> {
+  const [row] = await db
+    .select()
+    .from(cashbackSettings)
+    .where(and(eq(cashbackSettings.client_id, clientId), eq(cashbackSettings.plan, plan)));
+  return row ? { settings: fromRow(row), version: row.version, configured: true } : { settings: defaultCashbackSettings(), version: 0, configured: false };
+}
+
+export type SaveCashbackResult =
+  | { ok: true; settings: CashbackSettings; version: number }
+  | Refusal
+  | { ok: false; status: 409; conflict: true; message: string; current: StoredCashbackSettings };
+
+/**
+ * Saves the premium cashback settings (vp). The assurance is not changed here (its radio is
+ * always disabled). Refused with the current settings when someone saved since the editor
+ * loaded them (`version` 0 = the editor saw the defaults).
+ */
+export async function saveCashbackSettings(
+  db: Db,
+  actor: AdvantageActor,
+  input: { clientId: number; plan: string; version: number; settings: CashbackSettingsUpdate },
+): Promise<SaveCashbackResult> {
+  if (!allowed(actor, "canEditCashback")) return forbidden();
+  if (input.plan !== "advantage_premium") return { ok: false, status: 400, message: PREMIUM_ONLY_MESSAGE };
+  const plan = input.plan;
+  const s = input.settings;
+  return db.transaction(async (tx): Promise<SaveCashbackResult> => {
+    const client = await scopedClient(tx, actor, input.clientId, true);
+    if (!client) return notFound();
+    const current = await getCashbackSettings(tx, client.id, plan);
+    if (current.version !== input.version) return { ok: false, status: 409, conflict: true, message: SETTINGS_CONFLICT_MESSAGE, current };
+    const columns = {
+      return_plan: s.return_cashback.plan,
+      return_forward_percentage: s.return_cashback.forward_percentage,
+      return_forward_value: s.return_cashback.forward_value,
+      return_rto_percentage: s.return_cashback.rto_percentage,
+      return_rto_value: s.return_cashback.rto_value,
+      delivered_plan: s.delivered_cashback.plan,
+      delivered_forward_percentage: s.delivered_cashback.forward_percentage,
+      delivered_forward_value: s.delivered_cashback.forward_value,
+      delivered_rto_percentage: s.delivered_cashback.rto_percentage,
+      delivered_rto_value: s.delivered_cashback.rto_value,
+      tat_zoneA: s.tat_zoneA,
+      tat_zoneB: s.tat_zoneB,
+      tat_zoneC: s.tat_zoneC,
+      tat_zoneD: s.tat_zoneD,
+      tat_zoneE: s.tat_zoneE,
+      max_tat_liability: s.max_tat_liability,
+      updated_by: actor.id,
+    };
+    const [row] = await tx
+      .insert(cashbackSettings)
+      .values({ client_id: client.id, plan, assurance: current.settings.assurance, ...columns })
+      .onConflictDoUpdate({
+        target: [cashbackSettings.client_id, cashbackSettings.plan],
+        set: { ...columns, version: sql`${cashbackSettings.version} + 1`, updated_at: sql`now()` },
+      })
+      .returning();
+    const saved = fromRow(row);
+    await writeAudit(tx, actor, {
+      clientId: client.id,
+      entity: "cashback_settings",
+      entityId: plan,
+      action: current.configured ? "update" : "create",
+      oldValue: current.configured ? current.settings : null,
+      newValue: saved,
+    });
+    return { ok: true, settings: saved, version: row.version };
+  });
+}
+
+/**
+ * Everything the Pickrr Advantage tab shows for one plan. Each part loads on its own: when
+ * one fails the tab still shows the others, with the spec's message for what is missing
+ * (§8 'Error occurred while fetching plans' / '… rate cards'; §4: a failed card clears it).
+ */
+export async function getAdvantageView(db: Db, clientId: number, plan: AdvantagePlanName) {
+  const errors: string[] = [];
+  const attempt = async <T>(load: () => Promise<T>, message: string): Promise<T | null> => {
+    try {
+      return await load();
+    } catch (error) {
+      console.error(`${message} (client ${clientId}, ${plan}):`, error);
+      errors.push(message);
+      return null;
+    }
+  };
+  const states = await attempt(() => getClientPlanStates(db, clientId), ERROR_FETCHING_PLANS);
+  const card = await attempt(() => getPlanRateCard(db, clientId, plan), ERROR_FETCHING_RATE_CARDS);
+  const cashback = plan === "advantage_premium" ? await attempt(() => getCashbackSettings(db, clientId, plan), ERROR_FETCHING_RATE_CARDS) : null;
+  return { states, card, cashback, errors: [...new Set(errors)] };
+}

@@ -1,0 +1,82 @@
+/**
+ * Demo data for Pickrr Advantage, in three set-based statements (no rows travel from Node):
+ *
+ * - Each plan's default rate card: every segment-0 row of the services of national couriers
+ *   (the couriers that take part in Advantage), at a plan premium — Basic +8 %, Premium
+ *   +15 % — rounded to half rupees. COD terms, slabs and divisors are the segment's.
+ * - Offers: a deterministic share of clients (by id) is offered Basic, Premium or both; some
+ *   sellers have activated one of them.
+ * - Cashback settings for the clients with Premium offered, varying plans and liabilities.
+ *
+ * Deterministic: it depends only on the rows the main seed wrote (ids are assigned in seed
+ * order), so the same seed gives the same plans.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { PLAN_TAT_DAYS } from "./plans";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+const PRICE_COLUMNS = [
+  "zone_a_base",
+  "zone_a_add",
+  "zone_b_base",
+  "zone_b_add",
+  "zone_c_base",
+  "zone_c_add",
+  "zone_d_base",
+  "zone_d_add",
+  "zone_e_base",
+  "zone_e_add",
+  "surcharge",
+] as const;
+
+export async function seedAdvantage(tx: Tx, referenceDate: Date): Promise<{ planRows: number; offers: number; cashback: number }> {
+  const marked = PRICE_COLUMNS.map((c) => `round(r.${c} * p.factor * 2) / 2`).join(", ");
+  const plain = PRICE_COLUMNS.join(", ");
+  const planRows = await tx.execute(
+    sql.raw(`
+    insert into plan_rate_rows (plan, client_id, courier_service_id, shipment_type, delivery_type, first_slab, second_slab,
+      ${plain}, cod_charge, cod_percentage, ndd_charge, divisor)
+    select p.plan, null, r.courier_service_id, r.shipment_type, r.delivery_type, r.first_slab, r.second_slab,
+      ${marked}, r.cod_charge, r.cod_percentage, r.ndd_charge, r.divisor
+    from rate_rows r
+    join courier_services s on s.id = r.courier_service_id
+    join couriers c on c.id = s.courier_id
+    cross join (values ('advantage_basic', 1.08), ('advantage_premium', 1.15)) as p(plan, factor)
+    where r.segment = 0 and c.coverage = 'national'
+    returning id`),
+  );
+
+  // Offered a few days to a few months before the reference date; activated a week later.
+  const at = referenceDate.toISOString();
+  const offers = await tx.execute(sql`
+    insert into client_advantage_plans (client_id, plan, offered_at, offered_by, activated_at)
+    select c.id, p.plan,
+      ${at}::timestamptz - make_interval(days => 7 + (c.id * 37) % 120),
+      c.vp_id,
+      case
+        when p.plan = 'advantage_premium' and c.id % 18 = 0 then ${at}::timestamptz - make_interval(days => (c.id * 37) % 120)
+        when p.plan = 'advantage_basic' and c.id % 30 = 0 and c.id % 18 <> 0 then ${at}::timestamptz - make_interval(days => (c.id * 37) % 120)
+      end
+    from clients c
+    cross join (values ('advantage_basic'), ('advantage_premium')) as p(plan)
+    where (p.plan = 'advantage_basic' and c.id % 6 = 0) or (p.plan = 'advantage_premium' and c.id % 9 = 0)
+    returning client_id`);
+
+  const cashback = await tx.execute(sql`
+    insert into cashback_settings (client_id, plan, assurance, return_plan, return_forward_percentage, return_rto_percentage,
+      delivered_plan, delivered_forward_percentage, delivered_rto_percentage,
+      "tat_zoneA", "tat_zoneB", "tat_zoneC", "tat_zoneD", "tat_zoneE", max_tat_liability, updated_at, updated_by)
+    select o.client_id, o.plan, 85, 1 + o.client_id % 4, case when o.client_id % 4 = 3 then 50 else 100 end,
+      case when o.client_id % 4 >= 2 then 60 + (o.client_id % 5) * 10 else 100 end,
+      1 + o.client_id % 2, case when o.client_id % 2 = 1 then 50 else 100 end, 100,
+      ${PLAN_TAT_DAYS.A}, ${PLAN_TAT_DAYS.B}, ${PLAN_TAT_DAYS.C}, ${PLAN_TAT_DAYS.D}, ${PLAN_TAT_DAYS.E},
+      (array[250, 500, 1000])[1 + o.client_id % 3], o.offered_at, o.offered_by
+    from client_advantage_plans o
+    where o.plan = 'advantage_premium'
+    returning client_id`);
+
+  const count = (r: unknown) => (r as { rows: unknown[] }).rows.length;
+  return { planRows: count(planRows), offers: count(offers), cashback: count(cashback) };
+}

@@ -1,0 +1,38 @@
+/**
+ * A CSV download streamed batch by batch: the records come from a lazy iterable and each
+ * batch goes through the one CSV writer (ratecards/csv.ts `writeCsv`: RFC 4180, CRLF,
+ * formula cells escaped), so a 19k-row file is never held as one string.
+ */
+import { writeCsv } from "../ratecards/csv";
+import { attachmentResponse } from "./attachment.server";
+
+const BATCH = 1000;
+
+export function csvRecordStream(header: readonly string[], records: Iterable<readonly string[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = records[Symbol.iterator]();
+  let headerSent = false;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const batch: (readonly string[])[] = headerSent ? [] : [header];
+      headerSent = true;
+      for (let next = iterator.next(); ; next = iterator.next()) {
+        if (next.done) {
+          if (batch.length > 0) controller.enqueue(encoder.encode(writeCsv(batch)));
+          controller.close();
+          return;
+        }
+        batch.push(next.value);
+        if (batch.length >= BATCH) break;
+      }
+      controller.enqueue(encoder.encode(writeCsv(batch)));
+    },
+    cancel() {
+      iterator.return?.();
+    },
+  });
+}
+
+export function streamedCsvAttachment(header: readonly string[], records: Iterable<readonly string[]>, fileName: string): Response {
+  return attachmentResponse(csvRecordStream(header, records), fileName, "text/csv; charset=utf-8");
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { parseCalculator, pincodeCheckSchema } from "./calculator-form";
+
+const GOOD = { shipment_type: "forward", pickup_pincode: "400001", drop_pincode: "110001", length: "10", breadth: "10", height: "10", weight: "0.5" };
+
+describe("calculator form", () => {
+  it("applies the spec's defaults: express, prepaid, flags No", () => {
+    const r = parseCalculator(GOOD);
+    expect(r.ok && r.input).toMatchObject({ delivery_mode: "express", payment_mode: "prepaid", cod_amount: "0", has_dg: false, is_mps: false, is_doc: false });
+  });
+
+  it("gives every spec message at once, COD included", () => {
+    const r = parseCalculator({ payment_mode: "cod" });
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errors).toEqual({
+      shipment_type: "Shipment type is required",
+      pickup_pincode: "Pickup Pincode is required",
+      drop_pincode: "Destination Pincode is required",
+      length: "Length is required",
+      breadth: "Breadth is required",
+      height: "Height is required",
+      weight: "Weight is required",
+      cod_amount: "COD amount is required",
+    });
+  });
+
+  it("checks pincodes are 6 digits and measures are non-negative numbers", () => {
+    const r = parseCalculator({ ...GOOD, pickup_pincode: "40000", drop_pincode: "1100011", weight: "-1", length: "abc" });
+    expect(!r.ok && r.errors).toMatchObject({
+      pickup_pincode: "Please enter a valid pincode",
+      drop_pincode: "Please enter a valid pincode",
+      weight: "Weight must be 0 or more",
+      length: "Length must be a number with at most 2 decimals",
+    });
+  });
+
+  it("reverse forces express, prepaid and COD 0, so a missing COD amount is no error", () => {
+    const r = parseCalculator({ ...GOOD, shipment_type: "reverse", delivery_mode: "heavy_surface", payment_mode: "cod", cod_amount: "" });
+    expect(r.ok && r.input).toMatchObject({ shipment_type: "reverse", delivery_mode: "express", payment_mode: "prepaid", cod_amount: "0" });
+  });
+
+  it("keeps the COD amount of a forward COD shipment", () => {
+    const r = parseCalculator(new URLSearchParams({ ...GOOD, payment_mode: "cod", cod_amount: "1499.50" }));
+    expect(r.ok && r.input.cod_amount).toBe("1499.50");
+  });
+
+  it("pincode check message", () => {
+    const r = pincodeCheckSchema.safeParse({ from_pincode: "12", to_pincode: "" });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(["Please enter valid Pincode", "Please enter valid Pincode"]);
+  });
+});

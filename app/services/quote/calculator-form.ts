@@ -1,0 +1,137 @@
+/**
+ * The shipment calculator's input (spec part 1 §5, §7, §9), shared by the Rate Calculator
+ * form (browser and server) and the shipment-calculator-v3 endpoint: the same field names as
+ * the spec's query, the spec's messages, and the reverse rule (reverse forces express,
+ * prepaid and COD 0) applied before COD is checked.
+ */
+import { z } from "zod";
+import { normaliseCalculatorInput } from "./allocation";
+
+export const PINCODE_MESSAGES = {
+  pickupRequired: "Pickup Pincode is required",
+  dropRequired: "Destination Pincode is required",
+  invalid: "Please enter a valid pincode",
+} as const;
+
+export const CALCULATOR_MESSAGES = {
+  shipmentType: "Shipment type is required",
+  length: "Length is required",
+  breadth: "Breadth is required",
+  height: "Height is required",
+  weight: "Weight is required",
+  codAmount: "COD amount is required",
+} as const;
+
+/** Largest accepted size (cm) and weight (kg): far beyond any parcel, well inside exact arithmetic. */
+export const MAX_DIMENSION = 10_000;
+
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : v == null ? "" : String(v));
+
+function pincode(required: string) {
+  return z.preprocess(text, z.string().min(1, required).regex(/^\d{6}$/, PINCODE_MESSAGES.invalid));
+}
+
+/** A required non-negative decimal given as text (what a form or a query string holds). */
+function measure(label: string, required: string, decimals: number) {
+  return z.preprocess(
+    text,
+    z
+      .string()
+      .min(1, required)
+      .regex(new RegExp(`^-?\\d*(\\.\\d{0,${decimals}})?$`), `${label} must be a number with at most ${decimals} decimals`)
+      .refine((v) => v !== "." && v !== "-", `${label} must be a number`)
+      .refine((v) => Number(v) >= 0, `${label} must be 0 or more`)
+      .refine((v) => Number(v) <= MAX_DIMENSION, `${label} must be at most ${MAX_DIMENSION}`),
+  );
+}
+
+/** Yes/No flags: "true"/"false", "1"/"0", "yes"/"no", absent = No (spec §9: default No). */
+const flag = z.preprocess((v) => {
+  const t = text(v).toLowerCase();
+  if (t === "" || t === "false" || t === "0" || t === "no") return false;
+  if (t === "true" || t === "1" || t === "yes" || t === "on") return true;
+  return t;
+}, z.boolean({ invalid_type_error: "Must be Yes or No" }));
+
+/** An optional choice: empty means the spec's default. */
+const orDefault = (fallback: string) => (v: unknown) => (text(v) === "" ? fallback : text(v).toLowerCase());
+
+const codAmountSchema = measure("COD amount", CALCULATOR_MESSAGES.codAmount, 2);
+
+/** COD amount is required (and a valid amount) when a forward shipment is paid by COD. */
+function codAmountError(v: { shipment_type?: unknown; payment_mode?: unknown; cod_amount?: unknown }): string | null {
+  if (text(v.shipment_type).toLowerCase() === "reverse" || text(v.payment_mode).toLowerCase() !== "cod") return null;
+  const amount = codAmountSchema.safeParse(v.cod_amount);
+  return amount.success ? null : amount.error.issues[0].message;
+}
+
+export const calculatorSchema = z
+  .object({
+    shipment_type: z.preprocess((v) => text(v).toLowerCase(), z.enum(["forward", "reverse"], { errorMap: () => ({ message: CALCULATOR_MESSAGES.shipmentType }) })),
+    pickup_pincode: pincode(PINCODE_MESSAGES.pickupRequired),
+    delivery_mode: z.preprocess(orDefault("express"), z.enum(["express", "heavy_surface"], { errorMap: () => ({ message: "Delivery mode must be express or heavy_surface" }) })),
+    drop_pincode: pincode(PINCODE_MESSAGES.dropRequired),
+    length: measure("Length", CALCULATOR_MESSAGES.length, 2),
+    breadth: measure("Breadth", CALCULATOR_MESSAGES.breadth, 2),
+    height: measure("Height", CALCULATOR_MESSAGES.height, 2),
+    weight: measure("Weight", CALCULATOR_MESSAGES.weight, 3),
+    payment_mode: z.preprocess(orDefault("prepaid"), z.enum(["prepaid", "cod"], { errorMap: () => ({ message: "Payment mode must be prepaid or cod" }) })),
+    cod_amount: z.preprocess(text, z.string()),
+    has_dg: flag,
+    is_mps: flag,
+    is_doc: flag,
+  })
+  // Reverse forces express, prepaid and COD 0 (spec §4) before COD is checked.
+  .transform((v) => normaliseCalculatorInput(v))
+  .superRefine((v, ctx) => {
+    const error = codAmountError(v);
+    if (error) ctx.addIssue({ code: "custom", path: ["cod_amount"], message: error });
+  })
+  .transform((v) => ({ ...v, cod_amount: v.payment_mode === "cod" ? String(v.cod_amount) : "0" }));
+
+export type CalculatorInput = z.output<typeof calculatorSchema>;
+
+export const CALCULATOR_FIELDS = [
+  "shipment_type",
+  "pickup_pincode",
+  "delivery_mode",
+  "drop_pincode",
+  "length",
+  "breadth",
+  "height",
+  "weight",
+  "payment_mode",
+  "cod_amount",
+  "has_dg",
+  "is_mps",
+  "is_doc",
+] as const;
+export type CalculatorField = (typeof CALCULATOR_FIELDS)[number];
+
+export type CalculatorParse =
+  | { ok: true; input: CalculatorInput; values: Record<CalculatorField, string> }
+  | { ok: false; errors: Partial<Record<CalculatorField, string>>; values: Record<CalculatorField, string> };
+
+/** Parses query or form values; the first error per field, and the raw values to refill the form. */
+export function parseCalculator(source: URLSearchParams | Record<string, unknown>): CalculatorParse {
+  const get = (k: string) => (source instanceof URLSearchParams ? source.get(k) : source[k]);
+  const raw = Object.fromEntries(CALCULATOR_FIELDS.map((f) => [f, get(f)])) as Record<CalculatorField, unknown>;
+  const values = Object.fromEntries(CALCULATOR_FIELDS.map((f) => [f, text(raw[f])])) as Record<CalculatorField, string>;
+  const parsed = calculatorSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, input: parsed.data, values };
+  const errors: Partial<Record<CalculatorField, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as CalculatorField;
+    errors[field] ??= issue.message;
+  }
+  // zod skips the COD refinement while other fields fail; the form shows every message at once.
+  const cod = codAmountError(raw);
+  if (cod) errors.cod_amount ??= cod;
+  return { ok: false, errors, values };
+}
+
+/** The pincode check's two fields (spec part 1 §5: 'Please enter valid Pincode'). */
+export const PINCODE_CHECK_MESSAGE = "Please enter valid Pincode";
+const checkPincode = z.preprocess(text, z.string().regex(/^\d{6}$/, PINCODE_CHECK_MESSAGE));
+export const pincodeCheckSchema = z.object({ from_pincode: checkPincode, to_pincode: checkPincode });
+export const pincodeListSchema = z.object({ source_pincode: checkPincode });

@@ -1,0 +1,250 @@
+/**
+ * Everything a quote reads, cached in memory per app server and checked against the database
+ * on every use (docs/decisions/008-quote-data-and-caches.md):
+ *
+ * - the pincode table and courier serviceability, stamped by `data_versions` (statement
+ *   triggers bump them on any change), reloaded whole when the stamp moves;
+ * - per client: its courier services, rate rows and rules, fingerprinted by one query over
+ *   those rows (count, newest updated_at, sum of versions, the on/off switches, rule code),
+ *   reloaded when the fingerprint differs.
+ *
+ * So a change made by any process (or by hand in psql) is seen by the next quote everywhere,
+ * and the steady-state cost of a quote is one small read plus pure computation.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import {
+  clientCourierServices,
+  clientRuleSettings,
+  courierServices,
+  couriers,
+  customPriorityRules,
+  pickrrSelectRules,
+  pincodes,
+  rateRows,
+} from "../db/schema";
+import type { DeliveryType, ShipmentType } from "../ratecards/fields";
+import { customRuleFromStored, isRuleCode, selectRuleFromStored } from "../rules/rules";
+import { packFlags } from "../serviceability/flags";
+import { RULE_CODES, type CustomRule, type RuleCode, type SelectRule } from "./allocation";
+import { rateRowFromColumns, type RateRow } from "./pricing";
+import type { PincodeInfo } from "./zone";
+
+export type PincodeRecord = PincodeInfo & { pincode: number; district: string; office_name: string };
+
+export type PincodeTable = {
+  version: string;
+  /** Sorted ascending; a pincode's position is its index into serviceability arrays. */
+  rows: readonly PincodeRecord[];
+  indexOf: ReadonlyMap<number, number>;
+};
+
+export type ServiceabilityTable = {
+  version: string;
+  /** Packed flags (serviceability/flags.ts) per courier brand, one slot per pincode index; 0 = not served. */
+  byCourier: ReadonlyMap<number, Uint16Array>;
+};
+
+export type ClientService = {
+  courier_service_id: number;
+  name: string;
+  courier_id: number;
+  brand: string;
+  is_active: boolean;
+  is_air: boolean;
+  has_surface: boolean;
+  supports_dg: boolean;
+  supports_mps: boolean;
+  supports_doc: boolean;
+  rows: Partial<Record<`${ShipmentType}:${DeliveryType}`, RateRow>>;
+};
+
+export type ClientQuoteConfig = {
+  fingerprint: string;
+  rule_code: RuleCode;
+  services: readonly ClientService[];
+  customRules: CustomRule[];
+  selectRules: SelectRule[];
+  /** Stored rules that could not be read, with why (shown in explanations, never fatal). */
+  unreadableRules: string[];
+};
+
+type Caches = {
+  pincodes?: PincodeTable;
+  serviceability?: ServiceabilityTable;
+  clients: Map<number, ClientQuoteConfig>;
+};
+
+/** Keyed per database handle, so tests with several databases in one process never share. */
+const cachesByDb = new WeakMap<object, Caches>();
+function cachesFor(db: Db): Caches {
+  let c = cachesByDb.get(db);
+  if (!c) cachesByDb.set(db, (c = { clients: new Map() }));
+  return c;
+}
+
+/** Clients whose config is kept; the least recently used go first beyond this. */
+const MAX_CACHED_CLIENTS = 2000;
+
+type Stamps = { pincodes: string; serviceability: string; client: string | null };
+
+async function readStamps(db: Db, clientId: number | null): Promise<Stamps> {
+  const id = clientId ?? -1;
+  const result = await db.execute<{ pincodes: string | null; serviceability: string | null; client: string | null }>(sql`
+    select
+      (select version::text from data_versions where name = 'pincodes') as pincodes,
+      (select version::text from data_versions where name = 'serviceability') as serviceability,
+      (select concat_ws('|',
+         (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from rate_rows where client_id = ${id}),
+         (select coalesce(string_agg(courier_service_id || (case when is_active then '+' else '-' end), ',' order by courier_service_id), '')
+            from client_courier_services where client_id = ${id}),
+         (select rule_code || '/' || version || '/' || updated_at::text from client_rule_settings where client_id = ${id}),
+         (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from custom_priority_rules where client_id = ${id}),
+         (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from pickrr_select_rules where client_id = ${id})
+      ) where ${clientId !== null}) as client
+  `);
+  const row = result.rows[0];
+  return { pincodes: row?.pincodes ?? "0", serviceability: row?.serviceability ?? "0", client: row?.client ?? null };
+}
+
+async function loadPincodes(db: Db, version: string): Promise<PincodeTable> {
+  const rows = await db
+    .select({
+      pincode: pincodes.pincode,
+      office_name: pincodes.office_name,
+      city: pincodes.city,
+      district: pincodes.district,
+      state: pincodes.state,
+      is_metro: pincodes.is_metro,
+      is_special_zone: pincodes.is_special_zone,
+    })
+    .from(pincodes)
+    .orderBy(asc(pincodes.pincode));
+  return { version, rows, indexOf: new Map(rows.map((r, i) => [r.pincode, i])) };
+}
+
+async function loadServiceability(db: Db, version: string, table: PincodeTable): Promise<ServiceabilityTable> {
+  // One text per courier instead of ~275k result rows: PGlite returns it ~20× faster.
+  const result = await db.execute<{ courier_id: number; packed: string }>(sql`
+    select courier_id, string_agg(pincode || ':' || (fm_pickup::int) || (lm_delivery::int) || (cod::int) || (prepaid::int)
+                                   || (reverse_pickup::int) || (express::int) || (surface::int) || ':' || extra_tat_days, ',') as packed
+    from courier_serviceability group by courier_id
+  `);
+  const byCourier = new Map<number, Uint16Array>();
+  for (const { courier_id, packed } of result.rows) {
+    const slots = new Uint16Array(table.rows.length);
+    for (const entry of packed.split(",")) {
+      const [pin, bits, extra] = entry.split(":");
+      const index = table.indexOf.get(Number(pin));
+      if (index === undefined) continue; // a pincode no longer in the table cannot be quoted
+      slots[index] = packFlags({
+        fm_pickup: bits[0] === "1",
+        lm_delivery: bits[1] === "1",
+        cod: bits[2] === "1",
+        prepaid: bits[3] === "1",
+        reverse_pickup: bits[4] === "1",
+        express: bits[5] === "1",
+        surface: bits[6] === "1",
+        extra_tat_days: Math.min(15, Number(extra)),
+      });
+    }
+    byCourier.set(Number(courier_id), slots);
+  }
+  return { version, byCourier };
+}
+
+async function loadClientConfig(db: Db, clientId: number, fingerprint: string): Promise<ClientQuoteConfig> {
+  const [services, rates, setting, custom, select] = await Promise.all([
+    db
+      .select({
+        courier_service_id: courierServices.id,
+        name: courierServices.name,
+        courier_id: couriers.id,
+        brand: couriers.name,
+        is_active: clientCourierServices.is_active,
+        is_air: courierServices.is_air,
+        has_surface: courierServices.has_surface,
+        supports_dg: courierServices.supports_dg,
+        supports_mps: courierServices.supports_mps,
+        supports_doc: courierServices.supports_doc,
+      })
+      .from(clientCourierServices)
+      .innerJoin(courierServices, eq(courierServices.id, clientCourierServices.courier_service_id))
+      .innerJoin(couriers, eq(couriers.id, courierServices.courier_id))
+      .where(eq(clientCourierServices.client_id, clientId))
+      .orderBy(asc(courierServices.name)),
+    db.select().from(rateRows).where(eq(rateRows.client_id, clientId)),
+    db.select().from(clientRuleSettings).where(eq(clientRuleSettings.client_id, clientId)),
+    db.select().from(customPriorityRules).where(eq(customPriorityRules.client_id, clientId)).orderBy(asc(customPriorityRules.id)),
+    db.select().from(pickrrSelectRules).where(and(eq(pickrrSelectRules.client_id, clientId))).orderBy(asc(pickrrSelectRules.id)),
+  ]);
+  const rowsByService = new Map<number, ClientService["rows"]>();
+  for (const r of rates) {
+    const rows = rowsByService.get(r.courier_service_id) ?? {};
+    rows[`${r.shipment_type}:${r.delivery_type}`] = rateRowFromColumns(r);
+    rowsByService.set(r.courier_service_id, rows);
+  }
+  const unreadableRules: string[] = [];
+  const customRules: CustomRule[] = [];
+  for (const r of custom) {
+    try {
+      customRules.push(customRuleFromStored(r));
+    } catch {
+      unreadableRules.push(`custom priority rule #${r.id} cannot be read and is ignored`);
+    }
+  }
+  const selectRules: SelectRule[] = [];
+  for (const r of select) {
+    try {
+      selectRules.push(selectRuleFromStored({ name: r.name, priority: r.priority, validity: { active: r.active }, criterias: r.criterias, courier: r.courier }));
+    } catch {
+      unreadableRules.push(`Pickrr Select rule '${r.name}' cannot be read and is ignored`);
+    }
+  }
+  const code = setting[0]?.rule_code;
+  return {
+    fingerprint,
+    rule_code: isRuleCode(code) ? code : RULE_CODES.cheapest,
+    services: services.map((s) => ({ ...s, rows: rowsByService.get(s.courier_service_id) ?? {} })),
+    customRules,
+    selectRules,
+    unreadableRules,
+  };
+}
+
+export type QuoteData = { pincodes: PincodeTable; serviceability: ServiceabilityTable; client: ClientQuoteConfig | null };
+
+/**
+ * The current pincode table, serviceability and (when asked) one client's quote config,
+ * from the cache when the database says nothing changed.
+ */
+export async function quoteData(db: Db, clientId: number | null): Promise<QuoteData> {
+  const caches = cachesFor(db);
+  const stamps = await readStamps(db, clientId);
+  if (caches.pincodes?.version !== stamps.pincodes) {
+    caches.pincodes = await loadPincodes(db, stamps.pincodes);
+    caches.serviceability = undefined; // indexes follow the pincode table
+  }
+  if (caches.serviceability?.version !== stamps.serviceability) {
+    caches.serviceability = await loadServiceability(db, stamps.serviceability, caches.pincodes);
+  }
+  let client: ClientQuoteConfig | null = null;
+  if (clientId !== null && stamps.client !== null) {
+    const cached = caches.clients.get(clientId);
+    if (cached && cached.fingerprint === stamps.client) {
+      client = cached;
+      caches.clients.delete(clientId); // re-insert: most recently used last
+    } else {
+      client = await loadClientConfig(db, clientId, stamps.client);
+    }
+    caches.clients.set(clientId, client);
+    if (caches.clients.size > MAX_CACHED_CLIENTS) caches.clients.delete(caches.clients.keys().next().value!);
+  }
+  return { pincodes: caches.pincodes, serviceability: caches.serviceability!, client };
+}
+
+/** Packed serviceability of a courier brand at a pincode index (0 when not served). */
+export function packedAt(table: ServiceabilityTable, courierId: number, index: number | undefined): number {
+  if (index === undefined) return 0;
+  return table.byCourier.get(courierId)?.[index] ?? 0;
+}

@@ -1,0 +1,92 @@
+/**
+ * Courier-selection rules as stored and as the engine reads them (spec part 1 §3, §4, §7).
+ * Pure: conversions between the stored shapes and the engine's, with validation, so a bad
+ * row in the tables is skipped with a reason instead of breaking quotes.
+ */
+import { z } from "zod";
+import { RULE_CODES, type CustomRule, type RuleCode, type SelectRule } from "../quote/allocation";
+import { ZONES } from "../quote/zone";
+
+/** The spec's server stores custom priority slots 1–5 as 100 down to 96. */
+export const TOP_STORED_PRIORITY = 100;
+export const MAX_PRIORITY_SLOTS = 5;
+
+export function storedPriorityOfSlot(slot: number): number {
+  if (!Number.isInteger(slot) || slot < 1 || slot > MAX_PRIORITY_SLOTS) throw new RangeError(`Priority slot must be 1–5: ${slot}`);
+  return TOP_STORED_PRIORITY + 1 - slot;
+}
+
+export function slotOfStoredPriority(stored: number): number {
+  const slot = TOP_STORED_PRIORITY + 1 - stored;
+  if (!Number.isInteger(slot) || slot < 1 || slot > MAX_PRIORITY_SLOTS) throw new RangeError(`Stored priority must be 96–100: ${stored}`);
+  return slot;
+}
+
+export const RULE_CODE_NAMES: Readonly<Record<RuleCode, string>> = {
+  "3": "cheapest",
+  "4": "fastest",
+  "0": "custom",
+  "5": "pickrr_select",
+};
+
+export function isRuleCode(value: unknown): value is RuleCode {
+  return typeof value === "string" && (Object.values(RULE_CODES) as string[]).includes(value);
+}
+
+const zone = z.enum(ZONES);
+const orderType = z.enum(["cod", "prepaid", "reverse"]);
+const serviceType = z.enum(["express", "surface"]);
+const priorityEntry = z.object({ name: z.string().min(1), priority: z.number().int() });
+
+export const storedCustomRuleSchema = z.object({
+  service_type: serviceType,
+  zone_list: z.array(zone).min(1),
+  order_type: z.array(orderType).min(1),
+  courier_list: z.array(priorityEntry).max(MAX_PRIORITY_SLOTS),
+});
+export type StoredCustomRule = z.infer<typeof storedCustomRuleSchema>;
+
+/** A stored custom rule (priorities 100…96) as the engine reads it (slots 1…5); throws on bad data. */
+export function customRuleFromStored(stored: unknown): CustomRule {
+  const rule = storedCustomRuleSchema.parse(stored);
+  return { ...rule, courier_list: rule.courier_list.map((c) => ({ name: c.name, priority: slotOfStoredPriority(c.priority) })) };
+}
+
+export function customRuleToStored(rule: CustomRule): StoredCustomRule {
+  const slots = [...rule.courier_list].sort((a, b) => a.priority - b.priority).slice(0, MAX_PRIORITY_SLOTS);
+  return { ...rule, courier_list: slots.map((c, i) => ({ name: c.name, priority: storedPriorityOfSlot(i + 1) })) };
+}
+
+const decimal = z.union([z.string().regex(/^\d+(\.\d+)?$/), z.number().nonnegative()]);
+const range = z.object({ min: decimal, max: decimal });
+const list = <T extends z.ZodTypeAny>(item: T) => z.object({ list: z.array(item) });
+
+export const selectRuleCriteriasSchema = z
+  .object({
+    order_type: list(orderType),
+    service_type: list(serviceType),
+    product_list: list(z.string()),
+    pincode_list: z.object({ fm: z.array(z.string()).optional(), lm: z.array(z.string()).optional() }),
+    weight: list(range),
+    invoice_value: list(range),
+    zone_list: list(zone),
+    lane_list: list(z.object({ from: z.string(), to: z.string() })),
+  })
+  .partial();
+
+export const selectRuleSchema = z.object({
+  name: z.string().min(1),
+  priority: z.number().int(),
+  validity: z.object({ active: z.boolean() }),
+  criterias: selectRuleCriteriasSchema,
+  courier: z.object({
+    courier_selection_rule_type: z.enum(["cheapest", "fastest", "priority"]),
+    active_parent: z.array(priorityEntry),
+    bl_parent: z.array(z.string()),
+  }),
+});
+
+/** A stored Pickrr Select rule in the spec's shape; throws on bad data. */
+export function selectRuleFromStored(stored: unknown): SelectRule {
+  return selectRuleSchema.parse(stored) as SelectRule;
+}

@@ -1,0 +1,169 @@
+/**
+ * The Pickrr Advantage tab of a client's rate card (spec part 1 §2, §4, §9): Basic and
+ * Premium sub-tabs (links), whether each plan is offered or activated, the switch that opens
+ * the enable/disable confirmation (a child route, so it works without JavaScript), the
+ * plan's turnaround and promise, and the plan's rate card in the one rate table.
+ */
+import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ADVANTAGE_PLAN_TYPES, CHANGE_NOT_ALLOWED, PLAN_LABELS, PLAN_PROMISE_PERCENT, PLAN_TAT_DAYS, type AdvantagePlanType } from "~/services/advantage/plans";
+import { ZONES } from "~/services/ratecards/fields";
+import { RatePanels, type RateSection } from "./RatePanels";
+import type { RateTableEditing } from "./RateTable";
+
+export type PlanStatus = { offered: boolean; active: boolean };
+
+export function planStatusText(s: PlanStatus): string {
+  return s.active ? "Activated" : s.offered ? "Offered" : "Not offered";
+}
+
+function PlanSwitch({ plan, status, href, canChange }: { plan: AdvantagePlanType; status: PlanStatus; href: string; canChange: boolean }) {
+  const label = `${PLAN_LABELS[plan]} plan offered`;
+  const on = status.offered;
+  // A link drawn as a switch: the change happens in the confirmation dialog it opens.
+  const track = (
+    <span
+      aria-hidden
+      style={{
+        display: "inline-block",
+        position: "relative",
+        width: 38,
+        height: 20,
+        borderRadius: 10,
+        background: on ? "var(--mantine-color-indigo-7)" : "var(--mantine-color-gray-5)",
+        opacity: canChange ? 1 : 0.6,
+        verticalAlign: "middle",
+      }}
+    >
+      <span
+        style={{ position: "absolute", top: 2, left: on ? 20 : 2, width: 16, height: 16, borderRadius: 8, background: "white", transition: "left 120ms" }}
+      />
+    </span>
+  );
+  if (!canChange) {
+    return (
+      <span role="switch" aria-checked={on} aria-disabled="true" aria-label={label} className="plan-switch" data-disabled>
+        {track}
+      </span>
+    );
+  }
+  return (
+    <Link to={href} role="switch" aria-checked={on} aria-label={label} className="plan-switch" preventScrollReset data-testid="plan-switch">
+      {track}
+    </Link>
+  );
+}
+
+export function AdvantagePlans({
+  plan,
+  planHref,
+  switchHref,
+  states,
+  canOffer,
+  canEditRates,
+  sections,
+  applyDefault,
+  editing,
+  editHref,
+  settings,
+}: {
+  plan: AdvantagePlanType;
+  /** The link to a sub-tab (keeps the rest of the view). */
+  planHref: (plan: AdvantagePlanType) => string;
+  switchHref: string;
+  states: Record<AdvantagePlanType, PlanStatus>;
+  canOffer: boolean;
+  canEditRates: boolean;
+  sections: RateSection[];
+  applyDefault: boolean;
+  editing: RateTableEditing | null;
+  editHref: (rowId: number) => string;
+  /** The premium Advantage Settings block. */
+  settings: ReactNode;
+}) {
+  const status = states[plan];
+  return (
+    <Stack gap="md">
+      <nav className="tab-nav" aria-label="Advantage plans">
+        {ADVANTAGE_PLAN_TYPES.map((p) => (
+          <Link key={p} to={planHref(p)} aria-current={p === plan ? "page" : undefined} preventScrollReset>
+            {PLAN_LABELS[p]}
+          </Link>
+        ))}
+      </nav>
+
+      <Group gap="lg" aria-label="Plan status" role="group">
+        {ADVANTAGE_PLAN_TYPES.map((p) => (
+          <Text key={p} component="div" size="sm" data-testid={`plan-status-${p}`}>
+            {PLAN_LABELS[p]}:{" "}
+            <Badge variant="light" color={states[p].active ? "teal" : states[p].offered ? "indigo" : "gray"} tt="none">
+              {planStatusText(states[p])}
+            </Badge>
+          </Text>
+        ))}
+      </Group>
+
+      <Group gap="sm" align="center">
+        <PlanSwitch plan={plan} status={status} href={switchHref} canChange={canOffer} />
+        <Text size="sm" fw={600}>
+          Enable {PLAN_LABELS[plan]} plan
+        </Text>
+        {status.active ? (
+          <>
+            <Badge color="teal" tt="none" data-testid="plan-activated">
+              Activated
+            </Badge>
+            <Text size="sm" c="dimmed">
+              {CHANGE_NOT_ALLOWED}
+            </Text>
+          </>
+        ) : null}
+      </Group>
+
+      <div className="rate-table-scroll" tabIndex={0} role="region" aria-label="Plan turnaround and promise">
+        <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4} maw={900}>
+          <Table.Caption>
+            Promise: {PLAN_PROMISE_PERCENT}% of shipments delivered within the turnaround
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Turnaround</Table.Th>
+              {ZONES.map((z) => (
+                <Table.Th key={z.key} scope="col">
+                  {z.name} &apos;{z.label}&apos;
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr data-testid="plan-tat">
+              <Table.Th scope="row">Days</Table.Th>
+              {ZONES.map((z) => (
+                <Table.Td key={z.key}>{PLAN_TAT_DAYS[z.key.toUpperCase() as keyof typeof PLAN_TAT_DAYS]}</Table.Td>
+              ))}
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </div>
+
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {PLAN_LABELS[plan]} plan rate card
+        </Title>
+        <Text size="sm" c="dimmed" data-testid="plan-card-mode">
+          {applyDefault
+            ? "This client uses the plan's default rates. The first saved edit gives the client its own copy (exclusive)."
+            : "This client has its own (exclusive) copy of the plan's rates."}
+        </Text>
+      </Stack>
+      {sections.every((s) => s.panels.length === 0) ? (
+        <Text size="sm">This plan has no rates yet.</Text>
+      ) : (
+        <RatePanels sections={sections} showAll operation={canEditRates} editing={editing} editHref={editHref} />
+      )}
+
+      {settings}
+    </Stack>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * Premium "Advantage Settings" (spec part 1 §2, §3, §5, §6, §9): the cashback plans, their
+ * percentages or values, the TAT per zone and the max cashback liability. A plain form post
+ * (works without JavaScript); with JavaScript, fields validate as you type and Apply is
+ * disabled while anything is invalid. Inputs are disabled for everyone but a vp, and the EDD
+ * assurance radio is always disabled.
+ */
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useEffect, useState } from "react";
+import { ValidatedForm, useField, useFormContext } from "remix-validated-form";
+import {
+  AMOUNT_FIELD_LABELS,
+  ASSURANCE_OPTIONS,
+  SOME_FORM_FIELDS_INVALID,
+  cashbackFormSchema,
+  type AmountField,
+  type CashbackFormValues,
+} from "~/services/advantage/cashback-form";
+import { CASHBACK_ZONES, DELIVERED_PLAN_LABELS, RETURN_PLAN_LABELS, type DeliveredCashbackPlan, type ReturnCashbackPlan } from "~/services/advantage/cashback";
+import { ZONES } from "~/services/ratecards/fields";
+
+export const CASHBACK_FORM_ID = "advantage-settings";
+const validator = withZod(cashbackFormSchema);
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function AmountInputs({ field, disabled, hint }: { field: AmountField; disabled: boolean; hint: string }) {
+  const kind = useField(`${field}_kind`);
+  const amount = useField(`${field}_amount`);
+  const label = AMOUNT_FIELD_LABELS[field];
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap">
+      <NativeSelect
+        {...kind.getInputProps({ id: `${field}_kind` })}
+        label={`${label} type`}
+        data={[
+          { value: "percentage", label: "Percentage (%)" },
+          { value: "value", label: "Value (₹)" },
+        ]}
+        disabled={disabled}
+        w={170}
+      />
+      <TextInput
+        {...amount.getInputProps({ id: `${field}_amount` })}
+        label={label}
+        description={hint}
+        error={amount.error}
+        inputMode="decimal"
+        disabled={disabled}
+        w={220}
+      />
+    </Group>
+  );
+}
+
+/** Native radios and fieldsets: a page carries a dozen of them, and Mantine's versions cost far more to render. */
+function RadioOption({ name, value, label, checked, disabled }: { name: string; value: string; label: string; checked: boolean; disabled: boolean }) {
+  const id = `${name}-${value}`;
+  return (
+    <label htmlFor={id} className="settings-radio" style={{ display: "flex", gap: 8, alignItems: "center", fontSize: "var(--mantine-font-size-sm)" }}>
+      <input type="radio" id={id} name={name} value={value} defaultChecked={checked} disabled={disabled} />
+      {label}
+    </label>
+  );
+}
+
+function Fieldset({ legend, disabled, children }: { legend: string; disabled: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={disabled} style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 8, padding: "8px 16px 16px", margin: 0 }}>
+      <legend style={{ fontWeight: 600, fontSize: "var(--mantine-font-size-sm)", padding: "0 4px" }}>{legend}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+function TextField({ name, label, disabled, description }: { name: string; label: string; disabled: boolean; description?: string }) {
+  const f = useField(name);
+  return <TextInput {...f.getInputProps({ id: name })} label={label} description={description} error={f.error} inputMode="decimal" disabled={disabled} />;
+}
+
+function Actions({ canEdit, serverInvalid }: { canEdit: boolean; serverInvalid: boolean }) {
+  const form = useFormContext(CASHBACK_FORM_ID);
+  const hydrated = useHydrated();
+  // Server-rendered (no JavaScript), the form's own state is empty: the server's refusal decides.
+  const invalid = (!hydrated && serverInvalid) || (!form.isValid && (form.hasBeenSubmitted || serverInvalid));
+  return (
+    <Stack gap="xs">
+      {invalid ? (
+        <Alert color="red" role="alert" data-testid="settings-invalid">
+          {SOME_FORM_FIELDS_INVALID}
+        </Alert>
+      ) : null}
+      {canEdit ? (
+        <Group justify="flex-end">
+          <Button type="submit" disabled={hydrated && !form.isValid} loading={form.isSubmitting}>
+            Apply
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Only a vp can change these settings.
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function AdvantageSettings({
+  action,
+  values,
+  version,
+  canEdit,
+  serverInvalid,
+  message,
+}: {
+  action: string;
+  values: CashbackFormValues;
+  version: number;
+  canEdit: boolean;
+  /** The server refused the last post (no-JS path). */
+  serverInvalid: boolean;
+  /** A failure to show above the form (conflict, not able to update). */
+  message: string | null;
+}) {
+  const disabled = !canEdit;
+  return (
+    <section aria-labelledby="advantage-settings-title" data-testid="advantage-settings">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="advantage-settings-title">
+          Advantage Settings
+        </Title>
+        {message ? (
+          <Alert color="red" role="alert" data-testid="settings-error">
+            {message}
+          </Alert>
+        ) : null}
+        <ValidatedForm validator={validator} method="post" action={action} id={CASHBACK_FORM_ID} defaultValues={values} noValidate preventScrollReset>
+          <input type="hidden" name="intent" value="cashback" />
+          <input type="hidden" name="version" value={version} />
+          <Stack gap="md">
+            <Fieldset legend="EDD assurance" disabled>
+              <Group gap="lg">
+                {ASSURANCE_OPTIONS.map((a) => (
+                  <RadioOption key={a} name="assurance" value={String(a)} label={`${a}%`} checked={values.assurance === String(a)} disabled />
+                ))}
+              </Group>
+            </Fieldset>
+
+            <Fieldset legend="Return cashback (RTO after a breached promise)" disabled={disabled}>
+              <Stack gap="sm">
+                <Stack gap={6} role="radiogroup" aria-label="Return cashback plan">
+                  {([1, 2, 3, 4] as ReturnCashbackPlan[]).map((p) => (
+                    <RadioOption key={p} name="return_plan" value={String(p)} label={`Plan ${p}: ${RETURN_PLAN_LABELS[p]}`} checked={values.return_plan === String(p)} disabled={disabled} />
+                  ))}
+                </Stack>
+                <AmountInputs field="return_rto" disabled={disabled} hint="Plans 3 and 4: share of the RTO freight" />
+                <AmountInputs field="return_forward" disabled={disabled} hint="Plan 4: share of the forward freight" />
+              </Stack>
+            </Fieldset>
+
+            <Fieldset legend="Delivered-breach cashback (delivered after the promise)" disabled={disabled}>
+              <Stack gap="sm">
+                <Stack gap={6} role="radiogroup" aria-label="Delivered-breach cashback plan">
+                  {([1, 2] as DeliveredCashbackPlan[]).map((p) => (
+                    <RadioOption key={p} name="delivered_plan" value={String(p)} label={`Plan ${p}: ${DELIVERED_PLAN_LABELS[p]}`} checked={values.delivered_plan === String(p)} disabled={disabled} />
+                  ))}
+                </Stack>
+                <AmountInputs field="delivered_forward" disabled={disabled} hint="Plan 2: share of the forward freight" />
+              </Stack>
+            </Fieldset>
+
+            <Fieldset legend="Promised turnaround (days)" disabled={disabled}>
+              <SimpleGrid cols={{ base: 2, sm: 5 }}>
+                {CASHBACK_ZONES.map((z, i) => (
+                  <TextField key={z} name={`tat_zone${z}`} label={`${ZONES[i].name} '${ZONES[i].label}' TAT`} disabled={disabled} />
+                ))}
+              </SimpleGrid>
+            </Fieldset>
+
+            <TextField name="max_tat_liability" label="Max cashback liability (₹)" description="The most one shipment's cashback can be." disabled={disabled} />
+            <Actions canEdit={canEdit} serverInvalid={serverInvalid} />
+          </Stack>
+        </ValidatedForm>
+      </Stack>
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The two JSON endpoints' loaders on a real seeded database: happy paths, 400 naming each bad
+ * field, 401 for a missing or unknown token (query `auth_token` or `Authorization: Token …`).
+ * The route modules use getDb(), the process-wide handle, so it is pointed at this file's
+ * database; tests/e2e/quote-endpoints.test.ts checks the same URLs resolve on the real server.
+ */
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "~/services/db/client.server";
+import { loader as calculatorLoader } from "~/routes/houston-ratecard.shipment-calculator-v3";
+import { loader as pincodeLoader } from "~/routes/location.pincode-serviceability-v3";
+import { openTestDb } from "../support/db";
+
+let h: DbHandle;
+let token: string;
+
+beforeAll(async () => {
+  h = await openTestDb({ seeded: true });
+  (globalThis as unknown as { __consoleDb?: DbHandle }).__consoleDb = h;
+  const rows = await h.db.execute<{ auth_token: string }>(sql`
+    select c.auth_token from clients c
+    where (select count(*) from client_courier_services s join courier_services cs on cs.id = s.courier_service_id
+           where s.client_id = c.id and s.is_active and cs.is_air) >= 2
+    order by c.id limit 1`);
+  token = rows.rows[0].auth_token;
+});
+afterAll(async () => {
+  (globalThis as unknown as { __consoleDb?: DbHandle }).__consoleDb = undefined;
+  await h?.close();
+});
+
+const GOOD = {
+  shipment_type: "forward",
+  pickup_pincode: "400001",
+  delivery_mode: "express",
+  drop_pincode: "110001",
+  length: "20",
+  breadth: "15",
+  height: "10",
+  weight: "0.75",
+  payment_mode: "cod",
+  cod_amount: "1200",
+  has_dg: "false",
+  is_mps: "false",
+  is_doc: "false",
+};
+
+async function call(loader: typeof calculatorLoader | typeof pincodeLoader, path: string, params: Record<string, string>, headers: Record<string, string> = {}) {
+  const url = new URL(`http://console.test${path}`);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  try {
+    const res = (await loader({ request: new Request(url, { headers }), params: {}, context: {} })) as Response;
+    return { status: res.status, body: await res.json() };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: await thrown.json() };
+    throw thrown;
+  }
+}
+
+const CALC = "/houston-ratecard/shipment-calculator-v3/";
+const PIN = "/location/pincode-serviceability-v3/";
+
+describe("GET /houston-ratecard/shipment-calculator-v3/", () => {
+  it("returns the spec's result: chargeable weight, zone, rule code and a rate list with two-decimal charges", async () => {
+    const { status, body } = await call(calculatorLoader, CALC, { auth_token: token, child_auth_token: "vp", ...GOOD });
+    expect(status).toBe(200);
+    expect(body.result.chargeable_weight).toBe(0.75);
+    expect(body.result.billing_zone).toBe("C");
+    expect(["0", "3", "4", "5"]).toContain(body.result.rule_code);
+    expect(body.result.rate_list.length).toBeGreaterThan(0);
+    for (const e of body.result.rate_list) {
+      expect(e.delivered_charges).toMatch(/^\d+\.\d{2}$/);
+      expect(e.returned_charges).toMatch(/^\d+\.\d{2}$/);
+      expect(e.edd_stamp).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+    expect(body.result.rate_list.filter((e: { is_cheapest: boolean }) => e.is_cheapest)).toHaveLength(1);
+    expect(body.result.rate_list.filter((e: { is_priority: boolean }) => e.is_priority)).toHaveLength(1);
+  });
+
+  it("accepts the token in an Authorization: Token header", async () => {
+    const { status } = await call(calculatorLoader, CALC, GOOD, { Authorization: `Token ${token}` });
+    expect(status).toBe(200);
+  });
+
+  it.each([
+    ["shipment_type", "sideways", "shipment_type: Shipment type is required"],
+    ["pickup_pincode", "", "pickup_pincode: Pickup Pincode is required"],
+    ["pickup_pincode", "4000", "pickup_pincode: Please enter a valid pincode"],
+    ["drop_pincode", "", "drop_pincode: Destination Pincode is required"],
+    ["drop_pincode", "999999", "drop_pincode: Please enter a valid pincode"],
+    ["length", "", "length: Length is required"],
+    ["breadth", "", "breadth: Breadth is required"],
+    ["height", "", "height: Height is required"],
+    ["weight", "", "weight: Weight is required"],
+    ["weight", "-1", "weight: Weight must be 0 or more"],
+    ["cod_amount", "", "cod_amount: COD amount is required"],
+    ["delivery_mode", "rocket", "delivery_mode: Delivery mode must be express or heavy_surface"],
+    ["payment_mode", "barter", "payment_mode: Payment mode must be prepaid or cod"],
+    ["has_dg", "maybe", "has_dg: Must be Yes or No"],
+  ])("400 when %s is %j", async (field, value, err) => {
+    const { status, body } = await call(calculatorLoader, CALC, { auth_token: token, ...GOOD, [field]: value });
+    expect(status).toBe(400);
+    expect(body).toEqual({ err });
+  });
+
+  it("401 for an unknown or missing token", async () => {
+    expect(await call(calculatorLoader, CALC, { auth_token: "not-a-token", ...GOOD })).toEqual({ status: 401, body: { err: "Invalid auth token" } });
+    expect(await call(calculatorLoader, CALC, GOOD)).toEqual({ status: 401, body: { err: "auth_token is required" } });
+  });
+});
+
+describe("GET /location/pincode-serviceability-v3/", () => {
+  it("returns the spec's pincode result", async () => {
+    const { status, body } = await call(pincodeLoader, PIN, { auth_token: token, from_pincode: "400001", to_pincode: "110001" });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ from_city: "Mumbai", to_city: "Delhi NCR" });
+    for (const k of ["has_express", "has_surface", "has_reverse", "has_prepaid", "has_cod"]) expect(typeof body[k]).toBe("boolean");
+    expect(body.courier_list.length).toBeGreaterThan(0);
+    expect(Object.keys(body.courier_list[0]).sort()).toEqual(["courier_id", "edd_stamp", "has_cod", "has_prepaid", "has_reverse", "has_surface", "is_air", "name"]);
+  });
+
+  it.each([
+    ["from_pincode", "12", "from_pincode: Please enter valid Pincode"],
+    ["to_pincode", "", "to_pincode: Please enter valid Pincode"],
+    ["to_pincode", "999999", "to_pincode: Please enter valid Pincode"],
+  ])("400 when %s is %j", async (field, value, err) => {
+    const { status, body } = await call(pincodeLoader, PIN, { auth_token: token, from_pincode: "400001", to_pincode: "110001", [field]: value });
+    expect(status).toBe(400);
+    expect(body).toEqual({ err });
+  });
+
+  it("401 for an unknown token", async () => {
+    const { status } = await call(pincodeLoader, PIN, { auth_token: "x", from_pincode: "400001", to_pincode: "110001" });
+    expect(status).toBe(401);
+  });
+});
