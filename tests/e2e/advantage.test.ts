@@ -30,7 +30,8 @@ beforeAll(async () => {
       .select({ id: clients.id, auth_token: clients.auth_token })
       .from(clients)
       .where(and(eq(clients.tl_id, tl.id), eq(clients.bdm_id, bdm.id), sql`not exists (select 1 from ${clientAdvantagePlans} p where p.client_id = ${clients.id})`))
-      .orderBy(asc(clients.id));
+      .orderBy(asc(clients.id))
+      .then((rows) => rows.flatMap((r) => (r.auth_token ? [{ id: r.id, auth_token: r.auth_token }] : [])));
   } finally {
     await handle.close();
   }

@@ -120,7 +120,7 @@ export const clients = pgTable(
     company_name: text("company_name").notNull(),
     phone_number: text("phone_number").notNull(),
     date_joined: timestamp("date_joined", { withTimezone: true }).notNull().defaultNow(),
-    auth_token: text("auth_token").notNull(),
+    auth_token: text("auth_token"),
     /** Null for seeded sellers who have not set a password of their own yet. */
     password_hash: text("password_hash"),
     vp_id: integer("vp_id").references(() => staff.id),

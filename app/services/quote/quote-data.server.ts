@@ -4,7 +4,7 @@
  *
  * - the pincode table and courier serviceability, stamped by `data_versions` (statement
  *   triggers bump them on any change), reloaded whole when the stamp moves;
- * - per client: its courier services, rate rows and rules, fingerprinted by one query over
+ * - per client: its courier services (with the courier catalogue's stamp), rate rows and rules, fingerprinted by one query over
  *   those rows (count, newest updated_at, sum of versions, the on/off switches, rule code),
  *   reloaded when the fingerprint differs.
  *
@@ -95,6 +95,7 @@ async function readStamps(db: Db, clientId: number | null): Promise<Stamps> {
       (select version::text from data_versions where name = 'pincodes') as pincodes,
       (select version::text from data_versions where name = 'serviceability') as serviceability,
       (select concat_ws('|',
+         (select coalesce(version::text, '0') from data_versions where name = 'couriers'),
          (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from rate_rows where client_id = ${id}),
          (select coalesce(string_agg(courier_service_id || (case when is_active then '+' else '-' end), ',' order by courier_service_id), '')
             from client_courier_services where client_id = ${id}),
