@@ -1,15 +1,15 @@
 import { Alert, Badge, Button, Grid, Group, Loader, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { getClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
-import { CALCULATOR_FIELDS, parseCalculator, type CalculatorField } from "~/services/quote/calculator-form";
-import { formatInr } from "~/services/quote/money";
+import { CALCULATOR_FIELDS, parseCalculator, reverseRuleApplied, type CalculatorField } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
+import { calculatorRow } from "~/services/quote/quote-view";
 import { ZONE_LABELS } from "~/services/quote/zone";
 import { RULE_CODE_NAMES } from "~/services/rules/rules";
 
@@ -32,8 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const parsed = parseCalculator(search);
   if (!parsed.ok) return { clientId: client.id, submitted, values: parsed.values, errors: parsed.errors, reverseForced: false, quote: null };
   const v = parsed.values;
-  const reverseForced =
-    parsed.input.shipment_type === "reverse" && (v.delivery_mode === "heavy_surface" || v.payment_mode === "cod" || (v.cod_amount !== "" && Number(v.cod_amount) !== 0));
+  const reverseForced = reverseRuleApplied(v, parsed.input);
   const values = { ...v, delivery_mode: parsed.input.delivery_mode, payment_mode: parsed.input.payment_mode, cod_amount: parsed.input.payment_mode === "cod" ? v.cod_amount : "0" };
   const quoted = await quoteForClient(db, client.id, parsed.input);
   if (!quoted.ok) return { clientId: client.id, submitted, values, errors: { [quoted.error.field]: quoted.error.message }, reverseForced, quote: null };
@@ -52,18 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       rule_name: RULE_CODE_NAMES[q.rule_code],
       lane: `${q.pickup.pincode} ${q.pickup.city}, ${q.pickup.state} → ${q.drop.pincode} ${q.drop.city}, ${q.drop.state}`,
       reverse: parsed.input.shipment_type === "reverse",
-      rate_list: q.rate_list.map((e) => ({
-        courier: e.courier,
-        courier_id: e.courier_id,
-        is_priority: e.is_priority,
-        is_cheapest: e.is_cheapest,
-        is_fastest: e.is_fastest,
-        mode: e.is_air && !e.has_surface ? "Air" : e.is_air ? "Air / Surface" : "Surface",
-        own_weight: e.divisor !== 5000 && e.chargeable_weight !== q.chargeable_weight ? `${e.chargeable_weight.toFixed(2)} kg (divisor ${e.divisor})` : null,
-        delivered: formatInr(e.delivered_charges),
-        returned: e.returned_charges === null ? null : formatInr(e.returned_charges),
-        edd_stamp: e.edd_stamp,
-      })),
+      rate_list: q.rate_list.map((e) => calculatorRow(e, q.chargeable_weight_grams)),
       explanation: q.explanation,
     },
   };
@@ -85,6 +73,8 @@ const DEFAULTS: Record<CalculatorField, string> = {
   has_dg: "false",
   is_mps: "false",
   is_doc: "false",
+  invoice_value: "",
+  product_names: "",
 };
 
 const YES_NO = [
@@ -100,6 +90,12 @@ export default function RateCalculator() {
   const [shipmentType, setShipmentType] = useState(values.shipment_type);
   const errors: Errors = clientErrors ?? (data.errors as Errors);
   const reverse = shipmentType === "reverse";
+  // Only script locks the reverse-forced fields: the server renders them enabled, so without
+  // JavaScript a reverse quote can be switched back to forward COD in one submit (the
+  // loader applies the reverse rule either way).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const lockForReverse = reverse && hydrated;
   const loading = navigation.state === "loading" && navigation.location.pathname === `/all-users/${data.clientId}/rate-calculator`;
 
   // With JavaScript: the same schema checks the form before it leaves the page.
@@ -111,18 +107,23 @@ export default function RateCalculator() {
     } else setClientErrors(null);
   }
 
-  const input = (name: CalculatorField, label: string, props: { inputMode?: "numeric" | "decimal"; disabled?: boolean; value?: string } = {}) => (
+  const input = (
+    name: CalculatorField,
+    label: string,
+    props: { inputMode?: "numeric" | "decimal" | "text"; disabled?: boolean; value?: string; optional?: boolean; description?: string } = {},
+  ) => (
     <TextInput
       key={`${name}-${props.disabled ? "off" : "on"}-${values[name]}`}
       id={name}
       name={name}
       label={label}
+      description={props.description}
       defaultValue={props.value ?? values[name]}
       inputMode={props.inputMode ?? "decimal"}
       disabled={props.disabled}
       error={errors[name]}
       styles={READABLE_ERRORS}
-      withAsterisk
+      withAsterisk={!props.optional}
     />
   );
 
@@ -164,7 +165,7 @@ export default function RateCalculator() {
                 name="delivery_mode"
                 label="Delivery mode"
                 defaultValue={reverse ? "express" : values.delivery_mode}
-                disabled={reverse}
+                disabled={lockForReverse}
                 data={[
                   { value: "express", label: "Express" },
                   { value: "heavy_surface", label: "Heavy surface" },
@@ -183,13 +184,17 @@ export default function RateCalculator() {
                   name="payment_mode"
                   label="Payment mode"
                   defaultValue={reverse ? "prepaid" : values.payment_mode}
-                  disabled={reverse}
+                  disabled={lockForReverse}
                   data={[
                     { value: "prepaid", label: "Prepaid" },
                     { value: "cod", label: "COD" },
                   ]}
                 />
-                {input("cod_amount", "COD amount (₹)", reverse ? { disabled: true, value: "0" } : {})}
+                {input("cod_amount", "COD amount (₹)", reverse ? { disabled: lockForReverse, value: "0" } : {})}
+              </Group>
+              <Group grow align="flex-start">
+                {input("invoice_value", "Invoice value (₹)", { optional: true, description: "Optional; COD orders default to the COD amount" })}
+                {input("product_names", "Product names", { optional: true, inputMode: "text", description: "Optional, comma-separated" })}
               </Group>
               <Group grow>
                 <NativeSelect id="has_dg" name="has_dg" label="Dangerous goods" defaultValue={values.has_dg} data={YES_NO} />
@@ -277,6 +282,7 @@ function QuoteResult({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
                 <Table.Th>Delivered charges</Table.Th>
                 <Table.Th>Returned charges</Table.Th>
                 <Table.Th>EDD</Table.Th>
+                <Table.Th>Charged amount</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -303,6 +309,27 @@ function QuoteResult({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
                   <Table.Td data-testid="delivered">{e.delivered}</Table.Td>
                   <Table.Td data-testid="returned">{e.returned ?? "—"}</Table.Td>
                   <Table.Td>{e.edd_stamp}</Table.Td>
+                  <Table.Td>
+                    {/* A native disclosure: opens and closes without JavaScript. */}
+                    <details data-testid="charged-amount">
+                      <summary aria-label={`Charged amount details of ${e.courier}`}>
+                        <Text span size="sm">
+                          Details
+                        </Text>
+                      </summary>
+                      <Stack gap={2} mt={4} maw={360}>
+                        <Text size="xs" c="dimmed">
+                          Base multiplier × base price + additional multiplier × additional price + COD charge + surcharge
+                        </Text>
+                        <Text size="sm" fw={600} data-testid="charged-formula">
+                          {e.charges.formula}
+                        </Text>
+                        <Text size="xs">{e.charges.weight}</Text>
+                        <Text size="xs">{e.charges.slabs}</Text>
+                        {e.charges.returned ? <Text size="xs">Returned: forward freight + RTO freight + surcharge = {e.charges.returned}</Text> : null}
+                      </Stack>
+                    </details>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -2,13 +2,15 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";
 import { parseCalculator } from "~/services/quote/calculator-form";
-import { paiseToRupeesString } from "~/services/quote/money";
 import { quoteForClient } from "~/services/quote/quote.server";
+import { rateListEntryJson } from "~/services/quote/quote-view";
 
 /**
  * GET /houston-ratecard/shipment-calculator-v3/ (spec part 1 §7): the shipment calculator for
- * other systems, by the client's auth_token. Same query names as the spec; money as
- * two-decimal rupee strings; `{ err }` with 400 naming the first bad field.
+ * other systems, by the client's auth_token. Same query names as the spec, plus optional
+ * `invoice_value` and `product_names` (comma-separated) for Pickrr Select criteria; each
+ * rate_list entry carries the spec's fields and its charged amount details (quote-view.ts);
+ * money as two-decimal rupee strings; `{ err }` with 400 naming the first bad field.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const client = await requireClientToken(request);
@@ -27,19 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         chargeable_weight: q.chargeable_weight,
         billing_zone: q.billing_zone,
         rule_code: q.rule_code,
-        rate_list: q.rate_list.map((e) => ({
-          courier: e.courier,
-          courier_id: e.courier_id,
-          is_priority: e.is_priority,
-          is_cheapest: e.is_cheapest,
-          is_fastest: e.is_fastest,
-          is_air: e.is_air,
-          has_surface: e.has_surface,
-          chargeable_weight: e.chargeable_weight,
-          delivered_charges: paiseToRupeesString(e.delivered_charges),
-          returned_charges: e.returned_charges === null ? null : paiseToRupeesString(e.returned_charges),
-          edd_stamp: e.edd_stamp,
-        })),
+        rate_list: q.rate_list.map(rateListEntryJson),
         explanation: q.explanation,
       },
     },

@@ -21,6 +21,30 @@ function rupees(text: string): number {
   return Number(text.replace(/[₹,]/g, ""));
 }
 
+/** Paise as the screen shows them (₹1,234.50), formatted here rather than by the app's code. */
+const inr = (paise: number) => `₹${new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
+
+/**
+ * The prepaid forward charges of LANE (zone C, 20 × 15 × 10 cm, 0.75 kg) on a rate card CSV
+ * row, worked out by hand: chargeable weight = max(dead, L × B × H / divisor to 10 g); freight =
+ * zone C base + ⌈(chargeable − base weight) / additional weight⌉ × zone C additional; + surcharge.
+ */
+function expectedLaneCharges(row: Record<string, string>) {
+  const paise = (column: string) => Math.round(Number(row[column]) * 100);
+  const grams = (column: string) => Math.round(Number(row[column]) * 1000);
+  const volumetric = Math.round((20 * 15 * 10 * 100) / Number(row["Divisor"])) * 10;
+  const chargeable = Math.max(750, volumetric);
+  const extra = Math.max(0, Math.ceil((chargeable - grams("Base Weight")) / grams("Additional Weight")));
+  const [base, additional, surcharge] = [paise("Zone C Base"), paise("Zone C Additional"), paise("Surcharge")];
+  const total = base + extra * additional + surcharge;
+  return { total: inr(total), formula: `1 × ${inr(base)} + ${extra} × ${inr(additional)} + ₹0.00 + ${inr(surcharge)} = ${inr(total)}` };
+}
+
+function parseCsv(text: string): Record<string, string>[] {
+  const [header, ...lines] = text.trim().split("\r\n").map((l) => l.split(","));
+  return lines.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
+}
+
 describe.each([
   ["JavaScript on", true],
   ["JavaScript off", false],
@@ -48,14 +72,35 @@ describe.each([
   }
 
   async function submit(label: string) {
-    await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: label }).click()]);
-    if (js) await page.waitForTimeout(300);
+    if (js) {
+      await page.getByRole("button", { name: label }).click();
+      await page.waitForTimeout(300);
+      return;
+    }
+    // Without JavaScript every submit loads a new document: wait for its load event (the current
+    // page's state is already "load", so waitForLoadState could return before the new one arrives).
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: label }).click()]);
   }
 
-  it("quotes a known lane: zone C 'Metros', the cheapest courier's charges, badges and the explanation; the quote is a link", async () => {
+  it("quotes a known lane: zone C 'Metros', the cheapest courier's charges from its rate row, badges and the explanation; the quote is a link", async () => {
     await page.goto(`${base}/rate-calculator`);
     await fillLane();
-    await submit("Calculate");
+    if (js) {
+      // Hold the quote's data request to see the loading animation in the result panel.
+      await page.waitForFunction(() => "__remixRouter" in window);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/rate-calculator\.data/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole("button", { name: "Calculate" }).click();
+      await page.getByTestId("quote-loading").waitFor();
+      expect(await page.getByTestId("quote-result").getAttribute("aria-busy")).toBe("true");
+      release();
+    } else {
+      await submit("Calculate");
+    }
     await page.getByTestId("billing-zone").waitFor();
     expect(await page.getByTestId("billing-zone").textContent()).toBe("Zone C 'Metros'");
     expect(await page.getByTestId("chargeable-weight").textContent()).toBe("0.75 kg");
@@ -70,6 +115,21 @@ describe.each([
     for (const t of await page.getByTestId("delivered").allTextContents()) expect(t).toMatch(/^₹[\d,]+\.\d{2}$/);
     expect(await rows.filter({ has: page.getByText("Priority", { exact: true }) }).count()).toBe(1);
     expect(await page.getByTestId("explanation").textContent()).toContain("Zone C (Metros): 400001 Mumbai");
+
+    // The cheapest courier's charges, worked out from its Forward row in the client's rate card CSV.
+    const courier = (await cheapestRow.getByTestId("quote-courier").textContent())!;
+    const card = await context.request.get(`${base}/rate-card/download.csv`);
+    expect(card.status()).toBe(200);
+    const forwardRows = parseCsv(await card.text()).filter((r) => r["Courier"] === courier && r["Price Type"] === "Forward");
+    expect(forwardRows).toHaveLength(1);
+    const expected = expectedLaneCharges(forwardRows[0]);
+    expect(await cheapestRow.getByTestId("delivered").textContent()).toBe(expected.total);
+    // Its charged-amount formula sits in a native disclosure that opens with or without JavaScript.
+    const formula = cheapestRow.getByTestId("charged-formula");
+    expect(await formula.isVisible()).toBe(false);
+    await cheapestRow.getByTestId("charged-amount").locator("summary").click();
+    await formula.waitFor({ state: "visible" });
+    expect(await formula.textContent()).toBe(expected.formula);
     // The same URL, opened afresh, shows the same quote.
     const again = await context.newPage();
     await again.goto(page.url());
@@ -107,6 +167,24 @@ describe.each([
     expect(await page.locator('select[name="payment_mode"]').inputValue()).toBe("prepaid");
     expect(await page.getByTestId("explanation").textContent()).toContain("Reverse shipment: quoted as express, prepaid, COD value 0.");
     for (const t of await page.getByTestId("returned").allTextContents()) expect(t).toBe("—");
+    const locked = [page.locator('select[name="delivery_mode"]'), page.locator('select[name="payment_mode"]'), page.locator('input[name="cod_amount"]')];
+    if (js) {
+      for (const field of locked) expect(await field.isDisabled()).toBe(true);
+      return;
+    }
+    // Without JavaScript nothing is disabled (the server applies the rule), so one submit turns it back into forward COD.
+    for (const field of locked) expect(await field.isDisabled()).toBe(false);
+    await page.locator('select[name="shipment_type"]').selectOption("forward");
+    await page.locator('select[name="payment_mode"]').selectOption("cod");
+    await page.locator('input[name="cod_amount"]').fill("500");
+    await submit("Calculate");
+    await page.getByTestId("billing-zone").waitFor();
+    const url = new URL(page.url());
+    expect([url.searchParams.get("shipment_type"), url.searchParams.get("payment_mode"), url.searchParams.get("cod_amount")]).toEqual(["forward", "cod", "500"]);
+    expect(await page.getByTestId("reverse-forced").count()).toBe(0);
+    expect(await page.locator('select[name="payment_mode"]').inputValue()).toBe("cod");
+    expect(await page.locator('input[name="cod_amount"]').inputValue()).toBe("500");
+    for (const t of await page.getByTestId("returned").allTextContents()) expect(t).toMatch(/^₹[\d,]+\.\d{2}$/);
   });
 
   it("says when no courier matches", async () => {
@@ -130,7 +208,37 @@ describe.each([
     expect(await page.getByTestId("to-city").textContent()).toBe("Bengaluru, Karnataka");
     expect(await page.getByTestId("edd").textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(await page.getByTestId("pincode-courier").count()).toBeGreaterThan(0);
+    // Per-courier columns, and the lane's five flags: each is Yes when any courier has it.
+    const table = page.getByRole("table", { name: "Couriers serving this lane" });
+    expect(await table.locator("th").allTextContents()).toEqual(["Courier", "EDD", "Air", "Surface", "Reverse", "Prepaid", "COD", "Pincodes"]);
+    const cells = await page.getByTestId("pincode-courier").evaluateAll((trs) => trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((td) => td.textContent ?? "")));
+    for (const row of cells) {
+      expect(row[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      for (const flag of row.slice(2, 7)) expect(["Yes", "No"]).toContain(flag);
+    }
+    const flags = [
+      ["has_express", "Express"],
+      ["has_surface", "Surface"],
+      ["has_reverse", "Reverse"],
+      ["has_prepaid", "Prepaid"],
+      ["has_cod", "COD"],
+    ] as const;
+    for (const [i, [testId, label]] of flags.entries()) {
+      expect(await page.getByTestId(testId).textContent()).toBe(`${label}: ${cells.some((row) => row[2 + i] === "Yes") ? "Yes" : "No"}`);
+    }
+    expect(cells.some((row) => row[2] === "Yes")).toBe(true); // metro to metro: some courier flies
     await expectAccessible(page, js);
+
+    // Each courier's own pincode list (the link All Couriers will use) downloads as CSV.
+    const first = page.getByTestId("pincode-courier").first();
+    const courierName = (await first.locator("td").first().textContent())!;
+    const courierCsv = await context.request.get((await first.getByRole("link", { name: `Pincode list of ${courierName} (CSV)` }).getAttribute("href"))!);
+    expect(courierCsv.status()).toBe(200);
+    expect(courierCsv.headers()["content-disposition"]).toBe(`attachment; filename="pincodes_${courierName.replace(/[^A-Za-z0-9]+/g, "_")}.csv"`);
+    const courierLines = (await courierCsv.text()).trim().split("\r\n");
+    expect(courierLines[0]).toBe("Pincode,City,District,State,Pickup,Delivery,COD,Prepaid,Reverse Pickup,Express,Surface,Extra Days");
+    expect(courierLines.length).toBeGreaterThan(1000);
+    expect(courierLines.find((l) => l.startsWith("560001,"))?.split(",").slice(0, 6)).toEqual(["560001", "Bengaluru", "Bangalore", "Karnataka", expect.stringMatching(/^(Yes|No)$/), "Yes"]);
 
     await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Download Pincode List" }).click()]);
     const dialog = page.getByRole("dialog", { name: "Download Pincode List" });

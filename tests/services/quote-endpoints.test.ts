@@ -2,7 +2,8 @@
  * The two JSON endpoints' loaders on a real seeded database: happy paths, 400 naming each bad
  * field, 401 for a missing or unknown token (query `auth_token` or `Authorization: Token …`).
  * The route modules use getDb(), the process-wide handle, so it is pointed at this file's
- * database; tests/e2e/quote-endpoints.test.ts checks the same URLs resolve on the real server.
+ * database; tests/e2e/quote.test.ts ("JSON endpoints outside the staff session") checks the
+ * same URLs resolve on the real server.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -77,6 +78,54 @@ describe("GET /houston-ratecard/shipment-calculator-v3/", () => {
     expect(body.result.rate_list.filter((e: { is_priority: boolean }) => e.is_priority)).toHaveLength(1);
   });
 
+  it("gives each courier its charged amount details, adding up to its delivered charges and matching its rate row", async () => {
+    const { body } = await call(calculatorLoader, CALC, { auth_token: token, ...GOOD });
+    const paise = (rupees: string) => Math.round(Number(rupees) * 100);
+    for (const e of body.result.rate_list) {
+      expect(Object.keys(e)).toEqual(
+        expect.arrayContaining(["courier", "is_priority", "is_cheapest", "is_fastest", "is_air", "has_surface", "delivered_charges", "returned_charges"]),
+      );
+      expect(e.zone).toBe("C");
+      expect(e.base_price_multiplier).toBe(1);
+      for (const k of ["base_price", "additional_price", "cod_charge", "surcharge", "freight", "rto_freight"]) expect(e[k], k).toMatch(/^\d+\.\d{2}$/);
+      expect(e.base_price_multiplier * paise(e.base_price) + e.additional_price_multiplier * paise(e.additional_price) + paise(e.cod_charge) + paise(e.surcharge)).toBe(
+        paise(e.delivered_charges),
+      );
+      // The courier's own rate row (FORWARD, express, zone C) and divisor, read straight from the table.
+      const [row] = (
+        await h.db.execute<{ zone_c_base: string; zone_c_add: string; first_slab: string; second_slab: string; surcharge: string; divisor: number }>(sql`
+          select r.zone_c_base, r.zone_c_add, r.first_slab, r.second_slab, r.surcharge, r.divisor from rate_rows r join clients c on c.id = r.client_id
+          where c.auth_token = ${token} and r.courier_service_id = ${e.courier_id} and r.shipment_type = 'FORWARD' and r.delivery_type = 'express'`)
+      ).rows;
+      expect([e.base_price, e.additional_price, e.surcharge]).toEqual([row.zone_c_base, row.zone_c_add, row.surcharge]);
+      expect([e.base_weight, e.additional_weight, e.divisor]).toEqual([Number(row.first_slab), Number(row.second_slab), Number(row.divisor)]);
+      // 20 × 15 × 10 cm = 3000 cm³; 0.75 kg dead.
+      expect(e.volumetric_weight).toBe(Math.round((3000 / Number(row.divisor)) * 100) / 100);
+      expect(e.chargeable_weight).toBe(Math.max(0.75, e.volumetric_weight));
+      const slabs = Math.max(0, Math.ceil(Math.round((e.chargeable_weight - e.base_weight) * 1000) / Math.round(e.additional_weight * 1000)));
+      expect(e.additional_price_multiplier).toBe(slabs);
+    }
+  });
+
+  it("takes optional invoice_value and product_names for Pickrr Select criteria", async () => {
+    const [{ id }] = (await h.db.execute<{ id: number }>(sql`select id from clients where auth_token = ${token}`)).rows;
+    await h.db.execute(sql`insert into client_rule_settings (client_id, rule_code) values (${id}, '5') on conflict (client_id) do update set rule_code = '5', version = client_rule_settings.version + 1, updated_at = now()`);
+    await h.db.execute(sql`delete from pickrr_select_rules where client_id = ${id}`);
+    await h.db.execute(sql`insert into pickrr_select_rules (client_id, name, priority, active, criterias, courier) values
+      (${id}, 'Tea over 2000', 100, true, ${JSON.stringify({ product_list: { list: ["Masala Tea"] }, invoice_value: { list: [{ min: "2000", max: "9000" }] } })}::jsonb,
+       ${JSON.stringify({ courier_selection_rule_type: "fastest", active_parent: [], bl_parent: [] })}::jsonb)`);
+    const explain = async (extra: Record<string, string>) => {
+      const { status, body } = await call(calculatorLoader, CALC, { auth_token: token, ...GOOD, ...extra });
+      expect(status).toBe(200);
+      return (body.result.explanation as string[]).join("\n");
+    };
+    const title = "Pickrr Select (5): rule 'Tea over 2000' (priority 100)";
+    expect(await explain({})).toContain(`${title} does not match: no product of the shipment is in the product list.`);
+    expect(await explain({ product_names: "Kurta,masala tea" })).toContain(`${title} does not match: invoice value ₹1,200.00 is outside ₹2,000.00–₹9,000.00.`);
+    expect(await explain({ product_names: "Kurta,masala tea", invoice_value: "2500" })).toContain(`${title} matches.`);
+    expect(await explain({ product_names: "Kurta,masala tea", cod_amount: "2000" })).toContain(`${title} matches.`);
+  });
+
   it("accepts the token in an Authorization: Token header", async () => {
     const { status } = await call(calculatorLoader, CALC, GOOD, { Authorization: `Token ${token}` });
     expect(status).toBe(200);
@@ -97,6 +146,8 @@ describe("GET /houston-ratecard/shipment-calculator-v3/", () => {
     ["delivery_mode", "rocket", "delivery_mode: Delivery mode must be express or heavy_surface"],
     ["payment_mode", "barter", "payment_mode: Payment mode must be prepaid or cod"],
     ["has_dg", "maybe", "has_dg: Must be Yes or No"],
+    ["invoice_value", "lots", "invoice_value: Invoice value must be a number with at most 2 decimals"],
+    ["invoice_value", "-10", "invoice_value: Invoice value must be 0 or more"],
   ])("400 when %s is %j", async (field, value, err) => {
     const { status, body } = await call(calculatorLoader, CALC, { auth_token: token, ...GOOD, [field]: value });
     expect(status).toBe(400);

@@ -1,7 +1,8 @@
 /**
  * The quote and serviceability services on a real seeded database (PGlite, or PostgreSQL
- * with TEST_DATABASE_URL): seeded coverage, eligibility filters, rules read from the tables,
- * cache invalidation on change, the pincode check and the CSV record streams.
+ * with TEST_DATABASE_URL): seeded coverage, eligibility filters (each with its skip reason),
+ * rules read from the tables (rules.server.ts), cache invalidation on change (courier
+ * attributes included), the pincode check and the CSV record streams.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +22,7 @@ import { parseCalculator, type CalculatorInput } from "~/services/quote/calculat
 import { priceShipment, rateRowFromColumns } from "~/services/quote/pricing";
 import { zoneOf } from "~/services/quote/zone";
 import { checkPincodeServiceability, clientByAuthToken, courierPincodeRecords, quoteForClient, serviceablePincodeRecords } from "~/services/quote/quote.server";
+import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
@@ -43,22 +45,35 @@ function calc(overrides: Record<string, string> = {}): CalculatorInput {
   return parsed.input;
 }
 
-/** A client whose active express services deliver Delhi → Bengaluru, with its rule set to `code`. */
-async function clientWithExpress(minServices = 2): Promise<number> {
+/** A client with at least `minServices` couriers quoted Delhi → Bengaluru in the delivery mode (prepaid forward). */
+async function clientWithCouriers(minServices: number, delivery_mode: "express" | "heavy_surface"): Promise<number> {
+  const deliveryType = delivery_mode === "express" ? "express" : "surface";
   const rows = await h.db.execute<{ client_id: number; n: number }>(sql`
     select ccs.client_id, count(*)::int as n
     from client_courier_services ccs
     join courier_services cs on cs.id = ccs.courier_service_id
-    join rate_rows r on r.client_id = ccs.client_id and r.courier_service_id = cs.id and r.shipment_type = 'FORWARD' and r.delivery_type = 'express'
-    where ccs.is_active and cs.is_air
+    join rate_rows r on r.client_id = ccs.client_id and r.courier_service_id = cs.id and r.shipment_type = 'FORWARD' and r.delivery_type = ${deliveryType}
+    where ccs.is_active and (case when ${deliveryType} = 'express' then cs.is_air else cs.has_surface end)
     group by ccs.client_id having count(*) >= ${minServices}
     order by ccs.client_id`);
   for (const { client_id } of rows.rows) {
-    const q = await quoteForClient(h.db, client_id, calc(), NOW);
+    const q = await quoteForClient(h.db, client_id, calc({ delivery_mode }), NOW);
     if (q.ok && q.quote.rate_list.length >= minServices) return client_id;
   }
-  throw new Error("no client with express couriers on the lane");
+  throw new Error(`no client with ${delivery_mode} couriers on the lane`);
 }
+
+/** A client whose active express services deliver Delhi → Bengaluru. */
+const clientWithExpress = (minServices = 2) => clientWithCouriers(minServices, "express");
+
+async function quoted(clientId: number, input: CalculatorInput) {
+  const result = await quoteForClient(h.db, clientId, input, NOW);
+  if (!result.ok) throw new Error(`quote failed: ${result.error.field}: ${result.error.message}`);
+  return result.quote;
+}
+
+const reasonsFor = (q: { skipped: { courier_id: number; reasons: string[] }[] }, courierId: number) => q.skipped.find((s) => s.courier_id === courierId)?.reasons ?? [];
+const listed = (q: { rate_list: { courier_id: number }[] }) => q.rate_list.map((e) => e.courier_id);
 
 async function setRuleCode(clientId: number, code: "0" | "3" | "4" | "5") {
   await h.db
@@ -184,10 +199,76 @@ describe("quote for a client", () => {
     if (!back.ok) throw new Error("quote failed");
     expect(back.quote.rate_list.map((e) => e.courier_id)).toContain(victim.courier_id);
 
-    // Heavy surface: only services with surface rows and a surface service qualify.
-    const heavy = await quoteForClient(h.db, clientId, calc({ delivery_mode: "heavy_surface" }), NOW);
-    if (!heavy.ok) throw new Error("quote failed");
-    for (const e of heavy.quote.rate_list) expect(e.has_surface).toBe(true);
+  });
+
+  it("heavy surface quotes only services with a surface service and surface rows", async () => {
+    const clientId = await clientWithCouriers(1, "heavy_surface");
+    const heavy = await quoted(clientId, calc({ delivery_mode: "heavy_surface" }));
+    expect(heavy.rate_list.length).toBeGreaterThan(0);
+    for (const e of heavy.rate_list) expect(e.has_surface).toBe(true);
+    // The same client's air-only services are skipped, each with the reason.
+    const airOnly = heavy.skipped.filter((s) => s.reasons.includes("no surface service for heavy surface shipments"));
+    const services = await h.db
+      .select({ id: courierServices.id, has_surface: courierServices.has_surface })
+      .from(clientCourierServices)
+      .innerJoin(courierServices, eq(courierServices.id, clientCourierServices.courier_service_id))
+      .where(eq(clientCourierServices.client_id, clientId));
+    expect(airOnly.map((s) => s.courier_id).sort()).toEqual(services.filter((x) => !x.has_surface).map((x) => x.id).sort());
+  });
+
+  it("sees an edit to a courier's attributes at the next quote: dangerous goods, multi-package and document flags", async () => {
+    const clientId = await clientWithExpress(2);
+    const victim = (await quoted(clientId, calc())).rate_list[0].courier_id;
+    const [saved] = await h.db.select().from(courierServices).where(eq(courierServices.id, victim));
+    const setFlags = (flags: Partial<Pick<typeof saved, "supports_dg" | "supports_mps" | "supports_doc">>) =>
+      h.db.update(courierServices).set(flags).where(eq(courierServices.id, victim));
+    const flagged = calc({ has_dg: "true", is_mps: "true", is_doc: "true" });
+    try {
+      await setFlags({ supports_dg: true, supports_mps: true, supports_doc: true });
+      expect(listed(await quoted(clientId, flagged))).toContain(victim);
+
+      // Each edit reaches the cached client config through the courier catalogue's data version.
+      await setFlags({ supports_dg: false });
+      const noDg = await quoted(clientId, flagged);
+      expect(listed(noDg)).not.toContain(victim);
+      expect(reasonsFor(noDg, victim)).toEqual(["does not carry dangerous goods"]);
+      expect(listed(await quoted(clientId, calc({ is_mps: "true", is_doc: "true" })))).toContain(victim);
+
+      await setFlags({ supports_dg: true, supports_mps: false, supports_doc: false });
+      expect(reasonsFor(await quoted(clientId, flagged), victim)).toEqual(["does not take multi-package shipments", "does not carry documents"]);
+      expect(reasonsFor(await quoted(clientId, calc({ is_doc: "true" })), victim)).toEqual(["does not carry documents"]);
+      expect(listed(await quoted(clientId, calc({ has_dg: "true" })))).toContain(victim);
+    } finally {
+      await setFlags({ supports_dg: saved.supports_dg, supports_mps: saved.supports_mps, supports_doc: saved.supports_doc });
+    }
+    // And an air flag edit moves the courier's mode in the result.
+    const before = (await quoted(clientId, calc())).rate_list.find((e) => e.courier_id === victim)!;
+    await h.db.update(courierServices).set({ is_air: false }).where(eq(courierServices.id, victim));
+    try {
+      const after = await quoted(clientId, calc());
+      expect(before.is_air).toBe(true);
+      expect(after.rate_list.find((e) => e.courier_id === victim)?.is_air ?? false).toBe(false);
+    } finally {
+      await h.db.update(courierServices).set({ is_air: saved.is_air }).where(eq(courierServices.id, victim));
+    }
+  });
+
+  it("skips a courier without a rate row for the shipment, saying which card is missing", async () => {
+    const clientId = await clientWithExpress(2);
+    const victim = (await quoted(clientId, calc())).rate_list[0].courier_id;
+    const where = and(eq(rateRows.client_id, clientId), eq(rateRows.courier_service_id, victim), eq(rateRows.shipment_type, "FORWARD"), eq(rateRows.delivery_type, "express"));
+    const saved = await h.db.select().from(rateRows).where(where);
+    expect(saved).toHaveLength(1);
+    await h.db.delete(rateRows).where(where);
+    try {
+      const q = await quoted(clientId, calc());
+      expect(listed(q)).not.toContain(victim);
+      expect(reasonsFor(q, victim)).toEqual(["no forward express rate card"]);
+      expect(q.explanation.some((line) => line.startsWith("Skipped ") && line.endsWith(": no forward express rate card."))).toBe(true);
+    } finally {
+      await h.db.insert(rateRows).values(saved);
+    }
+    expect(listed(await quoted(clientId, calc()))).toContain(victim);
   });
 
   it("COD needs COD at the drop; reverse needs reverse pickup and has no returned charges", async () => {
@@ -205,9 +286,26 @@ describe("quote for a client", () => {
     const reverse = await quoteForClient(h.db, clientId, calc({ shipment_type: "reverse", payment_mode: "cod", cod_amount: "999" }), NOW);
     if (!reverse.ok) throw new Error("quote failed");
     expect(reverse.quote.explanation).toContain("Reverse shipment: quoted as express, prepaid, COD value 0.");
+    expect(reverse.quote.rate_list.length).toBeGreaterThan(0);
     for (const e of reverse.quote.rate_list) {
       expect(e.returned_charges).toBeNull();
       expect(e.cod_charge).toBe(0);
+    }
+
+    // Reverse needs reverse pickup at the pickup pincode; forward pickup there does not count.
+    const reverseVictim = reverse.quote.rate_list[0].courier_id;
+    const [brand] = await h.db.select({ courier_id: courierServices.courier_id }).from(courierServices).where(eq(courierServices.id, reverseVictim));
+    const atPickup = and(eq(courierServiceability.courier_id, brand.courier_id), eq(courierServiceability.pincode, 110001));
+    const [pickupRow] = await h.db.select().from(courierServiceability).where(atPickup);
+    expect(pickupRow.fm_pickup).toBe(true);
+    await h.db.update(courierServiceability).set({ reverse_pickup: false }).where(atPickup);
+    try {
+      const noReverse = await quoted(clientId, calc({ shipment_type: "reverse" }));
+      expect(listed(noReverse)).not.toContain(reverseVictim);
+      expect(reasonsFor(noReverse, reverseVictim)).toEqual(["no reverse pickup at 110001"]);
+      expect(listed(await quoted(clientId, calc()))).toContain(reverseVictim);
+    } finally {
+      await h.db.update(courierServiceability).set({ reverse_pickup: pickupRow.reverse_pickup }).where(atPickup);
     }
   });
 
@@ -270,6 +368,37 @@ describe("quote for a client", () => {
     expect(text).toContain("rule 'Metros without the cheapest' (priority 99) matches");
   });
 
+  it("lets the seeded 'Best sellers' and 'High value' rules match by product names and invoice value", async () => {
+    for (const name of ["Best sellers", "High value"]) {
+      const seeded = await h.db.select().from(pickrrSelectRules).where(eq(pickrrSelectRules.name, name)).orderBy(pickrrSelectRules.client_id);
+      expect(seeded.length, name).toBeGreaterThan(0);
+      let rule: (typeof seeded)[number] | undefined;
+      for (const r of seeded) if ((await quoted(r.client_id, calc())).rate_list.length > 0) (rule ??= r);
+      if (!rule) throw new Error(`no client with a '${name}' rule quotes the lane`);
+      const clientId = rule.client_id;
+      await setRuleCode(clientId, "5");
+      // Only this rule is active, so it alone can decide (writers bump version, as the screens will).
+      await h.db
+        .update(pickrrSelectRules)
+        .set({ active: sql`${pickrrSelectRules.id} = ${rule.id}`, version: sql`${pickrrSelectRules.version} + 1`, updated_at: sql`now()` })
+        .where(eq(pickrrSelectRules.client_id, clientId));
+      const title = `Pickrr Select (5): rule '${name}' (priority ${rule.priority})`;
+      const text = async (overrides: Record<string, string>) => (await quoted(clientId, calc(overrides))).explanation.join("\n");
+
+      if (name === "Best sellers") {
+        const products = (rule.criterias as { product_list: { list: string[] } }).product_list.list;
+        expect(await text({})).toContain(`${title} does not match: no product of the shipment is in the product list.`);
+        expect(await text({ product_names: `Something else, ${products[0].toUpperCase()}` })).toContain(`${title} matches`);
+      } else {
+        expect(await text({})).toContain(`${title} does not match: the shipment has no invoice value.`);
+        expect(await text({ invoice_value: "7500" })).toContain(`${title} matches`);
+        // A COD order without an invoice value is worth its COD amount.
+        expect(await text({ payment_mode: "cod", cod_amount: "6000" })).toContain(`${title} matches`);
+        expect(await text({ payment_mode: "cod", cod_amount: "1000" })).toContain(`${title} does not match: invoice value ₹1,000.00 is outside ₹5,000.00–₹1,00,000.00.`);
+      }
+    }
+  });
+
   it("refuses an unknown pincode as a field error", async () => {
     const clientId = await clientWithExpress(1);
     const result = await quoteForClient(h.db, clientId, calc({ drop_pincode: "999999" }), NOW);
@@ -311,10 +440,132 @@ describe("pincode check and pincode lists", () => {
     expect(await courierPincodeRecords(h.db, clientId, 999_999)).toBeNull();
   });
 
+  it("counts as 'can ship to' only couriers the client's card prices: FORWARD rows for forward options, REVERSE for reverse", async () => {
+    const clientId = await clientWithExpress(2);
+    const before = await checkPincodeServiceability(h.db, clientId, "110001", "560001", NOW);
+    if (!before.ok) throw new Error("check failed");
+    const cards = await h.db.execute<{ courier_service_id: number }>(sql`
+      select courier_service_id from rate_rows where client_id = ${clientId}
+      group by courier_service_id having bool_or(shipment_type = 'FORWARD') and bool_or(shipment_type = 'REVERSE')`);
+    const priced = new Set(cards.rows.map((r) => Number(r.courier_service_id)));
+    const victim = before.result.courier_list.find((c) => c.has_reverse && c.has_prepaid && priced.has(c.courier_id));
+    if (!victim) throw new Error("no courier with forward and reverse options on the lane");
+    const countAt = async (pincode: string) => {
+      const records = [...((await serviceablePincodeRecords(h.db, clientId, "110001")) ?? [])];
+      return Number(records.find((r) => r[0] === pincode)?.[9] ?? 0);
+    };
+    const countBefore = await countAt("560001");
+    expect(countBefore).toBe(before.result.courier_list.length);
+
+    const rowsOf = (type: "FORWARD" | "REVERSE") => and(eq(rateRows.client_id, clientId), eq(rateRows.courier_service_id, victim.courier_id), eq(rateRows.shipment_type, type));
+    const forwardRows = await h.db.select().from(rateRows).where(rowsOf("FORWARD"));
+    const reverseRows = await h.db.select().from(rateRows).where(rowsOf("REVERSE"));
+    try {
+      await h.db.delete(rateRows).where(rowsOf("FORWARD"));
+      const reverseOnly = await checkPincodeServiceability(h.db, clientId, "110001", "560001", NOW);
+      if (!reverseOnly.ok) throw new Error("check failed");
+      expect(reverseOnly.result.courier_list.find((c) => c.courier_id === victim.courier_id)).toMatchObject({
+        is_air: false,
+        has_surface: false,
+        has_reverse: true,
+        has_prepaid: false,
+        has_cod: false,
+      });
+      expect(await countAt("560001")).toBe(countBefore);
+
+      await h.db.delete(rateRows).where(rowsOf("REVERSE"));
+      const unpriced = await checkPincodeServiceability(h.db, clientId, "110001", "560001", NOW);
+      if (!unpriced.ok) throw new Error("check failed");
+      expect(unpriced.result.courier_list.map((c) => c.courier_id)).not.toContain(victim.courier_id);
+      expect(unpriced.result.courier_list.length).toBe(before.result.courier_list.length - 1);
+      expect(await countAt("560001")).toBe(countBefore - 1);
+    } finally {
+      await h.db.insert(rateRows).values([...forwardRows, ...reverseRows]);
+    }
+    const after = await checkPincodeServiceability(h.db, clientId, "110001", "560001", NOW);
+    expect(after.ok && after.result.courier_list.find((c) => c.courier_id === victim.courier_id)).toEqual(victim);
+  });
+
   it("finds a client by its auth token only", async () => {
     const [c] = await h.db.execute<{ id: number; auth_token: string }>(sql`select id, auth_token from clients order by id limit 1`).then((r) => r.rows);
     expect((await clientByAuthToken(h.db, c.auth_token))?.id).toBe(c.id);
     expect(await clientByAuthToken(h.db, "nope")).toBeNull();
     expect(await clientByAuthToken(h.db, "")).toBeNull();
+  });
+});
+
+describe("rule reads (rules.server.ts, the spec's rule-engine and alloc-engine calls)", () => {
+  it("fetch-custom-priority-engine: priorities read back as slots 1–5, only rules with couriers, unreadable ones named", async () => {
+    const clientId = await clientWithExpress(1);
+    await h.db.delete(customPriorityRules).where(eq(customPriorityRules.client_id, clientId));
+    const [kept, empty, bad] = await h.db
+      .insert(customPriorityRules)
+      .values([
+        {
+          client_id: clientId,
+          service_type: "express",
+          zone_list: ["C", "D"],
+          order_type: ["prepaid"],
+          courier_list: [
+            { name: "Second", priority: 99 },
+            { name: "First", priority: 100 },
+            { name: "Fifth", priority: 96 },
+          ],
+        },
+        { client_id: clientId, service_type: "surface", zone_list: ["A"], order_type: ["cod"], courier_list: [] },
+        { client_id: clientId, service_type: "express", zone_list: [], order_type: ["cod"], courier_list: [{ name: "X", priority: 100 }] },
+      ])
+      .returning({ id: customPriorityRules.id });
+    expect(await fetchCustomPriorityEngine(h.db, clientId)).toEqual({
+      rule_list: [
+        {
+          id: kept.id,
+          service_type: "express",
+          zone_list: ["C", "D"],
+          order_type: ["prepaid"],
+          courier_list: [
+            { name: "First", priority: 1 },
+            { name: "Second", priority: 2 },
+            { name: "Fifth", priority: 5 },
+          ],
+        },
+      ],
+      unreadable: [`custom priority rule #${bad.id} cannot be read and is ignored`],
+    });
+    expect(empty.id).toBeGreaterThan(kept.id);
+    // The quote reads the same list, and says which rule it could not read.
+    await setRuleCode(clientId, "0");
+    expect((await quoted(clientId, calc())).explanation).toContain(`Note: custom priority rule #${bad.id} cannot be read and is ignored.`);
+  });
+
+  it("fetch-user-priority-engine-type: the rule code as a string, cheapest when none is stored", async () => {
+    const clientId = await clientWithExpress(1);
+    await setRuleCode(clientId, "5");
+    expect(await fetchUserPriorityEngineType(h.db, clientId)).toEqual({ rule_code: "5" });
+    await h.db.delete(clientRuleSettings).where(eq(clientRuleSettings.client_id, clientId));
+    expect(await fetchUserPriorityEngineType(h.db, clientId)).toEqual({ rule_code: "3" });
+    expect((await quoted(clientId, calc())).rule_code).toBe("3");
+  });
+
+  it("alloc-engine rule list: the spec's shape, highest priority first, inactive rules included", async () => {
+    const clientId = await clientWithExpress(1);
+    await h.db.delete(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, clientId));
+    const courier = { courier_selection_rule_type: "cheapest" as const, active_parent: [], bl_parent: ["Gati"] };
+    const inserted = await h.db
+      .insert(pickrrSelectRules)
+      .values([
+        { client_id: clientId, name: "Low", priority: 97, active: true, criterias: { zone_list: { list: ["A"] } }, courier },
+        { client_id: clientId, name: "High", priority: 100, active: false, criterias: { weight: { list: [{ min: "1", max: "2" }] } }, courier },
+        { client_id: clientId, name: "Broken", priority: 99, active: true, criterias: { weight: { list: "heavy" } }, courier },
+      ])
+      .returning({ id: pickrrSelectRules.id, name: pickrrSelectRules.name });
+    const id = (name: string) => inserted.find((r) => r.name === name)!.id;
+    expect(await fetchAllocEngineRules(h.db, clientId)).toEqual({
+      rules: [
+        { id: id("High"), name: "High", priority: 100, validity: { active: false }, criterias: { weight: { list: [{ min: "1", max: "2" }] } }, courier },
+        { id: id("Low"), name: "Low", priority: 97, validity: { active: true }, criterias: { zone_list: { list: ["A"] } }, courier },
+      ],
+      unreadable: ["Pickrr Select rule 'Broken' cannot be read and is ignored"],
+    });
   });
 });

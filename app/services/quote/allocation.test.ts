@@ -392,14 +392,36 @@ describe("pickrr select (5)", () => {
     expect(r.explanation.at(-1)).toMatch(/^No listed courier is eligible, so cheapest applies: chose the cheapest, Surface Mid/);
   });
 
-  it("allocates nothing when the matching rule blacklists every eligible courier", () => {
+  it("a matching rule that blacklists every eligible courier does not decide: the next rule does", () => {
+    const blacklistsAll = selectRule({
+      name: "Blocks all",
+      priority: 99,
+      courier: { courier_selection_rule_type: "cheapest", active_parent: [], bl_parent: ["Mixed Cheap", "surface mid", "Air Dear"] },
+    });
+    const next = selectRule({ name: "Next", priority: 95, courier: { courier_selection_rule_type: "fastest", active_parent: [], bl_parent: [] } });
+    const r = run(three(), { rules: select(next, blacklistsAll) });
+    expect(chosen(r)).toEqual(["Air Dear"]);
+    expect(r.explanation).toEqual(
+      expect.arrayContaining([
+        "Pickrr Select (5): rule 'Blocks all' (priority 99) matches but blacklists every eligible courier (Mixed Cheap, Surface Mid, Air Dear), so it does not decide.",
+        "Pickrr Select (5): rule 'Next' (priority 95) matches.",
+        "Selection type fastest: chose the fastest, Air Dear (₹90.00, delivery by 2024-03-13).",
+      ]),
+    );
+    expect(r.explanation.join("\n")).not.toContain("Blacklisted by the rule");
+  });
+
+  it("falls back to the cheapest when the only matching rule blacklists every eligible courier", () => {
     const r = run([mixedCheap()], {
       rules: select(selectRule({ courier: { courier_selection_rule_type: "cheapest", active_parent: [], bl_parent: ["Mixed Cheap"] } })),
     });
     expect(r.rate_list).toHaveLength(1);
-    expect(chosen(r)).toEqual([]);
-    expect(r.selected_courier_id).toBeNull();
-    expect(r.explanation.at(-1)).toBe("Every eligible courier is blacklisted by this rule, so no courier is allocated.");
+    expect(chosen(r)).toEqual(["Mixed Cheap"]);
+    expect(r.selected_courier_id).toBe(r.rate_list[0].courier_id);
+    expect(r.explanation.slice(-2)).toEqual([
+      "Pickrr Select (5): rule 'Rule' (priority 99) matches but blacklists every eligible courier (Mixed Cheap), so it does not decide.",
+      "Pickrr Select (5): no rule decides, so cheapest applies: chose the cheapest, Mixed Cheap (₹40.00, delivery by 2024-03-14).",
+    ]);
   });
 
   const codShipment: QuoteShipment = {
@@ -530,7 +552,7 @@ describe("allocation properties", () => {
     ),
   });
 
-  it("partitions couriers, flags one cheapest and one fastest, and allocates at most one allowed courier", () => {
+  it("partitions couriers, flags one cheapest and one fastest, and allocates exactly one courier when any is eligible", () => {
     fc.assert(
       fc.property(fc.array(candidateArb, { maxLength: 6 }), rulesArb, fc.constantFrom("cod" as const, "prepaid" as const), fc.constantFrom(bengaluru, jaipur), (specs, rules, payment_mode, drop) => {
         const candidates = specs.map((s, i) =>
@@ -560,7 +582,8 @@ describe("allocation properties", () => {
         expect(r.rate_list.every((e) => e.edd_stamp >= fastest[0].edd_stamp)).toBe(true);
         expect(priority.length).toBeLessThanOrEqual(1);
         expect(r.selected_courier_id).toBe(priority[0]?.courier_id ?? null);
-        if (rules.rule_code !== "5") expect(priority).toHaveLength(1);
+        // Every rule type allocates exactly one courier whenever one is eligible (rules fall back, never strand).
+        expect(priority).toHaveLength(1);
         if (rules.rule_code === "3") expect(priority[0]).toBe(r.rate_list[0]);
         if (rules.rule_code === "4") expect(priority[0]).toBe(fastest[0]);
       }),

@@ -17,7 +17,9 @@
  *        couriers by priority 1 → 5, first eligible wins; otherwise the cheapest.
  *    '5' pickrr_select: active rules from the highest priority number down; the first whose
  *        every present criterion matches decides (cheapest, fastest, or its priority list),
- *        never choosing a courier it blacklists; no rule matches → the cheapest.
+ *        never choosing a courier it blacklists; a matching rule that blacklists every
+ *        eligible courier does not decide (the next rule is tried); no rule decides → the
+ *        cheapest.
  * Rule and blacklist entries name a courier service ("Delhivery Surface 0.5kg") or its
  * parent courier ("Delhivery"); names compare case- and spacing-insensitively.
  */
@@ -386,6 +388,7 @@ function unmetCriterionOfStoredRule(rule: SelectRule, ctx: CriteriaContext): str
 
 function selectPickrrSelect(rules: readonly SelectRule[], ctx: SelectionContext): Selection {
   const lines: string[] = [];
+  let undecided = 0;
   // Stable sort keeps the stored order between equal priorities.
   const active = rules.filter((r) => r.validity.active).sort((a, b) => b.priority - a.priority);
   for (const rule of active) {
@@ -398,12 +401,14 @@ function selectPickrrSelect(rules: readonly SelectRule[], ctx: SelectionContext)
     const isBlocked = (c: Named) => rule.courier.bl_parent.some((name) => namedBy(name, c));
     const pool = ctx.rateList.filter((e) => !isBlocked(candidateOf(ctx, e)));
     const blocked = ctx.rateList.filter((e) => !pool.includes(e));
+    if (pool.length === 0) {
+      // A rule that leaves nothing to choose from does not decide: rules fall back, never strand a shipment.
+      lines.push(`${title} matches but blacklists every eligible courier (${blocked.map((e) => e.courier).join(", ")}), so it does not decide.`);
+      undecided++;
+      continue;
+    }
     lines.push(`${title} matches.`);
     if (blocked.length > 0) lines.push(`Blacklisted by the rule: ${blocked.map((e) => e.courier).join(", ")}.`);
-    if (pool.length === 0) {
-      lines.push("Every eligible courier is blacklisted by this rule, so no courier is allocated.");
-      return { chosen: null, lines };
-    }
     const type = rule.courier.courier_selection_rule_type;
     if (type === "fastest") return merge(lines, fastestSelection(pool, "Selection type fastest"));
     if (type === "priority") {
@@ -414,7 +419,8 @@ function selectPickrrSelect(rules: readonly SelectRule[], ctx: SelectionContext)
     return merge(lines, cheapestSelection(pool, "Selection type cheapest"));
   }
   if (active.length === 0) lines.push("Pickrr Select (5): the client has no active rules.");
-  return merge(lines, cheapestSelection(ctx.rateList, "Pickrr Select (5): no rule matches, so cheapest applies"));
+  const lead = undecided > 0 ? "Pickrr Select (5): no rule decides, so cheapest applies" : "Pickrr Select (5): no rule matches, so cheapest applies";
+  return merge(lines, cheapestSelection(ctx.rateList, lead));
 }
 
 function merge(lines: string[], selection: Selection): Selection {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseCalculator, pincodeCheckSchema } from "./calculator-form";
+import { parseCalculator, pincodeCheckSchema, reverseRuleApplied } from "./calculator-form";
 
 const GOOD = { shipment_type: "forward", pickup_pincode: "400001", drop_pincode: "110001", length: "10", breadth: "10", height: "10", weight: "0.5" };
 
@@ -42,6 +42,41 @@ describe("calculator form", () => {
   it("keeps the COD amount of a forward COD shipment", () => {
     const r = parseCalculator(new URLSearchParams({ ...GOOD, payment_mode: "cod", cod_amount: "1499.50" }));
     expect(r.ok && r.input.cod_amount).toBe("1499.50");
+  });
+
+  it("takes an optional invoice value, defaulting to the COD amount of a COD order", () => {
+    const prepaid = parseCalculator(GOOD);
+    expect(prepaid.ok && prepaid.input).toMatchObject({ invoice_value: null, product_names: [] });
+    const cod = parseCalculator({ ...GOOD, payment_mode: "cod", cod_amount: "1499.50" });
+    expect(cod.ok && cod.input.invoice_value).toBe("1499.50");
+    const stated = parseCalculator({ ...GOOD, payment_mode: "cod", cod_amount: "1499.50", invoice_value: " 7200 " });
+    expect(stated.ok && stated.input.invoice_value).toBe("7200");
+    const reverse = parseCalculator({ ...GOOD, shipment_type: "reverse", payment_mode: "cod", cod_amount: "900" });
+    expect(reverse.ok && reverse.input.invoice_value).toBeNull();
+    const bad = parseCalculator({ ...GOOD, invoice_value: "12.345" });
+    expect(!bad.ok && bad.errors).toEqual({ invoice_value: "Invoice value must be a number with at most 2 decimals" });
+    const negative = parseCalculator({ ...GOOD, invoice_value: "-5" });
+    expect(!negative.ok && negative.errors).toEqual({ invoice_value: "Invoice value must be 0 or more" });
+  });
+
+  it("splits product names on commas, trimmed, empty and repeated names dropped", () => {
+    const r = parseCalculator({ ...GOOD, product_names: " Kurta, Saree ,, Kurta " });
+    expect(r.ok && r.input.product_names).toEqual(["Kurta", "Saree"]);
+    const many = parseCalculator({ ...GOOD, product_names: Array.from({ length: 51 }, (_, i) => `p${i}`).join(",") });
+    expect(!many.ok && many.errors).toEqual({ product_names: "At most 50 product names" });
+  });
+
+  it("says when the reverse rule changed what was asked", () => {
+    const check = (over: Record<string, string>) => {
+      const r = parseCalculator({ ...GOOD, ...over });
+      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      return reverseRuleApplied(r.values, r.input);
+    };
+    expect(check({ shipment_type: "reverse" })).toBe(false);
+    expect(check({ shipment_type: "reverse", delivery_mode: "heavy_surface" })).toBe(true);
+    expect(check({ shipment_type: "reverse", payment_mode: "cod" })).toBe(true);
+    expect(check({ shipment_type: "reverse", cod_amount: "10" })).toBe(true);
+    expect(check({ payment_mode: "cod", cod_amount: "10" })).toBe(false);
   });
 
   it("pincode check message", () => {

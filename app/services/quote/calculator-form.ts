@@ -2,7 +2,9 @@
  * The shipment calculator's input (spec part 1 §5, §7, §9), shared by the Rate Calculator
  * form (browser and server) and the shipment-calculator-v3 endpoint: the same field names as
  * the spec's query, the spec's messages, and the reverse rule (reverse forces express,
- * prepaid and COD 0) applied before COD is checked.
+ * prepaid and COD 0) applied before COD is checked. Two optional inputs beyond the spec's
+ * query feed Pickrr Select criteria: `invoice_value` (rupees; a COD order without one is
+ * taken to be worth its COD amount) and `product_names` (comma-separated).
  */
 import { z } from "zod";
 import { normaliseCalculatorInput } from "./allocation";
@@ -45,6 +47,31 @@ function measure(label: string, required: string, decimals: number) {
   );
 }
 
+/** Largest accepted invoice value (rupees): ten crore. */
+export const MAX_INVOICE_VALUE = 100_000_000;
+export const MAX_PRODUCT_NAMES = 50;
+
+/** Optional: the invoice value in rupees, for Pickrr Select invoice criteria. */
+const invoiceValue = z.preprocess(
+  text,
+  z
+    .string()
+    .regex(/^-?\d*(\.\d{0,2})?$/, "Invoice value must be a number with at most 2 decimals")
+    .refine((v) => v !== "." && v !== "-", "Invoice value must be a number")
+    .refine((v) => v === "" || Number(v) >= 0, "Invoice value must be 0 or more")
+    .refine((v) => v === "" || Number(v) <= MAX_INVOICE_VALUE, `Invoice value must be at most ${MAX_INVOICE_VALUE}`),
+);
+
+/** Optional: the shipment's product names, comma-separated (as Pickrr Select product lists are written). */
+const productNames = z.preprocess(
+  text,
+  z
+    .string()
+    .max(2000, "Product names must be at most 2000 characters")
+    .transform((v) => [...new Set(v.split(",").map((name) => name.trim()).filter((name) => name !== ""))])
+    .refine((names) => names.length <= MAX_PRODUCT_NAMES, `At most ${MAX_PRODUCT_NAMES} product names`),
+);
+
 /** Yes/No flags: "true"/"false", "1"/"0", "yes"/"no", absent = No (spec §9: default No). */
 const flag = z.preprocess((v) => {
   const t = text(v).toLowerCase();
@@ -80,6 +107,8 @@ export const calculatorSchema = z
     has_dg: flag,
     is_mps: flag,
     is_doc: flag,
+    invoice_value: invoiceValue,
+    product_names: productNames,
   })
   // Reverse forces express, prepaid and COD 0 (spec §4) before COD is checked.
   .transform((v) => normaliseCalculatorInput(v))
@@ -87,7 +116,12 @@ export const calculatorSchema = z
     const error = codAmountError(v);
     if (error) ctx.addIssue({ code: "custom", path: ["cod_amount"], message: error });
   })
-  .transform((v) => ({ ...v, cod_amount: v.payment_mode === "cod" ? String(v.cod_amount) : "0" }));
+  .transform((v) => {
+    const cod_amount = v.payment_mode === "cod" ? String(v.cod_amount) : "0";
+    // Without a stated invoice value a COD order is worth what it collects; a prepaid one is unknown.
+    const invoice_value = v.invoice_value !== "" ? v.invoice_value : v.payment_mode === "cod" ? cod_amount : null;
+    return { ...v, cod_amount, invoice_value };
+  });
 
 export type CalculatorInput = z.output<typeof calculatorSchema>;
 
@@ -105,8 +139,21 @@ export const CALCULATOR_FIELDS = [
   "has_dg",
   "is_mps",
   "is_doc",
+  "invoice_value",
+  "product_names",
 ] as const;
 export type CalculatorField = (typeof CALCULATOR_FIELDS)[number];
+
+/**
+ * Whether the reverse rule changed what was asked (heavy surface, COD or a COD amount on a
+ * reverse shipment), so the screen says the quote is express, prepaid, COD 0.
+ */
+export function reverseRuleApplied(values: Record<CalculatorField, string>, input: CalculatorInput): boolean {
+  if (input.shipment_type !== "reverse") return false;
+  const mode = values.delivery_mode.toLowerCase();
+  const payment = values.payment_mode.toLowerCase();
+  return mode === "heavy_surface" || payment === "cod" || (values.cod_amount !== "" && Number(values.cod_amount) !== 0);
+}
 
 export type CalculatorParse =
   | { ok: true; input: CalculatorInput; values: Record<CalculatorField, string> }

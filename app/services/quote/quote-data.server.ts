@@ -4,29 +4,21 @@
  *
  * - the pincode table and courier serviceability, stamped by `data_versions` (statement
  *   triggers bump them on any change), reloaded whole when the stamp moves;
- * - per client: its courier services (with the courier catalogue's stamp), rate rows and rules, fingerprinted by one query over
- *   those rows (count, newest updated_at, sum of versions, the on/off switches, rule code),
- *   reloaded when the fingerprint differs.
+ * - per client: its courier services, rate rows and rules (read through rules/rules.server.ts),
+ *   fingerprinted by one query over those rows (the courier catalogue's stamp; count, newest
+ *   updated_at and sum of versions; the on/off switches; rule code), reloaded when the
+ *   fingerprint differs.
  *
  * So a change made by any process (or by hand in psql) is seen by the next quote everywhere,
  * and the steady-state cost of a quote is one small read plus pure computation.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import {
-  clientCourierServices,
-  clientRuleSettings,
-  courierServices,
-  couriers,
-  customPriorityRules,
-  pickrrSelectRules,
-  pincodes,
-  rateRows,
-} from "../db/schema";
+import { clientCourierServices, courierServices, couriers, pincodes, rateRows } from "../db/schema";
 import type { DeliveryType, ShipmentType } from "../ratecards/fields";
-import { customRuleFromStored, isRuleCode, selectRuleFromStored } from "../rules/rules";
+import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "../rules/rules.server";
 import { packFlags } from "../serviceability/flags";
-import { RULE_CODES, type CustomRule, type RuleCode, type SelectRule } from "./allocation";
+import type { CustomRule, RuleCode, SelectRule } from "./allocation";
 import { rateRowFromColumns, type RateRow } from "./pricing";
 import type { PincodeInfo } from "./zone";
 
@@ -155,7 +147,7 @@ async function loadServiceability(db: Db, version: string, table: PincodeTable):
 }
 
 async function loadClientConfig(db: Db, clientId: number, fingerprint: string): Promise<ClientQuoteConfig> {
-  const [services, rates, setting, custom, select] = await Promise.all([
+  const [services, rates, engineType, custom, select] = await Promise.all([
     db
       .select({
         courier_service_id: courierServices.id,
@@ -175,9 +167,10 @@ async function loadClientConfig(db: Db, clientId: number, fingerprint: string): 
       .where(eq(clientCourierServices.client_id, clientId))
       .orderBy(asc(courierServices.name)),
     db.select().from(rateRows).where(eq(rateRows.client_id, clientId)),
-    db.select().from(clientRuleSettings).where(eq(clientRuleSettings.client_id, clientId)),
-    db.select().from(customPriorityRules).where(eq(customPriorityRules.client_id, clientId)).orderBy(asc(customPriorityRules.id)),
-    db.select().from(pickrrSelectRules).where(and(eq(pickrrSelectRules.client_id, clientId))).orderBy(asc(pickrrSelectRules.id)),
+    // The spec's rule reads (rules.server.ts): the same answers the Courier Rules screens get.
+    fetchUserPriorityEngineType(db, clientId),
+    fetchCustomPriorityEngine(db, clientId),
+    fetchAllocEngineRules(db, clientId),
   ]);
   const rowsByService = new Map<number, ClientService["rows"]>();
   for (const r of rates) {
@@ -185,31 +178,13 @@ async function loadClientConfig(db: Db, clientId: number, fingerprint: string): 
     rows[`${r.shipment_type}:${r.delivery_type}`] = rateRowFromColumns(r);
     rowsByService.set(r.courier_service_id, rows);
   }
-  const unreadableRules: string[] = [];
-  const customRules: CustomRule[] = [];
-  for (const r of custom) {
-    try {
-      customRules.push(customRuleFromStored(r));
-    } catch {
-      unreadableRules.push(`custom priority rule #${r.id} cannot be read and is ignored`);
-    }
-  }
-  const selectRules: SelectRule[] = [];
-  for (const r of select) {
-    try {
-      selectRules.push(selectRuleFromStored({ name: r.name, priority: r.priority, validity: { active: r.active }, criterias: r.criterias, courier: r.courier }));
-    } catch {
-      unreadableRules.push(`Pickrr Select rule '${r.name}' cannot be read and is ignored`);
-    }
-  }
-  const code = setting[0]?.rule_code;
   return {
     fingerprint,
-    rule_code: isRuleCode(code) ? code : RULE_CODES.cheapest,
+    rule_code: engineType.rule_code,
     services: services.map((s) => ({ ...s, rows: rowsByService.get(s.courier_service_id) ?? {} })),
-    customRules,
-    selectRules,
-    unreadableRules,
+    customRules: custom.rule_list,
+    selectRules: select.rules,
+    unreadableRules: [...custom.unreadable, ...select.unreadable],
   };
 }
 

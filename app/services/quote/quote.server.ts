@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { clients } from "../db/schema";
-import { laneFlags, laneServiceability, unpackFlags, type LaneFlags } from "../serviceability/flags";
+import { laneFlags, laneServiceability, pricedLaneFlags, unpackFlags, type LaneFlags, type PricedShipmentTypes } from "../serviceability/flags";
 import { quote, serviceTypeOf, type CourierCandidate, type QuoteResult } from "./allocation";
 import type { CalculatorInput } from "./calculator-form";
 import { estimateDelivery, transportModeFor } from "./delivery-date";
@@ -80,6 +80,8 @@ export async function quoteForClient(
       has_dg: input.has_dg,
       is_mps: input.is_mps,
       is_doc: input.is_doc,
+      product_names: input.product_names,
+      invoice_value: input.invoice_value ?? undefined,
     },
     pickup: pickup.row,
     drop: drop.row,
@@ -108,15 +110,36 @@ export type PincodeResult = {
   courier_list: PincodeCourier[];
 };
 
-function serviceLane(data: QuoteData, s: ClientService, sourceIndex: number, destinationIndex: number) {
-  return laneFlags(
+/** Whether the client's card prices the service forward and in reverse (any delivery type). */
+function pricedTypes(s: ClientService): PricedShipmentTypes {
+  const keys = Object.keys(s.rows);
+  return { forward: keys.some((k) => k.startsWith("FORWARD:")), reverse: keys.some((k) => k.startsWith("REVERSE:")) };
+}
+
+/** A service's options on a lane that its network carries and the client's rate card prices. */
+function serviceLane(data: QuoteData, s: ClientService, priced: PricedShipmentTypes, sourceIndex: number, destinationIndex: number) {
+  const flags = laneFlags(
     s,
     unpackFlags(packedAt(data.serviceability, s.courier_id, sourceIndex)),
     unpackFlags(packedAt(data.serviceability, s.courier_id, destinationIndex)),
   );
+  return pricedLaneFlags(flags, priced);
 }
 
-/** Which of the client's active couriers serve a lane, with what, and by when. */
+/** The client's switched-on services its rate card prices at all: the only ones that can ship. */
+function shippingServices(data: QuoteData) {
+  return (data.client?.services ?? []).flatMap((service) => {
+    if (!service.is_active) return [];
+    const priced = pricedTypes(service);
+    return priced.forward || priced.reverse ? [{ service, priced }] : [];
+  });
+}
+
+/**
+ * Which of the client's couriers can ship a lane, with what, and by when: switched on, its
+ * network carries the lane, and the client's rate card prices it (forward options need a
+ * FORWARD row, reverse a REVERSE row).
+ */
 export async function checkPincodeServiceability(
   db: Db,
   clientId: number,
@@ -132,9 +155,8 @@ export async function checkPincodeServiceability(
   const zone = zoneOf(source.row, destination.row);
   const courier_list: PincodeCourier[] = [];
   const any = { has_express: false, has_surface: false, has_reverse: false, has_prepaid: false, has_cod: false };
-  for (const s of data.client?.services ?? []) {
-    if (!s.is_active) continue;
-    const lane = serviceLane(data, s, source.index, destination.index);
+  for (const { service: s, priced } of shippingServices(data)) {
+    const lane = serviceLane(data, s, priced, source.index, destination.index);
     if (!lane) continue;
     const extra = unpackFlags(packedAt(data.serviceability, s.courier_id, destination.index))?.extra_tat_days ?? 0;
     const { edd_stamp } = estimateDelivery({ now, zone, mode: transportModeFor(s, "express"), adjustDays: extra });
@@ -172,20 +194,21 @@ export const SERVICEABLE_PINCODES_COLUMNS = ["Pincode", "City", "District", "Sta
 
 /**
  * Every destination the client can ship to from a source pincode, with per-mode flags, as
- * CSV records generated lazily (the caller streams them): one row per destination any active
- * courier serves from the source. Null when the source is not a known pincode.
+ * CSV records generated lazily (the caller streams them): one row per destination that any
+ * courier able to ship (as in the pincode check) serves from the source. Null when the source
+ * is not a known pincode.
  */
 export async function serviceablePincodeRecords(db: Db, clientId: number, source: string): Promise<Iterable<string[]> | null> {
   const data = await quoteData(db, clientId);
   const from = findPincode(data, source);
   if (!from) return null;
-  const services = (data.client?.services ?? []).filter((s) => s.is_active);
+  const services = shippingServices(data);
   function* records(): Generator<string[]> {
     for (let index = 0; index < data.pincodes.rows.length; index++) {
       const flags = { has_express: false, has_surface: false, has_reverse: false, has_prepaid: false, has_cod: false };
       let count = 0;
-      for (const s of services) {
-        const lane = serviceLane(data, s, from!.index, index);
+      for (const { service, priced } of services) {
+        const lane = serviceLane(data, service, priced, from!.index, index);
         if (!lane) continue;
         count++;
         for (const k of Object.keys(flags) as (keyof typeof flags)[]) flags[k] ||= lane[k];

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { laneFlags, laneServiceability, networkCarries, packFlags, unpackFlags, type PincodeFlags } from "./flags";
+import { laneFlags, laneServiceability, networkCarries, packFlags, pricedLaneFlags, unpackFlags, type PincodeFlags } from "./flags";
 
 const ALL: PincodeFlags = { fm_pickup: true, lm_delivery: true, cod: true, prepaid: true, reverse_pickup: true, express: true, surface: true, extra_tat_days: 0 };
 const flagsArb = fc.record({
@@ -65,5 +65,19 @@ describe("which network a service uses", () => {
     expect(laneFlags(airOnly, ALL, surfaceOnlyPin)).toBeNull();
     expect(laneFlags(both, ALL, { ...ALL, cod: false })).toEqual({ has_express: true, has_surface: true, has_reverse: true, has_prepaid: true, has_cod: false });
     expect(laneFlags(surfaceOnly, { ...ALL, fm_pickup: false }, ALL)).toEqual({ has_express: false, has_surface: false, has_reverse: true, has_prepaid: false, has_cod: false });
+  });
+});
+
+describe("pricedLaneFlags", () => {
+  const every = { has_express: true, has_surface: true, has_reverse: true, has_prepaid: true, has_cod: true };
+  it("keeps forward options only with a FORWARD rate row and reverse only with a REVERSE one", () => {
+    expect(pricedLaneFlags(every, { forward: true, reverse: true })).toEqual(every);
+    expect(pricedLaneFlags(every, { forward: false, reverse: true })).toEqual({ has_express: false, has_surface: false, has_reverse: true, has_prepaid: false, has_cod: false });
+    expect(pricedLaneFlags(every, { forward: true, reverse: false })).toEqual({ ...every, has_reverse: false });
+  });
+  it("is null when the client cannot be charged for anything the lane offers", () => {
+    expect(pricedLaneFlags(every, { forward: false, reverse: false })).toBeNull();
+    expect(pricedLaneFlags({ ...every, has_reverse: false }, { forward: false, reverse: true })).toBeNull();
+    expect(pricedLaneFlags(null, { forward: true, reverse: true })).toBeNull();
   });
 });

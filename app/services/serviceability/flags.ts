@@ -110,3 +110,24 @@ export function laneFlags(service: ServiceModes, atSource: PincodeFlags | null, 
     has_cod: forward && atDestination.cod,
   };
 }
+
+/** Which shipment types the client's rate card prices for a service (any delivery type). */
+export type PricedShipmentTypes = { forward: boolean; reverse: boolean };
+
+/**
+ * A lane's options narrowed to what the client can actually be charged for: the forward
+ * options (express, surface, prepaid, COD) need a FORWARD rate row for the service, reverse
+ * needs a REVERSE one. Null when nothing is left, so a switched-on courier without rates never
+ * counts as "can ship to".
+ */
+export function pricedLaneFlags(flags: LaneFlags | null, priced: PricedShipmentTypes): LaneFlags | null {
+  if (!flags) return null;
+  const narrowed: LaneFlags = {
+    has_express: priced.forward && flags.has_express,
+    has_surface: priced.forward && flags.has_surface,
+    has_reverse: priced.reverse && flags.has_reverse,
+    has_prepaid: priced.forward && flags.has_prepaid,
+    has_cod: priced.forward && flags.has_cod,
+  };
+  return narrowed.has_express || narrowed.has_surface || narrowed.has_reverse || narrowed.has_prepaid || narrowed.has_cod ? narrowed : null;
+}

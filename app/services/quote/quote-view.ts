@@ -1,0 +1,91 @@
+/**
+ * A quote's rate list as the two readers see it: the shipment-calculator-v3 JSON (spec part 1
+ * §3 calculator result, with each courier's charged amount details of part 2 §3 / §9) and the
+ * Rate Calculator's table rows (money formatted, the charged-amount formula spelt out).
+ * Pure: no I/O, so every figure on either is decided here and in pricing.ts.
+ */
+import type { RateListEntry } from "./allocation";
+import { formatInr, paiseToRupeesString } from "./money";
+import { chargedAmountFormula, DEFAULT_VOLUMETRIC_DIVISOR } from "./pricing";
+import { ZONE_LABELS } from "./zone";
+
+const rupees = paiseToRupeesString;
+
+/**
+ * One rate_list entry of the JSON result: the spec's fields, then the charged amount details
+ * (money as two-decimal rupee strings, weights in kg), so that
+ * delivered_charges = base_price_multiplier × base_price + additional_price_multiplier ×
+ * additional_price + cod_charge + surcharge.
+ */
+export function rateListEntryJson(e: RateListEntry) {
+  return {
+    courier: e.courier,
+    courier_id: e.courier_id,
+    is_priority: e.is_priority,
+    is_cheapest: e.is_cheapest,
+    is_fastest: e.is_fastest,
+    is_air: e.is_air,
+    has_surface: e.has_surface,
+    delivered_charges: rupees(e.delivered_charges),
+    returned_charges: e.returned_charges === null ? null : rupees(e.returned_charges),
+    edd_stamp: e.edd_stamp,
+    zone: e.zone,
+    dead_weight: e.dead_weight,
+    volumetric_weight: e.volumetric_weight,
+    divisor: e.divisor,
+    chargeable_weight: e.chargeable_weight,
+    base_weight: e.base_weight,
+    additional_weight: e.additional_weight,
+    base_price: rupees(e.base_price),
+    additional_price: rupees(e.additional_price),
+    base_price_multiplier: e.base_price_multiplier,
+    additional_price_multiplier: e.additional_price_multiplier,
+    freight: rupees(e.freight),
+    cod_charge: rupees(e.cod_charge),
+    surcharge: rupees(e.surcharge),
+    rto_freight: e.rto_freight === null ? null : rupees(e.rto_freight),
+  };
+}
+
+/** Engine weights are whole grams / 1000, so their shortest text is exact ("0.75", "1.234"). */
+const kg = (kilograms: number) => `${kilograms} kg`;
+
+function transportLabel(e: Pick<RateListEntry, "is_air" | "has_surface">): string {
+  if (e.is_air && !e.has_surface) return "Air";
+  return e.is_air ? "Air / Surface" : "Surface";
+}
+
+/**
+ * One courier row of the Rate Calculator: badges, charges, and the lines of its "Charged
+ * amount" disclosure. `ownWeight` is shown only when the courier's divisor differs from the
+ * calculator's 5000 and so gives another chargeable weight than the top-level one.
+ */
+export function calculatorRow(e: RateListEntry, topChargeableGrams: number) {
+  const ownWeight =
+    e.divisor !== DEFAULT_VOLUMETRIC_DIVISOR && e.chargeable_weight_grams !== topChargeableGrams
+      ? `${(e.chargeable_weight_grams / 1000).toFixed(2)} kg (divisor ${e.divisor})`
+      : null;
+  return {
+    courier: e.courier,
+    courier_id: e.courier_id,
+    is_priority: e.is_priority,
+    is_cheapest: e.is_cheapest,
+    is_fastest: e.is_fastest,
+    mode: transportLabel(e),
+    own_weight: ownWeight,
+    delivered: formatInr(e.delivered_charges),
+    returned: e.returned_charges === null ? null : formatInr(e.returned_charges),
+    edd_stamp: e.edd_stamp,
+    charges: {
+      weight: `Chargeable weight ${kg(e.chargeable_weight)}: the greater of dead ${kg(e.dead_weight)} and volumetric ${kg(e.volumetric_weight)} (L × B × H / ${e.divisor})`,
+      slabs: `Zone ${e.zone} '${ZONE_LABELS[e.zone]}': base up to ${kg(e.base_weight)} at ${formatInr(e.base_price)}, every additional ${kg(e.additional_weight)} at ${formatInr(e.additional_price)}`,
+      formula: chargedAmountFormula(e),
+      returned:
+        e.returned_charges === null || e.rto_freight === null
+          ? null
+          : `${formatInr(e.freight)} + ${formatInr(e.rto_freight)} + ${formatInr(e.surcharge)} = ${formatInr(e.returned_charges)}`,
+    },
+  };
+}
+
+export type CalculatorRow = ReturnType<typeof calculatorRow>;
