@@ -4,7 +4,9 @@
 import { execSync } from "node:child_process";
 import { existsSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
 import { getDb } from "../app/services/db/client.server";
+import { env } from "../app/services/env.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";
@@ -31,6 +33,13 @@ function buildIfNeeded() {
 
 async function main() {
   const t0 = Date.now();
+  const config = env(); // validates the whole configuration before anything starts
+  if (config.DATABASE_URL && !config.SESSION_SECRET) {
+    console.warn(
+      "Warning: SESSION_SECRET is not set, so this server signs sessions with a secret of its own (in DATA_DIR). " +
+        "Servers sharing this database will not accept each other's sessions: set the same SESSION_SECRET on all of them.",
+    );
+  }
   if (process.env.SKIP_BUILD !== "true") buildIfNeeded();
   await prepareDatabase({ seedIfEmpty: process.env.SEED_IF_EMPTY !== "false" });
   const app = await createApp();
@@ -44,6 +53,10 @@ async function main() {
     deliverDueMail(getDb()).catch((error) => console.error("Mail delivery run failed:", error));
   }, 30_000);
   mailTimer.unref();
+  // Sign-in attempts and ended sessions are kept a week (decision 003); prune hourly.
+  const prune = () => pruneAuthRecords(getDb()).catch((error) => console.error("Pruning sign-in records failed:", error));
+  void prune();
+  setInterval(prune, 60 * 60 * 1000).unref();
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);

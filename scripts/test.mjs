@@ -2,11 +2,17 @@
 /**
  * `npm test`: every test — unit, service tests on a real database, browser tests in real
  * Chromium. Finds Chromium (CHROME_PATH or /usr/bin/chromium); installs Debian's package
- * when missing and we are root with apt; builds the app; then runs vitest.
+ * when missing and we are root with apt; builds the app unless the build already matches the
+ * sources; then runs vitest.
  * Extra arguments go to vitest (e.g. `npm test -- --project unit`).
  */
+import { createHash } from "node:crypto";
 import { execSync, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const HOW_TO_INSTALL =
+  "Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROME_PATH to a Chromium/Chrome binary, then run npm test again.";
 
 function ensureChromium() {
   const path = process.env.CHROME_PATH || "/usr/bin/chromium";
@@ -15,22 +21,53 @@ function ensureChromium() {
   const hasApt = spawnSync("sh", ["-c", "command -v apt-get"]).status === 0;
   if (isRoot && hasApt) {
     console.log("Chromium not found: installing Debian's chromium package…");
-    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+    try {
+      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+    } catch {
+      console.error("Installing Debian's chromium package failed (see above).");
+    }
     if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
   }
-  console.error(
-    `Chromium was not found at ${path}.\n` +
-      "Install it (Debian/Ubuntu: `sudo apt-get install chromium`) or set CHROME_PATH to a Chromium/Chrome binary, then run npm test again.",
-  );
+  console.error(`Chromium was not found at ${path}.\n${HOW_TO_INSTALL}`);
   process.exit(1);
+}
+
+/** A digest of everything the production build is made from. */
+function sourceDigest() {
+  const hash = createHash("sha256");
+  const add = (file) => hash.update(file).update("\0").update(readFileSync(file)).update("\0");
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (!/\.test\.ts$/.test(entry.name)) add(p);
+    }
+  };
+  walk("app");
+  walk("public");
+  for (const f of ["vite.config.ts", "tsconfig.json", "postcss.config.cjs", "package-lock.json"]) if (existsSync(f)) add(f);
+  return hash.digest("hex");
+}
+
+/** Builds into BUILD_DIR unless the build there was made from exactly these sources. */
+function buildIfChanged() {
+  const buildDir = process.env.BUILD_DIR ?? "build";
+  const stamp = path.join(buildDir, ".source-digest");
+  const digest = sourceDigest();
+  if (existsSync(path.join(buildDir, "server/index.js")) && existsSync(stamp) && readFileSync(stamp, "utf8") === digest) {
+    console.log(`The build in ${buildDir}/ matches the sources: not rebuilding.`);
+    return;
+  }
+  console.log("Building the console for the browser tests…");
+  execSync("npx remix vite:build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  writeFileSync(stamp, digest);
 }
 
 const args = process.argv.slice(2);
 const unitOnly = args.includes("--project") && args[args.indexOf("--project") + 1] === "unit";
 if (!unitOnly) {
   process.env.CHROME_PATH = ensureChromium();
-  console.log("Building the console for the browser tests…");
-  execSync("npx remix vite:build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  buildIfChanged();
 }
 const result = spawnSync("npx", ["vitest", "run", ...args], { stdio: "inherit", env: process.env });
 process.exit(result.status ?? 1);

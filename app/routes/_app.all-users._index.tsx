@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconSearch, IconUserPlus } from "@tabler/icons-react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast } from "~/services/auth/session.server";
@@ -12,6 +12,7 @@ import { registeredDateLabel } from "~/services/clients/dates";
 import { clientListSearch, PAGE_SIZES, parseClientListQuery, type ClientSortKey } from "~/services/clients/list-query";
 import { registerClientSchema } from "~/services/clients/register-form";
 import { getDb } from "~/services/db/client.server";
+import { formError } from "~/services/http/form-errors.server";
 import { FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
 import { Pager } from "~/ui/Pager";
 import { UrlDialog } from "~/ui/UrlDialog";
@@ -31,12 +32,9 @@ const REGISTER_FORM_ID = "register-client";
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const result = await registerValidator.validate(await request.formData());
-  if (result.error) return validationError(result.error, result.submittedData);
+  if (result.error) return formError(result.error, result.submittedData);
   const outcome = await registerClient(getDb(), staff, result.data);
-  if (!outcome.ok) {
-    const { password: _p, confirmPassword: _c, ...keep } = result.submittedData as Record<string, unknown>;
-    return validationError({ fieldErrors: outcome.fieldErrors, formId: REGISTER_FORM_ID }, keep);
-  }
+  if (!outcome.ok) return formError({ fieldErrors: outcome.fieldErrors, formId: REGISTER_FORM_ID }, result.submittedData);
   const back = new URL(request.url);
   back.searchParams.delete("register");
   return redirectWithToast(request, `/all-users${back.search}`, { kind: "success", message: "Registered Successfully" });

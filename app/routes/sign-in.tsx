@@ -2,13 +2,15 @@ import { Alert, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { SignInError, staffAuthenticator } from "~/services/auth/authenticator.server";
 import { clientIp, optionalStaff } from "~/services/auth/guard.server";
 import { homePathFor, ROLE_OPTIONS } from "~/services/auth/roles";
 import { startSession } from "~/services/auth/session.server";
 import { signInSchema } from "~/services/auth/sign-in-form";
+import type { StaffRole } from "~/services/db/schema";
 import { getDb } from "~/services/db/client.server";
+import { formError } from "~/services/http/form-errors.server";
 import { FormNativeSelect, FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Shipping Console" }];
@@ -33,7 +35,7 @@ function safeRedirect(to: string | undefined, role: string, fallback: string) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const result = await validator.validate(await request.clone().formData());
-  if (result.error) return validationError(result.error, result.submittedData);
+  if (result.error) return formError(result.error, result.submittedData);
   const db = getDb();
   try {
     const staff = await staffAuthenticator(db, clientIp(context)).authenticate("staff-form", request);
@@ -43,7 +45,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof SignInError) {
-      return data({ signInError: error.message }, { status: error.rateLimited ? 429 : 401 });
+      // Keep the e-mail and role (never the password) so a plain post re-renders them.
+      const values = { email: result.data.email, role: result.data.role };
+      return data({ signInError: error.message, values }, { status: error.rateLimited ? 429 : 401 });
     }
     throw error;
   }
@@ -53,6 +57,7 @@ export default function SignIn() {
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const signInError = actionData && "signInError" in actionData ? (actionData.signInError as string) : null;
+  const keptValues = actionData && "values" in actionData ? (actionData.values as { email: string; role: StaffRole }) : undefined;
   return (
     <Center mih="100vh" bg="gray.0" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w={400} maw="100%" component="main">
@@ -70,7 +75,7 @@ export default function SignIn() {
               {signInError}
             </Alert>
           ) : null}
-          <ValidatedForm validator={validator} method="post" noValidate>
+          <ValidatedForm validator={validator} method="post" noValidate defaultValues={keptValues}>
             <Stack gap="sm">
               <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
               <FormTextInput name="email" label="Email" type="email" autoComplete="username" placeholder="name@company.com" />

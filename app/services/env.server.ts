@@ -5,8 +5,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-
-export const DEFAULT_FINANCE_APPROVER_EMAILS = [1, 2, 3, 4, 5, 6].map((n) => `approver${n}@demo.test`);
+import { parseApproverList } from "./settings/finance-approvers";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -16,7 +15,18 @@ const EnvSchema = z.object({
   /** Comma-separated; several secrets allow rotation (the first signs, all verify). */
   SESSION_SECRET: z.string().min(16).optional(),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
-  FINANCE_APPROVER_EMAILS: z.string().optional(),
+  /** Comma-separated e-mails allowed to release COD; unset: the stored setting, else the six demo approvers. */
+  FINANCE_APPROVER_EMAILS: z
+    .string()
+    .optional()
+    .superRefine((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "") return;
+      try {
+        parseApproverList(raw);
+      } catch (e) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e as Error).message });
+      }
+    }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -55,8 +65,8 @@ export function sessionSecrets(): string[] {
   return [readFileSync(file, "utf8").trim()];
 }
 
-export function cookieSecure(): boolean {
-  const e = env();
+/** Secure cookies in production unless COOKIE_SECURE says otherwise (GUIDE §8). */
+export function cookieSecure(e: Pick<Env, "NODE_ENV" | "COOKIE_SECURE"> = env()): boolean {
   if (e.COOKIE_SECURE) return e.COOKIE_SECURE === "true";
   return e.NODE_ENV === "production";
 }

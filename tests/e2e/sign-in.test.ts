@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
+import { baseURL, expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -122,13 +122,45 @@ describe.each([
   it("remembers a collapsed sidebar in a cookie", async () => {
     await signIn(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
+    const sidebarWidth = () => page.locator("nav[aria-label='Main menu'], [aria-label='Main menu']").first().evaluate((el) => el.getBoundingClientRect().width);
+    expect(Math.round(await sidebarWidth())).toBe(200);
+    // The session cookie is HttpOnly, SameSite=Lax and, in production, Secure.
+    const session = (await context.cookies()).find((c) => c.name === "__console_session");
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: true });
     await page.getByRole("button", { name: "Collapse sidebar" }).click();
     await page.getByRole("button", { name: "Expand sidebar" }).waitFor();
     await page.reload();
-    const width = await page.locator("nav[aria-label='Main menu'], [aria-label='Main menu']").first().evaluate((el) => el.getBoundingClientRect().width);
-    expect(Math.round(width)).toBe(80);
+    expect(Math.round(await sidebarWidth())).toBe(80);
     await page.getByRole("button", { name: "Expand sidebar" }).click();
     await page.getByRole("button", { name: "Collapse sidebar" }).waitFor();
+  });
+
+  it("says so after 10 failed sign-ins in a minute, and keeps the e-mail and role but never the password", async () => {
+    // Its own client address (the test server trusts X-Forwarded-For) and account, so the
+    // limit it reaches blocks nobody else.
+    const ip = js ? "198.51.100.21" : "198.51.100.22";
+    const email = js ? "nobody-js@demo.test" : "nobody-nojs@demo.test";
+    const own = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: js, extraHTTPHeaders: { "X-Forwarded-For": ip } });
+    try {
+      for (let i = 0; i < 10; i++) {
+        const res = await own.request.post("/sign-in", { form: { email, role: "vp", password: `wrong-${i}` }, maxRedirects: 0 });
+        expect(res.status()).toBe(401);
+      }
+      const p = await own.newPage();
+      await signIn(p, email, "vp", "demo-password");
+      const alert = p.getByTestId("sign-in-error");
+      await alert.waitFor();
+      expect(await alert.textContent()).toMatch(/^Error\s*Too many failed sign-in attempts\. Please wait a minute and try again\.$/);
+      expect(await p.getByLabel("Email").inputValue()).toBe(email);
+      expect(await p.getByLabel("Role").inputValue()).toBe("vp");
+      if (!js) {
+        // The page the server sent back holds no password.
+        expect(await p.getByLabel("Password").inputValue()).toBe("");
+        expect(await p.content()).not.toContain("demo-password");
+      }
+    } finally {
+      await own.close();
+    }
   });
 
   it("has no serious accessibility problems on the sign-in page", async () => {

@@ -1,15 +1,17 @@
-import { eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/services/auth/password.server";
-import { endSession, findSignedInStaff, IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS, startSession } from "~/services/auth/session.server";
+import { endSession, findSignedInStaff, IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS, startSession, TOUCH_INTERVAL_MS } from "~/services/auth/session.server";
 import {
+  AUTH_RECORDS_KEPT_MS,
   BAD_CREDENTIALS_MESSAGE,
   checkStaffCredentials,
+  pruneAuthRecords,
   MAX_FAILED_SIGN_INS_PER_MINUTE,
   RATE_LIMIT_MESSAGE,
 } from "~/services/auth/sign-in.server";
 import type { DbHandle } from "~/services/db/client.server";
-import { staff, staffSessions } from "~/services/db/schema";
+import { signInAttempts, staff, staffSessions } from "~/services/db/schema";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
@@ -76,6 +78,34 @@ describe("sign-in check", () => {
     const otherIp = await checkStaffCredentials(h.db, { email: "kam@demo.test", role: "kam", password: "demo-password" }, "10.3.3.4", now);
     expect(otherIp.ok).toBe(true);
   });
+
+  it("holds the limit when many attempts arrive at once", async () => {
+    const now = new Date();
+    const results = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => checkStaffCredentials(h.db, { email: "avp@demo.test", role: "avp", password: `wrong-${i}` }, `10.5.0.${i}`, now)),
+    );
+    expect(results.filter((r) => !r.ok && r.rateLimited)).toHaveLength(14 - MAX_FAILED_SIGN_INS_PER_MINUTE);
+    const [{ n }] = await h.db
+      .select({ n: count() })
+      .from(signInAttempts)
+      .where(and(eq(signInAttempts.email, "avp@demo.test"), eq(signInAttempts.succeeded, false)));
+    expect(n).toBe(MAX_FAILED_SIGN_INS_PER_MINUTE);
+  });
+
+  it("prunes attempts and ended sessions older than a week, and keeps recent ones", async () => {
+    const [vp] = await h.db.select().from(staff).where(eq(staff.email, "vp@demo.test"));
+    const longAgo = new Date(Date.now() - AUTH_RECORDS_KEPT_MS - 60_000);
+    await h.db.insert(signInAttempts).values({ email: "old@demo.test", ip: "10.9.9.9", succeeded: false, at: longAgo });
+    await h.db.insert(staffSessions).values({ id: "old-session", staff_id: vp.id, created_at: longAgo, last_seen_at: longAgo, ended_at: longAgo });
+    const recent = await startSession(h.db, new Request("http://console.test/sign-in"), vp.id);
+    const pruned = await pruneAuthRecords(h.db);
+    expect(pruned.attempts).toBeGreaterThanOrEqual(1);
+    expect(pruned.sessions).toBeGreaterThanOrEqual(1);
+    expect(await h.db.select().from(signInAttempts).where(eq(signInAttempts.email, "old@demo.test"))).toEqual([]);
+    expect(await h.db.select().from(staffSessions).where(eq(staffSessions.id, "old-session"))).toEqual([]);
+    const req = new Request("http://console.test/all-users", { headers: { Cookie: recent.split(";")[0] } });
+    expect(await findSignedInStaff(h.db, req)).not.toBeNull();
+  });
 });
 
 describe("sessions", () => {
@@ -92,8 +122,17 @@ describe("sessions", () => {
     const signedIn = await findSignedInStaff(h.db, req);
     expect(signedIn).toMatchObject({ email: "vp@demo.test", role: "vp" });
 
-    // Idle: 31 minutes without a request.
-    const idle = new Date(Date.now() + IDLE_TIMEOUT_MS + 60_000);
+    // Idle: alive after 29 min 59 s without a request (and that request counts as activity),
+    // ended after 30 min and the write interval without one.
+    const [{ last_seen_at: seen }] = await h.db.select({ last_seen_at: staffSessions.last_seen_at }).from(staffSessions).where(eq(staffSessions.id, signedIn!.sessionId));
+    const almost = new Date(seen.getTime() + IDLE_TIMEOUT_MS - 1000);
+    expect(await findSignedInStaff(h.db, req, almost)).not.toBeNull();
+    expect(await findSignedInStaff(h.db, req, new Date(almost.getTime() + IDLE_TIMEOUT_MS - 1000))).not.toBeNull();
+    // A link prefetch is not activity.
+    const prefetch = new Request(req.url, { headers: { Cookie: req.headers.get("Cookie")!, "Sec-Purpose": "prefetch" } });
+    const later = new Date(almost.getTime() + 2 * IDLE_TIMEOUT_MS - 2000);
+    expect(await findSignedInStaff(h.db, prefetch, later)).not.toBeNull();
+    const idle = new Date(almost.getTime() + 2 * IDLE_TIMEOUT_MS + TOUCH_INTERVAL_MS);
     expect(await findSignedInStaff(h.db, req, idle)).toBeNull();
 
     // A new sign-in never reuses the old id, and ends the old session.

@@ -91,6 +91,14 @@ describe("search, sort and paging", () => {
     expect(beyond.page).toBe(beyond.pageCount);
     expect(beyond.rows.length).toBeGreaterThan(0);
   });
+
+  it("never hands the clients' auth tokens to the list page", async () => {
+    const { rows } = await listClients(h.db, viewers.vp, q("perPage=100"));
+    const tokens = (await h.db.select({ t: clients.auth_token }).from(clients)).map((r) => r.t).filter(Boolean) as string[];
+    const page = JSON.stringify(rows);
+    expect(rows.length).toBe(100);
+    expect(tokens.filter((t) => page.includes(t))).toEqual([]);
+  });
 });
 
 describe("registering a client", () => {

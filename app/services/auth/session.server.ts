@@ -12,10 +12,25 @@ import { cookieSecure, sessionSecrets } from "../env.server";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
-/** last_seen_at is written at most this often, to keep reads cheap. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+/**
+ * last_seen_at is written at most this often, to keep reads cheap. The idle check adds the
+ * same interval, so a session is never ended before 30 real minutes without a request (and
+ * always by 30 minutes and 15 seconds).
+ */
+export const TOUCH_INTERVAL_MS = 15 * 1000;
 
-export type Toast = { kind: "success" | "error"; title?: string; message: string };
+/** Link prefetches (hovering a link) are not the user doing something: they don't keep a session alive. */
+function isPrefetch(request: Request): boolean {
+  return /prefetch/i.test(request.headers.get("Sec-Purpose") ?? request.headers.get("Purpose") ?? "");
+}
+
+export type Toast = {
+  kind: "success" | "error";
+  title?: string;
+  message: string;
+  /** How long it shows with JavaScript, when a message needs longer than its kind's default (ToastArea). */
+  durationMs?: number;
+};
 type SessionData = { sid: string };
 type FlashData = { toast: Toast };
 
@@ -64,11 +79,11 @@ export async function findSignedInStaff(db: Db, request: Request, now = new Date
     .where(and(eq(staffSessions.id, sid), isNull(staffSessions.ended_at)));
   if (!row) return null;
   const t = now.getTime();
-  if (t - row.created_at.getTime() > ABSOLUTE_TIMEOUT_MS || t - row.last_seen_at.getTime() > IDLE_TIMEOUT_MS) {
+  if (t - row.created_at.getTime() > ABSOLUTE_TIMEOUT_MS || t - row.last_seen_at.getTime() > IDLE_TIMEOUT_MS + TOUCH_INTERVAL_MS) {
     await db.update(staffSessions).set({ ended_at: now }).where(eq(staffSessions.id, sid));
     return null;
   }
-  if (t - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS) {
+  if (t - row.last_seen_at.getTime() > TOUCH_INTERVAL_MS && !isPrefetch(request)) {
     await db.update(staffSessions).set({ last_seen_at: now }).where(eq(staffSessions.id, sid));
   }
   return { id: row.id, name: row.name, email: row.email, role: row.role, sessionId: sid };

@@ -56,7 +56,6 @@ const listColumns = {
   company_name: clients.company_name,
   phone_number: clients.phone_number,
   date_joined: clients.date_joined,
-  auth_token: clients.auth_token,
   tl: { id: tl.id, name: tl.name, email: tl.email },
   bdm: { id: bdm.id, name: bdm.name, email: bdm.email },
   avp: { id: avp.id, name: avp.name, email: avp.email },
@@ -98,7 +97,8 @@ export type ClientListRow = Awaited<ReturnType<typeof listClients>>["rows"][numb
 export async function getClientForViewer(db: Db, viewer: Viewer, clientId: number) {
   if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
   const [row] = await db
-    .select({ ...listColumns, business_data: clients.business_data, pickrr_config: clients.pickrr_config })
+    // The token stays on the server (routes check it; only `hasAuthToken`-style flags reach pages).
+    .select({ ...listColumns, auth_token: clients.auth_token, business_data: clients.business_data, pickrr_config: clients.pickrr_config })
     .from(clients)
     .leftJoin(tl, eq(tl.id, clients.tl_id))
     .leftJoin(bdm, eq(bdm.id, clients.bdm_id))

@@ -37,4 +37,8 @@ describe("Register New User rules (spec part 1 §5)", () => {
     expect(errorFor({ phone_number: "+91 9876543210" }, "phone_number")).toBeUndefined();
     expect(normalisePhone("+91 98765-43210")).toBe("9876543210");
   });
+  it("asks for a password of at least 8 characters (decision 010)", () => {
+    expect(errorFor({ password: "short-7", confirmPassword: "short-7" }, "password")).toBe("Password must be at least 8 characters.");
+    expect(errorFor({ password: "longer-8", confirmPassword: "longer-8" }, "password")).toBeUndefined();
+  });
 });

@@ -9,7 +9,8 @@
  */
 import { getTableColumns, getTableName, is, sql, type Column } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { DEFAULT_FINANCE_APPROVER_EMAILS } from "../env.server";
+import { env } from "../env.server";
+import { DEFAULT_FINANCE_APPROVER_EMAILS, FINANCE_APPROVERS_SETTING, resolveFinanceApprovers } from "../settings/finance-approvers";
 import { hashPassword } from "../auth/password.server";
 import { buildPincodeRows } from "../geo/pincode-table.server";
 import type { Db } from "./client.server";
@@ -224,10 +225,12 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     await (await import("../quote/seed.server")).seedQuoteData(tx, root.fork("quote")); // issue 5: serviceability and courier rules
     await seedAdvantage(tx, referenceDate);
 
+    // The stored setting starts as the configured list (the environment's, else the six demo approvers).
+    const approvers = resolveFinanceApprovers(env().FINANCE_APPROVER_EMAILS, undefined);
     await tx
       .insert(settings)
-      .values({ key: "FINANCE_APPROVER_EMAILS", value: [...DEFAULT_FINANCE_APPROVER_EMAILS] })
-      .onConflictDoUpdate({ target: settings.key, set: { value: [...DEFAULT_FINANCE_APPROVER_EMAILS] } });
+      .values({ key: FINANCE_APPROVERS_SETTING, value: approvers })
+      .onConflictDoUpdate({ target: settings.key, set: { value: approvers } });
 
     return {
       staff: staffIds.size,
