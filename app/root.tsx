@@ -1,6 +1,6 @@
 import "@mantine/core/styles.css";
 import "./ui/app.css";
-import { ColorSchemeScript, createTheme, MantineProvider, mantineHtmlProps } from "@mantine/core";
+import { ColorSchemeScript, createTheme, MantineProvider, mantineHtmlProps, type CSSVariablesResolver } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
@@ -31,6 +31,13 @@ const theme = createTheme({
   defaultRadius: "sm",
 });
 
+/** Mantine's default error red (red-6) fails WCAG AA on white: errors everywhere use red-9. */
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-error": "var(--mantine-color-red-9)" },
+  dark: {},
+});
+
 /** Reads (and so consumes) the one-shot toast flashed by the previous form post. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getCookieSession(request);
@@ -50,7 +57,7 @@ function Document({ children }: { children: ReactNode }) {
         <ColorSchemeScript defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
           {children}
         </MantineProvider>
         <ScrollRestoration />

@@ -9,7 +9,7 @@
 import { sql } from "drizzle-orm";
 import { openPglite } from "../app/services/db/client.server";
 import { seedDemoData } from "../app/services/db/seed.server";
-import { readCsv, verifyUpload, writeCsv, writeRateCardCsv } from "../app/services/ratecards/csv";
+import { CSV_COLUMNS, readCsv, verifyUpload, writeCsv, writeRateCardCsv } from "../app/services/ratecards/csv";
 import { SHIPMENT_TYPES, type CardRow } from "../app/services/ratecards/fields";
 import { getClientRateCard } from "../app/services/ratecards/ratecards.server";
 import { giveFirstClientABigCard } from "./lib/big-card";
@@ -60,7 +60,8 @@ for (let i = 0; i < 1250; i++) {
 }
 const card = { sellerEmail: "bench@demo.test", rows };
 const grid = readCsv(writeRateCardCsv(card));
-for (let r = 1; r < grid.length; r += 7) grid[r][5] = "31.25";
+const zoneABase = CSV_COLUMNS.indexOf("Zone A Base");
+for (let r = 1; r < grid.length; r += 7) grid[r][zoneABase] = "31.25";
 const text = writeCsv(grid);
 const verifyMs = time(7, () => {
   if (!verifyUpload(card, text).ok) throw new Error("benchmark file did not verify");

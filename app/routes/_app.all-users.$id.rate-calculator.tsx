@@ -17,8 +17,8 @@ import { RULE_CODE_NAMES } from "~/services/rules/rules";
  * The Rate Calculator tab (spec part 1 §2 "Shipment calculator"): a GET form whose inputs
  * live in the URL, so a quote is a shareable link; the quote runs in the loader.
  */
-/** Error text and the field's own text in a red dark enough for WCAG AA (4.5:1) on white. */
-const READABLE_ERRORS = { error: { color: "#c92a2a" }, input: { color: "var(--mantine-color-text)" } };
+/** The field's own text stays the normal colour when it has an error (the error text is red-9 app-wide, root.tsx). */
+const READABLE_ERRORS = { input: { color: "var(--mantine-color-text)" } };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });

@@ -11,6 +11,7 @@ import { getClientPlanStates, offerPlan, withdrawPlan } from "~/services/advanta
 import {
   ACTIVE_MUST_BE_OFFERED,
   CANNOT_DISABLE_ACTIVATED,
+  CANNOT_DISABLE_ACTIVATED_MS,
   CHANGE_NOT_ALLOWED,
   NOT_ABLE_TO_UPDATE_PLAN,
   PLAN_LABELS,
@@ -59,13 +60,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const plan = form.get("plan");
   if ((intent !== "offer" && intent !== "withdraw") || !isPlanType(plan)) throw new Response("Unknown action.", { status: 400 });
   const input = { clientId: client.id, plan: PLAN_NAME_OF[plan] };
-  const result = intent === "offer" ? await offerPlan(db, staff, input) : await withdrawPlan(db, staff, input);
   const back = cardHref(client.id, url);
+  let result: Awaited<ReturnType<typeof offerPlan>>;
+  try {
+    result = intent === "offer" ? await offerPlan(db, staff, input) : await withdrawPlan(db, staff, input);
+  } catch (error) {
+    // A failed call (the database, say) is the spec's 'Not able to update plan.', not an error page.
+    console.error(`Advantage plan not ${intent === "offer" ? "offered" : "withdrawn"} (client ${client.id}, ${plan}):`, error);
+    return redirectWithToast(request, back, { kind: "error", message: NOT_ABLE_TO_UPDATE_PLAN });
+  }
   if (result.ok) return redirectWithToast(request, back, { kind: "success", message: "Updated Successfully" });
   if (result.status === 403) throw new Response(result.message, { status: 403 });
-  // The platform refuses to withdraw an activated plan with 'active must be in offered.' (spec §8).
-  const message = result.message === ACTIVE_MUST_BE_OFFERED ? CANNOT_DISABLE_ACTIVATED : NOT_ABLE_TO_UPDATE_PLAN;
-  return redirectWithToast(request, back, { kind: "error", message });
+  // The platform refuses to withdraw an activated plan with 'active must be in offered.',
+  // which the console explains for 15 seconds (spec §8); any other refusal is 'Not able to update plan.'
+  if (result.message === ACTIVE_MUST_BE_OFFERED) {
+    return redirectWithToast(request, back, { kind: "error", message: CANNOT_DISABLE_ACTIVATED, durationMs: CANNOT_DISABLE_ACTIVATED_MS });
+  }
+  return redirectWithToast(request, back, { kind: "error", message: NOT_ABLE_TO_UPDATE_PLAN });
 }
 
 export default function AdvantagePlanDialog() {

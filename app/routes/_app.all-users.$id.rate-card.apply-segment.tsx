@@ -14,7 +14,8 @@ import { deliverSoon } from "~/services/mail/outbox.server";
 import { CHANGED_FIELD_LABELS, type ChangedField, type RowChange } from "~/services/ratecards/changes";
 import { isSegment, PRICE_TYPE_LABELS, SEGMENT_NAMES, SEGMENTS } from "~/services/ratecards/fields";
 import { formatKg, formatTwoDecimals } from "~/services/ratecards/money";
-import { applySegment, previewApplySegment } from "~/services/ratecards/ratecards.server";
+import { applySegment, previewApplySegment, SEGMENT_STALE_MESSAGE } from "~/services/ratecards/ratecards.server";
+import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 /** The preview lists at most this many changed values; the rest are counted. */
@@ -86,6 +87,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         unchanged: result.unchanged,
         lines,
         more: total - lines.length,
+        cardToken: result.cardToken,
       };
     } else {
       previewError = result.message;
@@ -111,9 +113,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "apply") throw new Response("Unknown action.", { status: 400 });
   const segment = parseSegment(form.get("segment"));
-  if (segment === null) return data({ message: "Not able to update rate card. Choose Segment One, Two or Three." }, { status: 400 });
-  const result = await applySegment(db, staff, { clientId: client.id, segment });
-  if (!result.ok) return data({ message: `Not able to update rate card. ${result.message}` }, { status: result.status });
+  if (segment === null) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} Choose Segment One, Two or Three.` }, { status: 400 });
+  // The preview's card token: the segment is applied only to the card the person previewed.
+  const cardToken = String(form.get("cardToken") ?? "");
+  if (!cardToken) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${SEGMENT_STALE_MESSAGE}` }, { status: 409 });
+  const result = await applySegment(db, staff, { clientId: client.id, segment, cardToken });
+  if (!result.ok) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}` }, { status: result.status });
   deliverSoon(db);
   return redirectWithToast(request, cardHref(client.id, new URL(request.url)), { kind: "success", message: "Updated Successfully" });
 }
@@ -216,6 +221,7 @@ export default function ApplySegmentDialog() {
             <Form method="post" action={`${self}${selfSearch}`} preventScrollReset>
               <input type="hidden" name="intent" value="apply" />
               <input type="hidden" name="segment" value={preview.segment} />
+              <input type="hidden" name="cardToken" value={preview.cardToken} />
               <Group justify="flex-end">
                 <Button component={Link} to={closeTo} variant="default" preventScrollReset>
                   Cancel

@@ -8,6 +8,7 @@ import { isRouteErrorResponse, useLoaderData, useLocation, useParams, useRouteEr
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { getClientForViewer } from "~/services/clients/clients.server";
+import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/advantage/plans";
 import { getDb } from "~/services/db/client.server";
 import { CHANGED_FIELD_LABELS, type ChangedField } from "~/services/ratecards/changes";
 import { PRICE_TYPE_LABELS, type ShipmentType } from "~/services/ratecards/fields";
@@ -42,6 +43,41 @@ const ACTION_LABELS: Record<string, string> = {
   "rto_from_forward:delete": "RTO from forward (row removed)",
 };
 
+/** Pickrr Advantage changes are labelled with their plan ("Premium plan · Rate edit"); these are theirs alone. */
+const PLAN_ACTION_LABELS: Record<string, Record<string, string>> = {
+  plan_rate_card: { copy_defaults: "First edit (defaults copied)" },
+  advantage_plan: { offer: "Plan offered", withdraw: "Plan withdrawn", activate: "Activated by seller", deactivate: "Deactivated by seller" },
+  cashback_settings: { create: "Advantage Settings", update: "Advantage Settings" },
+};
+
+function actionLabel(entry: RateHistoryEntry): string {
+  const label = PLAN_ACTION_LABELS[entry.entity]?.[entry.action] ?? ACTION_LABELS[entry.action] ?? entry.action;
+  return entry.plan ? `${PLAN_LABELS[PLAN_TYPE_OF[entry.plan]]} plan · ${label}` : label;
+}
+
+/** One sentence for a plan-wide entry: the first edit's copy, an offer or activation, the cashback settings. */
+function planSummary(entry: RateHistoryEntry): string | null {
+  const d = (entry.details ?? {}) as Record<string, unknown>;
+  switch (entry.entity) {
+    case "plan_rate_card":
+      return `The plan's default rates (${num(d.rows)} rows) were copied for this client, which now has its own (exclusive) copy`;
+    case "advantage_plan": {
+      const offered = Array.isArray(d.offered) ? d.offered.map((o) => String((o as { type?: string }).type ?? "")).filter(Boolean) : [];
+      const active = (d.active as { type?: string } | null)?.type;
+      const names = (types: string[]) => types.map((t) => (t === "basic" || t === "premium" ? PLAN_LABELS[t] : t)).join(", ");
+      return `Offered: ${offered.length ? names(offered) : "none"} · Active: ${active ? names([active]) : "none"}`;
+    }
+    case "cashback_settings": {
+      const r = (d.return_cashback ?? {}) as { plan?: number };
+      const del = (d.delivered_cashback ?? {}) as { plan?: number };
+      const tat = ["A", "B", "C", "D", "E"].map((z) => String(d[`tat_zone${z}`] ?? "?")).join("/");
+      return `Return plan ${String(r.plan ?? "?")}, delivered-breach plan ${String(del.plan ?? "?")}, TAT ${tat} days, max cashback liability ₹${formatTwoDecimals(String(d.max_tat_liability ?? "0"))}`;
+    }
+    default:
+      return null;
+  }
+}
+
 function showValue(field: string, value: unknown): string {
   if (value === null || value === undefined) return "—";
   const text = String(value);
@@ -73,7 +109,7 @@ function cardWideSummary(entry: RateHistoryEntry): string {
 }
 
 function describe(entry: RateHistoryEntry): { head: string | null; lines: { field: string; old: string | null; next: string | null }[]; summary: string | null } {
-  if (entry.entity !== "rate_row") return { head: null, lines: [], summary: cardWideSummary(entry) };
+  if (entry.entity !== "rate_row" && entry.entity !== "plan_rate_row") return { head: null, lines: [], summary: planSummary(entry) ?? cardWideSummary(entry) };
   const priceType = entry.shipment_type ? PRICE_TYPE_LABELS[entry.shipment_type as ShipmentType] : "";
   const head = [entry.courier ?? "Unknown courier", `${priceType}${entry.delivery_type ? ` (${entry.delivery_type})` : ""}`].filter(Boolean).join(" · ");
   if (entry.action.endsWith(":create")) return { head, lines: [], summary: "Row added" };
@@ -112,7 +148,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       at: e.at.toISOString(),
       who: { name: e.staff.id != null ? (names.get(e.staff.id) ?? null) : null, email: e.staff.email, role: e.staff.role },
       action: e.action,
-      actionLabel: ACTION_LABELS[e.action] ?? e.action,
+      actionLabel: actionLabel(e),
       ...describe(e),
     })),
   };

@@ -13,6 +13,7 @@ import { getClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
 import { getClientRateCard, updateRtoFromForward } from "~/services/ratecards/ratecards.server";
+import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 const OWN_PARAMS = ["confirm"];
@@ -71,13 +72,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const couriers = (await forwardCouriers(client.id)) ?? [];
     const chosen = couriers.filter((c) => ids.includes(c.id));
     if (chosen.length !== ids.length) {
-      return data<ActionData>({ kind: "invalid", chosen: ids, message: "Some chosen couriers have no forward rates on this card. Nothing was changed." }, { status: 400 });
+      return data<ActionData>({ kind: "invalid", chosen: ids, message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} Some chosen couriers have no forward rates on this card. Nothing was changed.` }, { status: 400 });
     }
     return data<ActionData>({ kind: "confirm", couriers: chosen });
   }
 
   const result = await updateRtoFromForward(db, staff, { clientId: client.id, courierServiceIds: ids });
-  if (!result.ok) return data<ActionData>({ kind: "invalid", chosen: ids, message: `Not able to update rate card. ${result.message}` }, { status: result.status });
+  if (!result.ok) return data<ActionData>({ kind: "invalid", chosen: ids, message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}` }, { status: result.status });
   deliverSoon(db);
   return redirectWithToast(request, cardHref(client.id, new URL(request.url)), { kind: "success", message: "Updated Successfully" });
 }

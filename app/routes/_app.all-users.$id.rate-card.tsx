@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { validationError } from "remix-validated-form";
+import { useFormContext, ValidatedForm, validationError } from "remix-validated-form";
 import { getAdvantageView, getPlanRateCard, saveCashbackSettings, updatePlanRateRow } from "~/services/advantage/advantage.server";
 import { cashbackFormSchema, cashbackFormValues } from "~/services/advantage/cashback-form";
 import {
@@ -21,6 +21,7 @@ import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { getClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
+import { formError } from "~/services/http/form-errors.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
 import {
   DELIVERY_TYPE_LABELS,
@@ -30,24 +31,25 @@ import {
   RATE_TABS,
   TAB_LABELS,
   rateValuesOf,
+  type CardRow,
   type RateField,
 } from "~/services/ratecards/fields";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
-import { getClientRateCard, updateRateRow } from "~/services/ratecards/ratecards.server";
-import { rateRowFormSchema, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
+import { getClientRateCard, rateCardClientFor, updateRateRow } from "~/services/ratecards/ratecards.server";
+import { NOT_ABLE_TO_UPDATE_RATE_CARD, rateRowFormSchema, rateValuesSchema, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
 import { parseRateCardView, rateCardViewSearch, type CardTab } from "~/services/ratecards/view-query";
 import { AdvantagePlans } from "~/ui/AdvantagePlans";
 import { AdvantageSettings, CASHBACK_FORM_ID } from "~/ui/AdvantageSettings";
 import { RateCardToolbar } from "~/ui/RateCardToolbar";
 import { RatePanels } from "~/ui/RatePanels";
-import { RateTable } from "~/ui/RateTable";
+import { RateTable, type RateTableRow } from "~/ui/RateTable";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 /** The client's courier-wise rate card and its Pickrr Advantage plans (spec part 1 §2 "Courier-wise plan and Advantage"). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
+  const client = await rateCardClientFor(db, staff, Number(params.id));
   if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
   const url = new URL(request.url);
   const view = parseRateCardView(url.searchParams);
@@ -78,6 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       permissions: adv,
       errors: loaded.errors,
       statesLoaded: loaded.states !== null,
+      turnaround: loaded.turnaround,
       states: { basic: stateOf("advantage_basic"), premium: stateOf("advantage_premium") },
       applyDefault: loaded.card?.applyDefault ?? true,
       sections: RATE_TABS.flatMap((tab) =>
@@ -86,22 +89,43 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       cashback: loaded.cashback ? { values: cashbackFormValues(loaded.cashback.settings), version: loaded.cashback.version, configured: loaded.cashback.configured } : null,
     };
   }
+  // Only what the tables show: the page's HTML and its serialised data scale with the rows.
   const sections =
-    view.tab === "advantage" || !card
+    view.tab === "advantage" || !card || card.hasUploadedRateCard
       ? null
-      : DELIVERY_TYPES.map((d) => ({ delivery: d, label: DELIVERY_TYPE_LABELS[d], panels: card.panels[view.tab as Exclude<CardTab, "advantage">][d] }));
+      : DELIVERY_TYPES.map((d) => ({
+          delivery: d,
+          label: DELIVERY_TYPE_LABELS[d],
+          // The RTO tab holds Forward RTO and Reverse RTO rows: a Price Type column tells them apart.
+          identity: view.tab === "rto" ? ("price-type" as const) : undefined,
+          panels: card.panels[view.tab as Exclude<CardTab, "advantage">][d].map((p) => ({ key: p.key, title: p.title, couriers: p.couriers.map(tableRow) })),
+        }));
   return data(
     {
       clientId: client.id,
-      hasAuthToken: Boolean(client.auth_token),
+      hasAuthToken: client.hasAuthToken,
       view: { ...view, editRowId: view.tab === "advantage" ? (advantage?.permissions.canEditPlanRates ? view.editRowId : null) : editRowId },
       permissions,
       sections,
       advantage,
-      uploaded: card?.hasUploadedRateCard ? { rows: card.rows.filter((r) => view.showAll || r.is_active), lastUpload: card.lastUpload } : null,
+      uploaded: card?.hasUploadedRateCard
+        ? { rows: card.rows.filter((r) => view.showAll || r.is_active).map(uploadedRow), lastUpload: card.lastUpload }
+        : null,
     },
     { headers },
   );
+}
+
+/** A panel table's row: the prices, and the price type the RTO tab labels. */
+function tableRow(r: CardRow): RateTableRow {
+  const row = { id: r.id, courier_name: r.courier_name, is_active: r.is_active, version: r.version, shipment_type: r.shipment_type } as RateTableRow;
+  for (const f of RATE_FIELDS) (row as Record<RateField, string | number>)[f] = r[f];
+  return row;
+}
+
+/** The uploaded-card list is one table: each row carries what tells it apart. */
+function uploadedRow(r: CardRow): RateTableRow {
+  return { ...tableRow(r), delivery_type: r.delivery_type, first_slab: r.first_slab, second_slab: r.second_slab };
 }
 
 /** Document requests carry the loader's Set-Cookie (the remembered plan sub-tab). */
@@ -118,10 +142,17 @@ type ActionData =
   | { kind: "confirm"; rowId: number; version: number; courier: string; values: Record<RateField, string>; old: Record<RateField, string>; plan?: PlanTarget }
   | { kind: "conflict"; rowId: number; message: string; current: Record<RateField, string>; courier: string; plan?: PlanTarget }
   | { kind: "error"; message: string }
-  | { kind: "settings-error"; message: string };
+  | { kind: "settings-error"; message: string; values: Record<string, string> | null };
 
 const ROW_INTENTS = ["preview", "save", "plan-preview", "plan-save"];
+/** The browser checks the prices only; the action checks the whole form again (rateRowFormSchema). */
+const rateValuesValidator = withZod(rateValuesSchema);
 const cashbackValidator = withZod(cashbackFormSchema);
+
+/** The text fields of a submitted form, to refill it. */
+function submittedTexts(submitted: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries((submitted ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
 
 function rawValues(form: FormData): Partial<Record<RateField, string>> {
   return Object.fromEntries(RATE_FIELDS.map((f) => [f, String(form.get(f) ?? "")])) as Partial<Record<RateField, string>>;
@@ -146,10 +177,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent === "cashback") {
     if (!advantagePermissions(staff.role).canEditCashback) throw new Response("Only a vp can change advantage settings.", { status: 403 });
     const result = await cashbackValidator.validate(form);
-    if (result.error) return validationError(result.error, result.submittedData);
-    const saved = await saveCashbackSettings(db, staff, { clientId: client.id, plan: "advantage_premium", version: result.data.version, settings: result.data.settings });
-    if (saved.ok) return redirectWithToast(request, backTo(request), { kind: "success", message: CHANGES_SAVED });
-    return data<ActionData>({ kind: "settings-error", message: `${NOT_ABLE_TO_UPDATE_SETTINGS}. ${saved.message}` }, { status: saved.status });
+    if (result.error) return formError(result.error, result.submittedData);
+    let saved: Awaited<ReturnType<typeof saveCashbackSettings>> | null = null;
+    try {
+      saved = await saveCashbackSettings(db, staff, { clientId: client.id, plan: "advantage_premium", version: result.data.version, settings: result.data.settings });
+    } catch (error) {
+      // A failed save (the database, say) is the spec's 'Not able to update settings', not an error page.
+      console.error(`Advantage Settings not saved (client ${client.id}):`, error);
+    }
+    if (saved?.ok) return redirectWithToast(request, backTo(request), { kind: "success", message: CHANGES_SAVED });
+    // The form keeps what was typed (a no-JS page is re-rendered from this), except after a
+    // conflict, where it shows the values someone else saved.
+    const typed = saved?.status === 409 ? null : submittedTexts(result.submittedData);
+    const message = saved ? `${NOT_ABLE_TO_UPDATE_SETTINGS}. ${saved.message}` : NOT_ABLE_TO_UPDATE_SETTINGS;
+    return data<ActionData>({ kind: "settings-error", message, values: typed }, { status: saved?.status ?? 500 });
   }
 
   // A rate row edit: the client's courier-wise card, or (plan-*) a plan card on the Pickrr Advantage tab.
@@ -189,11 +230,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   if (result.status === 409 && "conflict" in result) {
     return data<ActionData>(
-      { kind: "conflict", rowId: result.current.id, message: result.message, current: rateValuesOf(result.current), courier: result.current.courier_name, plan },
+      {
+        kind: "conflict",
+        rowId: result.current.id,
+        message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}`,
+        current: rateValuesOf(result.current),
+        courier: result.current.courier_name,
+        plan,
+      },
       { status: 409 },
     );
   }
-  return data<ActionData>({ kind: "error", message: `Not able to update rate card. ${result.message}` }, { status: result.status });
+  return data<ActionData>({ kind: "error", message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}` }, { status: result.status });
 }
 
 const TAB_LINKS: { tab: CardTab; label: string }[] = [
@@ -239,6 +287,13 @@ function ValuesDiff({ old, next }: { old: Record<RateField, string>; next: Recor
   );
 }
 
+/**
+ * Remix skips reloading after an error answer; a 409 (someone else changed the row or the
+ * settings) must reload, so the page shows the values now stored.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 ? true : defaultShouldRevalidate;
+
 export default function ClientRateCard() {
   const { clientId, view, permissions, sections, uploaded, hasAuthToken, advantage } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionData | { fieldErrors: Record<string, string>; repopulateFields?: Record<string, string>; formId?: string }>();
@@ -257,16 +312,33 @@ export default function ClientRateCard() {
           values: rowData?.kind === "invalid" ? rowData.values : rowData?.kind === "confirm" ? rowData.values : {},
           errors: rowData?.kind === "invalid" ? rowData.errors : {},
           cancelHref: `${base}${rateCardViewSearch(view, { editRowId: null })}`,
+          validated: true,
         }
       : null;
   // A plan row edit posts which plan, and whether the editor saw the plan's defaults (first-edit mode).
   const planFields = advantage ? { plan: advantage.planName, apply_default: String(advantage.applyDefault) } : null;
   const confirmPlan = rowData?.kind === "confirm" ? rowData.plan : undefined;
   const cashbackServerInvalid = !!actionData && "fieldErrors" in actionData && (actionData.formId === undefined || actionData.formId === CASHBACK_FORM_ID);
-  const cashbackValues =
-    advantage?.cashback && cashbackServerInvalid && actionData && "repopulateFields" in actionData && actionData.repopulateFields
-      ? { ...advantage.cashback.values, ...actionData.repopulateFields }
-      : advantage?.cashback?.values;
+  const cashbackTyped =
+    cashbackServerInvalid && actionData && "repopulateFields" in actionData
+      ? actionData.repopulateFields
+      : rowData?.kind === "settings-error"
+        ? rowData.values
+        : null;
+  const cashbackValues = advantage?.cashback && cashbackTyped ? { ...advantage.cashback.values, ...cashbackTyped } : advantage?.cashback?.values;
+
+  const editHref = (rowId: number) => `${base}${rateCardViewSearch(view, { editRowId: rowId })}`;
+  // One search string for every row's weight slab link (a big card has hundreds of rows).
+  const slabSearch = rateCardViewSearch(view, { editRowId: null });
+  const slabLinks = permissions.canEditWeightSlabs
+    ? (row: RateTableRow) => [
+        {
+          to: `${base}/weight-slab${withParam(slabSearch, "row", row.id)}`,
+          label: "Slab",
+          ariaLabel: `Edit weight slab of ${row.courier_name}`,
+        },
+      ]
+    : undefined;
 
   const alerts = (
     <>
@@ -296,18 +368,21 @@ export default function ClientRateCard() {
           </Stack>
         </Alert>
       ) : null}
+      {editing && rowData?.kind !== "invalid" ? <ClientInvalidNotice formId={editFormId} /> : null}
       {editing ? (
-        <Form method="post" id={editFormId} action={here} preventScrollReset>
+        // The row's inputs (in the table, form="rate-row-edit") are checked in the browser with the
+        // action's own price rules; without JavaScript the action checks them and answers 400.
+        <ValidatedForm validator={rateValuesValidator} method="post" id={editFormId} action={here} preventScrollReset>
           <input type="hidden" name="intent" value={planFields ? "plan-preview" : "preview"} />
           <input type="hidden" name="rowId" value={editing.rowId} />
-          <input type="hidden" name="version" value={sectionsRowVersion(shownSections, editing.rowId)} />
+          <input type="hidden" name="version" value={rowVersion(shownSections, uploaded?.rows, editing.rowId)} />
           {planFields ? (
             <>
               <input type="hidden" name="plan" value={planFields.plan} />
               <input type="hidden" name="apply_default" value={planFields.apply_default} />
             </>
           ) : null}
-        </Form>
+        </ValidatedForm>
       ) : null}
     </>
   );
@@ -339,6 +414,7 @@ export default function ClientRateCard() {
             planHref={(p) => `${base}${rateCardViewSearch(view, { plan: p, editRowId: null })}`}
             switchHref={`${base}/advantage-plan${rateCardViewSearch(view, { editRowId: null })}`}
             states={advantage.states}
+            turnaround={advantage.turnaround}
             canOffer={advantage.permissions.canOfferPlans && advantage.statesLoaded}
             canEditRates={advantage.permissions.canEditPlanRates}
             sections={advantage.sections}
@@ -373,7 +449,27 @@ export default function ClientRateCard() {
                 {uploaded.lastUpload.uploaded_by ? ` by ${uploaded.lastUpload.uploaded_by.name}` : ""}
               </Text>
             ) : null}
-            <RateTable rows={uploaded.rows} caption="Uploaded rate card" operation={false} />
+            <Group justify="flex-end">
+              <Anchor component={Link} size="sm" to={`${base}${rateCardViewSearch(view, { showAll: !view.showAll, editRowId: null })}`} preventScrollReset>
+                {view.showAll ? "Show active couriers only" : "Show all couriers"}
+              </Anchor>
+            </Group>
+            {alerts}
+            {uploaded.rows.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No {view.showAll ? "" : "active "}couriers on this rate card.
+              </Text>
+            ) : (
+              <RateTable
+                rows={uploaded.rows}
+                caption="Uploaded rate card"
+                identity="full"
+                operation={permissions.canEditRates}
+                editing={editing}
+                editHref={editHref}
+                rowLinks={slabLinks}
+              />
+            )}
           </Stack>
         </Paper>
       ) : (
@@ -411,18 +507,8 @@ export default function ClientRateCard() {
               showAll={view.showAll}
               operation={permissions.canEditRates}
               editing={editing}
-              editHref={(rowId) => `${base}${rateCardViewSearch(view, { editRowId: rowId })}`}
-              rowLinks={
-                permissions.canEditWeightSlabs
-                  ? (row) => [
-                      {
-                        to: `${base}/weight-slab${withParam(rateCardViewSearch(view, { editRowId: null }), "row", row.id)}`,
-                        label: "Slab",
-                        ariaLabel: `Edit weight slab of ${row.courier_name}`,
-                      },
-                    ]
-                  : undefined
-              }
+              editHref={editHref}
+              rowLinks={slabLinks}
             />
           ) : null}
         </>
@@ -472,12 +558,26 @@ export default function ClientRateCard() {
   );
 }
 
-function sectionsRowVersion(
+/** The version of the row being edited, as the editor saw it (panels, or the uploaded-card list). */
+function rowVersion(
   sections: { panels: { couriers: { id: number; version: number }[] }[] }[] | null,
+  uploadedRows: { id: number; version: number }[] | undefined,
   rowId: number,
 ): number | string {
   for (const s of sections ?? []) for (const p of s.panels) for (const c of p.couriers) if (c.id === rowId) return c.version;
+  for (const r of uploadedRows ?? []) if (r.id === rowId) return r.version;
   return "";
+}
+
+/** With JavaScript, an invalid Save is refused in the browser: the spec's toast text, at once. */
+function ClientInvalidNotice({ formId }: { formId: string }) {
+  const form = useFormContext(formId);
+  if (!form.hasBeenSubmitted || form.isValid) return null;
+  return (
+    <Alert color="red" role="alert" title={SOME_FIELD_NOT_VALID} data-testid="rate-error">
+      Correct the highlighted fields and save again.
+    </Alert>
+  );
 }
 
 /** Adds one parameter to a `?a=b` search string (or starts one). */

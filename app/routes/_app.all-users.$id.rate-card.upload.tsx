@@ -38,15 +38,16 @@ import { getDb } from "~/services/db/client.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
 import { UPLOAD_INSTRUCTIONS, type UploadChange, type UploadError } from "~/services/ratecards/csv";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
-import { applyUpload, getClientRateCard, MAX_UPLOAD_CHARS, verifyClientUpload } from "~/services/ratecards/ratecards.server";
+import { applyUpload, clientCardToken, MAX_UPLOAD_CHARS, UPLOAD_STALE_MESSAGE, verifyClientUpload } from "~/services/ratecards/ratecards.server";
+import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 const ONLY_CSV = "You can only upload csv file!";
 const CHOOSE_FILE = "Choose a CSV file to upload.";
 const TOO_LARGE = `The file is too large: a rate card file may be at most ${MAX_UPLOAD_CHARS / 1_000_000} MB.`;
 const NO_AUTH_TOKEN = "Auth token is not present";
-const NOT_UPDATED = "Not able to update rate card.";
-const CARD_CHANGED = "The rate card changed after this file was verified, so nothing was changed. Verify the file again.";
+const NOT_UPDATED = NOT_ABLE_TO_UPDATE_RATE_CARD;
+const CARD_CHANGED = UPLOAD_STALE_MESSAGE;
 /** A preview longer than this is cut (the count of all changes is still shown). */
 const MAX_PREVIEW_ROWS = 500;
 
@@ -95,16 +96,11 @@ const problem = (message: string, errors: UploadError[] = [], status = 400) =>
   data<ActionData>({ kind: "problem", message, errors }, { status });
 
 /**
- * Identifies the card's rows as they are now (ids and versions). Verify hands it to the
- * form; Submit refuses the file when the card changed in between, so an edit made by
- * someone else after the preview is not silently overwritten by the file's older values.
+ * The card's rows as they are now (ids and versions, clientCardToken). Verify hands it to the
+ * form; Submit is refused when the card changed in between, so an edit made by someone else
+ * after the preview is not silently overwritten by the file's older values.
  */
-async function cardToken(db: ReturnType<typeof getDb>, clientId: number): Promise<string> {
-  const card = await getClientRateCard(db, clientId, { showAll: true });
-  const ids = (card?.rows ?? []).map((r) => `${r.id}:${r.version}`).join(",");
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(ids));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
-}
+const cardToken = clientCardToken;
 
 /** Reads the uploaded bytes as text: a CSV is UTF-8 text (a BOM is fine), never binary. */
 async function csvTextOf(file: File): Promise<string | null> {
@@ -183,10 +179,12 @@ async function submitStep(
   if (!parsed.success) {
     return data<ActionData>({ kind: "failed", message: `${NOT_UPDATED} ${parsed.error.issues[0].message}`, errors: [] }, { status: 400 });
   }
-  if ((await cardToken(db, clientId)) !== parsed.data.cardToken) {
-    return data<ActionData>({ kind: "failed", message: `${NOT_UPDATED} ${CARD_CHANGED}`, errors: [] }, { status: 409 });
-  }
-  const result = await applyUpload(db, staff, { clientId, csvText: parsed.data.csvText, fileName: parsed.data.fileName });
+  const result = await applyUpload(db, staff, {
+    clientId,
+    csvText: parsed.data.csvText,
+    fileName: parsed.data.fileName,
+    cardToken: parsed.data.cardToken,
+  });
   if (!result.ok) {
     return data<ActionData>(
       { kind: "failed", message: `${NOT_UPDATED} ${result.message}`, errors: "errors" in result ? (result.errors ?? []) : [] },

@@ -16,7 +16,7 @@ import { deliverSoon } from "~/services/mail/outbox.server";
 import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
 import { formatKg } from "~/services/ratecards/money";
 import { getClientRateCard, updateWeightSlab } from "~/services/ratecards/ratecards.server";
-import { WEIGHT_SLAB_SELECT_OPTIONS, weightSlabFormSchema } from "~/services/ratecards/row-form";
+import { NOT_ABLE_TO_UPDATE_RATE_CARD, WEIGHT_SLAB_SELECT_OPTIONS, weightSlabFormSchema } from "~/services/ratecards/row-form";
 import { FormNativeSelect, SubmitButton } from "~/ui/form-fields";
 import { UrlDialog } from "~/ui/UrlDialog";
 
@@ -78,12 +78,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast(request, cardHref(client.id, new URL(request.url)), { kind: "success", message: "Updated Successfully" });
   }
   if (outcome.status === 409 && "conflict" in outcome) {
-    return data<ConflictData>({ kind: "conflict", message: outcome.message, slabs: slabText(outcome.current.first_slab, outcome.current.second_slab) }, { status: 409 });
+    return data<ConflictData>({ kind: "conflict", message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${outcome.message}`, slabs: slabText(outcome.current.first_slab, outcome.current.second_slab) }, { status: 409 });
   }
   if (outcome.status === 400 && "fieldErrors" in outcome && outcome.fieldErrors) {
     return validationError({ fieldErrors: outcome.fieldErrors, formId: FORM_ID }, result.submittedData);
   }
-  return data<ConflictData>({ kind: "error", message: `Not able to update rate card. ${outcome.message}` }, { status: outcome.status });
+  return data<ConflictData>({ kind: "error", message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${outcome.message}` }, { status: outcome.status });
 }
 
 export default function WeightSlabDialog() {

@@ -15,8 +15,8 @@ import { UrlDialog } from "~/ui/UrlDialog";
  * The Serviceability tab (spec part 1 §2 "Pincode check"): from/to pincodes in the URL, the
  * pincode result, and the 'Download Pincode List' dialog (`?download=1`).
  */
-/** Error text and the field's own text in a red dark enough for WCAG AA (4.5:1) on white. */
-const READABLE_ERRORS = { error: { color: "#c92a2a" }, input: { color: "var(--mantine-color-text)" } };
+/** The field's own text stays the normal colour when it has an error (the error text is red-9 app-wide, root.tsx). */
+const READABLE_ERRORS = { input: { color: "var(--mantine-color-text)" } };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });

@@ -27,7 +27,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     view,
     name: card.name,
-    sections: DELIVERY_TYPES.map((d) => ({ delivery: d, label: DELIVERY_TYPE_LABELS[d], panels: card.panels[view.tab][d] })),
+    sections: DELIVERY_TYPES.map((d) => ({
+      delivery: d,
+      label: DELIVERY_TYPE_LABELS[d],
+      // The RTO tab holds Forward RTO and Reverse RTO rows: a Price Type column tells them apart.
+      identity: view.tab === "rto" ? ("price-type" as const) : undefined,
+      panels: card.panels[view.tab][d],
+    })),
   };
 }
 

@@ -7,7 +7,15 @@
 import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { ADVANTAGE_PLAN_TYPES, CHANGE_NOT_ALLOWED, PLAN_LABELS, PLAN_PROMISE_PERCENT, PLAN_TAT_DAYS, type AdvantagePlanType } from "~/services/advantage/plans";
+import {
+  ADVANTAGE_PLAN_TYPES,
+  CHANGE_NOT_ALLOWED,
+  PLAN_LABELS,
+  PLAN_PROMISE_PERCENT,
+  type AdvantagePlanType,
+  type PlanTurnaround,
+  type TurnaroundZone,
+} from "~/services/advantage/plans";
 import { ZONES } from "~/services/ratecards/fields";
 import { RatePanels, type RateSection } from "./RatePanels";
 import type { RateTableEditing } from "./RateTable";
@@ -60,6 +68,7 @@ export function AdvantagePlans({
   planHref,
   switchHref,
   states,
+  turnaround,
   canOffer,
   canEditRates,
   sections,
@@ -73,6 +82,8 @@ export function AdvantagePlans({
   planHref: (plan: AdvantagePlanType) => string;
   switchHref: string;
   states: Record<AdvantagePlanType, PlanStatus>;
+  /** The turnaround row: the plan's standard days, or on Premium the client's saved TAT. */
+  turnaround: PlanTurnaround;
   canOffer: boolean;
   canEditRates: boolean;
   sections: RateSection[];
@@ -137,10 +148,14 @@ export function AdvantagePlans({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            <Table.Tr data-testid="plan-tat">
-              <Table.Th scope="row">Days</Table.Th>
+            <Table.Tr data-testid="plan-tat" data-source={turnaround.source}>
+              <Table.Th scope="row">
+                {turnaround.source === "client" ? "Days (this client's Advantage Settings)" : "Days (plan standard)"}
+              </Table.Th>
               {ZONES.map((z) => (
-                <Table.Td key={z.key}>{PLAN_TAT_DAYS[z.key.toUpperCase() as keyof typeof PLAN_TAT_DAYS]}</Table.Td>
+                <Table.Td key={z.key} data-zone={z.key.toUpperCase()}>
+                  {turnaround.days[z.key.toUpperCase() as TurnaroundZone]}
+                </Table.Td>
               ))}
             </Table.Tr>
           </Table.Tbody>

@@ -8,7 +8,7 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { useEffect, useState } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { ValidatedForm, useField, useFormContext } from "remix-validated-form";
 import {
   AMOUNT_FIELD_LABELS,
@@ -30,7 +30,15 @@ function useHydrated() {
   return hydrated;
 }
 
+/**
+ * The values the inputs start from, passed to each input directly: the form library keeps
+ * defaults per form id, and a form remounted after a save (new version) would otherwise
+ * start from the previous instance's defaults rather than what was saved.
+ */
+const StartValues = createContext<CashbackFormValues>({});
+
 function AmountInputs({ field, disabled, hint }: { field: AmountField; disabled: boolean; hint: string }) {
+  const start = useContext(StartValues);
   const kind = useField(`${field}_kind`);
   const amount = useField(`${field}_amount`);
   const label = AMOUNT_FIELD_LABELS[field];
@@ -38,6 +46,7 @@ function AmountInputs({ field, disabled, hint }: { field: AmountField; disabled:
     <Group align="flex-start" gap="xs" wrap="nowrap">
       <NativeSelect
         {...kind.getInputProps({ id: `${field}_kind` })}
+        defaultValue={start[`${field}_kind`]}
         label={`${label} type`}
         data={[
           { value: "percentage", label: "Percentage (%)" },
@@ -48,6 +57,7 @@ function AmountInputs({ field, disabled, hint }: { field: AmountField; disabled:
       />
       <TextInput
         {...amount.getInputProps({ id: `${field}_amount` })}
+        defaultValue={start[`${field}_amount`]}
         label={label}
         description={hint}
         error={amount.error}
@@ -80,13 +90,57 @@ function Fieldset({ legend, disabled, children }: { legend: string; disabled: bo
 }
 
 function TextField({ name, label, disabled, description }: { name: string; label: string; disabled: boolean; description?: string }) {
+  const start = useContext(StartValues);
   const f = useField(name);
-  return <TextInput {...f.getInputProps({ id: name })} label={label} description={description} error={f.error} inputMode="decimal" disabled={disabled} />;
+  return <TextInput {...f.getInputProps({ id: name })} defaultValue={start[name]} label={label} description={description} error={f.error} inputMode="decimal" disabled={disabled} />;
+}
+
+/**
+ * With JavaScript, checks the whole form as soon as it hydrates and again after every change,
+ * so Apply is disabled exactly while something is invalid — including a first visit, whose max
+ * cashback liability starts empty — and each invalid field shows its message.
+ */
+function useValidateWhileEditing(enabled: boolean) {
+  const form = useFormContext(CASHBACK_FORM_ID);
+  const latest = useRef(form);
+  latest.current = form;
+  useEffect(() => {
+    const element = enabled ? document.getElementById(CASHBACK_FORM_ID) : null;
+    if (!element) return;
+    let run = 0;
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      const mine = ++run;
+      latest.current
+        .validate()
+        .then((result) => {
+          // validate() only adds errors: clear them once the (latest) values are valid.
+          if (mine === run && !result.error) latest.current.clearAllErrors();
+        })
+        .catch(() => {});
+    };
+    // Deferred to a task of its own: after this commit's effects (the form registers its element
+    // in its own, parent, effect) and after a change's own handlers (a field clears its error on
+    // change, which must not undo this check).
+    const later = () => {
+      clearTimeout(pending);
+      pending = setTimeout(check, 0);
+    };
+    later();
+    element.addEventListener("input", later);
+    element.addEventListener("change", later);
+    return () => {
+      clearTimeout(pending);
+      element.removeEventListener("input", later);
+      element.removeEventListener("change", later);
+    };
+  }, [enabled]);
 }
 
 function Actions({ canEdit, serverInvalid }: { canEdit: boolean; serverInvalid: boolean }) {
   const form = useFormContext(CASHBACK_FORM_ID);
   const hydrated = useHydrated();
+  useValidateWhileEditing(canEdit);
   // Server-rendered (no JavaScript), the form's own state is empty: the server's refusal decides.
   const invalid = (!hydrated && serverInvalid) || (!form.isValid && (form.hasBeenSubmitted || serverInvalid));
   return (
@@ -140,53 +194,55 @@ export function AdvantageSettings({
             {message}
           </Alert>
         ) : null}
-        <ValidatedForm validator={validator} method="post" action={action} id={CASHBACK_FORM_ID} defaultValues={values} noValidate preventScrollReset>
-          <input type="hidden" name="intent" value="cashback" />
-          <input type="hidden" name="version" value={version} />
-          <Stack gap="md">
-            <Fieldset legend="EDD assurance" disabled>
-              <Group gap="lg">
-                {ASSURANCE_OPTIONS.map((a) => (
-                  <RadioOption key={a} name="assurance" value={String(a)} label={`${a}%`} checked={values.assurance === String(a)} disabled />
-                ))}
-              </Group>
-            </Fieldset>
-
-            <Fieldset legend="Return cashback (RTO after a breached promise)" disabled={disabled}>
-              <Stack gap="sm">
-                <Stack gap={6} role="radiogroup" aria-label="Return cashback plan">
-                  {([1, 2, 3, 4] as ReturnCashbackPlan[]).map((p) => (
-                    <RadioOption key={p} name="return_plan" value={String(p)} label={`Plan ${p}: ${RETURN_PLAN_LABELS[p]}`} checked={values.return_plan === String(p)} disabled={disabled} />
+        <StartValues.Provider value={values}>
+          <ValidatedForm validator={validator} method="post" action={action} id={CASHBACK_FORM_ID} defaultValues={values} noValidate preventScrollReset>
+            <input type="hidden" name="intent" value="cashback" />
+            <input type="hidden" name="version" value={version} />
+            <Stack gap="md">
+              <Fieldset legend="EDD assurance" disabled>
+                <Group gap="lg">
+                  {ASSURANCE_OPTIONS.map((a) => (
+                    <RadioOption key={a} name="assurance" value={String(a)} label={`${a}%`} checked={values.assurance === String(a)} disabled />
                   ))}
-                </Stack>
-                <AmountInputs field="return_rto" disabled={disabled} hint="Plans 3 and 4: share of the RTO freight" />
-                <AmountInputs field="return_forward" disabled={disabled} hint="Plan 4: share of the forward freight" />
-              </Stack>
-            </Fieldset>
+                </Group>
+              </Fieldset>
 
-            <Fieldset legend="Delivered-breach cashback (delivered after the promise)" disabled={disabled}>
-              <Stack gap="sm">
-                <Stack gap={6} role="radiogroup" aria-label="Delivered-breach cashback plan">
-                  {([1, 2] as DeliveredCashbackPlan[]).map((p) => (
-                    <RadioOption key={p} name="delivered_plan" value={String(p)} label={`Plan ${p}: ${DELIVERED_PLAN_LABELS[p]}`} checked={values.delivered_plan === String(p)} disabled={disabled} />
+              <Fieldset legend="Return cashback (RTO after a breached promise)" disabled={disabled}>
+                <Stack gap="sm">
+                  <Stack gap={6} role="radiogroup" aria-label="Return cashback plan">
+                    {([1, 2, 3, 4] as ReturnCashbackPlan[]).map((p) => (
+                      <RadioOption key={p} name="return_plan" value={String(p)} label={`Plan ${p}: ${RETURN_PLAN_LABELS[p]}`} checked={values.return_plan === String(p)} disabled={disabled} />
+                    ))}
+                  </Stack>
+                  <AmountInputs field="return_rto" disabled={disabled} hint="Plans 3 and 4: share of the RTO freight" />
+                  <AmountInputs field="return_forward" disabled={disabled} hint="Plan 4: share of the forward freight" />
+                </Stack>
+              </Fieldset>
+
+              <Fieldset legend="Delivered-breach cashback (delivered after the promise)" disabled={disabled}>
+                <Stack gap="sm">
+                  <Stack gap={6} role="radiogroup" aria-label="Delivered-breach cashback plan">
+                    {([1, 2] as DeliveredCashbackPlan[]).map((p) => (
+                      <RadioOption key={p} name="delivered_plan" value={String(p)} label={`Plan ${p}: ${DELIVERED_PLAN_LABELS[p]}`} checked={values.delivered_plan === String(p)} disabled={disabled} />
+                    ))}
+                  </Stack>
+                  <AmountInputs field="delivered_forward" disabled={disabled} hint="Plan 2: share of the forward freight" />
+                </Stack>
+              </Fieldset>
+
+              <Fieldset legend="Promised turnaround (days)" disabled={disabled}>
+                <SimpleGrid cols={{ base: 2, sm: 5 }}>
+                  {CASHBACK_ZONES.map((z, i) => (
+                    <TextField key={z} name={`tat_zone${z}`} label={`${ZONES[i].name} '${ZONES[i].label}' TAT`} disabled={disabled} />
                   ))}
-                </Stack>
-                <AmountInputs field="delivered_forward" disabled={disabled} hint="Plan 2: share of the forward freight" />
-              </Stack>
-            </Fieldset>
+                </SimpleGrid>
+              </Fieldset>
 
-            <Fieldset legend="Promised turnaround (days)" disabled={disabled}>
-              <SimpleGrid cols={{ base: 2, sm: 5 }}>
-                {CASHBACK_ZONES.map((z, i) => (
-                  <TextField key={z} name={`tat_zone${z}`} label={`${ZONES[i].name} '${ZONES[i].label}' TAT`} disabled={disabled} />
-                ))}
-              </SimpleGrid>
-            </Fieldset>
-
-            <TextField name="max_tat_liability" label="Max cashback liability (₹)" description="The most one shipment's cashback can be." disabled={disabled} />
-            <Actions canEdit={canEdit} serverInvalid={serverInvalid} />
-          </Stack>
-        </ValidatedForm>
+              <TextField name="max_tat_liability" label="Max cashback liability (₹)" description="The most one shipment's cashback can be." disabled={disabled} />
+              <Actions canEdit={canEdit} serverInvalid={serverInvalid} />
+            </Stack>
+          </ValidatedForm>
+        </StartValues.Provider>
       </Stack>
     </section>
   );

@@ -5,22 +5,32 @@
  * refuses them anyway.
  */
 import { Button, Group, Tooltip } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { IconDownload, IconUpload } from "@tabler/icons-react";
 import type { RateCardPermissions } from "~/services/ratecards/permissions";
 
 export const NO_AUTH_TOKEN = "Auth token is not present";
 
-function FileLink({ href, label, enabled }: { href: string; label: string; enabled: boolean }) {
-  if (!enabled) {
-    return (
-      <Tooltip label={NO_AUTH_TOKEN}>
-        <Button variant="default" size="xs" disabled data-disabled title={NO_AUTH_TOKEN} leftSection={<IconDownload size={14} aria-hidden />}>
+/**
+ * A control the client's missing auth token switches off (spec §6): a disabled native button
+ * (its `title` is the tooltip without JavaScript). A disabled button gets no pointer events,
+ * so Mantine's tooltip listens on a wrapper instead.
+ */
+function NoTokenButton({ label, icon }: { label: string; icon?: ReactNode }) {
+  return (
+    <Tooltip label={NO_AUTH_TOKEN}>
+      <span data-testid="no-token">
+        <Button variant="default" size="xs" disabled title={NO_AUTH_TOKEN} leftSection={icon}>
           {label}
         </Button>
-      </Tooltip>
-    );
-  }
+      </span>
+    </Tooltip>
+  );
+}
+
+function FileLink({ href, label, enabled }: { href: string; label: string; enabled: boolean }) {
+  if (!enabled) return <NoTokenButton label={label} icon={<IconDownload size={14} aria-hidden />} />;
   return (
     <Button component="a" href={href} variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />}>
       {label}
@@ -50,11 +60,7 @@ export function RateCardToolbar({
             Upload rate card
           </Button>
         ) : (
-          <Tooltip label={NO_AUTH_TOKEN}>
-            <Button size="xs" disabled title={NO_AUTH_TOKEN}>
-              Upload rate card
-            </Button>
-          </Tooltip>
+          <NoTokenButton label="Upload rate card" icon={<IconUpload size={14} aria-hidden />} />
         )
       ) : null}
       {permissions.canApplySegment ? (

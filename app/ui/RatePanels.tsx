@@ -4,12 +4,21 @@
  * and plan rate cards.
  */
 import { Stack, Text, Title } from "@mantine/core";
-import type { CardRow, DeliveryType } from "~/services/ratecards/fields";
-import type { RatePanel } from "~/services/ratecards/panels";
-import { RateTable, type RateTableEditing } from "./RateTable";
+import type { DeliveryType } from "~/services/ratecards/fields";
+import { RateTable, type RateTableEditing, type RateTableIdentity, type RateTableRow } from "./RateTable";
 
-/** `key` tells sections apart when one page shows several shipment types (a plan card); it defaults to the delivery type. */
-export type RateSection = { key?: string; delivery: DeliveryType; label: string; panels: RatePanel<CardRow>[] };
+/**
+ * `key` tells sections apart when one page shows several shipment types (a plan card); it
+ * defaults to the delivery type. `identity` adds columns that tell a panel's rows apart
+ * (the RTO tab's Forward RTO and Reverse RTO rows).
+ */
+export type RateSection = {
+  key?: string;
+  delivery: DeliveryType;
+  label: string;
+  identity?: RateTableIdentity;
+  panels: { key: string; title: string; couriers: RateTableRow[] }[];
+};
 
 export function RatePanels({
   sections,
@@ -52,6 +61,7 @@ export function RatePanels({
                   editing={editing}
                   editHref={editHref}
                   rowLinks={rowLinks}
+                  identity={section.identity}
                 />
               </details>
             ))

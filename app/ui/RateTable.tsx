@@ -5,15 +5,27 @@
  * the table through the `form` attribute, so it works without JavaScript.
  */
 import { Button, Group, TextInput } from "@mantine/core";
-import { Link } from "@remix-run/react";
-import { RATE_FIELD_LABELS, ZONES, type CardRow, type RateField } from "~/services/ratecards/fields";
+import { useNavigate } from "@remix-run/react";
+import type { MouseEvent } from "react";
+import { useField } from "remix-validated-form";
+import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS, RATE_FIELD_LABELS, ZONES, type CardRow, type RateField } from "~/services/ratecards/fields";
+import { formatKg } from "~/services/ratecards/money";
 
 const ZONE_KEYS = ZONES.map((z) => z.key);
 const zoneHeader = (z: (typeof ZONES)[number]) => `${z.name} '${z.label}'`;
 
 const EXTRA_COLUMNS = ["cod_charge", "cod_percentage", "surcharge", "ndd_charge", "divisor"] as const;
 
-export type RateTableRow = Pick<CardRow, "id" | "courier_name" | "is_active" | "version" | RateField>;
+/** What a table row needs; the identity fields only where a column shows them. */
+export type RateTableRow = Pick<CardRow, "id" | "courier_name" | "is_active" | "version" | RateField> &
+  Partial<Pick<CardRow, "shipment_type" | "delivery_type" | "first_slab" | "second_slab">>;
+
+/**
+ * Which columns tell rows apart besides the courier: none (one shipment and delivery type
+ * per panel), the price type (the RTO tab holds Forward RTO and Reverse RTO rows), or the
+ * full identity (the uploaded-card list, one table for the whole card).
+ */
+export type RateTableIdentity = "courier" | "price-type" | "full";
 
 export type RateTableEditing = {
   rowId: number;
@@ -23,10 +35,35 @@ export type RateTableEditing = {
   cancelHref: string;
   /** Extra controls shown in the editing row's Operation cell (the Save button). */
   saveLabel?: string;
+  /**
+   * The edit form is a remix-validated-form: inputs report their field errors on blur and on
+   * submit in the browser (instant validation), and the server's errors without JavaScript.
+   */
+  validated?: boolean;
 };
 
-function RateInput({ field, editing, row, label }: { field: RateField; editing: RateTableEditing; row: RateTableRow; label: string }) {
-  const error = editing.errors[field];
+/** What a person reads to tell a row apart ("Forward RTO", "Reverse RTO · Surface"). */
+export function rowLabel(row: Pick<RateTableRow, "shipment_type" | "delivery_type">): string {
+  return [row.shipment_type ? PRICE_TYPE_LABELS[row.shipment_type] : null, row.delivery_type ? DELIVERY_TYPE_LABELS[row.delivery_type] : null]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+function RateInputView({
+  field,
+  editing,
+  row,
+  label,
+  error,
+  inputProps,
+}: {
+  field: RateField;
+  editing: RateTableEditing;
+  row: RateTableRow;
+  label: string;
+  error?: string;
+  inputProps?: Record<string, unknown>;
+}) {
   return (
     <TextInput
       form={editing.formId}
@@ -38,8 +75,40 @@ function RateInput({ field, editing, row, label }: { field: RateField; editing: 
       size="xs"
       w={field === "divisor" ? 72 : 76}
       styles={{ error: { whiteSpace: "normal", maxWidth: 90 } }}
+      {...inputProps}
     />
   );
+}
+
+/** An input of a remix-validated-form: client-side errors as the person types, the server's otherwise. */
+function ValidatedRateInput(props: { field: RateField; editing: RateTableEditing; row: RateTableRow; label: string }) {
+  const { error, getInputProps } = useField(props.field, { formId: props.editing.formId });
+  const { name: _name, defaultValue: _default, ...inputProps } = getInputProps();
+  return <RateInputView {...props} error={error ?? props.editing.errors[props.field]} inputProps={inputProps} />;
+}
+
+function RateInput(props: { field: RateField; editing: RateTableEditing; row: RateTableRow; label: string }) {
+  if (props.editing.validated) return <ValidatedRateInput {...props} />;
+  return <RateInputView {...props} error={props.editing.errors[props.field]} />;
+}
+
+/**
+ * Row links are plain anchors (a big card has hundreds; Remix's <Link> costs a router
+ * lookup each on the server). With JavaScript one click handler on the table turns a click
+ * on any of them into a client-side navigation, as <Link preventScrollReset> would.
+ */
+function useRowLinkNavigation() {
+  const navigate = useNavigate();
+  return (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const target = event.target as Element | null;
+    const anchor = target?.closest?.("a.rate-table-link") as HTMLAnchorElement | null;
+    if (!anchor || !event.currentTarget.contains(anchor)) return;
+    const href = anchor.getAttribute("href");
+    if (!href || !href.startsWith("/")) return;
+    event.preventDefault();
+    navigate(href, { preventScrollReset: true });
+  };
 }
 
 export function RateTable({
@@ -49,6 +118,7 @@ export function RateTable({
   editHref,
   rowLinks,
   caption,
+  identity = "courier",
 }: {
   rows: RateTableRow[];
   /** Show the Operation column (vp only). */
@@ -58,16 +128,28 @@ export function RateTable({
   /** Extra links for a row's Operation cell when it is not being edited (e.g. the weight slab edit). */
   rowLinks?: (row: RateTableRow) => { to: string; label: string; ariaLabel: string }[];
   caption: string;
+  identity?: RateTableIdentity;
 }) {
+  const followLink = useRowLinkNavigation();
+  const priceType = identity !== "courier";
+  const full = identity === "full";
   // Plain table markup with classes from app.css: the read-only rows are most of a card
   // (hundreds on a big one), and Mantine's Table/Anchor components tripled the HTML and the
   // server render time. Only the row being edited uses Mantine inputs.
   return (
-    <div className="rate-table-scroll" tabIndex={0} role="region" aria-label={caption}>
+    <div className="rate-table-scroll" tabIndex={0} role="region" aria-label={caption} onClick={followLink} data-testid="rate-table">
       <table className="rate-table">
         <thead>
           <tr>
             <th>Courier</th>
+            {priceType ? <th>Price Type</th> : null}
+            {full ? (
+              <>
+                <th>Delivery Type</th>
+                <th>Base Weight</th>
+                <th>Additional Weight</th>
+              </>
+            ) : null}
             {operation ? <th>Operation</th> : null}
             {ZONES.map((z) => (
               <th key={z.key}>
@@ -83,12 +165,28 @@ export function RateTable({
         <tbody>
           {rows.map((row) => {
             const isEditing = editing?.rowId === row.id;
+            const label = priceType ? rowLabel(full ? row : { shipment_type: row.shipment_type }) : "";
+            const who = label ? `${row.courier_name} (${label})` : row.courier_name;
             return (
-              <tr key={row.id} data-testid="rate-row" data-courier={row.courier_name} data-editing={isEditing || undefined}>
+              <tr
+                key={row.id}
+                data-testid="rate-row"
+                data-courier={row.courier_name}
+                data-shipment-type={priceType ? row.shipment_type : undefined}
+                data-editing={isEditing || undefined}
+              >
                 <td>
                   {row.courier_name}
                   {row.is_active ? null : <span className="rate-table-muted"> (inactive)</span>}
                 </td>
+                {priceType ? <td>{row.shipment_type ? PRICE_TYPE_LABELS[row.shipment_type] : ""}</td> : null}
+                {full ? (
+                  <>
+                    <td>{row.delivery_type ? DELIVERY_TYPE_LABELS[row.delivery_type] : ""}</td>
+                    <td className="num">{row.first_slab ? `${formatKg(row.first_slab)} KG` : ""}</td>
+                    <td className="num">{row.second_slab ? `${formatKg(row.second_slab)} KG` : ""}</td>
+                  </>
+                ) : null}
                 {operation ? (
                   <td>
                     {isEditing && editing ? (
@@ -96,9 +194,9 @@ export function RateTable({
                         <Button type="submit" form={editing.formId} size="compact-xs">
                           {editing.saveLabel ?? "Save"}
                         </Button>
-                        <Link className="rate-table-link" to={editing.cancelHref} preventScrollReset>
+                        <a className="rate-table-link" href={editing.cancelHref}>
                           Cancel
-                        </Link>
+                        </a>
                       </Group>
                     ) : editing ? (
                       <span className="rate-table-muted" aria-disabled="true">
@@ -106,13 +204,13 @@ export function RateTable({
                       </span>
                     ) : (
                       <span className="rate-table-ops">
-                        <Link className="rate-table-link" to={editHref?.(row.id) ?? "#"} preventScrollReset aria-label={`Edit ${row.courier_name}`}>
+                        <a className="rate-table-link" href={editHref?.(row.id) ?? "#"} aria-label={`Edit ${who}`}>
                           Edit
-                        </Link>
+                        </a>
                         {rowLinks?.(row).map((l) => (
-                          <Link key={l.to} className="rate-table-link" to={l.to} preventScrollReset aria-label={l.ariaLabel}>
+                          <a key={l.to} className="rate-table-link" href={l.to} aria-label={l.ariaLabel}>
                             {l.label}
-                          </Link>
+                          </a>
                         ))}
                       </span>
                     )}
@@ -128,7 +226,7 @@ export function RateTable({
                     </td>
                   ) : (
                     <td key={z} className="num">
-                      {row[`zone_${z}_base`]} | {row[`zone_${z}_add`]}
+                      {`${row[`zone_${z}_base`]} | ${row[`zone_${z}_add`]}`}
                     </td>
                   ),
                 )}

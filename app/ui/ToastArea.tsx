@@ -2,6 +2,14 @@ import { Alert, CloseButton } from "@mantine/core";
 import { useEffect, useState } from "react";
 import type { Toast } from "~/services/auth/session.server";
 
+/** Long enough to read; a toast may ask for longer (e.g. the spec's 15-second plan refusal). */
+export const SUCCESS_TOAST_MS = 6_000;
+export const ERROR_TOAST_MS = 8_000;
+
+export function toastDurationMs(toast: Pick<Toast, "kind" | "durationMs">): number {
+  return toast.durationMs ?? (toast.kind === "error" ? ERROR_TOAST_MS : SUCCESS_TOAST_MS);
+}
+
 /**
  * Shows the flash toast from the previous request. Rendered on the server so it appears
  * after a plain form post; with JavaScript it can be dismissed and fades after a while.
@@ -11,7 +19,7 @@ export function ToastArea({ toast }: { toast: Toast | null }) {
   useEffect(() => {
     setVisible(Boolean(toast));
     if (!toast) return;
-    const timer = setTimeout(() => setVisible(false), toast.kind === "error" ? 15_000 : 6_000);
+    const timer = setTimeout(() => setVisible(false), toastDurationMs(toast));
     return () => clearTimeout(timer);
   }, [toast]);
   if (!toast || !visible) return null;

@@ -92,6 +92,14 @@ describe.each([
     expect(await struck.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe("line-through");
     await expectAccessible(page, js);
 
+    // The confirmation carries the card it previewed: a post for a card that has changed since is refused.
+    expect(await dialog.locator('input[name="cardToken"]').inputValue()).toMatch(/^[0-9a-f]{64}$/);
+    const stale = await context.request.post(`${card(clientId)}/apply-segment`, { form: { intent: "apply", segment: "2", cardToken: "0".repeat(64) }, maxRedirects: 0 });
+    expect(stale.status()).toBe(409);
+    expect(await stale.text()).toContain(
+      "Not able to update rate card. The rate card changed after the preview, so nothing was changed. Preview the segment again to see what it would change now.",
+    );
+
     await dialog.getByRole("button", { name: "Apply" }).click();
     await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
     expect(new URL(page.url()).pathname).toBe(card(clientId));
@@ -181,7 +189,7 @@ describe.each([
     const res = await context.request.post(rowUrl, { form: { ...stale, first_slab: "0.5", second_slab: "0.5" }, maxRedirects: 0 });
     expect(res.status()).toBe(409);
     const html = await res.text();
-    expect(html).toContain("Someone changed this rate after you opened it");
+    expect(html).toContain("Not able to update rate card. Someone changed this rate after you opened it, so nothing was saved.");
     expect(html).toContain("Current slabs: Base upto 100 KG + Every Additional 50 KG");
   });
 

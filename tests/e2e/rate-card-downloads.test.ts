@@ -7,6 +7,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { demoClientsWithoutToken } from "~/services/db/seed.server";
 import { CSV_IDENTITY_COLUMNS, readCsv } from "~/services/ratecards/csv";
 import { launchBrowser, newContext, signIn } from "../support/browser";
 import { extractPdfText } from "../support/pdf-text";
@@ -100,6 +101,34 @@ describe.each([
     for (const name of couriers) expect(flat, `PDF lacks ${name}`).toContain(name);
     for (const heading of ["Forward - Express Shipping", "Reverse - Surface Shipping", "RTO - Express Shipping", "RTO is charged as forward."])
       expect(flat).toContain(heading);
+
+    // A client without an auth token (spec §6): the card shows, but downloads and upload are
+    // disabled with the spec's tooltip, and the server refuses them.
+    const [tokenless] = demoClientsWithoutToken();
+    await page.goto(`/all-users?${new URLSearchParams({ q: tokenless.email })}`);
+    const href = (await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href"))!;
+    const cardUrl = `${href}/rate-card`;
+    await page.goto(cardUrl);
+    await page.getByTestId("panel-title").first().waitFor();
+    for (const label of ["Download CSV", "Download PDF", "Download sample CSV", "Upload rate card"]) {
+      expect(await page.getByRole("link", { name: label, exact: true }).count(), label).toBe(0);
+      const button = page.getByRole("button", { name: label, exact: true });
+      expect(await button.isDisabled(), label).toBe(true);
+      expect(await button.getAttribute("title"), label).toBe("Auth token is not present");
+    }
+    if (js) {
+      await page.getByTestId("no-token").first().hover();
+      expect(await page.getByRole("tooltip").textContent()).toBe("Auth token is not present");
+    }
+    for (const path of ["download.csv", "download.pdf", "sample.csv", "upload"]) {
+      const res = await context.request.get(`${cardUrl}/${path}`, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(409);
+      expect(await res.text(), path).toContain("Auth token is not present");
+    }
+    // The rest of the client's pages work without a token.
+    for (const tab of ["rate-card?tab=rto", "rate-card?tab=advantage&plan=basic", "rate-calculator", "serviceability", "courier-setup", "courier-rules"]) {
+      expect((await context.request.get(`${href}/${tab}`)).status(), tab).toBe(200);
+    }
   });
 
   it("vp downloads a segment's card as CSV and PDF from the segment screen", async () => {

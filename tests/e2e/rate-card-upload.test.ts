@@ -165,6 +165,29 @@ describe.each([
     const row = page.getByTestId("rate-row").filter({ hasText: `${newPrice} |` });
     expect(await row.count()).toBe(1);
     expect(await row.getAttribute("data-courier")).toBe(courier);
+    // One table for the whole card: each row says what it is, so a courier's rows can be told apart.
+    for (const header of ["Price Type", "Delivery Type", "Base Weight", "Additional Weight", "Operation"])
+      expect(await page.getByRole("columnheader", { name: header, exact: true }).count(), header).toBe(1);
+    const cells = await row.locator("td").allTextContents();
+    const col = (name: string) => records[0].indexOf(name);
+    expect(cells.slice(1, 5)).toEqual([
+      records[index][col("Price Type")],
+      `${records[index][col("Delivery Type")]} Shipping`,
+      `${records[index][col("Base Weight")]} KG`,
+      `${records[index][col("Additional Weight")]} KG`,
+    ]);
+    expect(await page.getByRole("link", { name: "Show all couriers" }).count()).toBe(1);
+    // The table area scrolls within 1300 × 500 px, even on a wide screen.
+    await page.setViewportSize({ width: 1800, height: 1000 });
+    const area = page.getByRole("region", { name: "Uploaded rate card" });
+    const box = (await area.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(1300);
+    expect(box.height).toBeLessThanOrEqual(500);
+    expect(await area.evaluate((el) => el.scrollWidth > el.clientWidth && el.scrollHeight > el.clientHeight)).toBe(true);
+    // A vp still edits rows here.
+    await row.getByRole("link", { name: /^Edit (?!weight slab of )/ }).click();
+    await page.waitForURL((u) => u.searchParams.has("edit"));
+    expect(await page.locator("[data-editing]").getAttribute("data-courier")).toBe(courier);
     // And the download holds it.
     expect((await downloadCard())[index][zoneACol]).toBe(newPrice);
   });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
+import { CONFLICT_MESSAGE } from "~/services/ratecards/ratecards.server";
 import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
 
 /** The row "Edit" link, not the "Edit weight slab of …" link beside it. */
@@ -62,6 +63,20 @@ describe.each([
     await page.waitForURL((u) => u.searchParams.get("tab") === "reverse");
     await page.getByText("RTO is charged as forward.").waitFor();
     await expectAccessible(page, js);
+
+    // The RTO tab labels each row Forward RTO or Reverse RTO.
+    await page.getByRole("navigation", { name: "Shipment types" }).getByRole("link", { name: "RTO" }).click();
+    await page.waitForURL((u) => u.searchParams.get("tab") === "rto");
+    await page.getByRole("columnheader", { name: "Price Type" }).first().waitFor();
+    const labels = async () => page.getByTestId("rate-row").evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-shipment-type"), r.querySelectorAll("td")[1]?.textContent]));
+    const mine = await labels();
+    expect(mine.length).toBeGreaterThan(0);
+    for (const [type, text] of mine) expect(text).toBe(type === "FORWARD_RTO" ? "Forward RTO" : "Reverse RTO");
+    // Segment cards price Reverse RTO for every reverse service: both labels show.
+    await page.goto("/rate-cards?segment=0&tab=rto");
+    await page.getByRole("columnheader", { name: "Price Type" }).first().waitFor();
+    const segment = await labels();
+    expect(new Set(segment.map(([, text]) => text))).toEqual(new Set(["Forward RTO", "Reverse RTO"]));
   });
 
   it("refuses a forged rate edit from a tl with 403 and changes nothing", async () => {
@@ -100,12 +115,24 @@ describe.each([
     const zoneA = page.locator("[data-editing]").getByLabel(/^Zone A Base for/);
     const surcharge = page.locator("[data-editing]").getByLabel(/^Surcharge for/);
     const oldZoneA = await zoneA.inputValue();
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
     await zoneA.fill("");
     await surcharge.fill("-3");
+    if (js) {
+      // Instant: the messages show as the person leaves each field, before any save.
+      await surcharge.blur();
+      await page.locator("[data-editing]").getByText("Please fill!").waitFor();
+      await page.locator("[data-editing]").getByText("* Enter valid number !").waitFor();
+    }
     await page.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
     await page.getByTestId("rate-error").getByText("Some field are not valid").waitFor();
     await page.locator("[data-editing]").getByText("Please fill!").waitFor();
     await page.locator("[data-editing]").getByText("* Enter valid number !").waitFor();
+    // With JavaScript the browser refused the save itself; without, the server did.
+    expect(posts).toHaveLength(js ? 0 : 1);
 
     const newPrice = (Number(oldZoneA) + 1.25).toFixed(2);
     await page.locator("[data-editing]").getByLabel(/^Zone A Base for/).fill(newPrice);
@@ -150,6 +177,8 @@ describe.each([
     await page.getByRole("dialog", { name: "Confirm rate update" }).getByRole("button", { name: "Confirm" }).click();
     const conflict = page.getByTestId("rate-conflict");
     await conflict.waitFor();
+    // The spec's failure toast, then the server's message.
+    expect(await conflict.textContent()).toContain(`Not able to update rate card. ${CONFLICT_MESSAGE}`);
     expect(await conflict.textContent()).toContain(`Zone E Base ${next}`);
   });
 });

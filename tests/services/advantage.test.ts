@@ -1,5 +1,8 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { action as planAction } from "~/routes/_app.all-users.$id.rate-card.advantage-plan";
+import { action as rateCardAction } from "~/routes/_app.all-users.$id.rate-card";
+import { loader as historyLoader } from "~/routes/_app.all-users.$id.rate-card.history";
 import {
   CONFLICT_MESSAGE,
   findClientByAuthToken,
@@ -15,10 +18,22 @@ import {
   type AdvantageActor,
 } from "~/services/advantage/advantage.server";
 import { cashbackFormSchema, cashbackFormValues, defaultCashbackSettings } from "~/services/advantage/cashback-form";
-import { ACTIVE_MUST_BE_OFFERED, ERROR_FETCHING_PLANS, ERROR_FETCHING_RATE_CARDS } from "~/services/advantage/plans";
+import {
+  ACTIVE_MUST_BE_OFFERED,
+  CANNOT_DISABLE_ACTIVATED,
+  ERROR_FETCHING_PLANS,
+  ERROR_FETCHING_RATE_CARDS,
+  NOT_ABLE_TO_UPDATE_PLAN,
+  NOT_ABLE_TO_UPDATE_SETTINGS,
+} from "~/services/advantage/plans";
+import { getCookieSession, startSession } from "~/services/auth/session.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, cashbackSettings, clientAdvantagePlans, clients, couriers, courierServices, mailOutbox, planRateRows, staff } from "~/services/db/schema";
-import { rateValuesOf } from "~/services/ratecards/fields";
+import { TAB_OF_SHIPMENT_TYPE, rateValuesOf } from "~/services/ratecards/fields";
+import { rateChangeHistory } from "~/services/ratecards/ratecards.server";
+import { ERROR_TOAST_MS, toastDurationMs } from "~/ui/ToastArea";
+import { plannedDemoClients } from "~/services/db/seed.server";
+import { seededPlanOffers } from "~/services/advantage/seed.server";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
@@ -40,7 +55,8 @@ beforeAll(async () => {
     .where(and(eq(clients.tl_id, actors.tl.id), sql`not exists (select 1 from ${clientAdvantagePlans} p where p.client_id = ${clients.id})`))
     .orderBy(asc(clients.id))
     .then((rows) => rows.flatMap((r) => (r.auth_token ? [{ ...r, auth_token: r.auth_token }] : [])));
-  expect(fresh.length).toBeGreaterThanOrEqual(8);
+  // Each test takes its own client (takeClient), and the last one is read untouched.
+  expect(fresh.length).toBeGreaterThanOrEqual(17);
 });
 afterAll(async () => {
   await h?.close();
@@ -60,13 +76,36 @@ describe("seeded plans", () => {
       .where(isNull(planRateRows.client_id));
     for (const plan of ["advantage_basic", "advantage_premium"]) {
       const mine = rows.filter((r) => r.plan === plan);
-      expect(new Set(mine.map((r) => r.shipment_type))).toEqual(new Set(["FORWARD", "REVERSE", "FORWARD_RTO"]));
+      // forward_ratecard, reverse_ratecard, rto_ratecard (the RTO tab holds Forward RTO and Reverse RTO).
+      expect(new Set(mine.map((r) => TAB_OF_SHIPMENT_TYPE[r.shipment_type]))).toEqual(new Set(["forward", "reverse", "rto"]));
       expect(mine.every((r) => r.coverage === "national")).toBe(true);
     }
     const [{ offers }] = await h.db.select({ offers: count() }).from(clientAdvantagePlans);
     const [{ active }] = await h.db.select({ active: count() }).from(clientAdvantagePlans).where(sql`${clientAdvantagePlans.activated_at} is not null`);
     expect(offers).toBeGreaterThan(0);
     expect(active).toBeGreaterThan(0);
+  });
+});
+
+describe("the seed, without a database (what the browser tests rely on)", () => {
+  it("plans the same clients, ids, tokens and chains, and the same offers and activations, as the seeded database holds", async () => {
+    const planned = plannedDemoClients();
+    const rows = await h.db
+      .select({ id: clients.id, email: clients.email, auth_token: clients.auth_token, tl: staff.email })
+      .from(clients)
+      .innerJoin(staff, eq(staff.id, clients.tl_id))
+      .orderBy(asc(clients.id));
+    expect(rows.map((r) => ({ id: r.id, email: r.email, auth_token: r.auth_token, tl: r.tl }))).toEqual(
+      planned.map((p) => ({ id: p.id, email: p.email, auth_token: p.auth_token, tl: p.chain.tl })),
+    );
+    const offers = await h.db.select().from(clientAdvantagePlans);
+    for (const p of planned) {
+      const mine = offers.filter((o) => o.client_id === p.id);
+      expect(seededPlanOffers(p.id)).toEqual({
+        offered: mine.map((o) => o.plan).sort(),
+        active: mine.find((o) => o.activated_at !== null)?.plan ?? null,
+      });
+    }
   });
 });
 
@@ -291,5 +330,201 @@ describe("loading the advantage tab", () => {
     } finally {
       console.error = quiet;
     }
+  });
+});
+
+/** The client whose plan changes the History dialog test reads. */
+let historyClient = 0;
+
+describe("plan rate edits share the client card's edit path", () => {
+  it("carries COD and divisor terms to the courier's other rows of the client's plan copy, audited and mailed like a client edit", async () => {
+    const c = takeClient();
+    const card = await getPlanRateCard(h.db, c.id, "advantage_basic");
+    const row = card.rows.find((r) => card.rows.filter((x) => x.courier_service_id === r.courier_service_id).length >= 3)!;
+    const siblingsBefore = card.rows.filter((r) => r.courier_service_id === row.courier_service_id && r.id !== row.id);
+    const values = { ...rateValuesOf(row), cod_percentage: "2.75", divisor: "4500", zone_c_base: "66.00" };
+    const r = await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_basic", rowId: row.id, version: row.version, applyDefault: true, values });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.changes).toHaveLength(1 + siblingsBefore.length);
+    const after = await getPlanRateCard(h.db, c.id, "advantage_basic");
+    const courierRows = after.rows.filter((x) => x.courier_service_id === row.courier_service_id);
+    expect(courierRows.map((x) => [x.cod_percentage, x.divisor])).toEqual(courierRows.map(() => ["2.75", 4500]));
+    // Only the edited row takes the zone price; the siblings keep theirs.
+    for (const s of courierRows.filter((x) => x.id !== r.row.id)) {
+      const before = siblingsBefore.find((b) => b.shipment_type === s.shipment_type && b.delivery_type === s.delivery_type)!;
+      expect(s.zone_c_base).toBe(before.zone_c_base);
+    }
+    // The plan's defaults and the client's other plan are untouched.
+    const [def] = await h.db.select().from(planRateRows).where(eq(planRateRows.id, siblingsBefore[0].id));
+    expect(def).toMatchObject({ cod_percentage: siblingsBefore[0].cod_percentage, client_id: null });
+    expect((await getPlanRateCard(h.db, c.id, "advantage_premium")).applyDefault).toBe(true);
+
+    const audits = await auditsOf(c.id, "plan_rate_row");
+    expect(audits.map((a) => a.action).sort()).toEqual(["update", ...siblingsBefore.map(() => "update:courier_terms")].sort());
+    expect(audits.every((a) => (a.new_value as { plan: string }).plan === "advantage_basic")).toBe(true);
+    const terms = audits.find((a) => a.action === "update:courier_terms")!;
+    expect(terms.new_value).toMatchObject({ cod_percentage: "2.75", divisor: "4500" });
+    expect(terms.new_value).not.toHaveProperty("zone_c_base");
+    const [mail] = await h.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(mail.text.match(/COD Percentage/g)?.length).toBe(1 + siblingsBefore.length);
+  });
+
+  it("a first edit that changes nothing copies nothing and writes no audit row or e-mail", async () => {
+    const c = takeClient();
+    const card = await getPlanRateCard(h.db, c.id, "advantage_premium");
+    const row = card.rows[0];
+    const mailsBefore = (await h.db.select({ n: count() }).from(mailOutbox))[0].n;
+    // The form sends what it showed: "32.5" is the same price as "32.50".
+    const same = { ...rateValuesOf(row), zone_a_base: String(Number(row.zone_a_base)) };
+    const r = await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", rowId: row.id, version: row.version, applyDefault: true, values: same });
+    expect(r).toMatchObject({ ok: true, changes: [], copiedDefaults: 0, row: { id: row.id } });
+    expect((await getPlanRateCard(h.db, c.id, "advantage_premium")).applyDefault).toBe(true);
+    const [{ n }] = await h.db.select({ n: count() }).from(planRateRows).where(eq(planRateRows.client_id, c.id));
+    expect(n).toBe(0);
+    const [{ audits }] = await h.db.select({ audits: count() }).from(auditLog).where(eq(auditLog.client_id, c.id));
+    expect(audits).toBe(0);
+    expect((await h.db.select({ n: count() }).from(mailOutbox))[0].n).toBe(mailsBefore);
+  });
+
+  it("plan changes appear in the client's rate change history, marked with their plan", async () => {
+    const c = takeClient();
+    historyClient = c.id;
+    await offerPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium" });
+    const row = (await getPlanRateCard(h.db, c.id, "advantage_premium")).rows[0];
+    await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", rowId: row.id, version: row.version, applyDefault: true, values: { ...rateValuesOf(row), surcharge: "9.00" } });
+    const history = await rateChangeHistory(h.db, c.id);
+    const seen = history.entries.map((e) => ({ entity: e.entity, action: e.action, plan: e.plan }));
+    expect(seen).toEqual([
+      { entity: "plan_rate_row", action: "update", plan: "advantage_premium" },
+      { entity: "plan_rate_card", action: "copy_defaults", plan: "advantage_premium" },
+      { entity: "advantage_plan", action: "offer", plan: "advantage_premium" },
+    ]);
+    expect(history.entries[0]).toMatchObject({ courier: row.courier_name, shipment_type: row.shipment_type, changes: [{ field: "surcharge", new: "9.00" }] });
+  });
+});
+
+describe("the plan table's turnaround", () => {
+  it("is the plan's standard 2/3/4/5/8 days, except on Premium once the client's settings are saved", async () => {
+    const c = takeClient();
+    const standard = { days: { A: 2, B: 3, C: 4, D: 5, E: 8 }, source: "standard" };
+    expect((await getAdvantageView(h.db, c.id, "advantage_premium")).turnaround).toEqual(standard);
+    const { settings, version } = cashbackFormSchema.parse({ ...cashbackFormValues(defaultCashbackSettings()), tat_zoneA: "1", tat_zoneE: "10", max_tat_liability: "300", version: "0" });
+    expect(await saveCashbackSettings(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", version, settings })).toMatchObject({ ok: true });
+    expect((await getAdvantageView(h.db, c.id, "advantage_premium")).turnaround).toEqual({ days: { A: 1, B: 3, C: 4, D: 5, E: 10 }, source: "client" });
+    expect((await getAdvantageView(h.db, c.id, "advantage_basic")).turnaround).toEqual(standard);
+  });
+});
+
+/**
+ * The Pickrr Advantage actions as the routes answer them (the route modules use getDb(), the
+ * process-wide handle, pointed at this file's database), signed in with a real session.
+ */
+describe("advantage actions (routes)", () => {
+  const globalDb = globalThis as unknown as { __consoleDb?: DbHandle };
+  let cookie = "";
+
+  beforeAll(async () => {
+    const setCookie = await startSession(h.db, new Request("http://console.test/sign-in"), actors.vp.id);
+    cookie = setCookie.split(";")[0];
+  });
+  afterEach(() => {
+    globalDb.__consoleDb = undefined;
+  });
+
+  /** The app's database, or one whose transactions fail (as a lost connection would). */
+  function useDb(failing: boolean) {
+    const db = failing
+      ? (new Proxy(h.db, {
+          get: (target, prop) =>
+            prop === "transaction" ? () => Promise.reject(new Error("connection terminated unexpectedly")) : Reflect.get(target, prop, target),
+        }) as typeof h.db)
+      : h.db;
+    globalDb.__consoleDb = { ...h, db };
+  }
+
+  function post(path: string, form: Record<string, string>) {
+    return new Request(`http://console.test${path}`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(form) });
+  }
+
+  async function toastOf(res: Response) {
+    const set = res.headers.get("Set-Cookie") ?? "";
+    return (await getCookieSession(new Request("http://console.test/", { headers: { Cookie: set.split(";")[0] } }))).get("toast");
+  }
+
+  async function quietly<T>(run: () => Promise<T>): Promise<T> {
+    const error = console.error;
+    console.error = () => {};
+    try {
+      return await run();
+    } finally {
+      console.error = error;
+    }
+  }
+
+  const settingsForm = (patch: Record<string, string> = {}) => ({
+    intent: "cashback",
+    ...cashbackFormValues(defaultCashbackSettings()),
+    return_plan: "4",
+    return_forward_kind: "value",
+    return_forward_amount: "42.50",
+    max_tat_liability: "650",
+    version: "0",
+    ...patch,
+  });
+
+  it("the History dialog labels plan changes with their plan", async () => {
+    useDb(false);
+    expect(historyClient).toBeGreaterThan(0);
+    const request = new Request(`http://console.test/all-users/${historyClient}/rate-card/history?tab=advantage&plan=premium`, { headers: { Cookie: cookie } });
+    const page = await historyLoader({ request, params: { id: String(historyClient) }, context: {} });
+    expect(page.entries.map((e) => e.actionLabel)).toEqual(["Premium plan · Rate edit", "Premium plan · First edit (defaults copied)", "Premium plan · Plan offered"]);
+    expect(page.entries[0].lines).toEqual([{ field: "Surcharge", old: expect.any(String), next: "9.00" }]);
+    expect(page.entries[1].summary).toMatch(/^The plan's default rates \(\d+ rows\) were copied for this client/);
+    expect(page.entries[2].summary).toBe("Offered: Premium · Active: none");
+  });
+
+  it("an invalid settings post is answered 400 with the spec's messages", async () => {
+    useDb(false);
+    const c = fresh[fresh.length - 1]; // refused before anything is written
+    const res = (await rateCardAction({ request: post(`/all-users/${c.id}/rate-card?tab=advantage&plan=premium`, settingsForm({ max_tat_liability: "", return_rto_amount: "-3" })), params: { id: String(c.id) }, context: {} })) as Response;
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.fieldErrors).toEqual({ max_tat_liability: "* max cashback liability is required", return_rto_amount: "* cashback value can not be nagative" });
+    expect(body.repopulateFields).toMatchObject({ max_tat_liability: "", return_rto_amount: "-3", return_plan: "4" });
+  });
+
+  it("a settings save that fails shows 'Not able to update settings' and keeps what was typed, instead of an error page", async () => {
+    useDb(true);
+    const c = takeClient();
+    const result = await quietly(async () => rateCardAction({ request: post(`/all-users/${c.id}/rate-card?tab=advantage&plan=premium`, settingsForm()), params: { id: String(c.id) }, context: {} }));
+    const answer = result as unknown as { data: { kind: string; message: string; values: Record<string, string> }; init: { status: number } };
+    expect(answer.init.status).toBe(500);
+    expect(answer.data).toMatchObject({ kind: "settings-error", message: NOT_ABLE_TO_UPDATE_SETTINGS });
+    expect(answer.data.values).toMatchObject({ return_plan: "4", return_forward_kind: "value", return_forward_amount: "42.50", max_tat_liability: "650" });
+    expect((await getCashbackSettings(h.db, c.id)).configured).toBe(false);
+  });
+
+  it("a plan change that fails is 'Not able to update plan.'; withdrawing an activated plan shows the spec's message for 15 seconds", async () => {
+    const c = takeClient();
+    const dialog = `/all-users/${c.id}/rate-card/advantage-plan?tab=advantage&plan=premium`;
+    const call = (intent: string) => planAction({ request: post(dialog, { intent, plan: "premium" }), params: { id: String(c.id) }, context: {} }) as Promise<Response>;
+
+    useDb(true);
+    const failed = await quietly(() => call("offer"));
+    expect(failed.status).toBe(302);
+    expect(failed.headers.get("Location")).toBe(`/all-users/${c.id}/rate-card?tab=advantage&plan=premium`);
+    const failedToast = await toastOf(failed);
+    expect(failedToast).toEqual({ kind: "error", message: NOT_ABLE_TO_UPDATE_PLAN });
+    expect(toastDurationMs(failedToast!)).toBe(ERROR_TOAST_MS);
+    expect(ERROR_TOAST_MS).toBeLessThan(15_000);
+
+    useDb(false);
+    expect(await toastOf(await call("offer"))).toEqual({ kind: "success", message: "Updated Successfully" });
+    await setActivePlanBySeller(h.db, { id: c.id, email: c.email }, { active: "advantage_premium" });
+    const refused = await toastOf(await call("withdraw"));
+    expect(refused).toEqual({ kind: "error", message: CANNOT_DISABLE_ACTIVATED, durationMs: 15_000 });
+    expect(toastDurationMs(refused!)).toBe(15_000);
+    expect((await getAdvantageRatePlan(h.db, c.id)).active?.name).toBe("advantage_premium");
   });
 });

@@ -2,17 +2,21 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
-import { auditLog, clientCourierServices, clients, rateCardUploads, rateRows, staff } from "~/services/db/schema";
+import { auditLog, clientCourierServices, clients, mailOutbox, rateCardUploads, rateRows, staff } from "~/services/db/schema";
 import { CSV_COLUMNS, readCsv, verifyUpload, writeCsv } from "~/services/ratecards/csv";
 import { RATE_FIELDS, rateValuesOf, type CardRow } from "~/services/ratecards/fields";
 import {
   CONFLICT_MESSAGE,
+  SEGMENT_STALE_MESSAGE,
+  UPLOAD_STALE_MESSAGE,
   applySegment,
+  clientCardToken,
   applyUpload,
   clientRateCardCsv,
   getClientRateCard,
   getSegmentRateCard,
   previewApplySegment,
+  rateCardClientFor,
   rateChangeHistory,
   segmentRateCardCsv,
   updateRateRow,
@@ -20,6 +24,8 @@ import {
   updateWeightSlab,
   verifyClientUpload,
 } from "~/services/ratecards/ratecards.server";
+import { findClientByAuthToken } from "~/services/advantage/advantage.server";
+import { clientByAuthToken } from "~/services/quote/quote.server";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
@@ -46,7 +52,7 @@ beforeAll(async () => {
     )
     .orderBy(asc(clients.id));
   freshClients = rows.map((r) => r.id);
-  expect(freshClients.length).toBeGreaterThanOrEqual(10);
+  expect(freshClients.length).toBeGreaterThanOrEqual(12); // one per test below, and the last one left unchanged
 });
 afterAll(async () => {
   await h?.close();
@@ -70,6 +76,25 @@ async function cardOf(clientId: number) {
 }
 
 const forwardRowOf = async (clientId: number) => (await cardOf(clientId)).rows.find((r) => r.shipment_type === "FORWARD")!;
+
+/** The newest outbox id: mail queued by a change has a larger one. */
+async function lastMailId(): Promise<number> {
+  const [r] = await h.db.select({ id: sql<number>`coalesce(max(${mailOutbox.id}), 0)::int` }).from(mailOutbox);
+  return r.id;
+}
+
+/**
+ * Exactly one message was queued since `since`, to the client's avp, bdm, tl and vp (the
+ * spec's email_sender_list; these clients are in the demo chain), about this change.
+ */
+async function expectHierarchyMail(clientId: number, since: number, subject: string, lines: string[]) {
+  const mails = await h.db.select().from(mailOutbox).where(sql`${mailOutbox.id} > ${since}`);
+  const [c] = await h.db.select().from(clients).where(eq(clients.id, clientId));
+  expect(mails).toHaveLength(1);
+  expect([...mails[0].to].sort()).toEqual(["avp@demo.test", "bdm@demo.test", "tl@demo.test", "vp@demo.test"]);
+  expect(mails[0].subject).toBe(`${subject}: ${c.company_name}`);
+  for (const line of lines) expect(mails[0].text).toContain(line);
+}
 
 describe("reading rate cards", () => {
   it("gives a client's card with courier names, switches and panels; active couriers only unless showAll", async () => {
@@ -130,6 +155,25 @@ describe("reading rate cards", () => {
   });
 });
 
+describe("clients without an auth token", () => {
+  it("still have a readable card, say so to the page, and no seller call can speak for them", async () => {
+    const tokenless = await h.db.select({ id: clients.id, email: clients.email }).from(clients).where(sql`${clients.auth_token} is null`);
+    expect(tokenless.length).toBeGreaterThanOrEqual(1);
+    for (const c of tokenless) {
+      expect(await rateCardClientFor(h.db, viewers.vp, c.id)).toEqual({ id: c.id, email: c.email, hasAuthToken: false });
+      expect((await cardOf(c.id)).rows.length).toBeGreaterThan(0);
+    }
+    const withToken = freshClients[freshClients.length - 1];
+    expect(await rateCardClientFor(h.db, viewers.vp, withToken)).toMatchObject({ id: withToken, hasAuthToken: true });
+    // Out of the tl's book: not found, as on every client page.
+    expect(await rateCardClientFor(h.db, viewers.tl, tokenless[0].id)).toBeNull();
+    for (const token of ["", "null", " "]) {
+      expect(await clientByAuthToken(h.db, token), JSON.stringify(token)).toBeNull();
+      expect(await findClientByAuthToken(h.db, token), JSON.stringify(token)).toBeNull();
+    }
+  });
+});
+
 describe("editing a rate row", () => {
   it("saves new prices, bumps the version and writes an audit row in the same transaction", async () => {
     const clientId = takeClient();
@@ -176,7 +220,7 @@ describe("editing a rate row", () => {
     const before = await snapshot(clientId);
     const stale = await updateRateRow(h.db, viewers.vp, { rowId: row.id, clientId, version: row.version, values: { ...rateValuesOf(row), surcharge: "9" } });
     expect(stale).toMatchObject({ ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE });
-    if (stale.ok || stale.status !== 409) return;
+    if (stale.ok || !("conflict" in stale)) return;
     expect(stale.current).toMatchObject({ id: row.id, surcharge: "7.00", version: row.version + 1 });
     expect(await snapshot(clientId)).toEqual(before);
   });
@@ -237,8 +281,10 @@ describe("editing a weight slab", () => {
     const bad = await updateWeightSlab(h.db, viewers.vp, { ...key, first_slab: "0.75", second_slab: "", version: row.version });
     expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { first_slab: "Please enter base weight!", second_slab: "Please enter additional weight!" } });
     expect(await updateWeightSlab(h.db, viewers.tl, { ...key, first_slab: "1", second_slab: "1", version: row.version })).toMatchObject({ status: 403 });
+    const since = await lastMailId();
     const ok = await updateWeightSlab(h.db, viewers.vp, { ...key, first_slab: "15", second_slab: "2", version: row.version });
     expect(ok).toMatchObject({ ok: true, row: { first_slab: "15.00", second_slab: "2.00", version: row.version + 1, zone_a_base: row.zone_a_base } });
+    await expectHierarchyMail(clientId, since, "Weight slab updated", [`${row.courier_name} · Forward (${row.delivery_type}) · Base Weight:`, "→ 15 KG"]);
     const stale = await updateWeightSlab(h.db, viewers.vp, { ...key, first_slab: "1", second_slab: "1", version: row.version });
     expect(stale).toMatchObject({ ok: false, status: 409, current: { first_slab: "15.00" } });
     const [audit] = await h.db.select().from(auditLog).where(and(eq(auditLog.entity_id, String(row.id)), eq(auditLog.action, "weight_slab")));
@@ -268,6 +314,7 @@ describe("uploading a rate card", () => {
 
     const preview = await verifyClientUpload(h.db, viewers.tl, { clientId, csvText: writeCsv(grid) });
     expect(preview).toMatchObject({ ok: true });
+    const since = await lastMailId();
     const applied = await applyUpload(h.db, viewers.tl, { clientId, csvText: writeCsv(grid), fileName: "C:\\Users\\tl\\ratecard edited.csv" });
     expect(applied.ok).toBe(true);
     if (!applied.ok) return;
@@ -281,6 +328,7 @@ describe("uploading a rate card", () => {
       const old = before.rows.find((b) => b.id === r.id)!;
       expect(r.version).toBe(changedIds.has(r.id) ? old.version + 1 : old.version);
     }
+    await expectHierarchyMail(clientId, since, "Rate card uploaded", ["File ratecard edited.csv.", "Zone A Base:", "→ 11.11", "Zone B Additional:", "→ 22.22"]);
     const [upload] = await h.db.select().from(rateCardUploads).where(eq(rateCardUploads.client_id, clientId));
     expect(upload).toMatchObject({ uploaded_by: viewers.tl.id, row_count: before.rows.length, file_name: "ratecard edited.csv" });
     expect(after.audits).toBe(before.audits + 3); // two rows and the upload
@@ -297,6 +345,84 @@ describe("uploading a rate card", () => {
   });
 });
 
+describe("an upload that fails half-way", () => {
+  it("rolls everything back: prices, versions, audit rows, the upload record and the e-mail", async () => {
+    const clientId = takeClient();
+    const grid = readCsv((await clientRateCardCsv(h.db, clientId))!.csv);
+    grid[1][CSV_COLUMNS.indexOf("Zone A Base")] = "12.34";
+    grid[2][CSV_COLUMNS.indexOf("Divisor")] = "4500";
+    // Carry the divisor to the courier's other rows so the file verifies.
+    const courier = grid[2][CSV_COLUMNS.indexOf("Courier")];
+    for (const r of grid.slice(1)) if (r[CSV_COLUMNS.indexOf("Courier")] === courier) r[CSV_COLUMNS.indexOf("Divisor")] = "4500";
+    expect(await verifyClientUpload(h.db, viewers.vp, { clientId, csvText: writeCsv(grid) })).toMatchObject({ ok: true });
+    const before = await snapshot(clientId);
+    const since = await lastMailId();
+    // The upload record is written after the new prices: make that insert fail for this client.
+    await h.db.execute(
+      sql.raw(`create function ratecards_test_fail_upload() returns trigger language plpgsql as $$
+        begin if new.client_id = ${clientId} then raise exception 'storage failed (test)'; end if; return new; end $$`),
+    );
+    await h.db.execute(sql.raw(`create trigger ratecards_test_fail_upload before insert on rate_card_uploads for each row execute function ratecards_test_fail_upload()`));
+    try {
+      const failure: unknown = await applyUpload(h.db, viewers.vp, { clientId, csvText: writeCsv(grid), fileName: "half.csv" }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      // drizzle wraps the database's error ("Failed query: insert into rate_card_uploads …").
+      const cause = (failure as { cause?: Error } | null)?.cause;
+      expect(`${(failure as Error | null)?.message} ${cause?.message}`).toMatch(/rate_card_uploads[\s\S]*storage failed \(test\)/);
+    } finally {
+      await h.db.execute(sql.raw(`drop trigger ratecards_test_fail_upload on rate_card_uploads`));
+      await h.db.execute(sql.raw(`drop function ratecards_test_fail_upload()`));
+    }
+    expect(await snapshot(clientId)).toEqual(before);
+    expect(await lastMailId()).toBe(since);
+    // The same file applies in full once nothing fails.
+    const applied = await applyUpload(h.db, viewers.vp, { clientId, csvText: writeCsv(grid), fileName: "whole.csv" });
+    expect(applied.ok).toBe(true);
+    const after = await snapshot(clientId);
+    expect(after.rows.filter((r) => r.divisor === 4500).length).toBeGreaterThanOrEqual(2);
+    expect(after.uploads).toBe(before.uploads + 1);
+  });
+});
+
+describe("card-wide changes confirmed against a card that changed since", () => {
+  it("refuse a segment preview or a verified upload after someone edited a row, changing nothing", async () => {
+    const clientId = takeClient();
+    const preview = await previewApplySegment(h.db, viewers.vp, { clientId, segment: 1 });
+    if (!preview.ok) throw new Error(preview.message);
+    const csv = (await clientRateCardCsv(h.db, clientId))!.csv;
+    const uploadToken = await clientCardToken(h.db, clientId);
+    expect(preview.cardToken).toBe(uploadToken);
+
+    const row = await forwardRowOf(clientId);
+    expect((await updateRateRow(h.db, viewers.vp, { rowId: row.id, clientId, version: row.version, values: { ...rateValuesOf(row), surcharge: "3" } })).ok).toBe(true);
+    expect(await clientCardToken(h.db, clientId)).not.toBe(preview.cardToken);
+    const before = await snapshot(clientId);
+    const since = await lastMailId();
+
+    expect(await applySegment(h.db, viewers.vp, { clientId, segment: 1, cardToken: preview.cardToken })).toEqual({
+      ok: false,
+      status: 409,
+      stale: true,
+      message: SEGMENT_STALE_MESSAGE,
+    });
+    expect(await applyUpload(h.db, viewers.vp, { clientId, csvText: csv, fileName: "old.csv", cardToken: uploadToken })).toEqual({
+      ok: false,
+      status: 409,
+      stale: true,
+      message: UPLOAD_STALE_MESSAGE,
+    });
+    expect(await snapshot(clientId)).toEqual(before);
+    expect(await lastMailId()).toBe(since);
+
+    // A fresh preview carries the new token and applies.
+    const again = await previewApplySegment(h.db, viewers.vp, { clientId, segment: 1 });
+    if (!again.ok) throw new Error(again.message);
+    expect(await applySegment(h.db, viewers.vp, { clientId, segment: 1, cardToken: again.cardToken })).toMatchObject({ ok: true, segment: 1 });
+  });
+});
+
 describe("applying a segment", () => {
   it("previews, then replaces the client's rates for its services with the segment's, with audit", async () => {
     const clientId = takeClient();
@@ -304,6 +430,7 @@ describe("applying a segment", () => {
     const services = (await h.db.select().from(clientCourierServices).where(eq(clientCourierServices.client_id, clientId))).map((s) => s.courier_service_id);
     // A row the segment does not have, to be removed, and a segment row the client lacks.
     const [reverse] = before.rows.filter((r) => r.shipment_type === "REVERSE");
+    const reverseCourier = (await cardOf(clientId)).rows.find((r) => r.id === reverse.id)!.courier_name;
     await h.db.delete(rateRows).where(eq(rateRows.id, reverse.id));
 
     const preview = await previewApplySegment(h.db, viewers.vp, { clientId, segment: 0 });
@@ -318,13 +445,15 @@ describe("applying a segment", () => {
 
     expect(await applySegment(h.db, viewers.avp, { clientId, segment: 0 })).toMatchObject({ status: 403 });
     expect(await applySegment(h.db, viewers.vp, { clientId, segment: 7 })).toMatchObject({ status: 400 });
-    const applied = await applySegment(h.db, viewers.vp, { clientId, segment: 0 });
+    const since = await lastMailId();
+    const applied = await applySegment(h.db, viewers.vp, { clientId, segment: 0, cardToken: preview.cardToken });
     expect(applied).toMatchObject({ ok: true, segment: 0, segmentName: "Segment One", updated: preview.updated, created: preview.created, deleted: preview.deleted });
 
     const segment = (await getSegmentRateCard(h.db, 0))!.rows.filter((r) => services.includes(r.courier_service_id));
     const mine = (await cardOf(clientId)).rows;
     const priceKey = (r: CardRow) => JSON.stringify([r.courier_service_id, r.shipment_type, r.delivery_type, r.first_slab, r.second_slab, rateValuesOf(r)]);
     expect(mine.map(priceKey).sort()).toEqual(segment.map(priceKey).sort());
+    await expectHierarchyMail(clientId, since, "Segment rates applied", ["Applied Segment One.", `${reverseCourier} · Reverse (${reverse.delivery_type}) · added`]);
     const audits = await h.db.select().from(auditLog).where(and(eq(auditLog.client_id, clientId), sql`${auditLog.action} like 'apply_segment%'`));
     expect(audits).toHaveLength(preview.updated + preview.created + preview.deleted + 1);
     expect(audits.find((a) => a.entity === "rate_card")!.new_value).toMatchObject({ segment: 0, updated: preview.updated });
@@ -349,8 +478,13 @@ describe("RTO from forward", () => {
     expect(await updateRtoFromForward(h.db, viewers.bdm, { clientId, courierServiceIds: [a.courier_service_id] })).toMatchObject({ status: 403 });
     expect(await snapshot(clientId)).toEqual(before);
 
+    const since = await lastMailId();
     const r = await updateRtoFromForward(h.db, viewers.vp, { clientId, courierServiceIds: [a.courier_service_id, b.courier_service_id] });
     expect(r.ok).toBe(true);
+    await expectHierarchyMail(clientId, since, "RTO rates updated from forward", [
+      `${a.courier_name} · Forward RTO (${a.delivery_type}) · Zone A Base: 1.00 → ${a.zone_a_base}`,
+      `${b.courier_name} · Forward RTO (${b.delivery_type}) · added`,
+    ]);
     if (!r.ok) return;
     expect(r.changes.map((c) => [c.courier_service_id, c.action])).toEqual(
       expect.arrayContaining([

@@ -20,9 +20,8 @@ import type { Db } from "../db/client.server";
 import { cashbackSettings, clientAdvantagePlans, clients, courierServices, planRateRows, type StaffRole } from "../db/schema";
 import { diffRow, type RowChange } from "../ratecards/changes";
 import { sortCardRows, type CardRow, type RateValues } from "../ratecards/fields";
-import { queueRateChangeMail } from "../ratecards/notify.server";
 import { buildRateCardPanels, type RateCardPanels } from "../ratecards/panels";
-import { rateValuesSchema } from "../ratecards/row-form";
+import { applyRowEdit, parseRateValues, type EditableCard } from "../ratecards/row-edit.server";
 import { defaultCashbackSettings, type CashbackSettingsUpdate } from "./cashback-form";
 import type { CashbackSettings } from "./cashback";
 import {
@@ -34,6 +33,7 @@ import {
   PLAN_TYPE_OF,
   advantagePermissions,
   isPlanName,
+  planTurnaround,
   type AdvantagePermissions,
   type AdvantagePlanName,
   type AdvantageRatePlan,
@@ -302,61 +302,80 @@ export type UpdatePlanRateRowResult =
 const sameKey = (a: Pick<CardRow, "courier_service_id" | "shipment_type" | "delivery_type">, b: typeof a) =>
   a.courier_service_id === b.courier_service_id && a.shipment_type === b.shipment_type && a.delivery_type === b.delivery_type;
 
+/** A client's copy of a plan card, for the shared row edit (same checks, COD terms, audit and e-mail as a client card). */
+function planCard(plan: AdvantagePlanName, clientId: number): EditableCard {
+  return {
+    clientId,
+    table: planRateRows,
+    rows: (tx, where) => planRows(tx, plan, clientId, where),
+    audit: { entity: "plan_rate_row", context: { plan } },
+    mail: { kind: "plan_rate", note: `Pickrr Advantage ${PLAN_LABELS[PLAN_TYPE_OF[plan]]} plan.` },
+  };
+}
+
+/** First edit: the plan's default rows become the client's own (exclusive) copy, audited once. */
+async function copyPlanDefaults(tx: Tx, actor: AdvantageActor, plan: AdvantagePlanName, clientId: number): Promise<number> {
+  const copied = await tx.execute(sql`
+    insert into ${planRateRows} (plan, client_id, courier_service_id, shipment_type, delivery_type, first_slab, second_slab,
+      zone_a_base, zone_a_add, zone_b_base, zone_b_add, zone_c_base, zone_c_add, zone_d_base, zone_d_add, zone_e_base, zone_e_add,
+      cod_charge, cod_percentage, surcharge, ndd_charge, divisor)
+    select plan, ${clientId}, courier_service_id, shipment_type, delivery_type, first_slab, second_slab,
+      zone_a_base, zone_a_add, zone_b_base, zone_b_add, zone_c_base, zone_c_add, zone_d_base, zone_d_add, zone_e_base, zone_e_add,
+      cod_charge, cod_percentage, surcharge, ndd_charge, divisor
+    from ${planRateRows} where plan = ${plan} and client_id is null
+    returning id`);
+  const rows = (copied as unknown as { rows: unknown[] }).rows.length;
+  await writeAudit(tx, actor, {
+    clientId,
+    entity: "plan_rate_card",
+    entityId: plan,
+    action: "copy_defaults",
+    oldValue: { plan, plan_type: "default", apply_default: true },
+    newValue: { plan, plan_type: "exclusive", apply_default: false, rows },
+  });
+  return rows;
+}
+
 /**
- * Saves one row of a client's plan card (vp). In first-edit mode the plan's defaults are
- * copied for the client (plan_type exclusive) and the change applied to the copy, in one
- * transaction; from then on the client's copy is edited. The version the editor saw must
- * still be current — of the default row in first-edit mode, of the client's row after —
+ * Saves one row of a client's plan card (vp), through the same edit path as a client's card
+ * (ratecards/row-edit.server.ts): the same checks, COD terms carried to the courier's other
+ * rows of this plan card, one audit row per changed row, the e-mail. In first-edit mode the
+ * plan's defaults are copied for the client (plan_type exclusive) and the change applied to
+ * the copy, in one transaction — but only when something changed: a save that changes
+ * nothing leaves the client on the defaults and writes nothing. The version the editor saw
+ * must still be current — of the default row in first-edit mode, of the client's row after —
  * and if another first edit got there first the save is refused with the current values.
  */
 export async function updatePlanRateRow(db: Db, actor: AdvantageActor, input: UpdatePlanRateRowInput): Promise<UpdatePlanRateRowResult> {
   if (!allowed(actor, "canEditPlanRates")) return forbidden();
   const plan = input.plan;
   if (!isPlanName(plan)) return { ok: false, status: 400, message: "Unknown plan." };
-  const parsed = rateValuesSchema.safeParse(input.values ?? {});
-  if (!parsed.success) {
-    const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return { ok: false, status: 400, message: INVALID_MESSAGE, fieldErrors };
-  }
+  const parsed = parseRateValues(input.values);
+  if (!parsed.ok) return { ok: false, status: 400, message: INVALID_MESSAGE, fieldErrors: parsed.fieldErrors };
   if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return { ok: false, status: 400, message: INVALID_MESSAGE };
-  const values: RateValues = parsed.data;
+  const values: RateValues = parsed.values;
 
   return db.transaction(async (tx): Promise<UpdatePlanRateRowResult> => {
     // Locking the client serialises first edits: two can never both copy the defaults.
     const client = await scopedClient(tx, actor, input.clientId, true);
     if (!client) return notFound();
+    const card = planCard(plan, client.id);
     const copied = await hasOwnPlanRows(tx, plan, client.id);
-    let target: CardRow | undefined;
+    let current: CardRow | undefined;
     let copiedDefaults = 0;
 
     if (input.applyDefault) {
       const [seen] = await planRows(tx, plan, null, eq(planRateRows.id, input.rowId));
       if (!seen) return notFound();
       if (copied) {
-        const current = (await planRows(tx, plan, client.id)).find((r) => sameKey(r, seen));
-        if (!current) return notFound();
-        return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current };
+        const mine = (await card.rows(tx)).find((r) => sameKey(r, seen));
+        if (!mine) return notFound();
+        return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current: mine };
       }
       if (seen.version !== input.version) return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current: seen };
-      await tx.execute(sql`
-        insert into ${planRateRows} (plan, client_id, courier_service_id, shipment_type, delivery_type, first_slab, second_slab,
-          zone_a_base, zone_a_add, zone_b_base, zone_b_add, zone_c_base, zone_c_add, zone_d_base, zone_d_add, zone_e_base, zone_e_add,
-          cod_charge, cod_percentage, surcharge, ndd_charge, divisor)
-        select plan, ${client.id}, courier_service_id, shipment_type, delivery_type, first_slab, second_slab,
-          zone_a_base, zone_a_add, zone_b_base, zone_b_add, zone_c_base, zone_c_add, zone_d_base, zone_d_add, zone_e_base, zone_e_add,
-          cod_charge, cod_percentage, surcharge, ndd_charge, divisor
-        from ${planRateRows} where plan = ${plan} and client_id is null`);
-      const copies = await planRows(tx, plan, client.id);
-      copiedDefaults = copies.length;
-      target = copies.find((r) => sameKey(r, seen));
-      await writeAudit(tx, actor, {
-        clientId: client.id,
-        entity: "plan_rate_card",
-        entityId: plan,
-        action: "copy_defaults",
-        oldValue: { plan, plan_type: "default", apply_default: true },
-        newValue: { plan, plan_type: "exclusive", apply_default: false, rows: copiedDefaults },
-      });
+      if (diffRow(seen, values).length === 0) return { ok: true, row: seen, changes: [], copiedDefaults: 0 };
+      copiedDefaults = await copyPlanDefaults(tx, actor, plan, client.id);
+      current = (await card.rows(tx)).find((r) => sameKey(r, seen));
     } else {
       if (!copied) return notFound();
       const locked = await tx
@@ -365,39 +384,12 @@ export async function updatePlanRateRow(db: Db, actor: AdvantageActor, input: Up
         .where(and(eq(planRateRows.id, input.rowId), eq(planRateRows.client_id, client.id), eq(planRateRows.plan, plan)))
         .for("update");
       if (locked.length === 0) return notFound();
-      [target] = await planRows(tx, plan, client.id, eq(planRateRows.id, input.rowId));
-      if (target && target.version !== input.version) return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current: target };
+      [current] = await card.rows(tx, eq(planRateRows.id, input.rowId));
+      if (current && current.version !== input.version) return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current };
     }
-    if (!target) return notFound();
-
-    const fields = diffRow(target, values);
-    const change: RowChange = {
-      rowId: target.id,
-      action: "update",
-      courier_service_id: target.courier_service_id,
-      courier: target.courier_name,
-      shipment_type: target.shipment_type,
-      delivery_type: target.delivery_type,
-      fields,
-    };
-    if (fields.length > 0) {
-      await tx
-        .update(planRateRows)
-        .set({ ...values, divisor: Number(values.divisor), version: sql`${planRateRows.version} + 1`, updated_at: sql`now()` })
-        .where(eq(planRateRows.id, target.id));
-      const context = { plan, courier: target.courier_name, courier_service_id: target.courier_service_id, shipment_type: target.shipment_type, delivery_type: target.delivery_type };
-      await writeAudit(tx, actor, {
-        clientId: client.id,
-        entity: "plan_rate_row",
-        entityId: target.id,
-        action: "update",
-        oldValue: { ...context, ...Object.fromEntries(fields.map((f) => [f.field, f.old])) },
-        newValue: { ...context, ...Object.fromEntries(fields.map((f) => [f.field, f.new])) },
-      });
-      await queueRateChangeMail(tx, actor, client.id, "plan_rate", [change], `Pickrr Advantage ${PLAN_LABELS[PLAN_TYPE_OF[plan]]} plan.`);
-    }
-    const [row] = await planRows(tx, plan, client.id, eq(planRateRows.id, target.id));
-    return { ok: true, row, changes: fields.length > 0 ? [change] : [], copiedDefaults };
+    if (!current) return notFound();
+    const { row, changes } = await applyRowEdit(tx, actor, card, current, values);
+    return { ok: true, row, changes, copiedDefaults };
   });
 }
 
@@ -532,5 +524,5 @@ export async function getAdvantageView(db: Db, clientId: number, plan: Advantage
   const states = await attempt(() => getClientPlanStates(db, clientId), ERROR_FETCHING_PLANS);
   const card = await attempt(() => getPlanRateCard(db, clientId, plan), ERROR_FETCHING_RATE_CARDS);
   const cashback = plan === "advantage_premium" ? await attempt(() => getCashbackSettings(db, clientId, plan), ERROR_FETCHING_RATE_CARDS) : null;
-  return { states, card, cashback, errors: [...new Set(errors)] };
+  return { states, card, cashback, turnaround: planTurnaround(plan, cashback), errors: [...new Set(errors)] };
 }

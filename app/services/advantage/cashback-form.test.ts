@@ -70,6 +70,34 @@ describe("cashback settings form", () => {
     expect(checkCashbackAmount("value", "-0")).toEqual({ ok: true, value: "0.00" });
   });
 
+  it("uses only the spec's cashback messages: more decimals are rounded to the paisa, an impossible value reads as empty", () => {
+    const specMessages = new Set([CASHBACK_EMPTY, CASHBACK_NEGATIVE, CASHBACK_BAD_PERCENTAGE]);
+    expect(checkCashbackAmount("value", "12.345")).toEqual({ ok: true, value: "12.35" });
+    expect(checkCashbackAmount("value", "12.344")).toEqual({ ok: true, value: "12.34" });
+    expect(checkCashbackAmount("value", "0.999")).toEqual({ ok: true, value: "1.00" });
+    expect(checkCashbackAmount("percentage", "33.333")).toEqual({ ok: true, value: "33.33" });
+    expect(checkCashbackAmount("percentage", "100.004")).toEqual({ ok: true, value: "100.00" });
+    expect(checkCashbackAmount("percentage", "100.005")).toEqual({ ok: false, message: CASHBACK_BAD_PERCENTAGE });
+    expect(checkCashbackAmount("value", "10000000000")).toEqual({ ok: false, message: CASHBACK_EMPTY });
+    expect(errorsOf({ ...valid(), return_forward_kind: "value", return_forward_amount: "25.555" })).toEqual({});
+    expect(cashbackFormSchema.parse({ ...valid(), return_forward_kind: "value", return_forward_amount: "25.555", max_tat_liability: "99.999" }).settings).toMatchObject({
+      return_cashback: { forward_value: "25.56" },
+      max_tat_liability: "100.00",
+    });
+    fc.assert(
+      fc.property(fc.constantFrom("value" as const, "percentage" as const), fc.string({ maxLength: 16 }), (kind, text) => {
+        const r = checkCashbackAmount(kind, text);
+        if (!r.ok) expect(specMessages.has(r.message)).toBe(true);
+      }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom("value" as const, "percentage" as const), fc.double({ min: -1e6, max: 1e12, noNaN: true }), (kind, n) => {
+        const r = checkCashbackAmount(kind, String(n));
+        if (!r.ok) expect(specMessages.has(r.message)).toBe(true);
+      }),
+    );
+  });
+
   it("accepts exactly the percentages 0–100 with up to two decimals (property)", () => {
     fc.assert(
       fc.property(fc.integer({ min: -20_000, max: 20_000 }), (h) => {

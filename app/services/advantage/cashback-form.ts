@@ -23,8 +23,6 @@ export const MAX_LIABILITY_REQUIRED = "* max cashback liability is required";
 export const SOME_FORM_FIELDS_INVALID = "Some form fields are invalid.";
 /** Not in the spec (it names no TAT message); a whole number of days is what the engine needs. */
 export const TAT_INVALID = "* enter valid number of days";
-/** A value with more than two decimals cannot be stored as rupees (numeric(12,2)). */
-export const VALUE_TOO_PRECISE = "* Enter valid number !";
 
 export const ASSURANCE_OPTIONS = [85, 90, 95] as const;
 export const DEFAULT_ASSURANCE = 85;
@@ -46,18 +44,26 @@ export const AMOUNT_FIELD_LABELS: Record<AmountField, string> = {
 };
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
+/** The largest amount numeric(12,2) holds, in paise. */
+const MAX_VALUE_PAISE = 999_999_999_999n;
 
-/** Why a cashback amount is not acceptable, or null; the amount normalised to two decimals when it is. */
+/**
+ * Why a cashback amount is not acceptable (only the spec's messages, §5), or the amount
+ * normalised to two decimals. Amounts are rupees and percentages to two decimals: more
+ * decimals are rounded half-up, as a two-decimal number input does (12.345 → 12.35). A
+ * value too large for the amount columns (about ₹10 billion) is no amount at all, so it
+ * reads as empty.
+ */
 export function checkCashbackAmount(kind: AmountKind, text: string): { ok: true; value: string } | { ok: false; message: string } {
   const t = text.trim();
   if (t === "" || !NUMBER.test(t)) return { ok: false, message: CASHBACK_EMPTY };
   if (t.startsWith("-") && /[1-9]/.test(t)) return { ok: false, message: CASHBACK_NEGATIVE };
   const unsigned = t.replace(/^-/, "");
   const [whole, frac = ""] = unsigned.split(".");
-  if (frac.length > 2) return { ok: false, message: kind === "percentage" ? CASHBACK_BAD_PERCENTAGE : VALUE_TOO_PRECISE };
-  const hundredths = BigInt(whole) * 100n + BigInt(frac.padEnd(2, "0") || "0");
+  const roundUp = frac.length > 2 && frac[2] >= "5" ? 1n : 0n;
+  const hundredths = BigInt(whole) * 100n + BigInt(frac.slice(0, 2).padEnd(2, "0")) + roundUp;
   if (kind === "percentage" && hundredths > 10_000n) return { ok: false, message: CASHBACK_BAD_PERCENTAGE };
-  if (kind === "value" && hundredths > 999_999_999_999n) return { ok: false, message: VALUE_TOO_PRECISE };
+  if (kind === "value" && hundredths > MAX_VALUE_PAISE) return { ok: false, message: CASHBACK_EMPTY };
   return { ok: true, value: `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, "0")}` };
 }
 
@@ -124,7 +130,8 @@ export const cashbackFormSchema = rawSchema
           rto_percentage: rRto.percentage,
           rto_value: rRto.value,
         },
-        // The delivered-breach plans never read an RTO part; it stays at the default 100 %.
+        // A delivered shipment has no RTO leg, so no delivered-breach plan pays an RTO part and the
+        // form has no input for it; the payload's rto side keeps the spec's default 100 % (decision 009).
         delivered_cashback: {
           plan: form.delivered_plan as DeliveredCashbackPlan,
           forward_percentage: dFwd.percentage,

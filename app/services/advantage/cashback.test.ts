@@ -170,6 +170,17 @@ describe("cashback engine: properties", () => {
     );
   });
 
+  it("a delivered breach never depends on RTO freight or the delivered plan's RTO side (decision 009)", () => {
+    fc.assert(
+      fc.property(inputArb, money, fc.integer({ min: 0, max: 10_000 }), (input, otherRto, hundredths) => {
+        const d = { ...input, outcome: "delivered" as const };
+        const rtoSide = { rto_percentage: `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`, rto_value: null };
+        const changed = { ...d, rtoFreight: otherRto, settings: { ...d.settings, delivered_cashback: { ...d.settings.delivered_cashback, ...rtoSide } } };
+        expect(computeCashback(changed).paise).toBe(computeCashback(d).paise);
+      }),
+    );
+  });
+
   it("a partial plan never pays more than the matching full plan", () => {
     fc.assert(
       fc.property(inputArb, (input) => {

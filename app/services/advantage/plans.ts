@@ -30,11 +30,31 @@ export const PLAN_TAT_DAYS = { A: 2, B: 3, C: 4, D: 5, E: 8 } as const;
 /** The share of shipments the plan table promises within those days (spec §9 "a 90% promise"). */
 export const PLAN_PROMISE_PERCENT = 90;
 
+export type TurnaroundZone = keyof typeof PLAN_TAT_DAYS;
+
+/** What the plan table's turnaround row shows, and whose days they are. */
+export type PlanTurnaround = { days: Record<TurnaroundZone, number>; source: "standard" | "client" };
+
+/**
+ * The plan table's turnaround: the plan's standard days (spec §9), except on Premium for a
+ * client whose Advantage Settings were saved — then the TAT per zone the client was promised.
+ */
+export function planTurnaround(
+  plan: AdvantagePlanName,
+  cashback: { configured: boolean; settings: Record<`tat_zone${TurnaroundZone}`, number> } | null,
+): PlanTurnaround {
+  if (plan !== "advantage_premium" || !cashback?.configured) return { days: { ...PLAN_TAT_DAYS }, source: "standard" };
+  const s = cashback.settings;
+  return { days: { A: s.tat_zoneA, B: s.tat_zoneB, C: s.tat_zoneC, D: s.tat_zoneD, E: s.tat_zoneE }, source: "client" };
+}
+
 // Messages (spec §4, §8), quoted exactly.
 export const CHANGE_NOT_ALLOWED = "Change not allowed. Please connect with tech-support.";
 export const ACTIVE_MUST_BE_OFFERED = "active must be in offered.";
 export const CANNOT_DISABLE_ACTIVATED =
   "You can not disable a plan that is activated by seller, please deactivate plan from seller dashboard.";
+/** Spec §8: the refusal above shows for 15 seconds. */
+export const CANNOT_DISABLE_ACTIVATED_MS = 15_000;
 export const NOT_ABLE_TO_UPDATE_PLAN = "Not able to update plan.";
 export const ERROR_FETCHING_PLANS = "Error occurred while fetching plans";
 export const ERROR_FETCHING_RATE_CARDS = "Error occurred while fetching rate cards";

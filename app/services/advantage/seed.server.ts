@@ -13,23 +13,36 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { PLAN_TAT_DAYS } from "./plans";
+import { ZONE_PRICE_FIELDS } from "../ratecards/fields";
+import { PLAN_TAT_DAYS, type AdvantagePlanName } from "./plans";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-const PRICE_COLUMNS = [
-  "zone_a_base",
-  "zone_a_add",
-  "zone_b_base",
-  "zone_b_add",
-  "zone_c_base",
-  "zone_c_add",
-  "zone_d_base",
-  "zone_d_add",
-  "zone_e_base",
-  "zone_e_add",
-  "surcharge",
-] as const;
+/** Which seeded clients are offered a plan, and which sellers activated one (by client id). */
+const BASIC_EVERY = 6;
+const PREMIUM_EVERY = 9;
+const PREMIUM_ACTIVE_EVERY = 18;
+const BASIC_ACTIVE_EVERY = 30;
+
+/**
+ * The plans the seed offers a client and the one it activates, from the client's id alone —
+ * the same rule as the insert below (a service test checks they agree), so browser tests can
+ * pick clients with no plan without reading the database.
+ */
+export function seededPlanOffers(clientId: number): { offered: AdvantagePlanName[]; active: AdvantagePlanName | null } {
+  const offered: AdvantagePlanName[] = [];
+  if (clientId % BASIC_EVERY === 0) offered.push("advantage_basic");
+  if (clientId % PREMIUM_EVERY === 0) offered.push("advantage_premium");
+  const active =
+    offered.includes("advantage_premium") && clientId % PREMIUM_ACTIVE_EVERY === 0
+      ? "advantage_premium"
+      : offered.includes("advantage_basic") && clientId % BASIC_ACTIVE_EVERY === 0 && clientId % PREMIUM_ACTIVE_EVERY !== 0
+        ? "advantage_basic"
+        : null;
+  return { offered, active };
+}
+
+const PRICE_COLUMNS = [...ZONE_PRICE_FIELDS, "surcharge"] as const;
 
 export async function seedAdvantage(tx: Tx, referenceDate: Date): Promise<{ planRows: number; offers: number; cashback: number }> {
   const marked = PRICE_COLUMNS.map((c) => `round(r.${c} * p.factor * 2) / 2`).join(", ");
@@ -56,12 +69,12 @@ export async function seedAdvantage(tx: Tx, referenceDate: Date): Promise<{ plan
       ${at}::timestamptz - make_interval(days => 7 + (c.id * 37) % 120),
       c.vp_id,
       case
-        when p.plan = 'advantage_premium' and c.id % 18 = 0 then ${at}::timestamptz - make_interval(days => (c.id * 37) % 120)
-        when p.plan = 'advantage_basic' and c.id % 30 = 0 and c.id % 18 <> 0 then ${at}::timestamptz - make_interval(days => (c.id * 37) % 120)
+        when p.plan = 'advantage_premium' and c.id % ${PREMIUM_ACTIVE_EVERY} = 0 then ${at}::timestamptz - make_interval(days => (c.id * 37) % 120)
+        when p.plan = 'advantage_basic' and c.id % ${BASIC_ACTIVE_EVERY} = 0 and c.id % ${PREMIUM_ACTIVE_EVERY} <> 0 then ${at}::timestamptz - make_interval(days => (c.id * 37) % 120)
       end
     from clients c
     cross join (values ('advantage_basic'), ('advantage_premium')) as p(plan)
-    where (p.plan = 'advantage_basic' and c.id % 6 = 0) or (p.plan = 'advantage_premium' and c.id % 9 = 0)
+    where (p.plan = 'advantage_basic' and c.id % ${BASIC_EVERY} = 0) or (p.plan = 'advantage_premium' and c.id % ${PREMIUM_EVERY} = 0)
     returning client_id`);
 
   const cashback = await tx.execute(sql`

@@ -11,7 +11,7 @@
  * - COD minimum ₹25–45 and 1.5–2.5 %, NDD and divisor per courier — and those four are equal
  *   across a courier's price types (the upload rule), because they are per-courier terms.
  */
-import type { DeliveryType, Segment, ShipmentType } from "../ratecards/fields";
+import { ZONE_PRICE_FIELDS, type DeliveryType, type Segment, type ShipmentType } from "../ratecards/fields";
 import type { CourierServiceSpec } from "./demo-data";
 import type { Prng } from "./prng";
 
@@ -179,3 +179,30 @@ export function planClientCard(
     return serviceRows(p, clientFactor * rng.float(0.97, 1.03), rto, terms, halfRupees);
   });
 }
+
+/**
+ * Reverse RTO rows (spec §4 REVERSE_RTO): a reverse pickup that cannot be delivered to the
+ * seller goes back to the customer, priced at a share (`factorOf`, 0.85–1) of the reverse
+ * rates, with the courier's terms unchanged (the upload rule). One row for each REVERSE row.
+ * The seed draws the factors from a stream of their own, so these rows move no other draw;
+ * segments use one factor per service, so segment 0 stays the cheapest.
+ */
+export function planReverseRtoRows(
+  rows: readonly PlannedRateRow[],
+  factorOf: (row: PlannedRateRow) => number,
+  rounding: "whole" | "half",
+): PlannedRateRow[] {
+  const round = rounding === "whole" ? wholeRupees : halfRupees;
+  return rows
+    .filter((r) => r.shipment_type === "REVERSE")
+    .map((r) => {
+      const f = factorOf(r);
+      const scaled = {} as Record<(typeof ZONE_PRICE_FIELDS)[number], string>;
+      for (const k of ZONE_PRICE_FIELDS) scaled[k] = round(Number(r[k]) * f);
+      return { ...r, shipment_type: "REVERSE_RTO" as const, ...scaled };
+    });
+}
+
+/** The share of the reverse rates a Reverse RTO row costs. */
+export const reverseRtoFactor = (rng: Prng) => rng.float(0.85, 1);
+

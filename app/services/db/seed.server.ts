@@ -27,7 +27,7 @@ import {
   type PersonName,
   type ProductCategory,
 } from "./demo-data";
-import { planClientCard, planSegmentCards, planServiceProfiles, type PlannedRateRow } from "./demo-ratecards";
+import { planClientCard, planReverseRtoRows, planSegmentCards, planServiceProfiles, reverseRtoFactor, type PlannedRateRow } from "./demo-ratecards";
 import { seedAdvantage } from "../advantage/seed.server";
 import { createPrng, type Prng } from "./prng";
 import * as schema from "./schema";
@@ -142,8 +142,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   const hashing = Promise.all(salts.map((salt) => demoPasswordHash(salt)));
   hashing.catch(() => {}); // Surfaced by the await below; avoids an unhandled rejection if planning throws first.
 
-  const plan = planStaff(root.fork("staff"), SCALES[scale], referenceDate);
-  const clientPlans = planClients(root.fork("clients"), SCALES[scale].clients, plan, referenceDate);
+  const { plan, clientPlans } = planPeople(root, scale, referenceDate);
   const rateCards = planRateCards(root.fork("rate-cards"), clientPlans, referenceDate);
   const pincodeRows = buildPincodeRows();
   const hashByEmail = new Map((await hashing).map((hash, i) => [DEMO_ACCOUNTS[i].email, hash]));
@@ -242,6 +241,45 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
       rateCardUploads: uploads.length,
     };
   });
+}
+
+/**
+ * The clients seedDemoData writes, in insert order (so `id` is the row id of a freshly seeded
+ * database), worked out without a database: the same forks of the same Prng. Browser tests
+ * use it to name seeded clients, and the auth tokens their sellers hold, without seeding a
+ * copy of the database.
+ */
+export function plannedDemoClients(opts: SeedOptions = {}): { id: number; name: string; email: string; auth_token: string | null; chain: Chain }[] {
+  const { clientPlans } = planPeople(createPrng(opts.seed ?? DEFAULT_SEED), opts.scale ?? "demo", opts.referenceDate ?? SEED_REFERENCE_DATE);
+  return clientPlans.map((c, i) => ({ id: i + 1, name: c.row.name, email: c.row.email, auth_token: c.row.auth_token ?? null, chain: c.chain }));
+}
+
+/** Staff and clients (the one place both seedDemoData and plannedDemoClients plan them). */
+function planPeople(root: Prng, scale: SeedScale, referenceDate: Date): { plan: HierarchyPlan; clientPlans: ClientPlan[] } {
+  const plan = planStaff(root.fork("staff"), SCALES[scale], referenceDate);
+  const clientPlans = planClients(root.fork("clients"), SCALES[scale].clients, plan, referenceDate);
+  for (const c of pickClientsWithoutToken(root.fork("tokenless-clients"), clientPlans)) c.row.auth_token = null;
+  return { plan, clientPlans };
+}
+
+/** How many demo clients have no auth token (spec §6: their downloads and uploads are disabled). */
+export const CLIENTS_WITHOUT_TOKEN = 3;
+
+/**
+ * The clients seeded without an auth token: outside the demo avp@ → bdm@ → tl@ chain (whose
+ * clients the browser tests edit) and not among the first ten by id (tests and benchmarks
+ * take those), chosen from a stream of their own so no other draw moves.
+ */
+function pickClientsWithoutToken(rng: Prng, clientPlans: readonly ClientPlan[]): ClientPlan[] {
+  const demoAvp = DEMO_ACCOUNTS.find((a) => a.role === "avp")!.email;
+  const eligible = clientPlans.filter((c, i) => i >= 10 && c.chain.avp !== demoAvp);
+  return rng.sample(eligible, CLIENTS_WITHOUT_TOKEN);
+}
+
+/** The demo clients the seed leaves without an auth token, for tests that need one (planning only; no database). */
+export function demoClientsWithoutToken(opts: SeedOptions = {}): { email: string; company_name: string }[] {
+  const { clientPlans } = planPeople(createPrng(opts.seed ?? DEFAULT_SEED), opts.scale ?? "demo", opts.referenceDate ?? SEED_REFERENCE_DATE);
+  return clientPlans.filter((c) => c.row.auth_token == null).map((c) => ({ email: c.row.email, company_name: c.row.company_name }));
 }
 
 const demoHashes = new Map<string, Promise<string>>();
@@ -411,16 +449,28 @@ function planRateCards(rng: Prng, clientPlans: readonly ClientPlan[], reference:
   const profileById = new Map(profiles.map((p) => [p.service.id, p]));
   const segmentsUpdatedAt = new Date(reference.getTime() - 120 * DAY_MS);
   const clientRng = rng.fork("clients");
+  // Reverse RTO rows come from a stream of their own, so they move no other draw: every
+  // segment prices them; about a third of the clients have them.
+  const reverseRto = rng.fork("reverse-rto");
+  const segmentReverseRto = new Map(profiles.map((p) => [p.service.id, reverseRtoFactor(reverseRto)]));
   return {
-    segmentRows: segments.flatMap((card) => card.rows.map((r) => ({ ...r, client_id: null, segment: card.segment, updated_at: segmentsUpdatedAt }))),
+    segmentRows: segments.flatMap((card) =>
+      [...card.rows, ...planReverseRtoRows(card.rows, (r) => segmentReverseRto.get(r.courier_service_id)!, "whole")].map((r) => ({
+        ...r,
+        client_id: null,
+        segment: card.segment,
+        updated_at: segmentsUpdatedAt,
+      })),
+    ),
     clientCards: clientPlans.map((c) => {
       const joined = c.row.date_joined as Date;
       const uploaded = clientRng.chance(0.05);
-      const rows = planClientCard(clientRng, profileById, segments, {
+      const planned = planClientCard(clientRng, profileById, segments, {
         segment: SEGMENT_OF_TIN[c.row.business_data.tin_number ?? ""] ?? 1,
         serviceIds: c.services.map((s) => s.id),
         uploaded,
       });
+      const rows = reverseRto.chance(0.35) ? [...planned, ...planReverseRtoRows(planned, () => reverseRtoFactor(reverseRto), "half")] : planned;
       const daysSinceJoined = Math.max(1, Math.floor((reference.getTime() - joined.getTime()) / DAY_MS));
       const upload = uploaded
         ? {

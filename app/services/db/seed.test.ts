@@ -7,7 +7,9 @@ import { METRO_CITIES, SPECIAL_ZONES, STATE_CODES } from "../geo/zone-config";
 import { openPglite, type DbHandle } from "./client.server";
 import { COURIER_CATALOGUE } from "./demo-data";
 import {
+  CLIENTS_WITHOUT_TOKEN,
   DEFAULT_SEED,
+  demoClientsWithoutToken,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   SEED_REFERENCE_DATE,
@@ -190,7 +192,7 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     const cs = await rows<{
       email: string;
       phone_number: string;
-      auth_token: string;
+      auth_token: string | null;
       password_hash: string | null;
       date_joined: string | Date;
       company_name: string;
@@ -199,7 +201,10 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     const unique = (k: keyof (typeof cs)[number]) => new Set(cs.map((c) => String(c[k]).toLowerCase())).size;
     expect(unique("email")).toBe(cs.length);
     expect(unique("phone_number")).toBe(cs.length);
-    expect(unique("auth_token")).toBe(cs.length);
+    // A few clients have no auth token (spec §6 'Auth token is not present'); the others' are unique.
+    const withToken = cs.filter((c) => c.auth_token !== null);
+    expect(cs.length - withToken.length).toBe(CLIENTS_WITHOUT_TOKEN);
+    expect(new Set(withToken.map((c) => c.auth_token)).size).toBe(withToken.length);
     expect(unique("company_name")).toBe(cs.length);
     expect(unique("name")).toBe(cs.length);
     const sharedWithStaff = await one<{ n: number }>(a, sql`select count(*)::int as n from clients c join staff s on s.name = c.name`);
@@ -208,11 +213,25 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     for (const c of cs) {
       expect(c.email).toMatch(/^[a-z0-9]+@[a-z0-9]+\.(in|com|co\.in|store|shop)$/);
       expect(c.phone_number).toMatch(/^[6-9]\d{9}$/);
-      expect(c.auth_token).toMatch(/^[0-9a-f]{40}$/);
+      if (c.auth_token !== null) expect(c.auth_token).toMatch(/^[0-9a-f]{40}$/);
       expect(c.password_hash).toBeNull();
       const joined = new Date(c.date_joined).getTime();
       expect(joined).toBeLessThan(SEED_REFERENCE_DATE.getTime());
       expect(joined).toBeGreaterThan(earliest);
+    }
+  });
+
+  it("leaves the named clients without a token, none of them in the demo avp@ chain or among the first ten", async () => {
+    const tokenless = await rows<{ id: number; email: string; company_name: string; avp: string }>(
+      a,
+      sql`select c.id, c.email, c.company_name, s.email as avp from clients c join staff s on s.id = c.avp_id where c.auth_token is null order by c.email`,
+    );
+    expect(tokenless.map(({ email, company_name }) => ({ email, company_name }))).toEqual(
+      demoClientsWithoutToken().sort((x, y) => x.email.localeCompare(y.email)),
+    );
+    for (const c of tokenless) {
+      expect(c.avp).not.toBe("avp@demo.test");
+      expect(c.id).toBeGreaterThan(10);
     }
   });
 
@@ -324,6 +343,34 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     expect(client.rto).toBe(client.forward);
     expect(client.reverse / client.forward).toBeGreaterThan(0.6);
     expect(client.reverse / client.forward).toBeLessThan(1);
+  });
+
+  it("seeds Reverse RTO rows: for every reverse service of each segment and for about a third of the clients, below the reverse rates", async () => {
+    const perCard = await rows<{ segment: number | null; reverse: number; reverse_rto: number }>(
+      a,
+      sql`select segment, count(*) filter (where shipment_type = 'REVERSE')::int as reverse,
+                 count(*) filter (where shipment_type = 'REVERSE_RTO')::int as reverse_rto
+          from rate_rows group by coalesce(client_id, -1 - segment), segment`,
+    );
+    const segments = perCard.filter((c) => c.segment !== null);
+    expect(segments).toHaveLength(3);
+    for (const s of segments) expect(s.reverse_rto).toBe(s.reverse);
+    const clientCards = perCard.filter((c) => c.segment === null);
+    const withReverseRto = clientCards.filter((c) => c.reverse_rto > 0);
+    for (const c of withReverseRto) expect(c.reverse_rto).toBe(c.reverse);
+    expect(withReverseRto.length / clientCards.length).toBeGreaterThan(0.25);
+    expect(withReverseRto.length / clientCards.length).toBeLessThan(0.45);
+    // Each Reverse RTO row has its reverse row's slabs and delivery type, and costs no more.
+    const odd = await one<{ n: number; pairs: number }>(
+      a,
+      sql`select count(*)::int as pairs, count(*) filter (where not (rr.zone_a_base <= r.zone_a_base and rr.zone_e_add <= r.zone_e_add
+                 and rr.zone_a_base >= r.zone_a_base * 0.84 and rr.first_slab = r.first_slab and rr.second_slab = r.second_slab))::int as n
+          from rate_rows rr join rate_rows r on r.shipment_type = 'REVERSE' and r.courier_service_id = rr.courier_service_id
+            and r.delivery_type = rr.delivery_type and r.client_id is not distinct from rr.client_id and r.segment is not distinct from rr.segment
+          where rr.shipment_type = 'REVERSE_RTO'`,
+    );
+    expect(odd.pairs).toBeGreaterThan(300);
+    expect(odd.n).toBe(0);
   });
 
   it("prices rate cards plausibly: by zone, by segment, with the service's slabs and delivery type", async () => {

@@ -71,6 +71,7 @@ describe("rate card CSV writer and reader", () => {
     expect(grid[0]).toEqual([
       "Seller Email",
       "Price Type",
+      "Delivery Type",
       "Courier",
       "Base Weight",
       "Additional Weight",
@@ -90,17 +91,17 @@ describe("rate card CSV writer and reader", () => {
       "NDD Charge",
       "Divisor",
     ]);
-    expect(grid.slice(1).map((r) => `${r[2]} / ${r[1]}`)).toEqual([
-      "Blue Dart Air 0.5kg / Forward",
-      "Blue Dart Air 0.5kg / Forward RTO",
-      "Delhivery Surface 0.5kg / Forward",
-      "Delhivery Surface 0.5kg / Reverse",
-      "Delhivery Surface 0.5kg / Forward RTO",
-      "Delhivery Surface 10kg / Forward",
-      "Delhivery Surface 10kg / Forward RTO",
+    expect(grid.slice(1).map((r) => `${r[3]} / ${r[1]} / ${r[2]}`)).toEqual([
+      "Blue Dart Air 0.5kg / Forward / Express",
+      "Blue Dart Air 0.5kg / Forward RTO / Express",
+      "Delhivery Surface 0.5kg / Forward / Surface",
+      "Delhivery Surface 0.5kg / Reverse / Surface",
+      "Delhivery Surface 0.5kg / Forward RTO / Surface",
+      "Delhivery Surface 10kg / Forward / Surface",
+      "Delhivery Surface 10kg / Forward RTO / Surface",
     ]);
-    expect(grid[1]).toEqual([SELLER, "Forward", "Blue Dart Air 0.5kg", "0.5", "0.5", "36.00", "33.50", "41.00", "37.00", "47.00", "42.00", "52.00", "46.00", "61.00", "53.00", "40.00", "2.00", "0.00", "25.00", "5000"]);
-    expect(grid[6].slice(3, 5)).toEqual(["10", "1"]);
+    expect(grid[1]).toEqual([SELLER, "Forward", "Express", "Blue Dart Air 0.5kg", "0.5", "0.5", "36.00", "33.50", "41.00", "37.00", "47.00", "42.00", "52.00", "46.00", "61.00", "53.00", "40.00", "2.00", "0.00", "25.00", "5000"]);
+    expect(grid[6].slice(4, 6)).toEqual(["10", "1"]);
     expect(download()).toContain("\r\n");
   });
 
@@ -128,7 +129,7 @@ describe("rate card CSV writer and reader", () => {
     const evil = writeRateCardCsv({ sellerEmail: "=cmd|' /C calc'!A0", rows: [cardRow(1, 1, "@Courier", "FORWARD", "surface")] });
     expect(evil.split("\r\n")[1].startsWith("'=cmd")).toBe(true);
     expect(evil).toContain(",'@Courier,");
-    expect(readCsv(evil)[1].slice(0, 3)).toEqual(["=cmd|' /C calc'!A0", "Forward", "@Courier"]);
+    expect(readCsv(evil)[1].slice(0, 4)).toEqual(["=cmd|' /C calc'!A0", "Forward", "Surface", "@Courier"]);
   });
 
   it("reads back any grid of cells the writer writes (property)", () => {
@@ -172,7 +173,7 @@ describe("verifyUpload: every upload rule", () => {
   it("columns: a renamed column is named with its position", () => {
     const errors = errorsOf(edited((g) => (g[0][col("Zone A Base")] = "Zone A base")));
     expect(errors).toEqual([
-      { row: 1, column: "Zone A Base", message: 'Row 1: column 6 must be "Zone A Base" but is "Zone A base"; do not rename or reorder columns.' },
+      { row: 1, column: "Zone A Base", message: 'Row 1: column 7 must be "Zone A Base" but is "Zone A base"; do not rename or reorder columns.' },
     ]);
   });
 
@@ -188,9 +189,9 @@ describe("verifyUpload: every upload rule", () => {
 
   it("columns: an added or a removed column is refused", () => {
     const added = errorsOf(edited((g) => g.forEach((r, i) => r.push(i === 0 ? "Notes" : ""))));
-    expect(added).toEqual([{ row: 1, column: "Notes", message: 'Row 1: column 21 "Notes" is not part of the rate card; do not add columns.' }]);
+    expect(added).toEqual([{ row: 1, column: "Notes", message: 'Row 1: column 22 "Notes" is not part of the rate card; do not add columns.' }]);
     const removed = errorsOf(edited((g) => g.forEach((r) => r.pop())));
-    expect(removed).toEqual([{ row: 1, column: "Divisor", message: 'Row 1: column 20 "Divisor" is missing; do not remove columns.' }]);
+    expect(removed).toEqual([{ row: 1, column: "Divisor", message: 'Row 1: column 21 "Divisor" is missing; do not remove columns.' }]);
   });
 
   it("rows: a removed or an added row is refused", () => {
@@ -204,19 +205,22 @@ describe("verifyUpload: every upload rule", () => {
     const errors = errorsOf(edited((g) => ([g[2], g[3]] = [g[3], g[2]])));
     expect(errors.map((e) => [e.row, e.column])).toEqual([
       [3, "Price Type"],
+      [3, "Delivery Type"],
       [3, "Courier"],
       [4, "Price Type"],
+      [4, "Delivery Type"],
       [4, "Courier"],
     ]);
-    expect(errors[1].message).toBe(
+    expect(errors[2].message).toBe(
       'Row 3, "Courier": must stay "Blue Dart Air 0.5kg" (found "Delhivery Surface 0.5kg"); do not change it, and do not add, remove or reorder rows.',
     );
   });
 
-  it("identity: Seller Email, Price Type, Courier, Base Weight and Additional Weight must not change", () => {
+  it("identity: Seller Email, Price Type, Delivery Type, Courier, Base Weight and Additional Weight must not change", () => {
     const cases: [string, string, string][] = [
       ["Seller Email", "someone@else.in", 'Row 2, "Seller Email": must stay "orders@chaiwala.in" (found "someone@else.in")'],
       ["Price Type", "Reverse", 'Row 2, "Price Type": must stay "Forward" (found "Reverse")'],
+      ["Delivery Type", "Surface", 'Row 2, "Delivery Type": must stay "Express" (found "Surface")'],
       ["Base Weight", "1", 'Row 2, "Base Weight": must stay "0.5" (found "1")'],
       ["Additional Weight", "0.25", 'Row 2, "Additional Weight": must stay "0.5" (found "0.25")'],
     ];
@@ -228,6 +232,35 @@ describe("verifyUpload: every upload rule", () => {
     }
     // Case and surrounding spaces are not changes.
     expect(verifyUpload(card, edited((g) => (g[1][col("Seller Email")] = " ORDERS@chaiwala.in "))).ok).toBe(true);
+  });
+
+  it("identity: a courier's express and surface rows swapped are refused (rows are matched by position and delivery type)", () => {
+    // Same courier, price type and slabs on both rows: only the delivery type tells them apart.
+    const both: CsvCard = {
+      sellerEmail: SELLER,
+      rows: [
+        cardRow(40, 301, "Xpressbees 0.5kg", "FORWARD", "express", { zone_a_base: "31.00" }),
+        cardRow(41, 301, "Xpressbees 0.5kg", "FORWARD", "surface", { zone_a_base: "27.00" }),
+      ].map((r) => ({ ...r, ndd_charge: "0.00", divisor: 5000 })),
+    };
+    const grid = readCsv(writeRateCardCsv(both));
+    expect(grid.slice(1).map((r) => r[col("Delivery Type")])).toEqual(["Express", "Surface"]);
+    expect(verifyUpload(both, writeCsv(grid))).toMatchObject({ ok: true, changes: [] });
+    [grid[1], grid[2]] = [grid[2], grid[1]];
+    const r = verifyUpload(both, writeCsv(grid));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors.map((e) => [e.row, e.column])).toEqual([
+      [2, "Delivery Type"],
+      [3, "Delivery Type"],
+    ]);
+    expect(r.errors[0].message).toBe(
+      'Row 2, "Delivery Type": must stay "Express" (found "Surface"); do not change it, and do not add, remove or reorder rows.',
+    );
+    // "surface" in any case is still Surface.
+    const lower = readCsv(writeRateCardCsv(both));
+    lower[2][col("Delivery Type")] = " surface ";
+    expect(verifyUpload(both, writeCsv(lower)).ok).toBe(true);
   });
 
   it("couriers: a courier added or removed is refused, by name", () => {

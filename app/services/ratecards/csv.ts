@@ -22,7 +22,7 @@ import {
 import { formatKg, formatTwoDecimals, sameDecimal } from "./money";
 import { normaliseRateValue } from "./row-form";
 
-/** The CSV column of each price, in order after the five identity columns. */
+/** The CSV column of each price, in order after the six identity columns. */
 export const CSV_PRICE_COLUMNS: Record<RateField, string> = {
   zone_a_base: "Zone A Base",
   zone_a_add: "Zone A Additional",
@@ -41,14 +41,22 @@ export const CSV_PRICE_COLUMNS: Record<RateField, string> = {
   divisor: "Divisor",
 };
 
-export const CSV_IDENTITY_COLUMNS = ["Seller Email", "Price Type", "Courier", "Base Weight", "Additional Weight"] as const;
+/**
+ * What names a row. A courier can have an express and a surface row of the same price type
+ * and slabs, so "Delivery Type" is part of it: without it two such rows swapped in a
+ * spreadsheet would verify, and each row's prices would land on the other.
+ */
+export const CSV_IDENTITY_COLUMNS = ["Seller Email", "Price Type", "Delivery Type", "Courier", "Base Weight", "Additional Weight"] as const;
+
+/** The "Delivery Type" cell (spec §3: delivery_type Express or Surface). */
+export const CSV_DELIVERY_TYPES: Record<DeliveryType, string> = { express: "Express", surface: "Surface" };
 
 export const CSV_COLUMNS: readonly string[] = [...CSV_IDENTITY_COLUMNS, ...RATE_FIELDS.map((f) => CSV_PRICE_COLUMNS[f])];
 
 /** The upload modal's instructions (spec §5), for the screen to list. */
 export const UPLOAD_INSTRUCTIONS: readonly string[] = [
   "Do not add, remove, rename or reorder columns or rows.",
-  "Do not change Seller Email, Price Type, Courier, Base Weight or Additional Weight.",
+  "Do not change Seller Email, Price Type, Delivery Type, Courier, Base Weight or Additional Weight.",
   "Do not add or remove couriers.",
   "COD Percent, COD Minimum, NDD Charge and Divisor must be equal for a courier across price types.",
 ];
@@ -180,6 +188,7 @@ function cellsOf(sellerEmail: string, row: CardRow): string[] {
   return [
     sellerEmail,
     PRICE_TYPE_LABELS[row.shipment_type],
+    CSV_DELIVERY_TYPES[row.delivery_type],
     row.courier_name,
     formatKg(row.first_slab),
     formatKg(row.second_slab),
@@ -236,7 +245,7 @@ function describeNumberRule(field: RateField): string {
 /**
  * Checks an uploaded file against the card it must have come from (spec §5): columns
  * unchanged in name and order; rows unchanged in count and order; Seller Email, Price Type,
- * Courier, Base Weight and Additional Weight unchanged; no courier added or removed; COD
+ * Delivery Type, Courier, Base Weight and Additional Weight unchanged; no courier added or removed; COD
  * Percent, COD Minimum, NDD Charge and Divisor equal across price types for a courier;
  * every number valid. Errors name the spreadsheet row (header = row 1) and the column.
  */
@@ -308,8 +317,9 @@ export function verifyUpload(current: CsvCard, csvText: string): VerifyResult {
       fail(rowNo, null, `Row ${rowNo} has ${cells.length} cells but the rate card has ${CSV_COLUMNS.length} columns.`);
       continue;
     }
-    const [email, priceType, courier, baseWeight, addWeight] = cells.map((c) => c.trim());
+    const [email, priceType, deliveryType, courier, baseWeight, addWeight] = cells.map((c) => c.trim());
     const cardPriceType = PRICE_TYPE_LABELS[card.shipment_type];
+    const cardDeliveryType = CSV_DELIVERY_TYPES[card.delivery_type];
     let identityOk = true;
     const mustStay = (column: string, want: string, got: string, same: boolean) => {
       if (same) return;
@@ -318,6 +328,7 @@ export function verifyUpload(current: CsvCard, csvText: string): VerifyResult {
     };
     mustStay("Seller Email", current.sellerEmail, email, email.toLowerCase() === current.sellerEmail.trim().toLowerCase());
     mustStay("Price Type", cardPriceType, priceType, priceType.toLowerCase() === cardPriceType.toLowerCase());
+    mustStay("Delivery Type", cardDeliveryType, deliveryType, deliveryType.toLowerCase() === cardDeliveryType.toLowerCase());
     mustStay("Courier", card.courier_name, courier, courier.toLowerCase() === card.courier_name.trim().toLowerCase());
     mustStay("Base Weight", formatKg(card.first_slab), baseWeight, sameDecimal(baseWeight, card.first_slab));
     mustStay("Additional Weight", formatKg(card.second_slab), addWeight, sameDecimal(addWeight, card.second_slab));

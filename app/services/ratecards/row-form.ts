@@ -17,6 +17,8 @@ import { formatKg, hundredthsToString, parseHundredths } from "./money";
 
 export const PLEASE_FILL = "Please fill!";
 export const ENTER_VALID_NUMBER = "* Enter valid number !";
+/** Failure toast of every rate card change (spec §8), followed by the server's message. */
+export const NOT_ABLE_TO_UPDATE_RATE_CARD = "Not able to update rate card.";
 /** Toast for an invalid save (spec §5). */
 export const SOME_FIELD_NOT_VALID = "Some field are not valid";
 export const PLEASE_ENTER_BASE_WEIGHT = "Please enter base weight!";
