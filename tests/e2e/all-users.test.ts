@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
+import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ describe.each([
   });
 
   it("searches through the form and the URL, on the server", async () => {
-    await signIn(page, "vp@demo.test", "vp");
+    await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     const firstRow = page.getByTestId("client-row").first();
     const company = (await firstRow.locator("td").nth(1).textContent())!.trim();
@@ -62,7 +62,7 @@ describe.each([
   });
 
   it("pages and sorts through links that are the view's URL", async () => {
-    await signIn(page, "vp@demo.test", "vp");
+    await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto("/all-users?perPage=10&page=2&sort=name&dir=asc");
     await page.getByText(/Page 2 of \d+/).waitFor();
@@ -78,7 +78,7 @@ describe.each([
   });
 
   it("registers a new client, and shows each validation message", async () => {
-    await signIn(page, "tl@demo.test", "tl");
+    await signInOnce(page, "tl@demo.test", "tl");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.getByRole("link", { name: "Register New User" }).click();
     await page.waitForURL((u) => u.searchParams.get("register") === "1");
@@ -142,7 +142,7 @@ describe.each([
   });
 
   it("opens a client's page with deep-linkable tabs and a back link", async () => {
-    await signIn(page, "vp@demo.test", "vp");
+    await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     const first = page.getByTestId("client-row").first();
     const name = (await first.locator("td").first().textContent())!.trim();
@@ -171,7 +171,7 @@ describe.each([
   });
 
   it("gives a bdm 404 for another bdm's client", async () => {
-    await signIn(page, "bdm@demo.test", "bdm");
+    await signInOnce(page, "bdm@demo.test", "bdm");
     await page.waitForURL((u) => u.pathname === "/all-users");
     const own = new Set(await visibleClientIds(page));
     expect(own.size).toBeGreaterThan(0);
@@ -180,7 +180,7 @@ describe.each([
 
     const vpContext = await newContext(browser, js);
     const vpPage = await vpContext.newPage();
-    await signIn(vpPage, "vp@demo.test", "vp");
+    await signInOnce(vpPage, "vp@demo.test", "vp");
     await vpPage.waitForURL((u) => u.pathname === "/all-users");
     const all = await visibleClientIds(vpPage, 2);
     await vpContext.close();
@@ -194,7 +194,7 @@ describe.each([
   });
 
   it("has no serious accessibility problems on All Users and the client page", async () => {
-    await signIn(page, "vp@demo.test", "vp");
+    await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await expectAccessible(page, js);
     await page.goto("/all-users?register=1");

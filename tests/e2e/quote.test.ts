@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
+import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe.each([
   beforeEach(async () => {
     context = await newContext(browser, js);
     page = await context.newPage();
-    await signIn(page, "vp@demo.test", "vp");
+    await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     // A seeded client outside the tl@ chain that other browser tests change, found by company
     // (not "the first row": registering a client in another test puts a new one first).

@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
+import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 async function signInAs(page: Page, role: "vp" | "kam" | "tl" | "legal") {
-  await signIn(page, `${role}@demo.test`, role);
+  await signInOnce(page, `${role}@demo.test`, role);
   await page.waitForURL((u) => u.pathname === (role === "legal" ? "/merchant-agreements" : "/all-users"));
 }
 
@@ -183,7 +183,12 @@ describe.each([
     const panel = page.locator("details", {
       has: page.getByTestId("panel-title").filter({ hasText: /^Base upto 100 KG \+ Every Additional 50 KG - \d+ Courier Options$/ }),
     });
-    expect(await panel.locator(`[data-testid="rate-row"][data-courier="${courier}"]`).count()).toBeGreaterThan(0);
+    const moved = await panel.locator(`[data-testid="rate-row"][data-courier="${courier}"]`).count();
+    if (moved === 0) {
+      // Say what the page showed instead, so a failure can be understood from the log.
+      const titles = await page.getByTestId("panel-title").allTextContents();
+      expect.fail(`${courier} not in the 100/50 panel of client ${clientId} at ${page.url()}; panels: ${titles.join(" | ")}`);
+    }
 
     // The version the dialog was opened with is now stale: refused, with the current slabs.
     const res = await context.request.post(rowUrl, { form: { ...stale, first_slab: "0.5", second_slab: "0.5" }, maxRedirects: 0 });

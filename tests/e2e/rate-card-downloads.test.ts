@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { demoClientsWithoutToken } from "~/services/db/seed.server";
 import { CSV_IDENTITY_COLUMNS, readCsv } from "~/services/ratecards/csv";
-import { launchBrowser, newContext, signIn } from "../support/browser";
+import { launchBrowser, newContext, signInOnce } from "../support/browser";
 import { extractPdfText } from "../support/pdf-text";
 
 let browser: Browser;
@@ -23,7 +23,7 @@ afterAll(async () => {
 const CSV_HEADER_START = CSV_IDENTITY_COLUMNS.join(",");
 
 async function signInAs(page: Page, role: "vp" | "kam" | "legal") {
-  await signIn(page, `${role}@demo.test`, role);
+  await signInOnce(page, `${role}@demo.test`, role);
   await page.waitForURL((u) => u.pathname !== "/sign-in" && u.pathname !== "/");
 }
 

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CSV_COLUMNS, readCsv, writeCsv } from "~/services/ratecards/csv";
-import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
+import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ async function tlClientIds(page: Page): Promise<number[]> {
 }
 
 async function signInAs(page: Page, role: "vp" | "kam" | "tl") {
-  await signIn(page, `${role}@demo.test`, role);
+  await signInOnce(page, `${role}@demo.test`, role);
   await page.waitForURL((u) => u.pathname === "/all-users");
 }
 

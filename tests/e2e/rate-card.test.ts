@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { CONFLICT_MESSAGE } from "~/services/ratecards/ratecards.server";
-import { expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
+import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
 
 /** The row "Edit" link, not the "Edit weight slab of …" link beside it. */
 const EDIT_ROW = /^Edit (?!weight slab of )/;
@@ -36,7 +36,7 @@ describe.each([
   beforeEach(async () => {
     context = await newContext(browser, js);
     page = await context.newPage();
-    await signIn(page, "tl@demo.test", "tl");
+    await signInOnce(page, "tl@demo.test", "tl");
     await page.waitForURL((u) => u.pathname === "/all-users");
     clientId = await firstTlClientId(page);
     await context.clearCookies();
@@ -46,7 +46,7 @@ describe.each([
   });
 
   it("shows the courier-wise card in panels with the spec's titles and columns; tabs are links", async () => {
-    await signIn(page, "tl@demo.test", "tl");
+    await signInOnce(page, "tl@demo.test", "tl");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto(`/all-users/${clientId}/rate-card`);
     const titles = await page.getByTestId("panel-title").allTextContents();
@@ -80,7 +80,7 @@ describe.each([
   });
 
   it("refuses a forged rate edit from a tl with 403 and changes nothing", async () => {
-    await signIn(page, "tl@demo.test", "tl");
+    await signInOnce(page, "tl@demo.test", "tl");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto(`/all-users/${clientId}/rate-card`);
     const before = await page.getByTestId("rate-row").first().textContent();
@@ -94,7 +94,7 @@ describe.each([
   });
 
   it("lets a vp edit a row: invalid values, cancel, confirm with old values struck through, save", async () => {
-    await signIn(page, "vp@demo.test", "vp");
+    await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto(`/all-users/${clientId}/rate-card`);
     const row = (await editableRows(page)).first();
@@ -149,7 +149,7 @@ describe.each([
   });
 
   it("refuses a save when someone else changed the row, and shows the current values", async () => {
-    await signIn(page, "vp@demo.test", "vp");
+    await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto(`/all-users/${clientId}/rate-card?tab=rto`);
     const row = (await editableRows(page)).first();
@@ -160,7 +160,7 @@ describe.each([
     // A second vp session saves the same row first.
     const other = await newContext(browser, true);
     const otherPage = await other.newPage();
-    await signIn(otherPage, "vp@demo.test", "vp");
+    await signInOnce(otherPage, "vp@demo.test", "vp");
     await otherPage.waitForURL((u) => u.pathname === "/all-users");
     await otherPage.goto(editUrl);
     const theirs = otherPage.locator("[data-editing]").getByLabel(/^Zone E Base for/);

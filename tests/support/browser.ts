@@ -43,6 +43,29 @@ export async function signIn(page: Page, email: string, role: string, password =
   await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Sign in" }).click()]);
 }
 
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+const signedInCookies = new Map<string, Cookies>();
+
+/**
+ * Signs in like `signIn`, but through the form only the first time per account in a test
+ * file; later calls give the page's context that session's cookie and open the role's home
+ * page. Signing in itself is tested in sign-in.test.ts; elsewhere a real scrypt check per
+ * test is only CI time. Tests that log out must use `signIn`.
+ */
+export async function signInOnce(page: Page, email: string, role: string) {
+  const home = role === "legal" ? "/merchant-agreements" : "/all-users";
+  const cookies = signedInCookies.get(email);
+  if (cookies) {
+    await page.context().addCookies(cookies);
+    await page.goto(home);
+    if (new URL(page.url()).pathname === home) return;
+    signedInCookies.delete(email); // the session ended: sign in again
+  }
+  await signIn(page, email, role);
+  await page.waitForURL((u) => u.pathname === home);
+  signedInCookies.set(email, (await page.context().cookies()).filter((c) => c.name === "__console_session"));
+}
+
 /** Waits until a navigation settles, with or without JavaScript. */
 export async function settle(page: Page) {
   await page.waitForLoadState("load");
