@@ -98,7 +98,8 @@ export async function getClientForViewer(db: Db, viewer: Viewer, clientId: numbe
   if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
   const [row] = await db
     // The token stays on the server (routes check it; only `hasAuthToken`-style flags reach pages).
-    .select({ ...listColumns, auth_token: clients.auth_token, business_data: clients.business_data, pickrr_config: clients.pickrr_config })
+    // business_data and pickrr_config are read by the account-setup screens that show them.
+    .select({ ...listColumns, auth_token: clients.auth_token })
     .from(clients)
     .leftJoin(tl, eq(tl.id, clients.tl_id))
     .leftJoin(bdm, eq(bdm.id, clients.bdm_id))
