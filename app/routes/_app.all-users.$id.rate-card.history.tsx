@@ -5,6 +5,7 @@
 import { Alert, Badge, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { getClientForViewer } from "~/services/clients/clients.server";
@@ -154,8 +155,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", day: "2-digit", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const when = istDateTimeLabel;
 
 export default function RateHistoryDialog() {
   const { clientId, closeTo, keep, page, pageCount, total, entries } = useLoaderData<typeof loader>();

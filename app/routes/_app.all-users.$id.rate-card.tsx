@@ -16,6 +16,7 @@ import {
   type AdvantagePlanName,
 } from "~/services/advantage/plans";
 import { advantagePlanCookie, readAdvantagePlanChoice } from "~/services/advantage/preference.server";
+import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast } from "~/services/auth/session.server";
@@ -445,7 +446,7 @@ export default function ClientRateCard() {
             {uploaded.lastUpload ? (
               <Text size="sm" c="dimmed">
                 {uploaded.lastUpload.file_name} · {uploaded.lastUpload.row_count} rows · uploaded{" "}
-                {new Date(uploaded.lastUpload.at).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })}
+                {istDateTimeLabel(uploaded.lastUpload.at)}
                 {uploaded.lastUpload.uploaded_by ? ` by ${uploaded.lastUpload.uploaded_by.name}` : ""}
               </Text>
             ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { registeredDateLabel, toIstIso } from "./dates";
+import { istDateTimeLabel, registeredDateLabel, toIstIso } from "./dates";
 
 describe("registered date (spec part 2 §9)", () => {
   it("is the IST timestamp with its last 9 characters cut", () => {
@@ -9,5 +9,12 @@ describe("registered date (spec part 2 §9)", () => {
   });
   it("rolls over midnight in India, not UTC", () => {
     expect(registeredDateLabel(new Date("2024-12-31T20:00:00Z"))).toBe("2025-01-01 01:30");
+  });
+});
+
+describe("istDateTimeLabel", () => {
+  it("shows the IST day, month name, year and time", () => {
+    expect(istDateTimeLabel(new Date("2026-10-08T05:47:14Z"))).toBe("08 Oct 2026, 11:17");
+    expect(istDateTimeLabel("2026-12-31T18:30:00Z")).toBe("01 Jan 2027, 00:00");
   });
 });

@@ -12,3 +12,19 @@ export function toIstIso(date: Date): string {
 export function registeredDateLabel(date: Date): string {
   return toIstIso(date).slice(0, -9).replace("T", " ");
 }
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/**
+ * A moment as staff read it, in IST and unambiguous: "08 Oct 2026, 11:17". Built by hand, not
+ * with toLocaleString, so server and browser render the same text (no hydration mismatch,
+ * whatever ICU data either side has).
+ */
+export function istDateTimeLabel(at: Date | string): string {
+  const date = typeof at === "string" ? new Date(at) : at;
+  const ist = new Date(date.getTime() + IST_OFFSET_MS);
+  const dd = String(ist.getUTCDate()).padStart(2, "0");
+  const hh = String(ist.getUTCHours()).padStart(2, "0");
+  const mm = String(ist.getUTCMinutes()).padStart(2, "0");
+  return `${dd} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${hh}:${mm}`;
+}
