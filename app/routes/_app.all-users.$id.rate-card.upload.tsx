@@ -41,6 +41,7 @@ import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { applyUpload, clientCardToken, MAX_UPLOAD_CHARS, UPLOAD_STALE_MESSAGE, verifyClientUpload } from "~/services/ratecards/ratecards.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
+import { useHydrated } from "~/ui/useHydrated";
 
 const ONLY_CSV = "You can only upload csv file!";
 const CHOOSE_FILE = "Choose a CSV file to upload.";
@@ -199,11 +200,6 @@ async function submitStep(
 // Component
 // ---------------------------------------------------------------------------------------
 
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 const DELIVERY_SHORT = { express: "Express", surface: "Surface" } as const;
 

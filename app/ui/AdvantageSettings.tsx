@@ -20,15 +20,11 @@ import {
 } from "~/services/advantage/cashback-form";
 import { CASHBACK_ZONES, DELIVERED_PLAN_LABELS, RETURN_PLAN_LABELS, type DeliveredCashbackPlan, type ReturnCashbackPlan } from "~/services/advantage/cashback";
 import { ZONES } from "~/services/ratecards/fields";
+import { useHydrated } from "~/ui/useHydrated";
 
 export const CASHBACK_FORM_ID = "advantage-settings";
 const validator = withZod(cashbackFormSchema);
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /**
  * The values the inputs start from, passed to each input directly: the form library keeps

@@ -16,15 +16,18 @@ export function toastDurationMs(toast: Pick<Toast, "kind" | "durationMs">): numb
  */
 export function ToastArea({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState(Boolean(toast));
+  // Whether the fade-out timer runs (after hydration): tests wait for it before moving a fake clock.
+  const [timed, setTimed] = useState(false);
   useEffect(() => {
     setVisible(Boolean(toast));
     if (!toast) return;
     const timer = setTimeout(() => setVisible(false), toastDurationMs(toast));
+    setTimed(true);
     return () => clearTimeout(timer);
   }, [toast]);
   if (!toast || !visible) return null;
   return (
-    <div className="toast-area" role={toast.kind === "error" ? "alert" : "status"} data-testid="toast">
+    <div className="toast-area" role={toast.kind === "error" ? "alert" : "status"} data-testid="toast" data-timed={timed ? "true" : undefined}>
       <Alert
         color={toast.kind === "error" ? "red.9" : "teal.9"}
         title={toast.title}

@@ -137,11 +137,13 @@ describe.each([
     const toast = page.getByTestId("toast");
     expect(await toast.textContent()).toContain(CANNOT_DISABLE);
     if (js) {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
-      await page.clock.runFor(13_000);
+      // The page's clock is Playwright's from the start. Once the toast's timer runs (after
+      // hydration), 12 s on it is still shown and by 15.5 s it is gone.
+      await page.locator('[data-testid="toast"][data-timed="true"]').waitFor();
+      await page.clock.runFor(12_000);
       await page.waitForTimeout(100);
       expect(await toast.count()).toBe(1);
-      await page.clock.runFor(2_500);
+      await page.clock.runFor(3_500);
       await toast.waitFor({ state: "detached", timeout: 2_000 });
       await page.clock.resume();
     }
