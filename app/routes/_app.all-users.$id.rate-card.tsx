@@ -399,7 +399,7 @@ export default function ClientRateCard() {
             Pickrr Advantage
           </Link>
         </nav>
-        <RateCardToolbar base={base} search={rateCardViewSearch(view, { editRowId: null })} hasAuthToken={hasAuthToken} permissions={permissions} />
+        <RateCardToolbar base={base} search={rateCardViewSearch(view, { editRowId: null })} hasAuthToken={hasAuthToken} permissions={permissions} historyOnly={Boolean(advantage)} />
       </Group>
 
       {advantage ? (

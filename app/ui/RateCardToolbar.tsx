@@ -43,12 +43,21 @@ export function RateCardToolbar({
   search,
   hasAuthToken,
   permissions,
+  historyOnly = false,
 }: {
   base: string;
   search: string;
   hasAuthToken: boolean;
   permissions: RateCardPermissions;
+  /** On the Pickrr Advantage tab the card's downloads and bulk actions would act on the courier-wise card, not the plan shown: only History (which lists plan changes too) stays. */
+  historyOnly?: boolean;
 }) {
+  const history = (
+    <Button component={Link} to={`${base}/history${search}`} preventScrollReset size="xs" variant="subtle">
+      History
+    </Button>
+  );
+  if (historyOnly) return <Group justify="flex-end">{history}</Group>;
   return (
     <Group gap="xs" justify="flex-end">
       <FileLink href={`${base}/download.csv`} label="Download CSV" enabled={hasAuthToken} />
@@ -73,9 +82,7 @@ export function RateCardToolbar({
           Update RTO with forward
         </Button>
       ) : null}
-      <Button component={Link} to={`${base}/history${search}`} preventScrollReset size="xs" variant="subtle">
-        History
-      </Button>
+      {history}
     </Group>
   );
 }

@@ -70,6 +70,9 @@ describe.each([
     await signedInAs("vp");
     await page.goto(premium(client.id));
     expect(await page.getByTestId("plan-status-premium").textContent()).toBe("Premium: Not offered");
+    // The courier-wise card's downloads and bulk actions stay on their tab; History lists plan changes too.
+    expect(await page.getByRole("link", { name: "Download CSV" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "History" }).count()).toBe(1);
     // No Advantage Settings saved yet: the plan's standard turnaround, and the promise.
     const tat = page.getByTestId("plan-tat");
     expect(await tat.getAttribute("data-source")).toBe("standard");
