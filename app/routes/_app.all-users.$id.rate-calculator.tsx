@@ -4,7 +4,7 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
 import { CALCULATOR_FIELDS, parseCalculator, reverseRuleApplied, type CalculatorField } from "~/services/quote/calculator-form";
@@ -23,8 +23,7 @@ const READABLE_ERRORS = { input: { color: "var(--mantine-color-text)" } };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const search = new URL(request.url).searchParams;
   const submitted = CALCULATOR_FIELDS.some((f) => search.has(f));
   if (!submitted) return { clientId: client.id, submitted, values: null, errors: {}, reverseForced: false, quote: null };

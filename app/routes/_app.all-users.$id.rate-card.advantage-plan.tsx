@@ -20,7 +20,7 @@ import {
 } from "~/services/advantage/plans";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { UrlDialog } from "~/ui/UrlDialog";
 
@@ -33,8 +33,7 @@ function cardHref(clientId: number | string, url: URL): string {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: ["vp"] });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
   const plan = url.searchParams.get("plan");
   if (!isPlanType(plan)) throw new Response("Choose the Basic or Premium plan.", { status: 400 });
@@ -52,8 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { roles: ["vp"] });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
   const form = await request.formData();
   const intent = form.get("intent");

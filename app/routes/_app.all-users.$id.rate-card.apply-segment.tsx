@@ -8,7 +8,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useParams, useRouteError } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
 import { CHANGED_FIELD_LABELS, type ChangedField, type RowChange } from "~/services/ratecards/changes";
@@ -67,8 +67,7 @@ function previewLines(changes: readonly RowChange[]): { lines: PreviewLine[]; to
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: ["vp"] });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
   const segment = parseSegment(url.searchParams.get("segment"));
   const keep = [...new URLSearchParams(url.search)].filter(([k]) => !OWN_PARAMS.includes(k));
@@ -108,8 +107,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { roles: ["vp"] });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();
   if (form.get("intent") !== "apply") throw new Response("Unknown action.", { status: 400 });
   const segment = parseSegment(form.get("segment"));

@@ -8,7 +8,7 @@ import { isRouteErrorResponse, useLoaderData, useLocation, useParams, useRouteEr
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/advantage/plans";
 import { getDb } from "~/services/db/client.server";
 import { CHANGED_FIELD_LABELS, type ChangedField } from "~/services/ratecards/changes";
@@ -129,8 +129,7 @@ function describe(entry: RateHistoryEntry): { head: string | null; lines: { fiel
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
   const requested = Number(url.searchParams.get("hpage") ?? 1);
   const history = await rateChangeHistory(db, client.id, { page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1, perPage: PER_PAGE });

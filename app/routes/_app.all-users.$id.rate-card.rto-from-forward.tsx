@@ -9,7 +9,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useParams, useRouteError } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
 import { getClientRateCard, updateRtoFromForward } from "~/services/ratecards/ratecards.server";
@@ -45,8 +45,7 @@ function chosenIds(form: FormData): number[] {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: ["vp"] });
-  const client = await getClientForViewer(getDb(), staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(getDb(), staff, params.id);
   const couriers = await forwardCouriers(client.id);
   if (!couriers) throw new Response("This client has no rate card.", { status: 404 });
   const url = new URL(request.url);
@@ -60,8 +59,7 @@ type ActionData =
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { roles: ["vp"] });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent !== "review" && intent !== "apply") throw new Response("Unknown action.", { status: 400 });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { csvAttachment } from "~/services/http/attachment.server";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
@@ -15,8 +15,7 @@ import { clientRateCardCsv } from "~/services/ratecards/ratecards.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("Not found", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   if (!rateCardPermissions(staff.role).canDownloadSample) throw new Response("You are not allowed to download the sample CSV.", { status: 403 });
   if (!client.auth_token) throw new Response("Auth token is not present", { status: 409 });
   const file = await clientRateCardCsv(db, client.id);

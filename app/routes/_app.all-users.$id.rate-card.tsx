@@ -20,7 +20,7 @@ import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast } from "~/services/auth/session.server";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer, CLIENT_NOT_FOUND_MESSAGE } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { formError } from "~/services/http/form-errors.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
@@ -51,7 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
   const client = await rateCardClientFor(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  if (!client) throw new Response(CLIENT_NOT_FOUND_MESSAGE, { status: 404 });
   const url = new URL(request.url);
   const view = parseRateCardView(url.searchParams);
   const permissions = rateCardPermissions(staff.role);
@@ -169,8 +169,7 @@ function backTo(request: Request): string {
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
 

@@ -33,7 +33,7 @@ import { z } from "zod";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
 import { UPLOAD_INSTRUCTIONS, type UploadChange, type UploadError } from "~/services/ratecards/csv";
@@ -56,8 +56,7 @@ const MAX_PREVIEW_ROWS = 500;
 async function uploadContext(request: Request, params: LoaderFunctionArgs["params"]) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   if (!rateCardPermissions(staff.role).canUpload) throw new Response("You are not allowed to upload rate cards.", { status: 403 });
   if (!client.auth_token) throw new Response(NO_AUTH_TOKEN, { status: 409 });
   return { staff, db, client, search: new URL(request.url).search };

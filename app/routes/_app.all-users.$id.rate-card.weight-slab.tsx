@@ -10,7 +10,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
 import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
@@ -35,8 +35,7 @@ const slabText = (first: string, second: string) => `Base upto ${formatKg(first)
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: ["vp"] });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
   const rowId = Number(url.searchParams.get("row"));
   const card = await getClientRateCard(db, client.id, { showAll: true });
@@ -68,8 +67,7 @@ type ConflictData = { kind: "conflict"; message: string; slabs: string } | { kin
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { roles: ["vp"] });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const result = await validator.validate(await request.formData());
   if (result.error) return validationError(result.error, result.submittedData);
   const outcome = await updateWeightSlab(db, staff, { clientId: client.id, ...result.data });

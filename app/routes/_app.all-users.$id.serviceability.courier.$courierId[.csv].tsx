@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
 import { COURIER_PINCODES_COLUMNS, courierPincodeRecords } from "~/services/quote/quote.server";
@@ -10,8 +10,7 @@ import { COURIER_PINCODES_COLUMNS, courierPincodeRecords } from "~/services/quot
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("Not found", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const courierId = Number(params.courierId);
   const list = Number.isSafeInteger(courierId) ? await courierPincodeRecords(db, client.id, courierId) : null;
   if (!list) throw new Response("This courier is not one of the client's couriers.", { status: 404 });

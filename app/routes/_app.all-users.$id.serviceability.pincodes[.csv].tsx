@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
 import { pincodeListSchema } from "~/services/quote/calculator-form";
@@ -14,8 +14,7 @@ import { SERVICEABLE_PINCODES_COLUMNS, serviceablePincodeRecords } from "~/servi
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("Not found", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const source = new URL(request.url).searchParams.get("source_pincode") ?? "";
   const back = (error?: string) =>
     redirect(`/all-users/${client.id}/serviceability?download=1&source_pincode=${encodeURIComponent(source)}${error ? `&error=${error}` : ""}`);

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { PINCODE_CHECK_MESSAGE, pincodeCheckSchema, pincodeListSchema } from "~/services/quote/calculator-form";
 import { checkPincodeServiceability } from "~/services/quote/quote.server";
@@ -21,8 +21,7 @@ const READABLE_ERRORS = { input: { color: "var(--mantine-color-text)" } };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
-  const client = await getClientForViewer(db, staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const search = new URL(request.url).searchParams;
   const values = { from_pincode: search.get("from_pincode") ?? "", to_pincode: search.get("to_pincode") ?? "" };
   const download = search.get("download") === "1";

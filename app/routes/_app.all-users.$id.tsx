@@ -4,7 +4,7 @@ import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
-import { getClientForViewer } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -14,8 +14,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 /** The client page frame. Staff who may not see this client get 404 (not 403: no hint it exists). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
-  const client = await getClientForViewer(getDb(), staff, Number(params.id));
-  if (!client) throw new Response("This client does not exist, or you do not have access to it.", { status: 404 });
+  const client = await requireClientForViewer(getDb(), staff, params.id);
   const { id, name, email, company_name, phone_number, tl, bdm, avp, vp } = client;
   return { client: { id, name, email, company_name, phone_number, tl, bdm, avp, vp } };
 }

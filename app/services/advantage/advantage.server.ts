@@ -15,8 +15,8 @@
  */
 import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { writeAudit, type AuditActor } from "../audit/audit.server";
-import { clientScopeFor } from "../auth/roles";
-import type { Db } from "../db/client.server";
+import { clientScopeCondition } from "../clients/clients.server";
+import type { Db, Tx, Executor } from "../db/client.server";
 import { cashbackSettings, clientAdvantagePlans, clients, courierServices, planRateRows, type StaffRole } from "../db/schema";
 import { diffRow, type RowChange } from "../ratecards/changes";
 import { sortCardRows, type CardRow, type RateValues } from "../ratecards/fields";
@@ -39,8 +39,6 @@ import {
   type AdvantageRatePlan,
 } from "./plans";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Executor = Db | Tx;
 
 export type AdvantageActor = AuditActor & { id: number; role: StaffRole };
 
@@ -69,10 +67,7 @@ function allowed(actor: { role: StaffRole }, permission: keyof AdvantagePermissi
 /** The client if it exists and the actor may see it; locked for the rest of the transaction when `lock`. */
 async function scopedClient(db: Executor, actor: { id: number; role: StaffRole }, clientId: number, lock = false) {
   if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
-  const scope = clientScopeFor(actor.role);
-  if (scope === "none") return null;
-  const scoped = scope === "all" ? undefined : eq({ avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_id }[scope], actor.id);
-  const q = db.select({ id: clients.id, email: clients.email }).from(clients).where(and(eq(clients.id, clientId), scoped));
+  const q = db.select({ id: clients.id, email: clients.email }).from(clients).where(and(eq(clients.id, clientId), clientScopeCondition(actor)));
   const [client] = lock ? await q.for("update") : await q;
   return client ?? null;
 }

@@ -21,7 +21,11 @@ const bdm = alias(staff, "bdm");
 const avp = alias(staff, "avp");
 const vp = alias(staff, "vp");
 
-function scopeCondition(viewer: Viewer): SQL | undefined {
+/**
+ * The clients a member of staff may see, as a WHERE condition (undefined: all). The one
+ * place the scope rule becomes SQL; every client lookup (list, page, rate card, plans) uses it.
+ */
+export function clientScopeCondition(viewer: Pick<Viewer, "id" | "role">): SQL | undefined {
   switch (clientScopeFor(viewer.role)) {
     case "all":
       return undefined;
@@ -64,7 +68,7 @@ const listColumns = {
 
 
 export async function listClients(db: Db, viewer: Viewer, query: ClientListQuery) {
-  const where = and(scopeCondition(viewer), searchCondition(query.q));
+  const where = and(clientScopeCondition(viewer), searchCondition(query.q));
   const sortColumn = {
     name: clients.name,
     company_name: clients.company_name,
@@ -105,11 +109,23 @@ export async function getClientForViewer(db: Db, viewer: Viewer, clientId: numbe
     .leftJoin(bdm, eq(bdm.id, clients.bdm_id))
     .leftJoin(avp, eq(avp.id, clients.avp_id))
     .leftJoin(vp, eq(vp.id, clients.vp_id))
-    .where(and(eq(clients.id, clientId), scopeCondition(viewer)));
+    .where(and(eq(clients.id, clientId), clientScopeCondition(viewer)));
   return row ?? null;
 }
 
 export type ClientDetail = NonNullable<Awaited<ReturnType<typeof getClientForViewer>>>;
+
+export const CLIENT_NOT_FOUND_MESSAGE = "This client does not exist, or you do not have access to it.";
+
+/**
+ * For loaders and actions under /all-users/{id}: the client, or a 404 when it does not exist
+ * or the viewer may not see it (another bdm's client is as absent as a missing one).
+ */
+export async function requireClientForViewer(db: Db, viewer: Viewer, rawId: string | undefined): Promise<ClientDetail> {
+  const client = await getClientForViewer(db, viewer, Number(rawId));
+  if (!client) throw new Response(CLIENT_NOT_FOUND_MESSAGE, { status: 404 });
+  return client;
+}
 
 export const EMPTY_BUSINESS_DATA: BusinessData = {
   label_logo: null,

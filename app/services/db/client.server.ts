@@ -16,6 +16,10 @@ import * as schema from "./schema";
 
 /** Both drivers share drizzle's PgDatabase API; we type them as one. */
 export type Db = NodePgDatabase<typeof schema>;
+/** The handle inside `db.transaction(async (tx) => …)`. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Either: for functions that run alone or inside a caller's transaction. */
+export type Executor = Db | Tx;
 
 export type DbHandle = {
   db: Db;

@@ -13,7 +13,7 @@ import { env } from "../env.server";
 import { DEFAULT_FINANCE_APPROVER_EMAILS, FINANCE_APPROVERS_SETTING, resolveFinanceApprovers } from "../settings/finance-approvers";
 import { hashPassword } from "../auth/password.server";
 import { buildPincodeRows } from "../geo/pincode-table.server";
-import type { Db } from "./client.server";
+import type { Db, Executor } from "./client.server";
 import {
   COURIER_CATALOGUE,
   COURIER_SERVICES,
@@ -103,8 +103,6 @@ const DEMO_TL_CLIENT_SHARE = 0.07;
 
 const DAY_MS = 86_400_000;
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Executor = Db | Tx;
 
 // ---------------------------------------------------------------------------------------
 // Public API

@@ -2,12 +2,11 @@
  * The quote engine's demo data: courier serviceability over the pincode table (one SQL
  * statement) and every client's courier-selection rules. Called once by seedDemoData.
  */
-import type { Db } from "../db/client.server";
+import type { Tx } from "../db/client.server";
 import type { Prng } from "../db/prng";
 import { seedCourierRules } from "../rules/seed.server";
 import { seedServiceability } from "../serviceability/seed.server";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export async function seedQuoteData(tx: Tx, rng: Prng) {
   const serviceability = await seedServiceability(tx);

@@ -4,12 +4,11 @@
  * the e-mail goes out exactly when the change commits and never slows or fails the save.
  */
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import type { Db, Tx } from "../db/client.server";
 import { clients, staff } from "../db/schema";
 import { enqueueMail } from "../mail/outbox.server";
 import { changeLines, type RowChange } from "./changes";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type RateChangeKind = "rate" | "weight" | "upload" | "rto" | "segment" | "plan_rate";
 

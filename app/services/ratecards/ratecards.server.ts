@@ -17,8 +17,8 @@
 import { createHash } from "node:crypto";
 import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { writeAudit, type AuditActor } from "../audit/audit.server";
-import { clientScopeFor } from "../auth/roles";
-import type { Db } from "../db/client.server";
+import { clientScopeCondition } from "../clients/clients.server";
+import type { Db, Tx, Executor } from "../db/client.server";
 import {
   auditLog,
   clientCourierServices,
@@ -61,8 +61,6 @@ import {
 import { queueRateChangeMail } from "./notify.server";
 import { rateCardPermissions, type RateCardPermissions } from "./permissions";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-type Executor = Db | Tx;
 
 /** The member of staff making a change (a Viewer from clients.server fits). */
 export type RateCardActor = AuditActor & { id: number; role: StaffRole };
@@ -274,13 +272,10 @@ type ClientRef = { id: number; email: string };
 /** The client, if it exists and the actor's role may see it (vp, kam: all; avp, bdm, tl: their own). */
 async function clientFor(db: Executor, actor: RateCardActor, clientId: number): Promise<ClientRef | null> {
   if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
-  const scope = clientScopeFor(actor.role);
-  if (scope === "none") return null;
-  const scoped = scope === "all" ? undefined : eq({ avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_id }[scope], actor.id);
   const [client] = await db
     .select({ id: clients.id, email: clients.email })
     .from(clients)
-    .where(and(eq(clients.id, clientId), scoped));
+    .where(and(eq(clients.id, clientId), clientScopeCondition(actor)));
   return client ?? null;
 }
 
@@ -296,13 +291,10 @@ export async function rateCardClientFor(
   clientId: number,
 ): Promise<{ id: number; email: string; hasAuthToken: boolean } | null> {
   if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
-  const scope = clientScopeFor(viewer.role);
-  if (scope === "none") return null;
-  const scoped = scope === "all" ? undefined : eq({ avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_id }[scope], viewer.id);
   const [client] = await db
     .select({ id: clients.id, email: clients.email, hasAuthToken: sql<boolean>`coalesce(${clients.auth_token}, '') <> ''` })
     .from(clients)
-    .where(and(eq(clients.id, clientId), scoped));
+    .where(and(eq(clients.id, clientId), clientScopeCondition(viewer)));
   return client ?? null;
 }
 

@@ -8,14 +8,13 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { writeAudit, type AuditActor } from "../audit/audit.server";
-import type { Db } from "../db/client.server";
+import type { Tx } from "../db/client.server";
 import { planRateRows, rateRows } from "../db/schema";
 import { CHANGEABLE_FIELDS, diffRow, fieldText, type FieldChange, type RowChange } from "./changes";
 import { PER_COURIER_FIELDS, rateValuesOf, type CardRow, type RateValues } from "./fields";
 import { queueRateChangeMail, type RateChangeKind } from "./notify.server";
 import { rateValuesSchema } from "./row-form";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Every value a row's edit can change: prices and both weight slabs, as exact text. */
 export type RowPrices = RateValues & { first_slab: string; second_slab: string };

@@ -4,7 +4,7 @@
  * every rule names couriers the client really has. Deterministic (one Prng fork).
  */
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import type { Tx } from "../db/client.server";
 import type { Prng } from "../db/prng";
 import { clientCourierServices, clientRuleSettings, courierServices, couriers, customPriorityRules, pickrrSelectRules } from "../db/schema";
 import { bulkInsert } from "../db/seed.server";
@@ -12,7 +12,6 @@ import type { OrderType, RuleCode, SelectRule, ServiceType } from "../quote/allo
 import type { Zone } from "../quote/zone";
 import { customRuleToStored } from "./rules";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 type ClientService = { client_id: number; name: string; brand: string; has_surface: boolean; is_air: boolean; active: boolean };
 
