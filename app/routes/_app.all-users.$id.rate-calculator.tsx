@@ -12,13 +12,13 @@ import { quoteForClient } from "~/services/quote/quote.server";
 import { calculatorRow } from "~/services/quote/quote-view";
 import { ZONE_LABELS } from "~/services/quote/zone";
 import { RULE_CODE_NAMES } from "~/services/rules/rules";
+import { Figure } from "~/ui/Figure";
+import { READABLE_ERRORS } from "~/ui/form-fields";
 
 /**
  * The Rate Calculator tab (spec part 1 §2 "Shipment calculator"): a GET form whose inputs
  * live in the URL, so a quote is a shareable link; the quote runs in the loader.
  */
-/** The field's own text stays the normal colour when it has an error (the error text is red-9 app-wide, root.tsx). */
-const READABLE_ERRORS = { input: { color: "var(--mantine-color-text)" } };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
@@ -239,30 +239,15 @@ function QuoteResult({ data }: { data: ReturnType<typeof useLoaderData<typeof lo
         </Alert>
       ) : null}
       <Group gap="xl">
-        <div>
-          <Text size="xs" c="dimmed">
-            Chargeable weight
-          </Text>
-          <Text fw={700} data-testid="chargeable-weight">
-            {q.chargeable_weight.toFixed(2)} kg
-          </Text>
-        </div>
-        <div>
-          <Text size="xs" c="dimmed">
-            Billing zone
-          </Text>
-          <Text fw={700} data-testid="billing-zone">
-            Zone {q.billing_zone} '{q.zone_label}'
-          </Text>
-        </div>
-        <div>
-          <Text size="xs" c="dimmed">
-            Rule type
-          </Text>
-          <Text fw={700} data-testid="rule-type">
-            {q.rule_name} ({q.rule_code})
-          </Text>
-        </div>
+        <Figure label="Chargeable weight" testId="chargeable-weight">
+          {q.chargeable_weight.toFixed(2)} kg
+        </Figure>
+        <Figure label="Billing zone" testId="billing-zone">
+          Zone {q.billing_zone} '{q.zone_label}'
+        </Figure>
+        <Figure label="Rule type" testId="rule-type">
+          {q.rule_name} ({q.rule_code})
+        </Figure>
       </Group>
       <Text size="sm" c="dimmed">
         {q.lane}

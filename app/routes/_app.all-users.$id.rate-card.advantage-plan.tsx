@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useLocation, useNavigation, useParams, useRouteError } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { getClientPlanStates, offerPlan, withdrawPlan } from "~/services/advantage/advantage.server";
 import {
   ACTIVE_MUST_BE_OFFERED,
@@ -23,12 +23,8 @@ import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { UrlDialog } from "~/ui/UrlDialog";
-
-/** The rate card's URL (the Pickrr Advantage tab, same plan): where Close and the result go. */
-function cardHref(clientId: number | string, url: URL): string {
-  const s = url.searchParams.toString();
-  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
-}
+import { rateCardHref } from "~/services/ratecards/view-query";
+import { RateCardDialogError } from "~/ui/RateCardDialogError";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: ["vp"] });
@@ -43,7 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     plan,
     label: PLAN_LABELS[plan],
     mode: state.active ? ("activated" as const) : state.offered ? ("withdraw" as const) : ("offer" as const),
-    closeTo: cardHref(client.id, url),
+    closeTo: rateCardHref(client.id, url),
     self: `/all-users/${client.id}/rate-card/advantage-plan${url.search}`,
   };
 }
@@ -58,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const plan = form.get("plan");
   if ((intent !== "offer" && intent !== "withdraw") || !isPlanType(plan)) throw new Response("Unknown action.", { status: 400 });
   const input = { clientId: client.id, plan: PLAN_NAME_OF[plan] };
-  const back = cardHref(client.id, url);
+  const back = rateCardHref(client.id, url);
   let result: Awaited<ReturnType<typeof offerPlan>>;
   try {
     result = intent === "offer" ? await offerPlan(db, staff, input) : await withdrawPlan(db, staff, input);
@@ -124,15 +120,5 @@ export default function AdvantagePlanDialog() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { id } = useParams();
-  const location = useLocation();
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : NOT_ABLE_TO_UPDATE_PLAN;
-  return (
-    <UrlDialog title="Advantage plan" closeTo={cardHref(id ?? "", new URL(location.pathname + location.search, "http://x"))}>
-      <Alert color="red" role="alert">
-        {message}
-      </Alert>
-    </UrlDialog>
-  );
+  return <RateCardDialogError title="Advantage plan" fallback={NOT_ABLE_TO_UPDATE_PLAN} />;
 }

@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useParams, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
@@ -17,19 +17,14 @@ import { formatKg, formatTwoDecimals } from "~/services/ratecards/money";
 import { applySegment, previewApplySegment, SEGMENT_STALE_MESSAGE } from "~/services/ratecards/ratecards.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
+import { rateCardHref } from "~/services/ratecards/view-query";
+import { RateCardDialogError } from "~/ui/RateCardDialogError";
 
 /** The preview lists at most this many changed values; the rest are counted. */
 const PREVIEW_LIMIT = 200;
 const OWN_PARAMS = ["segment"];
 
 /** The card's URL with this dialog's own parameters removed (where Close and success go). */
-function cardHref(clientId: number | string, url: URL): string {
-  const keep = new URLSearchParams(url.search);
-  for (const p of OWN_PARAMS) keep.delete(p);
-  const s = keep.toString();
-  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
-}
-
 function parseSegment(value: FormDataEntryValue | string | null): number | null {
   if (value === null || value === "") return null;
   const n = Number(value);
@@ -99,7 +94,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     keep,
     preview,
     previewError,
-    closeTo: cardHref(client.id, url),
+    closeTo: rateCardHref(client.id, url, OWN_PARAMS),
     selfSearch: url.search,
   };
 }
@@ -118,7 +113,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await applySegment(db, staff, { clientId: client.id, segment, cardToken });
   if (!result.ok) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}` }, { status: result.status });
   deliverSoon(db);
-  return redirectWithToast(request, cardHref(client.id, new URL(request.url)), { kind: "success", message: "Updated Successfully" });
+  return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
 }
 
 export default function ApplySegmentDialog() {
@@ -241,15 +236,5 @@ export default function ApplySegmentDialog() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { id } = useParams();
-  const location = useLocation();
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Something went wrong; nothing was changed.";
-  return (
-    <UrlDialog title="Apply segment" closeTo={cardHref(id ?? "", new URL(location.pathname + location.search, "http://x"))}>
-      <Alert color="red" role="alert">
-        {message}
-      </Alert>
-    </UrlDialog>
-  );
+  return <RateCardDialogError title="Apply segment" fallback={"Something went wrong; nothing was changed."} dialogParams={OWN_PARAMS} />;
 }

@@ -5,13 +5,14 @@ import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { clientRateCardCsv } from "~/services/ratecards/ratecards.server";
+import { NO_AUTH_TOKEN_MESSAGE } from "~/services/ratecards/permissions";
 
 /** The client's rate card as the CSV the upload accepts (download → edit → upload round-trips). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
-  if (!client.auth_token) throw new Response("Auth token is not present", { status: 409 });
+  if (!client.auth_token) throw new Response(NO_AUTH_TOKEN_MESSAGE, { status: 409 });
   const file = await clientRateCardCsv(db, client.id);
   if (!file) throw new Response("Not found", { status: 404 });
   return csvAttachment(file.csv, file.fileName);

@@ -2,9 +2,9 @@
  * The audit history of a client's rate changes (issue 3 "History"): a wide dialog over the
  * rate card, newest first, paginated by `?hpage=` links that keep the card's own parameters.
  */
-import { Alert, Badge, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
@@ -17,16 +17,11 @@ import { formatKg, formatTwoDecimals } from "~/services/ratecards/money";
 import { rateChangeHistory, type RateHistoryEntry } from "~/services/ratecards/ratecards.server";
 import { Pager } from "~/ui/Pager";
 import { UrlDialog } from "~/ui/UrlDialog";
+import { rateCardHref } from "~/services/ratecards/view-query";
+import { RateCardDialogError } from "~/ui/RateCardDialogError";
 
 const OWN_PARAMS = ["hpage"];
 const PER_PAGE = 20;
-
-function cardHref(clientId: number | string, url: URL): string {
-  const keep = new URLSearchParams(url.search);
-  for (const p of OWN_PARAMS) keep.delete(p);
-  const s = keep.toString();
-  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
-}
 
 /** What an audit action means to a reader; the code itself is kept beside it for searching. */
 const ACTION_LABELS: Record<string, string> = {
@@ -138,7 +133,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   for (const p of [client.vp, client.avp, client.bdm, client.tl]) if (p?.id != null && p.name) names.set(p.id, p.name);
   return {
     clientId: client.id,
-    closeTo: cardHref(client.id, url),
+    closeTo: rateCardHref(client.id, url, OWN_PARAMS),
     keep: [...new URLSearchParams(url.search)].filter(([k]) => !OWN_PARAMS.includes(k)),
     page: history.page,
     pageCount: history.pageCount,
@@ -238,15 +233,5 @@ export default function RateHistoryDialog() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { id } = useParams();
-  const location = useLocation();
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "The history could not be loaded.";
-  return (
-    <UrlDialog title="Rate change history" closeTo={cardHref(id ?? "", new URL(location.pathname + location.search, "http://x"))}>
-      <Alert color="red" role="alert">
-        {message}
-      </Alert>
-    </UrlDialog>
-  );
+  return <RateCardDialogError title="Rate change history" fallback={"The history could not be loaded."} dialogParams={OWN_PARAMS} />;
 }

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Checkbox, Group, List, Stack, Text } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useNavigation, useParams, useRouteError } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
@@ -15,16 +15,11 @@ import { deliverSoon } from "~/services/mail/outbox.server";
 import { getClientRateCard, updateRtoFromForward } from "~/services/ratecards/ratecards.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
+import { rateCardHref } from "~/services/ratecards/view-query";
+import { RateCardDialogError } from "~/ui/RateCardDialogError";
 
 const OWN_PARAMS = ["confirm"];
 const NOTHING_CHOSEN = "Choose at least one courier. Nothing was changed.";
-
-function cardHref(clientId: number | string, url: URL): string {
-  const keep = new URLSearchParams(url.search);
-  for (const p of OWN_PARAMS) keep.delete(p);
-  const s = keep.toString();
-  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
-}
 
 type ForwardCourier = { id: number; name: string; active: boolean };
 
@@ -49,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const couriers = await forwardCouriers(client.id);
   if (!couriers) throw new Response("This client has no rate card.", { status: 404 });
   const url = new URL(request.url);
-  return { clientId: client.id, clientName: client.name, couriers, closeTo: cardHref(client.id, url), selfSearch: url.search };
+  return { clientId: client.id, clientName: client.name, couriers, closeTo: rateCardHref(client.id, url, OWN_PARAMS), selfSearch: url.search };
 }
 
 type ActionData =
@@ -78,7 +73,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const result = await updateRtoFromForward(db, staff, { clientId: client.id, courierServiceIds: ids });
   if (!result.ok) return data<ActionData>({ kind: "invalid", chosen: ids, message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}` }, { status: result.status });
   deliverSoon(db);
-  return redirectWithToast(request, cardHref(client.id, new URL(request.url)), { kind: "success", message: "Updated Successfully" });
+  return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
 }
 
 export default function RtoFromForwardDialog() {
@@ -169,15 +164,5 @@ export default function RtoFromForwardDialog() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { id } = useParams();
-  const location = useLocation();
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Something went wrong; nothing was changed.";
-  return (
-    <UrlDialog title="Update RTO with forward" closeTo={cardHref(id ?? "", new URL(location.pathname + location.search, "http://x"))}>
-      <Alert color="red" role="alert">
-        {message}
-      </Alert>
-    </UrlDialog>
-  );
+  return <RateCardDialogError title="Update RTO with forward" fallback={"Something went wrong; nothing was changed."} dialogParams={OWN_PARAMS} />;
 }

@@ -4,7 +4,7 @@ import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { csvAttachment } from "~/services/http/attachment.server";
-import { rateCardPermissions } from "~/services/ratecards/permissions";
+import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
 import { clientRateCardCsv } from "~/services/ratecards/ratecards.server";
 
 /**
@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   if (!rateCardPermissions(staff.role).canDownloadSample) throw new Response("You are not allowed to download the sample CSV.", { status: 403 });
-  if (!client.auth_token) throw new Response("Auth token is not present", { status: 409 });
+  if (!client.auth_token) throw new Response(NO_AUTH_TOKEN_MESSAGE, { status: 409 });
   const file = await clientRateCardCsv(db, client.id);
   if (!file) throw new Response("Not found", { status: 404 });
   return csvAttachment(file.csv, "sample_ratecard.csv");

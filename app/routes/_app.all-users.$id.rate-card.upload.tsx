@@ -37,7 +37,7 @@ import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
 import { UPLOAD_INSTRUCTIONS, type UploadChange, type UploadError } from "~/services/ratecards/csv";
-import { rateCardPermissions } from "~/services/ratecards/permissions";
+import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
 import { applyUpload, clientCardToken, MAX_UPLOAD_CHARS, UPLOAD_STALE_MESSAGE, verifyClientUpload } from "~/services/ratecards/ratecards.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
@@ -46,7 +46,6 @@ import { useHydrated } from "~/ui/useHydrated";
 const ONLY_CSV = "You can only upload csv file!";
 const CHOOSE_FILE = "Choose a CSV file to upload.";
 const TOO_LARGE = `The file is too large: a rate card file may be at most ${MAX_UPLOAD_CHARS / 1_000_000} MB.`;
-const NO_AUTH_TOKEN = "Auth token is not present";
 const NOT_UPDATED = NOT_ABLE_TO_UPDATE_RATE_CARD;
 const CARD_CHANGED = UPLOAD_STALE_MESSAGE;
 /** A preview longer than this is cut (the count of all changes is still shown). */
@@ -58,7 +57,7 @@ async function uploadContext(request: Request, params: LoaderFunctionArgs["param
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   if (!rateCardPermissions(staff.role).canUpload) throw new Response("You are not allowed to upload rate cards.", { status: 403 });
-  if (!client.auth_token) throw new Response(NO_AUTH_TOKEN, { status: 409 });
+  if (!client.auth_token) throw new Response(NO_AUTH_TOKEN_MESSAGE, { status: 409 });
   return { staff, db, client, search: new URL(request.url).search };
 }
 

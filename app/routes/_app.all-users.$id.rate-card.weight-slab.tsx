@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useLocation, useParams, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { requireStaff } from "~/services/auth/guard.server";
@@ -19,16 +19,11 @@ import { getClientRateCard, updateWeightSlab } from "~/services/ratecards/rateca
 import { NOT_ABLE_TO_UPDATE_RATE_CARD, WEIGHT_SLAB_SELECT_OPTIONS, weightSlabFormSchema } from "~/services/ratecards/row-form";
 import { FormNativeSelect, SubmitButton } from "~/ui/form-fields";
 import { UrlDialog } from "~/ui/UrlDialog";
+import { rateCardHref } from "~/services/ratecards/view-query";
+import { RateCardDialogError } from "~/ui/RateCardDialogError";
 
 const OWN_PARAMS = ["row"];
 const FORM_ID = "weight-slab";
-
-function cardHref(clientId: number | string, url: URL): string {
-  const keep = new URLSearchParams(url.search);
-  for (const p of OWN_PARAMS) keep.delete(p);
-  const s = keep.toString();
-  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
-}
 
 const slabText = (first: string, second: string) => `Base upto ${formatKg(first)} KG + Every Additional ${formatKg(second)} KG`;
 
@@ -43,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!row) throw new Response("This rate row was not found; it may have been removed. Close this dialog and try again.", { status: 404 });
   return {
     clientId: client.id,
-    closeTo: cardHref(client.id, url),
+    closeTo: rateCardHref(client.id, url, OWN_PARAMS),
     selfSearch: url.search,
     row: {
       courier: row.courier_name,
@@ -73,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome = await updateWeightSlab(db, staff, { clientId: client.id, ...result.data });
   if (outcome.ok) {
     deliverSoon(db);
-    return redirectWithToast(request, cardHref(client.id, new URL(request.url)), { kind: "success", message: "Updated Successfully" });
+    return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
   }
   if (outcome.status === 409 && "conflict" in outcome) {
     return data<ConflictData>({ kind: "conflict", message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${outcome.message}`, slabs: slabText(outcome.current.first_slab, outcome.current.second_slab) }, { status: 409 });
@@ -157,15 +152,5 @@ export default function WeightSlabDialog() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const { id } = useParams();
-  const location = useLocation();
-  const message = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : "Something went wrong; nothing was changed.";
-  return (
-    <UrlDialog title="Edit weight slab" closeTo={cardHref(id ?? "", new URL(location.pathname + location.search, "http://x"))}>
-      <Alert color="red" role="alert">
-        {message}
-      </Alert>
-    </UrlDialog>
-  );
+  return <RateCardDialogError title="Edit weight slab" fallback={"Something went wrong; nothing was changed."} dialogParams={OWN_PARAMS} />;
 }

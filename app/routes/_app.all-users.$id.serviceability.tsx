@@ -10,13 +10,13 @@ import { PINCODE_CHECK_MESSAGE, pincodeCheckSchema, pincodeListSchema } from "~/
 import { checkPincodeServiceability } from "~/services/quote/quote.server";
 import { ZONE_LABELS, isZone } from "~/services/quote/zone";
 import { UrlDialog } from "~/ui/UrlDialog";
+import { Figure } from "~/ui/Figure";
+import { READABLE_ERRORS } from "~/ui/form-fields";
 
 /**
  * The Serviceability tab (spec part 1 §2 "Pincode check"): from/to pincodes in the URL, the
  * pincode result, and the 'Download Pincode List' dialog (`?download=1`).
  */
-/** The field's own text stays the normal colour when it has an error (the error text is red-9 app-wide, root.tsx). */
-const READABLE_ERRORS = { input: { color: "var(--mantine-color-text)" } };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
@@ -91,38 +91,18 @@ export default function Serviceability() {
         <Paper withBorder p="md" data-testid="pincode-result">
           <Stack gap="sm">
             <Group gap="xl">
-              <div>
-                <Text size="xs" c="dimmed">
-                  From city
-                </Text>
-                <Text fw={700} data-testid="from-city">
-                  {result.from_city}, {result.from_state}
-                </Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  To city
-                </Text>
-                <Text fw={700} data-testid="to-city">
-                  {result.to_city}, {result.to_state}
-                </Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Zone
-                </Text>
-                <Text fw={700}>
-                  {result.billing_zone} {isZone(result.billing_zone) ? `'${ZONE_LABELS[result.billing_zone]}'` : ""}
-                </Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  EDD
-                </Text>
-                <Text fw={700} data-testid="edd">
-                  {result.edd_stamp ?? "—"}
-                </Text>
-              </div>
+              <Figure label="From city" testId="from-city">
+                {result.from_city}, {result.from_state}
+              </Figure>
+              <Figure label="To city" testId="to-city">
+                {result.to_city}, {result.to_state}
+              </Figure>
+              <Figure label="Zone">
+                {result.billing_zone} {isZone(result.billing_zone) ? `'${ZONE_LABELS[result.billing_zone]}'` : ""}
+              </Figure>
+              <Figure label="EDD" testId="edd">
+                {result.edd_stamp ?? "—"}
+              </Figure>
             </Group>
             <Group gap="xs" aria-label="Lane options">
               {FLAGS.map(([key, label]) => (

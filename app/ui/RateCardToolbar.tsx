@@ -8,9 +8,8 @@ import { Button, Group, Tooltip } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { IconDownload, IconUpload } from "@tabler/icons-react";
-import type { RateCardPermissions } from "~/services/ratecards/permissions";
+import { NO_AUTH_TOKEN_MESSAGE, type RateCardPermissions } from "~/services/ratecards/permissions";
 
-export const NO_AUTH_TOKEN = "Auth token is not present";
 
 /**
  * A control the client's missing auth token switches off (spec §6): a disabled native button
@@ -19,9 +18,9 @@ export const NO_AUTH_TOKEN = "Auth token is not present";
  */
 function NoTokenButton({ label, icon }: { label: string; icon?: ReactNode }) {
   return (
-    <Tooltip label={NO_AUTH_TOKEN}>
+    <Tooltip label={NO_AUTH_TOKEN_MESSAGE}>
       <span data-testid="no-token">
-        <Button variant="default" size="xs" disabled title={NO_AUTH_TOKEN} leftSection={icon}>
+        <Button variant="default" size="xs" disabled title={NO_AUTH_TOKEN_MESSAGE} leftSection={icon}>
           {label}
         </Button>
       </span>

@@ -5,6 +5,9 @@
 import { Button, NativeSelect, PasswordInput, TextInput, type ButtonProps } from "@mantine/core";
 import { useField, useIsSubmitting } from "remix-validated-form";
 
+/** For plain Mantine inputs with an error: the typed text keeps the normal colour (the error text below is red-9 app-wide, root.tsx). */
+export const READABLE_ERRORS = { input: { color: "var(--mantine-color-text)" } };
+
 type FieldProps = { name: string; label: string; type?: string; placeholder?: string; autoComplete?: string; description?: string };
 
 export function FormTextInput({ name, label, type = "text", placeholder, autoComplete, description }: FieldProps) {

@@ -38,6 +38,7 @@ import {
   type AdvantagePlanName,
   type AdvantageRatePlan,
 } from "./plans";
+import { SOME_FIELD_NOT_VALID } from "../ratecards/row-form";
 
 
 export type AdvantageActor = AuditActor & { id: number; role: StaffRole };
@@ -48,7 +49,6 @@ export const CONFLICT_MESSAGE =
   "Someone changed this plan rate after you opened it, so nothing was saved. These are the current values; edit them again if needed.";
 export const SETTINGS_CONFLICT_MESSAGE =
   "Someone changed these settings after you opened them, so nothing was saved. The form now shows the current values.";
-export const INVALID_MESSAGE = "Some field are not valid";
 export const PREMIUM_ONLY_MESSAGE = "Cashback settings belong to the Premium plan.";
 
 export type AdvantageFailure =
@@ -346,8 +346,8 @@ export async function updatePlanRateRow(db: Db, actor: AdvantageActor, input: Up
   const plan = input.plan;
   if (!isPlanName(plan)) return { ok: false, status: 400, message: "Unknown plan." };
   const parsed = parseRateValues(input.values);
-  if (!parsed.ok) return { ok: false, status: 400, message: INVALID_MESSAGE, fieldErrors: parsed.fieldErrors };
-  if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return { ok: false, status: 400, message: INVALID_MESSAGE };
+  if (!parsed.ok) return { ok: false, status: 400, message: SOME_FIELD_NOT_VALID, fieldErrors: parsed.fieldErrors };
+  if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return { ok: false, status: 400, message: SOME_FIELD_NOT_VALID };
   const values: RateValues = parsed.values;
 
   return db.transaction(async (tx): Promise<UpdatePlanRateRowResult> => {

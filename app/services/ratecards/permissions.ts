@@ -4,6 +4,9 @@
  */
 import type { StaffRole } from "../db/schema";
 
+/** Spec §6: a client without an auth token has its rate card downloads and upload disabled, with this tooltip. */
+export const NO_AUTH_TOKEN_MESSAGE = "Auth token is not present";
+
 export type RateCardPermissions = {
   /** Client and segment rate cards, downloads (everyone but legal). */
   canView: boolean;

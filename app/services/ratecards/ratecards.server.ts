@@ -45,7 +45,7 @@ import {
   type ShipmentType,
 } from "./fields";
 import { buildRateCardPanels, type RateCardPanels } from "./panels";
-import { weightSlabFormSchema } from "./row-form";
+import { weightSlabFormSchema, SOME_FIELD_NOT_VALID } from "./row-form";
 import { isPlanName, type AdvantagePlanName } from "../advantage/plans";
 import {
   CLIENT_CARD_AUDIT,
@@ -73,7 +73,6 @@ export const NOT_ALLOWED_MESSAGE = "You are not allowed to change this rate card
 export const NOT_FOUND_MESSAGE = "This rate card or rate row was not found.";
 export const CONFLICT_MESSAGE =
   "Someone changed this rate after you opened it, so nothing was saved. These are the current values; edit them again if needed.";
-export const INVALID_MESSAGE = "Some field are not valid";
 export const UPLOAD_INVALID_MESSAGE = "The rate card file did not pass verification; nothing was changed.";
 export const SEGMENT_STALE_MESSAGE =
   "The rate card changed after the preview, so nothing was changed. Preview the segment again to see what it would change now.";
@@ -348,8 +347,8 @@ export type UpdateRateRowResult = { ok: true; row: CardRow; changes: RowChange[]
 export async function updateRateRow(db: Db, actor: RateCardActor, input: UpdateRateRowInput): Promise<UpdateRateRowResult> {
   if (!allowed(actor, "canEditRates")) return forbidden();
   const parsed = parseRateValues(input.values);
-  if (!parsed.ok) return invalid(INVALID_MESSAGE, { fieldErrors: parsed.fieldErrors });
-  if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return invalid(INVALID_MESSAGE);
+  if (!parsed.ok) return invalid(SOME_FIELD_NOT_VALID, { fieldErrors: parsed.fieldErrors });
+  if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return invalid(SOME_FIELD_NOT_VALID);
   const values = parsed.values;
 
   return db.transaction(async (tx): Promise<UpdateRateRowResult> => {
@@ -404,7 +403,7 @@ export async function updateWeightSlab(db: Db, actor: RateCardActor, input: Upda
   });
   if (!parsed.success) {
     const fieldErrors = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    return invalid(INVALID_MESSAGE, { fieldErrors });
+    return invalid(SOME_FIELD_NOT_VALID, { fieldErrors });
   }
   const p = parsed.data;
 

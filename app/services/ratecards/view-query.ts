@@ -36,3 +36,14 @@ export function rateCardViewSearch(view: RateCardView, patch: Partial<RateCardVi
   const s = p.toString();
   return s ? `?${s}` : "";
 }
+
+/**
+ * Back to the client's rate card from one of its dialogs (`/rate-card/weight-slab?row=…`),
+ * keeping the card's view and dropping the dialog's own parameters.
+ */
+export function rateCardHref(clientId: number | string, url: URL, dialogParams: readonly string[] = []): string {
+  const keep = new URLSearchParams(url.search);
+  for (const p of dialogParams) keep.delete(p);
+  const s = keep.toString();
+  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
+}
