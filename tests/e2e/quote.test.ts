@@ -194,6 +194,20 @@ describe.each([
     expect(await page.getByTestId("no-courier").textContent()).toBe("There is no courier matching your search criteria");
   });
 
+  it("refuses legal staff the quote screens and their downloads on the server", async () => {
+    const legal = await newContext(browser, js);
+    try {
+      const legalPage = await legal.newPage();
+      await signInOnce(legalPage, "legal@demo.test", "legal");
+      for (const path of ["rate-calculator", `rate-calculator?${new URLSearchParams({ shipment_type: "forward", ...LANE })}`, "serviceability", "serviceability/pincodes.csv?source_pincode=110001"]) {
+        const res = await legal.request.get(`${base}/${path}`, { maxRedirects: 0 });
+        expect(res.status(), path).toBe(403);
+      }
+    } finally {
+      await legal.close();
+    }
+  });
+
   it("checks a lane's serviceability, validates pincodes and downloads the pincode list", async () => {
     await page.goto(`${base}/serviceability`);
     await page.locator('input[name="from_pincode"]').fill("1100");
