@@ -1,6 +1,7 @@
 import "@mantine/core/styles.css";
+import "./ui/theme.generated.css";
 import "./ui/app.css";
-import { ColorSchemeScript, createTheme, MantineProvider, mantineHtmlProps, type CSSVariablesResolver } from "@mantine/core";
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
@@ -16,27 +17,13 @@ import {
 import type { ReactNode } from "react";
 import { commitCookieSession, getCookieSession } from "./services/auth/session.server";
 import { ErrorPage } from "./ui/ErrorPage";
+import { cssVariablesResolver, theme } from "./ui/theme";
 import { PendingBar } from "./ui/PendingBar";
 import { ToastArea } from "./ui/ToastArea";
 
 export const meta: MetaFunction = () => [{ title: "Shipping Console" }];
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
-
-const theme = createTheme({
-  primaryColor: "indigo",
-  // Shade 8 keeps white-on-primary and primary-on-white text above WCAG AA contrast.
-  primaryShade: { light: 8, dark: 6 },
-  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', sans-serif",
-  defaultRadius: "sm",
-});
-
-/** Mantine's default error red (red-6) fails WCAG AA on white: errors everywhere use red-9. */
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { "--mantine-color-error": "var(--mantine-color-red-9)" },
-  dark: {},
-});
 
 /** Reads (and so consumes) the one-shot toast flashed by the previous form post. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -57,7 +44,8 @@ function Document({ children }: { children: ReactNode }) {
         <ColorSchemeScript defaultColorScheme="light" />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
+        {/* The theme's variables and classes come from theme.generated.css, not a <style> rendered per page. */}
+        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} withCssVariables={false} withGlobalClasses={false}>
           {children}
         </MantineProvider>
         <ScrollRestoration />

@@ -10,6 +10,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { runInRequestScope } from "../app/services/http/request-scope.server";
 
 export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ?? "build")) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
@@ -27,13 +28,13 @@ export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ??
   });
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: process.env.NODE_ENV,
-      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
-    }),
-  );
+  const remix = createRequestHandler({
+    build,
+    mode: process.env.NODE_ENV,
+    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+  });
+  // A page's loaders share what they look up once (the session, the client). Only reads get a
+  // scope: after a form post's action the loaders must see what the action changed.
+  app.all("*", (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? runInRequestScope(() => remix(req, res, next)) : remix(req, res, next)));
   return app;
 }

@@ -20,7 +20,7 @@ import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast } from "~/services/auth/session.server";
-import { requireClientForViewer, CLIENT_NOT_FOUND_MESSAGE } from "~/services/clients/clients.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { formError } from "~/services/http/form-errors.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
@@ -36,7 +36,7 @@ import {
   type RateField,
 } from "~/services/ratecards/fields";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
-import { getClientRateCard, rateCardClientFor, updateRateRow } from "~/services/ratecards/ratecards.server";
+import { getClientRateCard, updateRateRow } from "~/services/ratecards/ratecards.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD, rateRowFormSchema, rateValuesSchema, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
 import { parseRateCardView, rateCardViewSearch, type CardTab } from "~/services/ratecards/view-query";
 import { AdvantagePlans } from "~/ui/AdvantagePlans";
@@ -50,8 +50,7 @@ import { UrlDialog } from "~/ui/UrlDialog";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
   const db = getDb();
-  const client = await rateCardClientFor(db, staff, Number(params.id));
-  if (!client) throw new Response(CLIENT_NOT_FOUND_MESSAGE, { status: 404 });
+  const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
   const view = parseRateCardView(url.searchParams);
   const permissions = rateCardPermissions(staff.role);
@@ -104,7 +103,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       clientId: client.id,
-      hasAuthToken: client.hasAuthToken,
+      hasAuthToken: Boolean(client.auth_token),
       view: { ...view, editRowId: view.tab === "advantage" ? (advantage?.permissions.canEditPlanRates ? view.editRowId : null) : editRowId },
       permissions,
       sections,

@@ -81,9 +81,10 @@ export function Shell({
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main menu">
         <AppShell.Section grow component="nav" aria-label="Main">
-          {menu.map((item) => (
-            <Tooltip key={item.to} label={item.label} position="right" disabled={!collapsed}>
+          {menu.map((item) => {
+            const link = (
               <NavLink
+                key={item.to}
                 to={item.to}
                 className="nav-link"
                 prefetch="intent"
@@ -105,8 +106,16 @@ export function Shell({
                 <item.icon size={20} aria-hidden stroke={1.7} />
                 {collapsed ? null : <span>{item.label}</span>}
               </NavLink>
-            </Tooltip>
-          ))}
+            );
+            // Only the collapsed (icon-only) menu needs a tooltip to name each item.
+            return collapsed ? (
+              <Tooltip key={item.to} label={item.label} position="right">
+                {link}
+              </Tooltip>
+            ) : (
+              link
+            );
+          })}
         </AppShell.Section>
         <AppShell.Section>
           <Form method="post" action="/preferences/sidebar">

@@ -3,23 +3,16 @@
  */
 import { redirect } from "@remix-run/node";
 import { getDb } from "../db/client.server";
+import { oncePerRequest } from "../http/request-scope.server";
 import type { StaffRole } from "../db/schema";
 import { findSignedInStaff, type SignedInStaff } from "./session.server";
 
 /**
  * One session lookup per request: the layout, client and tab loaders of a page all guard
- * themselves with the same Request object. Keyed weakly by the request, so it lives exactly
- * as long as the request does (no state outlives it).
+ * themselves, and each gets its own copy of the Request (see request-scope.server.ts).
  */
-const staffOfRequest = new WeakMap<Request, Promise<SignedInStaff | null>>();
-
 function signedInStaffOf(request: Request): Promise<SignedInStaff | null> {
-  let found = staffOfRequest.get(request);
-  if (!found) {
-    found = findSignedInStaff(getDb(), request);
-    staffOfRequest.set(request, found);
-  }
-  return found;
+  return oncePerRequest("signed-in-staff", () => findSignedInStaff(getDb(), request));
 }
 
 export async function requireStaff(request: Request, opts: { roles?: readonly StaffRole[] } = {}): Promise<SignedInStaff> {

@@ -279,25 +279,6 @@ async function clientFor(db: Executor, actor: RateCardActor, clientId: number): 
 }
 
 /**
- * The client a rate card page is about, if the viewer's role may see it (the same scope as
- * All Users), and whether it has an auth token (spec §6: downloads and uploads need one).
- * Lighter than the client page's own lookup: the card needs neither the hierarchy nor the
- * business data.
- */
-export async function rateCardClientFor(
-  db: Db,
-  viewer: RateCardActor,
-  clientId: number,
-): Promise<{ id: number; email: string; hasAuthToken: boolean } | null> {
-  if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
-  const [client] = await db
-    .select({ id: clients.id, email: clients.email, hasAuthToken: sql<boolean>`coalesce(${clients.auth_token}, '') <> ''` })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), clientScopeCondition(viewer)));
-  return client ?? null;
-}
-
-/**
  * A digest of the client's rows as they are now (ids and versions). A card-wide change's
  * confirmation (segment preview, verified upload) carries it, and the change is refused when
  * the card moved on in between, so an edit made after the preview is never silently

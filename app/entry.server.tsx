@@ -1,0 +1,56 @@
+/**
+ * Renders a document request to HTML and answers with the whole page as one body.
+ *
+ * Remix's default entry streams React's output as it is produced: some eighty 2 KiB chunks
+ * for a rate card page, each passed through a PassThrough, a web ReadableStream, the
+ * Express response and the gzip stream (one zlib call each). Our loaders never defer, so
+ * the page is complete as soon as React has rendered it; collecting it first and sending
+ * one chunk costs nothing in time to first byte and saves that per-chunk work on every
+ * page (docs/decisions/011-one-body-per-page.md).
+ */
+import { Writable } from "node:stream";
+import type { EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { renderToPipeableStream } from "react-dom/server";
+
+/** A render still running after this long is cut short (what Remix's own entry does). */
+const ABORT_DELAY_MS = 5_000;
+
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+        done();
+      },
+    });
+    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />, {
+      onShellReady() {
+        shellRendered = true;
+      },
+      // Everything is rendered (our loaders return data, never promises): write it out at once.
+      onAllReady() {
+        pipe(body);
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error: unknown) {
+        status = 500;
+        // Errors while rendering the shell reject above and are logged by Remix.
+        if (shellRendered) console.error(error);
+      },
+    });
+    const timer = setTimeout(abort, ABORT_DELAY_MS);
+  });
+}
