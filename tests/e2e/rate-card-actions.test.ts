@@ -187,7 +187,10 @@ describe.each([
     if (moved === 0) {
       // Say what the page showed instead, so a failure can be understood from the log.
       const titles = await page.getByTestId("panel-title").allTextContents();
-      expect.fail(`${courier} not in the 100/50 panel of client ${clientId} at ${page.url()}; panels: ${titles.join(" | ")}`);
+      const shown = (await page.locator("main").innerText()).slice(0, 1500);
+      await page.goto(`${card(clientId)}/history`);
+      const history = (await page.getByTestId("history-entry").allTextContents()).slice(0, 8);
+      expect.fail(`${courier} not in the 100/50 panel of client ${clientId}; panels: ${titles.join(" | ")}\npage: ${shown}\nhistory: ${history.join("\n")}`);
     }
 
     // The version the dialog was opened with is now stale: refused, with the current slabs.
