@@ -13,6 +13,7 @@ import { CSV_COLUMNS, readCsv, verifyUpload, writeCsv, writeRateCardCsv } from "
 import { SHIPMENT_TYPES, type CardRow } from "../app/services/ratecards/fields";
 import { getClientRateCard } from "../app/services/ratecards/ratecards.server";
 import { giveFirstClientABigCard } from "./lib/big-card";
+import { sampleCardRow } from "../app/services/ratecards/sample-row";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -30,32 +31,7 @@ function time<T>(runs: number, f: () => T): number {
 const rows: CardRow[] = [];
 for (let i = 0; i < 1250; i++) {
   for (const [k, shipment_type] of SHIPMENT_TYPES.entries()) {
-    rows.push({
-      id: i * 4 + k + 1,
-      courier_service_id: 1000 + i,
-      courier_name: `Courier ${String(i).padStart(4, "0")}`,
-      is_active: true,
-      shipment_type,
-      delivery_type: "surface",
-      first_slab: "0.50",
-      second_slab: "0.50",
-      zone_a_base: "30.00",
-      zone_a_add: "28.00",
-      zone_b_base: "35.00",
-      zone_b_add: "31.00",
-      zone_c_base: "40.00",
-      zone_c_add: "36.00",
-      zone_d_base: "45.00",
-      zone_d_add: "40.00",
-      zone_e_base: "55.00",
-      zone_e_add: "47.00",
-      cod_charge: "30.00",
-      cod_percentage: "2.00",
-      surcharge: "0.00",
-      ndd_charge: "0.00",
-      divisor: 5000,
-      version: 1,
-    });
+    rows.push(sampleCardRow({ id: i * 4 + k + 1, courier_service_id: 1000 + i, courier_name: `Courier ${String(i).padStart(4, "0")}`, shipment_type }));
   }
 }
 const card = { sellerEmail: "bench@demo.test", rows };

@@ -8,17 +8,12 @@ import { Button, Group, TextInput } from "@mantine/core";
 import { useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useField } from "remix-validated-form";
-import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS, RATE_FIELD_LABELS, ZONES, type CardRow, type RateField } from "~/services/ratecards/fields";
-import { formatKg } from "~/services/ratecards/money";
+import { RATE_FIELD_LABELS, ZONES, type RateField } from "~/services/ratecards/fields";
+import { EXTRA_COLUMNS, identityCells, rowsHtml, ZONE_KEYS, type RateTableRow, type RowLink, type RowsHtmlOptions } from "./rate-table-rows";
 
-const ZONE_KEYS = ZONES.map((z) => z.key);
+export type { RateTableRow } from "./rate-table-rows";
+
 const zoneHeader = (z: (typeof ZONES)[number]) => `${z.name} '${z.label}'`;
-
-const EXTRA_COLUMNS = ["cod_charge", "cod_percentage", "surcharge", "ndd_charge", "divisor"] as const;
-
-/** What a table row needs; the identity fields only where a column shows them. */
-export type RateTableRow = Pick<CardRow, "id" | "courier_name" | "is_active" | "version" | RateField> &
-  Partial<Pick<CardRow, "shipment_type" | "delivery_type" | "first_slab" | "second_slab">>;
 
 /**
  * Which columns tell rows apart besides the courier: none (one shipment and delivery type
@@ -41,13 +36,6 @@ export type RateTableEditing = {
    */
   validated?: boolean;
 };
-
-/** What a person reads to tell a row apart ("Forward RTO", "Reverse RTO · Surface"). */
-export function rowLabel(row: Pick<RateTableRow, "shipment_type" | "delivery_type">): string {
-  return [row.shipment_type ? PRICE_TYPE_LABELS[row.shipment_type] : null, row.delivery_type ? DELIVERY_TYPE_LABELS[row.delivery_type] : null]
-    .filter(Boolean)
-    .join(" · ");
-}
 
 function RateInputView({
   field,
@@ -111,6 +99,55 @@ function useRowLinkNavigation() {
   };
 }
 
+/** The row being edited: Mantine inputs that belong to the edit form, a Save button and Cancel. */
+function EditingRow({ row, editing, opts }: { row: RateTableRow; editing: RateTableEditing; opts: RowsHtmlOptions }) {
+  return (
+    <tr data-testid="rate-row" data-courier={row.courier_name} data-shipment-type={opts.priceType ? row.shipment_type : undefined} data-editing>
+      <td>
+        {row.courier_name}
+        {row.is_active ? null : <span className="rate-table-muted"> (inactive)</span>}
+      </td>
+      {identityCells(row, opts).map((text, i) => (
+        <td key={i}>{text}</td>
+      ))}
+      {opts.operation ? (
+        <td>
+          <Group gap={6} wrap="nowrap">
+            <Button type="submit" form={editing.formId} size="compact-xs">
+              {editing.saveLabel ?? "Save"}
+            </Button>
+            <a className="rate-table-link" href={editing.cancelHref}>
+              Cancel
+            </a>
+          </Group>
+        </td>
+      ) : null}
+      {ZONE_KEYS.map((z) => (
+        <td key={z}>
+          <Group gap={4} wrap="nowrap" align="flex-start">
+            <RateInput field={`zone_${z}_base`} editing={editing} row={row} label={RATE_FIELD_LABELS[`zone_${z}_base`]} />
+            <RateInput field={`zone_${z}_add`} editing={editing} row={row} label={RATE_FIELD_LABELS[`zone_${z}_add`]} />
+          </Group>
+        </td>
+      ))}
+      {EXTRA_COLUMNS.map((field) => (
+        <td key={field}>
+          <RateInput field={field} editing={editing} row={row} label={RATE_FIELD_LABELS[field]} />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+/**
+ * Read-only rows as one HTML string (rate-table-rows.ts). `shifted` keeps the stripes in
+ * step when the rows before the editing row are an odd number.
+ */
+function StaticRows({ rows, opts, shifted }: { rows: readonly RateTableRow[]; opts: RowsHtmlOptions; shifted?: boolean }) {
+  if (rows.length === 0) return null;
+  return <tbody className={shifted ? "rate-rows-shifted" : undefined} dangerouslySetInnerHTML={{ __html: rowsHtml(rows, opts) }} />;
+}
+
 export function RateTable({
   rows,
   operation,
@@ -126,16 +163,15 @@ export function RateTable({
   editing?: RateTableEditing | null;
   editHref?: (rowId: number) => string;
   /** Extra links for a row's Operation cell when it is not being edited (e.g. the weight slab edit). */
-  rowLinks?: (row: RateTableRow) => { to: string; label: string; ariaLabel: string }[];
+  rowLinks?: (row: RateTableRow) => RowLink[];
   caption: string;
   identity?: RateTableIdentity;
 }) {
   const followLink = useRowLinkNavigation();
   const priceType = identity !== "courier";
   const full = identity === "full";
-  // Plain table markup with classes from app.css: the read-only rows are most of a card
-  // (hundreds on a big one), and Mantine's Table/Anchor components tripled the HTML and the
-  // server render time. Only the row being edited uses Mantine inputs.
+  const opts: RowsHtmlOptions = { priceType, full, operation: Boolean(operation), editingAnother: Boolean(editing), editHref, rowLinks };
+  const editIndex = editing ? rows.findIndex((r) => r.id === editing.rowId) : -1;
   return (
     <div className="rate-table-scroll" tabIndex={0} role="region" aria-label={caption} onClick={followLink} data-testid="rate-table">
       <table className="rate-table">
@@ -162,89 +198,17 @@ export function RateTable({
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => {
-            const isEditing = editing?.rowId === row.id;
-            const label = priceType ? rowLabel(full ? row : { shipment_type: row.shipment_type }) : "";
-            const who = label ? `${row.courier_name} (${label})` : row.courier_name;
-            return (
-              <tr
-                key={row.id}
-                data-testid="rate-row"
-                data-courier={row.courier_name}
-                data-shipment-type={priceType ? row.shipment_type : undefined}
-                data-editing={isEditing || undefined}
-              >
-                <td>
-                  {row.courier_name}
-                  {row.is_active ? null : <span className="rate-table-muted"> (inactive)</span>}
-                </td>
-                {priceType ? <td>{row.shipment_type ? PRICE_TYPE_LABELS[row.shipment_type] : ""}</td> : null}
-                {full ? (
-                  <>
-                    <td>{row.delivery_type ? DELIVERY_TYPE_LABELS[row.delivery_type] : ""}</td>
-                    <td className="num">{row.first_slab ? `${formatKg(row.first_slab)} KG` : ""}</td>
-                    <td className="num">{row.second_slab ? `${formatKg(row.second_slab)} KG` : ""}</td>
-                  </>
-                ) : null}
-                {operation ? (
-                  <td>
-                    {isEditing && editing ? (
-                      <Group gap={6} wrap="nowrap">
-                        <Button type="submit" form={editing.formId} size="compact-xs">
-                          {editing.saveLabel ?? "Save"}
-                        </Button>
-                        <a className="rate-table-link" href={editing.cancelHref}>
-                          Cancel
-                        </a>
-                      </Group>
-                    ) : editing ? (
-                      <span className="rate-table-muted" aria-disabled="true">
-                        Edit
-                      </span>
-                    ) : (
-                      <span className="rate-table-ops">
-                        <a className="rate-table-link" href={editHref?.(row.id) ?? "#"} aria-label={`Edit ${who}`}>
-                          Edit
-                        </a>
-                        {rowLinks?.(row).map((l) => (
-                          <a key={l.to} className="rate-table-link" href={l.to} aria-label={l.ariaLabel}>
-                            {l.label}
-                          </a>
-                        ))}
-                      </span>
-                    )}
-                  </td>
-                ) : null}
-                {ZONE_KEYS.map((z) =>
-                  isEditing && editing ? (
-                    <td key={z}>
-                      <Group gap={4} wrap="nowrap" align="flex-start">
-                        <RateInput field={`zone_${z}_base`} editing={editing} row={row} label={RATE_FIELD_LABELS[`zone_${z}_base`]} />
-                        <RateInput field={`zone_${z}_add`} editing={editing} row={row} label={RATE_FIELD_LABELS[`zone_${z}_add`]} />
-                      </Group>
-                    </td>
-                  ) : (
-                    <td key={z} className="num">
-                      {`${row[`zone_${z}_base`]} | ${row[`zone_${z}_add`]}`}
-                    </td>
-                  ),
-                )}
-                {EXTRA_COLUMNS.map((field) =>
-                  isEditing && editing ? (
-                    <td key={field}>
-                      <RateInput field={field} editing={editing} row={row} label={RATE_FIELD_LABELS[field]} />
-                    </td>
-                  ) : (
-                    <td key={field} className="num">
-                      {row[field]}
-                    </td>
-                  ),
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
+        {editing && editIndex >= 0 ? (
+          <>
+            <StaticRows rows={rows.slice(0, editIndex)} opts={opts} />
+            <tbody className={editIndex % 2 === 1 ? "rate-rows-shifted" : undefined}>
+              <EditingRow row={rows[editIndex]} editing={editing} opts={opts} />
+            </tbody>
+            <StaticRows rows={rows.slice(editIndex + 1)} opts={opts} shifted={editIndex % 2 === 0} />
+          </>
+        ) : (
+          <StaticRows rows={rows} opts={opts} />
+        )}
       </table>
     </div>
   );

@@ -6,26 +6,10 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../../app/services/db/client.server";
 import { clientCourierServices, clients, courierServices, rateRows } from "../../app/services/db/schema";
 import { SHIPMENT_TYPES } from "../../app/services/ratecards/fields";
+import { sampleCardRow } from "../../app/services/ratecards/sample-row";
 
-const PRICES = {
-  first_slab: "0.50",
-  second_slab: "0.50",
-  zone_a_base: "30.00",
-  zone_a_add: "28.00",
-  zone_b_base: "35.00",
-  zone_b_add: "31.00",
-  zone_c_base: "40.00",
-  zone_c_add: "36.00",
-  zone_d_base: "45.00",
-  zone_d_add: "40.00",
-  zone_e_base: "55.00",
-  zone_e_add: "47.00",
-  cod_charge: "30.00",
-  cod_percentage: "2.00",
-  surcharge: "0.00",
-  ndd_charge: "0.00",
-  divisor: 5000,
-};
+// The card's prices: every field of a sample row but its identity.
+const { id: _id, courier_service_id: _cs, courier_name: _name, is_active: _active, shipment_type: _st, delivery_type: _dt, version: _v, ...PRICES } = sampleCardRow();
 
 export async function giveFirstClientABigCard(db: Db): Promise<number> {
   const [client] = await db.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(1);

@@ -1,36 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { CardRow, DeliveryType, ShipmentType } from "./fields";
 import { buildRateCardPanels, panelTitle } from "./panels";
+import { sampleCardRow } from "./sample-row";
 
 let nextId = 1;
 function row(courier: string, shipment: ShipmentType, delivery: DeliveryType, first: string, second: string, extra: Partial<CardRow> = {}): CardRow {
-  return {
+  return sampleCardRow({
     id: nextId++,
     courier_service_id: 100 + courier.length,
     courier_name: courier,
-    is_active: true,
     shipment_type: shipment,
     delivery_type: delivery,
     first_slab: first,
     second_slab: second,
-    zone_a_base: "30.00",
-    zone_a_add: "28.00",
-    zone_b_base: "35.00",
-    zone_b_add: "31.00",
-    zone_c_base: "40.00",
-    zone_c_add: "36.00",
-    zone_d_base: "45.00",
-    zone_d_add: "40.00",
-    zone_e_base: "55.00",
-    zone_e_add: "47.00",
-    cod_charge: "30.00",
-    cod_percentage: "2.00",
-    surcharge: "0.00",
-    ndd_charge: "0.00",
-    divisor: 5000,
-    version: 1,
     ...extra,
-  };
+  });
 }
 
 describe("panelTitle", () => {
