@@ -21,13 +21,16 @@ export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ??
   // rendered per request, so compression is on every request's critical path.
   app.use(compression({ level: 3 }));
   app.use((_req, res, next) => {
+    reportServerTime(res);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
     next();
   });
   app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  // Static files all have an extension (favicon.svg): pages skip the file system lookup.
+  const publicFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h" });
+  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
   const remix = createRequestHandler({
     build,
     mode: process.env.NODE_ENV,
@@ -37,4 +40,19 @@ export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ??
   // scope: after a form post's action the loaders must see what the action changed.
   app.all("*", (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? runInRequestScope(() => remix(req, res, next)) : remix(req, res, next)));
   return app;
+}
+
+/**
+ * `Server-Timing: app;dur=…`: the milliseconds from the request's arrival to its response
+ * headers. A page is answered as one body (app/entry.server.tsx), so this is the whole
+ * server-side work — loaders and render — without the network. Browsers show it in their
+ * developer tools; scripts/bench-ratecard-page.ts reports it.
+ */
+function reportServerTime(res: express.Response) {
+  const started = process.hrtime.bigint();
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+    if (!this.headersSent) this.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 }
