@@ -119,6 +119,16 @@ describe.each([
     expect(path(page)).toBe("/");
   });
 
+  it("tells the browser how long the server took for a page (Server-Timing)", async () => {
+    await signIn(page, "vp@demo.test", "vp");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    const res = await page.request.get("/all-users");
+    expect(res.status()).toBe(200);
+    const ms = /^app;dur=(\d+\.\d)$/.exec(res.headers()["server-timing"] ?? "")?.[1];
+    expect(Number(ms)).toBeGreaterThan(0);
+    expect(await res.text()).toContain("All Users");
+  });
+
   it("remembers a collapsed sidebar in a cookie", async () => {
     await signIn(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
