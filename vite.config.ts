@@ -18,7 +18,10 @@ export default defineConfig({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off: with ~50 routes the whole manifest is one cached 3 KiB file, while discovery
+        // matched the route tree three more times per page and sent /__manifest requests for
+        // the links on screen (docs/decisions/011-per-request-work-and-one-body-pages.md).
+        v3_lazyRouteDiscovery: false,
       },
     }),
     tsconfigPaths(),
