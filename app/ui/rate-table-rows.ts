@@ -33,10 +33,13 @@ export const ZONE_KEYS = ZONES.map((z) => z.key);
 export const EXTRA_COLUMNS = ["cod_charge", "cod_percentage", "surcharge", "ndd_charge", "divisor"] as const;
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
+const SPECIAL = /[&<>"']/;
 
 /** Text safe inside an element or a double-quoted attribute value. */
 export function escapeHtml(value: string | number): string {
-  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  const text = String(value);
+  // Most values are prices ("30.00"): test once before building a new string.
+  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]) : text;
 }
 
 /** What a person reads to tell a row apart ("Forward RTO", "Reverse RTO · Surface"). */
