@@ -1,0 +1,119 @@
+/**
+ * For benchmarks: a seeded data folder with the big rate card, and production servers started
+ * on it (`scripts/start.ts`, as `npm start` runs), signed in as the demo vp, with the server
+ * process's CPU time and each response's Server-Timing read back.
+ */
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { openPglite } from "../../app/services/db/client.server";
+import { seedDemoData } from "../../app/services/db/seed.server";
+import { giveFirstClientABigCard } from "./big-card";
+
+/** A demo database in a temporary folder; `clientId` has 25 couriers × 4 shipment types × 2 delivery types. */
+export async function seededDataDir(): Promise<{ dir: string; clientId: number; copy(): Promise<string>; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "console-bench-"));
+  const h = openPglite(path.join(dir, "pg"));
+  await h.migrate();
+  await seedDemoData(h.db);
+  const clientId = await giveFirstClientABigCard(h.db);
+  await h.close();
+  const copies: string[] = [];
+  return {
+    dir,
+    clientId,
+    // PGlite allows one process per data folder: a second server needs its own copy.
+    async copy() {
+      const to = `${dir}-copy${copies.length}`;
+      await cp(dir, to, { recursive: true });
+      copies.push(to);
+      return to;
+    },
+    async remove() {
+      for (const d of [dir, ...copies]) await rm(d, { recursive: true, force: true });
+    },
+  };
+}
+
+export type BenchServer = {
+  base: string;
+  /** CPU time (user + system, every thread) the server process has used so far, in ms; 0 off Linux. */
+  cpuMs(): number;
+  /** GET with the vp's session; the body read, the status checked, the Server-Timing returned. */
+  get(url: string): Promise<{ ms: number; serverMs: number; bytes: number }>;
+  stop(): Promise<void>;
+};
+
+export async function startBenchServer(opts: { dataDir: string; port: number; buildDir?: string; cwd?: string; extraNodeArgs?: string[] }): Promise<BenchServer> {
+  const base = `http://127.0.0.1:${opts.port}`;
+  const proc = spawn(process.execPath, [...(opts.extraNodeArgs ?? []), "--import", "tsx", "scripts/start.ts"], {
+    cwd: opts.cwd ?? process.cwd(),
+    env: {
+      ...process.env,
+      DATA_DIR: opts.dataDir,
+      BUILD_DIR: path.resolve(opts.buildDir ?? process.env.BUILD_DIR ?? "build"),
+      PORT: String(opts.port),
+      HOST: "127.0.0.1",
+      SKIP_BUILD: "true",
+      NODE_ENV: "production",
+      COOKIE_SECURE: "false",
+    },
+    stdio: "ignore",
+  });
+  const stop = async () => {
+    if (proc.exitCode !== null) return;
+    proc.kill("SIGTERM");
+    await new Promise((r) => proc.once("exit", r));
+  };
+  try {
+    for (let t = Date.now(); ; ) {
+      try {
+        if ((await fetch(`${base}/sign-in`)).ok) break;
+      } catch {
+        // starting
+      }
+      if (proc.exitCode !== null) throw new Error(`the server on port ${opts.port} exited (${proc.exitCode})`);
+      if (Date.now() - t > 60_000) throw new Error(`the server on port ${opts.port} did not start`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const signIn = await fetch(`${base}/sign-in`, {
+      method: "POST",
+      body: new URLSearchParams({ email: "vp@demo.test", role: "vp", password: "demo-password" }),
+      redirect: "manual",
+    });
+    const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
+    if (!cookie) throw new Error("signing in as the demo vp failed");
+    return {
+      base,
+      cpuMs() {
+        try {
+          const fields = readFileSync(`/proc/${proc.pid}/stat`, "utf8").split(") ")[1].split(" ");
+          return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, clock ticks of 1/100 s
+        } catch {
+          return 0;
+        }
+      },
+      async get(url) {
+        const t = performance.now();
+        const res = await fetch(base + url, { headers: { cookie } });
+        const body = await res.text();
+        const ms = performance.now() - t;
+        if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
+        const serverMs = Number(/app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? NaN);
+        return { ms, serverMs, bytes: body.length };
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The q-quantile (0–1) of some numbers, one decimal. */
+export function quantile(values: number[], q: number): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))].toFixed(1);
+}
