@@ -4,27 +4,26 @@
  * URL that works without JavaScript. Controls a role may not use are not shown; the server
  * refuses them anyway.
  */
-import { Button, Group, Tooltip } from "@mantine/core";
+import { Button, Group } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { IconDownload, IconUpload } from "@tabler/icons-react";
 import { NO_AUTH_TOKEN_MESSAGE, type RateCardPermissions } from "~/services/ratecards/permissions";
+import { Hint } from "./Hint";
 
 
 /**
  * A control the client's missing auth token switches off (spec §6): a disabled native button
- * (its `title` is the tooltip without JavaScript). A disabled button gets no pointer events,
- * so Mantine's tooltip listens on a wrapper instead.
+ * with the spec's tooltip. The hint is CSS, so it shows with or without JavaScript; a disabled
+ * button gets no pointer events, so the hover is the wrapper's.
  */
 function NoTokenButton({ label, icon }: { label: string; icon?: ReactNode }) {
   return (
-    <Tooltip label={NO_AUTH_TOKEN_MESSAGE}>
-      <span data-testid="no-token">
-        <Button variant="default" size="xs" disabled title={NO_AUTH_TOKEN_MESSAGE} leftSection={icon}>
-          {label}
-        </Button>
-      </span>
-    </Tooltip>
+    <Hint label={NO_AUTH_TOKEN_MESSAGE} data-testid="no-token">
+      <Button variant="default" size="xs" disabled leftSection={icon}>
+        {label}
+      </Button>
+    </Hint>
   );
 }
 

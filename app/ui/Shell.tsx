@@ -1,4 +1,4 @@
-import { AppShell, Button, Group, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { AppShell, Button, Group, Text, UnstyledButton } from "@mantine/core";
 import { Form, NavLink, useLocation } from "@remix-run/react";
 import {
   IconChartBar,
@@ -15,6 +15,7 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import type { StaffRole } from "~/services/db/schema";
+import { Hint } from "./Hint";
 
 type MenuItem = { to: string; label: string; icon: typeof IconUsers };
 
@@ -107,11 +108,11 @@ export function Shell({
                 {collapsed ? null : <span>{item.label}</span>}
               </NavLink>
             );
-            // Only the collapsed (icon-only) menu needs a tooltip to name each item.
+            // Only the collapsed (icon-only) menu needs a hint to name each item.
             return collapsed ? (
-              <Tooltip key={item.to} label={item.label} position="right">
+              <Hint key={item.to} label={item.label} position="right" block describes={false}>
                 {link}
-              </Tooltip>
+              </Hint>
             ) : (
               link
             );
