@@ -45,12 +45,22 @@ export function openPglite(source: string | undefined | { loadDataDir: Blob }): 
 
 export function openPostgres(url: string, max = 10): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max });
+  let closing = false;
+  // An idle connection can fail (the server restarted, an administrator ended it): the pool
+  // drops it and opens a new one when needed. Without a listener, node-postgres's 'error'
+  // event would stop the whole process. While closing, connections ending is expected.
+  pool.on("error", (error) => {
+    if (!closing) console.error(`A PostgreSQL connection failed and was dropped from the pool: ${error.message}`);
+  });
   const db = drizzlePg(pool, { schema });
   return {
     db,
     kind: "postgres",
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
 
