@@ -6,7 +6,7 @@
  * Express response and the gzip stream (one zlib call each). Our loaders never defer, so
  * the page is complete as soon as React has rendered it; collecting it first and sending
  * one chunk costs nothing in time to first byte and saves that per-chunk work on every
- * page (docs/decisions/011-one-body-per-page.md).
+ * page (docs/decisions/011-per-request-work-and-one-body-pages.md).
  */
 import { Writable } from "node:stream";
 import type { EntryContext } from "@remix-run/node";

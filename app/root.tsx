@@ -17,7 +17,7 @@ import {
 import type { ReactNode } from "react";
 import { commitCookieSession, getCookieSession } from "./services/auth/session.server";
 import { ErrorPage } from "./ui/ErrorPage";
-import { cssVariablesResolver, theme } from "./ui/theme";
+import { theme } from "./ui/theme";
 import { PendingBar } from "./ui/PendingBar";
 import { ToastArea } from "./ui/ToastArea";
 
@@ -45,7 +45,7 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body>
         {/* The theme's variables and classes come from theme.generated.css, not a <style> rendered per page. */}
-        <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver} withCssVariables={false} withGlobalClasses={false}>
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
           {children}
         </MantineProvider>
         <ScrollRestoration />

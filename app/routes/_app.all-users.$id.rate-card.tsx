@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { useFormContext, ValidatedForm, validationError } from "remix-validated-form";
+import { useFormContext, ValidatedForm } from "remix-validated-form";
 import { getAdvantageView, getPlanRateCard, saveCashbackSettings, updatePlanRateRow } from "~/services/advantage/advantage.server";
 import { cashbackFormSchema, cashbackFormValues } from "~/services/advantage/cashback-form";
 import {

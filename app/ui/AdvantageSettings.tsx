@@ -8,7 +8,7 @@
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { createContext, useContext, useEffect, useRef, useState } from "react";
+import { createContext, useContext, useEffect, useRef } from "react";
 import { ValidatedForm, useField, useFormContext } from "remix-validated-form";
 import {
   AMOUNT_FIELD_LABELS,

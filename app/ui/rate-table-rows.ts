@@ -43,14 +43,14 @@ export function escapeHtml(value: string | number): string {
 }
 
 /** What a person reads to tell a row apart ("Forward RTO", "Reverse RTO · Surface"). */
-export function rowLabel(row: Pick<RateTableRow, "shipment_type" | "delivery_type">): string {
+function rowLabel(row: Pick<RateTableRow, "shipment_type" | "delivery_type">): string {
   return [row.shipment_type ? PRICE_TYPE_LABELS[row.shipment_type] : null, row.delivery_type ? DELIVERY_TYPE_LABELS[row.delivery_type] : null]
     .filter(Boolean)
     .join(" · ");
 }
 
 /** The courier, with the price type (and delivery type in the full list) where rows share a courier. */
-export function rowWho(row: RateTableRow, opts: Pick<RowsHtmlOptions, "priceType" | "full">): string {
+function rowWho(row: RateTableRow, opts: Pick<RowsHtmlOptions, "priceType" | "full">): string {
   const label = opts.priceType ? rowLabel(opts.full ? row : { shipment_type: row.shipment_type }) : "";
   return label ? `${row.courier_name} (${label})` : row.courier_name;
 }
