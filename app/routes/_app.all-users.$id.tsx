@@ -3,7 +3,6 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 
@@ -13,7 +12,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /** The client page frame. Staff who may not see this client get 404 (not 403: no hint it exists). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "clients.view" });
   const client = await requireClientForViewer(getDb(), staff, params.id);
   const { id, name, email, company_name, phone_number, tl, bdm, avp, vp } = client;
   return { client: { id, name, email, company_name, phone_number, tl, bdm, avp, vp } };
