@@ -1,14 +1,19 @@
 /**
  * The guards: `requireStaff(request, { permission })` against real sessions, with the
- * finance-approver capability looked up only when the action needs it.
+ * finance-approver capability looked up only when the action needs it; and
+ * `requireClientToken`, the one guard of every seller and system endpoint.
  */
-import { eq } from "drizzle-orm";
+import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as sellerPlanAction, loader as sellerPlanLoader } from "~/routes/api.seller.advantage-plan";
+import { loader as calculatorLoader } from "~/routes/houston-ratecard.shipment-calculator-v3";
+import { loader as pincodeLoader } from "~/routes/location.pincode-serviceability-v3";
+import { CLIENT_TOKEN_INVALID, CLIENT_TOKEN_REQUIRED, requireClientToken } from "~/services/auth/client-token.server";
 import { NO_ACCESS_MESSAGE, requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { startSession } from "~/services/auth/session.server";
 import type { DbHandle } from "~/services/db/client.server";
-import { staff } from "~/services/db/schema";
+import { clients, staff } from "~/services/db/schema";
 import { runInRequestScope } from "~/services/http/request-scope.server";
 import { openTestDb } from "../support/db";
 
@@ -69,5 +74,52 @@ describe("requireStaff with a permission", () => {
     const kam = await requireStaff(await requestAs("kam@demo.test", "/on-hold-cod"), { permission: "cod.view", capabilities: true });
     expect(kam.capabilities).toEqual([]);
     expect(can(kam, "cod.release")).toBe(false);
+  });
+});
+
+describe("requireClientToken: the one guard of seller and system endpoints", () => {
+  async function aClient() {
+    const [c] = await h.db.select({ id: clients.id, email: clients.email, token: clients.auth_token }).from(clients).where(isNotNull(clients.auth_token)).limit(1);
+    return { ...c, token: c.token! };
+  }
+
+  it("reads the token from `Authorization: Token …` or from ?auth_token=", async () => {
+    const c = await aClient();
+    expect(await requireClientToken(new Request("http://x/api", { headers: { Authorization: `Token ${c.token}` } }))).toEqual({ id: c.id, email: c.email });
+    expect(await requireClientToken(new Request(`http://x/api?auth_token=${encodeURIComponent(c.token)}`))).toEqual({ id: c.id, email: c.email });
+    // The header wins over the query.
+    const both = new Request("http://x/api?auth_token=wrong", { headers: { Authorization: `token   ${c.token}` } });
+    expect((await requireClientToken(both)).id).toBe(c.id);
+  });
+
+  type Endpoint = (args: { request: Request; params: {}; context: {} }) => Promise<unknown>;
+  const post = { method: "POST", body: "active=" };
+  const endpoints: [string, Endpoint, string, RequestInit][] = [
+    ["shipment calculator", calculatorLoader as Endpoint, "/houston-ratecard/shipment-calculator-v3/", {}],
+    ["pincode serviceability", pincodeLoader as Endpoint, "/location/pincode-serviceability-v3/", {}],
+    ["seller advantage plan (GET)", sellerPlanLoader as Endpoint, "/api/seller/advantage-plan", {}],
+    ["seller advantage plan (POST)", sellerPlanAction as Endpoint, "/api/seller/advantage-plan", post],
+  ];
+
+  async function answer(endpoint: Endpoint, request: Request) {
+    const res = (await endpoint({ request, params: {}, context: {} }).catch((e: unknown) => e)) as Response;
+    return { status: res.status, body: await res.json(), cache: res.headers.get("Cache-Control"), challenge: res.headers.get("WWW-Authenticate") };
+  }
+
+  it.each(endpoints)("%s: 401 with the same messages for a missing or unknown token", async (_name, endpoint, path, init) => {
+    const missing = await answer(endpoint, new Request(`http://x${path}`, init));
+    expect(missing).toEqual({ status: 401, body: { err: CLIENT_TOKEN_REQUIRED }, cache: "no-store", challenge: "Token" });
+    const unknown = await answer(endpoint, new Request(`http://x${path}`, { ...init, headers: { Authorization: "Token not-a-token" } }));
+    expect(unknown).toEqual({ status: 401, body: { err: CLIENT_TOKEN_INVALID }, cache: "no-store", challenge: "Token" });
+    const unknownInQuery = await answer(endpoint, new Request(`http://x${path}?auth_token=not-a-token`, init));
+    expect(unknownInQuery.body).toEqual({ err: "Invalid auth token" });
+    expect(CLIENT_TOKEN_REQUIRED).toBe("auth_token is required");
+  });
+
+  it("the seller endpoint takes the token from the query too", async () => {
+    const c = await aClient();
+    const res = (await sellerPlanLoader({ request: new Request(`http://x/api/seller/advantage-plan?auth_token=${encodeURIComponent(c.token)}`), params: {}, context: {} })) as Response;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toHaveProperty("advantage_rate_plan");
   });
 });
