@@ -5,7 +5,6 @@ import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/c
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -70,7 +69,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   return (
     <Document>
-      <ErrorPage error={error} isResponse={isRouteErrorResponse(error)} />
+      <ErrorPage error={error} />
     </Document>
   );
 }

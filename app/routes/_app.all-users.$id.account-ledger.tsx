@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { NotBuiltYet } from "~/ui/NotBuiltYet";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  await requireStaff(request, { permission: "ledger.view" });
   return null;
 }
 

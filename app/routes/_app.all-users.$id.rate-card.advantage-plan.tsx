@@ -27,7 +27,7 @@ import { rateCardHref } from "~/services/ratecards/view-query";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: ["vp"] });
+  const staff = await requireStaff(request, { permission: "plan.toggle" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, { roles: ["vp"] });
+  const staff = await requireStaff(request, { permission: "plan.toggle" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);

@@ -60,7 +60,7 @@ function previewLines(changes: readonly RowChange[]): { lines: PreviewLine[]; to
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: ["vp"] });
+  const staff = await requireStaff(request, { permission: "segment.apply" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
@@ -100,7 +100,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, { roles: ["vp"] });
+  const staff = await requireStaff(request, { permission: "segment.apply" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();

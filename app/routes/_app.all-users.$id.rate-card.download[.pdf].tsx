@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentResponse } from "~/services/http/attachment.server";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { clientRateCardPdf } from "~/services/ratecards/pdf.server";
@@ -9,7 +8,7 @@ import { NO_AUTH_TOKEN_MESSAGE } from "~/services/ratecards/permissions";
 
 /** The client's rate card as a readable PDF (spec part 1 §7 download-ratecard-pdf). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "ratecard.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   if (!client.auth_token) throw new Response(NO_AUTH_TOKEN_MESSAGE, { status: 409 });

@@ -7,7 +7,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/advantage/plans";
 import { getDb } from "~/services/db/client.server";
@@ -122,7 +121,7 @@ function describe(entry: RateHistoryEntry): { head: string | null; lines: { fiel
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "ratecard.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);

@@ -39,7 +39,7 @@ function chosenIds(form: FormData): number[] {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: ["vp"] });
+  const staff = await requireStaff(request, { permission: "rto.from-forward" });
   const client = await requireClientForViewer(getDb(), staff, params.id);
   const couriers = await forwardCouriers(client.id);
   if (!couriers) throw new Response("This client has no rate card.", { status: 404 });
@@ -52,7 +52,7 @@ type ActionData =
   | { kind: "invalid"; chosen: number[]; message: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, { roles: ["vp"] });
+  const staff = await requireStaff(request, { permission: "rto.from-forward" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();

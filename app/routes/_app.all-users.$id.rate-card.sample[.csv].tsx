@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { csvAttachment } from "~/services/http/attachment.server";
@@ -13,7 +12,7 @@ import { clientRateCardCsv } from "~/services/ratecards/ratecards.server";
  * sample's name: edit the prices and upload it.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "ratecard.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   if (!rateCardPermissions(staff.role).canDownloadSample) throw new Response("You are not allowed to download the sample CSV.", { status: 403 });

@@ -18,7 +18,6 @@ import {
 import { advantagePlanCookie, readAdvantagePlanChoice } from "~/services/advantage/preference.server";
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
@@ -48,7 +47,7 @@ import { UrlDialog } from "~/ui/UrlDialog";
 
 /** The client's courier-wise rate card and its Pickrr Advantage plans (spec part 1 §2 "Courier-wise plan and Advantage"). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "ratecard.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
@@ -166,7 +165,7 @@ function backTo(request: Request): string {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "ratecard.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();

@@ -31,7 +31,6 @@ import {
 import { useEffect, useId, useRef, useState } from "react";
 import { z } from "zod";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
@@ -53,7 +52,7 @@ const MAX_PREVIEW_ROWS = 500;
 
 /** Guard, scope and permission, shared by the loader and both steps of the action. */
 async function uploadContext(request: Request, params: LoaderFunctionArgs["params"]) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "ratecard.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   if (!rateCardPermissions(staff.role).canUpload) throw new Response("You are not allowed to upload rate cards.", { status: 403 });

@@ -28,7 +28,7 @@ const FORM_ID = "weight-slab";
 const slabText = (first: string, second: string) => `Base upto ${formatKg(first)} KG + Every Additional ${formatKg(second)} KG`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: ["vp"] });
+  const staff = await requireStaff(request, { permission: "weight-slab.edit" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
@@ -60,7 +60,7 @@ const validator = withZod(weightSlabFormSchema);
 type ConflictData = { kind: "conflict"; message: string; slabs: string } | { kind: "error"; message: string };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, { roles: ["vp"] });
+  const staff = await requireStaff(request, { permission: "weight-slab.edit" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const result = await validator.validate(await request.formData());

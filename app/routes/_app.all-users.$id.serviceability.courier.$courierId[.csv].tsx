@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
@@ -8,7 +7,7 @@ import { COURIER_PINCODES_COLUMNS, courierPincodeRecords } from "~/services/quot
 
 /** One courier service's pincode list as CSV (spec part 1 §7 fetch-courier-pincode-list); All Couriers links here later. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "serviceability.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const courierId = Number(params.courierId);

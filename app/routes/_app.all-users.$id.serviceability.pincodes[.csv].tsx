@@ -1,6 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
@@ -12,7 +11,7 @@ import { SERVICEABLE_PINCODES_COLUMNS, serviceablePincodeRecords } from "~/servi
  * (spec part 1 §7 fetch-user-serviceable-pincodes-api). A bad source goes back to the dialog.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "serviceability.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const source = new URL(request.url).searchParams.get("source_pincode") ?? "";

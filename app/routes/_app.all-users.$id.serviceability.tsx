@@ -3,7 +3,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { PINCODE_CHECK_MESSAGE, pincodeCheckSchema, pincodeListSchema } from "~/services/quote/calculator-form";
@@ -19,7 +18,7 @@ import { READABLE_ERRORS } from "~/ui/form-fields";
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "serviceability.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const search = new URL(request.url).searchParams;

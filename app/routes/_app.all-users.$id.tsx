@@ -1,11 +1,14 @@
 import { Anchor, Badge, Group, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, useLocation, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { IconArrowLeft } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
+import { can } from "~/services/auth/permissions";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
+import { describeRouteError, GeneralErrorBoundary } from "~/ui/GeneralErrorBoundary";
+import type { loader as appLoader } from "./_app";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.client.name ?? "Client"} · Shipping Console` },
@@ -13,7 +16,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 /** The client page frame. Staff who may not see this client get 404 (not 403: no hint it exists). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "clients.view" });
   const client = await requireClientForViewer(getDb(), staff, params.id);
   const { id, name, email, company_name, phone_number, tl, bdm, avp, vp } = client;
   return { client: { id, name, email, company_name, phone_number, tl, bdm, avp, vp } };
@@ -27,10 +30,21 @@ export const CLIENT_TABS = [
   { path: "courier-rules", label: "Courier Rules" },
 ] as const;
 
+type ClientHeader = ReturnType<typeof useLoaderData<typeof loader>>["client"];
+
 export default function ClientPage() {
   const { client } = useLoaderData<typeof loader>();
+  return (
+    <ClientFrame id={client.id} client={client}>
+      <Outlet />
+    </ClientFrame>
+  );
+}
+
+/** Back link, the client's name and hierarchy (when loaded), and the tabs around a tab's content. */
+function ClientFrame({ id, client, children }: { id: number | string; client: ClientHeader | null; children: ReactNode }) {
   const location = useLocation();
-  const base = `/all-users/${client.id}`;
+  const base = `/all-users/${id}`;
   const onIndex = location.pathname.replace(/\/$/, "") === base;
   return (
     <Stack gap="md">
@@ -39,21 +53,23 @@ export default function ClientPage() {
           <IconArrowLeft size={14} aria-hidden /> Back to All Users
         </Group>
       </Anchor>
-      <div>
-        <Title order={1} size="h2">
-          {client.name}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {client.company_name} · {client.email} · {client.phone_number}
-        </Text>
-        <Group gap={6} mt={6} aria-label="Sales hierarchy">
-          {(["tl", "bdm", "avp", "vp"] as const).map((r) => (
-            <Badge key={r} variant="light" color="gray" tt="none">
-              {r.toUpperCase()}: {client[r]?.name ?? "—"}
-            </Badge>
-          ))}
-        </Group>
-      </div>
+      {client && (
+        <div>
+          <Title order={1} size="h2">
+            {client.name}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {client.company_name} · {client.email} · {client.phone_number}
+          </Text>
+          <Group gap={6} mt={6} aria-label="Sales hierarchy">
+            {(["tl", "bdm", "avp", "vp"] as const).map((r) => (
+              <Badge key={r} variant="light" color="gray" tt="none">
+                {r.toUpperCase()}: {client[r]?.name ?? "—"}
+              </Badge>
+            ))}
+          </Group>
+        </div>
+      )}
       <nav className="tab-nav" aria-label="Client sections">
         {CLIENT_TABS.map((tab) => (
           <Link
@@ -66,7 +82,36 @@ export default function ClientPage() {
           </Link>
         ))}
       </nav>
-      <Outlet />
+      {children}
     </Stack>
+  );
+}
+
+/**
+ * A tab that fails (403, 404, 500) shows its message inside the client frame, tabs and all.
+ * After a refused form post without JavaScript the frame's own data is not loaded again, so
+ * the tabs stay without the header. When the frame itself failed (the client does not exist
+ * or is not the viewer's: 404; a role without client pages: 403) only the message shows,
+ * inside the shell.
+ */
+export function ErrorBoundary() {
+  const frame = useRouteLoaderData<typeof loader>("routes/_app.all-users.$id");
+  const shell = useRouteLoaderData<typeof appLoader>("routes/_app");
+  const error = useRouteError();
+  const { id } = useParams();
+  if (frame) {
+    return (
+      <ClientFrame id={frame.client.id} client={frame.client}>
+        <GeneralErrorBoundary headingOrder={2} />
+      </ClientFrame>
+    );
+  }
+  const frameMayShow = id !== undefined && shell !== undefined && can(shell.staff, "clients.view") && describeRouteError(error).status !== 404;
+  return frameMayShow ? (
+    <ClientFrame id={id} client={null}>
+      <GeneralErrorBoundary />
+    </ClientFrame>
+  ) : (
+    <GeneralErrorBoundary />
   );
 }

@@ -5,7 +5,6 @@ import { IconArrowDown, IconArrowUp, IconSearch, IconUserPlus } from "@tabler/ic
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { listClients, registerClient } from "~/services/clients/clients.server";
 import { registeredDateLabel } from "~/services/clients/dates";
@@ -20,7 +19,7 @@ import { UrlDialog } from "~/ui/UrlDialog";
 export const meta: MetaFunction = () => [{ title: "All Users · Shipping Console" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "clients.view" });
   const query = parseClientListQuery(new URL(request.url).searchParams);
   const result = await listClients(getDb(), staff, query);
   return { query, ...result };
@@ -30,7 +29,7 @@ const registerValidator = withZod(registerClientSchema);
 const REGISTER_FORM_ID = "register-client";
 
 export async function action({ request }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  const staff = await requireStaff(request, { permission: "clients.register" });
   const result = await registerValidator.validate(await request.formData());
   if (result.error) return formError(result.error, result.submittedData);
   const outcome = await registerClient(getDb(), staff, result.data);

@@ -4,7 +4,7 @@ import { placeholderLoader } from "~/ui/placeholder-route";
 
 export const meta: MetaFunction = () => [{ title: "Merchant Agreements · Shipping Console" }];
 
-export const loader = placeholderLoader(["legal"]);
+export const loader = placeholderLoader("legal.view");
 
 export default function Page() {
   return <NotBuiltYet title="Merchant Agreements" feature="Publishing legal agreements" />;

@@ -4,7 +4,7 @@ import { placeholderLoader } from "~/ui/placeholder-route";
 
 export const meta: MetaFunction = () => [{ title: "Order Tracker · Shipping Console" }];
 
-export const loader = placeholderLoader();
+export const loader = placeholderLoader("orders.track");
 
 export default function Page() {
   return <NotBuiltYet title="Order Tracker" feature="Order tracking (daily stats and performance)" />;

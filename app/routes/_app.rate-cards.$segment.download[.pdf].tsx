@@ -1,14 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attachmentResponse } from "~/services/http/attachment.server";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { getDb } from "~/services/db/client.server";
 import { isSegment } from "~/services/ratecards/fields";
 import { segmentRateCardPdf } from "~/services/ratecards/pdf.server";
 
 /** One segment's rate card as a readable PDF. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  await requireStaff(request, { permission: "ratecard.view" });
   const segment = Number(params.segment);
   if (!isSegment(segment)) throw new Response("Unknown segment.", { status: 404 });
   const file = await segmentRateCardPdf(getDb(), segment);

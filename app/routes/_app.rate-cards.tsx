@@ -4,7 +4,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { IconDownload } from "@tabler/icons-react";
 import { z } from "zod";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { getDb } from "~/services/db/client.server";
 import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, RATE_TABS, SEGMENT_NAMES, SEGMENTS, TAB_LABELS, type Segment } from "~/services/ratecards/fields";
 import { getSegmentRateCard } from "~/services/ratecards/ratecards.server";
@@ -19,7 +18,7 @@ const viewSchema = z.object({
 
 /** The three segment rate cards (spec part 1 §2): Segment One, Two, Three, each Forward / Reverse / RTO × Express / Surface. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, { roles: NON_LEGAL_ROLES });
+  await requireStaff(request, { permission: "ratecard.view" });
   const params = new URL(request.url).searchParams;
   const view = viewSchema.parse({ segment: params.get("segment") ?? undefined, tab: params.get("tab") ?? undefined });
   const card = await getSegmentRateCard(getDb(), view.segment as Segment);

@@ -4,7 +4,7 @@ import { placeholderLoader } from "~/ui/placeholder-route";
 
 export const meta: MetaFunction = () => [{ title: "Search results · Shipping Console" }];
 
-export const loader = placeholderLoader();
+export const loader = placeholderLoader("orders.search");
 
 export default function Page() {
   return <NotBuiltYet title="Search results" feature="Single order search" />;

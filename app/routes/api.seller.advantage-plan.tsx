@@ -1,7 +1,8 @@
 /**
  * The seller dashboard's advantage plan call (spec part 1 §3 advantage plan state, §8; part 2
  * §3 "advantage plans"): outside the staff session, authenticated by the client's own
- * auth_token in `Authorization: Token <auth_token>`.
+ * auth_token in `Authorization: Token <auth_token>` (or `?auth_token=`), like every seller and
+ * system endpoint (auth/client-token.server.ts).
  *
  *   GET  /api/seller/advantage-plan                      → { advantage_rate_plan }
  *   POST /api/seller/advantage-plan  {"active": "advantage_premium"}  activate an offered plan
@@ -12,28 +13,18 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { findClientByAuthToken, getAdvantageRatePlan, setActivePlanBySeller } from "~/services/advantage/advantage.server";
+import { getAdvantageRatePlan, setActivePlanBySeller } from "~/services/advantage/advantage.server";
+import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
 function fail(status: number, err: string): Response {
-  const headers: Record<string, string> = { ...NO_STORE };
-  if (status === 401) headers["WWW-Authenticate"] = "Token";
-  return Response.json({ err }, { status, headers });
-}
-
-/** The seller whose token the request carries, or a 401 response to throw. */
-async function requireSeller(request: Request) {
-  const match = /^Token\s+(\S+)\s*$/i.exec(request.headers.get("Authorization") ?? "");
-  if (!match) throw fail(401, "Authentication credentials were not provided.");
-  const seller = await findClientByAuthToken(getDb(), match[1]);
-  if (!seller) throw fail(401, "Invalid token.");
-  return seller;
+  return Response.json({ err }, { status, headers: NO_STORE });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireClientToken(request);
   return Response.json({ advantage_rate_plan: await getAdvantageRatePlan(getDb(), seller.id) }, { headers: NO_STORE });
 }
 
@@ -42,7 +33,7 @@ const bodySchema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const seller = await requireSeller(request);
+  const seller = await requireClientToken(request);
   if (request.method !== "POST") return fail(405, "Method not allowed.");
   let raw: unknown;
   try {

@@ -14,23 +14,22 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+import { can, type Permission } from "~/services/auth/permissions";
 import type { StaffRole } from "~/services/db/schema";
 import { Hint } from "./Hint";
 
-type MenuItem = { to: string; label: string; icon: typeof IconUsers };
+type MenuItem = { to: string; label: string; icon: typeof IconUsers; permission: Permission };
 
-const SALES_MENU: MenuItem[] = [
-  { to: "/rate-cards", label: "Rate Card", icon: IconTable },
-  { to: "/all-users", label: "All Users", icon: IconUsers },
-  { to: "/order-tracker", label: "Order Tracker", icon: IconTruckDelivery },
-  { to: "/finance-analytics", label: "Finance Analytics", icon: IconReportMoney },
-  { to: "/on-hold-cod", label: "On hold COD", icon: IconClockPause },
-];
-
-const LEGAL_MENU: MenuItem[] = [
-  { to: "/account-setup", label: "Account Setup", icon: IconSettings },
-  { to: "/merchant-agreements", label: "Merchant Agreement", icon: IconFileCertificate },
-  { to: "/legal-status", label: "Status", icon: IconListCheck },
+/** Each entry shows to those who may open it (legal's reduced menu, spec part 1 §1, follows from the table). */
+const MENU: MenuItem[] = [
+  { to: "/rate-cards", label: "Rate Card", icon: IconTable, permission: "ratecard.view" },
+  { to: "/all-users", label: "All Users", icon: IconUsers, permission: "clients.view" },
+  { to: "/order-tracker", label: "Order Tracker", icon: IconTruckDelivery, permission: "orders.track" },
+  { to: "/finance-analytics", label: "Finance Analytics", icon: IconReportMoney, permission: "finance-analytics.request" },
+  { to: "/on-hold-cod", label: "On hold COD", icon: IconClockPause, permission: "cod.view" },
+  { to: "/account-setup", label: "Account Setup", icon: IconSettings, permission: "legal.view" },
+  { to: "/merchant-agreements", label: "Merchant Agreement", icon: IconFileCertificate, permission: "legal.view" },
+  { to: "/legal-status", label: "Status", icon: IconListCheck, permission: "legal.view" },
 ];
 
 export const SIDEBAR_WIDTH = 200;
@@ -46,7 +45,7 @@ export function Shell({
   children: ReactNode;
 }) {
   const location = useLocation();
-  const menu = staff.role === "legal" ? LEGAL_MENU : SALES_MENU;
+  const menu = MENU.filter((item) => can(staff, item.permission));
   const here = location.pathname + location.search;
   return (
     <AppShell

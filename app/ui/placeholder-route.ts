@@ -1,12 +1,11 @@
-/** Shared loader for screens whose feature is not built yet: guarded by role like the real one will be. */
+/** Shared loader for screens whose feature is not built yet: guarded by its permission like the real one will be. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NON_LEGAL_ROLES } from "~/services/auth/roles";
-import type { StaffRole } from "~/services/db/schema";
+import type { Permission } from "~/services/auth/permissions";
 
-export function placeholderLoader(roles: readonly StaffRole[] = NON_LEGAL_ROLES) {
+export function placeholderLoader(permission: Permission) {
   return async ({ request }: LoaderFunctionArgs) => {
-    await requireStaff(request, { roles });
+    await requireStaff(request, { permission });
     return null;
   };
 }

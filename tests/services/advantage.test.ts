@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { clientByAuthToken } from "~/services/auth/client-token.server";
 import { action as planAction } from "~/routes/_app.all-users.$id.rate-card.advantage-plan";
 import { action as rateCardAction } from "~/routes/_app.all-users.$id.rate-card";
 import { loader as historyLoader } from "~/routes/_app.all-users.$id.rate-card.history";
 import {
   CONFLICT_MESSAGE,
-  findClientByAuthToken,
   getAdvantageRatePlan,
   getAdvantageView,
   getCashbackSettings,
@@ -145,7 +145,7 @@ describe("offering and withdrawing plans", () => {
       advantage_rate_plan: { offered: [{ name: "advantage_premium" }], active: null },
     });
 
-    const seller = (await findClientByAuthToken(h.db, c.auth_token))!;
+    const seller = (await clientByAuthToken(h.db, c.auth_token))!;
     expect(seller).toEqual({ id: c.id, email: c.email });
     expect(await setActivePlanBySeller(h.db, seller, { active: "advantage_premium" })).toMatchObject({
       ok: true,
@@ -177,8 +177,8 @@ describe("offering and withdrawing plans", () => {
       .from(clientAdvantagePlans)
       .where(and(eq(clientAdvantagePlans.client_id, c.id), sql`${clientAdvantagePlans.activated_at} is not null`));
     expect(n).toBe(1);
-    expect(await findClientByAuthToken(h.db, "not-a-token")).toBeNull();
-    expect(await findClientByAuthToken(h.db, "")).toBeNull();
+    expect(await clientByAuthToken(h.db, "not-a-token")).toBeNull();
+    expect(await clientByAuthToken(h.db, "")).toBeNull();
   });
 });
 

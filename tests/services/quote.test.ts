@@ -21,7 +21,8 @@ import {
 import { parseCalculator, type CalculatorInput } from "~/services/quote/calculator-form";
 import { priceShipment, rateRowFromColumns } from "~/services/quote/pricing";
 import { zoneOf } from "~/services/quote/zone";
-import { checkPincodeServiceability, clientByAuthToken, courierPincodeRecords, quoteForClient, serviceablePincodeRecords } from "~/services/quote/quote.server";
+import { clientByAuthToken } from "~/services/auth/client-token.server";
+import { checkPincodeServiceability, courierPincodeRecords, quoteForClient, serviceablePincodeRecords } from "~/services/quote/quote.server";
 import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
 import { openTestDb } from "../support/db";
 

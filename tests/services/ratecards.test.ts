@@ -23,8 +23,7 @@ import {
   updateWeightSlab,
   verifyClientUpload,
 } from "~/services/ratecards/ratecards.server";
-import { findClientByAuthToken } from "~/services/advantage/advantage.server";
-import { clientByAuthToken } from "~/services/quote/quote.server";
+import { clientByAuthToken } from "~/services/auth/client-token.server";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
@@ -169,7 +168,6 @@ describe("clients without an auth token", () => {
     expect(await getClientForViewer(h.db, viewers.tl, tokenless[0].id)).toBeNull();
     for (const token of ["", "null", " "]) {
       expect(await clientByAuthToken(h.db, token), JSON.stringify(token)).toBeNull();
-      expect(await findClientByAuthToken(h.db, token), JSON.stringify(token)).toBeNull();
     }
   });
 });

@@ -156,14 +156,6 @@ export async function withdrawPlan(db: Db, actor: AdvantageActor, input: { clien
   });
 }
 
-/** The client whose auth_token this is (the seller endpoint's authentication), or null. */
-export async function findClientByAuthToken(db: Db, token: string): Promise<{ id: number; email: string } | null> {
-  const t = token.trim();
-  if (!t || t.length > 200) return null;
-  const [client] = await db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.auth_token, t));
-  return client ?? null;
-}
-
 /**
  * The seller activates an offered plan, or deactivates the active one (`active: null`). At
  * most one plan is active; activating a plan that is not offered is refused with the

@@ -3,6 +3,7 @@
  * the schema, the seed, the service, the seller endpoint and the screens. Pure: no I/O, no
  * drizzle imports, so the browser bundle can use it.
  */
+import { can } from "../auth/permissions";
 import type { StaffRole } from "../db/schema";
 
 /** The two plans (spec §3 "Plan names advantage_basic and advantage_premium"). */
@@ -61,7 +62,7 @@ export const ERROR_FETCHING_RATE_CARDS = "Error occurred while fetching rate car
 export const NOT_ABLE_TO_UPDATE_SETTINGS = "Not able to update settings";
 export const CHANGES_SAVED = "Changes Saved.";
 
-/** Who may do what with advantage plans (spec §6): everything that changes a plan is the vp's. */
+/** Who may do what with advantage plans (spec §6; the rules are in auth/permissions.ts). */
 export type AdvantagePermissions = {
   /** Enable (offer) or disable (withdraw) a plan for the client. */
   canOfferPlans: boolean;
@@ -70,9 +71,10 @@ export type AdvantagePermissions = {
   canEditCashback: boolean;
 };
 
+/** The advantage screens' view of the permission table (auth/permissions.ts). */
 export function advantagePermissions(role: StaffRole): AdvantagePermissions {
-  const vp = role === "vp";
-  return { canOfferPlans: vp, canEditPlanRates: vp, canEditCashback: vp };
+  const actor = { role };
+  return { canOfferPlans: can(actor, "plan.toggle"), canEditPlanRates: can(actor, "plan.rate.edit"), canEditCashback: can(actor, "cashback.edit") };
 }
 
 /** The spec's advantage plan state: `offered` as `{type, name}` and at most one `active`. */

@@ -1,19 +1,41 @@
 /**
- * The guard of the JSON endpoints other systems call (spec part 1 §7): they speak for a client
- * by its auth_token, given as the `auth_token` query parameter (as the spec's calls do) or as
- * the header `Authorization: Token <auth_token>`. No staff session is involved.
+ * The guard of every seller and system endpoint (spec part 1 §7): the caller speaks for a
+ * client by its auth_token, given as the header `Authorization: Token <auth_token>` or as the
+ * `auth_token` query parameter (as the spec's calls do). No staff session is involved.
  */
 import { json } from "@remix-run/node";
-import { getDb } from "../db/client.server";
-import { clientByAuthToken } from "../quote/quote.server";
+import { eq } from "drizzle-orm";
+import { getDb, type Db } from "../db/client.server";
+import { clients } from "../db/schema";
 
-export async function requireClientToken(request: Request): Promise<{ id: number; email: string }> {
-  const header = request.headers.get("authorization") ?? "";
-  const fromHeader = /^Token\s+(\S+)$/i.exec(header.trim())?.[1];
-  const token = fromHeader ?? new URL(request.url).searchParams.get("auth_token") ?? "";
+/** The refusals, as `{ err }` with 401 (quoted by the endpoints' tests). */
+export const CLIENT_TOKEN_REQUIRED = "auth_token is required";
+export const CLIENT_TOKEN_INVALID = "Invalid auth token";
+
+export type TokenClient = { id: number; email: string };
+
+/** The client whose auth_token this is, or null. The one lookup by token. */
+export async function clientByAuthToken(db: Db, token: string): Promise<TokenClient | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.auth_token, token));
+  return row ?? null;
+}
+
+/** The token a request carries: the `Authorization: Token …` header first, else `?auth_token=`. */
+function tokenOf(request: Request): string {
+  const fromHeader = /^Token\s+(\S+)$/i.exec((request.headers.get("authorization") ?? "").trim())?.[1];
+  return fromHeader ?? new URL(request.url).searchParams.get("auth_token") ?? "";
+}
+
+/** The client the request speaks for, or a thrown 401 `{ err }`. */
+export async function requireClientToken(request: Request): Promise<TokenClient> {
+  const token = tokenOf(request);
   const client = token ? await clientByAuthToken(getDb(), token) : null;
   if (!client) {
-    throw json({ err: token ? "Invalid auth token" : "auth_token is required" }, { status: 401, headers: { "Cache-Control": "no-store" } });
+    throw json(
+      { err: token ? CLIENT_TOKEN_INVALID : CLIENT_TOKEN_REQUIRED },
+      { status: 401, headers: { "Cache-Control": "no-store", "WWW-Authenticate": "Token" } },
+    );
   }
   return client;
 }

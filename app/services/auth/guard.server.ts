@@ -4,8 +4,20 @@
 import { redirect } from "@remix-run/node";
 import { getDb } from "../db/client.server";
 import { oncePerRequest } from "../http/request-scope.server";
-import type { StaffRole } from "../db/schema";
+import { capabilitiesOf } from "./capabilities.server";
+import { can, ruleOf, type Capability, type Permission } from "./permissions";
 import { findSignedInStaff, type SignedInStaff } from "./session.server";
+
+/** The refusal every guarded page and action gives (spec: a clear 403, inside the shell). */
+export const NO_ACCESS_MESSAGE = "You do not have access to this page.";
+
+/**
+ * Signed-in staff as the guard returns them. `capabilities` is filled when the guarded
+ * permission needs one, or when asked with `capabilities: true` (a screen that shows a
+ * control only to, say, finance approvers); otherwise it is left undefined and `can` refuses
+ * every action that needs a capability.
+ */
+export type Staff = SignedInStaff & { capabilities?: readonly Capability[] };
 
 /**
  * One session lookup per request: the layout, client and tab loaders of a page all guard
@@ -15,16 +27,23 @@ function signedInStaffOf(request: Request): Promise<SignedInStaff | null> {
   return oncePerRequest("signed-in-staff", () => findSignedInStaff(getDb(), request));
 }
 
-export async function requireStaff(request: Request, opts: { roles?: readonly StaffRole[] } = {}): Promise<SignedInStaff> {
-  const staff = await signedInStaffOf(request);
-  if (!staff) {
+export async function requireStaff(
+  request: Request,
+  opts: { permission?: Permission; capabilities?: boolean } = {},
+): Promise<Staff> {
+  const signedIn = await signedInStaffOf(request);
+  if (!signedIn) {
     // Signed-out visitors go to `/` (the sign-in page); the deep link they wanted comes along.
     const url = new URL(request.url);
     const wanted = url.pathname + url.search;
     throw redirect(request.method === "GET" && wanted !== "/" ? `/?redirectTo=${encodeURIComponent(wanted)}` : "/");
   }
-  if (opts.roles && !opts.roles.includes(staff.role)) {
-    throw new Response("You do not have access to this page.", { status: 403, statusText: "Forbidden" });
+  const needsCapabilities = opts.capabilities || (opts.permission !== undefined && ruleOf(opts.permission).capability !== undefined);
+  const staff: Staff = needsCapabilities
+    ? { ...signedIn, capabilities: await oncePerRequest(`capabilities:${signedIn.id}`, () => capabilitiesOf(getDb(), signedIn)) }
+    : signedIn;
+  if (opts.permission && !can(staff, opts.permission)) {
+    throw new Response(NO_ACCESS_MESSAGE, { status: 403, statusText: "Forbidden" });
   }
   return staff;
 }

@@ -1,4 +1,4 @@
-/** Role rules shared by the server guards and the UI (the UI only hides; the server decides). */
+/** The roles' names and homes. Who may do what is in permissions.ts. */
 import type { StaffRole } from "../db/schema";
 
 export const ROLE_OPTIONS: { value: StaffRole; label: string }[] = [
@@ -9,8 +9,6 @@ export const ROLE_OPTIONS: { value: StaffRole; label: string }[] = [
   { value: "bdm", label: "BDM" },
   { value: "tl", label: "TL" },
 ];
-
-export const NON_LEGAL_ROLES: StaffRole[] = ["vp", "kam", "avp", "bdm", "tl"];
 
 /** Where a signed-in member of staff lands (spec part 1 §2: legal goes to merchant agreements). */
 export function homePathFor(role: StaffRole): string {

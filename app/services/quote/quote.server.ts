@@ -3,9 +3,7 @@
  * and the shipment-calculator-v3 / pincode-serviceability-v3 endpoints (spec part 1 §7).
  * They read the cached quote data (quote-data.server.ts) and call the pure engine.
  */
-import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { clients } from "../db/schema";
 import { laneFlags, laneServiceability, pricedLaneFlags, unpackFlags, type LaneFlags, type PricedShipmentTypes } from "../serviceability/flags";
 import { quote, serviceTypeOf, type CourierCandidate, type QuoteResult } from "./allocation";
 import type { CalculatorInput } from "./calculator-form";
@@ -246,11 +244,4 @@ export async function courierPincodeRecords(db: Db, clientId: number, courierSer
     }
   }
   return { service: { id: service.courier_service_id, name: service.name }, records: records() };
-}
-
-/** The client a JSON caller speaks for: its auth_token (spec part 1 §7). */
-export async function clientByAuthToken(db: Db, token: string): Promise<{ id: number; email: string } | null> {
-  if (!token || token.length > 200) return null;
-  const [row] = await db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.auth_token, token));
-  return row ?? null;
 }

@@ -1,7 +1,9 @@
 /**
- * Who may do what with rate cards (spec part 1 §6). The screens use this to show or hide
- * controls; the service checks it again on every change, so a forged post is refused.
+ * Who may do what with rate cards (spec part 1 §6), as the screens and the rate card service
+ * ask it: a view of the one permission table, auth/permissions.ts. The screens use this to show
+ * or hide controls; the service checks it again on every change, so a forged post is refused.
  */
+import { can } from "../auth/permissions";
 import type { StaffRole } from "../db/schema";
 
 /** Spec §6: a client without an auth token has its rate card downloads and upload disabled, with this tooltip. */
@@ -20,16 +22,16 @@ export type RateCardPermissions = {
   canDownloadSample: boolean;
 };
 
+/** The rate card screens' view of the permission table (auth/permissions.ts). */
 export function rateCardPermissions(role: StaffRole): RateCardPermissions {
-  const vp = role === "vp";
-  const staffWithCards = role !== "legal";
+  const actor = { role };
   return {
-    canView: staffWithCards,
-    canEditRates: vp,
-    canEditWeightSlabs: vp,
-    canApplySegment: vp,
-    canUpdateRtoFromForward: vp,
-    canUpload: staffWithCards && role !== "kam",
-    canDownloadSample: staffWithCards && role !== "kam",
+    canView: can(actor, "ratecard.view"),
+    canEditRates: can(actor, "ratecard.edit"),
+    canEditWeightSlabs: can(actor, "weight-slab.edit"),
+    canApplySegment: can(actor, "segment.apply"),
+    canUpdateRtoFromForward: can(actor, "rto.from-forward"),
+    canUpload: can(actor, "ratecard.upload"),
+    canDownloadSample: can(actor, "ratecard.sample"),
   };
 }
