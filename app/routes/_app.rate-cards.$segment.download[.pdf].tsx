@@ -3,7 +3,7 @@ import { attachmentResponse } from "~/services/http/attachment.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { getDb } from "~/services/db/client.server";
-import { isSegment } from "~/services/ratecards/fields";
+import { isSegment } from "~/services/core/rate-fields";
 import { segmentRateCardPdf } from "~/services/ratecards/pdf.server";
 
 /** One segment's rate card as a readable PDF. */

@@ -14,7 +14,7 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
-import type { StaffRole } from "~/services/db/schema";
+import type { StaffRole } from "~/services/core/roles";
 import { Hint } from "./Hint";
 
 type MenuItem = { to: string; label: string; icon: typeof IconUsers };

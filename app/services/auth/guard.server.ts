@@ -4,7 +4,7 @@
 import { redirect } from "@remix-run/node";
 import { getDb } from "../db/client.server";
 import { oncePerRequest } from "../http/request-scope.server";
-import type { StaffRole } from "../db/schema";
+import type { StaffRole } from "../core/roles";
 import { findSignedInStaff, type SignedInStaff } from "./session.server";
 
 /**

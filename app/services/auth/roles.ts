@@ -1,14 +1,5 @@
 /** Role rules shared by the server guards and the UI (the UI only hides; the server decides). */
-import type { StaffRole } from "../db/schema";
-
-export const ROLE_OPTIONS: { value: StaffRole; label: string }[] = [
-  { value: "vp", label: "VP" },
-  { value: "kam", label: "KAM" },
-  { value: "legal", label: "Legal" },
-  { value: "avp", label: "AVP" },
-  { value: "bdm", label: "BDM" },
-  { value: "tl", label: "TL" },
-];
+import type { StaffRole } from "../core/roles";
 
 export const NON_LEGAL_ROLES: StaffRole[] = ["vp", "kam", "avp", "bdm", "tl"];
 

@@ -11,7 +11,7 @@
  * - COD minimum ₹25–45 and 1.5–2.5 %, NDD and divisor per courier — and those four are equal
  *   across a courier's price types (the upload rule), because they are per-courier terms.
  */
-import { ZONE_PRICE_FIELDS, type DeliveryType, type Segment, type ShipmentType } from "../ratecards/fields";
+import { ZONE_PRICE_FIELDS, type DeliveryType, type Segment, type ShipmentType } from "../core/rate-fields";
 import type { CourierServiceSpec } from "./demo-data";
 import type { Prng } from "./prng";
 

@@ -19,10 +19,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import type { DeliveryType, ShipmentType } from "../ratecards/fields";
-
-export const STAFF_ROLES = ["vp", "kam", "legal", "avp", "bdm", "tl"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import type { AdvantagePlanName } from "../core/plans";
+import type { DeliveryType, ShipmentType } from "../core/rate-fields";
+import type { StaffRole } from "../core/roles";
+import type { RuleCode } from "../core/rule-codes";
+import type { Zone } from "../core/zones";
 
 export const staff = pgTable(
   "staff",
@@ -371,7 +372,7 @@ export const clientRuleSettings = pgTable(
     client_id: integer("client_id")
       .primaryKey()
       .references(() => clients.id, { onDelete: "cascade" }),
-    rule_code: text("rule_code").$type<"0" | "3" | "4" | "5">().notNull().default("3"),
+    rule_code: text("rule_code").$type<RuleCode>().notNull().default("3"),
     version: integer("version").notNull().default(1),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -390,7 +391,7 @@ export const customPriorityRules = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
     service_type: text("service_type").$type<"express" | "surface">().notNull(),
-    zone_list: jsonb("zone_list").$type<("A" | "B" | "C" | "D" | "E")[]>().notNull(),
+    zone_list: jsonb("zone_list").$type<Zone[]>().notNull(),
     order_type: jsonb("order_type").$type<("cod" | "prepaid" | "reverse")[]>().notNull(),
     courier_list: jsonb("courier_list").$type<{ name: string; priority: number }[]>().notNull(),
     version: integer("version").notNull().default(1),
@@ -457,7 +458,7 @@ export const clientAdvantagePlans = pgTable(
     client_id: integer("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
-    plan: text("plan").$type<import("../advantage/plans").AdvantagePlanName>().notNull(),
+    plan: text("plan").$type<AdvantagePlanName>().notNull(),
     offered_at: timestamp("offered_at", { withTimezone: true }).notNull().defaultNow(),
     offered_by: integer("offered_by").references(() => staff.id),
     activated_at: timestamp("activated_at", { withTimezone: true }),
@@ -479,7 +480,7 @@ export const planRateRows = pgTable(
   "plan_rate_rows",
   {
     id: serial("id").primaryKey(),
-    plan: text("plan").$type<import("../advantage/plans").AdvantagePlanName>().notNull(),
+    plan: text("plan").$type<AdvantagePlanName>().notNull(),
     client_id: integer("client_id").references(() => clients.id, { onDelete: "cascade" }),
     courier_service_id: integer("courier_service_id")
       .notNull()
@@ -540,7 +541,7 @@ export const cashbackSettings = pgTable(
     client_id: integer("client_id")
       .notNull()
       .references(() => clients.id, { onDelete: "cascade" }),
-    plan: text("plan").$type<import("../advantage/plans").AdvantagePlanName>().notNull(),
+    plan: text("plan").$type<AdvantagePlanName>().notNull(),
     assurance: integer("assurance").notNull().default(85),
     return_plan: integer("return_plan").notNull(),
     return_forward_percentage: percent("return_forward_percentage"),

@@ -31,20 +31,8 @@ import { planClientCard, planReverseRtoRows, planSegmentCards, planServiceProfil
 import { seedAdvantage } from "../advantage/seed.server";
 import { createPrng, type Prng } from "./prng";
 import * as schema from "./schema";
-import {
-  clientCourierServices,
-  clients,
-  courierServices,
-  couriers,
-  pincodes,
-  rateCardUploads,
-  rateRows,
-  settings,
-  staff,
-  type BusinessData,
-  type PickrrConfig,
-  type StaffRole,
-} from "./schema";
+import { clientCourierServices, clients, courierServices, couriers, pincodes, rateCardUploads, rateRows, settings, staff, type BusinessData, type PickrrConfig } from "./schema";
+import type { StaffRole } from "../core/roles";
 
 export type SeedScale = "demo" | "large";
 

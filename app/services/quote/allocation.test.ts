@@ -16,7 +16,8 @@ import {
   type SelectRuleCriterias,
 } from "./allocation";
 import type { RateRow } from "./pricing";
-import { ZONES, type PincodeInfo } from "./zone";
+import type { PincodeInfo } from "./zone";
+import { ZONES } from "../core/zones";
 
 const delhi: PincodeInfo = { pincode: 110001, city: "Delhi NCR", state: "Delhi", is_metro: true, is_special_zone: false };
 const bengaluru: PincodeInfo = { pincode: 560001, city: "Bengaluru", state: "Karnataka", is_metro: true, is_special_zone: false };

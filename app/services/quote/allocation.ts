@@ -24,7 +24,7 @@
  * parent courier ("Delhivery"); names compare case- and spacing-insensitively.
  */
 import { estimateDelivery, transportModeFor } from "./delivery-date";
-import { formatInr, parseScaledDecimal, rupeesToPaise } from "./money";
+import { formatInr, parseScaledDecimal, rupeesToPaise } from "../core/money";
 import {
   chargeableWeightGrams,
   DEFAULT_VOLUMETRIC_DIVISOR,
@@ -34,13 +34,12 @@ import {
   type RateRow,
   type ShipmentForPricing,
 } from "./pricing";
-import { nameKey, ZONE_LABELS, zoneOf, type PincodeInfo, type Zone } from "./zone";
+import { nameKey, zoneOf, type PincodeInfo } from "./zone";
+import { RULE_CODES, type RuleCode } from "../core/rule-codes";
+import { ZONE_LABELS, type Zone } from "../core/zones";
 
 export const NO_COURIER_MESSAGE = "There is no courier matching your search criteria";
 
-/** Selection type codes (spec part 1 §4): the server sends them as strings. */
-export const RULE_CODES = { cheapest: "3", fastest: "4", custom: "0", pickrr_select: "5" } as const;
-export type RuleCode = (typeof RULE_CODES)[keyof typeof RULE_CODES];
 
 export type DeliveryMode = "express" | "heavy_surface";
 export type ServiceType = "express" | "surface";

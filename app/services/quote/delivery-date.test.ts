@@ -1,16 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  estimateDelivery,
-  istDate,
-  pickupDate,
-  transportModeFor,
-  turnaroundDays,
-  ZONE_TAT_DAYS,
-  type TransportMode,
-} from "./delivery-date";
-import { ZONES } from "./zone";
+import { addDays, estimateDelivery, istDate, pickupDate, transportModeFor, turnaroundDays, type TransportMode } from "./delivery-date";
+import { ZONE_TAT_DAYS, ZONES } from "../core/zones";
 
 /** An instant given as India wall-clock time. */
 const ist = (wallClock: string) => new Date(`${wallClock}+05:30`);

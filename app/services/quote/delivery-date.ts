@@ -11,9 +11,7 @@
  * database: the result is the same for Asia/Kolkata and needs no Intl lookup per courier.
  * Days are calendar days; couriers' holiday calendars are not modelled.
  */
-import type { Zone } from "./zone";
-
-export const ZONE_TAT_DAYS: Readonly<Record<Zone, number>> = { A: 2, B: 3, C: 4, D: 5, E: 8 };
+import { ZONE_TAT_DAYS, type Zone } from "../core/zones";
 
 /** Orders at or after this hour (India time) are picked up the next day. */
 export const PICKUP_CUTOFF_HOUR_IST = 15;

@@ -2,7 +2,7 @@
  * Who may do what with rate cards (spec part 1 §6). The screens use this to show or hide
  * controls; the service checks it again on every change, so a forged post is refused.
  */
-import type { StaffRole } from "../db/schema";
+import type { StaffRole } from "../core/roles";
 
 /** Spec §6: a client without an auth token has its rate card downloads and upload disabled, with this tooltip. */
 export const NO_AUTH_TOKEN_MESSAGE = "Auth token is not present";

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { customRuleFromStored, customRuleToStored, isRuleCode, selectRuleFromStored, slotOfStoredPriority, storedPriorityOfSlot } from "./rules";
+import { customRuleFromStored, customRuleToStored, selectRuleFromStored, slotOfStoredPriority, storedPriorityOfSlot } from "./rules";
+import { isRuleCode } from "../core/rule-codes";
 
 describe("custom priority slots", () => {
   it("stores slots 1–5 as 100 down to 96 and reads them back", () => {

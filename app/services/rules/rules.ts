@@ -4,8 +4,8 @@
  * row in the tables is skipped with a reason instead of breaking quotes.
  */
 import { z } from "zod";
-import { RULE_CODES, type CustomRule, type RuleCode, type SelectRule } from "../quote/allocation";
-import { ZONES } from "../quote/zone";
+import type { CustomRule, SelectRule } from "../quote/allocation";
+import { ZONES } from "../core/zones";
 
 /** The spec's server stores custom priority slots 1–5 as 100 down to 96. */
 export const TOP_STORED_PRIORITY = 100;
@@ -20,17 +20,6 @@ export function slotOfStoredPriority(stored: number): number {
   const slot = TOP_STORED_PRIORITY + 1 - stored;
   if (!Number.isInteger(slot) || slot < 1 || slot > MAX_PRIORITY_SLOTS) throw new RangeError(`Stored priority must be 96–100: ${stored}`);
   return slot;
-}
-
-export const RULE_CODE_NAMES: Readonly<Record<RuleCode, string>> = {
-  "3": "cheapest",
-  "4": "fastest",
-  "0": "custom",
-  "5": "pickrr_select",
-};
-
-export function isRuleCode(value: unknown): value is RuleCode {
-  return typeof value === "string" && (Object.values(RULE_CODES) as string[]).includes(value);
 }
 
 const zone = z.enum(ZONES);
