@@ -8,7 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { openPglite } from "../app/services/db/client.server";
-import { seedDemoData } from "../app/services/db/seed.server";
+import { seedDemoData } from "../app/services/seed/seed.server";
 import { CSV_COLUMNS, readCsv, verifyUpload, writeCsv, writeRateCardCsv } from "../app/services/ratecards/csv";
 import type { CardRow } from "../app/services/ratecards/fields";
 import { SHIPMENT_TYPES } from "../app/services/core/rate-fields";

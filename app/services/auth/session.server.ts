@@ -9,7 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { staff, staffSessions } from "../db/schema";
 import type { StaffRole } from "../core/roles";
-import { cookieSecure, sessionSecrets } from "../env.server";
+import { cookieSecure, sessionSecrets } from "../core/env.server";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;

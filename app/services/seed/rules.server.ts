@@ -5,13 +5,13 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../db/client.server";
-import type { Prng } from "../db/prng";
 import { clientCourierServices, clientRuleSettings, courierServices, couriers, customPriorityRules, pickrrSelectRules } from "../db/schema";
-import { bulkInsert } from "../db/seed.server";
+import { bulkInsert } from "../db/bulk-insert.server";
 import type { OrderType, SelectRule, ServiceType } from "../quote/allocation";
 import type { RuleCode } from "../core/rule-codes";
 import { ZONES, type Zone } from "../core/zones";
-import { customRuleToStored } from "./rules";
+import { customRuleToStored } from "../rules/rules";
+import type { Prng } from "./prng";
 
 
 type ClientService = { client_id: number; name: string; brand: string; has_surface: boolean; is_air: boolean; active: boolean };

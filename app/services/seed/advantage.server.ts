@@ -16,6 +16,7 @@ import type { Db } from "../db/client.server";
 import { ZONE_PRICE_FIELDS } from "../core/rate-fields";
 import type { AdvantagePlanName } from "../core/plans";
 import { ZONE_TAT_DAYS } from "../core/zones";
+import type { AreaSeeder } from "./seeder";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -94,3 +95,8 @@ export async function seedAdvantage(tx: Tx, referenceDate: Date): Promise<{ plan
   const count = (r: unknown) => (r as { rows: unknown[] }).rows.length;
   return { planRows: count(planRows), offers: count(offers), cashback: count(cashback) };
 }
+
+export const advantageSeeder: AreaSeeder = {
+  name: "advantage",
+  seed: ({ tx, referenceDate }) => seedAdvantage(tx, referenceDate),
+};
