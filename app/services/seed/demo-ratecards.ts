@@ -11,34 +11,14 @@
  * - COD minimum ₹25–45 and 1.5–2.5 %, NDD and divisor per courier — and those four are equal
  *   across a courier's price types (the upload rule), because they are per-courier terms.
  */
-import { ZONE_PRICE_FIELDS, type DeliveryType, type Segment, type ShipmentType } from "../core/rate-fields";
+import { ZONE_PRICE_FIELDS, type DeliveryType, type RateRowPrices, type Segment } from "../core/rate-fields";
 import type { rateRows } from "../db/schema";
 import { COURIER_SERVICES, type CourierServiceSpec } from "./demo-data";
 import { DAY_MS, dateBefore, type ClientPlan } from "./people";
 import type { Prng } from "./prng";
 
-export type PlannedRateRow = {
-  courier_service_id: number;
-  shipment_type: ShipmentType;
-  delivery_type: DeliveryType;
-  first_slab: string;
-  second_slab: string;
-  zone_a_base: string;
-  zone_a_add: string;
-  zone_b_base: string;
-  zone_b_add: string;
-  zone_c_base: string;
-  zone_c_add: string;
-  zone_d_base: string;
-  zone_d_add: string;
-  zone_e_base: string;
-  zone_e_add: string;
-  cod_charge: string;
-  cod_percentage: string;
-  surcharge: string;
-  ndd_charge: string;
-  divisor: number;
-};
+/** A rate row the planner writes: a service's prices in the rate-row columns (core/rate-fields.ts). */
+export type PlannedRateRow = { courier_service_id: number } & RateRowPrices;
 
 type ServiceProfile = {
   service: CourierServiceSpec;
