@@ -23,7 +23,8 @@
  * Rule and blacklist entries name a courier service ("Delhivery Surface 0.5kg") or its
  * parent courier ("Delhivery"); names compare case- and spacing-insensitively.
  */
-import { estimateDelivery, transportModeFor } from "./delivery-date";
+import { estimateDelivery } from "./delivery-date";
+import { transportModeFor, type DeliveryMode } from "../core/transport";
 import { formatInr, parseScaledDecimal, rupeesToPaise } from "../core/money";
 import {
   chargeableWeightGrams,
@@ -41,7 +42,6 @@ import { ZONE_LABELS, type Zone } from "../core/zones";
 export const NO_COURIER_MESSAGE = "There is no courier matching your search criteria";
 
 
-export type DeliveryMode = "express" | "heavy_surface";
 export type ServiceType = "express" | "surface";
 export type OrderType = "cod" | "prepaid" | "reverse";
 
