@@ -16,16 +16,6 @@ export type SeedOptions = {
   referenceDate?: Date;
 };
 
-export type SeedCounts = {
-  staff: number;
-  clients: number;
-  couriers: number;
-  courierServices: number;
-  pincodes: number;
-  rateRows: number;
-  rateCardUploads: number;
-};
-
 export type SeedContext = {
   tx: Tx;
   /**
