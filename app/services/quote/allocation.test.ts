@@ -1,20 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  ineligibilityReasons,
-  NO_COURIER_MESSAGE,
-  normaliseCalculatorInput,
-  orderTypeOf,
-  quote,
-  serviceTypeOf,
-  type CourierCandidate,
-  type CustomRule,
-  type QuoteInput,
-  type QuoteShipment,
-  type RuleConfig,
-  type SelectRule,
-  type SelectRuleCriterias,
-} from "./allocation";
+import { ineligibilityReasons, NO_COURIER_MESSAGE, normaliseCalculatorInput, orderTypeOf, quote, serviceTypeOf, type CourierCandidate, type QuoteInput, type QuoteShipment, type RuleConfig } from "./allocation";
+import { type CustomRule, type SelectRule, type SelectRuleCriterias } from "../rules/rules";
 import type { RateRow } from "./pricing";
 import type { PincodeInfo } from "./zone";
 import { ZONES } from "../core/zones";

@@ -18,7 +18,7 @@ import { clientCourierServices, courierServices, couriers, pincodes, rateRows } 
 import type { DeliveryType, ShipmentType } from "../core/rate-fields";
 import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "../rules/rules.server";
 import { packFlags } from "../serviceability/flags";
-import type { CustomRule, SelectRule } from "./allocation";
+import type { CustomRule, SelectRule } from "../rules/rules";
 import type { RuleCode } from "../core/rule-codes";
 import { rateRowFromColumns, type RateRow } from "./pricing";
 import type { PincodeInfo } from "./zone";

@@ -12,7 +12,7 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { clientRuleSettings, customPriorityRules, pickrrSelectRules } from "../db/schema";
-import type { CustomRule, SelectRule } from "../quote/allocation";
+import type { CustomRule, SelectRule } from "./rules";
 import { RULE_CODES, type RuleCode } from "../core/rule-codes";
 import { customRuleFromStored, selectRuleFromStored } from "./rules";
 import { isRuleCode } from "../core/rule-codes";

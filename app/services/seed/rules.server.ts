@@ -7,7 +7,7 @@ import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../db/client.server";
 import { clientCourierServices, clientRuleSettings, courierServices, couriers, customPriorityRules, pickrrSelectRules } from "../db/schema";
 import { bulkInsert } from "../db/bulk-insert.server";
-import type { OrderType, SelectRule, ServiceType } from "../quote/allocation";
+import type { OrderType, SelectRule, ServiceType } from "../rules/rules";
 import type { RuleCode } from "../core/rule-codes";
 import { ZONES, type Zone } from "../core/zones";
 import { customRuleToStored } from "../rules/rules";
