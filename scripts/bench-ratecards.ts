@@ -8,9 +8,10 @@
  */
 import { sql } from "drizzle-orm";
 import { openPglite } from "../app/services/db/client.server";
-import { seedDemoData } from "../app/services/db/seed.server";
+import { seedDemoData } from "../app/services/seed/seed.server";
 import { CSV_COLUMNS, readCsv, verifyUpload, writeCsv, writeRateCardCsv } from "../app/services/ratecards/csv";
-import { SHIPMENT_TYPES, type CardRow } from "../app/services/ratecards/fields";
+import type { CardRow } from "../app/services/ratecards/fields";
+import { SHIPMENT_TYPES } from "../app/services/core/rate-fields";
 import { getClientRateCard } from "../app/services/ratecards/ratecards.server";
 import { giveFirstClientABigCard } from "./lib/big-card";
 import { sampleCardRow } from "../app/services/ratecards/sample-row";

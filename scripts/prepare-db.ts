@@ -1,6 +1,6 @@
 /** Opens the configured database, applies migrations, and seeds demo data when it is empty. */
 import { getDb } from "../app/services/db/client.server";
-import { isSeeded, seedDemoData } from "../app/services/db/seed.server";
+import { isSeeded, seedDemoData } from "../app/services/seed/seed.server";
 
 export async function prepareDatabase(opts: { seedIfEmpty: boolean }) {
   const started = Date.now();

@@ -1,6 +1,6 @@
 /** `npm run db:seed -- [--reset] [--scale large]`: seed the demo data (deterministic). */
 import { openConfiguredDb } from "../app/services/db/client.server";
-import { isSeeded, resetDatabase, seedDemoData, type SeedScale } from "../app/services/db/seed.server";
+import { isSeeded, resetDatabase, seedDemoData, type SeedScale } from "../app/services/seed/seed.server";
 
 const args = process.argv.slice(2);
 const reset = args.includes("--reset");

@@ -6,7 +6,7 @@ import { existsSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
 import { getDb } from "../app/services/db/client.server";
-import { env } from "../app/services/env.server";
+import { env } from "../app/services/core/env.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";

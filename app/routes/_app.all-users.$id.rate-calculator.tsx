@@ -9,8 +9,8 @@ import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
 import { CALCULATOR_FIELDS, parseCalculator, reverseRuleApplied, type CalculatorField } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
 import { calculatorRow } from "~/services/quote/quote-view";
-import { ZONE_LABELS } from "~/services/quote/zone";
-import { RULE_CODE_NAMES } from "~/services/rules/rules";
+import { ZONE_LABELS } from "~/services/core/zones";
+import { RULE_CODE_NAMES } from "~/services/core/rule-codes";
 import { Figure } from "~/ui/Figure";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 

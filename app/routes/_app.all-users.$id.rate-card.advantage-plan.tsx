@@ -8,16 +8,8 @@ import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { getClientPlanStates, offerPlan, withdrawPlan } from "~/services/advantage/advantage.server";
-import {
-  ACTIVE_MUST_BE_OFFERED,
-  CANNOT_DISABLE_ACTIVATED,
-  CANNOT_DISABLE_ACTIVATED_MS,
-  CHANGE_NOT_ALLOWED,
-  NOT_ABLE_TO_UPDATE_PLAN,
-  PLAN_LABELS,
-  PLAN_NAME_OF,
-  isPlanType,
-} from "~/services/advantage/plans";
+import { ACTIVE_MUST_BE_OFFERED, CANNOT_DISABLE_ACTIVATED, CANNOT_DISABLE_ACTIVATED_MS, CHANGE_NOT_ALLOWED, NOT_ABLE_TO_UPDATE_PLAN } from "~/services/advantage/plans";
+import { PLAN_LABELS, PLAN_NAME_OF, isPlanType } from "~/services/core/plans";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";

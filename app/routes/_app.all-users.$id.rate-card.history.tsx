@@ -8,10 +8,12 @@ import { useLoaderData } from "@remix-run/react";
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/advantage/plans";
+import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/core/plans";
 import { getDb } from "~/services/db/client.server";
 import { CHANGED_FIELD_LABELS, type ChangedField } from "~/services/ratecards/changes";
-import { PRICE_TYPE_LABELS, type ShipmentType } from "~/services/ratecards/fields";
+import { PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
+import type { ShipmentType } from "~/services/core/rate-fields";
+import { ZONES } from "~/services/core/zones";
 import { formatKg, formatTwoDecimals } from "~/services/ratecards/money";
 import { rateChangeHistory, type RateHistoryEntry } from "~/services/ratecards/ratecards.server";
 import { Pager } from "~/ui/Pager";
@@ -65,7 +67,7 @@ function planSummary(entry: RateHistoryEntry): string | null {
     case "cashback_settings": {
       const r = (d.return_cashback ?? {}) as { plan?: number };
       const del = (d.delivered_cashback ?? {}) as { plan?: number };
-      const tat = ["A", "B", "C", "D", "E"].map((z) => String(d[`tat_zone${z}`] ?? "?")).join("/");
+      const tat = ZONES.map((z) => String(d[`tat_zone${z}`] ?? "?")).join("/");
       return `Return plan ${String(r.plan ?? "?")}, delivered-breach plan ${String(del.plan ?? "?")}, TAT ${tat} days, max cashback liability ₹${formatTwoDecimals(String(d.max_tat_liability ?? "0"))}`;
     }
     default:

@@ -5,16 +5,8 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { useFormContext, ValidatedForm } from "remix-validated-form";
 import { getAdvantageView, getPlanRateCard, saveCashbackSettings, updatePlanRateRow } from "~/services/advantage/advantage.server";
 import { cashbackFormSchema, cashbackFormValues } from "~/services/advantage/cashback-form";
-import {
-  CHANGES_SAVED,
-  NOT_ABLE_TO_UPDATE_SETTINGS,
-  PLAN_LABELS,
-  PLAN_NAME_OF,
-  PLAN_TYPE_OF,
-  advantagePermissions,
-  isPlanName,
-  type AdvantagePlanName,
-} from "~/services/advantage/plans";
+import { CHANGES_SAVED, NOT_ABLE_TO_UPDATE_SETTINGS, advantagePermissions } from "~/services/advantage/plans";
+import { PLAN_LABELS, PLAN_NAME_OF, PLAN_TYPE_OF, isPlanName, type AdvantagePlanName } from "~/services/core/plans";
 import { advantagePlanCookie, readAdvantagePlanChoice } from "~/services/advantage/preference.server";
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
@@ -23,17 +15,8 @@ import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { formError } from "~/services/http/form-errors.server";
 import { deliverSoon } from "~/services/mail/outbox.server";
-import {
-  DELIVERY_TYPE_LABELS,
-  DELIVERY_TYPES,
-  RATE_FIELD_LABELS,
-  RATE_FIELDS,
-  RATE_TABS,
-  TAB_LABELS,
-  rateValuesOf,
-  type CardRow,
-  type RateField,
-} from "~/services/ratecards/fields";
+import { DELIVERY_TYPE_LABELS, RATE_FIELD_LABELS, RATE_TABS, TAB_LABELS, rateValuesOf, type CardRow } from "~/services/ratecards/fields";
+import { DELIVERY_TYPES, RATE_FIELDS, type RateField } from "~/services/core/rate-fields";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { getClientRateCard, updateRateRow } from "~/services/ratecards/ratecards.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD, rateRowFormSchema, rateValuesSchema, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";

@@ -7,7 +7,7 @@ import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { PINCODE_CHECK_MESSAGE, pincodeCheckSchema, pincodeListSchema } from "~/services/quote/calculator-form";
 import { checkPincodeServiceability } from "~/services/quote/quote.server";
-import { ZONE_LABELS, isZone } from "~/services/quote/zone";
+import { ZONE_LABELS, isZone } from "~/services/core/zones";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { Figure } from "~/ui/Figure";
 import { READABLE_ERRORS } from "~/ui/form-fields";

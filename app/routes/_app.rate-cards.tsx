@@ -5,7 +5,8 @@ import { IconDownload } from "@tabler/icons-react";
 import { z } from "zod";
 import { requireStaff } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";
-import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, RATE_TABS, SEGMENT_NAMES, SEGMENTS, TAB_LABELS, type Segment } from "~/services/ratecards/fields";
+import { DELIVERY_TYPE_LABELS, RATE_TABS, SEGMENT_NAMES, TAB_LABELS } from "~/services/ratecards/fields";
+import { DELIVERY_TYPES, SEGMENTS, type Segment } from "~/services/core/rate-fields";
 import { getSegmentRateCard } from "~/services/ratecards/ratecards.server";
 import { RatePanels } from "~/ui/RatePanels";
 

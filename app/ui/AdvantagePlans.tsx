@@ -7,16 +7,9 @@
 import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import {
-  ADVANTAGE_PLAN_TYPES,
-  CHANGE_NOT_ALLOWED,
-  PLAN_LABELS,
-  PLAN_PROMISE_PERCENT,
-  type AdvantagePlanType,
-  type PlanTurnaround,
-  type TurnaroundZone,
-} from "~/services/advantage/plans";
-import { ZONES } from "~/services/ratecards/fields";
+import { CHANGE_NOT_ALLOWED, PLAN_PROMISE_PERCENT, type PlanTurnaround } from "~/services/advantage/plans";
+import { ADVANTAGE_PLAN_TYPES, PLAN_LABELS, type AdvantagePlanType } from "~/services/core/plans";
+import { ZONE_COLUMNS } from "~/services/core/zones";
 import { RatePanels, type RateSection } from "./RatePanels";
 import type { RateTableEditing } from "./RateTable";
 
@@ -140,7 +133,7 @@ export function AdvantagePlans({
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Turnaround</Table.Th>
-              {ZONES.map((z) => (
+              {ZONE_COLUMNS.map((z) => (
                 <Table.Th key={z.key} scope="col">
                   {z.name} &apos;{z.label}&apos;
                 </Table.Th>
@@ -152,9 +145,9 @@ export function AdvantagePlans({
               <Table.Th scope="row">
                 {turnaround.source === "client" ? "Days (this client's Advantage Settings)" : "Days (plan standard)"}
               </Table.Th>
-              {ZONES.map((z) => (
-                <Table.Td key={z.key} data-zone={z.key.toUpperCase()}>
-                  {turnaround.days[z.key.toUpperCase() as TurnaroundZone]}
+              {ZONE_COLUMNS.map((z) => (
+                <Table.Td key={z.key} data-zone={z.zone}>
+                  {turnaround.days[z.zone]}
                 </Table.Td>
               ))}
             </Table.Tr>

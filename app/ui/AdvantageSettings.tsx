@@ -18,8 +18,8 @@ import {
   type AmountField,
   type CashbackFormValues,
 } from "~/services/advantage/cashback-form";
-import { CASHBACK_ZONES, DELIVERED_PLAN_LABELS, RETURN_PLAN_LABELS, type DeliveredCashbackPlan, type ReturnCashbackPlan } from "~/services/advantage/cashback";
-import { ZONES } from "~/services/ratecards/fields";
+import { DELIVERED_PLAN_LABELS, RETURN_PLAN_LABELS, type DeliveredCashbackPlan, type ReturnCashbackPlan } from "~/services/advantage/cashback";
+import { ZONE_COLUMNS } from "~/services/core/zones";
 import { useHydrated } from "~/ui/useHydrated";
 
 export const CASHBACK_FORM_ID = "advantage-settings";
@@ -228,8 +228,8 @@ export function AdvantageSettings({
 
               <Fieldset legend="Promised turnaround (days)" disabled={disabled}>
                 <SimpleGrid cols={{ base: 2, sm: 5 }}>
-                  {CASHBACK_ZONES.map((z, i) => (
-                    <TextField key={z} name={`tat_zone${z}`} label={`${ZONES[i].name} '${ZONES[i].label}' TAT`} disabled={disabled} />
+                  {ZONE_COLUMNS.map((z) => (
+                    <TextField key={z.zone} name={`tat_zone${z.zone}`} label={`${z.name} '${z.label}' TAT`} disabled={disabled} />
                   ))}
                 </SimpleGrid>
               </Fieldset>

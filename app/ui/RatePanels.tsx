@@ -4,7 +4,7 @@
  * and plan rate cards.
  */
 import { Stack, Text, Title } from "@mantine/core";
-import type { DeliveryType } from "~/services/ratecards/fields";
+import type { DeliveryType } from "~/services/core/rate-fields";
 import { RateTable, type RateTableEditing, type RateTableIdentity, type RateTableRow } from "./RateTable";
 
 /**

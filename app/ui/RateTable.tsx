@@ -8,12 +8,14 @@ import { Button, Group, TextInput } from "@mantine/core";
 import { useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useField } from "remix-validated-form";
-import { RATE_FIELD_LABELS, ZONES, type RateField } from "~/services/ratecards/fields";
+import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
+import { ZONE_COLUMNS } from "~/services/core/zones";
+import type { RateField } from "~/services/core/rate-fields";
 import { EXTRA_COLUMNS, identityCells, rowsHtml, ZONE_KEYS, type RateTableRow, type RowLink, type RowsHtmlOptions } from "./rate-table-rows";
 
 export type { RateTableRow } from "./rate-table-rows";
 
-const zoneHeader = (z: (typeof ZONES)[number]) => `${z.name} '${z.label}'`;
+const zoneHeader = (z: (typeof ZONE_COLUMNS)[number]) => `${z.name} '${z.label}'`;
 
 /**
  * Which columns tell rows apart besides the courier: none (one shipment and delivery type
@@ -187,7 +189,7 @@ export function RateTable({
               </>
             ) : null}
             {operation ? <th>Operation</th> : null}
-            {ZONES.map((z) => (
+            {ZONE_COLUMNS.map((z) => (
               <th key={z.key}>
                 {zoneHeader(z)}
                 <span className="rate-table-sub">base | additional</span>

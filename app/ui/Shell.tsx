@@ -15,7 +15,7 @@ import {
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { can, type Permission } from "~/services/auth/permissions";
-import type { StaffRole } from "~/services/db/schema";
+import type { StaffRole } from "~/services/core/roles";
 import { Hint } from "./Hint";
 
 type MenuItem = { to: string; label: string; icon: typeof IconUsers; permission: Permission };

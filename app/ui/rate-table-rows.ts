@@ -7,7 +7,9 @@
  * costs a tenth of rendering them as React elements, on the server and in the browser alike
  * (docs/decisions/012-rate-rows-as-html.md). Every value is escaped here.
  */
-import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS, ZONES, type CardRow, type RateField } from "~/services/ratecards/fields";
+import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS, type CardRow } from "~/services/ratecards/fields";
+import { ZONE_COLUMNS } from "~/services/core/zones";
+import type { RateField } from "~/services/core/rate-fields";
 import { formatKg } from "~/services/ratecards/money";
 
 /** What a table row needs; the identity fields only where a column shows them. */
@@ -29,7 +31,7 @@ export type RowsHtmlOptions = {
   rowLinks?: (row: RateTableRow) => RowLink[];
 };
 
-export const ZONE_KEYS = ZONES.map((z) => z.key);
+export const ZONE_KEYS = ZONE_COLUMNS.map((z) => z.key);
 export const EXTRA_COLUMNS = ["cod_charge", "cod_percentage", "surcharge", "ndd_charge", "divisor"] as const;
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };

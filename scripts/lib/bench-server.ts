@@ -9,7 +9,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { openPglite } from "../../app/services/db/client.server";
-import { seedDemoData } from "../../app/services/db/seed.server";
+import { seedDemoData } from "../../app/services/seed/seed.server";
 import { giveFirstClientABigCard } from "./big-card";
 
 /** A demo database in a temporary folder; `clientId` has 25 couriers × 4 shipment types × 2 delivery types. */

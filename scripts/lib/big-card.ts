@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../app/services/db/client.server";
 import { clientCourierServices, clients, courierServices, rateRows } from "../../app/services/db/schema";
-import { SHIPMENT_TYPES } from "../../app/services/ratecards/fields";
+import { SHIPMENT_TYPES } from "../../app/services/core/rate-fields";
 import { sampleCardRow } from "../../app/services/ratecards/sample-row";
 
 // The card's prices: every field of a sample row but its identity.

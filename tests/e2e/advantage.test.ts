@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seededPlanOffers } from "~/services/advantage/seed.server";
-import { plannedDemoClients } from "~/services/db/seed.server";
+import { seededPlanOffers } from "~/services/seed/advantage.server";
+import { plannedDemoClients } from "~/services/seed/seed.server";
 import { baseURL, expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
 
 const EDIT_ROW = /^Edit (?!weight slab of )/;

@@ -7,7 +7,7 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { demoClientsWithoutToken } from "~/services/db/seed.server";
+import { demoClientsWithoutToken } from "~/services/seed/seed.server";
 import { CSV_IDENTITY_COLUMNS, readCsv } from "~/services/ratecards/csv";
 import { launchBrowser, newContext, signInOnce } from "../support/browser";
 import { extractPdfText } from "../support/pdf-text";

@@ -32,8 +32,8 @@ import { auditLog, cashbackSettings, clientAdvantagePlans, clients, couriers, co
 import { TAB_OF_SHIPMENT_TYPE, rateValuesOf } from "~/services/ratecards/fields";
 import { rateChangeHistory } from "~/services/ratecards/ratecards.server";
 import { ERROR_TOAST_MS, toastDurationMs } from "~/ui/ToastArea";
-import { plannedDemoClients } from "~/services/db/seed.server";
-import { seededPlanOffers } from "~/services/advantage/seed.server";
+import { plannedDemoClients } from "~/services/seed/seed.server";
+import { seededPlanOffers } from "~/services/seed/advantage.server";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

@@ -2,7 +2,8 @@ import { asc, count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, rateRows } from "~/services/db/schema";
-import { DELIVERY_TYPES, DELIVERY_TYPE_LABELS, RATE_TABS, TAB_LABELS, type CardRow } from "~/services/ratecards/fields";
+import { DELIVERY_TYPE_LABELS, RATE_TABS, TAB_LABELS, type CardRow } from "~/services/ratecards/fields";
+import { DELIVERY_TYPES } from "~/services/core/rate-fields";
 import { buildRateCardPanels } from "~/services/ratecards/panels";
 import {
   EMPTY_SECTION,

@@ -4,7 +4,8 @@ import { getClientForViewer, type Viewer } from "~/services/clients/clients.serv
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clientCourierServices, clients, mailOutbox, rateCardUploads, rateRows, staff } from "~/services/db/schema";
 import { CSV_COLUMNS, readCsv, verifyUpload, writeCsv } from "~/services/ratecards/csv";
-import { RATE_FIELDS, rateValuesOf, type CardRow } from "~/services/ratecards/fields";
+import { rateValuesOf, type CardRow } from "~/services/ratecards/fields";
+import { RATE_FIELDS } from "~/services/core/rate-fields";
 import {
   CONFLICT_MESSAGE,
   SEGMENT_STALE_MESSAGE,

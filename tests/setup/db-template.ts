@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "~/services/db/client.server";
-import { seedDemoData } from "~/services/db/seed.server";
+import { seedDemoData } from "~/services/seed/seed.server";
 import { adminQuery, testDatabaseUrl, withDatabase } from "../support/pg-admin";
 
 export default async function setup(project: TestProject) {

@@ -17,27 +17,17 @@ import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { writeAudit, type AuditActor } from "../audit/audit.server";
 import { clientScopeCondition } from "../clients/clients.server";
 import type { Db, Tx, Executor } from "../db/client.server";
-import { cashbackSettings, clientAdvantagePlans, clients, courierServices, planRateRows, type StaffRole } from "../db/schema";
+import { cashbackSettings, clientAdvantagePlans, clients, courierServices, planRateRows } from "../db/schema";
+import type { StaffRole } from "../core/roles";
 import { diffRow, type RowChange } from "../ratecards/changes";
-import { sortCardRows, type CardRow, type RateValues } from "../ratecards/fields";
+import { sortCardRows, type CardRow } from "../ratecards/fields";
+import type { RateValues } from "../core/rate-fields";
 import { buildRateCardPanels, type RateCardPanels } from "../ratecards/panels";
 import { applyRowEdit, parseRateValues, type EditableCard } from "../ratecards/row-edit.server";
 import { defaultCashbackSettings, type CashbackSettingsUpdate } from "./cashback-form";
 import type { CashbackSettings } from "./cashback";
-import {
-  ACTIVE_MUST_BE_OFFERED,
-  ADVANTAGE_PLAN_NAMES,
-  ERROR_FETCHING_PLANS,
-  ERROR_FETCHING_RATE_CARDS,
-  PLAN_LABELS,
-  PLAN_TYPE_OF,
-  advantagePermissions,
-  isPlanName,
-  planTurnaround,
-  type AdvantagePermissions,
-  type AdvantagePlanName,
-  type AdvantageRatePlan,
-} from "./plans";
+import { ACTIVE_MUST_BE_OFFERED, ERROR_FETCHING_PLANS, ERROR_FETCHING_RATE_CARDS, advantagePermissions, planTurnaround, type AdvantagePermissions, type AdvantageRatePlan } from "./plans";
+import { ADVANTAGE_PLAN_NAMES, PLAN_LABELS, PLAN_TYPE_OF, isPlanName, type AdvantagePlanName } from "../core/plans";
 import { SOME_FIELD_NOT_VALID } from "../ratecards/row-form";
 
 

@@ -5,9 +5,8 @@
  * radio is always disabled (spec §6), so it is never posted and never changed here.
  */
 import { z } from "zod";
-import { PLAN_TAT_DAYS } from "./plans";
+import { ZONE_TAT_DAYS, ZONES } from "../core/zones";
 import {
-  CASHBACK_ZONES,
   DELIVERED_CASHBACK_PLANS,
   RETURN_CASHBACK_PLANS,
   type CashbackSettings,
@@ -75,7 +74,7 @@ export function checkMaxLiability(text: string): { ok: true; value: string } | {
 const text = z.preprocess((v) => (v == null ? "" : v), z.string());
 const kind = z.preprocess((v) => (v == null || v === "" ? "percentage" : v), z.enum(AMOUNT_KINDS));
 
-const tatShape = Object.fromEntries(CASHBACK_ZONES.map((zone) => [`tat_zone${zone}`, text])) as Record<`tat_zone${(typeof CASHBACK_ZONES)[number]}`, typeof text>;
+const tatShape = Object.fromEntries(ZONES.map((zone) => [`tat_zone${zone}`, text])) as Record<`tat_zone${(typeof ZONES)[number]}`, typeof text>;
 
 const rawSchema = z.object({
   return_plan: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
@@ -101,7 +100,7 @@ export const cashbackFormSchema = rawSchema
       const r = checkCashbackAmount(form[`${f}_kind`], form[`${f}_amount`]);
       if (!r.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [`${f}_amount`], message: r.message });
     }
-    for (const zone of CASHBACK_ZONES) {
+    for (const zone of ZONES) {
       const t = form[`tat_zone${zone}`].trim();
       const n = Number(t);
       if (!/^\d+$/.test(t) || n < 1 || n > MAX_TAT_DAYS) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [`tat_zone${zone}`], message: TAT_INVALID });
@@ -184,11 +183,11 @@ export function defaultCashbackSettings(): Omit<CashbackSettings, "max_tat_liabi
     assurance: DEFAULT_ASSURANCE,
     return_cashback: { plan: 1, ...full },
     delivered_cashback: { plan: 1, ...full },
-    tat_zoneA: PLAN_TAT_DAYS.A,
-    tat_zoneB: PLAN_TAT_DAYS.B,
-    tat_zoneC: PLAN_TAT_DAYS.C,
-    tat_zoneD: PLAN_TAT_DAYS.D,
-    tat_zoneE: PLAN_TAT_DAYS.E,
+    tat_zoneA: ZONE_TAT_DAYS.A,
+    tat_zoneB: ZONE_TAT_DAYS.B,
+    tat_zoneC: ZONE_TAT_DAYS.C,
+    tat_zoneD: ZONE_TAT_DAYS.D,
+    tat_zoneE: ZONE_TAT_DAYS.E,
     max_tat_liability: null,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The cashback a breached delivery promise earns under Pickrr Advantage Premium (spec part 1
  * §3 cashback settings, §4 cashback plans, §9 assurance, TAT and promise). Pure and in
- * integer paise (quote/money.ts), so the ledger that pays it later gets exact rupees.
+ * integer paise (core/money.ts), so the ledger that pays it later gets exact rupees.
  *
  * The formula (docs/decisions/009-advantage-plans-and-cashback.md):
  *
@@ -28,10 +28,8 @@
  * assurance (85/90/95 %) is the share of a seller's shipments promised within TAT: it is a
  * portfolio figure, so it does not enter a single shipment's cashback.
  */
-import { percentOfPaise, rupeesToPaise, paiseToRupeesString, type Paise } from "../quote/money";
-
-export const CASHBACK_ZONES = ["A", "B", "C", "D", "E"] as const;
-export type CashbackZone = (typeof CASHBACK_ZONES)[number];
+import { percentOfPaise, rupeesToPaise, paiseToRupeesString, type Paise } from "../core/money";
+import type { Zone } from "../core/zones";
 
 export const RETURN_CASHBACK_PLANS = [1, 2, 3, 4] as const;
 export type ReturnCashbackPlan = (typeof RETURN_CASHBACK_PLANS)[number];
@@ -89,7 +87,7 @@ export type CashbackSettings = {
 
 export type CashbackInput = {
   settings: CashbackSettings;
-  zone: CashbackZone;
+  zone: Zone;
   /** The promise made for this shipment in days; defaults to the settings' TAT for the zone. */
   promisedTatDays?: number;
   /** Pickup → delivery (delivered), or pickup → first delivery attempt (RTO), in whole days. */
@@ -113,7 +111,7 @@ export type CashbackResult = {
   explanation: string[];
 };
 
-export function tatForZone(settings: Pick<CashbackSettings, `tat_zone${CashbackZone}`>, zone: CashbackZone): number {
+export function tatForZone(settings: Pick<CashbackSettings, `tat_zone${Zone}`>, zone: Zone): number {
   return settings[`tat_zone${zone}`];
 }
 

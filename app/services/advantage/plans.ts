@@ -1,40 +1,18 @@
 /**
- * The vocabulary of Pickrr Advantage plans (spec part 1 §2, §3, §4, §6, §8, §9), shared by
- * the schema, the seed, the service, the seller endpoint and the screens. Pure: no I/O, no
- * drizzle imports, so the browser bundle can use it.
+ * What Pickrr Advantage plans promise and say (spec part 1 §4, §6, §8, §9), shared by the
+ * service, the seller endpoint and the screens; the plan names are core/plans.ts. Pure: no
+ * I/O, no drizzle imports, so the browser bundle can use it.
  */
 import { can } from "../auth/permissions";
-import type { StaffRole } from "../db/schema";
+import type { AdvantagePlanName, AdvantagePlanType } from "../core/plans";
+import type { StaffRole } from "../core/roles";
+import { ZONE_TAT_DAYS, type Zone } from "../core/zones";
 
-/** The two plans (spec §3 "Plan names advantage_basic and advantage_premium"). */
-export const ADVANTAGE_PLAN_NAMES = ["advantage_basic", "advantage_premium"] as const;
-export type AdvantagePlanName = (typeof ADVANTAGE_PLAN_NAMES)[number];
-
-/** The Basic / Premium sub-tabs; also the plan's `type` in the spec's `{type, name}`. */
-export const ADVANTAGE_PLAN_TYPES = ["basic", "premium"] as const;
-export type AdvantagePlanType = (typeof ADVANTAGE_PLAN_TYPES)[number];
-
-export const PLAN_NAME_OF: Record<AdvantagePlanType, AdvantagePlanName> = { basic: "advantage_basic", premium: "advantage_premium" };
-export const PLAN_TYPE_OF: Record<AdvantagePlanName, AdvantagePlanType> = { advantage_basic: "basic", advantage_premium: "premium" };
-export const PLAN_LABELS: Record<AdvantagePlanType, string> = { basic: "Basic", premium: "Premium" };
-
-export function isPlanName(value: unknown): value is AdvantagePlanName {
-  return value === "advantage_basic" || value === "advantage_premium";
-}
-
-export function isPlanType(value: unknown): value is AdvantagePlanType {
-  return value === "basic" || value === "premium";
-}
-
-/** Turnaround in days the plan table shows per zone A–E (spec §9), also the cashback settings' default TATs. */
-export const PLAN_TAT_DAYS = { A: 2, B: 3, C: 4, D: 5, E: 8 } as const;
-/** The share of shipments the plan table promises within those days (spec §9 "a 90% promise"). */
+/** The share of shipments the plan table promises within the zones' turnaround days (core/zones.ts; spec §9 "a 90% promise"). */
 export const PLAN_PROMISE_PERCENT = 90;
 
-export type TurnaroundZone = keyof typeof PLAN_TAT_DAYS;
-
 /** What the plan table's turnaround row shows, and whose days they are. */
-export type PlanTurnaround = { days: Record<TurnaroundZone, number>; source: "standard" | "client" };
+export type PlanTurnaround = { days: Record<Zone, number>; source: "standard" | "client" };
 
 /**
  * The plan table's turnaround: the plan's standard days (spec §9), except on Premium for a
@@ -42,9 +20,9 @@ export type PlanTurnaround = { days: Record<TurnaroundZone, number>; source: "st
  */
 export function planTurnaround(
   plan: AdvantagePlanName,
-  cashback: { configured: boolean; settings: Record<`tat_zone${TurnaroundZone}`, number> } | null,
+  cashback: { configured: boolean; settings: Record<`tat_zone${Zone}`, number> } | null,
 ): PlanTurnaround {
-  if (plan !== "advantage_premium" || !cashback?.configured) return { days: { ...PLAN_TAT_DAYS }, source: "standard" };
+  if (plan !== "advantage_premium" || !cashback?.configured) return { days: { ...ZONE_TAT_DAYS }, source: "standard" };
   const s = cashback.settings;
   return { days: { A: s.tat_zoneA, B: s.tat_zoneB, C: s.tat_zoneC, D: s.tat_zoneD, E: s.tat_zoneE }, source: "client" };
 }

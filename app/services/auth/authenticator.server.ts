@@ -7,7 +7,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { Db } from "../db/client.server";
 import { checkStaffCredentials } from "./sign-in.server";
 import { signInSchema } from "./sign-in-form";
-import type { StaffRole } from "../db/schema";
+import type { StaffRole } from "../core/roles";
 
 export type AuthenticatedStaff = { id: number; name: string; email: string; role: StaffRole };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { advantagePermissions } from "../advantage/plans";
-import { STAFF_ROLES, type StaffRole } from "../db/schema";
+import { STAFF_ROLES, type StaffRole } from "../core/roles";
 import { rateCardPermissions } from "../ratecards/permissions";
 import { ALL_PERMISSIONS, PERMISSIONS, can, ruleOf, type Permission } from "./permissions";
 

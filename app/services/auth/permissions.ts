@@ -12,7 +12,7 @@
  * A feature that adds an action adds its row here, and its line to the matrix in
  * permissions.test.ts.
  */
-import type { StaffRole } from "../db/schema";
+import type { StaffRole } from "../core/roles";
 
 /** Properties of a person, not of a role. */
 export type Capability =

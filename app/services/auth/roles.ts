@@ -1,14 +1,5 @@
 /** The roles' names and homes. Who may do what is in permissions.ts. */
-import type { StaffRole } from "../db/schema";
-
-export const ROLE_OPTIONS: { value: StaffRole; label: string }[] = [
-  { value: "vp", label: "VP" },
-  { value: "kam", label: "KAM" },
-  { value: "legal", label: "Legal" },
-  { value: "avp", label: "AVP" },
-  { value: "bdm", label: "BDM" },
-  { value: "tl", label: "TL" },
-];
+import type { StaffRole } from "../core/roles";
 
 /** Where a signed-in member of staff lands (spec part 1 §2: legal goes to merchant agreements). */
 export function homePathFor(role: StaffRole): string {

@@ -7,8 +7,9 @@ import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { staff, staffSessions, type StaffRole } from "../db/schema";
-import { cookieSecure, sessionSecrets } from "../env.server";
+import { staff, staffSessions } from "../db/schema";
+import type { StaffRole } from "../core/roles";
+import { cookieSecure, sessionSecrets } from "../core/env.server";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 /** The sign-in form's rules, shared by the browser (instant feedback) and the server. Spec part 1 §5. */
 import { z } from "zod";
-import { STAFF_ROLES } from "../db/schema";
+import { STAFF_ROLES } from "../core/roles";
 
 export const signInSchema = z.object({
   email: z

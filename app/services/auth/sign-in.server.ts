@@ -4,7 +4,8 @@
  */
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { signInAttempts, staff, staffSessions, type StaffRole } from "../db/schema";
+import { signInAttempts, staff, staffSessions } from "../db/schema";
+import type { StaffRole } from "../core/roles";
 import { DUMMY_HASH, verifyPassword } from "./password.server";
 
 export const MAX_FAILED_SIGN_INS_PER_MINUTE = 10;

@@ -10,7 +10,8 @@ import { hashPassword } from "../auth/password.server";
 import { clientScopeFor } from "../auth/roles";
 import type { Db } from "../db/client.server";
 import { oncePerRequest } from "../http/request-scope.server";
-import { clients, staff, type BusinessData, type PickrrConfig, type StaffRole } from "../db/schema";
+import { clients, staff, type BusinessData, type PickrrConfig } from "../db/schema";
+import type { StaffRole } from "../core/roles";
 import type { ClientListQuery } from "./list-query";
 import { normalisePhone, type RegisterClientInput } from "./register-form";
 

@@ -11,7 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { dataDir, env } from "../env.server";
+import { dataDir, env } from "../core/env.server";
 import * as schema from "./schema";
 
 /** Both drivers share drizzle's PgDatabase API; we type them as one. */

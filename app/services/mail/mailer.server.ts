@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { dataDir } from "../env.server";
+import { dataDir } from "../core/env.server";
 
 export type MailMessage = { to: string[]; subject: string; text: string; html?: string };
 

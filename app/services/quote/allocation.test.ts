@@ -1,22 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  ineligibilityReasons,
-  NO_COURIER_MESSAGE,
-  normaliseCalculatorInput,
-  orderTypeOf,
-  quote,
-  serviceTypeOf,
-  type CourierCandidate,
-  type CustomRule,
-  type QuoteInput,
-  type QuoteShipment,
-  type RuleConfig,
-  type SelectRule,
-  type SelectRuleCriterias,
-} from "./allocation";
+import { ineligibilityReasons, NO_COURIER_MESSAGE, normaliseCalculatorInput, orderTypeOf, quote, serviceTypeOf, type CourierCandidate, type QuoteInput, type QuoteShipment, type RuleConfig } from "./allocation";
+import { type CustomRule, type SelectRule, type SelectRuleCriterias } from "../rules/rules";
 import type { RateRow } from "./pricing";
-import { ZONES, type PincodeInfo } from "./zone";
+import type { PincodeInfo } from "./zone";
+import { ZONES } from "../core/zones";
 
 const delhi: PincodeInfo = { pincode: 110001, city: "Delhi NCR", state: "Delhi", is_metro: true, is_special_zone: false };
 const bengaluru: PincodeInfo = { pincode: 560001, city: "Bengaluru", state: "Karnataka", is_metro: true, is_special_zone: false };

@@ -23,8 +23,9 @@
  * Rule and blacklist entries name a courier service ("Delhivery Surface 0.5kg") or its
  * parent courier ("Delhivery"); names compare case- and spacing-insensitively.
  */
-import { estimateDelivery, transportModeFor } from "./delivery-date";
-import { formatInr, parseScaledDecimal, rupeesToPaise } from "./money";
+import { estimateDelivery } from "./delivery-date";
+import { transportModeFor, type DeliveryMode } from "../core/transport";
+import { formatInr, parseScaledDecimal, rupeesToPaise } from "../core/money";
 import {
   chargeableWeightGrams,
   DEFAULT_VOLUMETRIC_DIVISOR,
@@ -34,57 +35,13 @@ import {
   type RateRow,
   type ShipmentForPricing,
 } from "./pricing";
-import { nameKey, ZONE_LABELS, zoneOf, type PincodeInfo, type Zone } from "./zone";
+import { nameKey, zoneOf, type PincodeInfo } from "./zone";
+import { RULE_CODES, type RuleCode } from "../core/rule-codes";
+import { ZONE_LABELS, type Zone } from "../core/zones";
+import type { CustomRule, OrderType, PriorityEntry, SelectRule, SelectRuleCriterias, ServiceType } from "../rules/rules";
 
 export const NO_COURIER_MESSAGE = "There is no courier matching your search criteria";
 
-/** Selection type codes (spec part 1 §4): the server sends them as strings. */
-export const RULE_CODES = { cheapest: "3", fastest: "4", custom: "0", pickrr_select: "5" } as const;
-export type RuleCode = (typeof RULE_CODES)[keyof typeof RULE_CODES];
-
-export type DeliveryMode = "express" | "heavy_surface";
-export type ServiceType = "express" | "surface";
-export type OrderType = "cod" | "prepaid" | "reverse";
-
-export type PriorityEntry = { name: string; priority: number };
-
-export type CustomRule = {
-  service_type: ServiceType;
-  zone_list: Zone[];
-  order_type: OrderType[];
-  /** Priority 1 is tried first; at most 5 slots count. */
-  courier_list: PriorityEntry[];
-};
-
-/** Inclusive at both ends; weight in kg, invoice value in rupees. */
-export type ValueRange = { min: Decimalish; max: Decimalish };
-
-export type SelectRuleCriterias = {
-  order_type?: { list: OrderType[] };
-  service_type?: { list: ServiceType[] };
-  product_list?: { list: string[] };
-  pincode_list?: { fm?: string[]; lm?: string[] };
-  weight?: { list: ValueRange[] };
-  invoice_value?: { list: ValueRange[] };
-  zone_list?: { list: Zone[] };
-  /** from / to are state or city names. */
-  lane_list?: { list: { from: string; to: string }[] };
-};
-
-export type SelectRule = {
-  name: string;
-  /** Higher numbers are tried first (a new rule gets 100 minus the count of rules). */
-  priority: number;
-  validity: { active: boolean };
-  criterias: SelectRuleCriterias;
-  courier: {
-    courier_selection_rule_type: "cheapest" | "fastest" | "priority";
-    /** Tried by ascending priority value for the 'priority' type. */
-    active_parent: PriorityEntry[];
-    /** Never chosen by this rule. */
-    bl_parent: string[];
-  };
-};
 
 export type RuleConfig = {
   rule_code: RuleCode;

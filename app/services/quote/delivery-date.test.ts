@@ -1,16 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  addDays,
-  estimateDelivery,
-  istDate,
-  pickupDate,
-  transportModeFor,
-  turnaroundDays,
-  ZONE_TAT_DAYS,
-  type TransportMode,
-} from "./delivery-date";
-import { ZONES } from "./zone";
+import { addDays, estimateDelivery, istDate, pickupDate, turnaroundDays } from "./delivery-date";
+import { transportModeFor, type TransportMode } from "../core/transport";
+import { ZONE_TAT_DAYS, ZONES } from "../core/zones";
 
 /** An instant given as India wall-clock time. */
 const ist = (wallClock: string) => new Date(`${wallClock}+05:30`);
@@ -47,15 +39,6 @@ describe("turnaroundDays", () => {
         expect(mixed).toBeLessThanOrEqual(surface);
       }),
     );
-  });
-});
-
-describe("transportModeFor", () => {
-  it("derives the mode from the courier's flags and the delivery mode", () => {
-    expect(transportModeFor({ is_air: true, has_surface: false }, "express")).toBe("air");
-    expect(transportModeFor({ is_air: false, has_surface: true }, "express")).toBe("surface");
-    expect(transportModeFor({ is_air: true, has_surface: true }, "express")).toBe("mixed");
-    expect(transportModeFor({ is_air: true, has_surface: true }, "heavy_surface")).toBe("surface");
   });
 });
 

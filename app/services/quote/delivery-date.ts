@@ -11,9 +11,8 @@
  * database: the result is the same for Asia/Kolkata and needs no Intl lookup per courier.
  * Days are calendar days; couriers' holiday calendars are not modelled.
  */
-import type { Zone } from "./zone";
-
-export const ZONE_TAT_DAYS: Readonly<Record<Zone, number>> = { A: 2, B: 3, C: 4, D: 5, E: 8 };
+import type { TransportMode } from "../core/transport";
+import { ZONE_TAT_DAYS, type Zone } from "../core/zones";
 
 /** Orders at or after this hour (India time) are picked up the next day. */
 export const PICKUP_CUTOFF_HOUR_IST = 15;
@@ -21,25 +20,7 @@ export const PICKUP_CUTOFF_HOUR_IST = 15;
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** How the parcel travels: decides the one-day adjustment. */
-export type TransportMode = "air" | "surface" | "mixed";
-
 const MODE_ADJUST_DAYS: Readonly<Record<TransportMode, number>> = { air: -1, surface: 1, mixed: 0 };
-
-/**
- * The transport mode of a courier service for a delivery mode. Heavy surface shipments go
- * by road. An express shipment flies with an air-only service and rides with a surface-only
- * one; a service that does both (Speed Post) chooses per parcel, so it gets no adjustment.
- */
-export function transportModeFor(
-  courier: { is_air: boolean; has_surface: boolean },
-  delivery_mode: "express" | "heavy_surface",
-): TransportMode {
-  if (delivery_mode === "heavy_surface") return "surface";
-  if (courier.is_air && !courier.has_surface) return "air";
-  if (courier.has_surface && !courier.is_air) return "surface";
-  return "mixed";
-}
 
 export function turnaroundDays(zone: Zone, mode: TransportMode, adjustDays = 0): number {
   if (!Number.isInteger(adjustDays)) throw new RangeError(`Turnaround adjustment must be whole days: ${adjustDays}`);

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatInr, paiseToRupeesString } from "./money";
+import { formatInr, paiseToRupeesString } from "../core/money";
 import {
   chargeableWeightGrams,
   chargedAmountFormula,
@@ -13,7 +13,7 @@ import {
   type ShipmentForPricing,
   type ZonePrice,
 } from "./pricing";
-import { ZONES, type Zone } from "./zone";
+import { ZONES, type Zone } from "../core/zones";
 
 /** Weight slab options of the rate card (spec part 1 §9), kg. */
 const SLAB_OPTIONS = [0.1, 0.25, 0.5, 1, 2, 3, 4, 5, 6, 7, 10, 15, 20, 50, 100];

@@ -19,8 +19,8 @@
  * in binary floats, so float division can push ceil() over a boundary (0.3 / 0.1 = 2.9999…);
  * in grams 300 / 100 is exactly 3.
  */
-import { formatInr, parseScaledDecimal, percentOfPaise, roundHalfUpDivBig, rupeesToPaise, type Paise } from "./money";
-import type { Zone } from "./zone";
+import { formatInr, parseScaledDecimal, percentOfPaise, roundHalfUpDivBig, rupeesToPaise, type Paise } from "../core/money";
+import type { Zone } from "../core/zones";
 
 /** Numeric columns arrive as text from numeric(12,2) or as numbers from seeds and forms. */
 export type Decimalish = string | number;

@@ -15,10 +15,11 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { clientCourierServices, courierServices, couriers, pincodes, rateRows } from "../db/schema";
-import type { DeliveryType, ShipmentType } from "../ratecards/fields";
+import type { DeliveryType, ShipmentType } from "../core/rate-fields";
 import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "../rules/rules.server";
 import { packFlags } from "../serviceability/flags";
-import type { CustomRule, RuleCode, SelectRule } from "./allocation";
+import type { CustomRule, SelectRule } from "../rules/rules";
+import type { RuleCode } from "../core/rule-codes";
 import { rateRowFromColumns, type RateRow } from "./pricing";
 import type { PincodeInfo } from "./zone";
 

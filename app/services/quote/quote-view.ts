@@ -5,9 +5,9 @@
  * Pure: no I/O, so every figure on either is decided here and in pricing.ts.
  */
 import type { RateListEntry } from "./allocation";
-import { formatInr, paiseToRupeesString } from "./money";
+import { formatInr, paiseToRupeesString } from "../core/money";
 import { chargedAmountFormula, DEFAULT_VOLUMETRIC_DIVISOR } from "./pricing";
-import { ZONE_LABELS } from "./zone";
+import { ZONE_LABELS } from "../core/zones";
 
 const rupees = paiseToRupeesString;
 

@@ -7,7 +7,8 @@ import type { Db } from "../db/client.server";
 import { laneFlags, laneServiceability, pricedLaneFlags, unpackFlags, type LaneFlags, type PricedShipmentTypes } from "../serviceability/flags";
 import { quote, serviceTypeOf, type CourierCandidate, type QuoteResult } from "./allocation";
 import type { CalculatorInput } from "./calculator-form";
-import { estimateDelivery, transportModeFor } from "./delivery-date";
+import { estimateDelivery } from "./delivery-date";
+import { transportModeFor } from "../core/transport";
 import { packedAt, quoteData, type ClientService, type PincodeRecord, type QuoteData } from "./quote-data.server";
 import { zoneOf } from "./zone";
 

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { buildPincodeRows } from "~/services/geo/pincode-table.server";
-import { zoneOf, type Zone } from "./zone";
+import { zoneOf } from "./zone";
+import type { Zone } from "../core/zones";
 
 const table = new Map(buildPincodeRows().map((r) => [r.pincode, r]));
 const at = (pincode: number) => {

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isSpecialZone, metroCityFor } from "~/services/geo/zone-config";
-import { isZone, ZONE_E_ALT_LABEL, ZONE_LABELS, zoneOf, ZONES, type PincodeInfo } from "./zone";
+import { isZone } from "../core/zones";
+import { zoneOf, type PincodeInfo } from "./zone";
 
 /** A pincode row built the way the pincode table builds it: from the zone configuration. */
 function place(pincode: number, state: string, district: string): PincodeInfo {
@@ -108,19 +109,5 @@ describe("zoneOf", () => {
         expect(isZone(zone)).toBe(true);
       }),
     );
-  });
-});
-
-describe("zone labels", () => {
-  it("match the rate card column titles", () => {
-    expect(ZONES.map((z) => ZONE_LABELS[z])).toEqual(["Intra City", "Within Zone", "Metros", "ROI", "ROI"]);
-    expect(ZONE_E_ALT_LABEL).toBe("Up Country");
-  });
-
-  it("isZone accepts only the five letters", () => {
-    expect(ZONES.every(isZone)).toBe(true);
-    expect(isZone("F")).toBe(false);
-    expect(isZone("a")).toBe(false);
-    expect(isZone(1)).toBe(false);
   });
 });

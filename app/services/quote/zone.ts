@@ -14,20 +14,7 @@
  * branches on a place name and moving a district into a metro needs no code change.
  */
 
-export const ZONES = ["A", "B", "C", "D", "E"] as const;
-export type Zone = (typeof ZONES)[number];
-
-/** Column titles of the rate card tables (spec part 1 §2). */
-export const ZONE_LABELS: Readonly<Record<Zone, string>> = {
-  A: "Intra City",
-  B: "Within Zone",
-  C: "Metros",
-  D: "ROI",
-  E: "ROI",
-};
-
-/** Some views (and spec part 1 §9) name zone E 'Up Country' instead of 'ROI'. */
-export const ZONE_E_ALT_LABEL = "Up Country";
+import type { Zone } from "../core/zones";
 
 /** The fields of a `pincodes` row that zoning needs. */
 export type PincodeInfo = {
@@ -37,10 +24,6 @@ export type PincodeInfo = {
   is_metro: boolean;
   is_special_zone: boolean;
 };
-
-export function isZone(value: unknown): value is Zone {
-  return typeof value === "string" && (ZONES as readonly string[]).includes(value);
-}
 
 /** Case- and spacing-insensitive name key, so "Delhi NCR" and "delhi  ncr" are one city. */
 export function nameKey(name: string): string {

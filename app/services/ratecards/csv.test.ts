@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CSV_COLUMNS, escapeCell, readCsv, unescapeCell, verifyUpload, writeCsv, writeRateCardCsv, type CsvCard, type UploadError } from "./csv";
-import type { CardRow, DeliveryType, ShipmentType } from "./fields";
+import type { CardRow } from "./fields";
+import type { DeliveryType, ShipmentType } from "../core/rate-fields";
 
 const SELLER = "orders@chaiwala.in";
 

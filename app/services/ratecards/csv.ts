@@ -8,17 +8,8 @@
  * the upload can be checked row by row against the card it was downloaded from.
  */
 import { stringify } from "csv-stringify/sync";
-import {
-  PER_COURIER_FIELDS,
-  PRICE_TYPE_LABELS,
-  RATE_FIELDS,
-  sortCardRows,
-  type CardRow,
-  type DeliveryType,
-  type RateField,
-  type RateValues,
-  type ShipmentType,
-} from "./fields";
+import { PER_COURIER_FIELDS, PRICE_TYPE_LABELS, sortCardRows, type CardRow } from "./fields";
+import { RATE_FIELDS, type DeliveryType, type RateField, type RateValues, type ShipmentType } from "../core/rate-fields";
 import { formatKg, formatTwoDecimals, sameDecimal } from "./money";
 import { normaliseRateValue } from "./row-form";
 

@@ -1,15 +1,20 @@
 /**
- * The vocabulary of rate cards (spec part 1 §3, §4, §9), shared by the schema, the seed, the
- * pure modules, the service and the screens. No I/O and no drizzle imports, so the browser
- * bundle can use it.
+ * The rate card screens' vocabulary (spec part 1 §3, §4, §9): tabs, labels, segment names,
+ * slab options and the order of a card's rows. The words of a rate row itself (shipment and
+ * delivery types, price fields) are core/rate-fields.ts. No I/O and no drizzle imports, so
+ * the browser bundle can use it.
  */
-
-/** Shipment type codes (spec §4). */
-export const SHIPMENT_TYPES = ["FORWARD", "REVERSE", "FORWARD_RTO", "REVERSE_RTO"] as const;
-export type ShipmentType = (typeof SHIPMENT_TYPES)[number];
-
-export const DELIVERY_TYPES = ["express", "surface"] as const;
-export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+import {
+  DELIVERY_TYPES,
+  RATE_FIELDS,
+  SHIPMENT_TYPES,
+  type DeliveryType,
+  type RateField,
+  type RateRowPrices,
+  type RateValues,
+  type Segment,
+  type ShipmentType,
+} from "../core/rate-fields";
 
 /** The rate card screen's tabs: Forward, Reverse, RTO (both RTO codes live under RTO). */
 export const RATE_TABS = ["forward", "reverse", "rto"] as const;
@@ -33,47 +38,10 @@ export const PRICE_TYPE_LABELS: Record<ShipmentType, string> = {
 export const TAB_LABELS: Record<RateTab, string> = { forward: "Forward", reverse: "Reverse", rto: "RTO" };
 export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = { express: "Express Shipping", surface: "Surface Shipping" };
 
-/** Segments 0, 1, 2 and their screen names (spec §2, §9). */
-export const SEGMENTS = [0, 1, 2] as const;
-export type Segment = (typeof SEGMENTS)[number];
 export const SEGMENT_NAMES: Record<Segment, string> = { 0: "Segment One", 1: "Segment Two", 2: "Segment Three" };
-
-export function isSegment(value: unknown): value is Segment {
-  return value === 0 || value === 1 || value === 2;
-}
-
-/** Zones A–E with the rate table's column captions (spec §2; some views call E "Up Country"). */
-export const ZONES = [
-  { key: "a", name: "Zone A", label: "Intra City" },
-  { key: "b", name: "Zone B", label: "Within Zone" },
-  { key: "c", name: "Zone C", label: "Metros" },
-  { key: "d", name: "Zone D", label: "ROI" },
-  { key: "e", name: "Zone E", label: "ROI" },
-] as const;
-export type ZoneKey = (typeof ZONES)[number]["key"];
 
 /** Weight slab options in kg (spec §9). */
 export const WEIGHT_SLAB_OPTIONS = [0.1, 0.25, 0.5, 1, 2, 3, 4, 5, 6, 7, 10, 15, 20, 50, 100] as const;
-
-export const ZONE_PRICE_FIELDS = [
-  "zone_a_base",
-  "zone_a_add",
-  "zone_b_base",
-  "zone_b_add",
-  "zone_c_base",
-  "zone_c_add",
-  "zone_d_base",
-  "zone_d_add",
-  "zone_e_base",
-  "zone_e_add",
-] as const;
-
-/** Every price a rate row carries, in table and CSV order. */
-export const RATE_FIELDS = [...ZONE_PRICE_FIELDS, "cod_charge", "cod_percentage", "surcharge", "ndd_charge", "divisor"] as const;
-export type RateField = (typeof RATE_FIELDS)[number];
-
-/** Money fields (rupees, numeric(12,2)); cod_percentage is numeric(6,2); divisor a whole number. */
-export const MONEY_FIELDS = [...ZONE_PRICE_FIELDS, "cod_charge", "surcharge", "ndd_charge"] as const;
 
 /**
  * Upload rule (spec §5): these must be equal for a courier across price types. They are
@@ -99,14 +67,6 @@ export const RATE_FIELD_LABELS: Record<RateField, string> = {
   divisor: "Divisor",
 };
 
-/** Largest values the columns hold: numeric(12,2), numeric(6,2), integer. */
-export const MAX_MONEY_PAISE = 999_999_999_999;
-export const MAX_PERCENT_HUNDREDTHS = 10_000; // 100.00 %
-export const MAX_DIVISOR = 1_000_000;
-
-/** The values of a rate row as exact decimal strings ("32.00"); divisor as a whole number ("5000"). */
-export type RateValues = Record<RateField, string>;
-
 /**
  * One rate row as the screens and the CSV see it: the row, its courier service's name and
  * whether the service is switched on for the client (always true on a segment card).
@@ -117,27 +77,8 @@ export type CardRow = {
   courier_service_id: number;
   courier_name: string;
   is_active: boolean;
-  shipment_type: ShipmentType;
-  delivery_type: DeliveryType;
-  first_slab: string;
-  second_slab: string;
-  zone_a_base: string;
-  zone_a_add: string;
-  zone_b_base: string;
-  zone_b_add: string;
-  zone_c_base: string;
-  zone_c_add: string;
-  zone_d_base: string;
-  zone_d_add: string;
-  zone_e_base: string;
-  zone_e_add: string;
-  cod_charge: string;
-  cod_percentage: string;
-  surcharge: string;
-  ndd_charge: string;
-  divisor: number;
   version: number;
-};
+} & RateRowPrices;
 
 /** A row's prices as strings (divisor included), e.g. to compare or to fill a form. */
 export function rateValuesOf(row: CardRow): RateValues {

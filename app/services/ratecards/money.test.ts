@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_MONEY_PAISE } from "./fields";
+import { MAX_MONEY_PAISE } from "../core/rate-fields";
 import { formatKg, formatTwoDecimals, hundredthsToString, parseHundredths, parsePaise, sameDecimal } from "./money";
 
 const paise = fc.integer({ min: 0, max: MAX_MONEY_PAISE });

@@ -1,11 +1,11 @@
 /**
  * Strict reading and two-decimal display of the numbers on a rate card. The integer-paise
- * arithmetic lives in quote/money.ts; this module adds what forms and uploads need on top:
+ * arithmetic lives in core/money.ts; this module adds what forms and uploads need on top:
  * a *strict* parser (a person's "32.505" or "-5" is an error to show, not a value to round)
  * and the display rules of the rate card screens. The same hundredths serve rupees
  * (numeric(12,2)), percentages (numeric(6,2)) and weight slabs in kg.
  */
-import { paiseToRupeesString, rupeesToPaise } from "../quote/money";
+import { paiseToRupeesString, rupeesToPaise } from "../core/money";
 
 const STRICT_DECIMAL = /^\d{1,13}(?:\.\d{1,2})?$/;
 

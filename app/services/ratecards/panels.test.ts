@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CardRow, DeliveryType, ShipmentType } from "./fields";
+import type { CardRow } from "./fields";
+import type { DeliveryType, ShipmentType } from "../core/rate-fields";
 import { buildRateCardPanels, panelTitle } from "./panels";
 import { sampleCardRow } from "./sample-row";
 

@@ -5,15 +5,8 @@
  * only active couriers unless asked to show all.
  */
 import { formatKg, parseHundredths } from "./money";
-import {
-  DELIVERY_TYPES,
-  RATE_TABS,
-  TAB_OF_SHIPMENT_TYPE,
-  compareCourierNames,
-  type CardRow,
-  type DeliveryType,
-  type RateTab,
-} from "./fields";
+import { RATE_TABS, TAB_OF_SHIPMENT_TYPE, compareCourierNames, type CardRow, type RateTab } from "./fields";
+import { DELIVERY_TYPES, type DeliveryType } from "../core/rate-fields";
 
 export type RatePanel<R extends CardRow = CardRow> = {
   /** Stable within a section, e.g. "0.5-0.5" (usable as an id or a URL fragment). */

@@ -11,17 +11,9 @@
  */
 import PDFDocument from "pdfkit";
 import type { Db } from "../db/client.server";
-import {
-  DELIVERY_TYPES,
-  DELIVERY_TYPE_LABELS,
-  PRICE_TYPE_LABELS,
-  RATE_FIELD_LABELS,
-  RATE_TABS,
-  TAB_LABELS,
-  ZONES,
-  type CardRow,
-  type Segment,
-} from "./fields";
+import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS, RATE_FIELD_LABELS, RATE_TABS, TAB_LABELS, type CardRow } from "./fields";
+import { ZONE_COLUMNS } from "../core/zones";
+import { DELIVERY_TYPES, type Segment } from "../core/rate-fields";
 import { formatTwoDecimals } from "./money";
 import type { RateCardPanels, RatePanel } from "./panels";
 import { getClientRateCard, getSegmentRateCard } from "./ratecards.server";
@@ -67,7 +59,7 @@ export function formatIstDate(at: Date): string {
 function columns(usableWidth: number): Column[] {
   const courier = 150;
   const zone = 82;
-  const rest = (usableWidth - courier - zone * ZONES.length) / 5;
+  const rest = (usableWidth - courier - zone * ZONE_COLUMNS.length) / 5;
   return [
     {
       header: "Courier",
@@ -81,7 +73,7 @@ function columns(usableWidth: number): Column[] {
         return parts.join(" ");
       },
     },
-    ...ZONES.map(
+    ...ZONE_COLUMNS.map(
       (z): Column => ({
         header: `${z.name} '${z.label}'\nbase | additional`,
         width: zone,

@@ -4,7 +4,7 @@
  * or hide controls; the service checks it again on every change, so a forged post is refused.
  */
 import { can } from "../auth/permissions";
-import type { StaffRole } from "../db/schema";
+import type { StaffRole } from "../core/roles";
 
 /** Spec §6: a client without an auth token has its rate card downloads and upload disabled, with this tooltip. */
 export const NO_AUTH_TOKEN_MESSAGE = "Auth token is not present";

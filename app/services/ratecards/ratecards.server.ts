@@ -19,34 +19,15 @@ import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "d
 import { writeAudit, type AuditActor } from "../audit/audit.server";
 import { clientScopeCondition } from "../clients/clients.server";
 import type { Db, Tx, Executor } from "../db/client.server";
-import {
-  auditLog,
-  clientCourierServices,
-  clients,
-  courierServices,
-  rateCardUploads,
-  rateRows,
-  staff,
-  type StaffRole,
-} from "../db/schema";
+import { auditLog, clientCourierServices, clients, courierServices, rateCardUploads, rateRows, staff } from "../db/schema";
+import type { StaffRole } from "../core/roles";
 import { CHANGEABLE_FIELDS, diffRow, type FieldChange, type RowChange } from "./changes";
 import { writeRateCardCsv, verifyUpload, type UploadError, type VerifyResult } from "./csv";
-import {
-  RATE_FIELDS,
-  SEGMENT_NAMES,
-  SHIPMENT_TYPES,
-  TAB_OF_SHIPMENT_TYPE,
-  isSegment,
-  sortCardRows,
-  type CardRow,
-  type DeliveryType,
-  type RateTab,
-  type Segment,
-  type ShipmentType,
-} from "./fields";
+import { SEGMENT_NAMES, TAB_OF_SHIPMENT_TYPE, sortCardRows, type CardRow, type RateTab } from "./fields";
+import { RATE_FIELDS, SHIPMENT_TYPES, isSegment, type DeliveryType, type Segment, type ShipmentType } from "../core/rate-fields";
 import { buildRateCardPanels, type RateCardPanels } from "./panels";
 import { weightSlabFormSchema, SOME_FIELD_NOT_VALID } from "./row-form";
-import { isPlanName, type AdvantagePlanName } from "../advantage/plans";
+import { isPlanName, type AdvantagePlanName } from "../core/plans";
 import {
   CLIENT_CARD_AUDIT,
   applyRowEdit,

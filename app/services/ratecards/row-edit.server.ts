@@ -11,7 +11,8 @@ import { writeAudit, type AuditActor } from "../audit/audit.server";
 import type { Tx } from "../db/client.server";
 import { planRateRows, rateRows } from "../db/schema";
 import { CHANGEABLE_FIELDS, diffRow, fieldText, type FieldChange, type RowChange } from "./changes";
-import { PER_COURIER_FIELDS, rateValuesOf, type CardRow, type RateValues } from "./fields";
+import { PER_COURIER_FIELDS, rateValuesOf, type CardRow } from "./fields";
+import type { RateValues } from "../core/rate-fields";
 import { queueRateChangeMail, type RateChangeKind } from "./notify.server";
 import { rateValuesSchema } from "./row-form";
 

@@ -4,15 +4,17 @@
  * exact decimal strings ("32.50"), ready for numeric columns.
  */
 import { z } from "zod";
+import { WEIGHT_SLAB_OPTIONS } from "./fields";
 import {
+  DELIVERY_TYPES,
   MAX_DIVISOR,
   MAX_MONEY_PAISE,
   MAX_PERCENT_HUNDREDTHS,
   RATE_FIELDS,
-  WEIGHT_SLAB_OPTIONS,
+  SHIPMENT_TYPES,
   type RateField,
   type RateValues,
-} from "./fields";
+} from "../core/rate-fields";
 import { formatKg, hundredthsToString, parseHundredths } from "./money";
 
 export const PLEASE_FILL = "Please fill!";
@@ -105,8 +107,8 @@ function slabSchema(message: string) {
 /** Weight slab edit: base and additional weight from the fixed list (spec §5, §9). */
 export const weightSlabFormSchema = z.object({
   courier_service_id: z.coerce.number().int().positive(),
-  shipment_type: z.enum(["FORWARD", "REVERSE", "FORWARD_RTO", "REVERSE_RTO"]),
-  delivery_type: z.enum(["express", "surface"]),
+  shipment_type: z.enum(SHIPMENT_TYPES),
+  delivery_type: z.enum(DELIVERY_TYPES),
   first_slab: slabSchema(PLEASE_ENTER_BASE_WEIGHT),
   second_slab: slabSchema(PLEASE_ENTER_ADDITIONAL_WEIGHT),
   version: versionSchema,

@@ -12,8 +12,10 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { clientRuleSettings, customPriorityRules, pickrrSelectRules } from "../db/schema";
-import { RULE_CODES, type CustomRule, type RuleCode, type SelectRule } from "../quote/allocation";
-import { customRuleFromStored, isRuleCode, selectRuleFromStored } from "./rules";
+import type { CustomRule, SelectRule } from "./rules";
+import { RULE_CODES, type RuleCode } from "../core/rule-codes";
+import { customRuleFromStored, selectRuleFromStored } from "./rules";
+import { isRuleCode } from "../core/rule-codes";
 
 export type CustomPriorityRuleEntry = CustomRule & { id: number };
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { customRuleFromStored, customRuleToStored, isRuleCode, selectRuleFromStored, slotOfStoredPriority, storedPriorityOfSlot } from "./rules";
+import { customRuleFromStored, customRuleToStored, selectRuleFromStored, slotOfStoredPriority, storedPriorityOfSlot } from "./rules";
 
 describe("custom priority slots", () => {
   it("stores slots 1–5 as 100 down to 96 and reads them back", () => {
@@ -38,11 +38,5 @@ describe("Pickrr Select rules", () => {
     };
     expect(selectRuleFromStored(rule)).toEqual(rule);
     expect(() => selectRuleFromStored({ ...rule, courier: { ...rule.courier, courier_selection_rule_type: "random" } })).toThrow();
-  });
-
-  it("knows the four rule codes", () => {
-    expect(["0", "3", "4", "5"].every(isRuleCode)).toBe(true);
-    expect(isRuleCode("1")).toBe(false);
-    expect(isRuleCode(3)).toBe(false);
   });
 });

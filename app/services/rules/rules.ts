@@ -4,8 +4,52 @@
  * row in the tables is skipped with a reason instead of breaking quotes.
  */
 import { z } from "zod";
-import { RULE_CODES, type CustomRule, type RuleCode, type SelectRule } from "../quote/allocation";
-import { ZONES } from "../quote/zone";
+import { ZONES, type Zone } from "../core/zones";
+
+// The shapes the quote engine reads (quote/allocation.ts applies them).
+
+export type ServiceType = "express" | "surface";
+export type OrderType = "cod" | "prepaid" | "reverse";
+
+export type PriorityEntry = { name: string; priority: number };
+
+export type CustomRule = {
+  service_type: ServiceType;
+  zone_list: Zone[];
+  order_type: OrderType[];
+  /** Priority 1 is tried first; at most 5 slots count. */
+  courier_list: PriorityEntry[];
+};
+
+/** Inclusive at both ends; weight in kg, invoice value in rupees. */
+export type ValueRange = { min: string | number; max: string | number };
+
+export type SelectRuleCriterias = {
+  order_type?: { list: OrderType[] };
+  service_type?: { list: ServiceType[] };
+  product_list?: { list: string[] };
+  pincode_list?: { fm?: string[]; lm?: string[] };
+  weight?: { list: ValueRange[] };
+  invoice_value?: { list: ValueRange[] };
+  zone_list?: { list: Zone[] };
+  /** from / to are state or city names. */
+  lane_list?: { list: { from: string; to: string }[] };
+};
+
+export type SelectRule = {
+  name: string;
+  /** Higher numbers are tried first (a new rule gets 100 minus the count of rules). */
+  priority: number;
+  validity: { active: boolean };
+  criterias: SelectRuleCriterias;
+  courier: {
+    courier_selection_rule_type: "cheapest" | "fastest" | "priority";
+    /** Tried by ascending priority value for the 'priority' type. */
+    active_parent: PriorityEntry[];
+    /** Never chosen by this rule. */
+    bl_parent: string[];
+  };
+};
 
 /** The spec's server stores custom priority slots 1–5 as 100 down to 96. */
 export const TOP_STORED_PRIORITY = 100;
@@ -20,17 +64,6 @@ export function slotOfStoredPriority(stored: number): number {
   const slot = TOP_STORED_PRIORITY + 1 - stored;
   if (!Number.isInteger(slot) || slot < 1 || slot > MAX_PRIORITY_SLOTS) throw new RangeError(`Stored priority must be 96–100: ${stored}`);
   return slot;
-}
-
-export const RULE_CODE_NAMES: Readonly<Record<RuleCode, string>> = {
-  "3": "cheapest",
-  "4": "fastest",
-  "0": "custom",
-  "5": "pickrr_select",
-};
-
-export function isRuleCode(value: unknown): value is RuleCode {
-  return typeof value === "string" && (Object.values(RULE_CODES) as string[]).includes(value);
 }
 
 const zone = z.enum(ZONES);

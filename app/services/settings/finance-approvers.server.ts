@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
-import { env } from "../env.server";
+import { env } from "../core/env.server";
 import { FINANCE_APPROVERS_SETTING, resolveFinanceApprovers } from "./finance-approvers";
 
 export async function financeApproverEmails(db: Db): Promise<string[]> {

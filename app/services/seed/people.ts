@@ -1,21 +1,13 @@
 /**
- * The deterministic demo seed: staff hierarchy, clients, couriers and their services,
- * per-client courier switches, segment and client rate cards, the pincode table and settings.
- *
- * Everything random comes from one seeded Prng (forked per part), and every timestamp is
- * derived from a fixed reference date, so two runs with the same seed produce byte-identical
- * tables, password hashes and auth tokens included. Tests and the README can therefore
- * name real rows ("tl@demo.test has these clients") without reading them back first.
+ * The demo's people, planned without a database: the staff hierarchy (vp → avp → bdm → tl,
+ * KAMs, legal, the finance approvers) and the clients with their businesses, configuration
+ * and courier switches. All randomness comes from the Prng handed in, so the same seed plans
+ * the same people — seedDemoData writes them, and tests name them without reading them back.
  */
-import { getTableColumns, getTableName, is, sql, type Column } from "drizzle-orm";
-import { PgTable } from "drizzle-orm/pg-core";
-import { env } from "../env.server";
-import { DEFAULT_FINANCE_APPROVER_EMAILS, FINANCE_APPROVERS_SETTING, resolveFinanceApprovers } from "../settings/finance-approvers";
-import { hashPassword } from "../auth/password.server";
-import { buildPincodeRows } from "../geo/pincode-table.server";
-import type { Db, Executor } from "./client.server";
+import type { StaffRole } from "../core/roles";
+import type { BusinessData, clients, PickrrConfig } from "../db/schema";
+import { DEFAULT_FINANCE_APPROVER_EMAILS } from "../settings/finance-approvers";
 import {
-  COURIER_CATALOGUE,
   COURIER_SERVICES,
   PRODUCT_CATEGORY_WEIGHTS,
   bankAccount,
@@ -27,43 +19,8 @@ import {
   type PersonName,
   type ProductCategory,
 } from "./demo-data";
-import { planClientCard, planReverseRtoRows, planSegmentCards, planServiceProfiles, reverseRtoFactor, type PlannedRateRow } from "./demo-ratecards";
-import { seedAdvantage } from "../advantage/seed.server";
 import { createPrng, type Prng } from "./prng";
-import * as schema from "./schema";
-import {
-  clientCourierServices,
-  clients,
-  courierServices,
-  couriers,
-  pincodes,
-  rateCardUploads,
-  rateRows,
-  settings,
-  staff,
-  type BusinessData,
-  type PickrrConfig,
-  type StaffRole,
-} from "./schema";
-
-export type SeedScale = "demo" | "large";
-
-export type SeedOptions = {
-  scale?: SeedScale;
-  seed?: number;
-  /** "Now" as far as the data is concerned; all dates lie before it. */
-  referenceDate?: Date;
-};
-
-export type SeedCounts = {
-  staff: number;
-  clients: number;
-  couriers: number;
-  courierServices: number;
-  pincodes: number;
-  rateRows: number;
-  rateCardUploads: number;
-};
+import type { SeedOptions, SeedScale } from "./seeder";
 
 export const DEFAULT_SEED = 20240601;
 export const SEED_REFERENCE_DATE = new Date("2026-11-01T00:00:00Z");
@@ -101,145 +58,7 @@ const SCALES = {
 /** tl@demo.test's share of all clients: enough to page through, but not most of the book. */
 const DEMO_TL_CLIENT_SHARE = 0.07;
 
-const DAY_MS = 86_400_000;
-
-
-// ---------------------------------------------------------------------------------------
-// Public API
-// ---------------------------------------------------------------------------------------
-
-export async function isSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select({ id: staff.id }).from(staff).limit(1);
-  return rows.length > 0;
-}
-
-/** Every table the schema declares, so a table added later is truncated without edits here. */
-function schemaTableNames(): string[] {
-  return (Object.values(schema) as unknown[]).flatMap((value) => (is(value, PgTable) ? [getTableName(value)] : []));
-}
-
-export async function resetDatabase(db: Db): Promise<void> {
-  const names = schemaTableNames().map((name) => `"${name.replace(/"/g, '""')}"`);
-  await db.execute(sql.raw(`TRUNCATE TABLE ${names.join(", ")} RESTART IDENTITY CASCADE`));
-}
-
-/**
- * Fills an empty database (freshly migrated, or after resetDatabase) in one transaction.
- * Refuses to run on a database that already has staff, rather than half-merging.
- */
-export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<SeedCounts> {
-  const scale = opts.scale ?? "demo";
-  const seed = opts.seed ?? DEFAULT_SEED;
-  const referenceDate = opts.referenceDate ?? SEED_REFERENCE_DATE;
-  const root = createPrng(seed);
-
-  // scrypt runs on libuv's thread pool, so these ~250 ms hashes proceed in parallel with
-  // building the rows below. Salts come from the seed so the hashes are reproducible too.
-  const saltRng = root.fork("password-salts");
-  const salts = DEMO_ACCOUNTS.map(() => Buffer.from(saltRng.bytes(16)));
-  const hashing = Promise.all(salts.map((salt) => demoPasswordHash(salt)));
-  hashing.catch(() => {}); // Surfaced by the await below; avoids an unhandled rejection if planning throws first.
-
-  const { plan, clientPlans } = planPeople(root, scale, referenceDate);
-  const rateCards = planRateCards(root.fork("rate-cards"), clientPlans, referenceDate);
-  const pincodeRows = buildPincodeRows();
-  const hashByEmail = new Map((await hashing).map((hash, i) => [DEMO_ACCOUNTS[i].email, hash]));
-
-  return db.transaction(async (tx) => {
-    if ((await tx.select({ id: staff.id }).from(staff).limit(1)).length > 0) {
-      throw new Error("The database already has staff; run resetDatabase() before seeding again.");
-    }
-
-    // Staff, one level at a time so each level can point at its managers' new ids.
-    const staffIds = new Map<string, number>();
-    for (const level of plan.levels) {
-      const inserted = await tx
-        .insert(staff)
-        .values(
-          level.map((p) => ({
-            name: p.name,
-            email: p.email,
-            role: p.role,
-            password_hash: hashByEmail.get(p.email) ?? null,
-            manager_id: p.managerEmail ? staffIds.get(p.managerEmail)! : null,
-            created_at: p.createdAt,
-          })),
-        )
-        .returning({ id: staff.id, email: staff.email });
-      for (const row of inserted) staffIds.set(row.email, row.id);
-    }
-
-    const courierRows = await tx
-      .insert(couriers)
-      .values(COURIER_CATALOGUE.map((c) => ({ name: c.name, coverage: c.coverage, regions: [...c.regions] })))
-      .returning({ id: couriers.id, name: couriers.name });
-    const courierIds = new Map(courierRows.map((c) => [c.name, c.id]));
-    await tx.insert(courierServices).values(
-      COURIER_SERVICES.map((s) => ({
-        id: s.id,
-        courier_id: courierIds.get(s.courier)!,
-        name: s.name,
-        has_surface: s.has_surface,
-        is_air: s.is_air,
-        forward_first_slab: s.forward_first_slab,
-        supports_dg: s.supports_dg,
-        supports_mps: s.supports_mps,
-        supports_doc: s.supports_doc,
-      })),
-    );
-
-    const inserted = await bulkInsert(
-      tx,
-      clients,
-      clientPlans.map((c) => ({
-        ...c.row,
-        tl_id: staffIds.get(c.chain.tl)!,
-        bdm_id: staffIds.get(c.chain.bdm)!,
-        avp_id: staffIds.get(c.chain.avp)!,
-        vp_id: staffIds.get(c.chain.vp)!,
-      })),
-      ["id", "email"],
-    );
-    const clientIds = new Map(inserted.map((r) => [r.email as string, r.id as number]));
-    const switches = clientPlans.flatMap((c) =>
-      c.services.map((s) => ({ client_id: clientIds.get(c.row.email)!, courier_service_id: s.id, is_active: s.active })),
-    );
-    await bulkInsert(tx, clientCourierServices, switches);
-    const rateRowValues: (typeof rateRows.$inferInsert)[] = [
-      ...rateCards.segmentRows,
-      ...rateCards.clientCards.flatMap((c) =>
-        c.rows.map((r) => ({ ...r, client_id: clientIds.get(c.email)!, segment: null, updated_at: c.updatedAt })),
-      ),
-    ];
-    await bulkInsert(tx, rateRows, rateRowValues);
-    const uploads = rateCards.clientCards.flatMap((c) =>
-      c.upload
-        ? [{ client_id: clientIds.get(c.email)!, uploaded_by: staffIds.get(c.upload.byEmail)!, at: c.upload.at, row_count: c.rows.length, file_name: c.upload.fileName }]
-        : [],
-    );
-    await bulkInsert(tx, rateCardUploads, uploads);
-    await bulkInsert(tx, pincodes, pincodeRows);
-    await (await import("../quote/seed.server")).seedQuoteData(tx, root.fork("quote")); // issue 5: serviceability and courier rules
-    await seedAdvantage(tx, referenceDate);
-
-    // The stored setting starts as the configured list (the environment's, else the six demo approvers).
-    const approvers = resolveFinanceApprovers(env().FINANCE_APPROVER_EMAILS, undefined);
-    await tx
-      .insert(settings)
-      .values({ key: FINANCE_APPROVERS_SETTING, value: approvers })
-      .onConflictDoUpdate({ target: settings.key, set: { value: approvers } });
-
-    return {
-      staff: staffIds.size,
-      clients: clientPlans.length,
-      couriers: courierRows.length,
-      courierServices: COURIER_SERVICES.length,
-      pincodes: pincodeRows.length,
-      rateRows: rateRowValues.length,
-      rateCardUploads: uploads.length,
-    };
-  });
-}
+export const DAY_MS = 86_400_000;
 
 /**
  * The clients seedDemoData writes, in insert order (so `id` is the row id of a freshly seeded
@@ -253,7 +72,7 @@ export function plannedDemoClients(opts: SeedOptions = {}): { id: number; name: 
 }
 
 /** Staff and clients (the one place both seedDemoData and plannedDemoClients plan them). */
-function planPeople(root: Prng, scale: SeedScale, referenceDate: Date): { plan: HierarchyPlan; clientPlans: ClientPlan[] } {
+export function planPeople(root: Prng, scale: SeedScale, referenceDate: Date): { plan: HierarchyPlan; clientPlans: ClientPlan[] } {
   const plan = planStaff(root.fork("staff"), SCALES[scale], referenceDate);
   const clientPlans = planClients(root.fork("clients"), SCALES[scale].clients, plan, referenceDate);
   for (const c of pickClientsWithoutToken(root.fork("tokenless-clients"), clientPlans)) c.row.auth_token = null;
@@ -280,57 +99,6 @@ export function demoClientsWithoutToken(opts: SeedOptions = {}): { email: string
   return clientPlans.filter((c) => c.row.auth_token == null).map((c) => ({ email: c.row.email, company_name: c.row.company_name }));
 }
 
-const demoHashes = new Map<string, Promise<string>>();
-
-/**
- * scrypt is deliberately slow (~250 ms, 128 MiB each). The same seed always yields the same
- * salts and so the same hashes, so a process that seeds repeatedly (the test suite) computes
- * each one once. A failed hash is forgotten so a retry recomputes it.
- */
-function demoPasswordHash(salt: Buffer): Promise<string> {
-  const key = salt.toString("hex");
-  let hash = demoHashes.get(key);
-  if (!hash) {
-    hash = hashPassword(DEMO_PASSWORD, salt);
-    hash.catch(() => demoHashes.delete(key));
-    demoHashes.set(key, hash);
-  }
-  return hash;
-}
-
-/**
- * Inserts many rows with one statement and one bind parameter: the rows travel as a JSON
- * array that PostgreSQL unpacks with json_populate_recordset. Drizzle's multi-row VALUES
- * needs a parameter per cell, and PGlite spends ~4x longer binding 19k pincodes × 9 columns
- * than parsing the same data as one JSON text. Columns left out of the rows get their
- * defaults, as with a normal INSERT. Works the same on PGlite and PostgreSQL.
- */
-export async function bulkInsert<T extends PgTable>(
-  tx: Executor,
-  table: T,
-  rows: readonly T["$inferInsert"][],
-  returning: readonly (keyof T["$inferSelect"] & string)[] = [],
-): Promise<Record<string, unknown>[]> {
-  if (rows.length === 0) return [];
-  const columns = getTableColumns(table) as Record<string, Column>;
-  const keys = Object.keys(rows[0]);
-  const list = (names: readonly string[]) => sql.join(names.map((k) => sql.identifier(columns[k].name)), sql`, `);
-  // JSON.stringify turns Dates into ISO-8601 strings, which timestamptz parses exactly.
-  const json = JSON.stringify(
-    rows.map((row) => Object.fromEntries(keys.map((k) => [columns[k].name, (row as Record<string, unknown>)[k]]))),
-  );
-  const result = await tx.execute(
-    sql`insert into ${table} (${list(keys)}) select ${list(keys)} from json_populate_recordset(null::${table}, ${json}::json)${
-      returning.length ? sql` returning ${list(returning)}` : sql``
-    }`,
-  );
-  return result.rows;
-}
-
-// ---------------------------------------------------------------------------------------
-// Planning: all randomness happens here, before the database is touched
-// ---------------------------------------------------------------------------------------
-
 type StaffPlan = {
   name: string;
   email: string;
@@ -349,7 +117,7 @@ type HierarchyPlan = {
 };
 
 /** A date `minDays`–`maxDays` before the reference, at a working hour in India (09:00–20:00 IST). */
-function dateBefore(rng: Prng, reference: Date, minDays: number, maxDays: number): Date {
+export function dateBefore(rng: Prng, reference: Date, minDays: number, maxDays: number): Date {
   const day = Math.floor(reference.getTime() / DAY_MS) - rng.int(minDays, maxDays);
   const istOffsetMinutes = 330;
   const minuteOfDay = rng.int(9 * 60, 20 * 60 - 1) - istOffsetMinutes;
@@ -424,65 +192,7 @@ function planStaff(rng: Prng, counts: (typeof SCALES)[SeedScale], reference: Dat
   return { levels: [vps, avps, bdms, tls, others], chains };
 }
 
-type RateCardPlan = {
-  segmentRows: (typeof rateRows.$inferInsert)[];
-  clientCards: {
-    email: string;
-    rows: PlannedRateRow[];
-    updatedAt: Date;
-    upload: { at: Date; byEmail: string; fileName: string } | null;
-  }[];
-};
-
-const SEGMENT_OF_TIN: Record<string, 0 | 1 | 2> = { Segment_1: 0, Segment_2: 1, Segment_3: 2 };
-
-/**
- * Segment cards over every service, and for each client a card for its switched-on services
- * derived from its customer segment (business_data.tin_number Segment_1…3 → segment 0…2).
- * About 5 % of clients have uploaded a negotiated card, by their vp, after they joined.
- */
-function planRateCards(rng: Prng, clientPlans: readonly ClientPlan[], reference: Date): RateCardPlan {
-  const profiles = planServiceProfiles(rng.fork("services"), COURIER_SERVICES);
-  const segments = planSegmentCards(rng.fork("segments"), profiles);
-  const profileById = new Map(profiles.map((p) => [p.service.id, p]));
-  const segmentsUpdatedAt = new Date(reference.getTime() - 120 * DAY_MS);
-  const clientRng = rng.fork("clients");
-  // Reverse RTO rows come from a stream of their own, so they move no other draw: every
-  // segment prices them; about a third of the clients have them.
-  const reverseRto = rng.fork("reverse-rto");
-  const segmentReverseRto = new Map(profiles.map((p) => [p.service.id, reverseRtoFactor(reverseRto)]));
-  return {
-    segmentRows: segments.flatMap((card) =>
-      [...card.rows, ...planReverseRtoRows(card.rows, (r) => segmentReverseRto.get(r.courier_service_id)!, "whole")].map((r) => ({
-        ...r,
-        client_id: null,
-        segment: card.segment,
-        updated_at: segmentsUpdatedAt,
-      })),
-    ),
-    clientCards: clientPlans.map((c) => {
-      const joined = c.row.date_joined as Date;
-      const uploaded = clientRng.chance(0.05);
-      const planned = planClientCard(clientRng, profileById, segments, {
-        segment: SEGMENT_OF_TIN[c.row.business_data.tin_number ?? ""] ?? 1,
-        serviceIds: c.services.map((s) => s.id),
-        uploaded,
-      });
-      const rows = reverseRto.chance(0.35) ? [...planned, ...planReverseRtoRows(planned, () => reverseRtoFactor(reverseRto), "half")] : planned;
-      const daysSinceJoined = Math.max(1, Math.floor((reference.getTime() - joined.getTime()) / DAY_MS));
-      const upload = uploaded
-        ? {
-            at: dateBefore(clientRng, reference, 1, Math.max(1, daysSinceJoined - 1)),
-            byEmail: c.chain.vp,
-            fileName: `ratecard_${c.row.email.replace(/[^a-z0-9]+/gi, "_")}.csv`,
-          }
-        : null;
-      return { email: c.row.email, rows, updatedAt: upload?.at ?? joined, upload };
-    }),
-  };
-}
-
-type ClientPlan = {
+export type ClientPlan = {
   row: Omit<typeof clients.$inferInsert, "tl_id" | "bdm_id" | "avp_id" | "vp_id">;
   chain: Chain;
   services: { id: number; active: boolean }[];

@@ -13,8 +13,10 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { ZONE_PRICE_FIELDS } from "../ratecards/fields";
-import { PLAN_TAT_DAYS, type AdvantagePlanName } from "./plans";
+import { ZONE_PRICE_FIELDS } from "../core/rate-fields";
+import type { AdvantagePlanName } from "../core/plans";
+import { ZONE_TAT_DAYS } from "../core/zones";
+import type { AreaSeeder } from "./seeder";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -84,7 +86,7 @@ export async function seedAdvantage(tx: Tx, referenceDate: Date): Promise<{ plan
     select o.client_id, o.plan, 85, 1 + o.client_id % 4, case when o.client_id % 4 = 3 then 50 else 100 end,
       case when o.client_id % 4 >= 2 then 60 + (o.client_id % 5) * 10 else 100 end,
       1 + o.client_id % 2, case when o.client_id % 2 = 1 then 50 else 100 end, 100,
-      ${PLAN_TAT_DAYS.A}, ${PLAN_TAT_DAYS.B}, ${PLAN_TAT_DAYS.C}, ${PLAN_TAT_DAYS.D}, ${PLAN_TAT_DAYS.E},
+      ${ZONE_TAT_DAYS.A}, ${ZONE_TAT_DAYS.B}, ${ZONE_TAT_DAYS.C}, ${ZONE_TAT_DAYS.D}, ${ZONE_TAT_DAYS.E},
       (array[250, 500, 1000])[1 + o.client_id % 3], o.offered_at, o.offered_by
     from client_advantage_plans o
     where o.plan = 'advantage_premium'
@@ -93,3 +95,8 @@ export async function seedAdvantage(tx: Tx, referenceDate: Date): Promise<{ plan
   const count = (r: unknown) => (r as { rows: unknown[] }).rows.length;
   return { planRows: count(planRows), offers: count(offers), cashback: count(cashback) };
 }
+
+export const advantageSeeder: AreaSeeder = {
+  name: "advantage",
+  seed: ({ tx, referenceDate }) => seedAdvantage(tx, referenceDate),
+};

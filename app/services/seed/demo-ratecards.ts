@@ -11,32 +11,14 @@
  * - COD minimum ₹25–45 and 1.5–2.5 %, NDD and divisor per courier — and those four are equal
  *   across a courier's price types (the upload rule), because they are per-courier terms.
  */
-import { ZONE_PRICE_FIELDS, type DeliveryType, type Segment, type ShipmentType } from "../ratecards/fields";
-import type { CourierServiceSpec } from "./demo-data";
+import { ZONE_PRICE_FIELDS, type DeliveryType, type RateRowPrices, type Segment } from "../core/rate-fields";
+import type { rateRows } from "../db/schema";
+import { COURIER_SERVICES, type CourierServiceSpec } from "./demo-data";
+import { DAY_MS, dateBefore, type ClientPlan } from "./people";
 import type { Prng } from "./prng";
 
-export type PlannedRateRow = {
-  courier_service_id: number;
-  shipment_type: ShipmentType;
-  delivery_type: DeliveryType;
-  first_slab: string;
-  second_slab: string;
-  zone_a_base: string;
-  zone_a_add: string;
-  zone_b_base: string;
-  zone_b_add: string;
-  zone_c_base: string;
-  zone_c_add: string;
-  zone_d_base: string;
-  zone_d_add: string;
-  zone_e_base: string;
-  zone_e_add: string;
-  cod_charge: string;
-  cod_percentage: string;
-  surcharge: string;
-  ndd_charge: string;
-  divisor: number;
-};
+/** A rate row the planner writes: a service's prices in the rate-row columns (core/rate-fields.ts). */
+export type PlannedRateRow = { courier_service_id: number } & RateRowPrices;
 
 type ServiceProfile = {
   service: CourierServiceSpec;
@@ -206,3 +188,60 @@ export function planReverseRtoRows(
 /** The share of the reverse rates a Reverse RTO row costs. */
 export const reverseRtoFactor = (rng: Prng) => rng.float(0.85, 1);
 
+export type RateCardPlan = {
+  segmentRows: (typeof rateRows.$inferInsert)[];
+  clientCards: {
+    email: string;
+    rows: PlannedRateRow[];
+    updatedAt: Date;
+    upload: { at: Date; byEmail: string; fileName: string } | null;
+  }[];
+};
+
+const SEGMENT_OF_TIN: Record<string, 0 | 1 | 2> = { Segment_1: 0, Segment_2: 1, Segment_3: 2 };
+
+/**
+ * Segment cards over every service, and for each client a card for its switched-on services
+ * derived from its customer segment (business_data.tin_number Segment_1…3 → segment 0…2).
+ * About 5 % of clients have uploaded a negotiated card, by their vp, after they joined.
+ */
+export function planRateCards(rng: Prng, clientPlans: readonly ClientPlan[], reference: Date): RateCardPlan {
+  const profiles = planServiceProfiles(rng.fork("services"), COURIER_SERVICES);
+  const segments = planSegmentCards(rng.fork("segments"), profiles);
+  const profileById = new Map(profiles.map((p) => [p.service.id, p]));
+  const segmentsUpdatedAt = new Date(reference.getTime() - 120 * DAY_MS);
+  const clientRng = rng.fork("clients");
+  // Reverse RTO rows come from a stream of their own, so they move no other draw: every
+  // segment prices them; about a third of the clients have them.
+  const reverseRto = rng.fork("reverse-rto");
+  const segmentReverseRto = new Map(profiles.map((p) => [p.service.id, reverseRtoFactor(reverseRto)]));
+  return {
+    segmentRows: segments.flatMap((card) =>
+      [...card.rows, ...planReverseRtoRows(card.rows, (r) => segmentReverseRto.get(r.courier_service_id)!, "whole")].map((r) => ({
+        ...r,
+        client_id: null,
+        segment: card.segment,
+        updated_at: segmentsUpdatedAt,
+      })),
+    ),
+    clientCards: clientPlans.map((c) => {
+      const joined = c.row.date_joined as Date;
+      const uploaded = clientRng.chance(0.05);
+      const planned = planClientCard(clientRng, profileById, segments, {
+        segment: SEGMENT_OF_TIN[c.row.business_data.tin_number ?? ""] ?? 1,
+        serviceIds: c.services.map((s) => s.id),
+        uploaded,
+      });
+      const rows = reverseRto.chance(0.35) ? [...planned, ...planReverseRtoRows(planned, () => reverseRtoFactor(reverseRto), "half")] : planned;
+      const daysSinceJoined = Math.max(1, Math.floor((reference.getTime() - joined.getTime()) / DAY_MS));
+      const upload = uploaded
+        ? {
+            at: dateBefore(clientRng, reference, 1, Math.max(1, daysSinceJoined - 1)),
+            byEmail: c.chain.vp,
+            fileName: `ratecard_${c.row.email.replace(/[^a-z0-9]+/gi, "_")}.csv`,
+          }
+        : null;
+      return { email: c.row.email, rows, updatedAt: upload?.at ?? joined, upload };
+    }),
+  };
+}

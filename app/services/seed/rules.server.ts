@@ -5,12 +5,13 @@
  */
 import { asc, eq } from "drizzle-orm";
 import type { Tx } from "../db/client.server";
-import type { Prng } from "../db/prng";
 import { clientCourierServices, clientRuleSettings, courierServices, couriers, customPriorityRules, pickrrSelectRules } from "../db/schema";
-import { bulkInsert } from "../db/seed.server";
-import type { OrderType, RuleCode, SelectRule, ServiceType } from "../quote/allocation";
-import type { Zone } from "../quote/zone";
-import { customRuleToStored } from "./rules";
+import { bulkInsert } from "../db/bulk-insert.server";
+import type { OrderType, SelectRule, ServiceType } from "../rules/rules";
+import type { RuleCode } from "../core/rule-codes";
+import { ZONES, type Zone } from "../core/zones";
+import { customRuleToStored } from "../rules/rules";
+import type { Prng } from "./prng";
 
 
 type ClientService = { client_id: number; name: string; brand: string; has_surface: boolean; is_air: boolean; active: boolean };
@@ -19,7 +20,7 @@ const CUSTOM_LANES: readonly { service_type: ServiceType; zone_list: Zone[]; ord
   { service_type: "express", zone_list: ["A", "B"], order_type: ["prepaid", "cod"] },
   { service_type: "express", zone_list: ["C", "D"], order_type: ["prepaid"] },
   { service_type: "express", zone_list: ["C", "D", "E"], order_type: ["cod"] },
-  { service_type: "express", zone_list: ["A", "B", "C", "D", "E"], order_type: ["reverse"] },
+  { service_type: "express", zone_list: [...ZONES], order_type: ["reverse"] },
   { service_type: "surface", zone_list: ["A", "B", "C"], order_type: ["prepaid", "cod"] },
   { service_type: "surface", zone_list: ["D", "E"], order_type: ["prepaid", "cod"] },
 ];

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseApproverList } from "./settings/finance-approvers";
+import { parseEmailList } from "./email-list";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -22,7 +22,7 @@ const EnvSchema = z.object({
     .superRefine((raw, ctx) => {
       if (raw === undefined || raw.trim() === "") return;
       try {
-        parseApproverList(raw);
+        parseEmailList(raw, "FINANCE_APPROVER_EMAILS");
       } catch (e) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e as Error).message });
       }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../auth/password.server";
 import { buildPincodeRows } from "../geo/pincode-table.server";
 import { METRO_CITIES, SPECIAL_ZONES, STATE_CODES } from "../geo/zone-config";
-import { openPglite, type DbHandle } from "./client.server";
+import { openPglite, type DbHandle } from "../db/client.server";
 import { COURIER_CATALOGUE } from "./demo-data";
 import {
   CLIENTS_WITHOUT_TOKEN,

@@ -11,7 +11,7 @@
  * - pickup (first mile) is thinner than delivery; COD a little thinner than prepaid; reverse
  *   pickup thinner still; express (air-linked) reaches metros always and other places less.
  */
-import { COURIER_CATALOGUE, type CourierSpec } from "../db/demo-data";
+import { COURIER_CATALOGUE, type CourierSpec } from "./demo-data";
 
 export type CoverageProfile = {
   /** The courier brand, as in `couriers.name`. */

@@ -1,0 +1,121 @@
+/**
+ * The direction of imports in app/services (GUIDE §2): core/ imports nothing of ours, db/
+ * imports only core/, and no module reaches itself again through its imports. Every import
+ * counts: static, `export … from`, dynamic `import()` and type-only `import("…").T`, by a
+ * relative path or by `~/`.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const ROOT = process.cwd();
+const APP = path.join(ROOT, "app");
+const SERVICES = path.join(APP, "services");
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(name) ? [full] : [];
+  });
+}
+
+/** The module a specifier names, as a file under app/, or null for a package. */
+function resolve(from: string, specifier: string): string | null {
+  let base: string;
+  if (specifier.startsWith("~/")) base = path.join(APP, specifier.slice(2));
+  else if (specifier.startsWith(".")) base = path.resolve(path.dirname(from), specifier);
+  else return null;
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")];
+  return candidates.find((c) => existsSync(c) && statSync(c).isFile()) ?? base;
+}
+
+/** Module specifiers of a file, read from its syntax tree (a token scan misses some dynamic imports). */
+function specifiersOf(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      found.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [arg] = node.arguments;
+      if (arg && ts.isStringLiteralLike(arg)) found.push(arg.text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      found.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+function importsOf(file: string): string[] {
+  return specifiersOf(file)
+    .map((specifier) => resolve(file, specifier))
+    .filter((f): f is string => f !== null);
+}
+
+const rel = (file: string) => path.relative(ROOT, file);
+const inside = (file: string, dir: string) => file.startsWith(path.join(SERVICES, dir) + path.sep);
+
+function upwardImports(layer: string, allowed: string[]): string[] {
+  return sourceFiles(path.join(SERVICES, layer)).flatMap((file) =>
+    importsOf(file)
+      .filter((target) => !allowed.some((dir) => inside(target, dir)))
+      .map((target) => `${rel(file)} → ${rel(target)}`),
+  );
+}
+
+/** Every cycle found by a depth-first walk over the import graph of app/services, as a path. */
+export function findCycles(graph: Map<string, string[]>): string[][] {
+  const state = new Map<string, "open" | "done">();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (node: string) => {
+    state.set(node, "open");
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === "open") cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(node, "done");
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node);
+  return cycles;
+}
+
+describe("import direction in app/services", () => {
+  it("core/ imports nothing of ours outside core/", () => {
+    expect(upwardImports("core", ["core"])).toEqual([]);
+  });
+
+  it("db/ imports only core/ and db/", () => {
+    expect(upwardImports("db", ["core", "db"])).toEqual([]);
+  });
+
+  it("has no import cycle", () => {
+    const graph = new Map<string, string[]>();
+    for (const file of sourceFiles(SERVICES)) {
+      graph.set(
+        rel(file),
+        importsOf(file)
+          .filter((target) => target.startsWith(SERVICES + path.sep))
+          .map(rel),
+      );
+    }
+    expect(findCycles(graph).map((cycle) => cycle.join(" → "))).toEqual([]);
+  });
+
+  it("finds a cycle when there is one (the walk itself works)", () => {
+    const graph = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a"]],
+      ["d", ["a"]],
+    ]);
+    expect(findCycles(graph)).toEqual([["a", "b", "c", "a"]]);
+    expect(findCycles(new Map([["a", ["b"]], ["b", []]]))).toEqual([]);
+  });
+});

@@ -1,0 +1,16 @@
+/**
+ * The one PostgreSQL schema of the console, one file per area. Spec field names are kept
+ * (first_slab, auth_token, business_data, pickrr_config …). Money is numeric(12,2);
+ * percentages numeric(6,2). Changing a table means `npm run db:generate` and committing the
+ * new SQL migration (drizzle.config.ts reads this file).
+ */
+export * from "./staff";
+export * from "./clients";
+export * from "./couriers";
+export * from "./geo";
+export * from "./settings";
+export * from "./audit";
+export * from "./ratecards";
+export * from "./mail";
+export * from "./quote";
+export * from "./advantage";

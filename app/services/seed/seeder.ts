@@ -1,0 +1,34 @@
+/**
+ * What an area's seeder receives, and the seeders' shape. An area (quote rules, advantage
+ * plans, the order book …) seeds its own tables in its own module here and is listed once in
+ * AREA_SEEDERS (seed.server.ts); it runs inside the seed's one transaction, after the base
+ * data (staff, clients, couriers, rate cards, pincodes) it builds on.
+ */
+import type { Tx } from "../db/client.server";
+import type { Prng } from "./prng";
+
+export type SeedScale = "demo" | "large";
+
+export type SeedOptions = {
+  scale?: SeedScale;
+  seed?: number;
+  /** "Now" as far as the data is concerned; all dates lie before it. */
+  referenceDate?: Date;
+};
+
+export type SeedContext = {
+  tx: Tx;
+  /**
+   * The seed's root stream. A seeder draws only from its own named fork (`root.fork("quote")`),
+   * so adding a seeder moves no other seeder's draws and the existing data stays the same.
+   */
+  root: Prng;
+  scale: SeedScale;
+  /** "Now" as far as the data is concerned; all dates lie before it. */
+  referenceDate: Date;
+};
+
+export type AreaSeeder = {
+  name: string;
+  seed(context: SeedContext): Promise<unknown>;
+};
