@@ -192,21 +192,3 @@ export function expectLocator(locator: Locator) {
   };
 }
 
-/**
- * Lets the page finish the work its timers started: React renders state set in a timer in a
- * task posted through a MessageChannel (which a Playwright fake clock does not hold back), so
- * two round trips through one settle the render and its effects. For checks that something
- * has *not* happened yet after `page.clock.runFor`, instead of a fixed sleep.
- */
-export async function flushRendering(page: Page) {
-  for (let i = 0; i < 2; i++) {
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => resolve();
-          channel.port2.postMessage(null);
-        }),
-    );
-  }
-}
