@@ -145,25 +145,21 @@ export function describeJsOnOff(name: string, fn: (s: JsOnOff) => void) {
     ["JavaScript on", true, 0],
     ["JavaScript off", false, 1],
   ] as const)(`${name} with %s`, (label, js, index) => {
-    const s = { js, label, index } as JsOnOff;
-    beforeEach(async () => {
-      s.browser = await sharedBrowser();
-      s.context = await newContext(s.browser, js);
-      s.page = await s.context.newPage();
-    });
-    afterEach(async () => {
-      await s.context?.close();
-    });
-    fn(s);
+    fn(freshPageEachTest({ js, label, index }));
   });
 }
 
 /** A new context and page per test, JavaScript on, for checks made once (see describeJsOnOff). */
 export function usePage(): Omit<JsOnOff, "label" | "index"> {
-  const s = { js: true } as JsOnOff;
+  return freshPageEachTest({ js: true });
+}
+
+/** Fills in `s.browser`, a new `s.context` and `s.page` before each test of the enclosing suite. */
+function freshPageEachTest<T extends { js: boolean }>(mode: T): T & Pick<JsOnOff, "browser" | "context" | "page"> {
+  const s = mode as T & Pick<JsOnOff, "browser" | "context" | "page">;
   beforeEach(async () => {
     s.browser = await sharedBrowser();
-    s.context = await newContext(s.browser, true);
+    s.context = await newContext(s.browser, s.js);
     s.page = await s.context.newPage();
   });
   afterEach(async () => {
