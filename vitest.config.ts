@@ -38,7 +38,8 @@ export default defineConfig({
           // Starts the server on a copy of the unit project's template database (built once per run).
           globalSetup: ["tests/setup/e2e-server.ts"],
           setupFiles: ["tests/setup/e2e-browser.ts"],
-          testTimeout: 60_000,
+          // A safety net, not a budget: an axe scan alone takes 10+ s when the two cores are shared.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },
