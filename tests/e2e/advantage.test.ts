@@ -191,7 +191,7 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     const id = fresh[s.index + 2].id;
     await page.goto(premium(id));
     const settings = page.getByTestId("advantage-settings");
-    if (js) await expectAccessible(page); // once per screen (decision 013)
+    // The same screen as the first test's (vp, Premium, settings form): scanned there (decision 013).
     expect(await settings.getByRole("radio", { name: "85%" }).isChecked()).toBe(true);
     for (const a of ["85%", "90%", "95%"]) expect(await settings.getByRole("radio", { name: a }).isDisabled()).toBe(true);
     for (const [zone, days] of [["Zone A 'Intra City' TAT", "2"], ["Zone E 'ROI' TAT", "8"]]) await expectLocator(settings.getByLabel(zone)).toHaveValue(days);
