@@ -13,6 +13,9 @@ it("signs in through the form, opens a client and its rate card, and reads the r
   await signIn(page, "vp@demo.test", "vp");
   await page.waitForURL((u) => u.pathname === "/all-users");
   await expectLocator(page.getByTestId("signed-in-name")).toHaveText(/\S/);
+  // A seeded client whose card no browser test changes (quote.test.ts only reads it), found by
+  // company: the list's first row may be a client another test file has just registered.
+  await page.goto(`/all-users?${new URLSearchParams({ q: "The Harvest Co." })}`);
   const first = page.getByTestId("client-row").first();
   const name = (await first.locator("td").first().textContent())!.trim();
   await first.getByRole("link", { name: /View Details/ }).click();
