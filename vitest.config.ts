@@ -4,7 +4,13 @@ import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 
 // Two cores: keep parallelism bounded. Unit/service tests run in forks (PGlite is WASM and
-// memory-hungry); browser tests share one server started by their global setup.
+// memory-hungry); browser tests share one server started by their global setup, two files
+// at a time like the rest.
+//
+// E2E_SCOPE=smoke runs only the browser smoke test (CI's embedded-PGlite pass: every browser
+// test runs in the PostgreSQL pass; decision 013). Unset, every browser test runs.
+const E2E_SMOKE = ["tests/e2e/smoke.test.ts"];
+const e2eInclude = process.env.E2E_SCOPE === "smoke" ? E2E_SMOKE : ["tests/e2e/**/*.test.ts"];
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -27,10 +33,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          include: e2eInclude,
           environment: "node",
+          // Starts the server on a copy of the unit project's template database (built once per run).
           globalSetup: ["tests/setup/e2e-server.ts"],
-          testTimeout: 60_000,
+          setupFiles: ["tests/setup/e2e-browser.ts"],
+          // A safety net, not a budget: an axe scan alone takes 10+ s when the two cores are shared.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

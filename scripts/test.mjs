@@ -4,7 +4,9 @@
  * Chromium. Finds Chromium (CHROME_PATH or /usr/bin/chromium); installs Debian's package
  * when missing and we are root with apt; builds the app unless the build already matches the
  * sources; then runs vitest.
- * Extra arguments go to vitest (e.g. `npm test -- --project unit`).
+ * Extra arguments go to vitest (e.g. `npm test -- --project unit`). TEST_DATABASE_URL runs the
+ * service and browser tests on that PostgreSQL server; E2E_SCOPE=smoke runs only the browser
+ * smoke test (CI's PGlite pass, decision 017).
  */
 import { createHash } from "node:crypto";
 import { execSync, spawnSync } from "node:child_process";

@@ -1,14 +1,6 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { describeJsOnOff, expectAccessible, expectLocator, newContext, signInOnce, usePage } from "../support/browser";
 
 const url = (page: Page) => new URL(page.url());
 
@@ -26,21 +18,9 @@ async function visibleClientIds(page: Page, pages = 10): Promise<number[]> {
   return ids;
 }
 
-describe.each([
-  ["JavaScript on", true],
-  ["JavaScript off", false],
-])("All Users and the client page with %s", (label, js) => {
-  let context: BrowserContext;
-  let page: Page;
-  beforeEach(async () => {
-    context = await newContext(browser, js);
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
-
+describeJsOnOff("All Users and the client page", (s) => {
   it("searches through the form and the URL, on the server", async () => {
+    const { page } = s;
     await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     const firstRow = page.getByTestId("client-row").first();
@@ -62,6 +42,7 @@ describe.each([
   });
 
   it("pages and sorts through links that are the view's URL", async () => {
+    const { page } = s;
     await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto("/all-users?perPage=10&page=2&sort=name&dir=asc");
@@ -74,10 +55,11 @@ describe.each([
     await page.getByText(/Page 3 of \d+/).waitFor();
     await page.getByRole("link", { name: "Name" }).click();
     await page.waitForURL((u) => u.searchParams.get("dir") === null && u.searchParams.get("sort") === "name");
-    expect(await page.locator("th[aria-sort='descending']").textContent()).toContain("Name");
+    await expectLocator(page.locator("th[aria-sort='descending']")).toContainText("Name");
   });
 
   it("registers a new client, and shows each validation message", async () => {
+    const { page, js, label } = s;
     await signInOnce(page, "tl@demo.test", "tl");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.getByRole("link", { name: "Register New User" }).click();
@@ -109,7 +91,7 @@ describe.each([
     await page.getByRole("dialog", { name: "Register New User" }).getByText("The two passwords that you entered do not match!").waitFor();
     // Without JavaScript the server re-rendered the form: the other fields come back, passwords never do.
     if (!js) {
-      expect(await page.getByRole("dialog", { name: "Register New User" }).getByLabel("Company Name").inputValue()).toBe(`Reddy Organics ${label}`);
+      await expectLocator(page.getByRole("dialog", { name: "Register New User" }).getByLabel("Company Name")).toHaveValue(`Reddy Organics ${label}`);
       expect(await page.content()).not.toContain("organic-farm-");
     }
 
@@ -126,7 +108,7 @@ describe.each([
 
     // The tl who registered it sees it in their list.
     await page.goto(`/all-users?q=${encodeURIComponent(email)}`);
-    expect(await page.getByTestId("client-row").count()).toBe(1);
+    await expectLocator(page.getByTestId("client-row")).toHaveCount(1);
 
     // The same e-mail again is refused with a clear field error.
     await page.goto("/all-users?register=1");
@@ -142,6 +124,7 @@ describe.each([
   });
 
   it("opens a client's page with deep-linkable tabs and a back link", async () => {
+    const { page } = s;
     await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     const first = page.getByTestId("client-row").first();
@@ -150,7 +133,7 @@ describe.each([
     await page.waitForURL((u) => /^\/all-users\/\d+$/.test(u.pathname));
     await page.getByRole("heading", { name }).waitFor();
     const tabs = page.getByRole("navigation", { name: "Client sections" });
-    expect(await tabs.getByRole("link", { name: "Rate Card" }).getAttribute("aria-current")).toBe("page");
+    await expectLocator(tabs.getByRole("link", { name: "Rate Card" })).toHaveAttribute("aria-current", "page");
     const id = url(page).pathname.split("/").pop();
     for (const [tab, slug] of [
       ["Rate Calculator", "rate-calculator"],
@@ -165,12 +148,18 @@ describe.each([
     }
     // A shared link opens the same tab.
     await page.goto(`/all-users/${id}/courier-setup`);
-    expect(await tabs.getByRole("link", { name: "All Couriers" }).getAttribute("aria-current")).toBe("page");
+    await expectLocator(tabs.getByRole("link", { name: "All Couriers" })).toHaveAttribute("aria-current", "page");
     await page.getByRole("link", { name: /Back to All Users/ }).click();
     await page.waitForURL((u) => u.pathname === "/all-users");
   });
 
+});
+
+/** Server answers and accessibility do not depend on JavaScript in the page: once (decision 017). */
+describe("All Users and the client page, once", () => {
+  const once = usePage();
   it("gives a bdm 404 for another bdm's client", async () => {
+    const { page, browser } = once;
     await signInOnce(page, "bdm@demo.test", "bdm");
     await page.waitForURL((u) => u.pathname === "/all-users");
     const own = new Set(await visibleClientIds(page));
@@ -178,7 +167,7 @@ describe.each([
     const ownId = [...own][0];
     expect((await page.goto(`/all-users/${ownId}`))?.status()).toBe(200);
 
-    const vpContext = await newContext(browser, js);
+    const vpContext = await newContext(browser, true);
     const vpPage = await vpContext.newPage();
     await signInOnce(vpPage, "vp@demo.test", "vp");
     await vpPage.waitForURL((u) => u.pathname === "/all-users");
@@ -194,14 +183,15 @@ describe.each([
   });
 
   it("has no serious accessibility problems on All Users and the client page", async () => {
+    const { page } = once;
     await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
-    await expectAccessible(page, js);
+    await expectAccessible(page);
     await page.goto("/all-users?register=1");
-    await expectAccessible(page, js);
+    await expectAccessible(page);
     await page.goto("/all-users");
     await page.getByTestId("client-row").first().getByRole("link", { name: /View Details/ }).click();
     await page.waitForURL((u) => /^\/all-users\/\d+$/.test(u.pathname));
-    await expectAccessible(page, js);
+    await expectAccessible(page);
   });
 });

@@ -2,17 +2,9 @@
  * Rate Calculator and Serviceability tabs in Chromium, with JavaScript on and off, plus the
  * JSON endpoints' URLs (with the trailing slash) resolving outside the staff session.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import type { Page } from "playwright-core";
+import { beforeEach, describe, expect, it } from "vitest";
+import { describeJsOnOff, expectAccessible, expectLocator, newContext, signInOnce, usePage } from "../support/browser";
 
 const QUOTE_CLIENT_COMPANY = "The Harvest Co.";
 const LANE = { pickup_pincode: "400001", drop_pincode: "110001", length: "20", breadth: "15", height: "10", weight: "0.75" };
@@ -45,44 +37,40 @@ function parseCsv(text: string): Record<string, string>[] {
   return lines.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
 }
 
-describe.each([
-  ["JavaScript on", true],
-  ["JavaScript off", false],
-])("quote screens with %s", (_label, js) => {
-  let context: BrowserContext;
-  let page: Page;
+/** The quote client's page (signs `page` in as the vp). */
+async function quoteClientBase(page: Page): Promise<string> {
+  await signInOnce(page, "vp@demo.test", "vp");
+  await page.waitForURL((u) => u.pathname === "/all-users");
+  // A seeded client outside the tl@ chain that other browser tests change, found by company
+  // (not "the first row": registering a client in another test puts a new one first).
+  await page.goto(`/all-users?${new URLSearchParams({ q: QUOTE_CLIENT_COMPANY })}`);
+  return (await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href"))!;
+}
+
+describeJsOnOff("quote screens", (s) => {
   let base: string;
   beforeEach(async () => {
-    context = await newContext(browser, js);
-    page = await context.newPage();
-    await signInOnce(page, "vp@demo.test", "vp");
-    await page.waitForURL((u) => u.pathname === "/all-users");
-    // A seeded client outside the tl@ chain that other browser tests change, found by company
-    // (not "the first row": registering a client in another test puts a new one first).
-    await page.goto(`/all-users?${new URLSearchParams({ q: QUOTE_CLIENT_COMPANY })}`);
-    const href = await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href");
-    base = href!;
-  });
-  afterEach(async () => {
-    await context.close();
+    base = await quoteClientBase(s.page);
   });
 
   async function fillLane(values: Record<string, string> = LANE) {
-    for (const [name, value] of Object.entries(values)) await page.locator(`input[name="${name}"]`).fill(value);
+    for (const [name, value] of Object.entries(values)) await s.page.locator(`input[name="${name}"]`).fill(value);
   }
 
+  /**
+   * With JavaScript a submit is a client-side navigation (or a client-side validation): the
+   * checks after it retry until the page shows the result. Without, every submit loads a new
+   * document: wait for its load event (the current page's state is already "load", so
+   * waitForLoadState could return before the new one arrives).
+   */
   async function submit(label: string) {
-    if (js) {
-      await page.getByRole("button", { name: label }).click();
-      await page.waitForTimeout(300);
-      return;
-    }
-    // Without JavaScript every submit loads a new document: wait for its load event (the current
-    // page's state is already "load", so waitForLoadState could return before the new one arrives).
-    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: label }).click()]);
+    const button = s.page.getByRole("button", { name: label });
+    if (s.js) await button.click();
+    else await Promise.all([s.page.waitForEvent("load"), button.click()]);
   }
 
   it("quotes a known lane: zone C 'Metros', the cheapest courier's charges from its rate row, badges and the explanation; the quote is a link", async () => {
+    const { page, context, js } = s;
     await page.goto(`${base}/rate-calculator`);
     await fillLane();
     if (js) {
@@ -96,25 +84,25 @@ describe.each([
       });
       await page.getByRole("button", { name: "Calculate" }).click();
       await page.getByTestId("quote-loading").waitFor();
-      expect(await page.getByTestId("quote-result").getAttribute("aria-busy")).toBe("true");
+      await expectLocator(page.getByTestId("quote-result")).toHaveAttribute("aria-busy", "true");
       release();
     } else {
       await submit("Calculate");
     }
     await page.getByTestId("billing-zone").waitFor();
-    expect(await page.getByTestId("billing-zone").textContent()).toBe("Zone C 'Metros'");
-    expect(await page.getByTestId("chargeable-weight").textContent()).toBe("0.75 kg");
+    await expectLocator(page.getByTestId("billing-zone")).toHaveText("Zone C 'Metros'");
+    await expectLocator(page.getByTestId("chargeable-weight")).toHaveText("0.75 kg");
     const url = new URL(page.url());
     expect(url.searchParams.get("pickup_pincode")).toBe("400001");
     const rows = page.getByTestId("quote-row");
     expect(await rows.count()).toBeGreaterThan(0);
     const delivered = (await page.getByTestId("delivered").allTextContents()).map(rupees);
     const cheapestRow = rows.filter({ has: page.getByText("Cheapest", { exact: true }) });
-    expect(await cheapestRow.count()).toBe(1);
+    await expectLocator(cheapestRow).toHaveCount(1);
     expect(rupees((await cheapestRow.getByTestId("delivered").textContent())!)).toBe(Math.min(...delivered));
     for (const t of await page.getByTestId("delivered").allTextContents()) expect(t).toMatch(/^₹[\d,]+\.\d{2}$/);
-    expect(await rows.filter({ has: page.getByText("Priority", { exact: true }) }).count()).toBe(1);
-    expect(await page.getByTestId("explanation").textContent()).toContain("Zone C (Metros): 400001 Mumbai");
+    await expectLocator(rows.filter({ has: page.getByText("Priority", { exact: true }) })).toHaveCount(1);
+    await expectLocator(page.getByTestId("explanation")).toContainText("Zone C (Metros): 400001 Mumbai");
 
     // The cheapest courier's charges, worked out from its Forward row in the client's rate card CSV.
     const courier = (await cheapestRow.getByTestId("quote-courier").textContent())!;
@@ -123,21 +111,22 @@ describe.each([
     const forwardRows = parseCsv(await card.text()).filter((r) => r["Courier"] === courier && r["Price Type"] === "Forward");
     expect(forwardRows).toHaveLength(1);
     const expected = expectedLaneCharges(forwardRows[0]);
-    expect(await cheapestRow.getByTestId("delivered").textContent()).toBe(expected.total);
+    await expectLocator(cheapestRow.getByTestId("delivered")).toHaveText(expected.total);
     // Its charged-amount formula sits in a native disclosure that opens with or without JavaScript.
     const formula = cheapestRow.getByTestId("charged-formula");
     expect(await formula.isVisible()).toBe(false);
     await cheapestRow.getByTestId("charged-amount").locator("summary").click();
     await formula.waitFor({ state: "visible" });
-    expect(await formula.textContent()).toBe(expected.formula);
+    await expectLocator(formula).toHaveText(expected.formula);
     // The same URL, opened afresh, shows the same quote.
     const again = await context.newPage();
     await again.goto(page.url());
     expect(await again.getByTestId("delivered").allTextContents()).toEqual(await page.getByTestId("delivered").allTextContents());
-    await expectAccessible(page, js);
+    if (js) await expectAccessible(page); // once per screen (decision 017)
   });
 
   it("shows each validation message of the spec", async () => {
+    const { page, js } = s;
     await page.goto(`${base}/rate-calculator`);
     await page.locator('select[name="payment_mode"]').selectOption("cod");
     await submit("Calculate");
@@ -146,11 +135,12 @@ describe.each([
     }
     await fillLane({ ...LANE, pickup_pincode: "4000", drop_pincode: "11000a" });
     await submit("Calculate");
-    expect(await page.getByText("Please enter a valid pincode", { exact: true }).count()).toBe(2);
-    await expectAccessible(page, js);
+    await expectLocator(page.getByText("Please enter a valid pincode", { exact: true })).toHaveCount(2);
+    if (js) await expectAccessible(page); // once per screen (decision 017)
   });
 
   it("reverse forces express, prepaid and COD 0", async () => {
+    const { page, js } = s;
     await page.goto(`${base}/rate-calculator`);
     await fillLane();
     await page.locator('select[name="payment_mode"]').selectOption("cod");
@@ -158,14 +148,14 @@ describe.each([
     await page.locator('select[name="shipment_type"]').selectOption("reverse");
     if (js) {
       expect(await page.locator('select[name="payment_mode"]').isDisabled()).toBe(true);
-      expect(await page.locator('select[name="payment_mode"]').inputValue()).toBe("prepaid");
-      expect(await page.locator('input[name="cod_amount"]').inputValue()).toBe("0");
+      await expectLocator(page.locator('select[name="payment_mode"]')).toHaveValue("prepaid");
+      await expectLocator(page.locator('input[name="cod_amount"]')).toHaveValue("0");
     }
     await submit("Calculate");
     await page.getByTestId("quote-result").waitFor();
     if (!js) await page.getByTestId("reverse-forced").waitFor();
-    expect(await page.locator('select[name="payment_mode"]').inputValue()).toBe("prepaid");
-    expect(await page.getByTestId("explanation").textContent()).toContain("Reverse shipment: quoted as express, prepaid, COD value 0.");
+    await expectLocator(page.locator('select[name="payment_mode"]')).toHaveValue("prepaid");
+    await expectLocator(page.getByTestId("explanation")).toContainText("Reverse shipment: quoted as express, prepaid, COD value 0.");
     for (const t of await page.getByTestId("returned").allTextContents()) expect(t).toBe("—");
     const locked = [page.locator('select[name="delivery_mode"]'), page.locator('select[name="payment_mode"]'), page.locator('input[name="cod_amount"]')];
     if (js) {
@@ -181,46 +171,34 @@ describe.each([
     await page.getByTestId("billing-zone").waitFor();
     const url = new URL(page.url());
     expect([url.searchParams.get("shipment_type"), url.searchParams.get("payment_mode"), url.searchParams.get("cod_amount")]).toEqual(["forward", "cod", "500"]);
-    expect(await page.getByTestId("reverse-forced").count()).toBe(0);
-    expect(await page.locator('select[name="payment_mode"]').inputValue()).toBe("cod");
-    expect(await page.locator('input[name="cod_amount"]').inputValue()).toBe("500");
+    await expectLocator(page.getByTestId("reverse-forced")).toHaveCount(0);
+    await expectLocator(page.locator('select[name="payment_mode"]')).toHaveValue("cod");
+    await expectLocator(page.locator('input[name="cod_amount"]')).toHaveValue("500");
     for (const t of await page.getByTestId("returned").allTextContents()) expect(t).toMatch(/^₹[\d,]+\.\d{2}$/);
   });
 
   it("says when no courier matches", async () => {
+    const { page } = s;
     // Dangerous goods by air: no air service carries them.
     await page.goto(`${base}/rate-calculator?${new URLSearchParams({ shipment_type: "forward", delivery_mode: "express", payment_mode: "prepaid", has_dg: "true", ...LANE })}`);
     await page.getByTestId("no-courier").waitFor();
-    expect(await page.getByTestId("no-courier").textContent()).toBe("There is no courier matching your search criteria");
-  });
-
-  it("refuses legal staff the quote screens and their downloads on the server", async () => {
-    const legal = await newContext(browser, js);
-    try {
-      const legalPage = await legal.newPage();
-      await signInOnce(legalPage, "legal@demo.test", "legal");
-      for (const path of ["rate-calculator", `rate-calculator?${new URLSearchParams({ shipment_type: "forward", ...LANE })}`, "serviceability", "serviceability/pincodes.csv?source_pincode=110001"]) {
-        const res = await legal.request.get(`${base}/${path}`, { maxRedirects: 0 });
-        expect(res.status(), path).toBe(403);
-      }
-    } finally {
-      await legal.close();
-    }
+    await expectLocator(page.getByTestId("no-courier")).toHaveText("There is no courier matching your search criteria");
   });
 
   it("checks a lane's serviceability, validates pincodes and downloads the pincode list", async () => {
+    const { page, context, js } = s;
     await page.goto(`${base}/serviceability`);
     await page.locator('input[name="from_pincode"]').fill("1100");
     await page.locator('input[name="to_pincode"]').fill("");
     await submit("Check");
-    expect(await page.getByText("Please enter valid Pincode", { exact: true }).count()).toBe(2);
+    await expectLocator(page.getByText("Please enter valid Pincode", { exact: true })).toHaveCount(2);
     await page.locator('input[name="from_pincode"]').fill("110001");
     await page.locator('input[name="to_pincode"]').fill("560001");
     await submit("Check");
     await page.getByTestId("pincode-result").waitFor();
-    expect(await page.getByTestId("from-city").textContent()).toBe("Delhi NCR, Delhi");
-    expect(await page.getByTestId("to-city").textContent()).toBe("Bengaluru, Karnataka");
-    expect(await page.getByTestId("edd").textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expectLocator(page.getByTestId("from-city")).toHaveText("Delhi NCR, Delhi");
+    await expectLocator(page.getByTestId("to-city")).toHaveText("Bengaluru, Karnataka");
+    await expectLocator(page.getByTestId("edd")).toHaveText(/^\d{4}-\d{2}-\d{2}$/);
     expect(await page.getByTestId("pincode-courier").count()).toBeGreaterThan(0);
     // Per-courier columns, and the lane's five flags: each is Yes when any courier has it.
     const table = page.getByRole("table", { name: "Couriers serving this lane" });
@@ -238,10 +216,10 @@ describe.each([
       ["has_cod", "COD"],
     ] as const;
     for (const [i, [testId, label]] of flags.entries()) {
-      expect(await page.getByTestId(testId).textContent()).toBe(`${label}: ${cells.some((row) => row[2 + i] === "Yes") ? "Yes" : "No"}`);
+      await expectLocator(page.getByTestId(testId)).toHaveText(`${label}: ${cells.some((row) => row[2 + i] === "Yes") ? "Yes" : "No"}`);
     }
     expect(cells.some((row) => row[2] === "Yes")).toBe(true); // metro to metro: some courier flies
-    await expectAccessible(page, js);
+    if (js) await expectAccessible(page); // once per screen (decision 017)
 
     // Each courier's own pincode list (the link All Couriers will use) downloads as CSV.
     const first = page.getByTestId("pincode-courier").first();
@@ -271,17 +249,31 @@ describe.each([
   });
 });
 
-describe("JSON endpoints outside the staff session", () => {
-  it("resolve with and without the trailing slash and answer 401 for an unknown token", async () => {
-    const context = await newContext(browser, true);
+/** Refusals over HTTP and the JSON endpoints do not depend on JavaScript in the page: once (decision 017). */
+describe("quote screens and JSON endpoints, once", () => {
+  const once = usePage();
+  it("refuses legal staff the quote screens and their downloads on the server", async () => {
+    const { page, browser } = once;
+    const base = await quoteClientBase(page);
+    const legal = await newContext(browser, true);
     try {
-      for (const path of ["/houston-ratecard/shipment-calculator-v3/", "/houston-ratecard/shipment-calculator-v3", "/location/pincode-serviceability-v3/"]) {
-        const res = await context.request.get(`${path}?auth_token=not-a-token&from_pincode=110001&to_pincode=560001`, { maxRedirects: 0 });
-        expect(res.status(), path).toBe(401);
-        expect(await res.json()).toEqual({ err: "Invalid auth token" });
+      const legalPage = await legal.newPage();
+      await signInOnce(legalPage, "legal@demo.test", "legal");
+      for (const path of ["rate-calculator", `rate-calculator?${new URLSearchParams({ shipment_type: "forward", ...LANE })}`, "serviceability", "serviceability/pincodes.csv?source_pincode=110001"]) {
+        const res = await legal.request.get(`${base}/${path}`, { maxRedirects: 0 });
+        expect(res.status(), path).toBe(403);
       }
     } finally {
-      await context.close();
+      await legal.close();
+    }
+  });
+
+  it("JSON endpoints outside the staff session resolve with and without the trailing slash and answer 401 for an unknown token", async () => {
+    const { context } = once;
+    for (const path of ["/houston-ratecard/shipment-calculator-v3/", "/houston-ratecard/shipment-calculator-v3", "/location/pincode-serviceability-v3/"]) {
+      const res = await context.request.get(`${path}?auth_token=not-a-token&from_pincode=110001&to_pincode=560001`, { maxRedirects: 0 });
+      expect(res.status(), path).toBe(401);
+      expect(await res.json()).toEqual({ err: "Invalid auth token" });
     }
   });
 });

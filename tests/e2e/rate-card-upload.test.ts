@@ -4,18 +4,10 @@
  * check, and who may do it. JavaScript on and off; each run uses its own client because
  * a successful upload changes the card.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeEach, expect, it } from "vitest";
 import { CSV_COLUMNS, readCsv, writeCsv } from "~/services/ratecards/csv";
-import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import { describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
 
 /**
  * Clients of the demo tl chain (tl@ → bdm@ → avp@ → vp@), so every role here can see them.
@@ -34,31 +26,22 @@ async function signInAs(page: Page, role: "vp" | "kam" | "tl") {
 
 const csvFile = (name: string, text: string) => ({ name, mimeType: "text/csv", buffer: Buffer.from(text, "utf8") });
 
-describe.each([
-  ["JavaScript on", true, 0],
-  ["JavaScript off", false, 1],
-])("upload rate card with %s", (_label, js, clientIndex) => {
-  let context: BrowserContext;
-  let page: Page;
+describeJsOnOff("upload rate card", (s) => {
   let clientId: number;
   let card: string;
   let upload: string;
 
   beforeEach(async () => {
-    context = await newContext(browser, js);
-    page = await context.newPage();
-    await signInAs(page, "tl");
-    clientId = (await tlClientIds(page))[clientIndex];
+    await signInAs(s.page, "tl");
+    clientId = (await tlClientIds(s.page))[s.index];
     expect(clientId).toBeGreaterThan(0);
     card = `/all-users/${clientId}/rate-card`;
     upload = `${card}/upload`;
-    await context.clearCookies();
-  });
-  afterEach(async () => {
-    await context.close();
+    await s.context.clearCookies();
   });
 
   async function openDialog() {
+    const { page } = s;
     await page.goto(card);
     await page.getByRole("link", { name: "Upload rate card" }).click();
     await page.waitForURL((u) => u.pathname === upload);
@@ -68,26 +51,29 @@ describe.each([
   }
 
   async function downloadCard(): Promise<string[][]> {
-    const res = await context.request.get(`${card}/download.csv`);
+    const res = await s.context.request.get(`${card}/download.csv`);
     expect(res.status()).toBe(200);
     return readCsv(await res.text());
   }
 
   async function rateRowsText(): Promise<string[]> {
-    await page.goto(`${card}?all=1`);
-    return page.getByTestId("rate-row").allTextContents();
+    await s.page.goto(`${card}?all=1`);
+    return s.page.getByTestId("rate-row").allTextContents();
   }
 
   it("kam: no upload or sample buttons, and the server refuses the dialog, the upload and the sample (403)", async () => {
+    const { page, context, js } = s;
     await signInAs(page, "kam");
     await page.goto(card);
     await page.getByRole("link", { name: "Download CSV" }).waitFor();
-    expect(await page.getByText("Upload rate card").count()).toBe(0);
-    expect(await page.getByText("Download sample CSV").count()).toBe(0);
+    await expectLocator(page.getByText("Upload rate card")).toHaveCount(0);
+    await expectLocator(page.getByText("Download sample CSV")).toHaveCount(0);
 
+    // The server's refusals are plain HTTP: once, in the JavaScript-on suite (decision 017).
+    if (!js) return;
     const dialog = await page.goto(upload);
     expect(dialog?.status()).toBe(403);
-    expect(await page.getByRole("dialog").getByRole("alert").textContent()).toContain("not allowed");
+    await expectLocator(page.getByRole("dialog").getByRole("alert")).toContainText("not allowed");
 
     const csv = writeCsv(await downloadCard());
     const post = await context.request.post(upload, {
@@ -104,12 +90,16 @@ describe.each([
   });
 
   it("vp: downloads the card, changes one price, verifies, sees the preview, submits and sees the new price", async () => {
+    const { page, context, js } = s;
     await signInAs(page, "vp");
 
-    const sample = await context.request.get(`${card}/sample.csv`);
-    expect(sample.status()).toBe(200);
-    expect(sample.headers()["content-disposition"]).toContain('filename="sample_ratecard.csv"');
-    expect((await sample.text()).split("\r\n")[0]).toBe(CSV_COLUMNS.join(","));
+    // The sample is a plain download: once (decision 017).
+    if (js) {
+      const sample = await context.request.get(`${card}/sample.csv`);
+      expect(sample.status()).toBe(200);
+      expect(sample.headers()["content-disposition"]).toContain('filename="sample_ratecard.csv"');
+      expect((await sample.text()).split("\r\n")[0]).toBe(CSV_COLUMNS.join(","));
+    }
 
     // An active courier (the card shows only active couriers by default).
     await page.goto(card);
@@ -128,7 +118,7 @@ describe.each([
     const verify = dialog.getByRole("button", { name: "Verify" });
     if (js) await expect.poll(() => verify.isDisabled()).toBe(true);
     else expect(await verify.isDisabled()).toBe(false);
-    await expectAccessible(page, js);
+    if (js) await expectAccessible(page); // once per screen (decision 017)
 
     await dialog.getByLabel("Rate card file (CSV)").setInputFiles(csvFile("edited.csv", writeCsv(records)));
     if (js) await expect.poll(() => verify.isDisabled()).toBe(false);
@@ -137,15 +127,15 @@ describe.each([
     const preview = page.getByTestId("upload-preview");
     await preview.waitFor();
     const changes = preview.getByTestId("upload-change");
-    expect(await changes.count()).toBe(1);
+    await expectLocator(changes).toHaveCount(1);
     const change = await changes.first().locator("td").allTextContents();
     expect(change).toEqual([String(index + 1), courier, expect.stringMatching(/^(Forward|Reverse|Forward RTO|Reverse RTO) · (Express|Surface)$/), "Zone A Base", oldPrice, newPrice]);
-    expect(await changes.first().locator("td s").textContent()).toBe(oldPrice);
+    await expectLocator(changes.first().locator("td s")).toHaveText(oldPrice);
 
     // Cancel clears the preview and keeps the dialog.
     await page.getByRole("dialog").getByRole("link", { name: "Cancel" }).click();
     await page.getByRole("button", { name: "Verify" }).waitFor();
-    expect(await page.getByTestId("upload-preview").count()).toBe(0);
+    await expectLocator(page.getByTestId("upload-preview")).toHaveCount(0);
     expect((await rateRowsText()).join("\n")).not.toContain(newPrice);
 
     // Again, then Submit.
@@ -157,14 +147,14 @@ describe.each([
     await page.getByRole("dialog").getByRole("button", { name: "Submit" }).click();
     await page.getByTestId("toast").getByText("Uploaded Successfully!").waitFor();
     await page.waitForURL((u) => u.pathname === card);
-    expect(await page.getByRole("dialog").count()).toBe(0);
+    await expectLocator(page.getByRole("dialog")).toHaveCount(0);
 
     // The uploaded-card view replaces the tabs and shows the new price.
     await page.getByRole("heading", { name: "Uploaded rate card" }).waitFor();
     expect(await page.getByText("edited.csv").count()).toBeGreaterThan(0);
     const row = page.getByTestId("rate-row").filter({ hasText: `${newPrice} |` });
-    expect(await row.count()).toBe(1);
-    expect(await row.getAttribute("data-courier")).toBe(courier);
+    await expectLocator(row).toHaveCount(1);
+    await expectLocator(row).toHaveAttribute("data-courier", courier);
     // One table for the whole card: each row says what it is, so a courier's rows can be told apart.
     for (const header of ["Price Type", "Delivery Type", "Base Weight", "Additional Weight", "Operation"])
       expect(await page.getByRole("columnheader", { name: header, exact: true }).count(), header).toBe(1);
@@ -176,7 +166,7 @@ describe.each([
       `${records[index][col("Base Weight")]} KG`,
       `${records[index][col("Additional Weight")]} KG`,
     ]);
-    expect(await page.getByRole("link", { name: "Show all couriers" }).count()).toBe(1);
+    await expectLocator(page.getByRole("link", { name: "Show all couriers" })).toHaveCount(1);
     // The table area scrolls within 1300 × 500 px, even on a wide screen.
     await page.setViewportSize({ width: 1800, height: 1000 });
     const area = page.getByRole("region", { name: "Uploaded rate card" });
@@ -187,12 +177,13 @@ describe.each([
     // A vp still edits rows here.
     await row.getByRole("link", { name: /^Edit (?!weight slab of )/ }).click();
     await page.waitForURL((u) => u.searchParams.has("edit"));
-    expect(await page.locator("[data-editing]").getAttribute("data-courier")).toBe(courier);
+    await expectLocator(page.locator("[data-editing]")).toHaveAttribute("data-courier", courier);
     // And the download holds it.
     expect((await downloadCard())[index][zoneACol]).toBe(newPrice);
   });
 
   it("vp: a broken CSV shows red alerts naming the row and the column in a 180 px area, and changes nothing", async () => {
+    const { page, js } = s;
     await signInAs(page, "vp");
     const before = await rateRowsText();
     const records = await downloadCard();
@@ -212,8 +203,8 @@ describe.each([
     expect(headerError).toContain("Row 1");
     expect(headerError).toContain('"Zone B Base"');
     expect(headerError).toContain('"Zone B Price"');
-    expect(await page.getByRole("dialog", { name: "Upload rate card" }).count()).toBe(1);
-    expect(await page.getByTestId("upload-preview").count()).toBe(0);
+    await expectLocator(page.getByRole("dialog", { name: "Upload rate card" })).toHaveCount(1);
+    await expectLocator(page.getByTestId("upload-preview")).toHaveCount(0);
 
     // A number that is not one, and a changed courier.
     const broken = records.map((r) => [...r]);
@@ -233,12 +224,13 @@ describe.each([
     expect(texts.some((t) => t.includes('Row 4, Column "Courier"') && t.includes("Nobody Express"))).toBe(true);
     // Red alerts (Mantine's red light variant).
     expect(await alerts.first().getAttribute("style")).toContain("--mantine-color-red");
-    await expectAccessible(page, js);
+    if (js) await expectAccessible(page); // once per screen (decision 017)
 
     expect(await rateRowsText()).toEqual(before);
   });
 
   it("vp: a file that is not a CSV is refused with the spec's message", async () => {
+    const { page, js } = s;
     await signInAs(page, "vp");
     const dialog = await openDialog();
     const verify = dialog.getByRole("button", { name: "Verify" });
@@ -264,6 +256,6 @@ describe.each([
     await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Verify" }).click()]);
     await page.waitForLoadState("load");
     await expect.poll(() => page.getByTestId("upload-message").allTextContents()).toContain("You can only upload csv file!");
-    expect(await page.getByTestId("upload-preview").count()).toBe(0);
+    await expectLocator(page.getByTestId("upload-preview")).toHaveCount(0);
   });
 });

@@ -1,19 +1,11 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { CONFLICT_MESSAGE } from "~/services/ratecards/ratecards.server";
-import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
+import { describeJsOnOff, expectAccessible, expectLocator, newContext, sharedBrowser, signInOnce, usePage } from "../support/browser";
 
 /** The row "Edit" link, not the "Edit weight slab of …" link beside it. */
 const EDIT_ROW = /^Edit (?!weight slab of )/;
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A client of the demo tl chain (tl@ → bdm@ → avp@ → vp@), so every role here can see it. */
 async function firstTlClientId(page: Page): Promise<number> {
@@ -26,26 +18,22 @@ async function editableRows(page: Page) {
   return page.getByTestId("rate-row").filter({ has: page.getByRole("link", { name: EDIT_ROW }) });
 }
 
-describe.each([
-  ["JavaScript on", true],
-  ["JavaScript off", false],
-])("client rate card with %s", (_label, js) => {
-  let context: BrowserContext;
-  let page: Page;
-  let clientId: number;
-  beforeEach(async () => {
-    context = await newContext(browser, js);
-    page = await context.newPage();
+let clientId: number;
+beforeAll(async () => {
+  const context = await newContext(await sharedBrowser(), true);
+  try {
+    const page = await context.newPage();
     await signInOnce(page, "tl@demo.test", "tl");
     await page.waitForURL((u) => u.pathname === "/all-users");
     clientId = await firstTlClientId(page);
-    await context.clearCookies();
-  });
-  afterEach(async () => {
+  } finally {
     await context.close();
-  });
+  }
+});
 
+describeJsOnOff("client rate card", (s) => {
   it("shows the courier-wise card in panels with the spec's titles and columns; tabs are links", async () => {
+    const { page, js } = s;
     await signInOnce(page, "tl@demo.test", "tl");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto(`/all-users/${clientId}/rate-card`);
@@ -58,11 +46,12 @@ describe.each([
     const cell = await page.getByTestId("rate-row").first().locator("td").nth(1).textContent();
     expect(cell).toMatch(/^\d+\.\d{2} \| \d+\.\d{2}$/);
     // tl: no Operation column, no Edit links.
-    expect(await page.getByRole("columnheader", { name: "Operation" }).count()).toBe(0);
+    await expectLocator(page.getByRole("columnheader", { name: "Operation" })).toHaveCount(0);
     await page.getByRole("link", { name: "Reverse Logistics Shipment" }).click();
     await page.waitForURL((u) => u.searchParams.get("tab") === "reverse");
     await page.getByText("RTO is charged as forward.").waitFor();
-    await expectAccessible(page, js);
+    // Accessibility: one scan per screen (decision 017), on the page as most people get it.
+    if (js) await expectAccessible(page);
 
     // The RTO tab labels each row Forward RTO or Reverse RTO.
     await page.getByRole("navigation", { name: "Shipment types" }).getByRole("link", { name: "RTO" }).click();
@@ -79,21 +68,8 @@ describe.each([
     expect(new Set(segment.map(([, text]) => text))).toEqual(new Set(["Forward RTO", "Reverse RTO"]));
   });
 
-  it("refuses a forged rate edit from a tl with 403 and changes nothing", async () => {
-    await signInOnce(page, "tl@demo.test", "tl");
-    await page.waitForURL((u) => u.pathname === "/all-users");
-    await page.goto(`/all-users/${clientId}/rate-card`);
-    const before = await page.getByTestId("rate-row").first().textContent();
-    const res = await context.request.post(`/all-users/${clientId}/rate-card`, {
-      form: { intent: "save", rowId: "1", version: "1", zone_a_base: "1.00" },
-      maxRedirects: 0,
-    });
-    expect(res.status()).toBe(403);
-    await page.reload();
-    expect(await page.getByTestId("rate-row").first().textContent()).toBe(before);
-  });
-
   it("lets a vp edit a row: invalid values, cancel, confirm with old values struck through, save", async () => {
+    const { page, browser, js } = s;
     await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto(`/all-users/${clientId}/rate-card`);
@@ -104,7 +80,7 @@ describe.each([
     const editing = page.locator("[data-editing]");
     await editing.waitFor();
     // Other rows' Edit links are disabled while one row is in edit mode.
-    expect(await page.getByRole("link", { name: EDIT_ROW }).count()).toBe(0);
+    await expectLocator(page.getByRole("link", { name: EDIT_ROW })).toHaveCount(0);
 
     // Cancel leaves edit mode.
     await editing.getByRole("link", { name: "Cancel" }).click();
@@ -140,15 +116,16 @@ describe.each([
     await page.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm rate update" });
     await dialog.waitFor();
-    expect(await dialog.getByTestId("new-zone_a_base").textContent()).toBe(newPrice);
-    expect(await dialog.getByLabel(`was ${oldZoneA}`).count()).toBe(1);
+    await expectLocator(dialog.getByTestId("new-zone_a_base")).toHaveText(newPrice);
+    await expectLocator(dialog.getByLabel(`was ${oldZoneA}`)).toHaveCount(1);
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
     const saved = page.getByTestId("rate-row").filter({ has: page.getByRole("link", { name: `Edit ${courier}` }) }).first();
-    expect(await saved.locator("td").nth(2).textContent()).toContain(`${newPrice} |`);
+    await expectLocator(saved.locator("td").nth(2)).toContainText(`${newPrice} |`);
   });
 
   it("refuses a save when someone else changed the row, and shows the current values", async () => {
+    const { page, browser } = s;
     await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto(`/all-users/${clientId}/rate-card?tab=rto`);
@@ -178,7 +155,26 @@ describe.each([
     const conflict = page.getByTestId("rate-conflict");
     await conflict.waitFor();
     // The spec's failure toast, then the server's message.
-    expect(await conflict.textContent()).toContain(`Not able to update rate card. ${CONFLICT_MESSAGE}`);
-    expect(await conflict.textContent()).toContain(`Zone E Base ${next}`);
+    await expectLocator(conflict).toContainText(`Not able to update rate card. ${CONFLICT_MESSAGE}`);
+    await expectLocator(conflict).toContainText(`Zone E Base ${next}`);
+  });
+});
+
+/** A forged post does not depend on JavaScript in the page: once (decision 017). */
+describe("client rate card, once", () => {
+  const once = usePage();
+  it("refuses a forged rate edit from a tl with 403 and changes nothing", async () => {
+    const { page, context } = once;
+    await signInOnce(page, "tl@demo.test", "tl");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    await page.goto(`/all-users/${clientId}/rate-card`);
+    const before = await page.getByTestId("rate-row").first().textContent();
+    const res = await context.request.post(`/all-users/${clientId}/rate-card`, {
+      form: { intent: "save", rowId: "1", version: "1", zone_a_base: "1.00" },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(403);
+    await page.reload();
+    await expectLocator(page.getByTestId("rate-row").first()).toHaveText(before!);
   });
 });

@@ -1,31 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from "vitest";
-import { baseURL, expectAccessible, launchBrowser, newContext, signIn } from "../support/browser";
-
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, describeJsOnOff, expectAccessible, expectLocator, signIn, usePage } from "../support/browser";
 
 const path = (page: Page) => new URL(page.url()).pathname;
 
-describe.each([
-  ["JavaScript on", true],
-  ["JavaScript off", false],
-])("sign-in, redirects and logout with %s", (_label, js) => {
-  let context: BrowserContext;
-  let page: Page;
-  beforeEach(async () => {
-    context = await newContext(browser, js);
-    page = await context.newPage();
-  });
-  afterEach(async () => {
-    await context.close();
-  });
-
+describeJsOnOff("sign-in, redirects and logout", (s) => {
   it.each([
     ["vp@demo.test", "vp", "/all-users"],
     ["kam@demo.test", "kam", "/all-users"],
@@ -34,20 +13,22 @@ describe.each([
     ["tl@demo.test", "tl", "/all-users"],
     ["legal@demo.test", "legal", "/merchant-agreements"],
   ])("%s signs in as %s and lands on %s", async (email, role, home) => {
+    const { page } = s;
     await signIn(page, email, role);
     await page.waitForURL((u) => u.pathname === home);
-    await expect.poll(() => page.getByTestId("signed-in-name").textContent()).toBeTruthy();
+    await expectLocator(page.getByTestId("signed-in-name")).toHaveText(/\S/);
     const menu = page.getByRole("navigation", { name: "Main" });
     if (role === "legal") {
-      for (const item of ["Account Setup", "Merchant Agreement", "Status"]) await expect(menu.getByRole("link", { name: item }).count()).resolves.toBe(1);
-      await expect(menu.getByRole("link", { name: "All Users" }).count()).resolves.toBe(0);
+      for (const item of ["Account Setup", "Merchant Agreement", "Status"]) await expectLocator(menu.getByRole("link", { name: item })).toHaveCount(1);
+      await expectLocator(menu.getByRole("link", { name: "All Users" })).toHaveCount(0);
     } else {
       for (const item of ["Rate Card", "All Users", "Order Tracker", "Finance Analytics", "On hold COD"])
-        await expect(menu.getByRole("link", { name: item }).count()).resolves.toBe(1);
+        await expectLocator(menu.getByRole("link", { name: item })).toHaveCount(1);
     }
   });
 
   it("shows the spec's message for each invalid field", async () => {
+    const { page } = s;
     await page.goto("/sign-in");
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.getByText("Email is required").waitFor();
@@ -67,17 +48,19 @@ describe.each([
   });
 
   it("shows 'Error' with the server's text for a wrong password or role", async () => {
+    const { page } = s;
     await signIn(page, "vp@demo.test", "vp", "wrong-password");
     const alert = page.getByTestId("sign-in-error");
     await alert.waitFor();
-    expect(await alert.textContent()).toContain("Error");
-    expect(await alert.textContent()).toContain("Invalid email, role or password.");
+    await expectLocator(alert).toContainText("Error");
+    await expectLocator(alert).toContainText("Invalid email, role or password.");
     await signIn(page, "vp@demo.test", "kam");
     await page.getByTestId("sign-in-error").waitFor();
     expect(path(page)).toBe("/sign-in");
   });
 
   it("sends signed-out visitors to / and keeps the deep link for after sign-in", async () => {
+    const { page } = s;
     await page.goto("/all-users?q=textiles");
     expect(path(page)).toBe("/");
     await page.getByRole("button", { name: "Sign in" }).waitFor();
@@ -89,6 +72,7 @@ describe.each([
   });
 
   it("sends unknown paths to /sign-in, and signed-in staff on public routes to their home", async () => {
+    const { page } = s;
     await page.goto("/no/such/page");
     expect(path(page)).toBe("/sign-in");
     await signIn(page, "bdm@demo.test", "bdm");
@@ -102,6 +86,7 @@ describe.each([
   });
 
   it("sends legal staff on public routes to merchant agreements and keeps them off sales pages", async () => {
+    const { page } = s;
     await signIn(page, "legal@demo.test", "legal");
     await page.waitForURL((u) => u.pathname === "/merchant-agreements");
     await page.goto("/sign-in");
@@ -111,6 +96,7 @@ describe.each([
   });
 
   it("logs out: the session ends and protected pages send you back to /", async () => {
+    const { page } = s;
     await signIn(page, "kam@demo.test", "kam");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.getByRole("button", { name: "Logout" }).click();
@@ -119,17 +105,8 @@ describe.each([
     expect(path(page)).toBe("/");
   });
 
-  it("tells the browser how long the server took for a page (Server-Timing)", async () => {
-    await signIn(page, "vp@demo.test", "vp");
-    await page.waitForURL((u) => u.pathname === "/all-users");
-    const res = await page.request.get("/all-users");
-    expect(res.status()).toBe(200);
-    const ms = /^app;dur=(\d+\.\d)$/.exec(res.headers()["server-timing"] ?? "")?.[1];
-    expect(Number(ms)).toBeGreaterThan(0);
-    expect(await res.text()).toContain("All Users");
-  });
-
   it("remembers a collapsed sidebar in a cookie", async () => {
+    const { page, context } = s;
     await signIn(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     const sidebarWidth = () => page.locator("nav[aria-label='Main menu'], [aria-label='Main menu']").first().evaluate((el) => el.getBoundingClientRect().width);
@@ -146,6 +123,7 @@ describe.each([
   });
 
   it("says so after 10 failed sign-ins in a minute, and keeps the e-mail and role but never the password", async () => {
+    const { page, browser, js } = s;
     // Its own client address (the test server trusts X-Forwarded-For) and account, so the
     // limit it reaches blocks nobody else.
     const ip = js ? "198.51.100.21" : "198.51.100.22";
@@ -160,21 +138,37 @@ describe.each([
       await signIn(p, email, "vp", "demo-password");
       const alert = p.getByTestId("sign-in-error");
       await alert.waitFor();
-      expect(await alert.textContent()).toMatch(/^Error\s*Too many failed sign-in attempts\. Please wait a minute and try again\.$/);
-      expect(await p.getByLabel("Email").inputValue()).toBe(email);
-      expect(await p.getByLabel("Role").inputValue()).toBe("vp");
+      await expectLocator(alert).toHaveText(/^Error\s*Too many failed sign-in attempts\. Please wait a minute and try again\.$/);
+      await expectLocator(p.getByLabel("Email")).toHaveValue(email);
+      await expectLocator(p.getByLabel("Role")).toHaveValue("vp");
       if (!js) {
         // The page the server sent back holds no password.
-        expect(await p.getByLabel("Password").inputValue()).toBe("");
+        await expectLocator(p.getByLabel("Password")).toHaveValue("");
         expect(await p.content()).not.toContain("demo-password");
       }
     } finally {
       await own.close();
     }
   });
+});
+
+/** Checks that do not depend on JavaScript in the page: once (decision 017). */
+describe("sign-in page, once", () => {
+  const once = usePage();
+  it("tells the browser how long the server took for a page (Server-Timing)", async () => {
+    const { page } = once;
+    await signIn(page, "vp@demo.test", "vp");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    const res = await page.request.get("/all-users");
+    expect(res.status()).toBe(200);
+    const ms = /^app;dur=(\d+\.\d)$/.exec(res.headers()["server-timing"] ?? "")?.[1];
+    expect(Number(ms)).toBeGreaterThan(0);
+    expect(await res.text()).toContain("All Users");
+  });
 
   it("has no serious accessibility problems on the sign-in page", async () => {
+    const { page } = once;
     await page.goto("/sign-in");
-    await expectAccessible(page, js);
+    await expectAccessible(page);
   });
 });

@@ -1,31 +1,47 @@
 /**
- * Vitest global setup for service tests: builds one migrated + seeded database that each
- * test file clones (a PGlite data-dir dump, or a PostgreSQL template database).
+ * Vitest global setup of both projects: builds one migrated + seeded database, once per
+ * `vitest` run. Each service test file clones it (tests/support/db.ts) and the browser-test
+ * server starts from a copy of it (tests/setup/e2e-server.ts), so the demo data is seeded once.
+ * On PGlite the template is a data-dir dump (a tar file); on PostgreSQL a template database.
+ *
+ * Both projects' global setups run in vitest's main process, in an order vitest does not
+ * promise: whichever asks first builds the template, the other waits for the same promise
+ * (kept on globalThis, as each project may load this module on its own), and the last
+ * teardown removes it.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
 import { openPglite, openPostgres } from "~/services/db/client.server";
 import { seedDemoData } from "~/services/seed/seed.server";
 import { adminQuery, testDatabaseUrl, withDatabase } from "../support/pg-admin";
 
-export default async function setup(project: TestProject) {
+declare module "vitest" {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgTemplateDb: string;
+  }
+}
+
+export type Template = { pgliteTemplate: string; pgTemplateDb: string };
+
+type Shared = { template: Promise<Template>; users: number; remove: () => Promise<void> };
+const store = globalThis as unknown as { __consoleDbTemplate?: Shared };
+
+async function build(): Promise<{ template: Template; remove: () => Promise<void> }> {
   const url = testDatabaseUrl();
   if (!url) {
     const dir = await mkdtemp(path.join(os.tmpdir(), "console-tpl-"));
     const handle = openPglite(undefined);
     await handle.migrate();
     await seedDemoData(handle.db);
-    const dump = await (handle as unknown as { db: { $client: { dumpDataDir(c: string): Promise<Blob> } } }).db.$client.dumpDataDir("none");
+    const dump = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
     const file = path.join(dir, "template.tar");
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));
     await handle.close();
-    project.provide("pgliteTemplate", file);
-    project.provide("pgTemplateDb", "");
-    return async () => {
-      await rm(dir, { recursive: true, force: true });
-    };
+    return { template: { pgliteTemplate: file, pgTemplateDb: "" }, remove: () => rm(dir, { recursive: true, force: true }) };
   }
   const name = `tpl_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -34,9 +50,45 @@ export default async function setup(project: TestProject) {
   await handle.migrate();
   await seedDemoData(handle.db);
   await handle.close();
-  project.provide("pgTemplateDb", name);
-  project.provide("pgliteTemplate", "");
-  return async () => {
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return { template: { pgliteTemplate: "", pgTemplateDb: name }, remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** The run's template, built on first use; call the returned release when done with it. */
+export async function useTemplate(): Promise<{ template: Template; release: () => Promise<void> }> {
+  if (!store.__consoleDbTemplate) {
+    const built = build();
+    const shared: Shared = {
+      template: built.then((b) => b.template),
+      users: 0,
+      remove: async () => (await built).remove(),
+    };
+    store.__consoleDbTemplate = shared;
+  }
+  const shared = store.__consoleDbTemplate;
+  shared.users++;
+  const template = await shared.template;
+  let released = false;
+  return {
+    template,
+    release: async () => {
+      if (released) return;
+      released = true;
+      if (--shared.users > 0) return;
+      store.__consoleDbTemplate = undefined;
+      await shared.remove();
+    },
   };
+}
+
+/** Writes a PGlite copy of the template into `dataDir` (a folder that must not hold a database yet). */
+export async function pgliteFromTemplate(template: Template, dataDir: string): Promise<void> {
+  const db = await PGlite.create(dataDir, { loadDataDir: new Blob([await readFile(template.pgliteTemplate)]) });
+  await db.close();
+}
+
+export default async function setup(project: TestProject) {
+  const { template, release } = await useTemplate();
+  project.provide("pgliteTemplate", template.pgliteTemplate);
+  project.provide("pgTemplateDb", template.pgTemplateDb);
+  return release;
 }

@@ -1,7 +1,9 @@
 /**
  * Vitest global setup for browser tests: starts the built console (the same start script
- * as `npm start`) on a free port against a fresh database: a temporary PGlite folder, or a
- * new database on the TEST_DATABASE_URL server.
+ * as `npm start`) on a free port against a fresh copy of the seeded template database that
+ * the service tests clone (tests/setup/db-template.ts): a temporary PGlite folder loaded from
+ * the template's dump, or `CREATE DATABASE … TEMPLATE` on the TEST_DATABASE_URL server. The
+ * start script finds the database migrated and seeded, so it does not seed again.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -12,6 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { adminQuery, testDatabaseUrl, withDatabase } from "../support/pg-admin";
+import { pgliteFromTemplate, useTemplate } from "./db-template";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,6 +35,7 @@ function freePort(): Promise<number> {
 
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(process.env.BUILD_DIR ?? "build", "server/index.js"))) throw new Error("No build found: run `npm run build` (npm test does it for you).");
+  const { template, release } = await useTemplate();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "console-e2e-"));
   const url = testDatabaseUrl();
@@ -47,12 +51,16 @@ export default async function setup(project: TestProject) {
     // Browser tests that exercise the per-address sign-in limit give themselves their own
     // address with X-Forwarded-For, so they never block the other tests' 127.0.0.1.
     TRUST_PROXY: "true",
+    // The database is a copy of the seeded template: an empty one means the copy failed.
+    SEED_IF_EMPTY: "false",
   };
   delete env.DATABASE_URL;
   if (url) {
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE ${dbName}`);
+    await adminQuery(`CREATE DATABASE ${dbName} TEMPLATE ${template.pgTemplateDb}`);
     env.DATABASE_URL = withDatabase(url, dbName);
+  } else {
+    await pgliteFromTemplate(template, path.join(dataDir, "pg"));
   }
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env,
@@ -89,5 +97,6 @@ export default async function setup(project: TestProject) {
     });
     if (url) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await rm(dataDir, { recursive: true, force: true });
+    await release();
   };
 }

@@ -2,8 +2,8 @@
  * Real Chromium for browser tests (Debian's, or CHROME_PATH), driven by playwright-core.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { afterEach, beforeEach, describe, expect, inject } from "vitest";
 
 export const CHROMIUM_FLAGS = [
   "--headless",
@@ -26,6 +26,23 @@ export function baseURL(): string {
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromePath(), args: CHROMIUM_FLAGS, headless: true });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One Chromium per test file, launched on first use; tests/setup/e2e-browser.ts (a setup
+ * file of the e2e project) closes it after the file's last test.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser();
+  return shared;
+}
+
+export async function closeSharedBrowser(): Promise<void> {
+  const browser = await shared;
+  shared = undefined;
+  await browser?.close();
 }
 
 export async function newContext(browser: Browser, javaScriptEnabled: boolean): Promise<BrowserContext> {
@@ -101,3 +118,73 @@ async function checkAxe(page: Page) {
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")})`)).toEqual([]);
 }
+
+/** What a suite of `describeJsOnOff` gets: its mode, and a fresh context and page per test. */
+export type JsOnOff = {
+  /** JavaScript enabled in the page. */
+  js: boolean;
+  /** "JavaScript on" or "JavaScript off". */
+  label: string;
+  /** 0 with JavaScript on, 1 off: picks a record of the test's own per mode. */
+  index: 0 | 1;
+  browser: Browser;
+  /** A new context per test (no cookies), closed after it. */
+  context: BrowserContext;
+  page: Page;
+};
+
+/**
+ * The same flows with JavaScript on and off (GUIDE §4): two suites, "<name> with JavaScript
+ * on|off". Before each test the suite's object holds a new context and page in that mode;
+ * read them in the test (`const { page, context } = s`), since they change per test.
+ * Checks that do not depend on JavaScript (forged posts, downloads over HTTP, JSON, axe on
+ * the server's HTML) belong in a plain `describe`, once.
+ */
+export function describeJsOnOff(name: string, fn: (s: JsOnOff) => void) {
+  describe.each([
+    ["JavaScript on", true, 0],
+    ["JavaScript off", false, 1],
+  ] as const)(`${name} with %s`, (label, js, index) => {
+    fn(freshPageEachTest({ js, label, index }));
+  });
+}
+
+/** A new context and page per test, JavaScript on, for checks made once (see describeJsOnOff). */
+export function usePage(): Omit<JsOnOff, "label" | "index"> {
+  return freshPageEachTest({ js: true });
+}
+
+/** Fills in `s.browser`, a new `s.context` and `s.page` before each test of the enclosing suite. */
+function freshPageEachTest<T extends { js: boolean }>(mode: T): T & Pick<JsOnOff, "browser" | "context" | "page"> {
+  const s = mode as T & Pick<JsOnOff, "browser" | "context" | "page">;
+  beforeEach(async () => {
+    s.browser = await sharedBrowser();
+    s.context = await newContext(s.browser, s.js);
+    s.page = await s.context.newPage();
+  });
+  afterEach(async () => {
+    await s.context?.close();
+  });
+  return s;
+}
+
+const RETRY = { timeout: 10_000, interval: 100 };
+
+/**
+ * Retrying assertions on what a locator shows, like Playwright test's `expect(locator)`
+ * (vitest's `expect` reads once): they read again until the page agrees or 10 s pass, so a
+ * check made while the page is still updating (a client-side navigation, a revalidation)
+ * does not fail or pass by chance.
+ */
+export function expectLocator(locator: Locator) {
+  const text = () => locator.textContent({ timeout: 1_000 });
+  return {
+    toHaveText: (expected: string | RegExp) =>
+      typeof expected === "string" ? expect.poll(text, RETRY).toBe(expected) : expect.poll(text, RETRY).toMatch(expected),
+    toContainText: (expected: string) => expect.poll(text, RETRY).toContain(expected),
+    toHaveCount: (expected: number) => expect.poll(() => locator.count(), RETRY).toBe(expected),
+    toHaveAttribute: (name: string, expected: string | null) => expect.poll(() => locator.getAttribute(name, { timeout: 1_000 }), RETRY).toBe(expected),
+    toHaveValue: (expected: string) => expect.poll(() => locator.inputValue({ timeout: 1_000 }), RETRY).toBe(expected),
+  };
+}
+

@@ -9,13 +9,6 @@ import { inject } from "vitest";
 import { openPglite, openPostgres, type DbHandle } from "~/services/db/client.server";
 import { adminQuery, testDatabaseUrl, withDatabase } from "./pg-admin";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    pgliteTemplate: string;
-    pgTemplateDb: string;
-  }
-}
-
 /** A fresh database: migrated, and holding the demo seed when `seeded`. */
 export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
   const url = testDatabaseUrl();
