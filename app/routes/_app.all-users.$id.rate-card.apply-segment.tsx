@@ -10,7 +10,6 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { deliverSoon } from "~/services/mail/outbox.server";
 import { CHANGED_FIELD_LABELS, type ChangedField, type RowChange } from "~/services/ratecards/changes";
 import { isSegment, PRICE_TYPE_LABELS, SEGMENT_NAMES, SEGMENTS } from "~/services/ratecards/fields";
 import { formatKg, formatTwoDecimals } from "~/services/ratecards/money";
@@ -112,7 +111,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!cardToken) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${SEGMENT_STALE_MESSAGE}` }, { status: 409 });
   const result = await applySegment(db, staff, { clientId: client.id, segment, cardToken });
   if (!result.ok) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}` }, { status: result.status });
-  deliverSoon(db);
   return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
 }
 

@@ -23,7 +23,6 @@ import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { formError } from "~/services/http/form-errors.server";
-import { deliverSoon } from "~/services/mail/outbox.server";
 import {
   DELIVERY_TYPE_LABELS,
   DELIVERY_TYPES,
@@ -224,7 +223,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ? await updatePlanRateRow(db, staff, { rowId: parsed.data.rowId, clientId: client.id, plan: plan.plan, applyDefault: plan.applyDefault, version, values })
     : await updateRateRow(db, staff, { rowId: parsed.data.rowId, clientId: client.id, version, values });
   if (result.ok) {
-    deliverSoon(db);
     return redirectWithToast(request, backTo(request), { kind: "success", message: "Updated Successfully" });
   }
   if (result.status === 409 && "conflict" in result) {

@@ -35,7 +35,6 @@ import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { deliverSoon } from "~/services/mail/outbox.server";
 import { UPLOAD_INSTRUCTIONS, type UploadChange, type UploadError } from "~/services/ratecards/csv";
 import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
 import { applyUpload, clientCardToken, MAX_UPLOAD_CHARS, UPLOAD_STALE_MESSAGE, verifyClientUpload } from "~/services/ratecards/ratecards.server";
@@ -190,7 +189,6 @@ async function submitStep(
       { status: result.status },
     );
   }
-  deliverSoon(db);
   return redirectWithToast(request, `/all-users/${clientId}/rate-card${search}`, { kind: "success", message: "Uploaded Successfully!" });
 }
 

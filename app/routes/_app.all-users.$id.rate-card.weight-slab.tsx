@@ -12,7 +12,6 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { deliverSoon } from "~/services/mail/outbox.server";
 import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
 import { formatKg } from "~/services/ratecards/money";
 import { getClientRateCard, updateWeightSlab } from "~/services/ratecards/ratecards.server";
@@ -67,7 +66,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (result.error) return validationError(result.error, result.submittedData);
   const outcome = await updateWeightSlab(db, staff, { clientId: client.id, ...result.data });
   if (outcome.ok) {
-    deliverSoon(db);
     return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
   }
   if (outcome.status === 409 && "conflict" in outcome) {

@@ -19,6 +19,8 @@ import { and, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "d
 import { writeAudit, type AuditActor } from "../audit/audit.server";
 import { clientScopeCondition } from "../clients/clients.server";
 import type { Db, Tx, Executor } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
+import { conflict, invalid, refusals, stale, type Conflict, type Forbidden, type Invalid, type NotFound, type Stale } from "../core/result";
 import {
   auditLog,
   clientCourierServices,
@@ -78,23 +80,11 @@ export const SEGMENT_STALE_MESSAGE =
   "The rate card changed after the preview, so nothing was changed. Preview the segment again to see what it would change now.";
 export const UPLOAD_STALE_MESSAGE = "The rate card changed after this file was verified, so nothing was changed. Verify the file again.";
 
-export type RateCardFailure =
-  | { ok: false; status: 400; message: string; fieldErrors?: Record<string, string>; errors?: UploadError[] }
-  | { ok: false; status: 403 | 404; message: string }
-  | { ok: false; status: 409; conflict: true; message: string; current: CardRow }
-  /** A card-wide change confirmed against a card that has changed since (segment preview, verified upload). */
-  | { ok: false; status: 409; stale: true; message: string };
+export type RateCardFailure = Invalid<{ errors?: UploadError[] }> | Forbidden | NotFound | Conflict<CardRow> | Stale;
 
 export type { FieldChange, RowChange };
 
-const forbidden = (): RateCardFailure => ({ ok: false, status: 403, message: NOT_ALLOWED_MESSAGE });
-const notFound = (message = NOT_FOUND_MESSAGE): RateCardFailure => ({ ok: false, status: 404, message });
-const invalid = (message: string, extra: { fieldErrors?: Record<string, string>; errors?: UploadError[] } = {}): RateCardFailure => ({
-  ok: false,
-  status: 400,
-  message,
-  ...extra,
-});
+const { forbidden, notFound } = refusals({ forbidden: NOT_ALLOWED_MESSAGE, notFound: NOT_FOUND_MESSAGE });
 
 function allowed(actor: RateCardActor, permission: keyof RateCardPermissions): boolean {
   return rateCardPermissions(actor.role)[permission];
@@ -332,7 +322,7 @@ export async function updateRateRow(db: Db, actor: RateCardActor, input: UpdateR
   if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return invalid(SOME_FIELD_NOT_VALID);
   const values = parsed.values;
 
-  return db.transaction(async (tx): Promise<UpdateRateRowResult> => {
+  return transaction(db, async (tx): Promise<UpdateRateRowResult> => {
     const client = await clientFor(tx, actor, input.clientId);
     if (!client) return notFound();
     const locked = await tx
@@ -342,7 +332,7 @@ export async function updateRateRow(db: Db, actor: RateCardActor, input: UpdateR
       .for("update");
     if (locked.length === 0) return notFound();
     const [current] = await clientCardRows(tx, client.id, eq(rateRows.id, input.rowId));
-    if (current.version !== input.version) return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current };
+    if (current.version !== input.version) return conflict(CONFLICT_MESSAGE, current);
 
     const card: EditableCard = {
       clientId: client.id,
@@ -388,7 +378,7 @@ export async function updateWeightSlab(db: Db, actor: RateCardActor, input: Upda
   }
   const p = parsed.data;
 
-  return db.transaction(async (tx): Promise<UpdateWeightSlabResult> => {
+  return transaction(db, async (tx): Promise<UpdateWeightSlabResult> => {
     const client = await clientFor(tx, actor, input.clientId);
     if (!client) return notFound();
     const key = and(
@@ -400,7 +390,7 @@ export async function updateWeightSlab(db: Db, actor: RateCardActor, input: Upda
     const locked = await tx.select({ id: rateRows.id }).from(rateRows).where(key).for("update");
     if (locked.length === 0) return notFound();
     const [current] = await clientCardRows(tx, client.id, eq(rateRows.id, locked[0].id));
-    if (current.version !== p.version) return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current };
+    if (current.version !== p.version) return conflict(CONFLICT_MESSAGE, current);
     const fields = diff(current, { first_slab: p.first_slab, second_slab: p.second_slab });
     if (fields.length === 0) return { ok: true, row: current, changes: [] };
     await writePrices(tx, [{ id: current.id, prices: { ...pricesOf(current), first_slab: p.first_slab, second_slab: p.second_slab } }]);
@@ -520,12 +510,12 @@ export async function applySegment(
   if (!allowed(actor, "canApplySegment")) return forbidden();
   if (!isSegment(input.segment)) return invalid("Choose segment 0, 1 or 2.");
   const segment = input.segment;
-  return db.transaction(async (tx): Promise<({ ok: true } & ApplySegmentSummary) | RateCardFailure> => {
+  return transaction(db, async (tx): Promise<({ ok: true } & ApplySegmentSummary) | RateCardFailure> => {
     const client = await clientFor(tx, actor, input.clientId);
     if (!client) return notFound();
     await lockClientRows(tx, client.id);
     if (input.cardToken !== undefined && input.cardToken !== (await clientCardToken(tx, client.id))) {
-      return { ok: false, status: 409, stale: true, message: SEGMENT_STALE_MESSAGE };
+      return stale(SEGMENT_STALE_MESSAGE);
     }
     const plan = await planApplySegment(tx, client.id, segment);
 
@@ -583,7 +573,7 @@ export async function updateRtoFromForward(
   if (!allowed(actor, "canUpdateRtoFromForward")) return forbidden();
   const ids = [...new Set(input.courierServiceIds)];
   if (ids.length === 0 || !ids.every((id) => Number.isSafeInteger(id) && id > 0)) return invalid("Choose at least one courier.");
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const client = await clientFor(tx, actor, input.clientId);
     if (!client) return notFound();
     await lockClientRows(tx, client.id);
@@ -670,12 +660,12 @@ export async function applyUpload(
 ): Promise<ApplyUploadResult> {
   if (!allowed(actor, "canUpload")) return forbidden();
   if (input.csvText.length > MAX_UPLOAD_CHARS) return invalid("The file is too large.");
-  return db.transaction(async (tx): Promise<ApplyUploadResult> => {
+  return transaction(db, async (tx): Promise<ApplyUploadResult> => {
     const client = await clientFor(tx, actor, input.clientId);
     if (!client) return notFound();
     await lockClientRows(tx, client.id);
     if (input.cardToken !== undefined && input.cardToken !== (await clientCardToken(tx, client.id))) {
-      return { ok: false, status: 409, stale: true, message: UPLOAD_STALE_MESSAGE };
+      return stale(UPLOAD_STALE_MESSAGE);
     }
     const current = await clientCardRows(tx, client.id);
     const verified = verifyUpload({ sellerEmail: client.email, rows: current }, input.csvText);
