@@ -9,14 +9,7 @@
  * between requests. The service verifies the file again on Submit.
  */
 import { Alert, Anchor, Box, Button, Group, Input, List, Stack, Table, Text } from "@mantine/core";
-import {
-  data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -35,6 +28,8 @@ import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
+import { kindByName } from "~/services/http/file-kinds";
+import { readMultipart, takeFile } from "~/services/http/upload.server";
 import { UPLOAD_INSTRUCTIONS, type UploadChange, type UploadError } from "~/services/ratecards/csv";
 import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
 import { applyUpload, clientCardToken, MAX_UPLOAD_CHARS, UPLOAD_STALE_MESSAGE, verifyClientUpload } from "~/services/ratecards/ratecards.server";
@@ -69,12 +64,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // Action
 // ---------------------------------------------------------------------------------------
 
-/** Spec §5: one CSV file, checked against the CSV and plain-text mime types (browsers send these for .csv). */
-const CSV_MIME_TYPES = new Set(["text/csv", "application/vnd.ms-excel", "text/plain", ""]);
-
-function isCsvFileName(name: string, type: string): boolean {
-  return /\.csv$/i.test(name.trim()) && CSV_MIME_TYPES.has(type.split(";")[0].trim().toLowerCase());
-}
+/** Spec §5: one CSV file (its name, declared type and bytes are checked by the upload module). */
+const CSV_FILE = { kinds: ["csv"], messages: { missing: CHOOSE_FILE, tooMany: "Choose one CSV file only.", wrongKind: ONLY_CSV } } as const;
+const isCsvFileName = (name: string, type: string) => kindByName(name, type, CSV_FILE.kinds) === "csv";
 
 const intentSchema = z.object({ intent: z.enum(["verify", "submit"]) });
 const submitSchema = z.object({
@@ -100,30 +92,13 @@ const problem = (message: string, errors: UploadError[] = [], status = 400) =>
  */
 const cardToken = clientCardToken;
 
-/** Reads the uploaded bytes as text: a CSV is UTF-8 text (a BOM is fine), never binary. */
-async function csvTextOf(file: File): Promise<string | null> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-  return text.includes("\u0000") ? null : text.replace(/^\uFEFF/, "");
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { staff, db, client, search } = await uploadContext(request, params);
 
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: 5_000_000 }));
-  } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) return problem(TOO_LARGE, [], 413);
-    // Not a multipart post (the dialog's forms always are): nothing we can read.
-    if (e instanceof TypeError) return problem(CHOOSE_FILE);
-    throw e;
-  }
+  // The file (Verify) or the verified text travelling back (Submit): either is one part of at most the limit.
+  const read = await readMultipart(request, { maxFileBytes: MAX_UPLOAD_CHARS, messages: { tooLarge: TOO_LARGE, notMultipart: CHOOSE_FILE } });
+  if (!read.ok) return problem(read.message, [], read.status);
+  const form = read.form;
   const intent = intentSchema.safeParse({ intent: form.get("intent") });
   if (!intent.success) throw new Response("Unknown action.", { status: 400 });
 
@@ -132,13 +107,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 async function verifyStep(staff: SignedInStaff, db: ReturnType<typeof getDb>, clientId: number, form: FormData) {
-  const files = form.getAll("order_data").filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
-  if (files.length === 0) return problem(CHOOSE_FILE);
-  if (files.length > 1) return problem("Choose one CSV file only.");
-  const [file] = files;
-  if (!isCsvFileName(file.name, file.type)) return problem(ONLY_CSV);
-  const csvText = await csvTextOf(file);
-  if (csvText === null) return problem(ONLY_CSV);
+  const taken = await takeFile(form, "order_data", CSV_FILE);
+  if (!taken.ok) return problem(taken.message);
+  const { file } = taken;
+  const csvText = file.text ?? "";
 
   const [result, token] = await Promise.all([verifyClientUpload(db, staff, { clientId, csvText }), cardToken(db, clientId)]);
   if ("status" in result) {
