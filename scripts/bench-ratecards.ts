@@ -9,7 +9,8 @@
 import { sql } from "drizzle-orm";
 import { openPglite } from "../app/services/db/client.server";
 import { seedDemoData } from "../app/services/db/seed.server";
-import { CSV_COLUMNS, readCsv, verifyUpload, writeCsv, writeRateCardCsv } from "../app/services/ratecards/csv";
+import { readCsv, writeCsv } from "../app/services/http/csv";
+import { CSV_COLUMNS, verifyUpload, writeRateCardCsv } from "../app/services/ratecards/csv";
 import { SHIPMENT_TYPES, type CardRow } from "../app/services/ratecards/fields";
 import { getClientRateCard } from "../app/services/ratecards/ratecards.server";
 import { giveFirstClientABigCard } from "./lib/big-card";

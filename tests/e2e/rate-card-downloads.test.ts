@@ -8,7 +8,8 @@ import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { demoClientsWithoutToken } from "~/services/db/seed.server";
-import { CSV_IDENTITY_COLUMNS, readCsv } from "~/services/ratecards/csv";
+import { readCsv } from "~/services/http/csv";
+import { CSV_IDENTITY_COLUMNS } from "~/services/ratecards/csv";
 import { launchBrowser, newContext, signInOnce } from "../support/browser";
 import { extractPdfText } from "../support/pdf-text";
 

@@ -6,7 +6,8 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CSV_COLUMNS, readCsv, writeCsv } from "~/services/ratecards/csv";
+import { readCsv, writeCsv } from "~/services/http/csv";
+import { CSV_COLUMNS } from "~/services/ratecards/csv";
 import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
 
 let browser: Browser;

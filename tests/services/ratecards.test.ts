@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getClientForViewer, type Viewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clientCourierServices, clients, mailOutbox, rateCardUploads, rateRows, staff } from "~/services/db/schema";
-import { CSV_COLUMNS, readCsv, verifyUpload, writeCsv } from "~/services/ratecards/csv";
+import { readCsv, writeCsv } from "~/services/http/csv";
+import { CSV_COLUMNS, verifyUpload } from "~/services/ratecards/csv";
 import { RATE_FIELDS, rateValuesOf, type CardRow } from "~/services/ratecards/fields";
 import {
   CONFLICT_MESSAGE,

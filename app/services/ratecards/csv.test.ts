@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CSV_COLUMNS, escapeCell, readCsv, unescapeCell, verifyUpload, writeCsv, writeRateCardCsv, type CsvCard, type UploadError } from "./csv";
+import { escapeCell, readCsv, unescapeCell, writeCsv } from "../http/csv";
+import { CSV_COLUMNS, verifyUpload, writeRateCardCsv, type CsvCard, type UploadError } from "./csv";
 import type { CardRow, DeliveryType, ShipmentType } from "./fields";
 
 const SELLER = "orders@chaiwala.in";
