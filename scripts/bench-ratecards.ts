@@ -12,7 +12,7 @@ import { seedDemoData } from "../app/services/db/seed.server";
 import { readCsv, writeCsv } from "../app/services/http/csv";
 import { CSV_COLUMNS, verifyUpload, writeRateCardCsv } from "../app/services/ratecards/csv";
 import { SHIPMENT_TYPES, type CardRow } from "../app/services/ratecards/fields";
-import { getClientRateCard } from "../app/services/ratecards/ratecards.server";
+import { getClientRateCard } from "../app/services/ratecards/read.server";
 import { giveFirstClientABigCard } from "./lib/big-card";
 import { sampleCardRow } from "../app/services/ratecards/sample-row";
 

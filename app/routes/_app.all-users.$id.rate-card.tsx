@@ -35,7 +35,8 @@ import {
   type RateField,
 } from "~/services/ratecards/fields";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
-import { getClientRateCard, updateRateRow } from "~/services/ratecards/ratecards.server";
+import { updateRateRow } from "~/services/ratecards/edit.server";
+import { getClientRateCard } from "~/services/ratecards/read.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD, rateRowFormSchema, rateValuesSchema, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
 import { parseRateCardView, rateCardViewSearch, type CardTab } from "~/services/ratecards/view-query";
 import { AdvantagePlans } from "~/ui/AdvantagePlans";

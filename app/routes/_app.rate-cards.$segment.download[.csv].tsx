@@ -4,7 +4,7 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { getDb } from "~/services/db/client.server";
 import { isSegment } from "~/services/ratecards/fields";
-import { segmentRateCardCsv } from "~/services/ratecards/ratecards.server";
+import { segmentRateCardCsv } from "~/services/ratecards/read.server";
 
 /** One segment's rate card as CSV. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { NON_LEGAL_ROLES } from "~/services/auth/roles";
 import { getDb } from "~/services/db/client.server";
 import { DELIVERY_TYPE_LABELS, DELIVERY_TYPES, RATE_TABS, SEGMENT_NAMES, SEGMENTS, TAB_LABELS, type Segment } from "~/services/ratecards/fields";
-import { getSegmentRateCard } from "~/services/ratecards/ratecards.server";
+import { getSegmentRateCard } from "~/services/ratecards/read.server";
 import { RatePanels } from "~/ui/RatePanels";
 
 export const meta: MetaFunction = () => [{ title: "Segment Rate Cards · Shipping Console" }];

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { CONFLICT_MESSAGE } from "~/services/ratecards/ratecards.server";
+import { CONFLICT_MESSAGE } from "~/services/ratecards/scope.server";
 import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
 
 /** The row "Edit" link, not the "Edit weight slab of …" link beside it. */

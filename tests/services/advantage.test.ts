@@ -30,7 +30,7 @@ import { getCookieSession, startSession } from "~/services/auth/session.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, cashbackSettings, clientAdvantagePlans, clients, couriers, courierServices, mailOutbox, planRateRows, staff } from "~/services/db/schema";
 import { TAB_OF_SHIPMENT_TYPE, rateValuesOf } from "~/services/ratecards/fields";
-import { rateChangeHistory } from "~/services/ratecards/ratecards.server";
+import { rateChangeHistory } from "~/services/ratecards/history.server";
 import { ERROR_TOAST_MS, toastDurationMs } from "~/ui/ToastArea";
 import { plannedDemoClients } from "~/services/db/seed.server";
 import { seededPlanOffers } from "~/services/advantage/seed.server";

@@ -9,7 +9,8 @@ import { clients, mailOutbox, rateRows, staff } from "~/services/db/schema";
 import { transaction } from "~/services/db/transaction.server";
 import { deliverDueMail, enqueueMail } from "~/services/mail/outbox.server";
 import { rateValuesOf } from "~/services/ratecards/fields";
-import { getClientRateCard, updateRateRow } from "~/services/ratecards/ratecards.server";
+import { updateRateRow } from "~/services/ratecards/edit.server";
+import { getClientRateCard } from "~/services/ratecards/read.server";
 import { openTestDb } from "../support/db";
 
 type Received = { from: string; to: string[]; data: string };

@@ -6,24 +6,11 @@ import { auditLog, clientCourierServices, clients, mailOutbox, rateCardUploads, 
 import { readCsv, writeCsv } from "~/services/http/csv";
 import { CSV_COLUMNS, verifyUpload } from "~/services/ratecards/csv";
 import { RATE_FIELDS, rateValuesOf, type CardRow } from "~/services/ratecards/fields";
-import {
-  CONFLICT_MESSAGE,
-  SEGMENT_STALE_MESSAGE,
-  UPLOAD_STALE_MESSAGE,
-  applySegment,
-  clientCardToken,
-  applyUpload,
-  clientRateCardCsv,
-  getClientRateCard,
-  getSegmentRateCard,
-  previewApplySegment,
-  rateChangeHistory,
-  segmentRateCardCsv,
-  updateRateRow,
-  updateRtoFromForward,
-  updateWeightSlab,
-  verifyClientUpload,
-} from "~/services/ratecards/ratecards.server";
+import { applySegment, applyUpload, previewApplySegment, updateRtoFromForward, verifyClientUpload } from "~/services/ratecards/bulk.server";
+import { updateRateRow, updateWeightSlab } from "~/services/ratecards/edit.server";
+import { rateChangeHistory } from "~/services/ratecards/history.server";
+import { clientRateCardCsv, getClientRateCard, getSegmentRateCard, segmentRateCardCsv } from "~/services/ratecards/read.server";
+import { CONFLICT_MESSAGE, SEGMENT_STALE_MESSAGE, UPLOAD_STALE_MESSAGE, clientCardToken } from "~/services/ratecards/scope.server";
 import { findClientByAuthToken } from "~/services/advantage/advantage.server";
 import { clientByAuthToken } from "~/services/quote/quote.server";
 import { openTestDb } from "../support/db";

@@ -24,7 +24,7 @@ import {
 } from "./fields";
 import { formatTwoDecimals } from "./money";
 import type { RateCardPanels, RatePanel } from "./panels";
-import { getClientRateCard, getSegmentRateCard } from "./ratecards.server";
+import { getClientRateCard, getSegmentRateCard } from "./read.server";
 
 export type RateCardPdfInput = {
   /** Client name & company, or the segment's name. */
