@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const names = new Map<number, string>([[staff.id, staff.name]]);
   for (const p of [client.vp, client.avp, client.bdm, client.tl]) if (p?.id != null && p.name) names.set(p.id, p.name);
   return {
-    clientId: client.id,
+    self: url.pathname,
     closeTo: rateCardHref(client.id, url, OWN_PARAMS),
     keep: [...new URLSearchParams(url.search)].filter(([k]) => !OWN_PARAMS.includes(k)),
     page: history.page,
@@ -50,12 +50,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const when = istDateTimeLabel;
 
 export default function RateHistoryDialog() {
-  const { clientId, closeTo, keep, page, pageCount, total, entries } = useLoaderData<typeof loader>();
+  const { self, closeTo, keep, page, pageCount, total, entries } = useLoaderData<typeof loader>();
   const hrefFor = (p: number) => {
     const q = new URLSearchParams(keep);
     if (p > 1) q.set("hpage", String(p));
     const s = q.toString();
-    return `/all-users/${clientId}/rate-card/history${s ? `?${s}` : ""}`;
+    return `${self}${s ? `?${s}` : ""}`;
   };
   return (
     <UrlDialog title="Rate change history" closeTo={closeTo}>

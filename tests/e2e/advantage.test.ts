@@ -43,7 +43,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const premium = (id: number) => `/all-users/${id}/rate-card?tab=advantage&plan=premium`;
+const premium = (id: number) => `/all-users/${id}/rate-card/advantage?plan=premium`;
 
 describe.each([
   ["JavaScript on", true, 0],
@@ -118,7 +118,7 @@ describe.each([
       expect(await refused.getByRole("button", { name: "Disable" }).count()).toBe(0);
 
       // Even a hand-made withdraw is refused (its toast waits for the next page), and the plan stays active.
-      const forged = await context!.request.post(`/all-users/${client.id}/rate-card/advantage-plan?tab=advantage&plan=premium`, {
+      const forged = await context!.request.post(`/all-users/${client.id}/rate-card/advantage/plan?plan=premium`, {
         form: { intent: "withdraw", plan: "premium" },
         maxRedirects: 0,
       });
@@ -276,12 +276,12 @@ describe.each([
     expect(await page.getByRole("columnheader", { name: "Operation" }).count()).toBe(0);
     await expectAccessible(page, js);
 
-    const base = `/all-users/${id}/rate-card?tab=advantage&plan=premium`;
+    const base = `/all-users/${id}/rate-card/advantage?plan=premium`;
     const cashback = await context!.request.post(base, { form: { intent: "cashback", return_plan: "1", delivered_plan: "1", max_tat_liability: "1", version: "1" }, maxRedirects: 0 });
     expect(cashback.status()).toBe(403);
     const planRate = await context!.request.post(base, { form: { intent: "plan-save", plan: "advantage_premium", apply_default: "false", rowId: "1", version: "1" }, maxRedirects: 0 });
     expect(planRate.status()).toBe(403);
-    const offer = await context!.request.post(`/all-users/${id}/rate-card/advantage-plan?tab=advantage&plan=basic`, { form: { intent: "offer", plan: "basic" }, maxRedirects: 0 });
+    const offer = await context!.request.post(`/all-users/${id}/rate-card/advantage/plan?plan=basic`, { form: { intent: "offer", plan: "basic" }, maxRedirects: 0 });
     expect(offer.status()).toBe(403);
     await page.goto(`/all-users/${id}/rate-card?tab=advantage&plan=basic`);
     expect(await page.getByTestId("plan-status-basic").textContent()).toBe("Basic: Not offered");
