@@ -8,7 +8,7 @@
  * hidden textarea, so Submit needs no second upload and the server never keeps a file
  * between requests. The service verifies the file again on Submit.
  */
-import { Alert, Anchor, Box, Button, Group, Input, List, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Input, List, Stack, Text } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
@@ -30,11 +30,12 @@ import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { kindByName } from "~/services/http/file-kinds";
 import { readMultipart, takeFile } from "~/services/http/upload.server";
-import { UPLOAD_INSTRUCTIONS, type UploadChange, type UploadError } from "~/services/ratecards/csv";
+import { UPLOAD_INSTRUCTIONS, type UploadError } from "~/services/ratecards/csv";
 import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
 import { applyUpload, MAX_UPLOAD_CHARS, verifyClientUpload } from "~/services/ratecards/bulk.server";
 import { clientCardToken, UPLOAD_STALE_MESSAGE } from "~/services/ratecards/scope.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
+import { UploadErrors, UploadPreview, type UploadPreviewChange } from "~/ui/RateCardUploadParts";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { useHydrated } from "~/ui/useHydrated";
 
@@ -76,7 +77,7 @@ const submitSchema = z.object({
   cardToken: z.string().min(1, CARD_CHANGED),
 });
 
-type PreviewChange = Pick<UploadChange, "row" | "courier" | "priceType" | "delivery_type" | "column" | "old" | "new">;
+type PreviewChange = UploadPreviewChange;
 
 type ActionData =
   | { kind: "problem"; message: string; errors: UploadError[] }
@@ -126,15 +127,7 @@ async function verifyStep(staff: SignedInStaff, db: ReturnType<typeof getDb>, cl
     cardToken: token,
     rowCount: result.rows.length,
     totalChanges: result.changes.length,
-    changes: result.changes.slice(0, MAX_PREVIEW_ROWS).map(({ row, courier, priceType, delivery_type, column, old, new: next }) => ({
-      row,
-      courier,
-      priceType,
-      delivery_type,
-      column,
-      old,
-      new: next,
-    })),
+    changes: result.changes.slice(0, MAX_PREVIEW_ROWS).map(({ row, courier, priceType, delivery_type, column, old, new: next }) => ({ row, courier, priceType, delivery_type, column, old, new: next })),
   });
 }
 
@@ -163,81 +156,6 @@ async function submitStep(
     );
   }
   return redirectWithToast(request, `/all-users/${clientId}/rate-card${search}`, { kind: "success", message: "Uploaded Successfully!" });
-}
-
-// ---------------------------------------------------------------------------------------
-// Component
-// ---------------------------------------------------------------------------------------
-
-
-const DELIVERY_SHORT = { express: "Express", surface: "Surface" } as const;
-
-function errorTitle(e: UploadError): string | undefined {
-  const parts = [e.row != null ? `Row ${e.row}` : null, e.column ? `Column "${e.column}"` : null].filter(Boolean);
-  return parts.length ? parts.join(", ") : undefined;
-}
-
-/** Mantine's light red title (red-6 on red-light) fails WCAG AA contrast; red-9 passes. */
-const ALERT_TITLE_STYLES = { title: { color: "var(--mantine-color-red-9)" } };
-
-/** Spec §8: the verification errors as a list of red alerts in a 180 px high area. */
-function UploadErrors({ errors }: { errors: UploadError[] }) {
-  return (
-    <Box
-      data-testid="upload-errors"
-      role="region"
-      aria-label="Verification errors"
-      tabIndex={0}
-      style={{ height: 180, overflowY: "auto", flexShrink: 0 }}
-    >
-      <Stack gap={6}>
-        {errors.map((e, i) => (
-          <Alert key={i} color="red" variant="light" p="xs" title={errorTitle(e)} styles={ALERT_TITLE_STYLES} data-testid="upload-error">
-            {e.message}
-          </Alert>
-        ))}
-      </Stack>
-    </Box>
-  );
-}
-
-function UploadPreview({ result }: { result: Extract<ActionData, { kind: "preview" }> }) {
-  return (
-    <Box data-testid="upload-preview" role="region" aria-label="Changes in the file" tabIndex={0} style={{ maxHeight: 320, overflow: "auto" }}>
-      {result.changes.length === 0 ? (
-        <Text size="sm">No changes</Text>
-      ) : (
-        <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="xs" stickyHeader>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Courier</Table.Th>
-              <Table.Th>Price type</Table.Th>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>Old</Table.Th>
-              <Table.Th>New</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.changes.map((c) => (
-              <Table.Tr key={`${c.row}-${c.column}`} data-testid="upload-change">
-                <Table.Td>{c.row}</Table.Td>
-                <Table.Td>{c.courier}</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  {c.priceType} · {DELIVERY_SHORT[c.delivery_type]}
-                </Table.Td>
-                <Table.Td>{c.column}</Table.Td>
-                <Table.Td c="dimmed">
-                  <s>{c.old}</s>
-                </Table.Td>
-                <Table.Td fw={700}>{c.new}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Box>
-  );
 }
 
 export default function UploadRateCard() {
