@@ -119,6 +119,4 @@ export default function AdvantagePlanDialog() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RateCardDialogError title="Advantage plan" fallback={NOT_ABLE_TO_UPDATE_PLAN} />;
-}
+export const ErrorBoundary = () => <RateCardDialogError title="Advantage plan" fallback={NOT_ABLE_TO_UPDATE_PLAN} />;

@@ -68,14 +68,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent === "cashback") return saveCashback(request, db, staff, client.id, form);
-  if (intent !== "plan-preview" && intent !== "plan-save") throw new Response("Unknown action.", { status: 400 });
+  const step = { "plan-preview": "preview", "plan-save": "save" }[String(form.get("intent"))] as "preview" | "save" | undefined;
+  if (form.get("intent") === "cashback") return saveCashback(request, db, staff, client.id, form);
+  if (!step) throw new Response("Unknown action.", { status: 400 });
   if (!advantagePermissions(staff.role).canEditPlanRates) throw new Response("Only a vp can change rates.", { status: 403 });
   const plan = String(form.get("plan") ?? "");
   if (!isPlanName(plan)) throw new Response("Unknown plan.", { status: 400 });
   const applyDefault = form.get("apply_default") === "true";
-  return rowEditAction(request, form, intent === "plan-preview" ? "preview" : "save", {
+  return rowEditAction(request, form, step, {
     plan: { plan, applyDefault },
     rows: async () => (await getPlanRateCard(db, client.id, plan)).rows,
     save: (input) => updatePlanRateRow(db, staff, { ...input, clientId: client.id, plan, applyDefault }),

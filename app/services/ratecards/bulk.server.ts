@@ -5,7 +5,6 @@
  * confirmation made against a preview is refused when the card changed since.
  */
 import { eq, inArray } from "drizzle-orm";
-import { writeAudit } from "../audit/audit.server";
 import { invalid, stale } from "../core/result";
 import type { Db, Executor } from "../db/client.server";
 import { transaction } from "../db/transaction.server";
@@ -13,7 +12,6 @@ import { clientCourierServices, rateCardUploads, rateRows } from "../db/schema";
 import { CHANGEABLE_FIELDS, diffRow, type RowChange } from "./changes";
 import { verifyUpload, type VerifyResult } from "./csv";
 import { SEGMENT_NAMES, isSegment, type CardRow, type Segment } from "./fields";
-import { queueRateChangeMail } from "./notify.server";
 import { clientCardRows, segmentCardRows } from "./read.server";
 import { pricesOf, rowChange, type RowPrices } from "./row-edit.server";
 import {
@@ -21,13 +19,13 @@ import {
   UPLOAD_INVALID_MESSAGE,
   UPLOAD_STALE_MESSAGE,
   allowed,
-  auditRowChange,
   clientCardToken,
   clientFor,
   forbidden,
   insertValues,
   lockClientRows,
   notFound,
+  recordCardChange,
   writePrices,
   type RateCardActor,
   type RateCardFailure,
@@ -162,15 +160,13 @@ export async function applySegment(
       inserted.forEach((r, i) => (plan.creates[i].change.rowId = r.id));
     }
     const summary = summarise(plan);
-    for (const c of summary.changes) await auditRowChange(tx, actor, client.id, "apply_segment", c);
-    await writeAudit(tx, actor, {
-      clientId: client.id,
-      entity: "rate_card",
-      entityId: client.id,
+    await recordCardChange(tx, actor, client.id, {
       action: "apply_segment",
-      newValue: { segment, segment_name: plan.segmentName, updated: summary.updated, created: summary.created, deleted: summary.deleted },
+      entityId: client.id,
+      rows: summary.changes,
+      details: { segment, segment_name: plan.segmentName, updated: summary.updated, created: summary.created, deleted: summary.deleted },
+      mail: { kind: "segment", note: `Applied ${plan.segmentName}.` },
     });
-    await queueRateChangeMail(tx, actor, client.id, "segment", summary.changes, `Applied ${plan.segmentName}.`);
     return { ok: true as const, ...summary };
   });
 }
@@ -227,15 +223,13 @@ export async function updateRtoFromForward(
       const inserted = await tx.insert(rateRows).values(creates.map((c) => c.values)).returning({ id: rateRows.id });
       inserted.forEach((r, i) => (creates[i].change.rowId = r.id));
     }
-    for (const c of changes) await auditRowChange(tx, actor, client.id, "rto_from_forward", c);
-    await writeAudit(tx, actor, {
-      clientId: client.id,
-      entity: "rate_card",
-      entityId: client.id,
+    await recordCardChange(tx, actor, client.id, {
       action: "rto_from_forward",
-      newValue: { courier_service_ids: ids, couriers: [...new Set(forward.map((f) => f.courier_name))], changed_rows: changes.length },
+      entityId: client.id,
+      rows: changes,
+      details: { courier_service_ids: ids, couriers: [...new Set(forward.map((f) => f.courier_name))], changed_rows: changes.length },
+      mail: { kind: "rto" },
     });
-    await queueRateChangeMail(tx, actor, client.id, "rto", changes);
     return { ok: true as const, changes };
   });
 }
@@ -307,15 +301,14 @@ export async function applyUpload(
       .insert(rateCardUploads)
       .values({ client_id: client.id, uploaded_by: actor.id, row_count: verified.rows.length, file_name: cleanFileName(input.fileName) })
       .returning({ id: rateCardUploads.id });
-    for (const c of changes) await auditRowChange(tx, actor, client.id, "upload", c);
-    await writeAudit(tx, actor, {
-      clientId: client.id,
-      entity: "rate_card",
-      entityId: upload.id,
+    const fileName = cleanFileName(input.fileName);
+    await recordCardChange(tx, actor, client.id, {
       action: "upload",
-      newValue: { file_name: cleanFileName(input.fileName), row_count: verified.rows.length, changed_rows: changes.length },
+      entityId: upload.id,
+      rows: changes,
+      details: { file_name: fileName, row_count: verified.rows.length, changed_rows: changes.length },
+      mail: { kind: "upload", note: `File ${fileName}.` },
     });
-    await queueRateChangeMail(tx, actor, client.id, "upload", changes, `File ${cleanFileName(input.fileName)}.`);
     return { ok: true, uploadId: upload.id, rowCount: verified.rows.length, changes };
   });
 }

@@ -6,12 +6,14 @@
  */
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import type { AuditActor } from "../audit/audit.server";
+import { writeAudit, type AuditActor } from "../audit/audit.server";
+import type { RateCardDetails } from "../audit/kinds";
 import { clientScopeCondition } from "../clients/clients.server";
 import { refusals, type Conflict, type Forbidden, type Invalid, type NotFound, type Stale } from "../core/result";
 import type { Executor, Tx } from "../db/client.server";
 import { clients, rateRows, type StaffRole } from "../db/schema";
 import type { RowChange } from "./changes";
+import { queueRateChangeMail, type RateChangeKind } from "./notify.server";
 import type { UploadError } from "./csv";
 import type { CardRow } from "./fields";
 import { rateCardPermissions, type RateCardPermissions } from "./permissions";
@@ -90,4 +92,19 @@ export function insertValues(clientId: number, row: Pick<CardRow, "courier_servi
     ...prices,
     divisor: Number(prices.divisor),
   };
+}
+
+/**
+ * Records a card-wide change in its transaction: an audit row per changed row, one for the
+ * whole (its details typed per action, audit/kinds.ts), and the e-mail to the hierarchy.
+ */
+export async function recordCardChange<A extends keyof RateCardDetails>(
+  tx: Tx,
+  actor: RateCardActor,
+  clientId: number,
+  change: { action: A; entityId: number; rows: readonly RowChange[]; details: RateCardDetails[A]; mail: { kind: RateChangeKind; note?: string } },
+): Promise<void> {
+  for (const c of change.rows) await auditRowChange(tx, actor, clientId, change.action, c);
+  await writeAudit(tx, actor, { clientId, entity: "rate_card", entityId: change.entityId, action: change.action, newValue: change.details });
+  await queueRateChangeMail(tx, actor, clientId, change.mail.kind, change.rows, change.mail.note);
 }
