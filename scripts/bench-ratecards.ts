@@ -9,10 +9,11 @@
 import { sql } from "drizzle-orm";
 import { openPglite } from "../app/services/db/client.server";
 import { seedDemoData } from "../app/services/seed/seed.server";
-import { CSV_COLUMNS, readCsv, verifyUpload, writeCsv, writeRateCardCsv } from "../app/services/ratecards/csv";
-import type { CardRow } from "../app/services/ratecards/fields";
+import { readCsv, writeCsv } from "../app/services/http/csv";
+import { CSV_COLUMNS, verifyUpload, writeRateCardCsv } from "../app/services/ratecards/csv";
+import { type CardRow } from "../app/services/ratecards/fields";
 import { SHIPMENT_TYPES } from "../app/services/core/rate-fields";
-import { getClientRateCard } from "../app/services/ratecards/ratecards.server";
+import { getClientRateCard } from "../app/services/ratecards/read.server";
 import { giveFirstClientABigCard } from "./lib/big-card";
 import { sampleCardRow } from "../app/services/ratecards/sample-row";
 

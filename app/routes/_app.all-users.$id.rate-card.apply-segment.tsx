@@ -10,12 +10,11 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { deliverSoon } from "~/services/mail/outbox.server";
-import { CHANGED_FIELD_LABELS, type ChangedField, type RowChange } from "~/services/ratecards/changes";
+import { CHANGED_FIELD_LABELS, showFieldValue, type RowChange } from "~/services/ratecards/changes";
 import { PRICE_TYPE_LABELS, SEGMENT_NAMES } from "~/services/ratecards/fields";
 import { isSegment, SEGMENTS } from "~/services/core/rate-fields";
-import { formatKg, formatTwoDecimals } from "~/services/ratecards/money";
-import { applySegment, previewApplySegment, SEGMENT_STALE_MESSAGE } from "~/services/ratecards/ratecards.server";
+import { applySegment, previewApplySegment } from "~/services/ratecards/bulk.server";
+import { SEGMENT_STALE_MESSAGE } from "~/services/ratecards/scope.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
@@ -32,14 +31,6 @@ function parseSegment(value: FormDataEntryValue | string | null): number | null 
   return isSegment(n) ? n : null;
 }
 
-function showValue(field: ChangedField, value: string | null): string {
-  if (value === null) return "—";
-  if (field === "first_slab" || field === "second_slab") return `${formatKg(value)} KG`;
-  if (field === "divisor") return value;
-  if (field === "cod_percentage") return `${formatTwoDecimals(value)} %`;
-  return formatTwoDecimals(value);
-}
-
 type PreviewLine = { key: string; courier: string; priceType: string; field: string; old: string | null; next: string | null };
 
 /** One line per changed value (an added or removed row is one line), capped for the page. */
@@ -50,7 +41,7 @@ function previewLines(changes: readonly RowChange[]): { lines: PreviewLine[]; to
     const head = { courier: c.courier, priceType: `${PRICE_TYPE_LABELS[c.shipment_type]} (${c.delivery_type})` };
     const items =
       c.action === "update"
-        ? c.fields.map((f) => ({ field: CHANGED_FIELD_LABELS[f.field], old: showValue(f.field, f.old), next: showValue(f.field, f.new) }))
+        ? c.fields.map((f) => ({ field: CHANGED_FIELD_LABELS[f.field], old: showFieldValue(f.field, f.old), next: showFieldValue(f.field, f.new) }))
         : [{ field: c.action === "create" ? "Row added" : "Row removed", old: null, next: null }];
     for (const [i, item] of items.entries()) {
       total++;
@@ -113,7 +104,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!cardToken) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${SEGMENT_STALE_MESSAGE}` }, { status: 409 });
   const result = await applySegment(db, staff, { clientId: client.id, segment, cardToken });
   if (!result.ok) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}` }, { status: result.status });
-  deliverSoon(db);
   return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
 }
 

@@ -3,7 +3,7 @@ import { csvAttachment } from "~/services/http/attachment.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { clientRateCardCsv } from "~/services/ratecards/ratecards.server";
+import { clientRateCardCsv } from "~/services/ratecards/read.server";
 import { NO_AUTH_TOKEN_MESSAGE } from "~/services/ratecards/permissions";
 
 /** The client's rate card as the CSV the upload accepts (download → edit → upload round-trips). */

@@ -11,8 +11,8 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { deliverSoon } from "~/services/mail/outbox.server";
-import { getClientRateCard, updateRtoFromForward } from "~/services/ratecards/ratecards.server";
+import { updateRtoFromForward } from "~/services/ratecards/bulk.server";
+import { getClientRateCard } from "~/services/ratecards/read.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
@@ -72,7 +72,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const result = await updateRtoFromForward(db, staff, { clientId: client.id, courierServiceIds: ids });
   if (!result.ok) return data<ActionData>({ kind: "invalid", chosen: ids, message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}` }, { status: result.status });
-  deliverSoon(db);
   return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
 }
 

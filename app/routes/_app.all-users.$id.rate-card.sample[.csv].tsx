@@ -4,7 +4,7 @@ import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { csvAttachment } from "~/services/http/attachment.server";
 import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
-import { clientRateCardCsv } from "~/services/ratecards/ratecards.server";
+import { clientRateCardCsv } from "~/services/ratecards/read.server";
 
 /**
  * The sample CSV for the upload (spec part 1 §6: not for kam). The best sample is the

@@ -8,15 +8,8 @@
  * hidden textarea, so Submit needs no second upload and the server never keeps a file
  * between requests. The service verifies the file again on Submit.
  */
-import { Alert, Anchor, Box, Button, Group, Input, List, Stack, Table, Text } from "@mantine/core";
-import {
-  data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { Alert, Anchor, Button, Group, Input, List, Stack, Text } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -34,11 +27,14 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { deliverSoon } from "~/services/mail/outbox.server";
-import { UPLOAD_INSTRUCTIONS, type UploadChange, type UploadError } from "~/services/ratecards/csv";
+import { kindByName } from "~/services/http/file-kinds";
+import { readMultipart, takeFile } from "~/services/http/upload.server";
+import { UPLOAD_INSTRUCTIONS, type UploadError } from "~/services/ratecards/csv";
 import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
-import { applyUpload, clientCardToken, MAX_UPLOAD_CHARS, UPLOAD_STALE_MESSAGE, verifyClientUpload } from "~/services/ratecards/ratecards.server";
+import { applyUpload, MAX_UPLOAD_CHARS, verifyClientUpload } from "~/services/ratecards/bulk.server";
+import { clientCardToken, UPLOAD_STALE_MESSAGE } from "~/services/ratecards/scope.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
+import { UploadErrors, UploadPreview, type UploadPreviewChange } from "~/ui/RateCardUploadParts";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { useHydrated } from "~/ui/useHydrated";
 
@@ -69,12 +65,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // Action
 // ---------------------------------------------------------------------------------------
 
-/** Spec §5: one CSV file, checked against the CSV and plain-text mime types (browsers send these for .csv). */
-const CSV_MIME_TYPES = new Set(["text/csv", "application/vnd.ms-excel", "text/plain", ""]);
-
-function isCsvFileName(name: string, type: string): boolean {
-  return /\.csv$/i.test(name.trim()) && CSV_MIME_TYPES.has(type.split(";")[0].trim().toLowerCase());
-}
+/** Spec §5: one CSV file (its name, declared type and bytes are checked by the upload module). */
+const CSV_FILE = { kinds: ["csv"], messages: { missing: CHOOSE_FILE, tooMany: "Choose one CSV file only.", wrongKind: ONLY_CSV } } as const;
+const isCsvFileName = (name: string, type: string) => kindByName(name, type, CSV_FILE.kinds) === "csv";
 
 const intentSchema = z.object({ intent: z.enum(["verify", "submit"]) });
 const submitSchema = z.object({
@@ -83,7 +76,7 @@ const submitSchema = z.object({
   cardToken: z.string().min(1, CARD_CHANGED),
 });
 
-type PreviewChange = Pick<UploadChange, "row" | "courier" | "priceType" | "delivery_type" | "column" | "old" | "new">;
+type PreviewChange = UploadPreviewChange;
 
 type ActionData =
   | { kind: "problem"; message: string; errors: UploadError[] }
@@ -100,30 +93,13 @@ const problem = (message: string, errors: UploadError[] = [], status = 400) =>
  */
 const cardToken = clientCardToken;
 
-/** Reads the uploaded bytes as text: a CSV is UTF-8 text (a BOM is fine), never binary. */
-async function csvTextOf(file: File): Promise<string | null> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-  return text.includes("\u0000") ? null : text.replace(/^\uFEFF/, "");
-}
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const { staff, db, client, search } = await uploadContext(request, params);
 
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: 5_000_000 }));
-  } catch (e) {
-    if (e instanceof MaxPartSizeExceededError) return problem(TOO_LARGE, [], 413);
-    // Not a multipart post (the dialog's forms always are): nothing we can read.
-    if (e instanceof TypeError) return problem(CHOOSE_FILE);
-    throw e;
-  }
+  // The file (Verify) or the verified text travelling back (Submit): either is one part of at most the limit.
+  const read = await readMultipart(request, { maxFileBytes: MAX_UPLOAD_CHARS, messages: { tooLarge: TOO_LARGE, notMultipart: CHOOSE_FILE } });
+  if (!read.ok) return problem(read.message, [], read.status);
+  const form = read.form;
   const intent = intentSchema.safeParse({ intent: form.get("intent") });
   if (!intent.success) throw new Response("Unknown action.", { status: 400 });
 
@@ -132,13 +108,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 async function verifyStep(staff: SignedInStaff, db: ReturnType<typeof getDb>, clientId: number, form: FormData) {
-  const files = form.getAll("order_data").filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
-  if (files.length === 0) return problem(CHOOSE_FILE);
-  if (files.length > 1) return problem("Choose one CSV file only.");
-  const [file] = files;
-  if (!isCsvFileName(file.name, file.type)) return problem(ONLY_CSV);
-  const csvText = await csvTextOf(file);
-  if (csvText === null) return problem(ONLY_CSV);
+  const taken = await takeFile(form, "order_data", CSV_FILE);
+  if (!taken.ok) return problem(taken.message);
+  const { file } = taken;
+  const csvText = file.text ?? "";
 
   const [result, token] = await Promise.all([verifyClientUpload(db, staff, { clientId, csvText }), cardToken(db, clientId)]);
   if ("status" in result) {
@@ -153,15 +126,7 @@ async function verifyStep(staff: SignedInStaff, db: ReturnType<typeof getDb>, cl
     cardToken: token,
     rowCount: result.rows.length,
     totalChanges: result.changes.length,
-    changes: result.changes.slice(0, MAX_PREVIEW_ROWS).map(({ row, courier, priceType, delivery_type, column, old, new: next }) => ({
-      row,
-      courier,
-      priceType,
-      delivery_type,
-      column,
-      old,
-      new: next,
-    })),
+    changes: result.changes.slice(0, MAX_PREVIEW_ROWS).map(({ row, courier, priceType, delivery_type, column, old, new: next }) => ({ row, courier, priceType, delivery_type, column, old, new: next })),
   });
 }
 
@@ -189,83 +154,7 @@ async function submitStep(
       { status: result.status },
     );
   }
-  deliverSoon(db);
   return redirectWithToast(request, `/all-users/${clientId}/rate-card${search}`, { kind: "success", message: "Uploaded Successfully!" });
-}
-
-// ---------------------------------------------------------------------------------------
-// Component
-// ---------------------------------------------------------------------------------------
-
-
-const DELIVERY_SHORT = { express: "Express", surface: "Surface" } as const;
-
-function errorTitle(e: UploadError): string | undefined {
-  const parts = [e.row != null ? `Row ${e.row}` : null, e.column ? `Column "${e.column}"` : null].filter(Boolean);
-  return parts.length ? parts.join(", ") : undefined;
-}
-
-/** Mantine's light red title (red-6 on red-light) fails WCAG AA contrast; red-9 passes. */
-const ALERT_TITLE_STYLES = { title: { color: "var(--mantine-color-red-9)" } };
-
-/** Spec §8: the verification errors as a list of red alerts in a 180 px high area. */
-function UploadErrors({ errors }: { errors: UploadError[] }) {
-  return (
-    <Box
-      data-testid="upload-errors"
-      role="region"
-      aria-label="Verification errors"
-      tabIndex={0}
-      style={{ height: 180, overflowY: "auto", flexShrink: 0 }}
-    >
-      <Stack gap={6}>
-        {errors.map((e, i) => (
-          <Alert key={i} color="red" variant="light" p="xs" title={errorTitle(e)} styles={ALERT_TITLE_STYLES} data-testid="upload-error">
-            {e.message}
-          </Alert>
-        ))}
-      </Stack>
-    </Box>
-  );
-}
-
-function UploadPreview({ result }: { result: Extract<ActionData, { kind: "preview" }> }) {
-  return (
-    <Box data-testid="upload-preview" role="region" aria-label="Changes in the file" tabIndex={0} style={{ maxHeight: 320, overflow: "auto" }}>
-      {result.changes.length === 0 ? (
-        <Text size="sm">No changes</Text>
-      ) : (
-        <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="xs" stickyHeader>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Courier</Table.Th>
-              <Table.Th>Price type</Table.Th>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>Old</Table.Th>
-              <Table.Th>New</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.changes.map((c) => (
-              <Table.Tr key={`${c.row}-${c.column}`} data-testid="upload-change">
-                <Table.Td>{c.row}</Table.Td>
-                <Table.Td>{c.courier}</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  {c.priceType} · {DELIVERY_SHORT[c.delivery_type]}
-                </Table.Td>
-                <Table.Td>{c.column}</Table.Td>
-                <Table.Td c="dimmed">
-                  <s>{c.old}</s>
-                </Table.Td>
-                <Table.Td fw={700}>{c.new}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Box>
-  );
 }
 
 export default function UploadRateCard() {

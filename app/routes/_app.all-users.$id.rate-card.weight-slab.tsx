@@ -12,10 +12,10 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { deliverSoon } from "~/services/mail/outbox.server";
 import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
 import { formatKg } from "~/services/ratecards/money";
-import { getClientRateCard, updateWeightSlab } from "~/services/ratecards/ratecards.server";
+import { updateWeightSlab } from "~/services/ratecards/edit.server";
+import { getClientRateCard } from "~/services/ratecards/read.server";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD, WEIGHT_SLAB_SELECT_OPTIONS, weightSlabFormSchema } from "~/services/ratecards/row-form";
 import { FormNativeSelect, SubmitButton } from "~/ui/form-fields";
 import { UrlDialog } from "~/ui/UrlDialog";
@@ -67,7 +67,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (result.error) return validationError(result.error, result.submittedData);
   const outcome = await updateWeightSlab(db, staff, { clientId: client.id, ...result.data });
   if (outcome.ok) {
-    deliverSoon(db);
     return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
   }
   if (outcome.status === 409 && "conflict" in outcome) {

@@ -3,7 +3,7 @@ import { csvAttachment } from "~/services/http/attachment.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";
 import { isSegment } from "~/services/core/rate-fields";
-import { segmentRateCardCsv } from "~/services/ratecards/ratecards.server";
+import { segmentRateCardCsv } from "~/services/ratecards/read.server";
 
 /** One segment's rate card as CSV. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

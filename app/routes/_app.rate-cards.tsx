@@ -7,7 +7,7 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";
 import { DELIVERY_TYPE_LABELS, RATE_TABS, SEGMENT_NAMES, TAB_LABELS } from "~/services/ratecards/fields";
 import { DELIVERY_TYPES, SEGMENTS, type Segment } from "~/services/core/rate-fields";
-import { getSegmentRateCard } from "~/services/ratecards/ratecards.server";
+import { getSegmentRateCard } from "~/services/ratecards/read.server";
 import { RatePanels } from "~/ui/RatePanels";
 
 export const meta: MetaFunction = () => [{ title: "Segment Rate Cards · Shipping Console" }];

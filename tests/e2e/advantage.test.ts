@@ -38,7 +38,7 @@ beforeAll(async () => {
     }),
   );
 });
-const premium = (id: number) => `/all-users/${id}/rate-card?tab=advantage&plan=premium`;
+const premium = (id: number) => `/all-users/${id}/rate-card/advantage?plan=premium`;
 
 describeJsOnOff("Pickrr Advantage", (s) => {
   /** This suite's clients: the first two of `fresh` for JS on, the next for off (index 0 / 1). */
@@ -106,7 +106,7 @@ describeJsOnOff("Pickrr Advantage", (s) => {
       await expectLocator(refused.getByRole("button", { name: "Disable" })).toHaveCount(0);
 
       // Even a hand-made withdraw is refused (its toast waits for the next page), and the plan stays active.
-      const forged = await context.request.post(`/all-users/${client().id}/rate-card/advantage-plan?tab=advantage&plan=premium`, {
+      const forged = await context.request.post(`/all-users/${client().id}/rate-card/advantage/plan?plan=premium`, {
         form: { intent: "withdraw", plan: "premium" },
         maxRedirects: 0,
       });
@@ -268,12 +268,12 @@ describeJsOnOff("Pickrr Advantage", (s) => {
 
     // Forged posts are plain HTTP: once, in the JavaScript-on suite (decision 017).
     if (!js) return;
-    const base = `/all-users/${id}/rate-card?tab=advantage&plan=premium`;
+    const base = `/all-users/${id}/rate-card/advantage?plan=premium`;
     const cashback = await context.request.post(base, { form: { intent: "cashback", return_plan: "1", delivered_plan: "1", max_tat_liability: "1", version: "1" }, maxRedirects: 0 });
     expect(cashback.status()).toBe(403);
     const planRate = await context.request.post(base, { form: { intent: "plan-save", plan: "advantage_premium", apply_default: "false", rowId: "1", version: "1" }, maxRedirects: 0 });
     expect(planRate.status()).toBe(403);
-    const offer = await context.request.post(`/all-users/${id}/rate-card/advantage-plan?tab=advantage&plan=basic`, { form: { intent: "offer", plan: "basic" }, maxRedirects: 0 });
+    const offer = await context.request.post(`/all-users/${id}/rate-card/advantage/plan?plan=basic`, { form: { intent: "offer", plan: "basic" }, maxRedirects: 0 });
     expect(offer.status()).toBe(403);
     await page.goto(`/all-users/${id}/rate-card?tab=advantage&plan=basic`);
     await expectLocator(page.getByTestId("plan-status-basic")).toHaveText("Basic: Not offered");

@@ -9,7 +9,8 @@ import { readFile } from "node:fs/promises";
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoClientsWithoutToken } from "~/services/seed/seed.server";
-import { CSV_IDENTITY_COLUMNS, readCsv } from "~/services/ratecards/csv";
+import { readCsv } from "~/services/http/csv";
+import { CSV_IDENTITY_COLUMNS } from "~/services/ratecards/csv";
 import { describeJsOnOff, expectLocator, signInOnce, usePage } from "../support/browser";
 import { extractPdfText } from "../support/pdf-text";
 

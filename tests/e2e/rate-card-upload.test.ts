@@ -6,7 +6,8 @@
  */
 import type { Page } from "playwright-core";
 import { beforeEach, expect, it } from "vitest";
-import { CSV_COLUMNS, readCsv, writeCsv } from "~/services/ratecards/csv";
+import { readCsv, writeCsv } from "~/services/http/csv";
+import { CSV_COLUMNS } from "~/services/ratecards/csv";
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
 
 /**

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { clientByAuthToken } from "~/services/auth/client-token.server";
-import { action as planAction } from "~/routes/_app.all-users.$id.rate-card.advantage-plan";
-import { action as rateCardAction } from "~/routes/_app.all-users.$id.rate-card";
+import { action as advantageAction } from "~/routes/_app.all-users.$id.rate-card_.advantage";
+import { action as planAction } from "~/routes/_app.all-users.$id.rate-card_.advantage.plan";
 import { loader as historyLoader } from "~/routes/_app.all-users.$id.rate-card.history";
 import {
   CONFLICT_MESSAGE,
@@ -30,7 +30,7 @@ import { getCookieSession, startSession } from "~/services/auth/session.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, cashbackSettings, clientAdvantagePlans, clients, couriers, courierServices, mailOutbox, planRateRows, staff } from "~/services/db/schema";
 import { TAB_OF_SHIPMENT_TYPE, rateValuesOf } from "~/services/ratecards/fields";
-import { rateChangeHistory } from "~/services/ratecards/ratecards.server";
+import { rateChangeHistory } from "~/services/ratecards/history.server";
 import { ERROR_TOAST_MS, toastDurationMs } from "~/ui/ToastArea";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 import { seededPlanOffers } from "~/services/seed/advantage.server";
@@ -476,7 +476,7 @@ describe("advantage actions (routes)", () => {
   it("the History dialog labels plan changes with their plan", async () => {
     useDb(false);
     expect(historyClient).toBeGreaterThan(0);
-    const request = new Request(`http://console.test/all-users/${historyClient}/rate-card/history?tab=advantage&plan=premium`, { headers: { Cookie: cookie } });
+    const request = new Request(`http://console.test/all-users/${historyClient}/rate-card/advantage/history?plan=premium`, { headers: { Cookie: cookie } });
     const page = await historyLoader({ request, params: { id: String(historyClient) }, context: {} });
     expect(page.entries.map((e) => e.actionLabel)).toEqual(["Premium plan · Rate edit", "Premium plan · First edit (defaults copied)", "Premium plan · Plan offered"]);
     expect(page.entries[0].lines).toEqual([{ field: "Surcharge", old: expect.any(String), next: "9.00" }]);
@@ -487,7 +487,7 @@ describe("advantage actions (routes)", () => {
   it("an invalid settings post is answered 400 with the spec's messages", async () => {
     useDb(false);
     const c = fresh[fresh.length - 1]; // refused before anything is written
-    const res = (await rateCardAction({ request: post(`/all-users/${c.id}/rate-card?tab=advantage&plan=premium`, settingsForm({ max_tat_liability: "", return_rto_amount: "-3" })), params: { id: String(c.id) }, context: {} })) as Response;
+    const res = (await advantageAction({ request: post(`/all-users/${c.id}/rate-card/advantage?plan=premium`, settingsForm({ max_tat_liability: "", return_rto_amount: "-3" })), params: { id: String(c.id) }, context: {} })) as Response;
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.fieldErrors).toEqual({ max_tat_liability: "* max cashback liability is required", return_rto_amount: "* cashback value can not be nagative" });
@@ -497,7 +497,7 @@ describe("advantage actions (routes)", () => {
   it("a settings save that fails shows 'Not able to update settings' and keeps what was typed, instead of an error page", async () => {
     useDb(true);
     const c = takeClient();
-    const result = await quietly(async () => rateCardAction({ request: post(`/all-users/${c.id}/rate-card?tab=advantage&plan=premium`, settingsForm()), params: { id: String(c.id) }, context: {} }));
+    const result = await quietly(async () => advantageAction({ request: post(`/all-users/${c.id}/rate-card/advantage?plan=premium`, settingsForm()), params: { id: String(c.id) }, context: {} }));
     const answer = result as unknown as { data: { kind: string; message: string; values: Record<string, string> }; init: { status: number } };
     expect(answer.init.status).toBe(500);
     expect(answer.data).toMatchObject({ kind: "settings-error", message: NOT_ABLE_TO_UPDATE_SETTINGS });
@@ -507,13 +507,13 @@ describe("advantage actions (routes)", () => {
 
   it("a plan change that fails is 'Not able to update plan.'; withdrawing an activated plan shows the spec's message for 15 seconds", async () => {
     const c = takeClient();
-    const dialog = `/all-users/${c.id}/rate-card/advantage-plan?tab=advantage&plan=premium`;
+    const dialog = `/all-users/${c.id}/rate-card/advantage/plan?plan=premium`;
     const call = (intent: string) => planAction({ request: post(dialog, { intent, plan: "premium" }), params: { id: String(c.id) }, context: {} }) as Promise<Response>;
 
     useDb(true);
     const failed = await quietly(() => call("offer"));
     expect(failed.status).toBe(302);
-    expect(failed.headers.get("Location")).toBe(`/all-users/${c.id}/rate-card?tab=advantage&plan=premium`);
+    expect(failed.headers.get("Location")).toBe(`/all-users/${c.id}/rate-card/advantage?plan=premium`);
     const failedToast = await toastOf(failed);
     expect(failedToast).toEqual({ kind: "error", message: NOT_ABLE_TO_UPDATE_PLAN });
     expect(toastDurationMs(failedToast!)).toBe(ERROR_TOAST_MS);

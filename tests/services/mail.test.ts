@@ -2,13 +2,15 @@ import { readFile } from "node:fs/promises";
 import net from "node:net";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Viewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, mailOutbox, rateRows, staff } from "~/services/db/schema";
-import { deliverDueMail } from "~/services/mail/outbox.server";
+import { transaction } from "~/services/db/transaction.server";
+import { deliverDueMail, enqueueMail } from "~/services/mail/outbox.server";
 import { rateValuesOf } from "~/services/ratecards/fields";
-import { getClientRateCard, updateRateRow } from "~/services/ratecards/ratecards.server";
+import { updateRateRow } from "~/services/ratecards/edit.server";
+import { getClientRateCard } from "~/services/ratecards/read.server";
 import { openTestDb } from "../support/db";
 
 type Received = { from: string; to: string[]; data: string };
@@ -142,5 +144,34 @@ describe("rate change e-mail", () => {
     for (const address of hierarchy) expect(eml).toContain(address);
     expect(eml).toContain("Subject: Rate card updated");
     expect(decodeQuotedPrintable(eml)).toMatch(/Zone B Base: [\d.]+ → [\d.]+/);
+  });
+});
+
+describe("delivery after commit", () => {
+  it("a committed change's e-mail goes out without the caller asking for it", async () => {
+    const smtp = await startSmtp();
+    process.env.SMTP_URL = smtp.url;
+    try {
+      await bumpFirstRow(4);
+      const [queued] = (await h.db.select().from(mailOutbox)).sort((a, b) => b.id - a.id);
+      await vi.waitFor(async () => {
+        const [row] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+        expect(row.sent_at).not.toBeNull();
+      }, { timeout: 10_000, interval: 50 });
+      expect(smtp.received.map((m) => m.to.sort())).toContainEqual(hierarchy);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("a rolled-back change queues nothing and sends nothing", async () => {
+    const before = (await h.db.select().from(mailOutbox)).length;
+    await expect(
+      transaction(h.db, async (tx) => {
+        await enqueueMail(tx, { to: ["someone@demo.test"], subject: "Never", text: "Rolled back." });
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await h.db.select().from(mailOutbox)).toHaveLength(before);
   });
 });

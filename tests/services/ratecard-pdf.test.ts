@@ -14,7 +14,7 @@ import {
   rateCardPdf,
   segmentRateCardPdf,
 } from "~/services/ratecards/pdf.server";
-import { getClientRateCard, getSegmentRateCard } from "~/services/ratecards/ratecards.server";
+import { getClientRateCard, getSegmentRateCard } from "~/services/ratecards/read.server";
 import { openTestDb } from "../support/db";
 import { extractPdfText, isPdf } from "../support/pdf-text";
 

@@ -3,27 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getClientForViewer, type Viewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clientCourierServices, clients, mailOutbox, rateCardUploads, rateRows, staff } from "~/services/db/schema";
-import { CSV_COLUMNS, readCsv, verifyUpload, writeCsv } from "~/services/ratecards/csv";
+import { readCsv, writeCsv } from "~/services/http/csv";
+import { CSV_COLUMNS, verifyUpload } from "~/services/ratecards/csv";
 import { rateValuesOf, type CardRow } from "~/services/ratecards/fields";
 import { RATE_FIELDS } from "~/services/core/rate-fields";
-import {
-  CONFLICT_MESSAGE,
-  SEGMENT_STALE_MESSAGE,
-  UPLOAD_STALE_MESSAGE,
-  applySegment,
-  clientCardToken,
-  applyUpload,
-  clientRateCardCsv,
-  getClientRateCard,
-  getSegmentRateCard,
-  previewApplySegment,
-  rateChangeHistory,
-  segmentRateCardCsv,
-  updateRateRow,
-  updateRtoFromForward,
-  updateWeightSlab,
-  verifyClientUpload,
-} from "~/services/ratecards/ratecards.server";
+import { applySegment, applyUpload, previewApplySegment, updateRtoFromForward, verifyClientUpload } from "~/services/ratecards/bulk.server";
+import { updateRateRow, updateWeightSlab } from "~/services/ratecards/edit.server";
+import { rateChangeHistory } from "~/services/ratecards/history.server";
+import { clientRateCardCsv, getClientRateCard, getSegmentRateCard, segmentRateCardCsv } from "~/services/ratecards/read.server";
+import { CONFLICT_MESSAGE, SEGMENT_STALE_MESSAGE, UPLOAD_STALE_MESSAGE, clientCardToken } from "~/services/ratecards/scope.server";
 import { clientByAuthToken } from "~/services/auth/client-token.server";
 import { openTestDb } from "../support/db";
 

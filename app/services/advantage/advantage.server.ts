@@ -17,8 +17,10 @@ import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { writeAudit, type AuditActor } from "../audit/audit.server";
 import { clientScopeCondition } from "../clients/clients.server";
 import type { Db, Tx, Executor } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
+import { conflict, fail, invalid, refusals, type Conflict, type Failure, type Invalid, type Refusal, type Result } from "../core/result";
 import { cashbackSettings, clientAdvantagePlans, clients, courierServices, planRateRows } from "../db/schema";
-import type { StaffRole } from "../core/roles";
+import { type StaffRole } from "../core/roles";
 import { diffRow, type RowChange } from "../ratecards/changes";
 import { sortCardRows, type CardRow } from "../ratecards/fields";
 import type { RateValues } from "../core/rate-fields";
@@ -41,14 +43,9 @@ export const SETTINGS_CONFLICT_MESSAGE =
   "Someone changed these settings after you opened them, so nothing was saved. The form now shows the current values.";
 export const PREMIUM_ONLY_MESSAGE = "Cashback settings belong to the Premium plan.";
 
-export type AdvantageFailure =
-  | { ok: false; status: 400; message: string; fieldErrors?: Record<string, string> }
-  | { ok: false; status: 403 | 404; message: string }
-  | { ok: false; status: 409; message: string };
+export type AdvantageFailure = Refusal | Failure<409>;
 
-type Refusal = { ok: false; status: 400; message: string; fieldErrors?: Record<string, string> } | { ok: false; status: 403 | 404; message: string };
-const forbidden = (): Refusal => ({ ok: false, status: 403, message: NOT_ALLOWED_MESSAGE });
-const notFound = (): Refusal => ({ ok: false, status: 404, message: NOT_FOUND_MESSAGE });
+const { forbidden, notFound } = refusals({ forbidden: NOT_ALLOWED_MESSAGE, notFound: NOT_FOUND_MESSAGE });
 
 function allowed(actor: { role: StaffRole }, permission: keyof AdvantagePermissions): boolean {
   return advantagePermissions(actor.role)[permission];
@@ -101,8 +98,8 @@ export type PlanChangeResult = { ok: true; changed: boolean; advantage_rate_plan
 export async function offerPlan(db: Db, actor: AdvantageActor, input: { clientId: number; plan: string }): Promise<PlanChangeResult> {
   if (!allowed(actor, "canOfferPlans")) return forbidden();
   const plan = input.plan;
-  if (!isPlanName(plan)) return { ok: false, status: 400, message: "Unknown plan." };
-  return db.transaction(async (tx): Promise<PlanChangeResult> => {
+  if (!isPlanName(plan)) return invalid("Unknown plan.");
+  return transaction(db, async (tx): Promise<PlanChangeResult> => {
     const client = await scopedClient(tx, actor, input.clientId, true);
     if (!client) return notFound();
     const before = await getAdvantageRatePlan(tx, client.id);
@@ -127,12 +124,12 @@ export async function offerPlan(db: Db, actor: AdvantageActor, input: { clientId
 export async function withdrawPlan(db: Db, actor: AdvantageActor, input: { clientId: number; plan: string }): Promise<PlanChangeResult> {
   if (!allowed(actor, "canOfferPlans")) return forbidden();
   const plan = input.plan;
-  if (!isPlanName(plan)) return { ok: false, status: 400, message: "Unknown plan." };
-  return db.transaction(async (tx): Promise<PlanChangeResult> => {
+  if (!isPlanName(plan)) return invalid("Unknown plan.");
+  return transaction(db, async (tx): Promise<PlanChangeResult> => {
     const client = await scopedClient(tx, actor, input.clientId, true);
     if (!client) return notFound();
     const states = await getClientPlanStates(tx, client.id);
-    if (states[plan].active) return { ok: false, status: 409, message: ACTIVE_MUST_BE_OFFERED };
+    if (states[plan].active) return fail(409, ACTIVE_MUST_BE_OFFERED);
     const before = toAdvantageRatePlan(states);
     const deleted = await tx
       .delete(clientAdvantagePlans)
@@ -155,14 +152,14 @@ export async function setActivePlanBySeller(
   db: Db,
   seller: { id: number; email: string },
   input: { active: string | null },
-): Promise<{ ok: true; changed: boolean; advantage_rate_plan: AdvantageRatePlan } | { ok: false; status: 400; message: string }> {
+): Promise<Result<{ changed: boolean; advantage_rate_plan: AdvantageRatePlan }, Invalid>> {
   const active = input.active;
-  if (active !== null && !isPlanName(active)) return { ok: false, status: 400, message: ACTIVE_MUST_BE_OFFERED };
+  if (active !== null && !isPlanName(active)) return invalid(ACTIVE_MUST_BE_OFFERED);
   const actor: AuditActor = { id: null, email: seller.email, role: "seller" };
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, seller.id)).for("update");
     const states = await getClientPlanStates(tx, seller.id);
-    if (active !== null && !states[active].offered) return { ok: false as const, status: 400 as const, message: ACTIVE_MUST_BE_OFFERED };
+    if (active !== null && !states[active].offered) return invalid(ACTIVE_MUST_BE_OFFERED);
     const current = ADVANTAGE_PLAN_NAMES.find((p) => states[p].active) ?? null;
     if (current === active) return { ok: true as const, changed: false, advantage_rate_plan: toAdvantageRatePlan(states) };
     const before = toAdvantageRatePlan(states);
@@ -274,7 +271,7 @@ export type UpdatePlanRateRowInput = {
 export type UpdatePlanRateRowResult =
   | { ok: true; row: CardRow; changes: RowChange[]; copiedDefaults: number }
   | Refusal
-  | { ok: false; status: 409; conflict: true; message: string; current: CardRow };
+  | Conflict<CardRow>;
 
 const sameKey = (a: Pick<CardRow, "courier_service_id" | "shipment_type" | "delivery_type">, b: typeof a) =>
   a.courier_service_id === b.courier_service_id && a.shipment_type === b.shipment_type && a.delivery_type === b.delivery_type;
@@ -326,13 +323,13 @@ async function copyPlanDefaults(tx: Tx, actor: AdvantageActor, plan: AdvantagePl
 export async function updatePlanRateRow(db: Db, actor: AdvantageActor, input: UpdatePlanRateRowInput): Promise<UpdatePlanRateRowResult> {
   if (!allowed(actor, "canEditPlanRates")) return forbidden();
   const plan = input.plan;
-  if (!isPlanName(plan)) return { ok: false, status: 400, message: "Unknown plan." };
+  if (!isPlanName(plan)) return invalid("Unknown plan.");
   const parsed = parseRateValues(input.values);
-  if (!parsed.ok) return { ok: false, status: 400, message: SOME_FIELD_NOT_VALID, fieldErrors: parsed.fieldErrors };
-  if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return { ok: false, status: 400, message: SOME_FIELD_NOT_VALID };
+  if (!parsed.ok) return invalid(SOME_FIELD_NOT_VALID, { fieldErrors: parsed.fieldErrors });
+  if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return invalid(SOME_FIELD_NOT_VALID);
   const values: RateValues = parsed.values;
 
-  return db.transaction(async (tx): Promise<UpdatePlanRateRowResult> => {
+  return transaction(db, async (tx): Promise<UpdatePlanRateRowResult> => {
     // Locking the client serialises first edits: two can never both copy the defaults.
     const client = await scopedClient(tx, actor, input.clientId, true);
     if (!client) return notFound();
@@ -347,9 +344,9 @@ export async function updatePlanRateRow(db: Db, actor: AdvantageActor, input: Up
       if (copied) {
         const mine = (await card.rows(tx)).find((r) => sameKey(r, seen));
         if (!mine) return notFound();
-        return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current: mine };
+        return conflict(CONFLICT_MESSAGE, mine);
       }
-      if (seen.version !== input.version) return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current: seen };
+      if (seen.version !== input.version) return conflict(CONFLICT_MESSAGE, seen);
       if (diffRow(seen, values).length === 0) return { ok: true, row: seen, changes: [], copiedDefaults: 0 };
       copiedDefaults = await copyPlanDefaults(tx, actor, plan, client.id);
       current = (await card.rows(tx)).find((r) => sameKey(r, seen));
@@ -362,7 +359,7 @@ export async function updatePlanRateRow(db: Db, actor: AdvantageActor, input: Up
         .for("update");
       if (locked.length === 0) return notFound();
       [current] = await card.rows(tx, eq(planRateRows.id, input.rowId));
-      if (current && current.version !== input.version) return { ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current };
+      if (current && current.version !== input.version) return conflict(CONFLICT_MESSAGE, current);
     }
     if (!current) return notFound();
     const { row, changes } = await applyRowEdit(tx, actor, card, current, values);
@@ -421,7 +418,7 @@ export async function getCashbackSettings(db: Executor, clientId: number, plan: 
 export type SaveCashbackResult =
   | { ok: true; settings: CashbackSettings; version: number }
   | Refusal
-  | { ok: false; status: 409; conflict: true; message: string; current: StoredCashbackSettings };
+  | Conflict<StoredCashbackSettings>;
 
 /**
  * Saves the premium cashback settings (vp). The assurance is not changed here (its radio is
@@ -434,14 +431,14 @@ export async function saveCashbackSettings(
   input: { clientId: number; plan: string; version: number; settings: CashbackSettingsUpdate },
 ): Promise<SaveCashbackResult> {
   if (!allowed(actor, "canEditCashback")) return forbidden();
-  if (input.plan !== "advantage_premium") return { ok: false, status: 400, message: PREMIUM_ONLY_MESSAGE };
+  if (input.plan !== "advantage_premium") return invalid(PREMIUM_ONLY_MESSAGE);
   const plan = input.plan;
   const s = input.settings;
-  return db.transaction(async (tx): Promise<SaveCashbackResult> => {
+  return transaction(db, async (tx): Promise<SaveCashbackResult> => {
     const client = await scopedClient(tx, actor, input.clientId, true);
     if (!client) return notFound();
     const current = await getCashbackSettings(tx, client.id, plan);
-    if (current.version !== input.version) return { ok: false, status: 409, conflict: true, message: SETTINGS_CONFLICT_MESSAGE, current };
+    if (current.version !== input.version) return conflict(SETTINGS_CONFLICT_MESSAGE, current);
     const columns = {
       return_plan: s.return_cashback.plan,
       return_forward_percentage: s.return_cashback.forward_percentage,

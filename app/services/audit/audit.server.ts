@@ -4,22 +4,24 @@
  */
 import type { Db } from "../db/client.server";
 import { auditLog } from "../db/schema";
+import type { AuditDetails, AuditEntity } from "./kinds";
 
 export type AuditActor = { id: number | null; email: string; role: string };
 
-export type AuditEntry = {
+/** One audit row: the entity's kind decides the shape of its old and new values (kinds.ts). */
+export type AuditEntry<E extends AuditEntity = AuditEntity> = {
   clientId?: number | null;
-  entity: string;
+  entity: E;
   entityId?: string | number | null;
   action: string;
-  oldValue?: unknown;
-  newValue?: unknown;
+  oldValue?: AuditDetails[E] | null;
+  newValue?: AuditDetails[E] | null;
 };
 
 /** Accepts the database or a transaction (drizzle transactions share the query API). */
 type Executor = Pick<Db, "insert">;
 
-export async function writeAudit(tx: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+export async function writeAudit<E extends AuditEntity>(tx: Executor, actor: AuditActor, entry: AuditEntry<E>): Promise<void> {
   await tx.insert(auditLog).values({
     staff_id: actor.id,
     staff_email: actor.email,

@@ -1,9 +1,9 @@
 /**
  * A CSV download streamed batch by batch: the records come from a lazy iterable and each
- * batch goes through the one CSV writer (ratecards/csv.ts `writeCsv`: RFC 4180, CRLF,
+ * batch goes through the one CSV writer (http/csv.ts `writeCsv`: RFC 4180, CRLF,
  * formula cells escaped), so a 19k-row file is never held as one string.
  */
-import { writeCsv } from "../ratecards/csv";
+import { writeCsv } from "./csv";
 import { attachmentResponse } from "./attachment.server";
 
 const BATCH = 1000;

@@ -5,19 +5,22 @@
  * Sending never blocks or fails a save.
  */
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
+import type { Db, Executor } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
+import { afterCommit } from "../db/transaction.server";
 import { deliver, type MailMessage } from "./mailer.server";
 
 export const MAX_ATTEMPTS = 8;
 
-type Executor = Pick<Db, "insert">;
-
-/** Queue a message inside the caller's transaction. Empty recipient lists are dropped. */
+/**
+ * Queue a message inside the caller's transaction; delivery starts once it commits (see
+ * db/transaction.server.ts), so no caller sends mail itself. Empty recipient lists are dropped.
+ */
 export async function enqueueMail(tx: Executor, message: MailMessage): Promise<void> {
   const to = [...new Set(message.to.map((t) => t.trim().toLowerCase()).filter(Boolean))];
   if (to.length === 0) return;
   await tx.insert(mailOutbox).values({ to, subject: message.subject, text: message.text, html: message.html ?? null });
+  afterCommit(tx, deliverSoon);
 }
 
 /** Backoff: 30 s, 1 min, 2 min, 4 min … capped at 1 h. */
@@ -83,6 +86,11 @@ async function deliverDue(db: Db, now: Date): Promise<number> {
 /** Kick delivery after a commit without making the request wait for it. */
 export function deliverSoon(db: Db): void {
   setImmediate(() => {
-    deliverDueMail(db).catch((error) => console.error("Mail delivery run failed:", error));
+    deliverDueMail(db).catch((error) => {
+      // A database closed meanwhile (shutting down, a test's database) has nothing to deliver.
+      if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error))) console.error("Mail delivery run failed:", error);
+    });
   });
 }
+
+const CLOSED_DATABASE = /PGlite is closed|Cannot use a pool after calling end/;

@@ -52,7 +52,8 @@ export function diffRow(row: Pick<CardRow, ChangedField>, next: Partial<Record<C
   return out;
 }
 
-function show(field: ChangedField, value: string | null): string {
+/** A changed value as people read it: slabs in KG, COD percent with %, prices with two decimals, "—" for none. */
+export function showFieldValue(field: ChangedField, value: string | null): string {
   if (value === null) return "—";
   if (field === "first_slab" || field === "second_slab") return `${formatKg(value)} KG`;
   if (field === "divisor") return value;
@@ -69,6 +70,6 @@ export function changeLines(changes: readonly RowChange[]): string[] {
     const head = `${c.courier} · ${PRICE_TYPE_LABELS[c.shipment_type]} (${c.delivery_type})`;
     if (c.action === "create") return [`${head} · added`];
     if (c.action === "delete") return [`${head} · removed`];
-    return c.fields.map((f) => `${head} · ${CHANGED_FIELD_LABELS[f.field]}: ${show(f.field, f.old)} → ${show(f.field, f.new)}`);
+    return c.fields.map((f) => `${head} · ${CHANGED_FIELD_LABELS[f.field]}: ${showFieldValue(f.field, f.old)} → ${showFieldValue(f.field, f.new)}`);
   });
 }

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CSV_COLUMNS, escapeCell, readCsv, unescapeCell, verifyUpload, writeCsv, writeRateCardCsv, type CsvCard, type UploadError } from "./csv";
+import { escapeCell, readCsv, unescapeCell, writeCsv } from "../http/csv";
+import { CSV_COLUMNS, verifyUpload, writeRateCardCsv, type CsvCard, type UploadError } from "./csv";
 import type { CardRow } from "./fields";
-import type { DeliveryType, ShipmentType } from "../core/rate-fields";
+import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
 
 const SELLER = "orders@chaiwala.in";
 

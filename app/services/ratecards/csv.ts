@@ -7,7 +7,7 @@
  * Rows come in the order of sortCardRows (courier, then price type, then delivery type), so
  * the upload can be checked row by row against the card it was downloaded from.
  */
-import { stringify } from "csv-stringify/sync";
+import { CsvSyntaxError, readCsv, writeCsv } from "../http/csv";
 import { PER_COURIER_FIELDS, PRICE_TYPE_LABELS, sortCardRows, type CardRow } from "./fields";
 import { RATE_FIELDS, type DeliveryType, type RateField, type RateValues, type ShipmentType } from "../core/rate-fields";
 import { formatKg, formatTwoDecimals, sameDecimal } from "./money";
@@ -51,119 +51,6 @@ export const UPLOAD_INSTRUCTIONS: readonly string[] = [
   "Do not add or remove couriers.",
   "COD Percent, COD Minimum, NDD Charge and Divisor must be equal for a courier across price types.",
 ];
-
-// ---------------------------------------------------------------------------------------
-// Formula escaping (guide §8): a cell starting with = + - @ gets a leading single quote so a
-// spreadsheet shows it as text. Cells that already start with quotes before such a character
-// get one more, so the reader can undo exactly one quote and every string round-trips.
-// ---------------------------------------------------------------------------------------
-
-const NEEDS_ESCAPE = /^'*[=+\-@]/;
-const ESCAPED = /^'+[=+\-@]/;
-
-export function escapeCell(cell: string): string {
-  return NEEDS_ESCAPE.test(cell) ? `'${cell}` : cell;
-}
-
-export function unescapeCell(cell: string): string {
-  return ESCAPED.test(cell) ? cell.slice(1) : cell;
-}
-
-/** Writes rows of cells as RFC 4180 CSV (CRLF line ends), escaping formula-like cells. */
-export function writeCsv(records: readonly (readonly string[])[]): string {
-  return stringify(
-    records.map((r) => r.map(escapeCell)),
-    // Quote any cell holding a line break: with CRLF records csv-stringify would leave a lone LF bare.
-    { record_delimiter: "windows", quoted_match: /[\r\n]/ },
-  );
-}
-
-export class CsvSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly row: number,
-  ) {
-    super(message);
-  }
-}
-
-/**
- * Reads RFC 4180 CSV: comma separated, fields optionally in double quotes with "" for a
- * quote, CRLF or LF line ends, an optional UTF-8 BOM and final line end. Undoes the
- * formula escaping. Throws CsvSyntaxError (with the 1-based record number) on a stray quote.
- */
-export function readCsv(text: string): string[][] {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = "";
-  let i = 0;
-  let quotedField = false;
-  const n = src.length;
-  const endField = () => {
-    record.push(field);
-    field = "";
-    quotedField = false;
-  };
-  const endRecord = () => {
-    endField();
-    records.push(record.map(unescapeCell));
-    record = [];
-  };
-  while (i < n) {
-    const c = src[i];
-    if (c === '"' && field === "" && !quotedField) {
-      // A quoted field: read to the closing quote.
-      quotedField = true;
-      i++;
-      let closed = false;
-      let start = i;
-      let buf = "";
-      while (i < n) {
-        const q = src.indexOf('"', i);
-        if (q === -1) break;
-        if (src[q + 1] === '"') {
-          buf += src.slice(start, q + 1);
-          i = q + 2;
-          start = i;
-          continue;
-        }
-        buf += src.slice(start, q);
-        i = q + 1;
-        closed = true;
-        break;
-      }
-      if (!closed) throw new CsvSyntaxError(`Row ${records.length + 1}: a quoted cell is never closed.`, records.length + 1);
-      field = buf;
-      const next = src[i];
-      if (i < n && next !== "," && next !== "\n" && next !== "\r") {
-        throw new CsvSyntaxError(`Row ${records.length + 1}: unexpected text after a quoted cell.`, records.length + 1);
-      }
-      continue;
-    }
-    if (c === ",") {
-      endField();
-      i++;
-    } else if (c === "\r" || c === "\n") {
-      endRecord();
-      i += c === "\r" && src[i + 1] === "\n" ? 2 : 1;
-    } else if (c === '"') {
-      throw new CsvSyntaxError(`Row ${records.length + 1}: a quote inside an unquoted cell.`, records.length + 1);
-    } else {
-      // Plain run up to the next delimiter.
-      let j = i;
-      while (j < n) {
-        const d = src[j];
-        if (d === "," || d === "\n" || d === "\r" || d === '"') break;
-        j++;
-      }
-      field += src.slice(i, j);
-      i = j;
-    }
-  }
-  if (field !== "" || quotedField || record.length > 0) endRecord();
-  return records;
-}
 
 // ---------------------------------------------------------------------------------------
 // The rate card file

@@ -16,7 +16,7 @@ import { ZONE_COLUMNS } from "../core/zones";
 import { DELIVERY_TYPES, type Segment } from "../core/rate-fields";
 import { formatTwoDecimals } from "./money";
 import type { RateCardPanels, RatePanel } from "./panels";
-import { getClientRateCard, getSegmentRateCard } from "./ratecards.server";
+import { getClientRateCard, getSegmentRateCard } from "./read.server";
 
 export type RateCardPdfInput = {
   /** Client name & company, or the segment's name. */

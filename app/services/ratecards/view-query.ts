@@ -38,12 +38,40 @@ export function rateCardViewSearch(view: RateCardView, patch: Partial<RateCardVi
 }
 
 /**
- * Back to the client's rate card from one of its dialogs (`/rate-card/weight-slab?row=…`),
- * keeping the card's view and dropping the dialog's own parameters.
+ * Back from a dialog to the page it opened over (`/rate-card/weight-slab?row=…` → the card,
+ * `/rate-card/advantage/plan?plan=…` → the Pickrr Advantage tab): the dialog's URL less its
+ * last segment, keeping the page's view and dropping the dialog's own parameters.
  */
 export function rateCardHref(clientId: number | string, url: URL, dialogParams: readonly string[] = []): string {
   const keep = new URLSearchParams(url.search);
   for (const p of dialogParams) keep.delete(p);
   const s = keep.toString();
-  return `/all-users/${clientId}/rate-card${s ? `?${s}` : ""}`;
+  const parent = url.pathname.replace(/\/[^/]+\/?$/, "");
+  const page = parent.startsWith(`/all-users/${clientId}/rate-card`) ? parent : `/all-users/${clientId}/rate-card`;
+  return `${page}${s ? `?${s}` : ""}`;
+}
+
+/** The Pickrr Advantage tab's own URL (it was `/rate-card?tab=advantage&plan=…`). */
+export function advantageHref(clientId: number | string, view: { plan: AdvantagePlanType | null; editRowId?: number | null }): string {
+  const p = new URLSearchParams();
+  if (view.plan) p.set("plan", view.plan);
+  if (view.editRowId) p.set("edit", String(view.editRowId));
+  const s = p.toString();
+  return `/all-users/${clientId}/rate-card/advantage${s ? `?${s}` : ""}`;
+}
+
+/**
+ * Where an old `?tab=advantage` link now lives: the card itself, its History dialog and the
+ * plan switch dialog (`/rate-card/advantage-plan`) moved under `/rate-card/advantage`. Null
+ * for every other URL.
+ */
+export function movedAdvantageHref(url: URL): string | null {
+  if (url.searchParams.get("tab") !== "advantage") return null;
+  const m = /^(\/all-users\/[^/]+\/rate-card)(\/history|\/advantage-plan)?\/?$/.exec(url.pathname);
+  if (!m) return null;
+  const keep = new URLSearchParams(url.search);
+  keep.delete("tab");
+  const s = keep.toString();
+  const dialog = m[2] === "/advantage-plan" ? "/plan" : (m[2] ?? "");
+  return `${m[1]}/advantage${dialog}${s ? `?${s}` : ""}`;
 }

@@ -1,0 +1,185 @@
+/**
+ * The Pickrr Advantage tab of a client's rate card (spec part 1 §2 "Courier-wise plan and
+ * Advantage", §4, §9; issue 4): the Basic and Premium plans offered to the client, each plan's
+ * card with row edits for vp, and Premium's Advantage Settings (cashback). Its dialogs — the
+ * plan switch (`/plan`) and History — are child routes rendered over it. It was
+ * `/rate-card?tab=advantage`; the card's loader redirects such links here.
+ */
+import { Alert, Stack } from "@mantine/core";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { getPlanRateCard, saveCashbackSettings, updatePlanRateRow } from "~/services/advantage/advantage.server";
+import { cashbackFormSchema } from "~/services/advantage/cashback-form";
+import { CHANGES_SAVED, NOT_ABLE_TO_UPDATE_SETTINGS, advantagePermissions } from "~/services/advantage/plans";
+import { isPlanName } from "~/services/core/plans";
+import { advantagePlanCookie, readAdvantagePlanChoice } from "~/services/advantage/preference.server";
+import { advantageTab } from "~/services/advantage/tab.server";
+import { requireStaff } from "~/services/auth/guard.server";
+import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
+import { getDb, type Db } from "~/services/db/client.server";
+import { formError } from "~/services/http/form-errors.server";
+import { rateCardPermissions } from "~/services/ratecards/permissions";
+import { backTo, rowEditAction } from "~/services/ratecards/row-action.server";
+import { advantageHref, parseRateCardView } from "~/services/ratecards/view-query";
+import { AdvantagePlans } from "~/ui/AdvantagePlans";
+import { AdvantageSettings, CASHBACK_FORM_ID } from "~/ui/AdvantageSettings";
+import { RateCardHeader } from "~/ui/RateCardHeader";
+import { RowEditAlerts, RowEditConfirm, rowAnswer, rowEditing, rowVersion } from "~/ui/RateRowEdit";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "ratecard.view" });
+  const db = getDb();
+  const client = await requireClientForViewer(db, staff, params.id);
+  const url = new URL(request.url);
+  const { plan, editRowId } = parseRateCardView(url.searchParams);
+  // The Basic / Premium choice: the URL says, else this browser's last choice, else Basic.
+  const remembered = await readAdvantagePlanChoice(request);
+  if (!plan) {
+    url.searchParams.set("plan", remembered ?? "basic");
+    throw redirect(url.pathname + url.search);
+  }
+  const headers = new Headers();
+  if (remembered !== plan) headers.append("Set-Cookie", await advantagePlanCookie.serialize(plan));
+  const advantage = await advantageTab(db, client.id, plan, staff.role);
+  return data(
+    {
+      clientId: client.id,
+      hasAuthToken: Boolean(client.auth_token),
+      permissions: rateCardPermissions(staff.role),
+      view: { plan, editRowId: advantage.permissions.canEditPlanRates ? editRowId : null },
+      advantage,
+    },
+    { headers },
+  );
+}
+
+/** Document requests carry the loader's Set-Cookie (the remembered plan sub-tab). */
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const cookie = loaderHeaders.get("Set-Cookie");
+  return cookie ? { "Set-Cookie": cookie } : new Headers();
+};
+
+const cashbackValidator = withZod(cashbackFormSchema);
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "ratecard.view" });
+  const db = getDb();
+  const client = await requireClientForViewer(db, staff, params.id);
+  const form = await request.formData();
+  const step = { "plan-preview": "preview", "plan-save": "save" }[String(form.get("intent"))] as "preview" | "save" | undefined;
+  if (form.get("intent") === "cashback") return saveCashback(request, db, staff, client.id, form);
+  if (!step) throw new Response("Unknown action.", { status: 400 });
+  if (!advantagePermissions(staff.role).canEditPlanRates) throw new Response("Only a vp can change rates.", { status: 403 });
+  const plan = String(form.get("plan") ?? "");
+  if (!isPlanName(plan)) throw new Response("Unknown plan.", { status: 400 });
+  const applyDefault = form.get("apply_default") === "true";
+  return rowEditAction(request, form, step, {
+    plan: { plan, applyDefault },
+    rows: async () => (await getPlanRateCard(db, client.id, plan)).rows,
+    save: (input) => updatePlanRateRow(db, staff, { ...input, clientId: client.id, plan, applyDefault }),
+  });
+}
+
+type SettingsError = { kind: "settings-error"; message: string; values: Record<string, string> | null };
+
+/** Premium Advantage Settings (cashback): a failed save is the spec's 'Not able to update settings', not an error page. */
+async function saveCashback(request: Request, db: Db, staff: SignedInStaff, clientId: number, form: FormData) {
+  if (!advantagePermissions(staff.role).canEditCashback) throw new Response("Only a vp can change advantage settings.", { status: 403 });
+  const result = await cashbackValidator.validate(form);
+  if (result.error) return formError(result.error, result.submittedData);
+  let saved: Awaited<ReturnType<typeof saveCashbackSettings>> | null = null;
+  try {
+    saved = await saveCashbackSettings(db, staff, { clientId, plan: "advantage_premium", version: result.data.version, settings: result.data.settings });
+  } catch (error) {
+    console.error(`Advantage Settings not saved (client ${clientId}):`, error);
+  }
+  if (saved?.ok) return redirectWithToast(request, backTo(request), { kind: "success", message: CHANGES_SAVED });
+  // The form keeps what was typed (a no-JS page is re-rendered from this), except after a
+  // conflict, where it shows the values someone else saved.
+  const typed = saved?.status === 409 ? null : submittedTexts(result.submittedData);
+  const message = saved ? `${NOT_ABLE_TO_UPDATE_SETTINGS}. ${saved.message}` : NOT_ABLE_TO_UPDATE_SETTINGS;
+  return data<SettingsError>({ kind: "settings-error", message, values: typed }, { status: saved?.status ?? 500 });
+}
+
+/** The text fields of a submitted form, to refill it. */
+function submittedTexts(submitted: unknown): Record<string, string> {
+  return Object.fromEntries(Object.entries((submitted ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+/**
+ * Remix skips reloading after an error answer; a 409 (someone else changed the row or the
+ * settings) must reload, so the page shows the values now stored.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 ? true : defaultShouldRevalidate;
+
+export default function AdvantageTab() {
+  const { clientId, view, permissions, hasAuthToken, advantage } = useLoaderData<typeof loader>();
+  const actionData = useActionData<SettingsError | { fieldErrors: Record<string, string>; repopulateFields?: Record<string, string>; formId?: string }>();
+  const rowData = rowAnswer(actionData);
+  const base = `/all-users/${clientId}/rate-card`;
+  const href = (patch: { plan?: typeof view.plan; editRowId?: number | null } = {}) => advantageHref(clientId, { ...view, ...patch });
+  const here = href();
+  const editing = rowEditing(rowData, { canEdit: advantage.permissions.canEditPlanRates, editRowId: view.editRowId, cancelHref: href({ editRowId: null }) });
+  const settingsError = actionData && "kind" in actionData && actionData.kind === "settings-error" ? actionData : null;
+  const cashbackServerInvalid = !!actionData && "fieldErrors" in actionData && (actionData.formId === undefined || actionData.formId === CASHBACK_FORM_ID);
+  const cashbackTyped = cashbackServerInvalid && actionData && "repopulateFields" in actionData ? actionData.repopulateFields : (settingsError?.values ?? null);
+  const cashbackValues = advantage.cashback && cashbackTyped ? { ...advantage.cashback.values, ...cashbackTyped } : advantage.cashback?.values;
+
+  return (
+    <Stack gap="md">
+      <RateCardHeader
+        current="advantage"
+        courierWiseHref={base}
+        advantageHref={href({ editRowId: null })}
+        toolbar={{ base: `${base}/advantage`, search: `?plan=${view.plan}`, hasAuthToken, permissions }}
+      />
+      {advantage.errors.map((message) => (
+        <Alert key={message} color="red" role="alert" data-testid="advantage-load-error">
+          {message}
+        </Alert>
+      ))}
+      <RowEditAlerts
+        rowData={rowData}
+        editing={editing}
+        action={here}
+        version={editing ? rowVersion(advantage.sections, undefined, editing.rowId) : ""}
+        editHref={(rowId) => href({ editRowId: rowId })}
+        plan={{ plan: advantage.planName, apply_default: String(advantage.applyDefault) }}
+      />
+      <AdvantagePlans
+        plan={advantage.plan}
+        planHref={(p) => href({ plan: p, editRowId: null })}
+        switchHref={`${base}/advantage/plan?plan=${view.plan}`}
+        states={advantage.states}
+        turnaround={advantage.turnaround}
+        canOffer={advantage.permissions.canOfferPlans && advantage.statesLoaded}
+        canEditRates={advantage.permissions.canEditPlanRates}
+        sections={advantage.sections}
+        applyDefault={advantage.applyDefault}
+        editing={editing}
+        editHref={(rowId) => href({ editRowId: rowId })}
+        settings={
+          advantage.cashback && cashbackValues ? (
+            <AdvantageSettings
+              key={advantage.cashback.version}
+              action={href({ editRowId: null })}
+              values={cashbackValues}
+              version={advantage.cashback.version}
+              canEdit={advantage.permissions.canEditCashback}
+              serverInvalid={cashbackServerInvalid}
+              message={settingsError?.message ?? null}
+            />
+          ) : null
+        }
+      />
+
+      {/* Child routes render their dialogs here: the plan switch and History. */}
+      <Outlet />
+
+      <RowEditConfirm rowData={rowData} action={here} backHref={(rowId) => href({ editRowId: rowId })} />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * What the audit log records for each kind of entity: the shape of `old_value` / `new_value`
+ * per entity, so writers are checked against it and readers (the History dialogs) can rely
+ * on it. A new area adds its kinds here (and its labels in describe.ts), not in routes.
+ */
+import type { AdvantageRatePlan } from "../advantage/plans";
+import { type AdvantagePlanName } from "../core/plans";
+import type { CashbackSettings } from "../advantage/cashback";
+import type { ChangedField } from "../ratecards/changes";
+import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
+
+/** One side of a rate row entry: the row's identity and the changed fields' values on that side. */
+export type RateRowSide = {
+  /** Plan rows only. */
+  plan?: AdvantagePlanName;
+  courier: string;
+  courier_service_id: number;
+  shipment_type: ShipmentType;
+  delivery_type: DeliveryType;
+} & Partial<Record<ChangedField, string | number | null>>;
+
+/** A card-wide change to a client's card, by action. */
+export type RateCardDetails = {
+  apply_segment: { segment: number; segment_name: string; updated: number; created: number; deleted: number };
+  rto_from_forward: { courier_service_ids: number[]; couriers: string[]; changed_rows: number };
+  upload: { file_name: string; row_count: number; changed_rows: number };
+};
+
+/** A plan card's first edit: the defaults copied as the client's own (exclusive) copy. */
+export type PlanRateCardDetails = { plan: AdvantagePlanName; plan_type: "default" | "exclusive"; apply_default: boolean; rows?: number };
+
+export type ClientDetails = { name: string; company_name: string; email: string; phone_number: string };
+
+/** Each entity's recorded value (either side; null where there is none, as for a created row's old side). */
+export type AuditDetails = {
+  client: ClientDetails;
+  rate_row: RateRowSide;
+  plan_rate_row: RateRowSide;
+  rate_card: RateCardDetails[keyof RateCardDetails];
+  plan_rate_card: PlanRateCardDetails;
+  advantage_plan: AdvantageRatePlan;
+  /** As saved; the liability is null only in settings never saved (which are not audited). */
+  cashback_settings: Omit<CashbackSettings, "max_tat_liability"> & { max_tat_liability: string | null };
+};
+
+export type AuditEntity = keyof AuditDetails;
+
+/** The entities of a client's rate changes: its card, and its Pickrr Advantage plans (issue 4). */
+export const RATE_AUDIT_ENTITIES = ["rate_row", "rate_card", "plan_rate_row", "plan_rate_card", "advantage_plan", "cashback_settings"] as const satisfies readonly AuditEntity[];
+export type RateAuditEntity = (typeof RATE_AUDIT_ENTITIES)[number];
+
+/** Entities whose entries are one rate row's old → new fields. */
+export const ROW_ENTITIES: ReadonlySet<string> = new Set<AuditEntity>(["rate_row", "plan_rate_row"]);

@@ -1,0 +1,53 @@
+/**
+ * The one shape every service answers with: `{ ok: true, … }` or a failure a route can show
+ * as it is — an HTTP status and a sentence for a person, plus what the screen needs to say
+ * more (field errors, the current values after a conflict). Services return failures; they
+ * throw only for what is truly unexpected (the database gone), which the error boundaries show.
+ */
+
+/** The statuses a service refuses with: invalid input, not allowed, not there, changed meanwhile, too large. */
+export type FailureStatus = 400 | 403 | 404 | 409 | 413;
+
+export type Failure<S extends FailureStatus = FailureStatus, Extra extends object = {}> = { ok: false; status: S; message: string } & Extra;
+
+/** A success carrying `T`'s fields, or one of the failures `F`. */
+export type Result<T extends object = {}, F extends Failure = Failure> = ({ ok: true } & T) | F;
+
+export type FieldErrors = Record<string, string>;
+/** Invalid input: the message, and per field what is wrong when the form can show it. */
+export type Invalid<Extra extends object = {}> = Failure<400, { fieldErrors?: FieldErrors } & Extra>;
+export type Forbidden = Failure<403>;
+export type NotFound = Failure<404>;
+/** A refusal before anything is read or written: the usual first lines of a service call. */
+export type Refusal = Invalid | Forbidden | NotFound;
+/** The record changed since the person saw it: nothing was saved; `current` is what is stored now. */
+export type Conflict<Current> = Failure<409, { conflict: true; current: Current }>;
+/** A card-wide change confirmed against a preview of something that has changed since. */
+export type Stale = Failure<409, { stale: true }>;
+
+export function fail<S extends FailureStatus, Extra extends object = {}>(status: S, message: string, extra?: Extra): Failure<S, Extra> {
+  return { ok: false, status, message, ...(extra as Extra) };
+}
+
+export const forbidden = (message: string): Forbidden => fail(403, message);
+export const notFound = (message: string): NotFound => fail(404, message);
+export function invalid<Extra extends object = {}>(message: string, extra?: { fieldErrors?: FieldErrors } & Extra): Invalid<Extra> {
+  return fail(400, message, extra ?? ({} as { fieldErrors?: FieldErrors } & Extra));
+}
+export const conflict = <Current>(message: string, current: Current): Conflict<Current> => fail(409, message, { conflict: true as const, current });
+export const stale = (message: string): Stale => fail(409, message, { stale: true as const });
+
+/**
+ * One area's refusals, with its own sentences ("You are not allowed to change this rate
+ * card."): each area names its messages once and uses these instead of building objects.
+ */
+export function refusals(messages: { forbidden: string; notFound: string }) {
+  return {
+    forbidden: (): Forbidden => forbidden(messages.forbidden),
+    notFound: (message = messages.notFound): NotFound => notFound(message),
+  };
+}
+
+export function isFailure<T extends { ok: boolean }>(result: T): result is Extract<T, { ok: false }> {
+  return !result.ok;
+}

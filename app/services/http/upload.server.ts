@@ -1,0 +1,153 @@
+/**
+ * Uploads, the one way (GUIDE §8): a multipart post is read with a size limit enforced while
+ * it streams — a part is refused once it passes the limit, having held at most limit + 1 of
+ * its bytes — and a file is accepted only when its name, declared type and first bytes all
+ * agree on one of the kinds the caller allows. Every refusal is data (a status and a sentence
+ * for the person), never a thrown 500. Rate card CSVs use it today; legal PDFs, KYC
+ * documents and rule CSV lists will.
+ */
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { fail, invalid, type Failure, type Invalid, type Result } from "../core/result";
+import { KINDS, kindByName, type FileKind } from "./file-kinds";
+
+export { kindByName, type FileKind };
+
+const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
+const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) => bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
+
+/** The text of a CSV: valid UTF-8 (a BOM is dropped) without NUL bytes; null for anything binary. */
+export function csvText(bytes: Uint8Array): string | null {
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  return text.includes("\u0000") ? null : text.replace(/^\uFEFF/, "");
+}
+
+/** Whether the bytes are what `kind` says (magic bytes; for CSV, UTF-8 text). */
+export function hasContentOf(kind: FileKind, bytes: Uint8Array): boolean {
+  switch (kind) {
+    case "pdf":
+      return startsWith(bytes, PDF_MAGIC);
+    case "png":
+      return startsWith(bytes, PNG_MAGIC);
+    case "jpeg":
+      return startsWith(bytes, JPEG_MAGIC);
+    case "csv":
+      return csvText(bytes) !== null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Reading the post
+// ---------------------------------------------------------------------------------------
+
+export type MultipartLimits = {
+  /** The most bytes one file may have. */
+  maxFileBytes: number;
+  /** The most bytes one text field may have (default: maxFileBytes). */
+  maxFieldBytes?: number;
+  messages?: { tooLarge?: string; notMultipart?: string };
+};
+
+class PartTooLarge extends Error {}
+
+/**
+ * Reads a part's stream, keeping at most `limit + 1` bytes: one byte past the limit proves
+ * the part too large, and the rest of it is never read.
+ */
+export async function readLimited(data: AsyncIterable<Uint8Array>, limit: number): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; held: number }> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of data) {
+    const room = limit + 1 - size;
+    const kept = chunk.byteLength > room ? chunk.subarray(0, room) : chunk;
+    chunks.push(kept);
+    size += kept.byteLength;
+    if (size > limit) return { ok: false, held: size };
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+function limitedHandler(maxFileBytes: number, maxFieldBytes: number): UploadHandler {
+  return async ({ filename, contentType, data }) => {
+    const read = await readLimited(data, typeof filename === "string" ? maxFileBytes : maxFieldBytes);
+    if (!read.ok) throw new PartTooLarge();
+    if (typeof filename === "string") return new File([read.bytes], filename, { type: contentType });
+    return new TextDecoder().decode(read.bytes);
+  };
+}
+
+const megabytes = (bytes: number) => `${Math.round((bytes / 1_000_000) * 10) / 10} MB`;
+
+/** A multipart post's fields and files, or why it cannot be read (413 too large, 400 not multipart). */
+export async function readMultipart(request: Request, limits: MultipartLimits): Promise<Result<{ form: FormData }, Failure<400 | 413>>> {
+  const maxFieldBytes = limits.maxFieldBytes ?? limits.maxFileBytes;
+  try {
+    return { ok: true, form: await unstable_parseMultipartFormData(request, limitedHandler(limits.maxFileBytes, maxFieldBytes)) };
+  } catch (error) {
+    if (error instanceof PartTooLarge) {
+      return fail(413, limits.messages?.tooLarge ?? `The file is too large: it may be at most ${megabytes(limits.maxFileBytes)}.`);
+    }
+    // Not a multipart post (the app's upload forms always are): nothing we can read.
+    if (error instanceof TypeError) return fail(400, limits.messages?.notMultipart ?? "Choose a file to upload.");
+    throw error;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Checking the file
+// ---------------------------------------------------------------------------------------
+
+export type UploadedFile = {
+  /** The name the person's file had (a base name; never used to store anything). */
+  name: string;
+  kind: FileKind;
+  bytes: Uint8Array;
+  /** The decoded text of a CSV; null for other kinds. */
+  text: string | null;
+};
+
+export type FileRule = {
+  kinds: readonly FileKind[];
+  messages?: {
+    /** No file was chosen. */
+    missing?: string;
+    /** More than one file in the field. */
+    tooMany?: string;
+    /** Name, declared type or content is not one of the kinds. */
+    wrongKind?: string;
+  };
+};
+
+const kindList = (kinds: readonly FileKind[]) => kinds.map((k) => KINDS[k].label).join(" or ");
+
+/** The one file in `field`, checked against the rule: refused with the rule's message when not. */
+export async function takeFile(form: FormData, field: string, rule: FileRule): Promise<Result<{ file: UploadedFile }, Invalid>> {
+  const m = rule.messages ?? {};
+  const files = form.getAll(field).filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
+  if (files.length === 0) return invalid(m.missing ?? "Choose a file to upload.");
+  if (files.length > 1) return invalid(m.tooMany ?? "Choose one file only.");
+  return checkFile(files[0], rule);
+}
+
+/** Name, declared type and first bytes of one file: all three must say the same allowed kind. */
+export async function checkFile(file: File, rule: FileRule): Promise<Result<{ file: UploadedFile }, Invalid>> {
+  const wrongKind = () => invalid(rule.messages?.wrongKind ?? `You can only upload ${kindList(rule.kinds)} files.`);
+  const kind = kindByName(file.name, file.type, rule.kinds);
+  if (!kind) return wrongKind();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!hasContentOf(kind, bytes)) return wrongKind();
+  return { ok: true, file: { name: file.name, kind, bytes, text: kind === "csv" ? csvText(bytes) : null } };
+}

@@ -1,0 +1,210 @@
+/**
+ * The pieces of a rate row edit shared by the client's card and the Pickrr Advantage tab:
+ * the hidden edit form the row's inputs belong to, the alerts (invalid, refused, changed by
+ * someone else), and the confirmation dialog with the new values beside the old ones.
+ * Without JavaScript each is a server-rendered answer of the page's action
+ * (ratecards/row-action.server.ts).
+ */
+import { Alert, Anchor, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useFormContext, ValidatedForm } from "remix-validated-form";
+import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/core/plans";
+import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
+import { RATE_FIELDS, type RateField } from "~/services/core/rate-fields";
+import type { RowActionData } from "~/services/ratecards/row-action.server";
+import { rateValuesSchema, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
+import type { RateTableEditing } from "./RateTable";
+import { UrlDialog } from "./UrlDialog";
+
+export const ROW_EDIT_FORM_ID = "rate-row-edit";
+/** The browser checks the prices only; the action checks the whole form again (rateRowFormSchema). */
+const rateValuesValidator = withZod(rateValuesSchema);
+
+/** The action's answer when it is a row edit's (a page's action may answer other forms too). */
+export function rowAnswer(actionData: unknown): RowActionData | undefined {
+  const answer = actionData as RowActionData | undefined;
+  return answer && typeof answer === "object" && "kind" in answer && answer.kind !== ("settings-error" as string) ? answer : undefined;
+}
+
+/** The row being edited (the URL's, or the one an invalid answer or confirmation names) and its inputs' state. */
+export function rowEditing(rowData: RowActionData | undefined, opts: { canEdit: boolean; editRowId: number | null; cancelHref: string }): RateTableEditing | null {
+  const rowId = rowData && "rowId" in rowData && rowData.kind !== "conflict" ? rowData.rowId : opts.editRowId;
+  if (!opts.canEdit || !rowId) return null;
+  return {
+    rowId,
+    formId: ROW_EDIT_FORM_ID,
+    values: rowData?.kind === "invalid" ? rowData.values : rowData?.kind === "confirm" ? rowData.values : {},
+    errors: rowData?.kind === "invalid" ? rowData.errors : {},
+    cancelHref: opts.cancelHref,
+    validated: true,
+  };
+}
+
+/** The version of the row being edited, as the editor saw it (panels, or the uploaded-card list). */
+export function rowVersion(
+  sections: { panels: { couriers: { id: number; version: number }[] }[] }[] | null,
+  uploadedRows: { id: number; version: number }[] | undefined,
+  rowId: number,
+): number | string {
+  for (const s of sections ?? []) for (const p of s.panels) for (const c of p.couriers) if (c.id === rowId) return c.version;
+  for (const r of uploadedRows ?? []) if (r.id === rowId) return r.version;
+  return "";
+}
+
+/** With JavaScript, an invalid Save is refused in the browser: the spec's toast text, at once. */
+function ClientInvalidNotice({ formId }: { formId: string }) {
+  const form = useFormContext(formId);
+  if (!form.hasBeenSubmitted || form.isValid) return null;
+  return (
+    <Alert color="red" role="alert" title={SOME_FIELD_NOT_VALID} data-testid="rate-error">
+      Correct the highlighted fields and save again.
+    </Alert>
+  );
+}
+
+/** The alerts of a row edit, and the form the edited row's inputs post with. */
+export function RowEditAlerts({
+  rowData,
+  editing,
+  action,
+  version,
+  editHref,
+  plan,
+}: {
+  rowData: RowActionData | undefined;
+  editing: RateTableEditing | null;
+  /** The page's URL (the form posts to it). */
+  action: string;
+  version: number | string;
+  editHref: (rowId: number) => string;
+  /** On a plan card: which plan, and whether the editor sees its defaults. */
+  plan?: { plan: string; apply_default: string } | null;
+}) {
+  return (
+    <>
+      {rowData?.kind === "invalid" ? (
+        <Alert color="red" role="alert" title={rowData.message} data-testid="rate-error">
+          Correct the highlighted fields and save again.
+        </Alert>
+      ) : null}
+      {rowData?.kind === "error" ? (
+        <Alert color="red" role="alert" data-testid="rate-error">
+          {rowData.message}
+        </Alert>
+      ) : null}
+      {rowData?.kind === "conflict" ? (
+        <Alert color="orange" role="alert" title="Not saved" data-testid="rate-conflict">
+          <Stack gap="xs">
+            <Text size="sm">{rowData.message}</Text>
+            <Text size="sm" fw={600}>
+              Current values for {rowData.courier}:
+            </Text>
+            <Text size="sm" ff="monospace">
+              {RATE_FIELDS.map((f) => `${RATE_FIELD_LABELS[f]} ${rowData.current[f]}`).join(" · ")}
+            </Text>
+            <Anchor component={Link} to={editHref(rowData.rowId)} reloadDocument size="sm">
+              Edit the current values
+            </Anchor>
+          </Stack>
+        </Alert>
+      ) : null}
+      {editing && rowData?.kind !== "invalid" ? <ClientInvalidNotice formId={editing.formId} /> : null}
+      {editing ? (
+        // The row's inputs (in the table, form="rate-row-edit") are checked in the browser with the
+        // action's own price rules; without JavaScript the action checks them and answers 400.
+        <ValidatedForm validator={rateValuesValidator} method="post" id={editing.formId} action={action} preventScrollReset>
+          <input type="hidden" name="intent" value={plan ? "plan-preview" : "preview"} />
+          <input type="hidden" name="rowId" value={editing.rowId} />
+          <input type="hidden" name="version" value={version} />
+          {plan ? (
+            <>
+              <input type="hidden" name="plan" value={plan.plan} />
+              <input type="hidden" name="apply_default" value={plan.apply_default} />
+            </>
+          ) : null}
+        </ValidatedForm>
+      ) : null}
+    </>
+  );
+}
+
+function ValuesDiff({ old, next }: { old: Record<RateField, string>; next: Record<RateField, string> }) {
+  return (
+    <Table withTableBorder verticalSpacing={4} fz="sm" aria-label="New values beside the old ones">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Field</Table.Th>
+          <Table.Th>Value</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {RATE_FIELDS.map((f) => {
+          const changed = old[f] !== next[f];
+          return (
+            <Table.Tr key={f} data-changed={changed || undefined}>
+              <Table.Td>{RATE_FIELD_LABELS[f]}</Table.Td>
+              <Table.Td>
+                {changed ? (
+                  <>
+                    <Text span fw={700} data-testid={`new-${f}`}>
+                      {next[f]}
+                    </Text>{" "}
+                    <Text span c="dimmed" td="line-through" aria-label={`was ${old[f]}`}>
+                      {old[f]}
+                    </Text>
+                  </>
+                ) : (
+                  next[f]
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** The confirmation of a row edit: the new values beside the old, Confirm posts `save`. */
+export function RowEditConfirm({ rowData, action, backHref }: { rowData: RowActionData | undefined; action: string; backHref: (rowId: number) => string }) {
+  if (rowData?.kind !== "confirm") return null;
+  const confirmPlan = rowData.plan;
+  return (
+    <UrlDialog title="Confirm rate update" closeTo={backHref(rowData.rowId)}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Update the rates of <b>{rowData.courier}</b>
+          {confirmPlan ? ` on the ${PLAN_LABELS[PLAN_TYPE_OF[confirmPlan.plan]]} plan` : ""}? New values are shown beside the old ones, struck
+          through.
+        </Text>
+        {confirmPlan?.applyDefault ? (
+          <Text size="sm" c="dimmed">
+            This is the first edit: the plan&apos;s default rates are copied for this client first.
+          </Text>
+        ) : null}
+        <ValuesDiff old={rowData.old} next={rowData.values} />
+        <Form method="post" action={action} preventScrollReset>
+          <input type="hidden" name="intent" value={confirmPlan ? "plan-save" : "save"} />
+          <input type="hidden" name="rowId" value={rowData.rowId} />
+          <input type="hidden" name="version" value={rowData.version} />
+          {confirmPlan ? (
+            <>
+              <input type="hidden" name="plan" value={confirmPlan.plan} />
+              <input type="hidden" name="apply_default" value={String(confirmPlan.applyDefault)} />
+            </>
+          ) : null}
+          {RATE_FIELDS.map((f) => (
+            <input key={f} type="hidden" name={f} value={rowData.values[f]} />
+          ))}
+          <Group justify="flex-end">
+            <Button component={Link} to={backHref(rowData.rowId)} variant="default">
+              Cancel
+            </Button>
+            <Button type="submit">Confirm</Button>
+          </Group>
+        </Form>
+      </Stack>
+    </UrlDialog>
+  );
+}
