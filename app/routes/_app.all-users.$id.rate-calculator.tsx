@@ -1,17 +1,14 @@
-import { Alert, Badge, Button, Grid, Group, Loader, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Grid, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
 import { CALCULATOR_FIELDS, parseCalculator, reverseRuleApplied, type CalculatorField } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
-import { calculatorRow } from "~/services/quote/quote-view";
-import { ZONE_LABELS } from "~/services/core/zones";
-import { RULE_CODE_NAMES } from "~/services/core/rule-codes";
-import { Figure } from "~/ui/Figure";
+import { calculatorQuoteView } from "~/services/quote/quote-view";
+import { QuoteResult } from "~/ui/QuoteResult";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 
 /**
@@ -34,24 +31,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const values = { ...v, delivery_mode: parsed.input.delivery_mode, payment_mode: parsed.input.payment_mode, cod_amount: parsed.input.payment_mode === "cod" ? v.cod_amount : "0" };
   const quoted = await quoteForClient(db, client.id, parsed.input);
   if (!quoted.ok) return { clientId: client.id, submitted, values, errors: { [quoted.error.field]: quoted.error.message }, reverseForced, quote: null };
-  const q = quoted.quote;
   return {
     clientId: client.id,
     submitted,
     values,
     errors: {},
     reverseForced,
-    quote: {
-      chargeable_weight: q.chargeable_weight,
-      billing_zone: q.billing_zone,
-      zone_label: ZONE_LABELS[q.billing_zone],
-      rule_code: q.rule_code,
-      rule_name: RULE_CODE_NAMES[q.rule_code],
-      lane: `${q.pickup.pincode} ${q.pickup.city}, ${q.pickup.state} → ${q.drop.pincode} ${q.drop.city}, ${q.drop.state}`,
-      reverse: parsed.input.shipment_type === "reverse",
-      rate_list: q.rate_list.map((e) => calculatorRow(e, q.chargeable_weight_grams)),
-      explanation: q.explanation,
-    },
+    quote: calculatorQuoteView(quoted.quote, parsed.input.shipment_type === "reverse"),
   };
 }
 
@@ -213,124 +199,10 @@ export default function RateCalculator() {
               <Loader type="dots" aria-label="Calculating" />
             </Group>
           ) : (
-            <QuoteResult data={data} />
+            <QuoteResult quote={data.quote} submitted={data.submitted} reverseForced={data.reverseForced} />
           )}
         </Paper>
       </Grid.Col>
     </Grid>
-  );
-}
-
-function QuoteResult({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
-  const q = data.quote;
-  if (!q) {
-    return (
-      <Text c="dimmed" size="sm">
-        {data.submitted ? "Correct the highlighted fields to see the rates." : "Enter a shipment to see each courier's rate."}
-      </Text>
-    );
-  }
-  return (
-    <Stack gap="sm">
-      {data.reverseForced ? (
-        <Alert color="blue" role="status" data-testid="reverse-forced">
-          Reverse shipments are quoted as express, prepaid, with COD amount 0.
-        </Alert>
-      ) : null}
-      <Group gap="xl">
-        <Figure label="Chargeable weight" testId="chargeable-weight">
-          {q.chargeable_weight.toFixed(2)} kg
-        </Figure>
-        <Figure label="Billing zone" testId="billing-zone">
-          Zone {q.billing_zone} '{q.zone_label}'
-        </Figure>
-        <Figure label="Rule type" testId="rule-type">
-          {q.rule_name} ({q.rule_code})
-        </Figure>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {q.lane}
-      </Text>
-      {q.rate_list.length === 0 ? (
-        <Alert color="yellow" role="status" data-testid="no-courier">
-          {NO_COURIER_MESSAGE}
-        </Alert>
-      ) : (
-        <div className="rate-table-scroll">
-          <Table striped withTableBorder aria-label="Courier rates">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Courier</Table.Th>
-                <Table.Th>Mode</Table.Th>
-                <Table.Th>Delivered charges</Table.Th>
-                <Table.Th>Returned charges</Table.Th>
-                <Table.Th>EDD</Table.Th>
-                <Table.Th>Charged amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.rate_list.map((e) => (
-                <Table.Tr key={e.courier_id} data-testid="quote-row">
-                  <Table.Td>
-                    <Stack gap={2}>
-                      <Text size="sm" fw={e.is_priority ? 700 : 400} data-testid="quote-courier">
-                        {e.courier}
-                      </Text>
-                      <Group gap={4}>
-                        {e.is_cheapest ? <Badge color="#1b5e20" variant="filled">Cheapest</Badge> : null}
-                        {e.is_fastest ? <Badge color="#0d47a1" variant="filled">Fastest</Badge> : null}
-                        {e.is_priority ? <Badge color="#6a1b9a" variant="filled">Priority</Badge> : null}
-                      </Group>
-                      {e.own_weight ? (
-                        <Text size="xs" c="dimmed">
-                          Chargeable {e.own_weight}
-                        </Text>
-                      ) : null}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{e.mode}</Table.Td>
-                  <Table.Td data-testid="delivered">{e.delivered}</Table.Td>
-                  <Table.Td data-testid="returned">{e.returned ?? "—"}</Table.Td>
-                  <Table.Td>{e.edd_stamp}</Table.Td>
-                  <Table.Td>
-                    {/* A native disclosure: opens and closes without JavaScript. */}
-                    <details data-testid="charged-amount">
-                      <summary aria-label={`Charged amount details of ${e.courier}`}>
-                        <Text span size="sm">
-                          Details
-                        </Text>
-                      </summary>
-                      <Stack gap={2} mt={4} maw={360}>
-                        <Text size="xs" c="dimmed">
-                          Base multiplier × base price + additional multiplier × additional price + COD charge + surcharge
-                        </Text>
-                        <Text size="sm" fw={600} data-testid="charged-formula">
-                          {e.charges.formula}
-                        </Text>
-                        <Text size="xs">{e.charges.weight}</Text>
-                        <Text size="xs">{e.charges.slabs}</Text>
-                        {e.charges.returned ? <Text size="xs">Returned: forward freight + RTO freight + surcharge = {e.charges.returned}</Text> : null}
-                      </Stack>
-                    </details>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
-      )}
-      <div>
-        <Title order={3} size="h6">
-          Why this courier
-        </Title>
-        <ul data-testid="explanation" style={{ margin: 0, paddingLeft: "1.2em" }}>
-          {q.explanation.map((line, i) => (
-            <li key={i}>
-              <Text size="sm">{line}</Text>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </Stack>
   );
 }

@@ -94,14 +94,26 @@ export async function getAdvantageRatePlan(db: Executor, clientId: number): Prom
 
 export type PlanChangeResult = { ok: true; changed: boolean; advantage_rate_plan: AdvantageRatePlan } | AdvantageFailure;
 
-/** Enable a plan for the client (vp): the plan is added to offered. Offering an offered plan changes nothing. */
-export async function offerPlan(db: Db, actor: AdvantageActor, input: { clientId: number; plan: string }): Promise<PlanChangeResult> {
+/** The checks an offer and a withdrawal share (vp, a known plan, a client in scope), then the change in one transaction. */
+async function changePlanOffer(
+  db: Db,
+  actor: AdvantageActor,
+  input: { clientId: number; plan: string },
+  change: (tx: Tx, client: { id: number }, plan: AdvantagePlanName) => Promise<PlanChangeResult>,
+): Promise<PlanChangeResult> {
   if (!allowed(actor, "canOfferPlans")) return forbidden();
   const plan = input.plan;
   if (!isPlanName(plan)) return invalid("Unknown plan.");
   return transaction(db, async (tx): Promise<PlanChangeResult> => {
     const client = await scopedClient(tx, actor, input.clientId, true);
     if (!client) return notFound();
+    return change(tx, client, plan);
+  });
+}
+
+/** Enable a plan for the client (vp): the plan is added to offered. Offering an offered plan changes nothing. */
+export async function offerPlan(db: Db, actor: AdvantageActor, input: { clientId: number; plan: string }): Promise<PlanChangeResult> {
+  return changePlanOffer(db, actor, input, async (tx, client, plan) => {
     const before = await getAdvantageRatePlan(tx, client.id);
     const inserted = await tx
       .insert(clientAdvantagePlans)
@@ -122,12 +134,7 @@ export async function offerPlan(db: Db, actor: AdvantageActor, input: { clientId
  * console shows as "deactivate it from the seller dashboard first".
  */
 export async function withdrawPlan(db: Db, actor: AdvantageActor, input: { clientId: number; plan: string }): Promise<PlanChangeResult> {
-  if (!allowed(actor, "canOfferPlans")) return forbidden();
-  const plan = input.plan;
-  if (!isPlanName(plan)) return invalid("Unknown plan.");
-  return transaction(db, async (tx): Promise<PlanChangeResult> => {
-    const client = await scopedClient(tx, actor, input.clientId, true);
-    if (!client) return notFound();
+  return changePlanOffer(db, actor, input, async (tx, client, plan) => {
     const states = await getClientPlanStates(tx, client.id);
     if (states[plan].active) return fail(409, ACTIVE_MUST_BE_OFFERED);
     const before = toAdvantageRatePlan(states);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSegment, MONEY_FIELDS, RATE_FIELDS, ZONE_PRICE_FIELDS } from "./rate-fields";
+import { isSegment, MONEY_FIELDS, RATE_FIELDS, ZONE_PRICE_FIELDS, ZONE_PRICE_LABELS } from "./rate-fields";
 import { ZONE_COLUMNS } from "./zones";
 
 describe("rate fields", () => {
@@ -17,5 +17,13 @@ describe("rate fields", () => {
     expect([0, 1, 2].every(isSegment)).toBe(true);
     expect(isSegment(3)).toBe(false);
     expect(isSegment("0")).toBe(false);
+  });
+});
+
+describe("zone price labels", () => {
+  it("names every zone price field as the tables and files spell it", () => {
+    expect(ZONE_PRICE_LABELS.zone_a_base).toBe("Zone A Base");
+    expect(ZONE_PRICE_LABELS.zone_e_add).toBe("Zone E Additional");
+    expect(Object.keys(ZONE_PRICE_LABELS)).toEqual([...ZONE_PRICE_FIELDS]);
   });
 });

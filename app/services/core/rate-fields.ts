@@ -36,6 +36,14 @@ export const ZONE_PRICE_FIELDS = [
 ] as const satisfies readonly `zone_${ZoneKey}_${"base" | "add"}`[];
 export type ZonePriceField = (typeof ZONE_PRICE_FIELDS)[number];
 
+/** "Zone A Base", "Zone A Additional" … for each zone price field: the words every table and file uses. */
+export const ZONE_PRICE_LABELS = Object.fromEntries(
+  ZONE_PRICE_FIELDS.map((field) => {
+    const [, key, part] = field.split("_");
+    return [field, `Zone ${key.toUpperCase()} ${part === "base" ? "Base" : "Additional"}`];
+  }),
+) as Record<ZonePriceField, string>;
+
 /** Every price a rate row carries, in table and CSV order. */
 export const RATE_FIELDS = [...ZONE_PRICE_FIELDS, "cod_charge", "cod_percentage", "surcharge", "ndd_charge", "divisor"] as const;
 export type RateField = (typeof RATE_FIELDS)[number];

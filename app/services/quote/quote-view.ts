@@ -4,12 +4,18 @@
  * Rate Calculator's table rows (money formatted, the charged-amount formula spelt out).
  * Pure: no I/O, so every figure on either is decided here and in pricing.ts.
  */
-import type { RateListEntry } from "./allocation";
+import type { QuoteResult, RateListEntry } from "./allocation";
+import { RULE_CODE_NAMES } from "../core/rule-codes";
 import { formatInr, paiseToRupeesString } from "../core/money";
 import { chargedAmountFormula, DEFAULT_VOLUMETRIC_DIVISOR } from "./pricing";
 import { ZONE_LABELS } from "../core/zones";
 
 const rupees = paiseToRupeesString;
+
+/** The courier and its badges, first in both readers' rows. */
+function courierBadges(e: RateListEntry) {
+  return { courier: e.courier, courier_id: e.courier_id, is_priority: e.is_priority, is_cheapest: e.is_cheapest, is_fastest: e.is_fastest };
+}
 
 /**
  * One rate_list entry of the JSON result: the spec's fields, then the charged amount details
@@ -19,11 +25,7 @@ const rupees = paiseToRupeesString;
  */
 export function rateListEntryJson(e: RateListEntry) {
   return {
-    courier: e.courier,
-    courier_id: e.courier_id,
-    is_priority: e.is_priority,
-    is_cheapest: e.is_cheapest,
-    is_fastest: e.is_fastest,
+    ...courierBadges(e),
     is_air: e.is_air,
     has_surface: e.has_surface,
     delivered_charges: rupees(e.delivered_charges),
@@ -66,11 +68,7 @@ export function calculatorRow(e: RateListEntry, topChargeableGrams: number) {
       ? `${(e.chargeable_weight_grams / 1000).toFixed(2)} kg (divisor ${e.divisor})`
       : null;
   return {
-    courier: e.courier,
-    courier_id: e.courier_id,
-    is_priority: e.is_priority,
-    is_cheapest: e.is_cheapest,
-    is_fastest: e.is_fastest,
+    ...courierBadges(e),
     mode: transportLabel(e),
     own_weight: ownWeight,
     delivered: formatInr(e.delivered_charges),
@@ -89,3 +87,22 @@ export function calculatorRow(e: RateListEntry, topChargeableGrams: number) {
 }
 
 export type CalculatorRow = ReturnType<typeof calculatorRow>;
+
+type Place = { pincode: number | string; city: string; state: string };
+
+/** The Rate Calculator's whole result: the headline figures, the lane, and one row per courier. */
+export function calculatorQuoteView(q: QuoteResult & { pickup: Place; drop: Place }, reverse: boolean) {
+  return {
+    chargeable_weight: q.chargeable_weight,
+    billing_zone: q.billing_zone,
+    zone_label: ZONE_LABELS[q.billing_zone],
+    rule_code: q.rule_code,
+    rule_name: RULE_CODE_NAMES[q.rule_code],
+    lane: `${q.pickup.pincode} ${q.pickup.city}, ${q.pickup.state} → ${q.drop.pincode} ${q.drop.city}, ${q.drop.state}`,
+    reverse,
+    rate_list: q.rate_list.map((e) => calculatorRow(e, q.chargeable_weight_grams)),
+    explanation: q.explanation,
+  };
+}
+
+export type CalculatorQuoteView = ReturnType<typeof calculatorQuoteView>;

@@ -9,22 +9,13 @@
  */
 import { CsvSyntaxError, readCsv, writeCsv } from "../http/csv";
 import { PER_COURIER_FIELDS, PRICE_TYPE_LABELS, sortCardRows, type CardRow } from "./fields";
-import { RATE_FIELDS, type DeliveryType, type RateField, type RateValues, type ShipmentType } from "../core/rate-fields";
+import { RATE_FIELDS, ZONE_PRICE_LABELS, type DeliveryType, type RateField, type RateValues, type ShipmentType } from "../core/rate-fields";
 import { formatKg, formatTwoDecimals, sameDecimal } from "./money";
 import { normaliseRateValue } from "./row-form";
 
 /** The CSV column of each price, in order after the six identity columns. */
 export const CSV_PRICE_COLUMNS: Record<RateField, string> = {
-  zone_a_base: "Zone A Base",
-  zone_a_add: "Zone A Additional",
-  zone_b_base: "Zone B Base",
-  zone_b_add: "Zone B Additional",
-  zone_c_base: "Zone C Base",
-  zone_c_add: "Zone C Additional",
-  zone_d_base: "Zone D Base",
-  zone_d_add: "Zone D Additional",
-  zone_e_base: "Zone E Base",
-  zone_e_add: "Zone E Additional",
+  ...ZONE_PRICE_LABELS,
   cod_charge: "COD Minimum",
   cod_percentage: "COD Percent",
   surcharge: "Surcharge",

@@ -1,0 +1,118 @@
+import { Alert, Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
+import type { CalculatorQuoteView } from "~/services/quote/quote-view";
+import { Figure } from "./Figure";
+
+/** The Rate Calculator's answer: headline figures, one row per courier with its charged-amount disclosure, and why. */
+export function QuoteResult({ quote: q, submitted, reverseForced }: { quote: CalculatorQuoteView | null; submitted: boolean; reverseForced: boolean }) {
+  if (!q) {
+    return (
+      <Text c="dimmed" size="sm">
+        {submitted ? "Correct the highlighted fields to see the rates." : "Enter a shipment to see each courier's rate."}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      {reverseForced ? (
+        <Alert color="blue" role="status" data-testid="reverse-forced">
+          Reverse shipments are quoted as express, prepaid, with COD amount 0.
+        </Alert>
+      ) : null}
+      <Group gap="xl">
+        <Figure label="Chargeable weight" testId="chargeable-weight">
+          {q.chargeable_weight.toFixed(2)} kg
+        </Figure>
+        <Figure label="Billing zone" testId="billing-zone">
+          Zone {q.billing_zone} '{q.zone_label}'
+        </Figure>
+        <Figure label="Rule type" testId="rule-type">
+          {q.rule_name} ({q.rule_code})
+        </Figure>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {q.lane}
+      </Text>
+      {q.rate_list.length === 0 ? (
+        <Alert color="yellow" role="status" data-testid="no-courier">
+          {NO_COURIER_MESSAGE}
+        </Alert>
+      ) : (
+        <div className="rate-table-scroll">
+          <Table striped withTableBorder aria-label="Courier rates">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Courier</Table.Th>
+                <Table.Th>Mode</Table.Th>
+                <Table.Th>Delivered charges</Table.Th>
+                <Table.Th>Returned charges</Table.Th>
+                <Table.Th>EDD</Table.Th>
+                <Table.Th>Charged amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.rate_list.map((e) => (
+                <Table.Tr key={e.courier_id} data-testid="quote-row">
+                  <Table.Td>
+                    <Stack gap={2}>
+                      <Text size="sm" fw={e.is_priority ? 700 : 400} data-testid="quote-courier">
+                        {e.courier}
+                      </Text>
+                      <Group gap={4}>
+                        {e.is_cheapest ? <Badge color="#1b5e20" variant="filled">Cheapest</Badge> : null}
+                        {e.is_fastest ? <Badge color="#0d47a1" variant="filled">Fastest</Badge> : null}
+                        {e.is_priority ? <Badge color="#6a1b9a" variant="filled">Priority</Badge> : null}
+                      </Group>
+                      {e.own_weight ? (
+                        <Text size="xs" c="dimmed">
+                          Chargeable {e.own_weight}
+                        </Text>
+                      ) : null}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td>{e.mode}</Table.Td>
+                  <Table.Td data-testid="delivered">{e.delivered}</Table.Td>
+                  <Table.Td data-testid="returned">{e.returned ?? "—"}</Table.Td>
+                  <Table.Td>{e.edd_stamp}</Table.Td>
+                  <Table.Td>
+                    {/* A native disclosure: opens and closes without JavaScript. */}
+                    <details data-testid="charged-amount">
+                      <summary aria-label={`Charged amount details of ${e.courier}`}>
+                        <Text span size="sm">
+                          Details
+                        </Text>
+                      </summary>
+                      <Stack gap={2} mt={4} maw={360}>
+                        <Text size="xs" c="dimmed">
+                          Base multiplier × base price + additional multiplier × additional price + COD charge + surcharge
+                        </Text>
+                        <Text size="sm" fw={600} data-testid="charged-formula">
+                          {e.charges.formula}
+                        </Text>
+                        <Text size="xs">{e.charges.weight}</Text>
+                        <Text size="xs">{e.charges.slabs}</Text>
+                        {e.charges.returned ? <Text size="xs">Returned: forward freight + RTO freight + surcharge = {e.charges.returned}</Text> : null}
+                      </Stack>
+                    </details>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      )}
+      <div>
+        <Title order={3} size="h6">
+          Why this courier
+        </Title>
+        <ul data-testid="explanation" style={{ margin: 0, paddingLeft: "1.2em" }}>
+          {q.explanation.map((line, i) => (
+            <li key={i}>
+              <Text size="sm">{line}</Text>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Stack>
+  );
+}
