@@ -27,6 +27,7 @@ import { RateCardToolbar } from "~/ui/RateCardToolbar";
 import { RatePanels } from "~/ui/RatePanels";
 import { RateTable, type RateTableRow } from "~/ui/RateTable";
 import { UrlDialog } from "~/ui/UrlDialog";
+import { logServerError } from "~/services/core/server-log";
 
 /** The client's courier-wise rate card and its Pickrr Advantage plans (spec part 1 §2 "Courier-wise plan and Advantage"). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -164,7 +165,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       saved = await saveCashbackSettings(db, staff, { clientId: client.id, plan: "advantage_premium", version: result.data.version, settings: result.data.settings });
     } catch (error) {
       // A failed save (the database, say) is the spec's 'Not able to update settings', not an error page.
-      console.error(`Advantage Settings not saved (client ${client.id}):`, error);
+      logServerError(error, `Advantage Settings not saved (client ${client.id})`);
     }
     if (saved?.ok) return redirectWithToast(request, backTo(request), { kind: "success", message: CHANGES_SAVED });
     // The form keeps what was typed (a no-JS page is re-rendered from this), except after a

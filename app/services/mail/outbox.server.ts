@@ -8,6 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { deliver, type MailMessage } from "./mailer.server";
+import { logServerError } from "../core/server-log";
 
 export const MAX_ATTEMPTS = 8;
 
@@ -83,6 +84,6 @@ async function deliverDue(db: Db, now: Date): Promise<number> {
 /** Kick delivery after a commit without making the request wait for it. */
 export function deliverSoon(db: Db): void {
   setImmediate(() => {
-    deliverDueMail(db).catch((error) => console.error("Mail delivery run failed:", error));
+    deliverDueMail(db).catch((error) => logServerError(error, "Mail delivery run failed"));
   });
 }
