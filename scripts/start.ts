@@ -9,9 +9,12 @@ import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
 import { getDb } from "../app/services/db/client.server";
 import { env } from "../app/services/core/env.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
+import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";
 
+/** NODE_ENV as the operator set it: an explicit production start gets no demo accounts. */
+const nodeEnvAsked = process.env.NODE_ENV;
 process.env.NODE_ENV ??= "production";
 
 function newestMtime(dir: string): number {
@@ -42,7 +45,7 @@ async function main() {
     );
   }
   if (process.env.SKIP_BUILD !== "true") buildIfNeeded();
-  await prepareDatabase({ seedIfEmpty: process.env.SEED_IF_EMPTY !== "false" });
+  await prepareDatabase({ seedIfEmpty: demoSeedWanted({ nodeEnvAsked, SEED_DEMO: config.SEED_DEMO, SEED_IF_EMPTY: process.env.SEED_IF_EMPTY }) });
   const app = await createApp();
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
