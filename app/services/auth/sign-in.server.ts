@@ -101,7 +101,10 @@ async function reserveAttempt(db: Db, email: string, ip: string, now: Date): Pro
           coalesce((select at from pair_ok) > ${at(AUTH_RECORDS_KEPT_MS)}::timestamptz, false) as familiar,
           (select count(*)::int from ${signInAttempts} where ip = ${ip} and not succeeded and at > ${at(60_000)}::timestamptz) as "ipFailures"`)
     ).rows;
-    const waitFor = (failures: number, last: number | null) => (last === null ? 0 : Number(last) + lockDurationMs(failures) - now.getTime());
+    const waitFor = (failures: number, last: number | null) => {
+      const lock = lockDurationMs(failures);
+      return lock === 0 || last === null ? 0 : Number(last) + lock - now.getTime();
+    };
     const waits = [waitFor(counts.pairFailures, counts.pairLast)];
     if (!counts.familiar) waits.push(waitFor(counts.accountFailures, counts.accountLast));
     if (counts.ipFailures >= MAX_FAILED_SIGN_INS_PER_IP_PER_MINUTE) waits.push(FIRST_LOCK_MS);
