@@ -8,9 +8,9 @@ import { defineConfig } from "vitest/config";
 // at a time like the rest.
 //
 // E2E_SCOPE=smoke runs only the browser smoke test (CI's embedded-PGlite pass: every browser
-// test runs in the PostgreSQL pass; decision 013). Unset, every browser test runs.
+// test runs in the PostgreSQL pass; decision 017). Unset, every browser test runs.
 const E2E_SMOKE = ["tests/e2e/smoke.test.ts"];
-const e2eInclude = process.env.E2E_SCOPE === "smoke" ? E2E_SMOKE : ["tests/e2e/**/*.test.ts"];
+const e2eInclude = process.env.E2E_SCOPE === "smoke" ? E2E_SMOKE : ["tests/e2e/**/*.test.ts", "tests/security/**/*.test.ts"];
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {

@@ -9,9 +9,10 @@
  * page (docs/decisions/011-per-request-work-and-one-body-pages.md).
  */
 import { Writable } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { logServerError } from "./services/core/server-log";
 
 /** A render still running after this long is cut short (what Remix's own entry does). */
 const ABORT_DELAY_MS = 5_000;
@@ -48,9 +49,17 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       onError(error: unknown) {
         status = 500;
         // Errors while rendering the shell reject above and are logged by Remix.
-        if (shellRendered) console.error(error);
+        if (shellRendered) logServerError(error, "Render failed");
       },
     });
     const timer = setTimeout(abort, ABORT_DELAY_MS);
   });
 }
+
+/** Errors thrown by loaders and actions: logged without query parameters (never secrets). */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  // Remix wraps a thrown error of a route in an error response; log what was thrown.
+  const thrown = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  logServerError(thrown, `${request.method} ${new URL(request.url).pathname}`);
+};

@@ -12,7 +12,7 @@ import path from "node:path";
 async function firstPageMs(dataDir: string, port: number): Promise<number> {
   const t0 = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SKIP_BUILD: "true", NODE_ENV: "production" },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SKIP_BUILD: "true", NODE_ENV: "production", SEED_DEMO: "true" },
     stdio: "ignore",
   });
   try {

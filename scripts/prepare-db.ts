@@ -1,5 +1,6 @@
 /** Opens the configured database, applies migrations, and seeds demo data when it is empty. */
 import { getDb } from "../app/services/db/client.server";
+import { FIRST_STAFF_HINT } from "../app/services/seed/demo-policy";
 import { isSeeded, seedDemoData } from "../app/services/seed/seed.server";
 
 export async function prepareDatabase(opts: { seedIfEmpty: boolean }) {
@@ -7,10 +8,12 @@ export async function prepareDatabase(opts: { seedIfEmpty: boolean }) {
   const db = getDb();
   const handle = (globalThis as unknown as { __consoleDb: { migrate(): Promise<void>; kind: string } }).__consoleDb;
   await handle.migrate();
-  if (opts.seedIfEmpty && !(await isSeeded(db))) {
-    console.log("Empty database: seeding demo data…");
-    const summary = await seedDemoData(db);
-    console.log(`Seeded ${summary.clients} clients, ${summary.staff} staff, ${summary.pincodes} pincodes.`);
+  if (!(await isSeeded(db))) {
+    if (opts.seedIfEmpty) {
+      console.log("Empty database: seeding demo data…");
+      const summary = await seedDemoData(db);
+      console.log(`Seeded ${summary.clients} clients, ${summary.staff} staff, ${summary.pincodes} pincodes.`);
+    } else console.log(FIRST_STAFF_HINT);
   }
   console.log(`Database ready (${handle.kind}) in ${Date.now() - started} ms.`);
 }

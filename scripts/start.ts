@@ -4,13 +4,17 @@
 import { execSync } from "node:child_process";
 import { existsSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { logServerError } from "../app/services/core/server-log";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
 import { getDb } from "../app/services/db/client.server";
 import { env } from "../app/services/core/env.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
+import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";
 
+/** NODE_ENV as the operator set it: an explicit production start gets no demo accounts. */
+const nodeEnvAsked = process.env.NODE_ENV;
 process.env.NODE_ENV ??= "production";
 
 function newestMtime(dir: string): number {
@@ -41,7 +45,7 @@ async function main() {
     );
   }
   if (process.env.SKIP_BUILD !== "true") buildIfNeeded();
-  await prepareDatabase({ seedIfEmpty: process.env.SEED_IF_EMPTY !== "false" });
+  await prepareDatabase({ seedIfEmpty: demoSeedWanted({ nodeEnvAsked, SEED_DEMO: config.SEED_DEMO, SEED_IF_EMPTY: process.env.SEED_IF_EMPTY }) });
   const app = await createApp();
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
@@ -50,11 +54,11 @@ async function main() {
   });
   // Retry e-mail that could not be sent right after its change (the outbox keeps it).
   const mailTimer = setInterval(() => {
-    deliverDueMail(getDb()).catch((error) => console.error("Mail delivery run failed:", error));
+    deliverDueMail(getDb()).catch((error) => logServerError(error, "Mail delivery run failed"));
   }, 30_000);
   mailTimer.unref();
   // Sign-in attempts and ended sessions are kept a week (decision 003); prune hourly.
-  const prune = () => pruneAuthRecords(getDb()).catch((error) => console.error("Pruning sign-in records failed:", error));
+  const prune = () => pruneAuthRecords(getDb()).catch((error) => logServerError(error, "Pruning sign-in records failed"));
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();
   const stop = () => server.close(() => process.exit(0));
@@ -63,6 +67,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  logServerError(error, "The console could not start");
   process.exit(1);
 });

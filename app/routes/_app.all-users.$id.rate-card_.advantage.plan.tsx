@@ -17,6 +17,7 @@ import { getDb } from "~/services/db/client.server";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
+import { logServerError } from "~/services/core/server-log";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "plan.toggle" });
@@ -52,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     result = intent === "offer" ? await offerPlan(db, staff, input) : await withdrawPlan(db, staff, input);
   } catch (error) {
     // A failed call (the database, say) is the spec's 'Not able to update plan.', not an error page.
-    console.error(`Advantage plan not ${intent === "offer" ? "offered" : "withdrawn"} (client ${client.id}, ${plan}):`, error);
+    logServerError(error, `Advantage plan not ${intent === "offer" ? "offered" : "withdrawn"} (client ${client.id}, ${plan})`);
     return redirectWithToast(request, back, { kind: "error", message: NOT_ABLE_TO_UPDATE_PLAN });
   }
   if (result.ok) return redirectWithToast(request, back, { kind: "success", message: "Updated Successfully" });

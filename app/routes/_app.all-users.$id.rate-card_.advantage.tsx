@@ -27,6 +27,7 @@ import { AdvantagePlans } from "~/ui/AdvantagePlans";
 import { AdvantageSettings, CASHBACK_FORM_ID } from "~/ui/AdvantageSettings";
 import { RateCardHeader } from "~/ui/RateCardHeader";
 import { RowEditAlerts, RowEditConfirm, rowAnswer, rowEditing, rowVersion } from "~/ui/RateRowEdit";
+import { logServerError } from "~/services/core/server-log";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "ratecard.view" });
@@ -93,7 +94,7 @@ async function saveCashback(request: Request, db: Db, staff: SignedInStaff, clie
   try {
     saved = await saveCashbackSettings(db, staff, { clientId, plan: "advantage_premium", version: result.data.version, settings: result.data.settings });
   } catch (error) {
-    console.error(`Advantage Settings not saved (client ${clientId}):`, error);
+    logServerError(error, `Advantage Settings not saved (client ${clientId})`);
   }
   if (saved?.ok) return redirectWithToast(request, backTo(request), { kind: "success", message: CHANGES_SAVED });
   // The form keeps what was typed (a no-JS page is re-rendered from this), except after a

@@ -12,6 +12,7 @@ import { clientListSearch, PAGE_SIZES, parseClientListQuery, type ClientSortKey 
 import { registerClientSchema } from "~/services/clients/register-form";
 import { getDb } from "~/services/db/client.server";
 import { formError } from "~/services/http/form-errors.server";
+import { searchParamsOf } from "~/services/http/query-params";
 import { FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
 import { Pager } from "~/ui/Pager";
 import { UrlDialog } from "~/ui/UrlDialog";
@@ -20,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "All Users · Shipping Console
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "clients.view" });
-  const query = parseClientListQuery(new URL(request.url).searchParams);
+  const query = parseClientListQuery(searchParamsOf(request));
   const result = await listClients(getDb(), staff, query);
   return { query, ...result };
 }

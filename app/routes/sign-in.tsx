@@ -11,6 +11,7 @@ import { signInSchema } from "~/services/auth/sign-in-form";
 import { ROLE_OPTIONS, type StaffRole } from "~/services/core/roles";
 import { getDb } from "~/services/db/client.server";
 import { formError } from "~/services/http/form-errors.server";
+import { isSafeRedirect } from "~/services/http/redirect";
 import { FormNativeSelect, FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Shipping Console" }];
@@ -25,8 +26,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const validator = withZod(signInSchema);
 
 /** Only same-site paths the role may open are honoured after sign-in. */
-function safeRedirect(to: string | undefined, role: string, fallback: string) {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/sign-in")) return fallback;
+function afterSignIn(to: string | undefined, role: string, fallback: string) {
+  if (!isSafeRedirect(to) || to.startsWith("/sign-in")) return fallback;
   const legalPaths = ["/account-setup", "/merchant-agreements", "/legal-status"];
   const isLegalPath = legalPaths.some((p) => to === p || to.startsWith(`${p}?`));
   if ((role === "legal") !== isLegalPath) return fallback;
@@ -40,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const staff = await staffAuthenticator(db, clientIp(context)).authenticate("staff-form", request);
     const cookie = await startSession(db, request, staff.id);
-    return redirect(safeRedirect(result.data.redirectTo, staff.role, homePathFor(staff.role)), {
+    return redirect(afterSignIn(result.data.redirectTo, staff.role, homePathFor(staff.role)), {
       headers: { "Set-Cookie": cookie },
     });
   } catch (error) {

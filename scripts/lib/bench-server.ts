@@ -58,6 +58,7 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
       HOST: "127.0.0.1",
       SKIP_BUILD: "true",
       NODE_ENV: "production",
+      SEED_DEMO: "true",
       COOKIE_SECURE: "false",
     },
     stdio: "ignore",

@@ -7,6 +7,7 @@ import {
   BAD_CREDENTIALS_MESSAGE,
   checkStaffCredentials,
   pruneAuthRecords,
+  MAX_FAILED_SIGN_INS_PER_IP_PER_MINUTE,
   MAX_FAILED_SIGN_INS_PER_MINUTE,
   RATE_LIMIT_MESSAGE,
 } from "~/services/auth/sign-in.server";
@@ -68,11 +69,14 @@ describe("sign-in check", () => {
     expect(again.ok).toBe(true);
   });
 
-  it("stops an address after 10 failures in a minute across accounts", async () => {
+  // Issue 11, defect 7: the per-address limit is a much higher ceiling than the per-account one
+  // (one office behind one NAT address), so this loop runs to that ceiling.
+  it("stops an address after its ceiling of failures in a minute across accounts", async () => {
     const now = new Date();
-    for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_MINUTE; i++) {
-      await checkStaffCredentials(h.db, { email: `nobody${i}@demo.test`, role: "vp", password: "x" }, "10.3.3.3", now);
-    }
+    // The first failures straight into the table (a real check costs an scrypt each); the last one through the check.
+    const earlier = Array.from({ length: MAX_FAILED_SIGN_INS_PER_IP_PER_MINUTE - 1 }, (_, i) => ({ email: `nobody${i}@demo.test`, ip: "10.3.3.3", succeeded: false, at: now }));
+    await h.db.insert(signInAttempts).values(earlier);
+    expect((await checkStaffCredentials(h.db, { email: "nobody-last@demo.test", role: "vp", password: "x" }, "10.3.3.3", now)).ok).toBe(false);
     const blocked = await checkStaffCredentials(h.db, { email: "kam@demo.test", role: "kam", password: "demo-password" }, "10.3.3.3", now);
     expect(blocked.ok === false && blocked.rateLimited).toBe(true);
     const otherIp = await checkStaffCredentials(h.db, { email: "kam@demo.test", role: "kam", password: "demo-password" }, "10.3.3.4", now);

@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
+    SEED_DEMO: "true", // the browser tests sign in as the demo staff
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,

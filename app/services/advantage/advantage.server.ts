@@ -31,6 +31,7 @@ import type { CashbackSettings } from "./cashback";
 import { ACTIVE_MUST_BE_OFFERED, ERROR_FETCHING_PLANS, ERROR_FETCHING_RATE_CARDS, advantagePermissions, planTurnaround, type AdvantagePermissions, type AdvantageRatePlan } from "./plans";
 import { ADVANTAGE_PLAN_NAMES, PLAN_LABELS, PLAN_TYPE_OF, isPlanName, type AdvantagePlanName } from "../core/plans";
 import { SOME_FIELD_NOT_VALID } from "../ratecards/row-form";
+import { logServerError } from "../core/server-log";
 
 
 export type AdvantageActor = AuditActor & { id: number; role: StaffRole };
@@ -497,7 +498,7 @@ export async function getAdvantageView(db: Db, clientId: number, plan: Advantage
     try {
       return await load();
     } catch (error) {
-      console.error(`${message} (client ${clientId}, ${plan}):`, error);
+      logServerError(error, `${message} (client ${clientId}, ${plan})`);
       errors.push(message);
       return null;
     }

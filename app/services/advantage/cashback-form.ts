@@ -5,6 +5,7 @@
  * radio is always disabled (spec §6), so it is never posted and never changed here.
  */
 import { z } from "zod";
+import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { ZONE_TAT_DAYS, ZONES } from "../core/zones";
 import {
   DELIVERED_CASHBACK_PLANS,
@@ -71,7 +72,7 @@ export function checkMaxLiability(text: string): { ok: true; value: string } | {
   return r.ok ? r : { ok: false, message: MAX_LIABILITY_REQUIRED };
 }
 
-const text = z.preprocess((v) => (v == null ? "" : v), z.string());
+const text = z.preprocess((v) => (v == null ? "" : v), boundedString(TEXT_LIMITS.name));
 const kind = z.preprocess((v) => (v == null || v === "" ? "percentage" : v), z.enum(AMOUNT_KINDS));
 
 const tatShape = Object.fromEntries(ZONES.map((zone) => [`tat_zone${zone}`, text])) as Record<`tat_zone${(typeof ZONES)[number]}`, typeof text>;

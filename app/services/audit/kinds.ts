@@ -8,6 +8,7 @@ import { type AdvantagePlanName } from "../core/plans";
 import type { CashbackSettings } from "../advantage/cashback";
 import type { ChangedField } from "../ratecards/changes";
 import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
+import type { StaffRole } from "../core/roles";
 
 /** One side of a rate row entry: the row's identity and the changed fields' values on that side. */
 export type RateRowSide = {
@@ -31,9 +32,13 @@ export type PlanRateCardDetails = { plan: AdvantagePlanName; plan_type: "default
 
 export type ClientDetails = { name: string; company_name: string; email: string; phone_number: string };
 
+/** A member of staff created from the command line (`npm run user:create`); never the password. */
+export type StaffDetails = { email: string; role: StaffRole; name: string };
+
 /** Each entity's recorded value (either side; null where there is none, as for a created row's old side). */
 export type AuditDetails = {
   client: ClientDetails;
+  staff: StaffDetails;
   rate_row: RateRowSide;
   plan_rate_row: RateRowSide;
   rate_card: RateCardDetails[keyof RateCardDetails];

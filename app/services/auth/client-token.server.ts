@@ -7,6 +7,7 @@ import { json } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
 import { clients } from "../db/schema";
+import { hasControlCharacters } from "../core/text-input";
 
 /** The refusals, as `{ err }` with 401 (quoted by the endpoints' tests). */
 export const CLIENT_TOKEN_REQUIRED = "auth_token is required";
@@ -16,7 +17,8 @@ export type TokenClient = { id: number; email: string };
 
 /** The client whose auth_token this is, or null. The one lookup by token. */
 export async function clientByAuthToken(db: Db, token: string): Promise<TokenClient | null> {
-  if (!token || token.length > 200) return null;
+  // A token is printable text; NUL or another control character would only make the database refuse the query.
+  if (!token || token.length > 200 || hasControlCharacters(token)) return null;
   const [row] = await db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.auth_token, token));
   return row ?? null;
 }

@@ -8,9 +8,37 @@ import { signInAttempts, staff, staffSessions } from "../db/schema";
 import type { StaffRole } from "../core/roles";
 import { DUMMY_HASH, verifyPassword } from "./password.server";
 
+/**
+ * The limit is fair to the real user (decision 019):
+ * - per account and address first: after 10 failures from one address for one account, that
+ *   pair waits a minute, then twice as long after each further failure (2, 4, 8 … minutes,
+ *   at most an hour) until a success or a quiet day resets it;
+ * - per account across addresses (a spread-out attack): the same back-off, except for an
+ *   address this account signed in from successfully in the past week, so strangers cannot
+ *   lock the real user out from their usual desk;
+ * - per address across accounts: a much higher ceiling, so one office behind one NAT
+ *   address is not blocked by a few colleagues' typos.
+ */
 export const MAX_FAILED_SIGN_INS_PER_MINUTE = 10;
+export const MAX_FAILED_SIGN_INS_PER_IP_PER_MINUTE = 50;
+export const FIRST_LOCK_MS = 60_000;
+export const LONGEST_LOCK_MS = 60 * 60_000;
+/** Failures older than this no longer count towards the back-off. */
+export const BACK_OFF_MEMORY_MS = 24 * 60 * 60_000;
 export const RATE_LIMIT_MESSAGE = "Too many failed sign-in attempts. Please wait a minute and try again.";
 export const BAD_CREDENTIALS_MESSAGE = "Invalid email, role or password.";
+
+/** The message for a refused attempt: when to try again, in whole minutes. */
+export function rateLimitMessage(retryAfterMs: number): string {
+  const minutes = Math.ceil(retryAfterMs / 60_000);
+  return minutes <= 1 ? RATE_LIMIT_MESSAGE : `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`;
+}
+
+/** How long a key waits after `failures` failures in a row: none below the limit, then 1, 2, 4 … minutes. */
+export function lockDurationMs(failures: number, limit = MAX_FAILED_SIGN_INS_PER_MINUTE): number {
+  if (failures < limit) return 0;
+  return Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** Math.min(failures - limit, 16));
+}
 
 export type SignInResult =
   | { ok: true; staff: { id: number; name: string; email: string; role: StaffRole } }
@@ -23,8 +51,9 @@ export async function checkStaffCredentials(
   now = new Date(),
 ): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const attemptId = await reserveAttempt(db, email, ip, now);
-  if (attemptId === null) return { ok: false, message: RATE_LIMIT_MESSAGE, rateLimited: true };
+  const attempt = await reserveAttempt(db, email, ip, now);
+  if ("retryAfterMs" in attempt) return { ok: false, message: rateLimitMessage(attempt.retryAfterMs), rateLimited: true };
+  const attemptId = attempt.id;
 
   const [account] = await db
     .select()
@@ -39,28 +68,50 @@ export async function checkStaffCredentials(
 }
 
 /**
- * Counts the last minute's failed attempts for the IP and the account and, when both are
- * under the limit, records this attempt as failed until the password proves otherwise — in
- * one transaction holding advisory locks on both keys, so parallel attempts (on any number of
- * app servers) cannot slip past the limit together. Returns the attempt's id, or null when
- * the limit is reached.
+ * Applies the three limits above and, when none holds the attempt back, records it as failed
+ * until the password proves otherwise — in one transaction holding advisory locks on the
+ * keys, so parallel attempts (on any number of app servers) cannot slip past a limit
+ * together. Returns the attempt's id, or how long to wait.
  */
-async function reserveAttempt(db: Db, email: string, ip: string, now: Date): Promise<number | null> {
-  const since = new Date(now.getTime() - 60_000);
+async function reserveAttempt(db: Db, email: string, ip: string, now: Date): Promise<{ id: number } | { retryAfterMs: number }> {
+  const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
   return db.transaction(async (tx) => {
     // Lock in a fixed order (by key text) so two requests never wait on each other in a cycle.
     for (const key of [`sign-in:ip:${ip}`, `sign-in:email:${email}`].sort()) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     }
-    const [{ byIp, byAccount }] = (
-      await tx.execute<{ byIp: number; byAccount: number }>(sql`
+    const [counts] = (
+      await tx.execute<{ pairFailures: number; pairLast: number | null; accountFailures: number; accountLast: number | null; familiar: boolean; ipFailures: number }>(sql`
+        with pair_ok as (
+          select max(at) as at from ${signInAttempts} where email = ${email} and ip = ${ip} and succeeded
+        ), account_ok as (
+          select max(at) as at from ${signInAttempts} where email = ${email} and succeeded
+        ), pair as (
+          select count(*)::int as n, max(at) as last from ${signInAttempts}
+          where email = ${email} and ip = ${ip} and not succeeded and at > ${at(BACK_OFF_MEMORY_MS)}::timestamptz
+            and at > coalesce((select at from pair_ok), '-infinity'::timestamptz)
+        ), account as (
+          select count(*)::int as n, max(at) as last from ${signInAttempts}
+          where email = ${email} and not succeeded and at > ${at(BACK_OFF_MEMORY_MS)}::timestamptz
+            and at > coalesce((select at from account_ok), '-infinity'::timestamptz)
+        )
         select
-          (select count(*)::int from ${signInAttempts} where ip = ${ip} and not succeeded and at > ${since.toISOString()}::timestamptz) as "byIp",
-          (select count(*)::int from ${signInAttempts} where email = ${email} and not succeeded and at > ${since.toISOString()}::timestamptz) as "byAccount"`)
+          (select n from pair) as "pairFailures", (extract(epoch from (select last from pair)) * 1000)::float8 as "pairLast",
+          (select n from account) as "accountFailures", (extract(epoch from (select last from account)) * 1000)::float8 as "accountLast",
+          coalesce((select at from pair_ok) > ${at(AUTH_RECORDS_KEPT_MS)}::timestamptz, false) as familiar,
+          (select count(*)::int from ${signInAttempts} where ip = ${ip} and not succeeded and at > ${at(60_000)}::timestamptz) as "ipFailures"`)
     ).rows;
-    if (byIp >= MAX_FAILED_SIGN_INS_PER_MINUTE || byAccount >= MAX_FAILED_SIGN_INS_PER_MINUTE) return null;
+    const waitFor = (failures: number, last: number | null) => {
+      const lock = lockDurationMs(failures);
+      return lock === 0 || last === null ? 0 : Number(last) + lock - now.getTime();
+    };
+    const waits = [waitFor(counts.pairFailures, counts.pairLast)];
+    if (!counts.familiar) waits.push(waitFor(counts.accountFailures, counts.accountLast));
+    if (counts.ipFailures >= MAX_FAILED_SIGN_INS_PER_IP_PER_MINUTE) waits.push(FIRST_LOCK_MS);
+    const retryAfterMs = Math.max(0, ...waits);
+    if (retryAfterMs > 0) return { retryAfterMs };
     const [row] = await tx.insert(signInAttempts).values({ email, ip, succeeded: false, at: now }).returning({ id: signInAttempts.id });
-    return row.id;
+    return { id: row.id };
   });
 }
 

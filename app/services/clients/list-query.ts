@@ -1,12 +1,14 @@
 /** The All Users list's URL state (search, sort, page), parsed once for loader and links. */
 import { z } from "zod";
+import { boundedString, TEXT_LIMITS } from "../core/text-input";
 
 export const CLIENT_SORT_KEYS = ["name", "company_name", "email", "phone_number", "date_joined"] as const;
 export type ClientSortKey = (typeof CLIENT_SORT_KEYS)[number];
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 const querySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
+  // A search with control characters never gets here (refuseControlCharacters answers 400).
+  q: boundedString(TEXT_LIMITS.search).trim().catch(""),
   sort: z.enum(CLIENT_SORT_KEYS).catch("date_joined"),
   dir: z.enum(["asc", "desc"]).catch("desc"),
   page: z.coerce.number().int().min(1).catch(1),

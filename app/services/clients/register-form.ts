@@ -1,28 +1,25 @@
 /** Register New User form rules (spec part 1 §5, part 2 §5), shared by browser and server. */
 import { z } from "zod";
+import { boundedString, TEXT_LIMITS } from "../core/text-input";
 
 export const registerClientSchema = z
   .object({
-    name: z.string({ required_error: "Please enter user name!" }).trim().min(1, "Please enter user name!"),
-    company_name: z
-      .string({ required_error: "Please enter company name!" })
+    name: boundedString(TEXT_LIMITS.name, { required_error: "Please enter user name!" }).trim().min(1, "Please enter user name!"),
+    company_name: boundedString(TEXT_LIMITS.company, { required_error: "Please enter company name!" })
       .trim()
       .min(1, "Please enter company name!"),
-    phone_number: z
-      .string({ required_error: "Please enter the contact number!" })
+    phone_number: boundedString(TEXT_LIMITS.phone, { required_error: "Please enter the contact number!" })
       .trim()
       .min(1, "Please enter the contact number!")
       .regex(/^(\+91[\s-]?)?[6-9]\d{9}$/, "Please enter a valid 10-digit mobile number."),
-    email: z
-      .string({ required_error: "Please input your E-mail!" })
+    email: boundedString(TEXT_LIMITS.email, { required_error: "Please input your E-mail!" })
       .trim()
       .min(1, "Please input your E-mail!")
       .pipe(z.string().email("The input is not valid E-mail!")),
-    password: z
-      .string({ required_error: "Please input your password!" })
+    password: boundedString(TEXT_LIMITS.password, { required_error: "Please input your password!" })
       .min(1, "Please input your password!")
       .min(8, "Password must be at least 8 characters."),
-    confirmPassword: z.string({ required_error: "Please confirm your password!" }).min(1, "Please confirm your password!"),
+    confirmPassword: boundedString(TEXT_LIMITS.password, { required_error: "Please confirm your password!" }).min(1, "Please confirm your password!"),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],

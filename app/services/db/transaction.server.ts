@@ -5,6 +5,7 @@
  * routes — never have to remember to.
  */
 import type { Db, Executor, Tx } from "./client.server";
+import { logServerError } from "../core/server-log";
 
 type AfterCommit = (db: Db) => void;
 
@@ -36,6 +37,6 @@ function runSafely(work: AfterCommit, db: Db): void {
   try {
     work(db);
   } catch (error) {
-    console.error("After-commit work failed:", error);
+    logServerError(error, "After-commit work failed");
   }
 }

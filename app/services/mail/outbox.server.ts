@@ -9,6 +9,7 @@ import type { Db, Executor } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { afterCommit } from "../db/transaction.server";
 import { deliver, type MailMessage } from "./mailer.server";
+import { logServerError } from "../core/server-log";
 
 export const MAX_ATTEMPTS = 8;
 
@@ -88,7 +89,7 @@ export function deliverSoon(db: Db): void {
   setImmediate(() => {
     deliverDueMail(db).catch((error) => {
       // A database closed meanwhile (shutting down, a test's database) has nothing to deliver.
-      if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error))) console.error("Mail delivery run failed:", error);
+      if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error))) logServerError(error, "Mail delivery run failed");
     });
   });
 }

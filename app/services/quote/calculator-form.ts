@@ -7,6 +7,7 @@
  * taken to be worth its COD amount) and `product_names` (comma-separated).
  */
 import { z } from "zod";
+import { boundedString, CONTROL_CHARACTER_MESSAGE, TEXT_LIMITS } from "../core/text-input";
 import { normaliseCalculatorInput } from "./allocation";
 
 export const PINCODE_MESSAGES = {
@@ -68,6 +69,7 @@ const productNames = z.preprocess(
   z
     .string()
     .max(2000, "Product names must be at most 2000 characters")
+    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, CONTROL_CHARACTER_MESSAGE)
     .transform((v) => [...new Set(v.split(",").map((name) => name.trim()).filter((name) => name !== ""))])
     .refine((names) => names.length <= MAX_PRODUCT_NAMES, `At most ${MAX_PRODUCT_NAMES} product names`),
 );
@@ -103,7 +105,7 @@ export const calculatorSchema = z
     height: measure("Height", CALCULATOR_MESSAGES.height, 2),
     weight: measure("Weight", CALCULATOR_MESSAGES.weight, 3),
     payment_mode: z.preprocess(orDefault("prepaid"), z.enum(["prepaid", "cod"], { errorMap: () => ({ message: "Payment mode must be prepaid or cod" }) })),
-    cod_amount: z.preprocess(text, z.string()),
+    cod_amount: z.preprocess(text, boundedString(TEXT_LIMITS.name)),
     has_dg: flag,
     is_mps: flag,
     is_doc: flag,

@@ -4,6 +4,7 @@
  * row in the tables is skipped with a reason instead of breaking quotes.
  */
 import { z } from "zod";
+import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { ZONES, type Zone } from "../core/zones";
 
 // The shapes the quote engine reads (quote/allocation.ts applies them).
@@ -69,7 +70,7 @@ export function slotOfStoredPriority(stored: number): number {
 const zone = z.enum(ZONES);
 const orderType = z.enum(["cod", "prepaid", "reverse"]);
 const serviceType = z.enum(["express", "surface"]);
-const priorityEntry = z.object({ name: z.string().min(1), priority: z.number().int() });
+const priorityEntry = z.object({ name: boundedString(TEXT_LIMITS.name).min(1), priority: z.number().int() });
 
 export const storedCustomRuleSchema = z.object({
   service_type: serviceType,
@@ -98,24 +99,24 @@ export const selectRuleCriteriasSchema = z
   .object({
     order_type: list(orderType),
     service_type: list(serviceType),
-    product_list: list(z.string()),
-    pincode_list: z.object({ fm: z.array(z.string()).optional(), lm: z.array(z.string()).optional() }),
+    product_list: list(boundedString(TEXT_LIMITS.name)),
+    pincode_list: z.object({ fm: z.array(boundedString(TEXT_LIMITS.name)).optional(), lm: z.array(boundedString(TEXT_LIMITS.name)).optional() }),
     weight: list(range),
     invoice_value: list(range),
     zone_list: list(zone),
-    lane_list: list(z.object({ from: z.string(), to: z.string() })),
+    lane_list: list(z.object({ from: boundedString(TEXT_LIMITS.name), to: boundedString(TEXT_LIMITS.name) })),
   })
   .partial();
 
 export const selectRuleSchema = z.object({
-  name: z.string().min(1),
+  name: boundedString(TEXT_LIMITS.name).min(1),
   priority: z.number().int(),
   validity: z.object({ active: z.boolean() }),
   criterias: selectRuleCriteriasSchema,
   courier: z.object({
     courier_selection_rule_type: z.enum(["cheapest", "fastest", "priority"]),
     active_parent: z.array(priorityEntry),
-    bl_parent: z.array(z.string()),
+    bl_parent: z.array(boundedString(TEXT_LIMITS.name)),
   }),
 });
 
