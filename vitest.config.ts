@@ -27,7 +27,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          include: ["tests/e2e/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/e2e-server.ts"],
           testTimeout: 60_000,

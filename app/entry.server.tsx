@@ -12,11 +12,20 @@ import { Writable } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "./ui/nonce";
 
 /** A render still running after this long is cut short (what Remix's own entry does). */
 const ABORT_DELAY_MS = 5_000;
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: { cspNonce?: string } = {},
+) {
+  // The Content-Security-Policy nonce scripts/server.ts sent for this response (none in dev).
+  const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     let shellRendered = false;
@@ -33,7 +42,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         done();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />, {
+    const page = (
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       onShellReady() {
         shellRendered = true;
       },
