@@ -83,7 +83,7 @@ function remixHandler(build: ServerBuild): express.RequestHandler {
  * get it through the load context) and `Cache-Control: no-store`: signed-in pages, `.data`
  * responses and downloads must not stay in a browser's or a proxy's cache.
  */
-function requestEdge(trustProxy: boolean): express.RequestHandler {
+export function requestEdge(trustProxy: boolean): express.RequestHandler {
   return async (req, res, next) => {
     // Behind no proxy, X-Forwarded-Host is whatever the client says: neither our check nor
     // Remix's (which prefers it to Host) nor the request URL may believe it.
