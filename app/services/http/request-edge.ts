@@ -132,18 +132,17 @@ export function edgeRefusal(request: { method: string; path: string; headers: He
 // ---------------------------------------------------------------------------------------
 
 /**
- * The Content-Security-Policy of every page: scripts only from this origin or inline with this
- * response's nonce (Remix's hydration scripts, Mantine's colour-scheme script). Styles allow
- * inline: Mantine's style props and Recharts render `style` attributes.
+ * The Content-Security-Policy of every page: everything from this origin only; scripts only
+ * from this origin's files or inline with this response's nonce (Remix's hydration scripts,
+ * Mantine's colour-scheme script). Styles allow inline: Mantine's layout components and
+ * style props, and Recharts, render `style` attributes (without them the app shell's layout
+ * breaks — decision 018).
  */
 export function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self'",
-    "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
