@@ -9,8 +9,8 @@
  * page (docs/decisions/011-per-request-work-and-one-body-pages.md).
  */
 import { Writable } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "./ui/nonce";
 
@@ -68,3 +68,13 @@ export default function handleRequest(
     const timer = setTimeout(abort, ABORT_DELAY_MS);
   });
 }
+
+/**
+ * Remix's own logging, less a client's mistakes: a 4xx Remix answers itself (a POST to a page
+ * without an action is 405) is not our error, so no stack trace is logged for it (decision 018).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
+  const thrown = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  console.error(thrown);
+};
