@@ -10,14 +10,23 @@
  */
 import { Writable } from "node:stream";
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
-import { RemixServer, isRouteErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { logServerError } from "./services/core/server-log";
+import { NonceProvider } from "./ui/nonce";
 
 /** A render still running after this long is cut short (what Remix's own entry does). */
 const ABORT_DELAY_MS = 5_000;
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: { cspNonce?: string } = {},
+) {
+  // The Content-Security-Policy nonce scripts/server.ts sent for this response (none in dev).
+  const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     let shellRendered = false;
@@ -34,7 +43,12 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         done();
       },
     });
-    const { pipe, abort } = renderToPipeableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />, {
+    const page = (
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceProvider>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       onShellReady() {
         shellRendered = true;
       },
@@ -56,9 +70,13 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   });
 }
 
-/** Errors thrown by loaders and actions: logged without query parameters (never secrets). */
+/**
+ * Errors thrown by loaders and actions: logged without query parameters (never secrets), less
+ * a client's mistakes: a 4xx Remix answers itself (a POST to a page without an action is 405)
+ * is not our error, so no stack trace is logged for it (decision 018).
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
-  if (request.signal.aborted) return;
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   // Remix wraps a thrown error of a route in an error response; log what was thrown.
   const thrown = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   logServerError(thrown, `${request.method} ${new URL(request.url).pathname}`);

@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from "react";
 import { commitCookieSession, getCookieSession } from "./services/auth/session.server";
 import { ErrorPage } from "./ui/ErrorPage";
+import { useNonce } from "./ui/nonce";
 import { theme } from "./ui/theme";
 import { PendingBar } from "./ui/PendingBar";
 import { ToastArea } from "./ui/ToastArea";
@@ -33,6 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-IN" {...mantineHtmlProps}>
       <head>
@@ -40,15 +42,15 @@ function Document({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        <ColorSchemeScript defaultColorScheme="light" />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
       </head>
       <body>
         {/* The theme's variables and classes come from theme.generated.css, not a <style> rendered per page. */}
         <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
           {children}
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -4,19 +4,20 @@
  * rate limits) and so the database is opened, migrated and seeded in the same process
  * before the first request (docs/decisions/003-own-server.md).
  */
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import { contentSecurityPolicy, edgeRefusal, MESSAGES } from "../app/services/http/request-edge";
 import { runInRequestScope } from "../app/services/http/request-scope.server";
 
-export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ?? "build")) {
+export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ?? "build"), { trustProxy = process.env.TRUST_PROXY === "true" } = {}) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY === "true");
+  app.set("trust proxy", trustProxy);
   // Level 3: about half the CPU of the default (6) for ~10 % larger HTML — pages are
   // rendered per request, so compression is on every request's critical path.
   app.use(compression({ level: 3 }));
@@ -31,15 +32,118 @@ export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ??
   // Static files all have an extension (favicon.svg): pages skip the file system lookup.
   const publicFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h" });
   app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
-  const remix = createRequestHandler({
-    build,
-    mode: process.env.NODE_ENV,
-    getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
-  });
+  app.use(requestEdge(trustProxy));
+  const remix = remixHandler(build);
   // A page's loaders share what they look up once (the session, the client). Only reads get a
   // scope: after a form post's action the loaders must see what the action changed.
   app.all("*", (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? runInRequestScope(() => remix(req, res, next)) : remix(req, res, next)));
   return app;
+}
+
+/**
+ * Remix behind Express: what @remix-run/express does, plus a body the edge already read (a
+ * multipart form it checked) and the CSP nonce in the load context.
+ */
+function remixHandler(build: ServerBuild): express.RequestHandler {
+  const handle = createRequestHandler(build, process.env.NODE_ENV);
+  return async (req, res, next) => {
+    try {
+      const controller = new AbortController();
+      res.on("close", () => !res.writableFinished && controller.abort());
+      const host = req.get("X-Forwarded-Host") ?? req.get("Host") ?? "localhost";
+      const port = /:(\d+)$/.exec(host)?.[1];
+      const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+        else if (value !== undefined) headers.set(name, value);
+      }
+      const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const read = res.locals.body as Uint8Array<ArrayBuffer> | undefined;
+      const body = hasBody ? (read ?? createReadableStreamFromReadable(req)) : undefined;
+      const request = new Request(url, { method: req.method, headers, body, signal: controller.signal, ...(hasBody ? { duplex: "half" } : {}) } as RequestInit);
+      const context = { clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce as string };
+      const response = await handle(request, context);
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers.entries()) res.append(name, value);
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The request edge (docs/decisions/018-request-edge.md), in front of every answer Remix gives:
+ * methods, same-origin POSTs, form bodies and their size (app/services/http/request-edge.ts)
+ * are refused here with a plain sentence — no route runs, nothing is logged. Every answer
+ * then carries a Content-Security-Policy with its own nonce (the document's inline scripts
+ * get it through the load context) and `Cache-Control: no-store`: signed-in pages, `.data`
+ * responses and downloads must not stay in a browser's or a proxy's cache.
+ */
+export function requestEdge(trustProxy: boolean): express.RequestHandler {
+  return async (req, res, next) => {
+    // Behind no proxy, X-Forwarded-Host is whatever the client says: neither our check nor
+    // Remix's (which prefers it to Host) nor the request URL may believe it.
+    if (!trustProxy) delete req.headers["x-forwarded-host"];
+    const refusal = edgeRefusal({ method: req.method, path: req.path, headers: req.headers }, trustProxy) ?? chunkedRefusal(req);
+    if (refusal) return refuse(res, refusal);
+    // A multipart form is read here, whole (at most its capped length), and parsed once: a
+    // malformed one is the sender's mistake (400), not a route's crash (500).
+    if (req.method === "POST" && /^multipart\/form-data/i.test(req.get("Content-Type") ?? "")) {
+      let body: Uint8Array<ArrayBuffer>;
+      try {
+        body = await readBody(req);
+      } catch {
+        return void res.destroy(); // the sender went away mid-body
+      }
+      try {
+        await new Response(body, { headers: { "Content-Type": req.get("Content-Type")! } }).formData();
+      } catch {
+        return refuse(res, { status: 400, message: MESSAGES.badMultipart });
+      }
+      res.locals.body = body;
+    }
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    beforeHeaders(res, () => res.setHeader("Cache-Control", "no-store"));
+    next();
+  };
+}
+
+function refuse(res: express.Response, refusal: { status: number; message: string; headers?: Record<string, string> }) {
+  res.status(refusal.status).set({ ...refusal.headers, "Cache-Control": "no-store" }).type("text/plain").send(refusal.message);
+}
+
+function readBody(req: express.Request): Promise<Uint8Array<ArrayBuffer>> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    req.on("error", reject);
+    req.on("aborted", () => reject(new Error("aborted")));
+  });
+}
+
+/**
+ * A POST body without Content-Length (chunked) could not be capped before it is read; every
+ * browser sends the length of a form, so such a body is refused (411).
+ */
+function chunkedRefusal(req: express.Request) {
+  if (req.method !== "POST" || req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] === undefined) return null;
+  return { status: 411 as const, message: "Send the request with a Content-Length header.", headers: undefined };
+}
+
+/** Runs `fn` just before the response's headers are written, after the route set its own. */
+function beforeHeaders(res: express.Response, fn: () => void) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
+    if (!this.headersSent) fn();
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 }
 
 /**
@@ -50,9 +154,5 @@ export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ??
  */
 function reportServerTime(res: express.Response) {
   const started = process.hrtime.bigint();
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: express.Response, ...args: Parameters<typeof writeHead>) {
-    if (!this.headersSent) this.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`);
-    return writeHead.apply(this, args);
-  } as typeof writeHead;
+  beforeHeaders(res, () => res.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`));
 }

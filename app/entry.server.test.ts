@@ -1,0 +1,25 @@
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "@remix-run/router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { handleError } from "./entry.server";
+
+const args = { request: new Request("http://console.test/rate-cards", { method: "POST" }), params: {}, context: {} };
+
+describe("the server's error log (decision 018)", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("logs no stack trace for a client's mistake that Remix answers itself (a 4xx)", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    handleError(new ErrorResponse(405, "Method Not Allowed", new Error('You made a POST request to "/rate-cards" but did not provide an `action`'), true), args);
+    handleError(new ErrorResponse(404, "Not Found", new Error("No route matches URL"), true), args);
+    expect(log).not.toHaveBeenCalled();
+  });
+
+  it("still logs our own failures", () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const crash = new Error("a route crashed");
+    handleError(crash, args);
+    handleError(new ErrorResponse(500, "Internal Server Error", crash, true), args);
+    expect(log).toHaveBeenCalledTimes(2);
+    expect(log.mock.calls.every(([logged]) => logged === crash)).toBe(true);
+  });
+});
