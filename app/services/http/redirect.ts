@@ -5,17 +5,16 @@
  * `/<TAB>/evil.example` leave the site although they "start with one slash". Only a plain
  * same-origin path survives; anything else becomes the fallback.
  */
+import { hasControlCharacters } from "../core/text-input";
 
-/** Any C0 control character, DEL, or the C1 range: browsers strip or misread all of them. */
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 const PROBE_ORIGIN = "http://same-origin.invalid";
 
 /** True when `to` is a path on this site that a browser will resolve to this site. */
 export function isSafeRedirect(to: unknown): to is string {
   if (typeof to !== "string" || to.length === 0 || to.length > 2048) return false;
   if (!to.startsWith("/") || to.startsWith("//")) return false;
-  if (to.includes("\\") || CONTROL_CHARACTER.test(to)) return false;
+  // Any C0 control character, DEL, or the C1 range: browsers strip or misread all of them.
+  if (to.includes("\\") || hasControlCharacters(to)) return false;
   // A scheme can only hide behind a path that still parses as absolute; check the resolution.
   let resolved: URL;
   try {

@@ -7,7 +7,7 @@
  * taken to be worth its COD amount) and `product_names` (comma-separated).
  */
 import { z } from "zod";
-import { boundedString, CONTROL_CHARACTER_MESSAGE, TEXT_LIMITS } from "../core/text-input";
+import { boundedString, CONTROL_CHARACTER_MESSAGE, NO_CONTROL, TEXT_LIMITS } from "../core/text-input";
 import { normaliseCalculatorInput } from "./allocation";
 
 export const PINCODE_MESSAGES = {
@@ -69,7 +69,7 @@ const productNames = z.preprocess(
   z
     .string()
     .max(2000, "Product names must be at most 2000 characters")
-    .regex(/^[^\u0000-\u001f\u007f-\u009f]*$/, CONTROL_CHARACTER_MESSAGE)
+    .regex(NO_CONTROL, CONTROL_CHARACTER_MESSAGE)
     .transform((v) => [...new Set(v.split(",").map((name) => name.trim()).filter((name) => name !== ""))])
     .refine((names) => names.length <= MAX_PRODUCT_NAMES, `At most ${MAX_PRODUCT_NAMES} product names`),
 );

@@ -32,42 +32,33 @@ export const PLEASE_ENTER_ADDITIONAL_WEIGHT = "Please enter additional weight!";
  * non-negative decimal with at most two decimals (what numeric(12,2)/(6,2) store exactly),
  * a percentage at most 100. Divisor: a whole number above zero (it divides volume into kg).
  */
-export function normaliseRateValue(
-  field: RateField,
-  text: string
-): { ok: true; value: string } | { ok: false; message: string } {
+export function normaliseRateValue(field: RateField, text: string): { ok: true; value: string } | { ok: false; message: string } {
   const trimmed = text.trim();
   if (trimmed === "") return { ok: false, message: PLEASE_FILL };
   if (field === "divisor") {
     const h = parseHundredths(trimmed);
-    if (h === null || h % 100 !== 0 || h === 0 || h / 100 > MAX_DIVISOR)
-      return { ok: false, message: ENTER_VALID_NUMBER };
+    if (h === null || h % 100 !== 0 || h === 0 || h / 100 > MAX_DIVISOR) return { ok: false, message: ENTER_VALID_NUMBER };
     return { ok: true, value: String(h / 100) };
   }
-  const max =
-    field === "cod_percentage" ? MAX_PERCENT_HUNDREDTHS : MAX_MONEY_PAISE;
+  const max = field === "cod_percentage" ? MAX_PERCENT_HUNDREDTHS : MAX_MONEY_PAISE;
   const h = parseHundredths(trimmed, max);
   if (h === null) return { ok: false, message: ENTER_VALID_NUMBER };
   return { ok: true, value: hundredthsToString(h) };
 }
 
 function rateValueSchema(field: RateField) {
-  return boundedString(TEXT_LIMITS.name, {
-    required_error: PLEASE_FILL,
-    invalid_type_error: PLEASE_FILL,
-  }).transform((text, ctx) => {
-    const r = normaliseRateValue(field, text);
-    if (!r.ok) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: r.message });
-      return z.NEVER;
-    }
-    return r.value;
-  });
+  return boundedString(TEXT_LIMITS.name, { required_error: PLEASE_FILL, invalid_type_error: PLEASE_FILL })
+    .transform((text, ctx) => {
+      const r = normaliseRateValue(field, text);
+      if (!r.ok) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: r.message });
+        return z.NEVER;
+      }
+      return r.value;
+    });
 }
 
-const valueShape = Object.fromEntries(
-  RATE_FIELDS.map((f) => [f, rateValueSchema(f)])
-) as Record<RateField, ReturnType<typeof rateValueSchema>>;
+const valueShape = Object.fromEntries(RATE_FIELDS.map((f) => [f, rateValueSchema(f)])) as Record<RateField, ReturnType<typeof rateValueSchema>>;
 
 /** Just the prices (used by the service to re-check values it is handed). */
 export const rateValuesSchema = z.object(valueShape);
@@ -97,24 +88,19 @@ export function rateRowFormValues(form: RateRowForm): RateValues {
 const SLAB_TEXTS: readonly string[] = WEIGHT_SLAB_OPTIONS.map((w) => String(w));
 
 /** The fixed list as option values/labels for a NativeSelect: "0.1" … "100". */
-export const WEIGHT_SLAB_SELECT_OPTIONS = SLAB_TEXTS.map((w) => ({
-  value: w,
-  label: `${w} KG`,
-}));
+export const WEIGHT_SLAB_SELECT_OPTIONS = SLAB_TEXTS.map((w) => ({ value: w, label: `${w} KG` }));
 
 function slabSchema(message: string) {
-  return boundedString(TEXT_LIMITS.name, {
-    required_error: message,
-    invalid_type_error: message,
-  }).transform((text, ctx) => {
-    const h = parseHundredths(text);
-    const kg = h === null ? null : formatKg(hundredthsToString(h));
-    if (kg === null || !SLAB_TEXTS.includes(kg)) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-      return z.NEVER;
-    }
-    return hundredthsToString(h!);
-  });
+  return boundedString(TEXT_LIMITS.name, { required_error: message, invalid_type_error: message })
+    .transform((text, ctx) => {
+      const h = parseHundredths(text);
+      const kg = h === null ? null : formatKg(hundredthsToString(h));
+      if (kg === null || !SLAB_TEXTS.includes(kg)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+        return z.NEVER;
+      }
+      return hundredthsToString(h!);
+    });
 }
 
 /** Weight slab edit: base and additional weight from the fixed list (spec §5, §9). */
