@@ -2,6 +2,11 @@ import { describe, expect, it } from "vitest";
 import { CsvSyntaxError, escapeCell, readCsv, unescapeCell, writeCsv } from "./csv";
 
 describe("csv", () => {
+  it("escapes a leading NUL too, and reads it back", () => {
+    expect(escapeCell("\0=cmd")).toBe("'\0=cmd");
+    expect(unescapeCell("'\0=cmd")).toBe("\0=cmd");
+  });
+
   it("escapes tab and carriage return at the start of a cell too, and reads them back", () => {
     expect(escapeCell("\tcmd")).toBe("'\tcmd");
     expect(escapeCell("\r=1")).toBe("'\r=1");

@@ -9,13 +9,13 @@ import { stringify } from "csv-stringify/sync";
 
 // ---------------------------------------------------------------------------------------
 // Formula escaping: a cell starting with = + - @ (or a tab or carriage return, which some
-// spreadsheets skip before reading a formula) gets a leading single quote so a spreadsheet
+// spreadsheets skip before reading a formula, or a NUL) gets a leading single quote so a spreadsheet
 // shows it as text. Cells that already start with quotes before such a character get one
 // more, so the reader can undo exactly one quote and every string round-trips.
 // ---------------------------------------------------------------------------------------
 
-const NEEDS_ESCAPE = /^'*[=+\-@\t\r]/;
-const ESCAPED = /^'+[=+\-@\t\r]/;
+const NEEDS_ESCAPE = /^'*[=+\-@\t\r\0]/;
+const ESCAPED = /^'+[=+\-@\t\r\0]/;
 
 export function escapeCell(cell: string): string {
   return NEEDS_ESCAPE.test(cell) ? `'${cell}` : cell;
