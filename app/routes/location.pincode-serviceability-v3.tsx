@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";
-import { pincodeCheckSchema } from "~/services/quote/calculator-form";
+import { pincodeQuerySchema } from "~/services/quote/calculator-form";
 import { checkPincodeServiceability } from "~/services/quote/quote.server";
 
 /**
@@ -12,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const client = await requireClientToken(request);
   const headers = { "Cache-Control": "no-store" };
   const params = new URL(request.url).searchParams;
-  const parsed = pincodeCheckSchema.safeParse({ from_pincode: params.get("from_pincode"), to_pincode: params.get("to_pincode") });
+  const parsed = pincodeQuerySchema.safeParse({ from_pincode: params.get("from_pincode"), to_pincode: params.get("to_pincode") });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return json({ err: `${String(issue.path[0])}: ${issue.message}` }, { status: 400, headers });

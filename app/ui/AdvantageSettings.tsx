@@ -33,10 +33,22 @@ const validator = withZod(cashbackFormSchema);
  */
 const StartValues = createContext<CashbackFormValues>({});
 
+/**
+ * A field's message once it has been touched or the form submitted (issue 12 #5: nothing red
+ * on a first visit). Server-rendered, the server's refusal shows as it is.
+ */
+function useShownError(name: string): string | undefined {
+  const f = useField(name);
+  const form = useFormContext(CASHBACK_FORM_ID);
+  const hydrated = useHydrated();
+  return !hydrated || f.touched || form.hasBeenSubmitted ? f.error : undefined;
+}
+
 function AmountInputs({ field, disabled, hint }: { field: AmountField; disabled: boolean; hint: string }) {
   const start = useContext(StartValues);
   const kind = useField(`${field}_kind`);
   const amount = useField(`${field}_amount`);
+  const amountError = useShownError(`${field}_amount`);
   const label = AMOUNT_FIELD_LABELS[field];
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap">
@@ -56,7 +68,7 @@ function AmountInputs({ field, disabled, hint }: { field: AmountField; disabled:
         defaultValue={start[`${field}_amount`]}
         label={label}
         description={hint}
-        error={amount.error}
+        error={amountError}
         inputMode="decimal"
         disabled={disabled}
         w={220}
@@ -88,13 +100,15 @@ function Fieldset({ legend, disabled, children }: { legend: string; disabled: bo
 function TextField({ name, label, disabled, description }: { name: string; label: string; disabled: boolean; description?: string }) {
   const start = useContext(StartValues);
   const f = useField(name);
-  return <TextInput {...f.getInputProps({ id: name })} defaultValue={start[name]} label={label} description={description} error={f.error} inputMode="decimal" disabled={disabled} />;
+  const error = useShownError(name);
+  return <TextInput {...f.getInputProps({ id: name })} defaultValue={start[name]} label={label} description={description} error={error} inputMode="decimal" disabled={disabled} />;
 }
 
 /**
- * With JavaScript, checks the whole form as soon as it hydrates and again after every change,
- * so Apply is disabled exactly while something is invalid — including a first visit, whose max
- * cashback liability starts empty — and each invalid field shows its message.
+ * With JavaScript, checks the whole form after every change (not as it loads: a first visit,
+ * whose max cashback liability starts empty, shows nothing red) and marks the changed field
+ * touched, so each touched invalid field shows its message; Apply is disabled while a shown
+ * message stands, and submitting shows them all.
  */
 function useValidateWhileEditing(enabled: boolean) {
   const form = useFormContext(CASHBACK_FORM_ID);
@@ -118,11 +132,12 @@ function useValidateWhileEditing(enabled: boolean) {
     // Deferred to a task of its own: after this commit's effects (the form registers its element
     // in its own, parent, effect) and after a change's own handlers (a field clears its error on
     // change, which must not undo this check).
-    const later = () => {
+    const later = (event: Event) => {
+      const name = (event.target as HTMLInputElement | null)?.name;
+      if (name) latest.current.setFieldTouched(name, true);
       clearTimeout(pending);
       pending = setTimeout(check, 0);
     };
-    later();
     element.addEventListener("input", later);
     element.addEventListener("change", later);
     return () => {
@@ -138,6 +153,7 @@ function Actions({ canEdit, serverInvalid }: { canEdit: boolean; serverInvalid: 
   const hydrated = useHydrated();
   useValidateWhileEditing(canEdit);
   // Server-rendered (no JavaScript), the form's own state is empty: the server's refusal decides.
+  const shownError = Object.keys(form.fieldErrors).some((name) => form.hasBeenSubmitted || form.touchedFields[name]);
   const invalid = (!hydrated && serverInvalid) || (!form.isValid && (form.hasBeenSubmitted || serverInvalid));
   return (
     <Stack gap="xs">
@@ -148,7 +164,7 @@ function Actions({ canEdit, serverInvalid }: { canEdit: boolean; serverInvalid: 
       ) : null}
       {canEdit ? (
         <Group justify="flex-end">
-          <Button type="submit" disabled={hydrated && !form.isValid} loading={form.isSubmitting}>
+          <Button type="submit" disabled={hydrated && shownError} loading={form.isSubmitting}>
             Apply
           </Button>
         </Group>

@@ -1,6 +1,6 @@
 import { Alert, Stack, Text, Title } from "@mantine/core";
 
-/** An honest placeholder for a screen whose feature has not been built yet. */
+/** An honest placeholder for a screen whose feature has not been built yet (worded for singular and plural features alike). */
 export function NotBuiltYet({ title, feature }: { title: string; feature: string }) {
   return (
     <Stack gap="md">
@@ -9,7 +9,7 @@ export function NotBuiltYet({ title, feature }: { title: string; feature: string
       </Title>
       <Alert color="gray" title="Not available yet" variant="light">
         <Text size="sm">
-          {feature} is not built yet. This page will show it once that work lands; nothing here is simulated.
+          Not built yet: {feature}. This page will show it once that work lands; nothing here is simulated.
         </Text>
       </Alert>
     </Stack>

@@ -198,11 +198,18 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     await expectLocator(settings.getByLabel("Return: RTO cashback", { exact: true })).toHaveValue("100.00");
 
     const apply = settings.getByRole("button", { name: "Apply" });
-    // No liability set yet: with JavaScript the form is checked as it loads and Apply is disabled;
-    // without, the server refuses the post (400) and says so.
+    // No liability set yet: nothing is red before the form is touched (issue 12 #5); Apply
+    // shows the message — in the browser with JavaScript (no post), else the server refuses (400).
+    expect(await settings.getByText("* max cashback liability is required").count()).toBe(0);
     if (js) {
+      const posts: string[] = [];
+      page.on("request", (r) => (r.method() === "POST" ? posts.push(r.url()) : undefined));
+      expect(await apply.isDisabled()).toBe(false);
+      await apply.click();
+      await settings.getByText("Some form fields are invalid.").waitFor();
       await settings.getByText("* max cashback liability is required").waitFor();
       expect(await apply.isDisabled()).toBe(true);
+      expect(posts).toEqual([]);
     } else {
       const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), apply.click()]);
       expect(refused.status()).toBe(400);

@@ -191,7 +191,8 @@ describeJsOnOff("quote screens", (s) => {
     await page.locator('input[name="from_pincode"]').fill("1100");
     await page.locator('input[name="to_pincode"]').fill("");
     await submit("Check");
-    await expectLocator(page.getByText("Please enter valid Pincode", { exact: true })).toHaveCount(2);
+    await expectLocator(page.getByText("Please enter valid Pincode", { exact: true })).toHaveCount(1);
+    await expectLocator(page.getByText("Destination Pincode is required", { exact: true })).toHaveCount(1);
     await page.locator('input[name="from_pincode"]').fill("110001");
     await page.locator('input[name="to_pincode"]').fill("560001");
     await submit("Check");

@@ -82,6 +82,8 @@ describe("calculator form", () => {
   it("pincode check message", () => {
     const r = pincodeCheckSchema.safeParse({ from_pincode: "12", to_pincode: "" });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toEqual(["Please enter valid Pincode", "Please enter valid Pincode"]);
+    expect(r.error?.issues.map((i) => i.message)).toEqual(["Please enter valid Pincode", "Destination Pincode is required"]);
+    const empty = pincodeCheckSchema.safeParse({ from_pincode: "", to_pincode: " " });
+    expect(empty.error?.issues.map((i) => i.message)).toEqual(["Pickup Pincode is required", "Destination Pincode is required"]);
   });
 });

@@ -179,8 +179,17 @@ export function parseCalculator(source: URLSearchParams | Record<string, unknown
   return { ok: false, errors, values };
 }
 
-/** The pincode check's two fields (spec part 1 §5: 'Please enter valid Pincode'). */
+/**
+ * The pincode check's two fields (spec part 1 §5): an empty one is required (the calculator's
+ * messages), a malformed one is 'Please enter valid Pincode'.
+ */
 export const PINCODE_CHECK_MESSAGE = "Please enter valid Pincode";
-const checkPincode = z.preprocess(text, z.string().regex(/^\d{6}$/, PINCODE_CHECK_MESSAGE));
-export const pincodeCheckSchema = z.object({ from_pincode: checkPincode, to_pincode: checkPincode });
-export const pincodeListSchema = z.object({ source_pincode: checkPincode });
+const checkPincode = (required = PINCODE_CHECK_MESSAGE) =>
+  z.preprocess(text, z.string().refine((v) => /^\d{6}$/.test(v), (v) => ({ message: v === "" ? required : PINCODE_CHECK_MESSAGE })));
+export const pincodeCheckSchema = z.object({
+  from_pincode: checkPincode(PINCODE_MESSAGES.pickupRequired),
+  to_pincode: checkPincode(PINCODE_MESSAGES.dropRequired),
+});
+/** The pincode-serviceability-v3 query: one message for a missing or malformed pincode. */
+export const pincodeQuerySchema = z.object({ from_pincode: checkPincode(), to_pincode: checkPincode() });
+export const pincodeListSchema = z.object({ source_pincode: checkPincode() });

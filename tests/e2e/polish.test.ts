@@ -1,0 +1,37 @@
+/**
+ * Issue 12's defects, each checked in Chromium at 1280×720 with JavaScript on and off.
+ */
+import { beforeEach, expect, it } from "vitest";
+import { describeJsOnOff, expectLocator, signInOnce } from "../support/browser";
+
+const CLIENT_COMPANY = "The Harvest Co.";
+
+describeJsOnOff("issue 12 polish", (s) => {
+  let base: string;
+  beforeEach(async () => {
+    await s.page.setViewportSize({ width: 1280, height: 720 });
+    await signInOnce(s.page, "vp@demo.test", "vp");
+    await s.page.goto(`/all-users?${new URLSearchParams({ q: CLIENT_COMPANY })}`);
+    base = (await s.page.getByRole("link", { name: /View Details/ }).first().getAttribute("href"))!;
+  });
+
+  it("#3 serviceability: empty pincodes are required, a malformed one is not valid", async () => {
+    const { page } = s;
+    await page.goto(`${base}/serviceability`);
+    await page.getByRole("button", { name: "Check" }).click();
+    await expectLocator(page.getByText("Pickup Pincode is required", { exact: true })).toHaveCount(1);
+    await expectLocator(page.getByText("Destination Pincode is required", { exact: true })).toHaveCount(1);
+    await page.locator('input[name="from_pincode"]').fill("1100");
+    await page.locator('input[name="to_pincode"]').fill("110001");
+    await page.getByRole("button", { name: "Check" }).click();
+    await expectLocator(page.getByText("Please enter valid Pincode", { exact: true })).toHaveCount(1);
+    await expectLocator(page.getByText("Pickup Pincode is required", { exact: true })).toHaveCount(0);
+  });
+
+  it("#10 a screen not built yet says so in good English", async () => {
+    const { page } = s;
+    await page.goto(`${base}/courier-rules`);
+    await expectLocator(page.getByText(/Not built yet: Courier selection rules\./)).toHaveCount(1);
+    expect(await page.getByText(/is not built yet/).count()).toBe(0);
+  });
+});
