@@ -15,16 +15,15 @@ import { startSession } from "~/services/auth/session.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, staff } from "~/services/db/schema";
 import { runInRequestScope } from "~/services/http/request-scope.server";
-import { openTestDb } from "../support/db";
+import { openTestDb, useAsAppDb } from "../support/db";
 
 let h: DbHandle;
-const globalDb = globalThis as unknown as { __consoleDb?: DbHandle };
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
-  globalDb.__consoleDb = h;
+  useAsAppDb(h);
 });
 afterAll(async () => {
-  globalDb.__consoleDb = undefined;
+  useAsAppDb(undefined);
   await h?.close();
 });
 

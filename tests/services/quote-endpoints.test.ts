@@ -10,14 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import { loader as calculatorLoader } from "~/routes/houston-ratecard.shipment-calculator-v3";
 import { loader as pincodeLoader } from "~/routes/location.pincode-serviceability-v3";
-import { openTestDb } from "../support/db";
+import { openTestDb, useAsAppDb } from "../support/db";
 
 let h: DbHandle;
 let token: string;
 
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
-  (globalThis as unknown as { __consoleDb?: DbHandle }).__consoleDb = h;
+  useAsAppDb(h);
   const rows = await h.db.execute<{ auth_token: string }>(sql`
     select c.auth_token from clients c
     where (select count(*) from client_courier_services s join courier_services cs on cs.id = s.courier_service_id
@@ -26,7 +26,7 @@ beforeAll(async () => {
   token = rows.rows[0].auth_token;
 });
 afterAll(async () => {
-  (globalThis as unknown as { __consoleDb?: DbHandle }).__consoleDb = undefined;
+  useAsAppDb(undefined);
   await h?.close();
 });
 

@@ -6,7 +6,7 @@ import { requireClientForViewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, staff } from "~/services/db/schema";
 import { oncePerRequest, runInRequestScope } from "~/services/http/request-scope.server";
-import { openTestDb } from "../support/db";
+import { openTestDb, useAsAppDb } from "../support/db";
 
 describe("oncePerRequest", () => {
   it("makes a value once inside a request's scope, and keeps scopes apart", async () => {
@@ -32,13 +32,12 @@ describe("oncePerRequest", () => {
 
 describe("a page's loaders share the session and client lookups", () => {
   let h: DbHandle;
-  const globalDb = globalThis as unknown as { __consoleDb?: DbHandle };
   beforeAll(async () => {
     h = await openTestDb({ seeded: true });
-    globalDb.__consoleDb = h;
+    useAsAppDb(h);
   });
   afterAll(async () => {
-    globalDb.__consoleDb = undefined;
+    useAsAppDb(undefined);
     await h?.close();
   });
 

@@ -33,3 +33,11 @@ export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
     },
   };
 }
+
+/**
+ * Makes `h` the database the app's own code reaches through getDb() (routes, guards), so a
+ * test can call a loader or an action directly; `undefined` lets go of it again.
+ */
+export function useAsAppDb(h: DbHandle | undefined): void {
+  (globalThis as unknown as { __consoleDb?: DbHandle }).__consoleDb = h;
+}
