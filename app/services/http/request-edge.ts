@@ -102,7 +102,7 @@ export function bodyRefusal(path: string, headers: Headers): Refusal | null {
     if (mediaType !== "application/x-www-form-urlencoded" && !multipart) return { status: 415, message: MESSAGES.notForm };
     if (multipart && !/;\s*boundary=/.test(type)) return { status: 400, message: MESSAGES.noBoundary };
   }
-  const limit = bodyLimit(path, headers);
+  const limit = bodyLimit(headers);
   const length = header(headers, "content-length");
   if (length !== undefined) {
     if (!/^\d+$/.test(length.trim())) return { status: 400, message: MESSAGES.badLength };
@@ -111,8 +111,8 @@ export function bodyRefusal(path: string, headers: Headers): Refusal | null {
   return null;
 }
 
-/** The most bytes a POST body to `path` with these headers may have. */
-export function bodyLimit(_path: string, headers: Headers): number {
+/** The most bytes a POST body with these headers may have (multipart carries the upload limit). */
+function bodyLimit(headers: Headers): number {
   const mediaType = (header(headers, "content-type") ?? "").toLowerCase().split(";")[0].trim();
   return mediaType === "multipart/form-data" ? MULTIPART_BODY_LIMIT : FORM_BODY_LIMIT;
 }
