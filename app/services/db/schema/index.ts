@@ -14,3 +14,4 @@ export * from "./ratecards";
 export * from "./mail";
 export * from "./quote";
 export * from "./advantage";
+export * from "./files";

@@ -1,0 +1,69 @@
+/**
+ * The one file store (decision 021): bytes in PostgreSQL's stored_files, written in the
+ * caller's transaction so a failed change stores nothing, and served with a safe
+ * Content-Disposition. Callers check size and type first (http/upload.server.ts); access
+ * rules stay with the caller (who may see a legal document or a client's KYC file).
+ */
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Executor } from "../db/client.server";
+import { storedFiles } from "../db/schema";
+
+export type StoredFileInput = { purpose: string; fileName: string; contentType: string; bytes: Uint8Array; uploadedBy: string };
+export type StoredFile = { id: number; purpose: string; fileName: string; contentType: string; size: number; sha256: string; bytes: Uint8Array; uploadedAt: Date };
+
+/** Stores the bytes; returns the new file's id. File names are kept to 255 characters. */
+export async function saveFile(tx: Executor, input: StoredFileInput): Promise<number> {
+  const [row] = await tx
+    .insert(storedFiles)
+    .values({
+      purpose: input.purpose,
+      file_name: input.fileName.slice(0, 255),
+      content_type: input.contentType,
+      size: input.bytes.byteLength,
+      sha256: createHash("sha256").update(input.bytes).digest("hex"),
+      bytes: input.bytes,
+      uploaded_by: input.uploadedBy,
+    })
+    .returning({ id: storedFiles.id });
+  return row.id;
+}
+
+/** The file with its bytes, or null. */
+export async function loadFile(db: Executor, id: number): Promise<StoredFile | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await db.select().from(storedFiles).where(eq(storedFiles.id, id));
+  if (!row) return null;
+  return {
+    id: row.id,
+    purpose: row.purpose,
+    fileName: row.file_name,
+    contentType: row.content_type,
+    size: row.size,
+    sha256: row.sha256,
+    bytes: row.bytes,
+    uploadedAt: row.uploaded_at,
+  };
+}
+
+/**
+ * A Content-Disposition header that no file name can break: an ASCII fallback without quotes,
+ * backslashes, `;` or `=`, plus the RFC 5987 UTF-8 form of the real name.
+ */
+export function contentDisposition(fileName: string, disposition: "inline" | "attachment" = "attachment"): string {
+  const ascii = fileName.replace(/[^\w.\-]+/g, "_").slice(0, 150) || "file";
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName.slice(0, 255))}`;
+}
+
+/** The stored file as an HTTP response (private, not cached by shared caches, never sniffed). */
+export function fileResponse(file: StoredFile, disposition: "inline" | "attachment" = "inline"): Response {
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(file.fileName, disposition),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
