@@ -1,0 +1,152 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { makeGstin } from "./gstin";
+import {
+  CONFIG_MESSAGES,
+  CREDIT_PERIOD_PATTERN,
+  KYC_MESSAGES,
+  TOLERANCE_PATTERN,
+  WALLET_MESSAGES,
+  parseBusinessForm,
+  parseConfigForm,
+  parseGstinForLookup,
+  parseKycForm,
+  parseWalletForm,
+  requiredDocuments,
+} from "./forms";
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+const GOOD_KYC = {
+  company_name: "Lotus Threads Pvt Ltd",
+  company_type: "pvt_ltd",
+  business_proof_type: "cin",
+  gst_type: "yes",
+  gst_no: makeGstin("27", "AAECL1234K"),
+  pan_number: "AAECL1234K",
+  msme: "no",
+  billing_address: "12 Linking Road",
+  billing_address_line2: "Bandra West",
+  billing_city: "Mumbai",
+  billing_pincode: "400050",
+  billing_state: "Maharashtra",
+};
+
+describe("KYC form", () => {
+  it("accepts a complete KYC and upper-cases GSTIN and PAN", () => {
+    const r = parseKycForm(form({ ...GOOD_KYC, gst_no: GOOD_KYC.gst_no.toLowerCase(), pan_number: "aaecl1234k" }));
+    expect(r).toEqual({ ok: true, data: { ...GOOD_KYC, gst_no: GOOD_KYC.gst_no, pan_number: "AAECL1234K", gst_type: "yes" } });
+  });
+
+  it("says what is required, in the spec's words", () => {
+    const r = parseKycForm(form({}));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.fieldErrors).toMatchObject({
+      company_name: KYC_MESSAGES.companyName,
+      company_type: "Company Type is required",
+      business_proof_type: KYC_MESSAGES.businessProofType,
+      gst_type: KYC_MESSAGES.gstType,
+      pan_number: KYC_MESSAGES.pan,
+      billing_address: KYC_MESSAGES.billingAddress,
+      billing_city: KYC_MESSAGES.city,
+      billing_pincode: KYC_MESSAGES.pincode,
+      billing_state: KYC_MESSAGES.state,
+    });
+  });
+
+  it("refuses a GSTIN with a wrong check character: 'Please provide a valid GST number'", () => {
+    const wrong = GOOD_KYC.gst_no.slice(0, 14) + (GOOD_KYC.gst_no[14] === "A" ? "B" : "A");
+    const r = parseKycForm(form({ ...GOOD_KYC, gst_no: wrong }));
+    expect(r).toEqual({ ok: false, fieldErrors: { gst_no: "Please provide a valid GST number" } });
+    expect(parseKycForm(form({ ...GOOD_KYC, gst_no: "" }))).toEqual({ ok: false, fieldErrors: { gst_no: KYC_MESSAGES.gstNo } });
+    expect(parseKycForm(form({ ...GOOD_KYC, gst_no: GOOD_KYC.gst_no + "1" }))).toEqual({ ok: false, fieldErrors: { gst_no: "Please provide a valid GST number" } });
+  });
+
+  it("without GST the number is dropped, with GST the PAN must be the GSTIN's", () => {
+    const r = parseKycForm(form({ ...GOOD_KYC, gst_type: "no", gst_no: "whatever", business_proof_type: "bank_statement" }));
+    expect(r.ok && r.data.gst_no).toBeNull();
+    expect(parseKycForm(form({ ...GOOD_KYC, pan_number: "AAECM1234K" }))).toEqual({ ok: false, fieldErrors: { pan_number: KYC_MESSAGES.panNotInGstin } });
+  });
+
+  it("checks the field limits of spec §9: address 90, line 2 300, city 10, pincode 6, PAN 10, GST 15", () => {
+    const errs = (f: Record<string, string>) => {
+      const r = parseKycForm(form({ ...GOOD_KYC, ...f }));
+      return r.ok ? {} : r.fieldErrors;
+    };
+    expect(errs({ billing_address: "a".repeat(90) })).toEqual({});
+    expect(errs({ billing_address: "a".repeat(91) }).billing_address).toMatch(/at most 90/);
+    expect(errs({ billing_address_line2: "a".repeat(301) }).billing_address_line2).toMatch(/at most 300/);
+    expect(errs({ billing_city: "Thiruvanan" })).toEqual({});
+    expect(errs({ billing_city: "Thiruvananthapuram" }).billing_city).toMatch(/at most 10/);
+    expect(errs({ billing_pincode: "40005" }).billing_pincode).toBe(KYC_MESSAGES.pincodeInvalid);
+    expect(errs({ billing_pincode: "4000501" }).billing_pincode).toMatch(/at most 6/);
+    expect(errs({ pan_number: "AAECL1234KK" }).pan_number).toMatch(/at most 10/);
+    expect(errs({ pan_number: "AAE1L1234K" }).pan_number).toBe(KYC_MESSAGES.panInvalid);
+  });
+
+  it("offers business proofs by company type and checks the PAN holder letter", () => {
+    expect(parseKycForm(form({ ...GOOD_KYC, business_proof_type: "aadhar_card" }))).toEqual({ ok: false, fieldErrors: { business_proof_type: KYC_MESSAGES.businessProofNotOffered } });
+    const individual = { ...GOOD_KYC, company_type: "individual", business_proof_type: "aadhar_card" };
+    const r = parseKycForm(form(individual));
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.fieldErrors.pan_number).toBe("The PAN's fourth letter is C, but a Individual / Proprietorship PAN has P there.");
+  });
+
+  it("asks for the documents the answers need, with the spec's messages", () => {
+    expect(requiredDocuments({ gst_type: "yes", msme: "no" })).toEqual(["business_proof", "gst_certificate"]);
+    expect(requiredDocuments({ gst_type: "no", msme: "yes" })).toEqual(["business_proof", "pancard", "msme_certificate"]);
+    expect([KYC_MESSAGES.businessProofFile, KYC_MESSAGES.pancardFile, KYC_MESSAGES.gstCertificateFile, KYC_MESSAGES.msmeCertificateFile]).toEqual([
+      "Business Proof is Required",
+      "Pancard is Required",
+      "GST Certificate is Required",
+      "MSME Certificate is Required",
+    ]);
+    expect(KYC_MESSAGES.fileTooLarge).toBe("Max file size 300 KB only");
+    expect(KYC_MESSAGES.fileWrongKind).toBe("You can only upload png/jpeg/jpg/pdf file!");
+  });
+
+  it("a lookup needs a GSTIN that passes the checksum", () => {
+    expect(parseGstinForLookup(` ${GOOD_KYC.gst_no.toLowerCase()} `)).toEqual({ ok: true, gstin: GOOD_KYC.gst_no });
+    expect(parseGstinForLookup("")).toEqual({ ok: false, message: KYC_MESSAGES.gstNo });
+    expect(parseGstinForLookup("27AAECL1234K1ZZ").ok).toBe(GOOD_KYC.gst_no.endsWith("Z"));
+  });
+});
+
+describe("Business Details form", () => {
+  it("accepts empty fields as not set, and checks IFSC, account number, amounts and links", () => {
+    const empty = parseBusinessForm(form({}));
+    expect(empty.ok && Object.values(empty.data).every((v) => v === null)).toBe(true);
+    const good = parseBusinessForm(form({ account_holder: "2", product_category: "grocery", ifsc_code: "hdfc0001234", account_number: "50100123456789", liability_amount: "2500", tin_number: "Segment_2", avg_per_day_order: "40", agreement_link: "https://docs.example/a.pdf" }));
+    expect(good.ok && good.data).toMatchObject({ account_holder: 2, product_category: "grocery", ifsc_code: "HDFC0001234", liability_amount: "2500.00", tin_number: "Segment_2", avg_per_day_order: 40 });
+    const bad = parseBusinessForm(form({ ifsc_code: "HDFC1001234", account_number: "12ab", liability_amount: "-1", avg_per_day_order: "1.5", agreement_link: "javascript:alert(1)", account_holder: "7" }));
+    expect(!bad.ok && Object.keys(bad.fieldErrors).sort()).toEqual(["account_holder", "account_number", "agreement_link", "avg_per_day_order", "ifsc_code", "liability_amount"]);
+    expect(!bad.ok && bad.fieldErrors.ifsc_code).toBe("Please enter a valid IFSC code (4 letters, 0, then 6 letters or digits).");
+  });
+});
+
+describe("Pickrr Configuration form", () => {
+  it("reads ticked boxes as true and the rest as false", () => {
+    const r = parseConfigForm(form({ surface_only: "on", has_wallet: "true", credit_period: "15", otp: "4" }));
+    expect(r.ok && r.data).toMatchObject({ surface_only: true, has_wallet: true, sms_notify: false, disable_legal: false, credit_period: 15, otp: 4, tracking_code: null });
+  });
+
+  it("credit period is a non-negative whole number: e . - + refused", () => {
+    for (const bad of ["1e3", "1.5", "-1", "+3", "", " "]) {
+      expect(parseConfigForm(form({ credit_period: bad, otp: "0" })), bad).toEqual({ ok: false, fieldErrors: { credit_period: CONFIG_MESSAGES.creditPeriod } });
+    }
+    fc.assert(fc.property(fc.nat(9999), (n) => CREDIT_PERIOD_PATTERN.test(String(n))));
+    fc.assert(fc.property(fc.string(), (s) => !CREDIT_PERIOD_PATTERN.test(s) || /^\d+$/.test(s)));
+  });
+});
+
+describe("Wallet Configuration form", () => {
+  it("tolerance is a signed number; negatives need the minus sign: 'Please enter a valid maximum tolerance value.'", () => {
+    expect(parseWalletForm(form({ current_tolerance: "-250", max_tolerance: "500.5" }))).toEqual({ ok: true, data: { current_tolerance: "-250.00", max_tolerance: "500.50" } });
+    for (const bad of ["+5", "5-", "--5", "1e3", "abc", "", "1.234", "−5"]) {
+      expect(parseWalletForm(form({ current_tolerance: "0", max_tolerance: bad })), bad).toEqual({ ok: false, fieldErrors: { max_tolerance: "Please enter a valid maximum tolerance value." } });
+    }
+    expect(WALLET_MESSAGES.saved).toBe("Tolerance values updated successfully.");
+    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (n) => TOLERANCE_PATTERN.test(String(n))));
+  });
+});

@@ -1,0 +1,333 @@
+/**
+ * The account set-up forms' rules and messages (spec part 2 §5, §8, §9; issue 18): KYC,
+ * Business Details, Pickrr Configuration and Wallet Configuration. Pure: the same parsing runs
+ * in the action and its tests; the messages are quoted from the spec where it has them.
+ */
+import { z } from "zod";
+import { NO_CONTROL, boundedString, TEXT_LIMITS } from "../core/text-input";
+import {
+  BUSINESS_PROOF_TYPES,
+  COMPANY_TYPES,
+  IFSC_PATTERN,
+  PAN_PATTERN,
+  businessProofOptions,
+  gstinProblem,
+  panHolderMismatch,
+  panOfGstin,
+  type BusinessProofType,
+  type CompanyType,
+} from "./gstin";
+
+export const KYC_LIMITS = { billing_address: 90, billing_address_line2: 300, billing_city: 10, billing_pincode: 6, pan_number: 10, gst_no: 15, billing_state: 60 } as const;
+
+export const KYC_MESSAGES = {
+  companyName: "Company Name is required",
+  companyType: "Company Type is required",
+  businessProofType: "Business Proof Type is required",
+  businessProofNotOffered: "This business proof is not offered for the chosen company type.",
+  gstType: "GST Registered is required",
+  gstNo: "GST Number is required",
+  gstInvalid: "Please provide a valid GST number",
+  pan: "PAN Number is required",
+  panInvalid: "Please provide a valid PAN number",
+  panNotInGstin: "The PAN must be the one inside the GST number.",
+  msme: "MSME Registered is required",
+  billingAddress: "Billing Address is required",
+  city: "City is required",
+  pincode: "Pincode is required",
+  pincodeInvalid: "Please enter a valid 6-digit pincode",
+  pincodeUnknown: "Please enter valid Pincode",
+  state: "State is required",
+  // Required documents (spec §5), quoted.
+  businessProofFile: "Business Proof is Required",
+  pancardFile: "Pancard is Required",
+  gstCertificateFile: "GST Certificate is Required",
+  msmeCertificateFile: "MSME Certificate is Required",
+  // Uploads (spec §5, §8), quoted.
+  fileTooLarge: "Max file size 300 KB only",
+  fileWrongKind: "You can only upload png/jpeg/jpg/pdf file!",
+  logoWrongKind: "You can only upload png/jpeg/jpg file!",
+} as const;
+
+/** Images and KYC documents: at most 300 KB (spec §5, §9; the logo hint's "1 MB" is the spec's own conflict, the rule wins). */
+export const MAX_DOCUMENT_BYTES = 300 * 1024;
+
+export const KYC_DOCUMENTS = ["business_proof", "pancard", "gst_certificate", "msme_certificate"] as const;
+export type KycDocument = (typeof KYC_DOCUMENTS)[number];
+export const KYC_DOCUMENT_LABELS: Record<KycDocument, string> = {
+  business_proof: "Business Proof",
+  pancard: "PAN Card",
+  gst_certificate: "GST Certificate",
+  msme_certificate: "MSME Certificate",
+};
+
+/** Which documents a KYC needs: business proof always, then the GST certificate or the PAN card, and the MSME certificate when MSME. */
+export function requiredDocuments(k: { gst_type: "yes" | "no"; msme: "yes" | "no" }): KycDocument[] {
+  const docs: KycDocument[] = ["business_proof", k.gst_type === "yes" ? "gst_certificate" : "pancard"];
+  if (k.msme === "yes") docs.push("msme_certificate");
+  return docs;
+}
+
+export const DOCUMENT_MISSING_MESSAGE: Record<KycDocument, string> = {
+  business_proof: KYC_MESSAGES.businessProofFile,
+  pancard: KYC_MESSAGES.pancardFile,
+  gst_certificate: KYC_MESSAGES.gstCertificateFile,
+  msme_certificate: KYC_MESSAGES.msmeCertificateFile,
+};
+
+export type FieldErrors = Record<string, string>;
+export type Parsed<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
+
+/** First message per field of a failed zod parse. */
+function firstErrors(error: z.ZodError): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    if (!(key in out)) out[key] = issue.message;
+  }
+  return out;
+}
+
+const text = (form: FormData | URLSearchParams, name: string) => {
+  const v = form.get(name);
+  return typeof v === "string" ? v : "";
+};
+
+const upper = (v: string) => v.trim().toUpperCase();
+
+// ---------------------------------------------------------------------------------------
+// KYC
+// ---------------------------------------------------------------------------------------
+
+export type KycInput = {
+  company_name: string;
+  company_type: CompanyType;
+  business_proof_type: BusinessProofType;
+  gst_type: "yes" | "no";
+  gst_no: string | null;
+  pan_number: string;
+  msme: "yes" | "no";
+  billing_address: string;
+  billing_address_line2: string;
+  billing_city: string;
+  billing_pincode: string;
+  billing_state: string;
+};
+
+const required = (max: number, message: string) => boundedString(max, { required_error: message }).trim().min(1, message);
+
+const kycSchema = z
+  .object({
+    company_name: required(TEXT_LIMITS.company, KYC_MESSAGES.companyName),
+    company_type: z.enum(COMPANY_TYPES, { errorMap: () => ({ message: KYC_MESSAGES.companyType }) }),
+    business_proof_type: z.enum(BUSINESS_PROOF_TYPES, { errorMap: () => ({ message: KYC_MESSAGES.businessProofType }) }),
+    gst_type: z.enum(["yes", "no"], { errorMap: () => ({ message: KYC_MESSAGES.gstType }) }),
+    // Too long, a control character or a wrong pattern: all the spec's one GST message.
+    gst_no: z.string().max(KYC_LIMITS.gst_no + 2, KYC_MESSAGES.gstInvalid).regex(NO_CONTROL, KYC_MESSAGES.gstInvalid).transform(upper).pipe(z.string().max(KYC_LIMITS.gst_no, KYC_MESSAGES.gstInvalid)),
+    pan_number: required(KYC_LIMITS.pan_number, KYC_MESSAGES.pan).transform(upper).pipe(z.string().regex(PAN_PATTERN, KYC_MESSAGES.panInvalid)),
+    msme: z.enum(["yes", "no"], { errorMap: () => ({ message: KYC_MESSAGES.msme }) }),
+    billing_address: required(KYC_LIMITS.billing_address, KYC_MESSAGES.billingAddress),
+    billing_address_line2: boundedString(KYC_LIMITS.billing_address_line2).trim(),
+    billing_city: required(KYC_LIMITS.billing_city, KYC_MESSAGES.city),
+    billing_pincode: required(KYC_LIMITS.billing_pincode, KYC_MESSAGES.pincode).pipe(z.string().regex(/^[1-9][0-9]{5}$/, KYC_MESSAGES.pincodeInvalid)),
+    billing_state: required(KYC_LIMITS.billing_state, KYC_MESSAGES.state),
+  })
+  .superRefine((k, ctx) => {
+    if (k.gst_type === "yes") {
+      if (!k.gst_no) ctx.addIssue({ code: "custom", path: ["gst_no"], message: KYC_MESSAGES.gstNo });
+      else if (gstinProblem(k.gst_no)) ctx.addIssue({ code: "custom", path: ["gst_no"], message: KYC_MESSAGES.gstInvalid });
+      else if (panOfGstin(k.gst_no) !== k.pan_number) ctx.addIssue({ code: "custom", path: ["pan_number"], message: KYC_MESSAGES.panNotInGstin });
+    }
+    if (!businessProofOptions(k.company_type).includes(k.business_proof_type)) {
+      ctx.addIssue({ code: "custom", path: ["business_proof_type"], message: KYC_MESSAGES.businessProofNotOffered });
+    }
+    const mismatch = panHolderMismatch(k.pan_number, k.company_type);
+    if (mismatch) ctx.addIssue({ code: "custom", path: ["pan_number"], message: mismatch });
+  });
+
+export const KYC_FIELDS = [
+  "company_name",
+  "company_type",
+  "business_proof_type",
+  "gst_type",
+  "gst_no",
+  "pan_number",
+  "msme",
+  "billing_address",
+  "billing_address_line2",
+  "billing_city",
+  "billing_pincode",
+  "billing_state",
+] as const;
+
+/** The KYC text fields of a post (files are the service's). */
+export function parseKycForm(form: FormData | URLSearchParams): Parsed<KycInput> {
+  const raw = Object.fromEntries(KYC_FIELDS.map((f) => [f, text(form, f)]));
+  const parsed = kycSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, fieldErrors: firstErrors(parsed.error) };
+  const d = parsed.data;
+  return { ok: true, data: { ...d, gst_no: d.gst_type === "yes" ? d.gst_no : null } };
+}
+
+/** The GSTIN typed for a lookup: upper-cased, or the message when it cannot be one. */
+export function parseGstinForLookup(raw: string): { ok: true; gstin: string } | { ok: false; message: string } {
+  const gstin = upper(raw);
+  if (!gstin) return { ok: false, message: KYC_MESSAGES.gstNo };
+  return gstinProblem(gstin) ? { ok: false, message: KYC_MESSAGES.gstInvalid } : { ok: true, gstin };
+}
+
+// ---------------------------------------------------------------------------------------
+// Business Details
+// ---------------------------------------------------------------------------------------
+
+export const ACCOUNT_HOLDERS = { 1: "Online Store/D2C", 2: "Marketplace", 3: "Franchise", 4: "Others" } as const;
+export const PRODUCT_CATEGORIES = ["fashion_apparel", "jewellery_accessories", "electronics", "health_beauty", "grocery", "others"] as const;
+export const PRODUCT_CATEGORY_LABELS: Record<(typeof PRODUCT_CATEGORIES)[number], string> = {
+  fashion_apparel: "Fashion & Apparel",
+  jewellery_accessories: "Jewellery & Accessories",
+  electronics: "Electronics",
+  health_beauty: "Health & Beauty",
+  grocery: "Grocery",
+  others: "Others",
+};
+export const CUSTOMER_SEGMENTS = ["Segment_1", "Segment_2", "Segment_3"] as const;
+export const BANK_FIELDS = ["account_name", "account_number", "bank_name", "ifsc_code"] as const;
+
+export const BUSINESS_MESSAGES = {
+  ifsc: "Please enter a valid IFSC code (4 letters, 0, then 6 letters or digits).",
+  accountNumber: "Please enter a valid account number (9 to 18 digits).",
+  wholeNumber: "Please enter a whole number, 0 or more.",
+  amount: "Please enter an amount in rupees, with at most two decimals.",
+  link: "Please enter a link starting with https:// or http://.",
+} as const;
+
+const optionalText = (max: number) =>
+  boundedString(max)
+    .trim()
+    .transform((v) => (v === "" ? null : v));
+const optionalPattern = (max: number, pattern: RegExp, message: string, normalise = (v: string) => v) =>
+  boundedString(max, { message })
+    .transform((v) => normalise(v.trim()))
+    .pipe(z.union([z.literal(""), z.string().regex(pattern, message)]))
+    .transform((v) => (v === "" ? null : v));
+const optionalCount = optionalPattern(9, /^\d{1,9}$/, BUSINESS_MESSAGES.wholeNumber);
+
+export type BusinessInput = {
+  account_holder: 1 | 2 | 3 | 4 | null;
+  product_category: string | null;
+  account_name: string | null;
+  account_number: string | null;
+  bank_name: string | null;
+  ifsc_code: string | null;
+  avg_per_day_order: number | null;
+  daily_order_threshold: number | null;
+  tin_number: string | null;
+  agreement_link: string | null;
+  liability_amount: string | null;
+  key: string | null;
+};
+
+const businessSchema = z.object({
+  account_holder: z.enum(["", "1", "2", "3", "4"], { message: "Please choose a major sale source." }).transform((v) => (v === "" ? null : (Number(v) as 1 | 2 | 3 | 4))),
+  product_category: z.enum(["", ...PRODUCT_CATEGORIES], { message: "Please choose a product category." }).transform((v) => v || null),
+  account_name: optionalText(TEXT_LIMITS.name),
+  account_number: optionalPattern(18, /^\d{9,18}$/, BUSINESS_MESSAGES.accountNumber),
+  bank_name: optionalText(TEXT_LIMITS.name),
+  ifsc_code: optionalPattern(11, IFSC_PATTERN, BUSINESS_MESSAGES.ifsc, (v) => v.toUpperCase()),
+  avg_per_day_order: optionalCount.transform((v) => (v === null ? null : Number(v))),
+  daily_order_threshold: optionalCount.transform((v) => (v === null ? null : Number(v))),
+  tin_number: z.enum(["", ...CUSTOMER_SEGMENTS], { message: "Please choose a customer segment." }).transform((v) => v || null),
+  agreement_link: optionalPattern(TEXT_LIMITS.path, /^https?:\/\/[^\s]+$/i, BUSINESS_MESSAGES.link),
+  liability_amount: optionalPattern(13, /^\d{1,10}(\.\d{1,2})?$/, BUSINESS_MESSAGES.amount).transform((v) => (v === null ? null : Number(v).toFixed(2))),
+  key: optionalText(20),
+});
+
+export const BUSINESS_FIELDS = Object.keys(businessSchema.shape) as (keyof BusinessInput)[];
+
+export function parseBusinessForm(form: FormData | URLSearchParams): Parsed<BusinessInput> {
+  const parsed = businessSchema.safeParse(Object.fromEntries(BUSINESS_FIELDS.map((f) => [f, text(form, f)])));
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fieldErrors: firstErrors(parsed.error) };
+}
+
+// ---------------------------------------------------------------------------------------
+// Pickrr Configuration
+// ---------------------------------------------------------------------------------------
+
+/** The flags in the order the spec lists them (§3), with what each means on screen. */
+export const CONFIG_FLAGS = {
+  allow_duplicate_cid: "Allow duplicate client order id",
+  api_token: "API token access",
+  deduct_cod: "Deduct COD",
+  from_mobile: "From mobile",
+  has_fixed_rto_add: "Fixed RTO address",
+  has_invoice_table_label: "Invoice table on label",
+  has_wallet: "Activate Wallet",
+  is_marketplace: "Marketplace",
+  is_premium: "Premium",
+  ndr_messaging: "NDR messaging",
+  order_id_barcode: "Order id barcode",
+  pickup_notification: "Pickup notification",
+  reference_id_barcode: "Reference id barcode",
+  send_performance_report: "Send performance report",
+  sms_notify: "SMS notify",
+  surface_only: "Surface only",
+  wallet_alert: "Wallet alert",
+  disable_legal: "Disable legal (blocked from legal enforcement)",
+} as const;
+export type ConfigFlag = keyof typeof CONFIG_FLAGS;
+export const CONFIG_FLAG_NAMES = Object.keys(CONFIG_FLAGS) as ConfigFlag[];
+
+export const CONFIG_MESSAGES = {
+  creditPeriod: "Credit period must be a whole number of days, 0 or more.",
+  otp: "Label table length must be a whole number, 0 or more.",
+  phone: "Please enter a valid phone number (10 to 15 digits).",
+} as const;
+
+/** Credit period: a non-negative whole number (the input refuses e . - +, spec §5). */
+export const CREDIT_PERIOD_PATTERN = /^\d{1,4}$/;
+/** Keys a credit-period input refuses as they are typed (spec §5). */
+export const CREDIT_PERIOD_BLOCKED_KEYS = ["e", "E", ".", "-", "+"] as const;
+
+export type ConfigInput = Record<ConfigFlag, boolean> & { credit_period: number; tracking_code: string | null; support_phone_number: string | null; otp: number };
+
+const configTextSchema = z.object({
+  credit_period: boundedString(4, { message: CONFIG_MESSAGES.creditPeriod }).trim().regex(CREDIT_PERIOD_PATTERN, CONFIG_MESSAGES.creditPeriod).transform(Number),
+  tracking_code: optionalText(50),
+  support_phone_number: optionalPattern(15, /^\+?\d{10,14}$/, CONFIG_MESSAGES.phone),
+  otp: boundedString(3, { message: CONFIG_MESSAGES.otp }).trim().regex(/^\d{1,3}$/, CONFIG_MESSAGES.otp).transform(Number),
+});
+
+/** A checkbox posts its value only when ticked; "on" or "true" mean yes. */
+const ticked = (form: FormData | URLSearchParams, name: string) => ["on", "true"].includes(text(form, name));
+
+export function parseConfigForm(form: FormData | URLSearchParams): Parsed<ConfigInput> {
+  const parsed = configTextSchema.safeParse({ credit_period: text(form, "credit_period"), tracking_code: text(form, "tracking_code"), support_phone_number: text(form, "support_phone_number"), otp: text(form, "otp") });
+  if (!parsed.success) return { ok: false, fieldErrors: firstErrors(parsed.error) };
+  const flags = Object.fromEntries(CONFIG_FLAG_NAMES.map((f) => [f, ticked(form, f)])) as Record<ConfigFlag, boolean>;
+  return { ok: true, data: { ...flags, ...parsed.data } };
+}
+
+// ---------------------------------------------------------------------------------------
+// Wallet Configuration
+// ---------------------------------------------------------------------------------------
+
+export const WALLET_MESSAGES = {
+  maxTolerance: "Please enter a valid maximum tolerance value.",
+  tolerance: "Please enter a valid tolerance value.",
+  saved: "Tolerance values updated successfully.",
+} as const;
+
+/** A signed number: negatives need the minus sign, no plus, at most two decimals (spec §5). */
+export const TOLERANCE_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
+
+export type WalletInput = { current_tolerance: string; max_tolerance: string };
+
+export function parseWalletForm(form: FormData | URLSearchParams): Parsed<WalletInput> {
+  const errors: FieldErrors = {};
+  const tol = text(form, "current_tolerance").trim();
+  const max = text(form, "max_tolerance").trim();
+  if (!TOLERANCE_PATTERN.test(tol)) errors.current_tolerance = WALLET_MESSAGES.tolerance;
+  if (!TOLERANCE_PATTERN.test(max)) errors.max_tolerance = WALLET_MESSAGES.maxTolerance;
+  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
+  return { ok: true, data: { current_tolerance: Number(tol).toFixed(2), max_tolerance: Number(max).toFixed(2) } };
+}
