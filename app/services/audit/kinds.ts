@@ -35,6 +35,9 @@ export type ClientDetails = { name: string; company_name: string; email: string;
 /** A member of staff created from the command line (`npm run user:create`); never the password. */
 export type StaffDetails = { email: string; role: StaffRole; name: string };
 
+/** Account set-up (issue 18): the changed fields of a section, each side's values (never a token or file bytes). */
+export type AccountFields = Record<string, string | number | boolean | null>;
+
 /** Each entity's recorded value (either side; null where there is none, as for a created row's old side). */
 export type AuditDetails = {
   client: ClientDetails;
@@ -46,6 +49,11 @@ export type AuditDetails = {
   advantage_plan: AdvantageRatePlan;
   /** As saved; the liability is null only in settings never saved (which are not audited). */
   cashback_settings: Omit<CashbackSettings, "max_tat_liability"> & { max_tat_liability: string | null };
+  kyc: AccountFields;
+  business_details: AccountFields;
+  pickrr_config: AccountFields;
+  wallet_config: AccountFields;
+  auth_token: AccountFields;
 };
 
 export type AuditEntity = keyof AuditDetails;
@@ -56,3 +64,6 @@ export type RateAuditEntity = (typeof RATE_AUDIT_ENTITIES)[number];
 
 /** Entities whose entries are one rate row's old → new fields. */
 export const ROW_ENTITIES: ReadonlySet<string> = new Set<AuditEntity>(["rate_row", "plan_rate_row"]);
+
+/** The entities of a client's account set-up, shown in its History (account/history.server.ts). */
+export const ACCOUNT_AUDIT_ENTITIES = ["kyc", "business_details", "pickrr_config", "wallet_config", "auth_token"] as const satisfies readonly AuditEntity[];

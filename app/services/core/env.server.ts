@@ -29,6 +29,11 @@ const EnvSchema = z.object({
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e as Error).message });
       }
     }),
+  /**
+   * The one account that manages wallet tolerances (spec part 2 §6 "Wallet Configuration":
+   * limited to one named account). Default: the demo vp, vp@demo.test.
+   */
+  WALLET_ADMIN_EMAIL: z.string().trim().toLowerCase().email().default("vp@demo.test"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -90,6 +90,8 @@ export type QuoteInput = {
   drop: PincodeInfo;
   now: Date;
   rules: RuleConfig;
+  /** The client's Pickrr Configuration flag surface_only: only services that go by road are quoted, and they go by road. */
+  surfaceOnly?: boolean;
 };
 
 export type RateListEntry = PriceBreakdown & {
@@ -415,15 +417,18 @@ export function quote(input: QuoteInput): QuoteResult {
     `Zone ${zone} (${ZONE_LABELS[zone]}): ${pickup.pincode} ${pickup.city}, ${pickup.state} → ${drop.pincode} ${drop.city}, ${drop.state}.`,
   ];
   if (shipment !== input.shipment) explanation.push("Reverse shipment: quoted as express, prepaid, COD value 0.");
+  if (input.surfaceOnly) explanation.push("Surface only (Pickrr Configuration): services without surface transport are not quoted.");
 
   const rateList: RateListEntry[] = [];
   const skipped: SkippedCourier[] = [];
   for (const c of candidates) {
     const reasons = ineligibilityReasons(c, shipment, pickup, drop);
+    if (input.surfaceOnly && !c.has_surface) reasons.unshift("no surface transport, and the client ships by surface only");
     if (reasons.length === 0 && c.rateRow) {
       try {
         const price = priceShipment({ row: c.rateRow, rtoRow: c.rtoRow, shipment, zone });
-        const date = estimateDelivery({ now, zone, mode: transportModeFor(c, shipment.delivery_mode), adjustDays: c.tatAdjustDays });
+        const mode = input.surfaceOnly ? "surface" : transportModeFor(c, shipment.delivery_mode);
+        const date = estimateDelivery({ now, zone, mode, adjustDays: c.tatAdjustDays });
         rateList.push({
           ...price,
           ...date,

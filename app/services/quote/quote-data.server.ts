@@ -14,7 +14,7 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { clientCourierServices, courierServices, couriers, pincodes, rateRows } from "../db/schema";
+import { clientCourierServices, clients, courierServices, couriers, pincodes, rateRows } from "../db/schema";
 import type { DeliveryType, ShipmentType } from "../core/rate-fields";
 import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "../rules/rules.server";
 import { packFlags } from "../serviceability/flags";
@@ -55,6 +55,8 @@ export type ClientService = {
 export type ClientQuoteConfig = {
   fingerprint: string;
   rule_code: RuleCode;
+  /** Pickrr Configuration's surface_only flag (account set-up). */
+  surface_only: boolean;
   services: readonly ClientService[];
   customRules: CustomRule[];
   selectRules: SelectRule[];
@@ -94,7 +96,8 @@ async function readStamps(db: Db, clientId: number | null): Promise<Stamps> {
             from client_courier_services where client_id = ${id}),
          (select rule_code || '/' || version || '/' || updated_at::text from client_rule_settings where client_id = ${id}),
          (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from custom_priority_rules where client_id = ${id}),
-         (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from pickrr_select_rules where client_id = ${id})
+         (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from pickrr_select_rules where client_id = ${id}),
+         (select coalesce(pickrr_config->>'surface_only', 'false') from clients where id = ${id})
       ) where ${clientId !== null}) as client
   `);
   const row = result.rows[0];
@@ -148,7 +151,7 @@ async function loadServiceability(db: Db, version: string, table: PincodeTable):
 }
 
 async function loadClientConfig(db: Db, clientId: number, fingerprint: string): Promise<ClientQuoteConfig> {
-  const [services, rates, engineType, custom, select] = await Promise.all([
+  const [services, rates, engineType, custom, select, flags] = await Promise.all([
     db
       .select({
         courier_service_id: courierServices.id,
@@ -172,6 +175,7 @@ async function loadClientConfig(db: Db, clientId: number, fingerprint: string): 
     fetchUserPriorityEngineType(db, clientId),
     fetchCustomPriorityEngine(db, clientId),
     fetchAllocEngineRules(db, clientId),
+    db.select({ surface_only: sql<boolean>`coalesce((${clients.pickrr_config}->>'surface_only')::boolean, false)` }).from(clients).where(eq(clients.id, clientId)),
   ]);
   const rowsByService = new Map<number, ClientService["rows"]>();
   for (const r of rates) {
@@ -182,6 +186,7 @@ async function loadClientConfig(db: Db, clientId: number, fingerprint: string): 
   return {
     fingerprint,
     rule_code: engineType.rule_code,
+    surface_only: flags[0]?.surface_only ?? false,
     services: services.map((s) => ({ ...s, rows: rowsByService.get(s.courier_service_id) ?? {} })),
     customRules: custom.rule_list,
     selectRules: select.rules,

@@ -86,6 +86,7 @@ export async function quoteForClient(
     drop: drop.row,
     now,
     rules: { rule_code: config.rule_code, customRules: config.customRules, selectRules: config.selectRules },
+    surfaceOnly: config.surface_only,
   });
   if (config.unreadableRules.length > 0) result.explanation.push(...config.unreadableRules.map((r) => `Note: ${r}.`));
   return { ok: true, quote: { ...result, pickup: pickup.row, drop: drop.row } };

@@ -19,6 +19,7 @@ import { buildPincodeRows } from "../geo/pincode-table.server";
 import { advantageSeeder } from "./advantage.server";
 import { COURIER_CATALOGUE, COURIER_SERVICES } from "./demo-data";
 import { planRateCards } from "./demo-ratecards";
+import { accountSeeder } from "./account.server";
 import { DEFAULT_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, planPeople, SEED_REFERENCE_DATE } from "./people";
 import { createPrng } from "./prng";
 import { quoteSeeder } from "./quote.server";
@@ -41,7 +42,7 @@ export {
  * The areas' seeders, in the order they run after the base data. A new area (the order book)
  * adds its module here; each draws from its own fork of the seed, so the others' data stays.
  */
-export const AREA_SEEDERS: readonly AreaSeeder[] = [quoteSeeder, advantageSeeder, settingsSeeder];
+export const AREA_SEEDERS: readonly AreaSeeder[] = [quoteSeeder, advantageSeeder, settingsSeeder, accountSeeder];
 
 export type SeedCounts = {
   staff: number;

@@ -1,6 +1,6 @@
 /** The shipping provider's clients (sellers) with their business data and configuration. */
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { staff } from "./staff";
 
 export type BusinessData = {
@@ -66,6 +66,13 @@ export const clients = pgTable(
     tl_id: integer("tl_id").references(() => staff.id),
     business_data: jsonb("business_data").$type<BusinessData>().notNull(),
     pickrr_config: jsonb("pickrr_config").$type<PickrrConfig>().notNull(),
+    /** Concurrent edits of Business Details / Pickrr Configuration are refused against these (issue 18). */
+    business_version: integer("business_version").notNull().default(1),
+    config_version: integer("config_version").notNull().default(1),
+    /** A vp unlocked the bank fields for one change (they lock again on the next save, spec §5). */
+    bank_unlocked: boolean("bank_unlocked").notNull().default(false),
+    /** The uploaded label logo (stored_files); business_data.label_logo then points at its URL. */
+    label_logo_file_id: integer("label_logo_file_id"),
   },
   (t) => [
     uniqueIndex("clients_email_idx").on(sql`lower(${t.email})`),

@@ -15,3 +15,4 @@ export * from "./mail";
 export * from "./quote";
 export * from "./advantage";
 export * from "./files";
+export * from "./account";
