@@ -52,6 +52,17 @@ export const KYC_MESSAGES = {
 /** Images and KYC documents: at most 300 KB (spec §5, §9; the logo hint's "1 MB" is the spec's own conflict, the rule wins). */
 export const MAX_DOCUMENT_BYTES = 300 * 1024;
 
+/**
+ * What the browser can say about a chosen file before it is sent (the server checks again,
+ * bytes included): too large, or a name that is not one of the kinds.
+ */
+export function chosenFileProblem(file: { name: string; size: number }, kind: "document" | "logo"): string | null {
+  if (file.size > MAX_DOCUMENT_BYTES) return KYC_MESSAGES.fileTooLarge;
+  const ok = kind === "document" ? /\.(png|jpe?g|pdf)$/i : /\.(png|jpe?g)$/i;
+  if (!ok.test(file.name)) return kind === "document" ? KYC_MESSAGES.fileWrongKind : KYC_MESSAGES.logoWrongKind;
+  return null;
+}
+
 export const KYC_DOCUMENTS = ["business_proof", "pancard", "gst_certificate", "msme_certificate"] as const;
 export type KycDocument = (typeof KYC_DOCUMENTS)[number];
 export const KYC_DOCUMENT_LABELS: Record<KycDocument, string> = {

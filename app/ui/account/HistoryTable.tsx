@@ -1,0 +1,36 @@
+/** The account set-up History: who changed which section, field by field, old → new. */
+import type { AccountHistoryEntry } from "~/services/account/history.server";
+
+export function HistoryTable({ entries }: { entries: AccountHistoryEntry[] }) {
+  if (entries.length === 0) return <p>No account set-up changes yet.</p>;
+  return (
+    <table className="rate-table" data-testid="account-history">
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Who</th>
+          <th scope="col">Section</th>
+          <th scope="col">Change</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((e) => (
+          <tr key={e.id}>
+            <td>{new Date(e.at).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })}</td>
+            <td>{e.staff}</td>
+            <td>
+              {e.section} · {e.action}
+            </td>
+            <td>
+              {e.changes.map((c) => (
+                <div key={c.field}>
+                  {c.field}: {c.old} → {c.next}
+                </div>
+              ))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

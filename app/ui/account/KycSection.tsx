@@ -1,0 +1,119 @@
+/**
+ * KYC Details (spec part 2 §3–§5, §9): the fields, 'Fetch details' (GST lookup: fills and locks
+ * the billing fields, company name and PAN), the documents, Submit and Skip. Once submitted,
+ * everything is read-only and Skip/Submit are disabled. Works as plain form posts.
+ */
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import { BUSINESS_PROOF_LABELS, BUSINESS_PROOF_TYPES, COMPANY_TYPES, COMPANY_TYPE_LABELS, businessProofOptions, isCompanyType } from "~/services/account/gstin";
+import { KYC_LIMITS, chosenFileProblem } from "~/services/account/forms";
+import type { AccountAnswer } from "~/services/account/page.server";
+import { Field, FileField, SectionAlert, Select, YesNo } from "./parts";
+
+const LOCKABLE = ["company_name", "pan_number", "billing_address", "billing_address_line2", "billing_city", "billing_pincode", "billing_state"] as const;
+type Lockable = (typeof LOCKABLE)[number];
+
+type KycData =
+  | { submitted: false }
+  | { submitted: true; submittedAt: string; values: Record<string, unknown>; documents: { doc: string; label: string; href: string }[] };
+
+export function KycSection({ action, kyc, answer, canEdit }: { action: string; kyc: KycData; answer: AccountAnswer | null; canEdit: boolean }) {
+  const stored = kyc.submitted ? kyc.values : {};
+  const value = (k: string) => (answer?.values?.[k] ?? (stored[k] == null ? "" : String(stored[k]))) as string;
+  const readOnly = kyc.submitted || !canEdit;
+  const [locked, setLocked] = useState<boolean>(Boolean(answer?.lookup));
+  const [fill, setFill] = useState<Record<Lockable, string>>(() => Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>);
+  const [companyType, setCompanyType] = useState(value("company_type"));
+  const proofs = isCompanyType(companyType) ? businessProofOptions(companyType) : [...BUSINESS_PROOF_TYPES];
+  // Switching GST to no clears what the lookup filled and unlocks it (spec §4).
+  const onGst = (v: "yes" | "no") => {
+    if (v === "no" && locked) {
+      setLocked(false);
+      setFill(Object.fromEntries(LOCKABLE.map((k) => [k, ""])) as Record<Lockable, string>);
+    }
+  };
+  const lockable = (name: Lockable, label: string, max: number, required = true) => (
+    <Field
+      name={name}
+      label={label}
+      answer={answer}
+      required={required}
+      maxLength={max}
+      readOnly={readOnly || locked}
+      controlled={{ value: fill[name], onChange: (v) => setFill((f) => ({ ...f, [name]: v })) }}
+    />
+  );
+
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" preventScrollReset data-testid="kyc-form">
+      <Stack gap="sm">
+        <SectionAlert answer={answer} />
+        {kyc.submitted ? (
+          <Text size="sm" data-testid="kyc-submitted">
+            KYC submitted on {new Date(kyc.submittedAt).toLocaleDateString("en-IN", { timeZone: "Asia/Kolkata" })}. It can no longer be changed.
+          </Text>
+        ) : null}
+        {answer?.lookup ? (
+          <Text size="sm" role="status" data-testid="lookup-filled">
+            Details fetched from the GST registry. Company name, PAN and billing address are locked; choose No for GST to clear them.
+          </Text>
+        ) : null}
+        {lockable("company_name", "Company Name", 150)}
+        <Select name="company_type" label="Company Type" required value={value("company_type")} answer={answer} disabled={readOnly} onChange={setCompanyType} options={COMPANY_TYPES.map((t) => ({ value: t, label: COMPANY_TYPE_LABELS[t] }))} />
+        <Select name="business_proof_type" label="Business Proof" required value={value("business_proof_type")} answer={answer} disabled={readOnly} options={proofs.map((p) => ({ value: p, label: BUSINESS_PROOF_LABELS[p] }))} />
+        <YesNo name="gst_type" legend="GST Registered" value={value("gst_type")} answer={answer} disabled={readOnly} onChange={onGst} />
+        <Group align="end" gap="sm">
+          <Field name="gst_no" label="GST Number" value={value("gst_no")} answer={answer} maxLength={KYC_LIMITS.gst_no} readOnly={readOnly} description="15 characters; required when GST registered" />
+          {!readOnly ? (
+            <Button type="submit" name="intent" value="kyc-lookup" variant="light" formNoValidate>
+              Fetch details
+            </Button>
+          ) : null}
+        </Group>
+        {lockable("pan_number", "PAN Number", KYC_LIMITS.pan_number)}
+        <YesNo name="msme" legend="MSME Registered" value={value("msme")} answer={answer} disabled={readOnly} />
+        {lockable("billing_address", "Billing Address", KYC_LIMITS.billing_address)}
+        {lockable("billing_address_line2", "Billing Address Line 2", KYC_LIMITS.billing_address_line2, false)}
+        <Group grow align="start">
+          {lockable("billing_city", "City", KYC_LIMITS.billing_city)}
+          {lockable("billing_pincode", "Pincode", KYC_LIMITS.billing_pincode)}
+          {lockable("billing_state", "State", KYC_LIMITS.billing_state)}
+        </Group>
+        {kyc.submitted ? (
+          <ul className="account-documents" data-testid="kyc-documents">
+            {kyc.documents.map((d) => (
+              <li key={d.doc}>
+                <a href={d.href} target="_blank" rel="noreferrer">
+                  {d.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <fieldset className="account-files" disabled={readOnly}>
+            <legend>Documents (png, jpeg, jpg or pdf, at most 300 KB each)</legend>
+            <FileField name="business_proof" label="Business Proof" accept=".png,.jpg,.jpeg,.pdf" answer={answer} check={(f) => chosenFileProblem(f, "document")} />
+            <FileField name="gst_certificate" label="GST Certificate (when GST registered)" accept=".png,.jpg,.jpeg,.pdf" answer={answer} check={(f) => chosenFileProblem(f, "document")} />
+            <FileField name="pancard" label="PAN Card (when not GST registered)" accept=".png,.jpg,.jpeg,.pdf" answer={answer} check={(f) => chosenFileProblem(f, "document")} />
+            <FileField name="msme_certificate" label="MSME Certificate (when MSME registered)" accept=".png,.jpg,.jpeg,.pdf" answer={answer} check={(f) => chosenFileProblem(f, "document")} />
+          </fieldset>
+        )}
+        <Group>
+          <Button type="submit" name="intent" value="kyc-submit" disabled={readOnly}>
+            Submit
+          </Button>
+          {readOnly ? (
+            <Button variant="default" disabled>
+              Skip
+            </Button>
+          ) : (
+            <Button component={Link} to="/dashboard" variant="default">
+              Skip
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
