@@ -39,13 +39,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 
 function ProfileCompletedCard() {
   const [shown, setShown] = useState(true);
+  // Whether the timer runs (after hydration): tests wait for it before moving a fake clock.
+  const [timed, setTimed] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setShown(false), PROFILE_CARD_MS);
+    setTimed(true);
     return () => clearTimeout(timer);
   }, []);
   if (!shown) return null;
   return (
-    <Paper withBorder p="md" role="status" data-testid="profile-completed">
+    <Paper withBorder p="md" role="status" data-testid="profile-completed" data-timed={timed ? "true" : undefined}>
       <Text fw={600}>Profile completed</Text>
       <Text size="sm">KYC, bank account and business details are all in. The seller is ready to ship.</Text>
     </Paper>

@@ -66,9 +66,19 @@ export const DAY_MS = 86_400_000;
  * use it to name seeded clients, and the auth tokens their sellers hold, without seeding a
  * copy of the database.
  */
-export function plannedDemoClients(opts: SeedOptions = {}): { id: number; name: string; email: string; auth_token: string | null; chain: Chain }[] {
+export function plannedDemoClients(
+  opts: SeedOptions = {},
+): { id: number; name: string; email: string; auth_token: string | null; chain: Chain; has_bank: boolean; has_wallet: boolean }[] {
   const { clientPlans } = planPeople(createPrng(opts.seed ?? DEFAULT_SEED), opts.scale ?? "demo", opts.referenceDate ?? SEED_REFERENCE_DATE);
-  return clientPlans.map((c, i) => ({ id: i + 1, name: c.row.name, email: c.row.email, auth_token: c.row.auth_token ?? null, chain: c.chain }));
+  return clientPlans.map((c, i) => ({
+    id: i + 1,
+    name: c.row.name,
+    email: c.row.email,
+    auth_token: c.row.auth_token ?? null,
+    chain: c.chain,
+    has_bank: c.row.business_data.account_number != null,
+    has_wallet: c.row.pickrr_config.has_wallet,
+  }));
 }
 
 /** Staff and clients (the one place both seedDemoData and plannedDemoClients plan them). */
