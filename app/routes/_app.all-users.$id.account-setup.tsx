@@ -68,7 +68,6 @@ export default function AccountSetup() {
   const kycAnswer = answerFor(answer, "kyc");
   return (
     <Stack gap="md" className="account-setup">
-      <h1 className="visually-hidden">Account Setup</h1>
       {answer?.section === "page" && answer.message ? (
         <div role="alert" className="account-error" data-testid="page-error">
           {answer.message}

@@ -2,21 +2,21 @@ import type { BrowserContext } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 import { seededPlanOffers } from "~/services/seed/advantage.server";
 import { plannedDemoClients } from "~/services/seed/seed.server";
-import { baseURL, describeJsOnOff, expectAccessible, expectLocator, newContext, sharedBrowser, signIn } from "../support/browser";
+import { baseURL, describeJsOnOff, expectAccessible, expectLocator, newContext, revealClientToken, sharedBrowser, signIn } from "../support/browser";
 
 const EDIT_ROW = /^Edit (?!weight slab of )/;
 const CANNOT_DISABLE = "You can not disable a plan that is activated by seller, please deactivate plan from seller dashboard.";
 const CHANGE_NOT_ALLOWED = "Change not allowed. Please connect with tech-support.";
 
 /**
- * Clients of the demo tl → bdm chain with no plan offered, and their auth tokens: the seed is
- * deterministic, so its planner names the same rows (and the tokens a seller would hold) as
- * the server under test holds, without a database (tests/services/advantage.test.ts checks
- * the planner against a seeded one).
+ * Clients of the demo tl → bdm chain with no plan offered, that have an auth token: the seed
+ * is deterministic, so its planner names the same rows as the server under test holds, without
+ * a database (tests/services/advantage.test.ts checks the planner against a seeded one). The
+ * tokens themselves are random per install: the seller's is revealed by a vp, as in real life.
  */
 const fresh = plannedDemoClients()
   .filter((c) => c.chain.tl === "tl@demo.test" && c.chain.bdm === "bdm@demo.test" && seededPlanOffers(c.id).offered.length === 0)
-  .flatMap((c) => (c.auth_token ? [{ id: c.id, auth_token: c.auth_token }] : []));
+  .flatMap((c) => (c.has_token ? [{ id: c.id }] : []));
 
 /** One signed-in session per role for the whole file (signing in is sign-in.test.ts's subject). */
 const sessions: Partial<Record<"vp" | "bdm", Awaited<ReturnType<BrowserContext["storageState"]>>>> = {};
@@ -81,7 +81,7 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     const api = `/api/seller/advantage-plan`;
     const seller = await browser.newContext({ baseURL: baseURL() });
     try {
-      const auth = { Authorization: `Token ${client().auth_token}` };
+      const auth = { Authorization: `Token ${await revealClientToken(context.request, client().id)}` };
       // The endpoint's refusals are plain HTTP: checked once, in the JavaScript-on suite (decision 017).
       if (js) {
         expect((await seller.request.post(api, { data: { active: "advantage_premium" } })).status()).toBe(401);

@@ -2,7 +2,7 @@
  * Real Chromium for browser tests (Debian's, or CHROME_PATH), driven by playwright-core.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterEach, beforeEach, describe, expect, inject } from "vitest";
 
 export const CHROMIUM_FLAGS = [
@@ -188,3 +188,16 @@ export function expectLocator(locator: Locator) {
   };
 }
 
+
+/**
+ * A client's auth token, as a seller integration gets it: a vp or kam reveals it on the client's
+ * Account Setup (a form post, audited). Tokens are random per install, so tests read them here
+ * instead of from the seed's plan. `request` must carry a vp or kam session.
+ */
+export async function revealClientToken(request: APIRequestContext, clientId: number): Promise<string> {
+  const res = await request.post(`/all-users/${clientId}/account-setup?open=config`, { form: { intent: "token-reveal" } });
+  const html = await res.text();
+  const token = /data-testid="token-value"[^>]*>([0-9a-f]{40})</.exec(html)?.[1];
+  if (res.status() !== 200 || !token) throw new Error(`Could not reveal client ${clientId}'s token (HTTP ${res.status()})`);
+  return token;
+}

@@ -68,13 +68,13 @@ export const DAY_MS = 86_400_000;
  */
 export function plannedDemoClients(
   opts: SeedOptions = {},
-): { id: number; name: string; email: string; auth_token: string | null; chain: Chain; has_bank: boolean; has_wallet: boolean }[] {
+): { id: number; name: string; email: string; has_token: boolean; chain: Chain; has_bank: boolean; has_wallet: boolean }[] {
   const { clientPlans } = planPeople(createPrng(opts.seed ?? DEFAULT_SEED), opts.scale ?? "demo", opts.referenceDate ?? SEED_REFERENCE_DATE);
   return clientPlans.map((c, i) => ({
     id: i + 1,
     name: c.row.name,
     email: c.row.email,
-    auth_token: c.row.auth_token ?? null,
+    has_token: c.row.auth_token != null,
     chain: c.chain,
     has_bank: c.row.business_data.account_number != null,
     has_wallet: c.row.pickrr_config.has_wallet,
@@ -252,6 +252,8 @@ function planClients(rng: Prng, count: number, hierarchy: HierarchyPlan, referen
         company_name: company.name,
         phone_number: phone,
         date_joined: dateBefore(rng, reference, daysAgo, daysAgo),
+        // Only whether the client has a token: the seed writes a random one per install
+        // (seed.server.ts), never this draw, which stays so the later draws do not move.
         auth_token: rng.hex(20),
         password_hash: null,
         business_data: business,

@@ -5,9 +5,11 @@
  *
  * Everything random comes from one seeded Prng (forked per part), and every timestamp is
  * derived from a fixed reference date, so two runs with the same seed produce byte-identical
- * tables, password hashes and auth tokens included. Tests and the README can therefore
+ * tables, password hashes included, except the clients' auth tokens: credentials are random
+ * per install (issue 18), so knowing the seed gives no one a token. Tests and the README can therefore
  * name real rows ("tl@demo.test has these clients") without reading them back first.
  */
+import { randomBytes } from "node:crypto";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { hashPassword } from "../auth/password.server";
@@ -139,6 +141,8 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
       clients,
       clientPlans.map((c) => ({
         ...c.row,
+        // A token is a credential: random per install, never derived from the public seed (issue 18).
+        auth_token: c.row.auth_token == null ? null : randomBytes(20).toString("hex"),
         tl_id: staffIds.get(c.chain.tl)!,
         bdm_id: staffIds.get(c.chain.bdm)!,
         avp_id: staffIds.get(c.chain.avp)!,
