@@ -182,6 +182,18 @@ describeJsOnOff("account set-up", (s) => {
     await expectLocator(page.getByRole("button", { name: "Reveal" })).toHaveCount(0);
     const masked = (await page.getByTestId("token-masked").textContent())!;
     expect(masked).toMatch(/^•+[0-9a-f]{4}$/);
+    if (js) {
+      // The server decides, whatever the page showed: a forged post is refused and changes nothing (plain HTTP, once).
+      const version = (await page.getByTestId("config-form").locator("input[name=version]").getAttribute("value"))!;
+      const forged = await page.context().request.post(`/all-users/${client.id}/account-setup?open=config`, {
+        form: { intent: "config", version, has_wallet: "on", credit_period: "0", otp: "0" },
+      });
+      expect(forged.status()).toBe(403);
+      expect(await forged.text()).toContain("Only an AVP or VP may change Activate Wallet.");
+      const reveal = await page.context().request.post(`/all-users/${client.id}/account-setup?open=config`, { form: { intent: "token-reveal" } });
+      expect(reveal.status()).toBe(403);
+      expect(await reveal.text()).not.toMatch(/[0-9a-f]{40}/);
+    }
 
     await page.context().clearCookies();
     await as(page, "vp");

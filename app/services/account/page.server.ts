@@ -74,7 +74,7 @@ function postedValues(form: FormData): Record<string, string> {
 /** The post's fields and files; a file over 300 KB is refused while it streams (nothing is stored). */
 async function readForm(request: Request): Promise<{ form: FormData } | { status: number; message: string }> {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const read = await readMultipart(request, { maxFileBytes: MAX_DOCUMENT_BYTES, maxFieldBytes: 4096, messages: { tooLarge: KYC_MESSAGES.fileTooLarge } });
+    const read = await readMultipart(request, { maxFileBytes: MAX_DOCUMENT_BYTES, maxFieldBytes: 8192, messages: { tooLarge: KYC_MESSAGES.fileTooLarge } });
     return read.ok ? { form: read.form } : { status: read.status, message: read.message };
   }
   return { form: await request.formData() };
