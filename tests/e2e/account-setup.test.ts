@@ -180,8 +180,7 @@ describeJsOnOff("account set-up", (s) => {
     await page.goto(`/all-users/${client.id}/account-setup?open=config`);
     expect(await page.getByTestId("flag-has_wallet").isDisabled()).toBe(true);
     await expectLocator(page.getByRole("button", { name: "Reveal" })).toHaveCount(0);
-    const masked = (await page.getByTestId("token-masked").textContent())!;
-    expect(masked).toMatch(/^•+[0-9a-f]{4}$/);
+    await expectLocator(page.getByTestId("token-masked")).toHaveText("Only a VP or KAM may see this client's API token.");
     if (js) {
       // The server decides, whatever the page showed: a forged post is refused and changes nothing (plain HTTP, once).
       const version = (await page.getByTestId("config-form").locator("input[name=version]").getAttribute("value"))!;
@@ -209,7 +208,9 @@ describeJsOnOff("account set-up", (s) => {
     await expectLocator(page.locator("#max_tolerance")).toHaveValue("-1500.50");
     await expectLocator(page.getByTestId("account-history")).toContainText("max_tolerance: 0.00 → -1500.50");
 
-    // The token: revealed (a form post), then rotated after a confirmation; the old one stops working.
+    // The token: masked, revealed (a form post), then rotated after a confirmation; the old one stops working.
+    const masked = (await page.getByTestId("token-masked").textContent())!;
+    expect(masked).toMatch(/^•+[0-9a-f]{4}$/);
     await clickThen(page, "Reveal", () => page.getByTestId("token-value").waitFor());
     const old = (await page.getByTestId("token-value").textContent())!;
     expect(old).toMatch(/^[0-9a-f]{40}$/);

@@ -45,7 +45,8 @@ export async function accountSetupPage(db: Db, actor: AccountActor, clientId: nu
       : { submitted: false as const },
     business: { values: row.business_data, version: row.business_version, bankLocked: bankLocked(row), bankFields: BANK_FIELDS, hasLogo: row.label_logo_file_id != null },
     config: { values: row.pickrr_config, version: row.config_version },
-    token: { masked: maskToken(row.auth_token) },
+    // Only vp and kam see the token at all (masked until they reveal it).
+    token: { masked: can(actor, "auth-token.manage") ? maskToken(row.auth_token) : null },
     // Shown only to the wallet admin, and only for a client with a wallet (spec §2, §6).
     wallet,
     history: view.open.includes("history") ? await accountHistory(db, clientId) : null,

@@ -85,7 +85,7 @@ export function TokenPanel({ action, masked, answer, canManage, confirmRotate, c
         </Alert>
       ) : (
         <Text size="sm" data-testid="token-masked">
-          {masked ?? "No token yet."}
+          {canManage ? (masked ?? "No token yet.") : "Only a VP or KAM may see this client's API token."}
         </Text>
       )}
       {canManage && masked !== null ? (
