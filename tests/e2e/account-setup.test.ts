@@ -77,6 +77,15 @@ describeJsOnOff("account set-up", (s) => {
     await expectLocator(page.locator("#billing_pincode")).toHaveValue(reg.pincode);
     await expectLocator(page.locator("#pan_number")).toHaveValue(reg.pan);
     expect(await page.locator("#billing_address").getAttribute("readonly")).not.toBeNull();
+    if (js) {
+      // Switching GST to No clears and unlocks what the lookup filled (spec §4); Yes and a new lookup fill it again.
+      await page.locator("input[name=gst_type][value=no]").check();
+      await expectLocator(page.locator("#company_name")).toHaveValue("");
+      expect(await page.locator("#billing_address").getAttribute("readonly")).toBeNull();
+      await page.locator("input[name=gst_type][value=yes]").check();
+      await clickThen(page, "Fetch details", () => expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name));
+      expect(await page.locator("#billing_address").getAttribute("readonly")).not.toBeNull();
+    }
     await page.locator("#business_proof_type").selectOption(PROOF_FOR[reg.company_type]);
 
     // A 'pdf' that is not one, and (with JavaScript) a file over 300 KB said at once.

@@ -150,3 +150,24 @@ describe("Wallet Configuration form", () => {
     fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (n) => TOLERANCE_PATTERN.test(String(n))));
   });
 });
+
+describe("every account set-up text field is bounded and refuses control characters", () => {
+  const refused = (r: { ok: boolean; fieldErrors?: Record<string, string> }, field: string) => (r.ok ? undefined : r.fieldErrors?.[field]);
+  it.each(["company_name", "billing_address", "billing_address_line2", "billing_city", "billing_state", "pan_number"])("KYC %s", (field) => {
+    expect(refused(parseKycForm(form({ ...GOOD_KYC, [field]: "ab\u0000c" })), field)).toBeTruthy();
+    expect(refused(parseKycForm(form({ ...GOOD_KYC, [field]: "x".repeat(20_000) })), field)).toBeTruthy();
+  });
+  it("KYC gst_no: anything but a GSTIN is the spec's one message", () => {
+    expect(refused(parseKycForm(form({ ...GOOD_KYC, gst_no: "27\u0000" })), "gst_no")).toBe(KYC_MESSAGES.gstInvalid);
+    expect(refused(parseKycForm(form({ ...GOOD_KYC, gst_no: "x".repeat(20_000) })), "gst_no")).toBe(KYC_MESSAGES.gstInvalid);
+  });
+  it.each(["account_name", "bank_name", "agreement_link", "key", "account_number", "ifsc_code", "liability_amount"])("Business %s", (field) => {
+    expect(refused(parseBusinessForm(form({ [field]: "ab\u0000c" })), field)).toBeTruthy();
+    expect(refused(parseBusinessForm(form({ [field]: "x".repeat(20_000) })), field)).toBeTruthy();
+  });
+  it.each(["tracking_code", "support_phone_number", "credit_period", "otp"])("Configuration %s", (field) => {
+    const base = { credit_period: "0", otp: "0" };
+    expect(refused(parseConfigForm(form({ ...base, [field]: "1\u00002" })), field)).toBeTruthy();
+    expect(refused(parseConfigForm(form({ ...base, [field]: "x".repeat(20_000) })), field)).toBeTruthy();
+  });
+});

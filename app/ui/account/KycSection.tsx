@@ -5,7 +5,7 @@
  */
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { BUSINESS_PROOF_LABELS, BUSINESS_PROOF_TYPES, COMPANY_TYPES, COMPANY_TYPE_LABELS, businessProofOptions, isCompanyType } from "~/services/account/gstin";
 import { KYC_LIMITS, chosenFileProblem } from "~/services/account/forms";
 import type { AccountAnswer } from "~/services/account/page.server";
@@ -25,6 +25,12 @@ export function KycSection({ action, kyc, answer, canEdit }: { action: string; k
   const [locked, setLocked] = useState<boolean>(Boolean(answer?.lookup));
   const [fill, setFill] = useState<Record<Lockable, string>>(() => Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>);
   const [companyType, setCompanyType] = useState(value("company_type"));
+  // Each answer (a lookup again after switching GST off and on) fills and locks afresh.
+  useEffect(() => {
+    setLocked(Boolean(answer?.lookup));
+    setFill(Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [answer]);
   const proofs = isCompanyType(companyType) ? businessProofOptions(companyType) : [...BUSINESS_PROOF_TYPES];
   // Switching GST to no clears what the lookup filled and unlocks it (spec §4).
   const onGst = (v: "yes" | "no") => {
