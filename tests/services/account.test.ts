@@ -203,6 +203,16 @@ describe("Pickrr Configuration", () => {
     expect(stale).toMatchObject({ ok: false, status: 409, message: ACCOUNT_REFUSALS.conflict, current: { credit_period: 21 } });
   });
 
+  it("a change made elsewhere (the legal team's disable_legal, any writer) also moves the version: no lost update", async () => {
+    const clientId = planned[15].clientId;
+    const { version, input } = await configOf(clientId);
+    const blocked = !input.disable_legal;
+    await h.db.execute(sql`update clients set pickrr_config = jsonb_set(pickrr_config, '{disable_legal}', to_jsonb(${blocked}::boolean)) where id = ${clientId}`);
+    const stale = await savePickrrConfig(h.db, actors.vp, { clientId, version, input: { ...input, otp: 3 } });
+    expect(stale).toMatchObject({ status: 409, current: { disable_legal: blocked } });
+    expect((await configOf(clientId)).version).toBe(version + 1);
+  });
+
   it("surface_only changes the quote: services without surface transport drop out", async () => {
     const calc = parseCalculator({ shipment_type: "forward", pickup_pincode: "110001", drop_pincode: "560001", delivery_mode: "express", length: "10", breadth: "10", height: "10", weight: "0.5", payment_mode: "prepaid" });
     if (!calc.ok) throw new Error("calculator input");

@@ -55,4 +55,21 @@ ALTER TABLE "client_kyc" ADD CONSTRAINT "client_kyc_business_proof_file_id_store
 ALTER TABLE "client_kyc" ADD CONSTRAINT "client_kyc_pancard_file_id_stored_files_id_fk" FOREIGN KEY ("pancard_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_kyc" ADD CONSTRAINT "client_kyc_gst_certificate_file_id_stored_files_id_fk" FOREIGN KEY ("gst_certificate_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_kyc" ADD CONSTRAINT "client_kyc_msme_certificate_file_id_stored_files_id_fk" FOREIGN KEY ("msme_certificate_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "client_wallet_config" ADD CONSTRAINT "client_wallet_config_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "client_wallet_config" ADD CONSTRAINT "client_wallet_config_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- hand-written (keep at merge)
+-- Any writer of business_data or pickrr_config (the legal team's blocked-users flag, a script)
+-- moves the section's version, so the account set-up forms detect the change (decision 026).
+CREATE OR REPLACE FUNCTION clients_bump_section_versions() RETURNS trigger AS $$
+BEGIN
+  IF NEW.business_data IS DISTINCT FROM OLD.business_data AND NEW.business_version = OLD.business_version THEN
+    NEW.business_version := OLD.business_version + 1;
+  END IF;
+  IF NEW.pickrr_config IS DISTINCT FROM OLD.pickrr_config AND NEW.config_version = OLD.config_version THEN
+    NEW.config_version := OLD.config_version + 1;
+  END IF;
+  RETURN NEW;
+END;
+$$ LANGUAGE plpgsql;
+--> statement-breakpoint
+CREATE TRIGGER clients_section_versions BEFORE UPDATE OF business_data, pickrr_config ON clients
+  FOR EACH ROW EXECUTE FUNCTION clients_bump_section_versions();
