@@ -215,7 +215,7 @@ describeJsOnOff("account set-up", (s) => {
     await page.locator("#max_tolerance").fill("-1500.5");
     await clickThen(page, "Save Tolerance", () => expectLocator(toast(page)).toContainText("Tolerance values updated successfully."));
     await expectLocator(page.locator("#max_tolerance")).toHaveValue("-1500.50");
-    await expectLocator(page.getByTestId("account-history")).toContainText("max_tolerance: 0.00 → -1500.50");
+    await expectLocator(page.getByTestId("account-history")).toContainText("Maximum Tolerance: 0.00 → -1500.50");
 
     // The token: masked, revealed (a form post), then rotated after a confirmation; the old one stops working.
     const masked = (await page.getByTestId("token-masked").textContent())!;

@@ -8,6 +8,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KYC_MESSAGES, parseKycForm, type ConfigInput } from "~/services/account/forms";
 import { makeGstin } from "~/services/account/gstin";
+import { accountHistory } from "~/services/account/history.server";
 import { UNKNOWN_GSTIN_MESSAGE, getKyc, lookupGstin, submitKyc } from "~/services/account/kyc.server";
 import { tableGstRegistry } from "~/services/account/registry.server";
 import type { AccountActor } from "~/services/account/scope.server";
@@ -331,6 +332,18 @@ describe("Wallet Configuration", () => {
     expect(await saveWalletConfig(h.db, actors.vp, { clientId: wallet.id, version: config.version, input })).toMatchObject({ status: 409, current: input });
     const [audit] = await h.db.select().from(auditLog).where(and(eq(auditLog.client_id, wallet.id), eq(auditLog.entity, "wallet_config")));
     expect(audit).toMatchObject({ old_value: { current_tolerance: "-500.00", max_tolerance: "-2000.00" }, new_value: input });
+    // The client's account History shows it, field by field.
+    const [latest] = await accountHistory(h.db, wallet.id);
+    expect(latest).toMatchObject({
+      staff: "vp@demo.test (vp)",
+      section: "Wallet Configuration",
+      action: "Updated",
+      changes: [
+        // jsonb keeps keys shortest first
+        { field: "Maximum Tolerance", old: "-2000.00", next: "-3000.00" },
+        { field: "Tolerance", old: "-500.00", next: "-750.00" },
+      ],
+    });
   });
 
   it("switching Activate Wallet on gives the client default tolerances", async () => {

@@ -1,5 +1,6 @@
 /** The account set-up History: who changed which section, field by field, old → new. */
 import type { AccountHistoryEntry } from "~/services/account/history.server";
+import { istDateTimeLabel } from "~/services/clients/dates";
 
 export function HistoryTable({ entries }: { entries: AccountHistoryEntry[] }) {
   if (entries.length === 0) return <p>No account set-up changes yet.</p>;
@@ -16,7 +17,7 @@ export function HistoryTable({ entries }: { entries: AccountHistoryEntry[] }) {
       <tbody>
         {entries.map((e) => (
           <tr key={e.id}>
-            <td>{new Date(e.at).toLocaleString("en-IN", { timeZone: "Asia/Kolkata" })}</td>
+            <td>{istDateTimeLabel(e.at)}</td>
             <td>{e.staff}</td>
             <td>
               {e.section} · {e.action}
