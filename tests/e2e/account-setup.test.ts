@@ -155,6 +155,7 @@ describeJsOnOff("account set-up", (s) => {
     await page.locator("#label_logo").setInputFiles(file("logo.png", "image/png", PNG));
     await clickThen(page, "Save Business Details", () => expectLocator(toast(page)).toContainText("Business details updated successfully."));
     await page.getByTestId("logo-link").waitFor();
+    if (js) await expectAccessible(page, js); // Business Details and Pickrr Configuration open
     expect(await page.locator("#account_number").isDisabled()).toBe(true); // locked once set
     await expectLocator(page.getByRole("button", { name: "Unlock bank details" })).toHaveCount(0); // vp only
     const logo = await page.context().request.get(`/all-users/${client.id}/account-setup/logo`);
