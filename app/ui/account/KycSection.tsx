@@ -29,7 +29,6 @@ export function KycSection({ action, kyc, answer, canEdit }: { action: string; k
   useEffect(() => {
     setLocked(Boolean(answer?.lookup));
     setFill(Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
   const proofs = isCompanyType(companyType) ? businessProofOptions(companyType) : [...BUSINESS_PROOF_TYPES];
   // Switching GST to no clears what the lookup filled and unlocks it (spec §4).
