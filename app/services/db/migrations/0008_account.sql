@@ -56,6 +56,7 @@ ALTER TABLE "client_kyc" ADD CONSTRAINT "client_kyc_pancard_file_id_stored_files
 ALTER TABLE "client_kyc" ADD CONSTRAINT "client_kyc_gst_certificate_file_id_stored_files_id_fk" FOREIGN KEY ("gst_certificate_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_kyc" ADD CONSTRAINT "client_kyc_msme_certificate_file_id_stored_files_id_fk" FOREIGN KEY ("msme_certificate_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_wallet_config" ADD CONSTRAINT "client_wallet_config_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_label_logo_file_id_stored_files_id_fk" FOREIGN KEY ("label_logo_file_id") REFERENCES "public"."stored_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- hand-written (keep at merge)
 -- Any writer of business_data or pickrr_config (the legal team's blocked-users flag, a script)
 -- moves the section's version, so the account set-up forms detect the change (decision 026).

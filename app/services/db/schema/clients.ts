@@ -1,6 +1,7 @@
 /** The shipping provider's clients (sellers) with their business data and configuration. */
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { storedFiles } from "./files";
 import { staff } from "./staff";
 
 export type BusinessData = {
@@ -72,7 +73,7 @@ export const clients = pgTable(
     /** A vp unlocked the bank fields for one change (they lock again on the next save, spec §5). */
     bank_unlocked: boolean("bank_unlocked").notNull().default(false),
     /** The uploaded label logo (stored_files); business_data.label_logo then points at its URL. */
-    label_logo_file_id: integer("label_logo_file_id"),
+    label_logo_file_id: integer("label_logo_file_id").references(() => storedFiles.id),
   },
   (t) => [
     uniqueIndex("clients_email_idx").on(sql`lower(${t.email})`),
