@@ -5,7 +5,7 @@
  * plan's turnaround and promise, and the plan's rate card in the one rate table.
  */
 import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CHANGE_NOT_ALLOWED, PLAN_PROMISE_PERCENT, type PlanTurnaround } from "~/services/advantage/plans";
 import { ADVANTAGE_PLAN_TYPES, PLAN_LABELS, type AdvantagePlanType } from "~/services/core/plans";
@@ -49,10 +49,18 @@ function PlanSwitch({ plan, status, href, canChange }: { plan: AdvantagePlanType
       </span>
     );
   }
+  // A real button in a GET form that opens the confirmation (a child route, so it works
+  // without JavaScript): Space and Enter operate it, and it is announced as a switch.
+  const url = new URL(href, "http://x");
   return (
-    <Link to={href} role="switch" aria-checked={on} aria-label={label} className="plan-switch" preventScrollReset data-testid="plan-switch">
-      {track}
-    </Link>
+    <Form method="get" action={url.pathname} preventScrollReset className="plan-switch-form">
+      {[...url.searchParams].map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <button type="submit" role="switch" aria-checked={on} aria-label={label} className="plan-switch" data-testid="plan-switch">
+        {track}
+      </button>
+    </Form>
   );
 }
 

@@ -68,7 +68,9 @@ describeJsOnOff("Pickrr Advantage", (s) => {
 
     const toggle = page.getByRole("switch", { name: "Premium plan offered" });
     await expectLocator(toggle).toHaveAttribute("aria-checked", "false");
-    await toggle.click();
+    // Issue 12 #6: a real control, operated from the keyboard (Space with JS, Enter without).
+    await toggle.focus();
+    await page.keyboard.press(js ? "Space" : "Enter");
     const dialog = page.getByRole("dialog", { name: "Enable Premium plan" });
     await dialog.waitFor();
     if (js) await expectAccessible(page); // once per screen (decision 017)
