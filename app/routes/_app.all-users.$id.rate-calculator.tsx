@@ -72,6 +72,7 @@ export default function RateCalculator() {
   const values = { ...DEFAULTS, ...(data.values ?? {}) };
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);
   const [shipmentType, setShipmentType] = useState(values.shipment_type);
+  const [paymentMode, setPaymentMode] = useState(values.payment_mode);
   const errors: Errors = clientErrors ?? (data.errors as Errors);
   const reverse = shipmentType === "reverse";
   // Only script locks the reverse-forced fields: the server renders them enabled, so without
@@ -94,7 +95,7 @@ export default function RateCalculator() {
   const input = (
     name: CalculatorField,
     label: string,
-    props: { inputMode?: "numeric" | "decimal" | "text"; disabled?: boolean; value?: string; optional?: boolean; description?: string } = {},
+    props: { inputMode?: "numeric" | "decimal" | "text"; disabled?: boolean; value?: string; optional?: boolean; description?: string; asterisk?: boolean } = {},
   ) => (
     <TextInput
       key={`${name}-${props.disabled ? "off" : "on"}-${values[name]}`}
@@ -107,7 +108,7 @@ export default function RateCalculator() {
       disabled={props.disabled}
       error={errors[name]}
       styles={READABLE_ERRORS}
-      withAsterisk={!props.optional}
+      withAsterisk={props.asterisk ?? !props.optional}
     />
   );
 
@@ -169,12 +170,21 @@ export default function RateCalculator() {
                   label="Payment mode"
                   defaultValue={reverse ? "prepaid" : values.payment_mode}
                   disabled={lockForReverse}
+                  onChange={(e) => setPaymentMode(e.currentTarget.value)}
                   data={[
                     { value: "prepaid", label: "Prepaid" },
                     { value: "cod", label: "COD" },
                   ]}
                 />
-                {input("cod_amount", "COD amount (₹)", reverse ? { disabled: lockForReverse, value: "0" } : {})}
+                {/* Required only for COD (issue 12 #8): with JavaScript the asterisk follows the
+                    payment mode; without it the label says so, as the server's rule does. */}
+                {input(
+                  "cod_amount",
+                  hydrated ? "COD amount (₹)" : "COD amount (₹, required for COD)",
+                  reverse
+                    ? { disabled: lockForReverse, value: "0", asterisk: false }
+                    : { asterisk: hydrated && paymentMode === "cod" },
+                )}
               </Group>
               <Group grow align="flex-start">
                 {input("invoice_value", "Invoice value (₹)", { optional: true, description: "Optional; COD orders default to the COD amount" })}

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const download = search.get("download") === "1";
   const source = search.get("source_pincode");
   const downloadError = source !== null && !pincodeListSchema.safeParse({ source_pincode: source }).success ? PINCODE_CHECK_MESSAGE : null;
-  const dialog = download ? { source: source ?? "", error: search.get("error") === "unknown" ? PINCODE_CHECK_MESSAGE : downloadError } : null;
+  const dialog = download ? { source: source ?? values.from_pincode, error: search.get("error") === "unknown" ? PINCODE_CHECK_MESSAGE : downloadError } : null;
   const base = { clientId: client.id, values, dialog, errors: {} as Record<string, string>, result: null };
   if (!search.has("from_pincode") && !search.has("to_pincode")) return base;
   const parsed = pincodeCheckSchema.safeParse(values);
@@ -52,6 +52,7 @@ export default function Serviceability() {
   const { clientId, values, dialog, errors: serverErrors, result } = useLoaderData<typeof loader>();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const navigate = useNavigate();
   const errors = clientErrors ?? serverErrors;
   const base = `/all-users/${clientId}/serviceability`;
   const here = `${base}${values.from_pincode || values.to_pincode ? `?from_pincode=${encodeURIComponent(values.from_pincode)}&to_pincode=${encodeURIComponent(values.to_pincode)}` : ""}`;
@@ -65,10 +66,21 @@ export default function Serviceability() {
     } else setClientErrors(null);
   }
 
+  // With JavaScript the download starts from a link with `download` (no page navigation to
+  // race with) and the dialog closes; without it the form's GET downloads the file.
   function onDownload(event: FormEvent<HTMLFormElement>) {
-    const ok = pincodeListSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget))).success;
-    if (!ok) event.preventDefault();
+    const form = event.currentTarget;
+    const ok = pincodeListSchema.safeParse(Object.fromEntries(new FormData(form))).success;
+    event.preventDefault();
     setDownloadError(ok ? null : PINCODE_CHECK_MESSAGE);
+    if (!ok) return;
+    const link = document.createElement("a");
+    link.href = `${form.action}?${new URLSearchParams(new FormData(form) as unknown as Record<string, string>)}`;
+    link.download = "";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    navigate(here, { preventScrollReset: true });
   }
 
   return (

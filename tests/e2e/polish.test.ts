@@ -34,4 +34,22 @@ describeJsOnOff("issue 12 polish", (s) => {
     await expectLocator(page.getByText(/Not built yet: Courier selection rules\./)).toHaveCount(1);
     expect(await page.getByText(/is not built yet/).count()).toBe(0);
   });
+
+  it("#8 calculator: COD amount is required only for COD", async () => {
+    const { page, js } = s;
+    await page.goto(`${base}/rate-calculator`);
+    const label = page.locator('label[for="cod_amount"]');
+    const asterisk = label.locator(".mantine-InputWrapper-required");
+    if (js) {
+      await expectLocator(label).toHaveText("COD amount (₹)");
+      await expectLocator(asterisk).toHaveCount(0); // Prepaid is the default
+      await page.locator('select[name="payment_mode"]').selectOption("cod");
+      await expectLocator(asterisk).toHaveCount(1);
+      await page.locator('select[name="payment_mode"]').selectOption("prepaid");
+      await expectLocator(asterisk).toHaveCount(0);
+    } else {
+      await expectLocator(label).toHaveText("COD amount (₹, required for COD)");
+      await expectLocator(asterisk).toHaveCount(0);
+    }
+  });
 });
