@@ -8,7 +8,7 @@
  * hidden textarea, so Submit needs no second upload and the server never keeps a file
  * between requests. The service verifies the file again on Submit.
  */
-import { Alert, Anchor, Button, Group, Input, List, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Input, Stack, Text } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
@@ -213,11 +213,11 @@ export default function UploadRateCard() {
             <Text size="sm" fw={600}>
               Instructions
             </Text>
-            <List size="sm" spacing={2}>
+            <ul className="instruction-list">
               {instructions.map((line) => (
-                <List.Item key={line}>{line}</List.Item>
+                <li key={line}>{line}</li>
               ))}
-            </List>
+            </ul>
             <Text size="sm" mt={4}>
               Start from the{" "}
               <Anchor href={`${base}/download.csv`} size="sm">

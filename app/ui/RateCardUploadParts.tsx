@@ -10,9 +10,22 @@ export type UploadPreviewChange = Pick<UploadChange, "row" | "courier" | "priceT
 
 const DELIVERY_SHORT = { express: "Express", surface: "Surface" } as const;
 
-function errorTitle(e: UploadError): string | undefined {
-  const parts = [e.row != null ? `Row ${e.row}` : null, e.column ? `Column "${e.column}"` : null].filter(Boolean);
-  return parts.length ? parts.join(", ") : undefined;
+/**
+ * An error as a title (where in the file) and a body (what is wrong), saying the location
+ * once (issue 12 #7): the checker's messages start with it ('Row 3, "Zone A": …'), so the
+ * body drops that prefix; a message that reads as one sentence from its location keeps it
+ * and goes without a title.
+ */
+export function errorParts(e: Pick<UploadError, "row" | "column" | "message">): { title?: string; body: string } {
+  const location = [e.row != null ? `Row ${e.row}` : null, e.column ? `Column "${e.column}"` : null].filter(Boolean).join(", ");
+  if (!location) return { body: e.message };
+  const prefix = /^Row \d+(?:, "[^"]*")?: /.exec(e.message);
+  if (prefix) {
+    const rest = e.message.slice(prefix[0].length);
+    return { title: location, body: rest.charAt(0).toUpperCase() + rest.slice(1) };
+  }
+  if (/^Row \d+\b/.test(e.message)) return { body: e.message };
+  return { title: location, body: e.message };
 }
 
 /** Mantine's light red title (red-6 on red-light) fails WCAG AA contrast; red-9 passes. */
@@ -29,11 +42,14 @@ export function UploadErrors({ errors }: { errors: UploadError[] }) {
       style={{ height: 180, overflowY: "auto", flexShrink: 0 }}
     >
       <Stack gap={6}>
-        {errors.map((e, i) => (
-          <Alert key={i} color="red" variant="light" p="xs" title={errorTitle(e)} styles={ALERT_TITLE_STYLES} data-testid="upload-error">
-            {e.message}
-          </Alert>
-        ))}
+        {errors.map((e, i) => {
+          const { title, body } = errorParts(e);
+          return (
+            <Alert key={i} color="red" variant="light" p="xs" title={title} styles={ALERT_TITLE_STYLES} data-testid="upload-error">
+              {body}
+            </Alert>
+          );
+        })}
       </Stack>
     </Box>
   );

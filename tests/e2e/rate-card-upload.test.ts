@@ -197,6 +197,13 @@ describeJsOnOff("upload rate card", (s) => {
     await dialog.getByLabel("Rate card file (CSV)").setInputFiles(csvFile("renamed.csv", writeCsv(renamed)));
     if (js) await expect.poll(() => dialog.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);
     await dialog.getByRole("button", { name: "Verify" }).click();
+    // Issue 12 #7: the instruction list stays inside the dialog's padding.
+    const fits = await page.getByRole("dialog", { name: "Upload rate card" }).evaluate((panel) => {
+      const box = panel.getBoundingClientRect();
+      const right = box.right - parseFloat(getComputedStyle(panel).paddingRight);
+      return [...panel.querySelectorAll("li")].every((li) => li.getBoundingClientRect().right <= right + 0.5 && li.scrollWidth <= li.clientWidth + 1);
+    });
+    expect(fits).toBe(true);
     let errors = page.getByTestId("upload-errors");
     await errors.waitFor();
     expect((await errors.boundingBox())!.height).toBe(180);
@@ -223,6 +230,8 @@ describeJsOnOff("upload rate card", (s) => {
     const texts = await alerts.allTextContents();
     expect(texts.some((t) => t.includes('Row 3, Column "Zone C Base"') && t.includes('"abc" is not a valid number'))).toBe(true);
     expect(texts.some((t) => t.includes('Row 4, Column "Courier"') && t.includes("Nobody Express"))).toBe(true);
+    // Issue 12 #7: each alert says where once (title), then what is wrong.
+    for (const t of texts) expect(t.match(/Row \d+/g)?.length ?? 0).toBeLessThanOrEqual(1);
     // Red alerts (Mantine's red light variant).
     expect(await alerts.first().getAttribute("style")).toContain("--mantine-color-red");
     if (js) await expectAccessible(page); // once per screen (decision 017)
