@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, NativeSelect, Paper, ScrollArea, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconSearch, IconUserPlus } from "@tabler/icons-react";
@@ -107,8 +107,9 @@ export default function AllUsers() {
       </Paper>
 
       <Paper withBorder>
-        <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="xs" miw={1000} aria-label="Clients">
+        {/* Fits 1280 px with the sidebar open (long e-mails wrap); anything wider scrolls, with or without JavaScript. */}
+        <div className="table-scroll" role="region" aria-label="Clients table" tabIndex={0}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-label="Clients" className="clients-table">
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((c) => {
@@ -149,33 +150,32 @@ export default function AllUsers() {
                   <Table.Tr key={row.id} data-testid="client-row">
                     <Table.Td>{row.name}</Table.Td>
                     <Table.Td>{row.company_name}</Table.Td>
-                    <Table.Td>{row.email}</Table.Td>
+                    <Table.Td className="wrap-anywhere">{row.email}</Table.Td>
                     <Table.Td>{row.phone_number}</Table.Td>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>{registeredDateLabel(new Date(row.date_joined))}</Table.Td>
+                    <Table.Td className="nowrap">{registeredDateLabel(new Date(row.date_joined))}</Table.Td>
                     <Table.Td>
-                      <Text size="xs" lh={1.45} style={{ whiteSpace: "nowrap" }}>
+                      {/* Plain elements and classes: this cell repeats on every row (issue 11: Mantine style props cost CPU per row). */}
+                      <div className="hierarchy">
                         {(["tl", "bdm", "avp", "vp"] as const).map((r) => (
-                          <span key={r} style={{ display: "block" }} title={row[r]?.email ?? undefined}>
-                            <Text span size="xs" c="dimmed" fw={600} w={34} display="inline-block">
-                              {r.toUpperCase()}
-                            </Text>
+                          <span key={r} title={row[r]?.email ?? undefined}>
+                            <b>{r.toUpperCase()}</b>
                             {row[r]?.name ?? "—"}
                           </span>
                         ))}
-                      </Text>
+                      </div>
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={`/all-users/${row.id}`} size="sm" style={{ whiteSpace: "nowrap" }} prefetch="intent">
+                      <Link className="action-link" to={`/all-users/${row.id}`} prefetch="intent">
                         View Details
                         <span className="visually-hidden"> of {row.name}</span>
-                      </Anchor>
+                      </Link>
                     </Table.Td>
                   </Table.Tr>
                 ))
               )}
             </Table.Tbody>
           </Table>
-        </ScrollArea>
+        </div>
       </Paper>
       <Pager
         page={page}

@@ -52,4 +52,20 @@ describeJsOnOff("issue 12 polish", (s) => {
       await expectLocator(asterisk).toHaveCount(0);
     }
   });
+
+  it("#2 All Users fits 1280 px with the sidebar open: every View Details link is whole and reachable", async () => {
+    const { page } = s;
+    for (const n of [1, 2, 3, 4, 5]) {
+      await page.goto(`/all-users?page=${n}`);
+      const box = page.getByRole("region", { name: "Clients table" });
+      const fit = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflowX: getComputedStyle(el).overflowX }));
+      expect(fit.scroll, `page ${n}`).toBeLessThanOrEqual(fit.client);
+      expect(fit.overflowX).toBe("auto"); // and if a row ever is wider, it scrolls without JavaScript
+      const right = (await box.boundingBox())!;
+      for (const link of await page.getByRole("link", { name: /View Details/ }).all()) {
+        const b = (await link.boundingBox())!;
+        expect(b.x + b.width, `page ${n}`).toBeLessThanOrEqual(right.x + right.width);
+      }
+    }
+  });
 });
