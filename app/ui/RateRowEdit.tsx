@@ -8,6 +8,7 @@
 import { Alert, Anchor, Button, Group, Stack, Table, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
+import { useEffect, useRef } from "react";
 import { useFormContext, ValidatedForm } from "remix-validated-form";
 import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/core/plans";
 import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
@@ -63,6 +64,35 @@ function ClientInvalidNotice({ formId }: { formId: string }) {
   );
 }
 
+/**
+ * Someone else saved the row first (issue 12 #1): the refusal shows where the eye is — with
+ * JavaScript it scrolls into view and takes focus — with the current values and a one-click
+ * way to edit from them. Without JavaScript the answer is a new page that starts here.
+ */
+function ConflictAlert({ rowData, editHref }: { rowData: Extract<RowActionData, { kind: "conflict" }>; editHref: (rowId: number) => string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "center" });
+    ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <Alert ref={ref} tabIndex={-1} color="orange" role="alert" title="Not saved" data-testid="rate-conflict">
+      <Stack gap="xs">
+        <Text size="sm">{rowData.message}</Text>
+        <Text size="sm" fw={600}>
+          Current values for {rowData.courier}:
+        </Text>
+        <Text size="sm" ff="monospace">
+          {RATE_FIELDS.map((f) => `${RATE_FIELD_LABELS[f]} ${rowData.current[f]}`).join(" · ")}
+        </Text>
+        <Anchor component={Link} to={editHref(rowData.rowId)} reloadDocument size="sm">
+          Load current values
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The alerts of a row edit, and the form the edited row's inputs post with. */
 export function RowEditAlerts({
   rowData,
@@ -94,20 +124,7 @@ export function RowEditAlerts({
         </Alert>
       ) : null}
       {rowData?.kind === "conflict" ? (
-        <Alert color="orange" role="alert" title="Not saved" data-testid="rate-conflict">
-          <Stack gap="xs">
-            <Text size="sm">{rowData.message}</Text>
-            <Text size="sm" fw={600}>
-              Current values for {rowData.courier}:
-            </Text>
-            <Text size="sm" ff="monospace">
-              {RATE_FIELDS.map((f) => `${RATE_FIELD_LABELS[f]} ${rowData.current[f]}`).join(" · ")}
-            </Text>
-            <Anchor component={Link} to={editHref(rowData.rowId)} reloadDocument size="sm">
-              Edit the current values
-            </Anchor>
-          </Stack>
-        </Alert>
+        <ConflictAlert key={rowData.rowId} rowData={rowData} editHref={editHref} />
       ) : null}
       {editing && rowData?.kind !== "invalid" ? <ClientInvalidNotice formId={editing.formId} /> : null}
       {editing ? (

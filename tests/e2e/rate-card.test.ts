@@ -126,6 +126,7 @@ describeJsOnOff("client rate card", (s) => {
 
   it("refuses a save when someone else changed the row, and shows the current values", async () => {
     const { page, browser } = s;
+    await page.setViewportSize({ width: 1280, height: 720 });
     await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto(`/all-users/${clientId}/rate-card?tab=rto`);
@@ -157,6 +158,14 @@ describeJsOnOff("client rate card", (s) => {
     // The spec's failure toast, then the server's message.
     await expectLocator(conflict).toContainText(`Not able to update rate card. ${CONFLICT_MESSAGE}`);
     await expectLocator(conflict).toContainText(`Zone E Base ${next}`);
+    // Issue 12 #1: the refusal is where the eye is (in view; with JavaScript it has the focus) …
+    const inView = () => conflict.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight; });
+    await expect.poll(inView).toBe(true);
+    if (s.js) expect(await conflict.evaluate((el) => el === document.activeElement)).toBe(true);
+    // … and one click edits from the current values.
+    await conflict.getByRole("link", { name: "Load current values" }).click();
+    await expectLocator(page.locator("[data-editing]").getByLabel(/^Zone E Base for/)).toHaveValue(next);
+    await expectLocator(page.getByTestId("rate-conflict")).toHaveCount(0);
   });
 });
 
