@@ -127,7 +127,7 @@ export default function Serviceability() {
                 None of this client's active couriers serves this lane.
               </Alert>
             ) : (
-              <div className="rate-table-scroll">
+              <div className="table-scroll">
                 <Table striped withTableBorder aria-label="Couriers serving this lane">
                   <Table.Thead>
                     <Table.Tr>

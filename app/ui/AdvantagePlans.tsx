@@ -133,7 +133,7 @@ export function AdvantagePlans({
         ) : null}
       </Group>
 
-      <div className="rate-table-scroll" tabIndex={0} role="region" aria-label="Plan turnaround and promise">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Plan turnaround and promise">
         <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4} maw={900}>
           <Table.Caption>
             Promise: {PLAN_PROMISE_PERCENT}% of shipments delivered within the turnaround

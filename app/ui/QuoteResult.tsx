@@ -38,7 +38,7 @@ export function QuoteResult({ quote: q, submitted, reverseForced }: { quote: Cal
           {NO_COURIER_MESSAGE}
         </Alert>
       ) : (
-        <div className="rate-table-scroll">
+        <div className="table-scroll">
           <Table striped withTableBorder aria-label="Courier rates">
             <Table.Thead>
               <Table.Tr>

@@ -68,4 +68,30 @@ describeJsOnOff("issue 12 polish", (s) => {
       }
     }
   });
+
+  it("big tables: the Courier column stays while the zones scroll, a shadow says there is more, and only rate tables stop at 1300 px", async () => {
+    const { page } = s;
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(`${base}/rate-card`);
+    const box = page.getByTestId("rate-table").first();
+    const before = await box.evaluate((el) => {
+      const first = el.querySelector("tbody td")!;
+      return { more: el.scrollWidth > el.clientWidth, position: getComputedStyle(first).position, cue: getComputedStyle(el).backgroundImage, maxWidth: getComputedStyle(el).maxWidth };
+    });
+    expect(before.more).toBe(true); // Surcharge, NDD and Divisor are off to the right at 1366 px …
+    expect(before.cue).toContain("radial-gradient"); // … and the edge's shadow says so
+    expect(before.maxWidth).toBe("1300px"); // the spec's box
+    const after = await box.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+      const cell = el.querySelector<HTMLElement>("tbody td")!;
+      return { cellLeft: cell.getBoundingClientRect().left, boxLeft: el.getBoundingClientRect().left, text: cell.textContent };
+    });
+    expect(Math.abs(after.cellLeft - after.boxLeft)).toBeLessThan(2); // the Courier column did not scroll away
+    expect(after.text?.trim().length).toBeGreaterThan(0);
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`${base}/rate-calculator?${new URLSearchParams({ shipment_type: "forward", pickup_pincode: "110001", drop_pincode: "560001", delivery_mode: "express", length: "10", breadth: "10", height: "10", weight: "0.5", payment_mode: "prepaid", cod_amount: "0" })}`);
+    const quoteBox = page.getByRole("table", { name: "Courier rates" }).locator("xpath=..");
+    expect(await quoteBox.evaluate((el) => getComputedStyle(el).maxWidth)).not.toBe("1300px");
+  });
 });
