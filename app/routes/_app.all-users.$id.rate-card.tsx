@@ -4,7 +4,7 @@
  * apply segment, RTO from forward, weight slab, history) are child routes rendered over it.
  * The Pickrr Advantage tab is its own route (rate-card_.advantage.tsx).
  */
-import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
@@ -42,10 +42,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     view: { ...view, editRowId: permissions.canEditRates ? view.editRowId : null },
     permissions,
     // Only what the tables show: the page's HTML and its serialised data scale with the rows.
-    sections: card.hasUploadedRateCard ? null : cardSections(card.panels, tab),
-    uploaded: card.hasUploadedRateCard
+    sections: card.hasUploadedRateCard && !view.panels ? null : cardSections(card.panels, tab),
+    uploaded: card.hasUploadedRateCard && !view.panels
       ? { rows: card.rows.filter((r) => view.showAll || r.is_active).map(uploadedRow), lastUpload: card.lastUpload }
       : null,
+    lastUpload: card.lastUpload,
+    emptyTab: !card.hasUploadedRateCard && card.rows.length === 0,
   };
 }
 
@@ -77,7 +79,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export default function ClientRateCard() {
-  const { clientId, view, permissions, sections, uploaded, hasAuthToken } = useLoaderData<typeof loader>();
+  const { clientId, view, permissions, sections, uploaded, hasAuthToken, lastUpload, emptyTab } = useLoaderData<typeof loader>();
   const rowData = rowAnswer(useActionData<typeof action>());
   const base = `/all-users/${clientId}/rate-card`;
   const here = `${base}${rateCardViewSearch(view)}`;
@@ -124,6 +126,12 @@ export default function ClientRateCard() {
                 {uploaded.lastUpload.uploaded_by ? ` by ${uploaded.lastUpload.uploaded_by.name}` : ""}
               </Text>
             ) : null}
+            <Text size="sm" data-testid="uploaded-explanation">
+              This card was last changed by uploading a file, so it is shown as one list of every row, as in the file.{" "}
+              <Anchor component={Link} size="sm" to={`${base}${rateCardViewSearch(view, { panels: true, editRowId: null })}`}>
+                Show it as slab panels
+              </Anchor>
+            </Text>
             <Group justify="flex-end">{showAllLink}</Group>
             {alerts}
             {uploaded.rows.length === 0 ? (
@@ -167,6 +175,32 @@ export default function ClientRateCard() {
             )}
             {showAllLink}
           </Group>
+
+          {lastUpload && view.panels ? (
+            <Text size="sm" data-testid="uploaded-explanation">
+              Shown as slab panels. This card was uploaded from a file;{" "}
+              <Anchor component={Link} size="sm" to={`${base}${rateCardViewSearch(view, { panels: false, editRowId: null })}`}>
+                show it as the uploaded list
+              </Anchor>
+              .
+            </Text>
+          ) : null}
+
+          {emptyTab && !view.showAll ? (
+            <Alert color="blue" title="No rates on this card yet" data-testid="empty-card">
+              {permissions.canApplySegment ? (
+                <>
+                  Start from a segment&apos;s rate card:{" "}
+                  <Anchor component={Link} to={`${base}/apply-segment${cardSearch}`} size="sm">
+                    Apply segment
+                  </Anchor>
+                  , then adjust the prices you need.
+                </>
+              ) : (
+                "A vp or avp can apply a segment's rate card to start it."
+              )}
+            </Alert>
+          ) : null}
 
           {alerts}
 

@@ -94,4 +94,27 @@ describeJsOnOff("issue 12 polish", (s) => {
     const quoteBox = page.getByRole("table", { name: "Courier rates" }).locator("xpath=..");
     expect(await quoteBox.evaluate((el) => getComputedStyle(el).maxWidth)).not.toBe("1300px");
   });
+
+  it("a new client's empty rate card says what to do, with the link", async () => {
+    const { page, js } = s;
+    const email = `empty-card-${js ? "on" : "off"}-${Date.now()}@example.com`;
+    await page.goto("/all-users?register=1");
+    const d = page.getByRole("dialog", { name: "Register New User" });
+    await d.getByLabel(/^Name/).fill("Neha Empty");
+    await d.getByLabel("Company Name").fill(`Empty Card Traders ${js ? "On" : "Off"}`);
+    await d.getByLabel("Contact Number").fill("9123456781");
+    await d.getByLabel("Email").fill(email);
+    await d.getByLabel(/^Password/).fill("empty-card-1");
+    await d.getByLabel("Confirm Password").fill("empty-card-1");
+    await d.getByRole("button", { name: "Register" }).click();
+    await page.getByTestId("toast").getByText("Registered Successfully").waitFor();
+    await page.goto(`/all-users?q=${encodeURIComponent(email)}`);
+    const href = (await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href"))!;
+    await page.goto(`${href}/rate-card`);
+    const empty = page.getByTestId("empty-card");
+    await expectLocator(empty).toContainText("No rates on this card yet");
+    await empty.getByRole("link", { name: "Apply segment" }).click();
+    await page.getByRole("dialog").waitFor();
+    expect(new URL(page.url()).pathname).toBe(`${href}/rate-card/apply-segment`);
+  });
 });

@@ -181,6 +181,15 @@ describeJsOnOff("upload rate card", (s) => {
     await expectLocator(page.locator("[data-editing]")).toHaveAttribute("data-courier", courier);
     // And the download holds it.
     expect((await downloadCard())[index][zoneACol]).toBe(newPrice);
+    // The page says why it is a list now, and how to see the slab panels again (a link: the view is in the URL).
+    await page.goto(card);
+    await expectLocator(page.getByTestId("uploaded-explanation")).toContainText("shown as one list");
+    await page.getByRole("link", { name: "Show it as slab panels" }).click();
+    await page.waitForURL((u) => u.searchParams.get("layout") === "panels");
+    expect(await page.getByTestId("panel-title").count()).toBeGreaterThan(0);
+    await expectLocator(page.getByRole("heading", { name: "Uploaded rate card" })).toHaveCount(0);
+    await page.getByRole("link", { name: "show it as the uploaded list" }).click();
+    await page.getByRole("heading", { name: "Uploaded rate card" }).waitFor();
   });
 
   it("vp: a broken CSV shows red alerts naming the row and the column in a 180 px area, and changes nothing", async () => {

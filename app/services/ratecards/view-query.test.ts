@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { advantageHref, movedAdvantageHref, rateCardHref } from "./view-query";
+import { advantageHref, movedAdvantageHref, parseRateCardView, rateCardHref, rateCardViewSearch } from "./view-query";
 
 const u = (path: string) => new URL(path, "http://console.test");
 
@@ -18,5 +18,13 @@ describe("rate card URLs", () => {
     expect(rateCardHref(7, u("/all-users/7/rate-card/advantage/plan?plan=premium"))).toBe("/all-users/7/rate-card/advantage?plan=premium");
     expect(rateCardHref(7, u("/all-users/7/rate-card/advantage/history?plan=basic&hpage=2"), ["hpage"])).toBe("/all-users/7/rate-card/advantage?plan=basic");
     expect(advantageHref(7, { plan: "basic", editRowId: 12 })).toBe("/all-users/7/rate-card/advantage?plan=basic&edit=12");
+  });
+
+  it("keeps the slab-panel layout of an uploaded card in the URL, and ignores nonsense", () => {
+    const view = parseRateCardView(new URLSearchParams("tab=rto&layout=panels&all=1"));
+    expect(view).toMatchObject({ tab: "rto", showAll: true, panels: true });
+    expect(rateCardViewSearch(view)).toBe("?tab=rto&all=1&layout=panels");
+    expect(rateCardViewSearch(view, { panels: false })).toBe("?tab=rto&all=1");
+    expect(parseRateCardView(new URLSearchParams("layout=grid")).panels).toBe(false);
   });
 });

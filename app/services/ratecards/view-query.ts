@@ -10,10 +10,15 @@ const schema = z.object({
   all: z.literal("1").optional().catch(undefined),
   edit: z.coerce.number().int().positive().optional().catch(undefined),
   plan: z.enum(ADVANTAGE_PLAN_TYPES).optional().catch(undefined),
+  layout: z.literal("panels").optional().catch(undefined),
 });
 
-/** `plan` (the Pickrr Advantage Basic / Premium sub-tab) is null when the URL does not say. */
-export type RateCardView = { tab: CardTab; showAll: boolean; editRowId: number | null; plan: AdvantagePlanType | null };
+/**
+ * `plan` (the Pickrr Advantage Basic / Premium sub-tab) is null when the URL does not say.
+ * `panels`: a client whose card was uploaded is shown as one list (spec §2); this asks for the
+ * slab panels instead.
+ */
+export type RateCardView = { tab: CardTab; showAll: boolean; editRowId: number | null; plan: AdvantagePlanType | null; panels?: boolean };
 
 export function parseRateCardView(params: URLSearchParams): RateCardView {
   const v = schema.parse({
@@ -21,8 +26,9 @@ export function parseRateCardView(params: URLSearchParams): RateCardView {
     all: params.get("all") ?? undefined,
     edit: params.get("edit") ?? undefined,
     plan: params.get("plan") ?? undefined,
+    layout: params.get("layout") ?? undefined,
   });
-  return { tab: v.tab, showAll: v.all === "1", editRowId: v.edit ?? null, plan: v.plan ?? null };
+  return { tab: v.tab, showAll: v.all === "1", editRowId: v.edit ?? null, plan: v.plan ?? null, panels: v.layout === "panels" };
 }
 
 /** A link to a view, leaving defaults out. The plan sub-tab only travels with the advantage tab. */
@@ -32,6 +38,7 @@ export function rateCardViewSearch(view: RateCardView, patch: Partial<RateCardVi
   if (next.tab !== "forward") p.set("tab", next.tab);
   if (next.tab === "advantage" && next.plan) p.set("plan", next.plan);
   if (next.showAll) p.set("all", "1");
+  if (next.panels && next.tab !== "advantage") p.set("layout", "panels");
   if (next.editRowId) p.set("edit", String(next.editRowId));
   const s = p.toString();
   return s ? `?${s}` : "";
