@@ -133,6 +133,9 @@ export function AdvantagePlans({
         ) : null}
       </Group>
 
+      {/* Issue 12: the settings come before the plan's rate card (a few thousand cells), not below it. */}
+      {settings}
+
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Plan turnaround and promise">
         <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4} maw={900}>
           <Table.Caption>
@@ -178,8 +181,6 @@ export function AdvantagePlans({
       ) : (
         <RatePanels sections={sections} showAll operation={canEditRates} editing={editing} editHref={editHref} />
       )}
-
-      {settings}
     </Stack>
   );
 }

@@ -6,9 +6,9 @@
  * assurance radio is always disabled.
  */
 import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { createContext, useContext, useEffect, useRef } from "react";
+import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { ValidatedForm, useField, useFormContext } from "remix-validated-form";
 import {
   AMOUNT_FIELD_LABELS,
@@ -44,14 +44,18 @@ function useShownError(name: string): string | undefined {
   return !hydrated || f.touched || form.hasBeenSubmitted ? f.error : undefined;
 }
 
-function AmountInputs({ field, disabled, hint }: { field: AmountField; disabled: boolean; hint: string }) {
+function AmountInputs({ field, disabled, hint, used }: { field: AmountField; disabled: boolean; hint: string; used: boolean }) {
   const start = useContext(StartValues);
   const kind = useField(`${field}_kind`);
   const amount = useField(`${field}_amount`);
   const amountError = useShownError(`${field}_amount`);
+  const hydrated = useHydrated();
   const label = AMOUNT_FIELD_LABELS[field];
+  // With JavaScript only the inputs the chosen plan uses show (issue 12); an input with a
+  // message stays in view. Without JavaScript all show, each saying which plans use it.
+  const hidden = hydrated && !used && !amount.error;
   return (
-    <Group align="flex-start" gap="xs" wrap="nowrap">
+    <Group align="flex-start" gap="xs" wrap="nowrap" style={hidden ? { display: "none" } : undefined} data-testid={`amount-${field}`}>
       <NativeSelect
         {...kind.getInputProps({ id: `${field}_kind` })}
         defaultValue={start[`${field}_kind`]}
@@ -88,9 +92,9 @@ function RadioOption({ name, value, label, checked, disabled }: { name: string; 
   );
 }
 
-function Fieldset({ legend, disabled, children }: { legend: string; disabled: boolean; children: ReactNode }) {
+function Fieldset({ legend, disabled, children, onChange }: { legend: string; disabled: boolean; children: ReactNode; onChange?: (e: FormEvent<HTMLFieldSetElement>) => void }) {
   return (
-    <fieldset disabled={disabled} style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 8, padding: "8px 16px 16px", margin: 0 }}>
+    <fieldset disabled={disabled} onChange={onChange} style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 8, padding: "8px 16px 16px", margin: 0 }}>
       <legend style={{ fontWeight: 600, fontSize: "var(--mantine-font-size-sm)", padding: "0 4px" }}>{legend}</legend>
       {children}
     </fieldset>
@@ -195,6 +199,12 @@ export function AdvantageSettings({
   message: string | null;
 }) {
   const disabled = !canEdit;
+  const [plans, setPlans] = useState({ ret: values.return_plan, delivered: values.delivered_plan });
+  const onPlanChange = (event: FormEvent<HTMLFieldSetElement>) => {
+    const t = event.target as HTMLInputElement;
+    if (t.name === "return_plan") setPlans((p) => ({ ...p, ret: t.value }));
+    if (t.name === "delivered_plan") setPlans((p) => ({ ...p, delivered: t.value }));
+  };
   return (
     <section aria-labelledby="advantage-settings-title" data-testid="advantage-settings">
       <Stack gap="sm">
@@ -219,26 +229,26 @@ export function AdvantageSettings({
                 </Group>
               </Fieldset>
 
-              <Fieldset legend="Return cashback (RTO after a breached promise)" disabled={disabled}>
+              <Fieldset legend="Return cashback (RTO after a breached promise)" disabled={disabled} onChange={onPlanChange}>
                 <Stack gap="sm">
                   <Stack gap={6} role="radiogroup" aria-label="Return cashback plan">
                     {([1, 2, 3, 4] as ReturnCashbackPlan[]).map((p) => (
                       <RadioOption key={p} name="return_plan" value={String(p)} label={`Plan ${p}: ${RETURN_PLAN_LABELS[p]}`} checked={values.return_plan === String(p)} disabled={disabled} />
                     ))}
                   </Stack>
-                  <AmountInputs field="return_rto" disabled={disabled} hint="Plans 3 and 4: share of the RTO freight" />
-                  <AmountInputs field="return_forward" disabled={disabled} hint="Plan 4: share of the forward freight" />
+                  <AmountInputs field="return_rto" disabled={disabled} hint="Plans 3 and 4: share of the RTO freight" used={plans.ret === "3" || plans.ret === "4"} />
+                  <AmountInputs field="return_forward" disabled={disabled} hint="Plan 4: share of the forward freight" used={plans.ret === "4"} />
                 </Stack>
               </Fieldset>
 
-              <Fieldset legend="Delivered-breach cashback (delivered after the promise)" disabled={disabled}>
+              <Fieldset legend="Delivered-breach cashback (delivered after the promise)" disabled={disabled} onChange={onPlanChange}>
                 <Stack gap="sm">
                   <Stack gap={6} role="radiogroup" aria-label="Delivered-breach cashback plan">
                     {([1, 2] as DeliveredCashbackPlan[]).map((p) => (
                       <RadioOption key={p} name="delivered_plan" value={String(p)} label={`Plan ${p}: ${DELIVERED_PLAN_LABELS[p]}`} checked={values.delivered_plan === String(p)} disabled={disabled} />
                     ))}
                   </Stack>
-                  <AmountInputs field="delivered_forward" disabled={disabled} hint="Plan 2: share of the forward freight" />
+                  <AmountInputs field="delivered_forward" disabled={disabled} hint="Plan 2: share of the forward freight" used={plans.delivered === "2"} />
                 </Stack>
               </Fieldset>
 

@@ -193,6 +193,8 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     const id = fresh[s.index + 2].id;
     await page.goto(premium(id));
     const settings = page.getByTestId("advantage-settings");
+    // Issue 12: the settings come before the plan's rate card, not below its thousands of cells.
+    expect((await settings.boundingBox())!.y).toBeLessThan((await page.getByTestId("panel-title").first().boundingBox())!.y);
     // The same screen as the first test's (vp, Premium, settings form): scanned there (decision 017).
     expect(await settings.getByRole("radio", { name: "85%" }).isChecked()).toBe(true);
     for (const a of ["85%", "90%", "95%"]) expect(await settings.getByRole("radio", { name: a }).isDisabled()).toBe(true);
@@ -219,6 +221,21 @@ describeJsOnOff("Pickrr Advantage", (s) => {
       await settings.getByText("* max cashback liability is required").waitFor();
     }
 
+    // Only the inputs the chosen plans use show with JavaScript (issue 12); without it all show, each naming its plans.
+    const returnPlan = (n: number) => settings.getByRole("radiogroup", { name: "Return cashback plan" }).getByRole("radio", { name: new RegExp(`^Plan ${n}: `) });
+    const deliveredPlan = (n: number) => settings.getByRole("radiogroup", { name: "Delivered-breach cashback plan" }).getByRole("radio", { name: new RegExp(`^Plan ${n}: `) });
+    const shown = (field: string) => settings.getByTestId(`amount-${field}`).isVisible();
+    if (js) {
+      await returnPlan(1).check();
+      await deliveredPlan(1).check();
+      for (const f of ["return_rto", "return_forward", "delivered_forward"]) await expect.poll(() => shown(f)).toBe(false);
+      await returnPlan(3).check();
+      await expect.poll(() => shown("return_rto")).toBe(true);
+      expect(await shown("return_forward")).toBe(false);
+    }
+    await returnPlan(4).check();
+    await deliveredPlan(2).check();
+    for (const f of ["return_rto", "return_forward", "delivered_forward"]) await expect.poll(() => shown(f)).toBe(true);
     await settings.getByLabel("Return: RTO cashback", { exact: true }).fill("");
     await settings.getByLabel("Return: forward cashback type").selectOption("value");
     await settings.getByLabel("Return: forward cashback", { exact: true }).fill("-5");
