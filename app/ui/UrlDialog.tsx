@@ -7,15 +7,33 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
  * server, works without JavaScript, and can be linked to. With JavaScript, Escape closes
  * it and focus moves into it.
  */
+const FIRST_CONTROL = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
+const FOCUSABLE = `${FIRST_CONTROL}, a[href], [tabindex]:not([tabindex="-1"])`;
+
 export function UrlDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
-    const first = panel.current?.querySelector<HTMLElement>("input, select, textarea, button");
-    first?.focus();
+    // The first control a person would use (not a hidden input, nothing disabled).
+    const first = panel.current?.querySelector<HTMLElement>(FIRST_CONTROL);
+    (first ?? panel.current)?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") navigate(closeTo, { preventScrollReset: true });
+      // Modal: Tab and Shift+Tab go round the dialog's own controls, not the page under it.
+      if (e.key === "Tab" && panel.current) {
+        const all = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+        if (all.length === 0) return;
+        const [head, tail] = [all[0], all[all.length - 1]];
+        const inside = panel.current.contains(document.activeElement);
+        if (e.shiftKey && (document.activeElement === head || !inside)) {
+          e.preventDefault();
+          tail.focus();
+        } else if (!e.shiftKey && (document.activeElement === tail || !inside)) {
+          e.preventDefault();
+          head.focus();
+        }
+      }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -25,6 +43,7 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
       <Paper
         ref={panel}
         className="dialog-panel"
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
