@@ -12,6 +12,7 @@ import compression from "compression";
 import express from "express";
 import { contentSecurityPolicy, edgeRefusal, MESSAGES } from "../app/services/http/request-edge";
 import { runInRequestScope } from "../app/services/http/request-scope.server";
+import { COMPRESSIBLE, precompressedFiles } from "./lib/precompress";
 
 export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ?? "build"), { trustProxy = process.env.TRUST_PROXY === "true" } = {}) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
@@ -20,7 +21,8 @@ export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ??
   app.set("trust proxy", trustProxy);
   // Level 3: about half the CPU of the default (6) for ~10 % larger HTML — pages are
   // rendered per request, so compression is on every request's critical path.
-  app.use(compression({ level: 3 }));
+  // Static files (they have an extension) are never compressed here: the build did it once.
+  app.use(compression({ level: 3, filter: (req, res) => !path.extname(req.path) && compression.filter(req, res) }));
   app.use((_req, res, next) => {
     reportServerTime(res);
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -28,10 +30,19 @@ export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ??
     res.setHeader("X-Frame-Options", "DENY");
     next();
   });
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  // Static files are sent as the build compressed them (brotli or gzip, scripts/lib/precompress.ts);
+  // the compression middleware leaves a response that already has a Content-Encoding alone.
+  const clientDir = path.join(buildDir, "client");
+  const variants = precompressedFiles(clientDir);
+  const varyOnCompressible = (res: express.Response, file: string) => {
+    if (variants.has(`${file}.br`) || variants.has(`${file}.gz`)) res.setHeader("Vary", "Accept-Encoding");
+  };
+  app.use("/assets", precompressed(path.join(clientDir, "assets"), variants, { immutable: true, maxAge: "1y" }));
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", setHeaders: varyOnCompressible }));
   // Static files all have an extension (favicon.svg): pages skip the file system lookup.
-  const publicFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h" });
-  app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+  const publicCompressed = precompressed(clientDir, variants, { maxAge: "1h" });
+  const publicFiles = express.static(clientDir, { maxAge: "1h", setHeaders: varyOnCompressible });
+  app.use((req, res, next) => (path.extname(req.path) ? publicCompressed(req, res, () => publicFiles(req, res, next)) : next()));
   app.use(requestEdge(trustProxy));
   const remix = remixHandler(build);
   // A page's loaders share what they look up once (the session, the client). Only reads get a
@@ -155,4 +166,32 @@ function beforeHeaders(res: express.Response, fn: () => void) {
 function reportServerTime(res: express.Response) {
   const started = process.hrtime.bigint();
   beforeHeaders(res, () => res.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`));
+}
+
+/**
+ * Sends `file.br` or `file.gz` for a request of `file` when the browser accepts that encoding
+ * and the build made one (known from one directory walk at start-up: no file system lookup
+ * per request). Anything else falls through to express.static.
+ */
+export function precompressed(root: string, variants: Set<string>, opts: { maxAge: string; immutable?: boolean }): express.RequestHandler {
+  return (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || !COMPRESSIBLE.test(req.path)) return next();
+    let rel: string;
+    try {
+      rel = decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    const file = path.join(root, path.normalize(rel));
+    if (!file.startsWith(root + path.sep)) return next();
+    const accept = req.get("Accept-Encoding") ?? "";
+    const encoding = /\bbr\b/.test(accept) && variants.has(`${file}.br`) ? "br" : /\bgzip\b/.test(accept) && variants.has(`${file}.gz`) ? "gzip" : null;
+    if (!encoding) return next();
+    res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.type(path.extname(file));
+    res.sendFile(`${file}.${encoding === "br" ? "br" : "gz"}`, { maxAge: opts.maxAge, immutable: opts.immutable ?? false, dotfiles: "deny" }, (err) => {
+      if (err) next(err);
+    });
+  };
 }

@@ -31,7 +31,7 @@ function buildIfNeeded() {
   const stale = !existsSync(serverEntry) || newestMtime(path.resolve("app")) > statSync(serverEntry).mtimeMs;
   if (stale) {
     console.log("Building the console…");
-    execSync("npx remix vite:build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+    execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   }
 }
 

@@ -61,7 +61,7 @@ function buildIfChanged() {
     return;
   }
   console.log("Building the console for the browser tests…");
-  execSync("npx remix vite:build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   writeFileSync(stamp, digest);
 }
 

@@ -10,6 +10,7 @@ import { quoteForClient } from "~/services/quote/quote.server";
 import { calculatorQuoteView } from "~/services/quote/quote-view";
 import { QuoteResult } from "~/ui/QuoteResult";
 import { READABLE_ERRORS } from "~/ui/form-fields";
+import "@mantine/core/styles/Grid.css";
 
 /**
  * The Rate Calculator tab (spec part 1 §2 "Shipment calculator"): a GET form whose inputs

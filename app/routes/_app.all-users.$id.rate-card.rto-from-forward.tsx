@@ -17,6 +17,8 @@ import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/List.css";
 
 const OWN_PARAMS = ["confirm"];
 const NOTHING_CHOSEN = "Choose at least one courier. Nothing was changed.";

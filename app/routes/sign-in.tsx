@@ -13,6 +13,7 @@ import { getDb } from "~/services/db/client.server";
 import { formError } from "~/services/http/form-errors.server";
 import { isSafeRedirect } from "~/services/http/redirect";
 import { FormNativeSelect, FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
+import "@mantine/core/styles/Center.css";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Shipping Console" }];
 

@@ -21,6 +21,7 @@ import {
 import { DELIVERED_PLAN_LABELS, RETURN_PLAN_LABELS, type DeliveredCashbackPlan, type ReturnCashbackPlan } from "~/services/advantage/cashback";
 import { ZONE_COLUMNS } from "~/services/core/zones";
 import { useHydrated } from "~/ui/useHydrated";
+import "@mantine/core/styles/SimpleGrid.css";
 
 export const CASHBACK_FORM_ID = "advantage-settings";
 const validator = withZod(cashbackFormSchema);

@@ -1,5 +1,6 @@
 import { Anchor, Container, Stack } from "@mantine/core";
 import { RouteErrorMessage } from "./GeneralErrorBoundary";
+import "@mantine/core/styles/Container.css";
 
 /** The whole-document error screen (the root's boundary, or when the shell itself failed): never a dead end. */
 export function ErrorPage({ error }: { error: unknown }) {

@@ -7,17 +7,19 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
  * server, works without JavaScript, and can be linked to. With JavaScript, Escape closes
  * it and focus moves into it.
  */
-const FIRST_CONTROL = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
-const FOCUSABLE = `${FIRST_CONTROL}, a[href], [tabindex]:not([tabindex="-1"])`;
+const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 export function UrlDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   useEffect(() => {
-    // The first control a person would use (not a hidden input, nothing disabled).
-    const first = panel.current?.querySelector<HTMLElement>(FIRST_CONTROL);
-    (first ?? panel.current)?.focus();
+    // Once, as the dialog opens, focus moves to the dialog itself (announced by its title): the
+    // next Tab reaches its first control. Not to a field: leaving an untouched field would
+    // validate it, and the message it shows would move the button being clicked.
+    panel.current?.focus({ preventScroll: true });
+  }, []);
+  useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") navigate(closeTo, { preventScrollReset: true });
       // Modal: Tab and Shift+Tab go round the dialog's own controls, not the page under it.

@@ -4,6 +4,7 @@
  */
 import { Button, NativeSelect, PasswordInput, TextInput, type ButtonProps } from "@mantine/core";
 import { useField, useIsSubmitting } from "remix-validated-form";
+import "@mantine/core/styles/PasswordInput.css";
 
 /** For plain Mantine inputs with an error: the typed text keeps the normal colour (the error text below is red-9 app-wide, root.tsx). */
 export const READABLE_ERRORS = { input: { color: "var(--mantine-color-text)" } };

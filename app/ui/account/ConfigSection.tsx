@@ -5,6 +5,7 @@ import { CONFIG_FLAGS, CONFIG_FLAG_NAMES, CREDIT_PERIOD_BLOCKED_KEYS } from "~/s
 import type { AccountAnswer } from "~/services/account/page.server";
 import type { PickrrConfig } from "~/services/db/schema/clients";
 import { Field, SectionAlert } from "./parts";
+import "@mantine/core/styles/Code.css";
 
 type Config = { values: PickrrConfig; version: number };
 

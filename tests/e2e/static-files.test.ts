@@ -1,0 +1,75 @@
+/**
+ * Issue 11: static files are compressed once, at build time, and sent as those files — brotli
+ * or gzip as the browser accepts, the original otherwise — never compressed per request.
+ */
+import http from "node:http";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { baseURL } from "../support/browser";
+import { signInCookie } from "../support/http";
+
+/** A raw GET (fetch would decode the body itself). */
+function raw(path: string, acceptEncoding: string, cookie = ""): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(new URL(path, baseURL()), { headers: { "Accept-Encoding": acceptEncoding, ...(cookie ? { Cookie: cookie } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+  });
+}
+
+describe("static files", () => {
+  it("sends the build's brotli or gzip file as it is, with the right type, and the original to others", async () => {
+    const page = await raw("/sign-in", "identity");
+    const assets = [...page.body.toString("utf8").matchAll(/\/assets\/[\w.-]+\.(?:css|js)/g)].map((m) => m[0]);
+    const css = assets.find((a) => a.endsWith(".css"))!;
+    const js = assets.find((a) => a.endsWith(".js"))!;
+    expect(css).toBeTruthy();
+    expect(js).toBeTruthy();
+    for (const asset of [css, js]) {
+      const plain = await raw(asset, "identity");
+      expect(plain.status).toBe(200);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers.vary).toContain("Accept-Encoding");
+
+      const br = await raw(asset, "gzip, deflate, br");
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(br.headers["content-type"]?.toLowerCase()).toBe(plain.headers["content-type"]?.toLowerCase());
+      expect(br.headers["cache-control"]).toContain("immutable");
+      // Sent as a file: its length is known up front (per-request compression streams it chunked).
+      expect(Number(br.headers["content-length"])).toBe(br.body.length);
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      expect(br.body.length).toBeLessThan(plain.body.length);
+
+      const gz = await raw(asset, "gzip");
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      expect(Number(gz.headers["content-length"])).toBe(gz.body.length);
+      expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    }
+  });
+
+  it("does not let a path leave the build folder", async () => {
+    const res = await raw("/assets/..%2F..%2Fserver%2Findex.js", "br");
+    expect(res.status).not.toBe(200);
+    expect(res.body.toString("utf8")).not.toContain("createRequestHandler");
+  });
+
+  it("keeps each page's render-blocking CSS within 15 KiB gzip (Mantine's CSS per component, not all of it)", async () => {
+    const { cookie } = await signInCookie("vp@demo.test", "vp", "10.9.9.1");
+    const pages = ["/all-users", "/all-users/5/rate-card", "/all-users/5/rate-card/advantage?plan=premium", "/all-users/5/rate-calculator", "/all-users/5/serviceability", "/all-users/5/account-setup"];
+    const sizes: Record<string, number> = {};
+    for (const path of ["/sign-in", ...pages]) {
+      const page = await raw(path, "identity", path === "/sign-in" ? "" : cookie);
+      expect(page.status, path).toBe(200);
+      const sheets = [...page.body.toString("utf8").matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+      expect(sheets.length, path).toBeGreaterThan(0);
+      let total = 0;
+      for (const sheet of sheets) total += (await raw(sheet, "gzip")).body.length;
+      sizes[path] = total;
+    }
+    console.log("render-blocking CSS, gzip bytes per page:", sizes);
+    for (const [path, total] of Object.entries(sizes)) expect(total, path).toBeLessThanOrEqual(15 * 1024);
+  });
+});
