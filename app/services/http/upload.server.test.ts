@@ -89,6 +89,33 @@ describe("reading a multipart post", () => {
     expect(f.size).toBe(50_000);
   });
 
+  it("keeps a file name with `=`, `;` and quotes whole, and the fields after it intact (issue 11)", async () => {
+    const name = 'rates=v2; final "copy".csv';
+    const body =
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="order_data"; filename="${name.replace(/"/g, "%22")}"\r\nContent-Type: text/csv\r\n\r\nCourier,Zone A\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nverify\r\n--${BOUNDARY}--\r\n`;
+    const read = await readMultipart(
+      new Request("http://console.test/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` }, body }),
+      { maxFileBytes: 10_000 },
+    );
+    if (!read.ok) throw new Error(read.message);
+    expect(read.form.get("intent")).toBe("verify");
+    const f = read.form.get("order_data") as File;
+    expect(f.name).toBe('rates=v2; final "copy".csv');
+    const checked = await checkFile(f, CSV_RULE);
+    expect(checked.ok).toBe(true);
+  });
+
+  it("still refuses a file over the limit when its name has a `;` (413, not 500)", async () => {
+    const body =
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="order_data"; filename="a;b.csv"\r\nContent-Type: text/csv\r\n\r\n${"x".repeat(5_000)}\r\n--${BOUNDARY}--\r\n`;
+    const read = await readMultipart(
+      new Request("http://console.test/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` }, body }),
+      { maxFileBytes: 1_000 },
+    );
+    expect(read).toMatchObject({ ok: false, status: 413 });
+  });
+
   it("limits text fields too", async () => {
     const form = new FormData();
     form.set("csvText", "x".repeat(2_000));

@@ -94,16 +94,30 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1_000_000) * 10) / 1
 /** A multipart post's fields and files, or why it cannot be read (413 too large, 400 not multipart). */
 export async function readMultipart(request: Request, limits: MultipartLimits): Promise<Result<{ form: FormData }, Failure<400 | 413>>> {
   const maxFieldBytes = limits.maxFieldBytes ?? limits.maxFileBytes;
+  const tooLarge = () => fail(413, limits.messages?.tooLarge ?? `The file is too large: it may be at most ${megabytes(limits.maxFileBytes)}.`);
+  // The streaming parser splits part headers on every `;`, so a file named `rates; v2.csv` is
+  // "malformed" to it. The platform's parser reads such names right; it gets a copy of the body
+  // (which the request edge has already capped, decision 018) only when the first one gives up.
+  const copy = request.body ? request.clone() : null;
   try {
     return { ok: true, form: await unstable_parseMultipartFormData(request, limitedHandler(limits.maxFileBytes, maxFieldBytes)) };
   } catch (error) {
-    if (error instanceof PartTooLarge) {
-      return fail(413, limits.messages?.tooLarge ?? `The file is too large: it may be at most ${megabytes(limits.maxFileBytes)}.`);
-    }
+    if (error instanceof PartTooLarge) return tooLarge();
     // Not a multipart post (the app's upload forms always are): nothing we can read.
     if (error instanceof TypeError) return fail(400, limits.messages?.notMultipart ?? "Choose a file to upload.");
-    throw error;
+    if (!copy || !(error instanceof Error) || !/^malformed /.test(error.message)) throw error;
   }
+  let form: FormData;
+  try {
+    form = await copy.formData();
+  } catch {
+    return fail(400, limits.messages?.notMultipart ?? "Choose a file to upload.");
+  }
+  for (const value of form.values()) {
+    const size = typeof value === "string" ? new TextEncoder().encode(value).byteLength : value.size;
+    if (size > (typeof value === "string" ? maxFieldBytes : limits.maxFileBytes)) return tooLarge();
+  }
+  return { ok: true, form };
 }
 
 // ---------------------------------------------------------------------------------------
