@@ -250,7 +250,7 @@ export default function UploadRateCard() {
                   id={inputId}
                   type="file"
                   name="order_data"
-                  accept=".csv,text/csv"
+                  accept=".csv,.txt,text/csv,text/plain"
                   onChange={readChoice}
                   style={{ display: "block", marginTop: 4, fontSize: "var(--mantine-font-size-sm)" }}
                 />

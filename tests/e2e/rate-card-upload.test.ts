@@ -276,5 +276,13 @@ describeJsOnOff("upload rate card", (s) => {
     await page.waitForLoadState("load");
     await expect.poll(() => page.getByTestId("upload-message").allTextContents()).toContain("You can only upload csv file!");
     await expectLocator(page.getByTestId("upload-preview")).toHaveCount(0);
+
+    // Issue 12 #4: the card saved as plain text (.txt) is a CSV all the same.
+    const text = writeCsv(await downloadCard());
+    await page.getByLabel("Rate card file (CSV)").setInputFiles({ name: "rates.txt", mimeType: "text/plain", buffer: Buffer.from(text, "utf8") });
+    if (js) await expect.poll(() => page.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.getByTestId("upload-preview").waitFor();
+    expect(await page.getByTestId("upload-message").allTextContents()).not.toContain("You can only upload csv file!");
   });
 });

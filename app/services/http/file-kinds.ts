@@ -15,7 +15,8 @@ export const KINDS: Record<FileKind, KindRule> = {
   pdf: { extensions: [".pdf"], mimeTypes: ["application/pdf", "application/x-pdf", ""], label: "PDF" },
   png: { extensions: [".png"], mimeTypes: ["image/png", ""], label: "PNG" },
   jpeg: { extensions: [".jpg", ".jpeg"], mimeTypes: ["image/jpeg", "image/pjpeg", ""], label: "JPEG" },
-  csv: { extensions: [".csv"], mimeTypes: ["text/csv", "application/vnd.ms-excel", "text/plain", ""], label: "CSV" },
+  // The spec accepts CSV and plain-text files (issue 12 #4): a .txt counts when its bytes are UTF-8 CSV text.
+  csv: { extensions: [".csv", ".txt"], mimeTypes: ["text/csv", "application/vnd.ms-excel", "text/plain", ""], label: "CSV" },
 };
 
 /** The kind that the file's name and declared type both say, among those allowed. */

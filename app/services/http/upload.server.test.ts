@@ -153,8 +153,9 @@ describe("checking a file", () => {
     expect((await checkFile(file([0x61, 0x2c, 0xff, 0xfe], "rates.csv", "text/csv"), CSV_RULE)).ok).toBe(false);
   });
 
-  it("refuses a CSV named .txt, even as text/plain (today's rule: the name must end .csv)", async () => {
-    expect(await checkFile(file("a,b\n", "rates.txt", "text/plain"), CSV_RULE)).toEqual({ ok: false, status: 400, message: "You can only upload csv file!" });
+  it("accepts a CSV saved as .txt (plain text), and still refuses binary bytes named .txt (issue 12 #4)", async () => {
+    expect(await checkFile(file("a,b\n", "rates.txt", "text/plain"), CSV_RULE)).toMatchObject({ ok: true, file: { kind: "csv", text: "a,b\n" } });
+    expect(await checkFile(file(PNG, "rates.txt", "text/plain"), CSV_RULE)).toEqual({ ok: false, status: 400, message: "You can only upload csv file!" });
   });
 
   it("refuses a .csv declared as something else", async () => {
