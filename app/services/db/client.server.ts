@@ -8,6 +8,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
@@ -33,7 +34,8 @@ export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/services/db/mi
 /** `source` is a data folder, nothing (in memory), or a data-dir dump to start from (tests). */
 export function openPglite(source: string | undefined | { loadDataDir: Blob }): DbHandle {
   if (typeof source === "string") mkdirSync(source, { recursive: true });
-  const client = typeof source === "object" ? new PGlite(source) : new PGlite(source);
+  // pg_trgm: the orders' customer-name search index (migration 0009), as on PostgreSQL.
+  const client = new PGlite({ ...(typeof source === "object" ? source : source ? { dataDir: source } : {}), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

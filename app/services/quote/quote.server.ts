@@ -30,7 +30,19 @@ export async function quoteForClient(
   input: CalculatorInput,
   now: Date = new Date(),
 ): Promise<{ ok: true; quote: ClientQuote } | { ok: false; error: FieldError }> {
-  const data = await quoteData(db, clientId);
+  return quoteFromData(await quoteData(db, clientId), clientId, input, now);
+}
+
+/**
+ * The same quote from quote data already loaded: order placement and the order seed price
+ * with exactly the Rate Calculator's engine and inputs, so a frozen charge agrees with it.
+ */
+export function quoteFromData(
+  data: QuoteData,
+  clientId: number,
+  input: CalculatorInput,
+  now: Date = new Date(),
+): { ok: true; quote: ClientQuote } | { ok: false; error: FieldError } {
   const pickup = findPincode(data, input.pickup_pincode);
   if (!pickup) return { ok: false, error: { field: "pickup_pincode", message: UNKNOWN_PINCODE } };
   const drop = findPincode(data, input.drop_pincode);

@@ -9,6 +9,7 @@
  * per install (issue 18), so knowing the seed gives no one a token. Tests and the README can therefore
  * name real rows ("tl@demo.test has these clients") without reading them back first.
  */
+import { ordersSeeder } from "./orders.server";
 import { randomBytes } from "node:crypto";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -44,7 +45,7 @@ export {
  * The areas' seeders, in the order they run after the base data. A new area (the order book)
  * adds its module here; each draws from its own fork of the seed, so the others' data stays.
  */
-export const AREA_SEEDERS: readonly AreaSeeder[] = [quoteSeeder, advantageSeeder, settingsSeeder, accountSeeder];
+export const AREA_SEEDERS: readonly AreaSeeder[] = [quoteSeeder, advantageSeeder, settingsSeeder, accountSeeder, ordersSeeder];
 
 export type SeedCounts = {
   staff: number;

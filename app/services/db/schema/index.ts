@@ -16,3 +16,4 @@ export * from "./quote";
 export * from "./advantage";
 export * from "./files";
 export * from "./account";
+export * from "./orders";

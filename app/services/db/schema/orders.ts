@@ -1,0 +1,103 @@
+/** The order book (issue 14): orders with their charge frozen at placement, and tracking events. */
+import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+
+export type OrderItem = { name: string; sku: string; quantity: number };
+
+/**
+ * The invoice amount details as they were when the order was placed (spec part 2 §3): later
+ * rate-card edits never change them. Money in paise (integers), weights in kg.
+ */
+export type FrozenCharge = {
+  courier: string;
+  zone: string;
+  divisor: number;
+  dead_weight: number;
+  volumetric_weight: number;
+  chargeable_weight: number;
+  base_weight: number;
+  additional_weight: number;
+  base_price: number;
+  additional_price: number;
+  base_price_multiplier: number;
+  additional_price_multiplier: number;
+  cod_charge: number;
+  surcharge: number;
+  total: number;
+  /** Which card priced it: "client" (the client's own rate card). */
+  rate_card: string;
+};
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    pickrr_order_id: text("pickrr_order_id").notNull(),
+    pickrr_tracking_id: text("pickrr_tracking_id").notNull(),
+    courier_tracking_id: text("courier_tracking_id").notNull(),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    courier_service_id: integer("courier_service_id").notNull(),
+    courier_name: text("courier_name").notNull(),
+    /** express or surface. */
+    service: text("service").notNull(),
+    /** cod or prepaid. */
+    payment_mode: text("payment_mode").notNull(),
+    cod_amount: numeric("cod_amount", { precision: 12, scale: 2 }).notNull(),
+    invoice_value: numeric("invoice_value", { precision: 12, scale: 2 }).notNull(),
+    items: jsonb("items").$type<OrderItem[]>().notNull(),
+    dead_weight: numeric("dead_weight", { precision: 10, scale: 3 }).notNull(),
+    length: numeric("length", { precision: 8, scale: 2 }).notNull(),
+    breadth: numeric("breadth", { precision: 8, scale: 2 }).notNull(),
+    height: numeric("height", { precision: 8, scale: 2 }).notNull(),
+    pickup_pincode: integer("pickup_pincode").notNull(),
+    pickup_city: text("pickup_city").notNull(),
+    pickup_state: text("pickup_state").notNull(),
+    drop_pincode: integer("drop_pincode").notNull(),
+    drop_city: text("drop_city").notNull(),
+    drop_state: text("drop_state").notNull(),
+    order_zone: text("order_zone").notNull(),
+    customer_name: text("customer_name").notNull(),
+    customer_phone: text("customer_phone").notNull(),
+    customer_address: text("customer_address").notNull(),
+    placed_at: timestamp("placed_at", { withTimezone: true }).notNull(),
+    pickup_at: timestamp("pickup_at", { withTimezone: true }),
+    delivered_at: timestamp("delivered_at", { withTimezone: true }),
+    rto_at: timestamp("rto_at", { withTimezone: true }),
+    current_status: text("current_status").notNull(),
+    /** YYYY-MM-DD. */
+    edd_stamp: text("edd_stamp").notNull(),
+    promise_edd: text("promise_edd"),
+    charge: jsonb("charge").$type<FrozenCharge>().notNull(),
+    charged_amount: numeric("charged_amount", { precision: 12, scale: 2 }).notNull(),
+    last_synced_at: timestamp("last_synced_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("orders_pickrr_order_id_idx").on(t.pickrr_order_id),
+    uniqueIndex("orders_tracking_id_idx").on(t.pickrr_tracking_id),
+    index("orders_courier_tracking_id_idx").on(t.courier_tracking_id),
+    index("orders_customer_phone_idx").on(t.customer_phone),
+    index("orders_client_placed_idx").on(t.client_id, t.placed_at),
+    index("orders_placed_idx").on(t.placed_at),
+  ],
+);
+
+/** Scan events, append-only; an order's status and dates follow from them (orders/status.ts). */
+export const trackingEvents = pgTable(
+  "tracking_events",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    status: text("status").notNull(),
+    location: text("location").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    courier_event_id: text("courier_event_id").notNull(),
+    received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("tracking_events_order_event_idx").on(t.order_id, t.courier_event_id), index("tracking_events_order_at_idx").on(t.order_id, t.at)],
+);
+
+

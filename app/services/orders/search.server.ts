@@ -1,0 +1,109 @@
+/**
+ * Single Search Record (spec part 2 §2, §3): the orders — or, for Seller Email, the sellers —
+ * that match the header search, limited to the clients the signed-in staff may see (the same
+ * scope rule as All Users), 50 to a page, newest first.
+ */
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { clientScopeCondition, hierarchyMember, type Viewer } from "../clients/clients.server";
+import type { Db } from "../db/client.server";
+import { clients, orders } from "../db/schema";
+import { SEARCH_PAGE_SIZE, type SearchType } from "./search";
+
+export type OrderSearchRow = Awaited<ReturnType<typeof orderRows>>[number];
+export type SellerSearchRow = Awaited<ReturnType<typeof sellerRows>>[number];
+
+export type SearchResult =
+  | { kind: "orders"; rows: OrderSearchRow[]; total: number; page: number; pages: number }
+  | { kind: "sellers"; rows: SellerSearchRow[]; total: number; page: number; pages: number };
+
+function orderCondition(type: Exclude<SearchType, "seller_email">, value: string) {
+  switch (type) {
+    case "tracking_id":
+      return eq(orders.pickrr_tracking_id, value);
+    case "courier_tracking_id":
+      return eq(orders.courier_tracking_id, value);
+    case "phone":
+      return eq(orders.customer_phone, value);
+    case "customer_name":
+      // Contains, on the trigram index of lower(customer_name) (migration 0009).
+      return sql`lower(${orders.customer_name}) like ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+  }
+}
+
+const orderColumns = {
+  id: orders.id,
+  pickrr_order_id: orders.pickrr_order_id,
+  pickrr_tracking_id: orders.pickrr_tracking_id,
+  courier_tracking_id: orders.courier_tracking_id,
+  courier_name: orders.courier_name,
+  service: orders.service,
+  placed_at: orders.placed_at,
+  pickup_at: orders.pickup_at,
+  current_status: orders.current_status,
+  edd_stamp: orders.edd_stamp,
+  promise_edd: orders.promise_edd,
+  items: orders.items,
+  invoice_value: orders.invoice_value,
+  payment_mode: orders.payment_mode,
+  cod_amount: orders.cod_amount,
+  customer_name: orders.customer_name,
+  customer_phone: orders.customer_phone,
+  customer_address: orders.customer_address,
+  drop_city: orders.drop_city,
+  drop_state: orders.drop_state,
+  drop_pincode: orders.drop_pincode,
+  last_synced_at: orders.last_synced_at,
+  client_id: clients.id,
+  seller_email: clients.email,
+  /** Sales POC = the client's BDM, retention POC = its TL, ops POC = its AVP (decision 023). */
+  sales: hierarchyMember(clients.bdm_id),
+  retention: hierarchyMember(clients.tl_id),
+  ops: hierarchyMember(clients.avp_id),
+};
+
+function orderRows(db: Db, where: ReturnType<typeof and>, page: number) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .innerJoin(clients, eq(clients.id, orders.client_id))
+    .where(where)
+    .orderBy(desc(orders.placed_at), desc(orders.id))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((page - 1) * SEARCH_PAGE_SIZE);
+}
+
+function sellerRows(db: Db, where: ReturnType<typeof and>, page: number) {
+  return db
+    .select({ id: clients.id, email: clients.email, name: clients.name, sales: hierarchyMember(clients.bdm_id), retention: hierarchyMember(clients.tl_id), ops: hierarchyMember(clients.avp_id) })
+    .from(clients)
+    .where(where)
+    .orderBy(clients.id)
+    .limit(SEARCH_PAGE_SIZE)
+    .offset((page - 1) * SEARCH_PAGE_SIZE);
+}
+
+/** The page of results (1-based) for a parsed search, within the viewer's clients. */
+export async function searchRecords(db: Db, viewer: Pick<Viewer, "id" | "role">, search: { type: SearchType; value: string }, page = 1): Promise<SearchResult> {
+  const scope = clientScopeCondition(viewer);
+  if (search.type === "seller_email") {
+    const where = and(scope, sql`lower(${clients.email}) = ${search.value}`);
+    const [rows, [{ n }]] = await Promise.all([sellerRows(db, where, page), db.select({ n: count() }).from(clients).where(where)]);
+    return { kind: "sellers", rows, total: n, page, pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)) };
+  }
+  const where = and(scope, orderCondition(search.type, search.value));
+  const [rows, [{ n }]] = await Promise.all([
+    orderRows(db, where, page),
+    db.select({ n: count() }).from(orders).innerJoin(clients, eq(clients.id, orders.client_id)).where(where),
+  ]);
+  return { kind: "orders", rows, total: n, page, pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)) };
+}
+
+/** One order with its client, if the viewer may see it (null otherwise: a 404, never a hint). */
+export async function orderForViewer(db: Db, viewer: Pick<Viewer, "id" | "role">, pickrrOrderId: string) {
+  const [row] = await db
+    .select({ ...orderColumns, charge: orders.charge, charged_amount: orders.charged_amount, dead_weight: orders.dead_weight, length: orders.length, breadth: orders.breadth, height: orders.height, pickup_city: orders.pickup_city, pickup_pincode: orders.pickup_pincode, order_zone: orders.order_zone })
+    .from(orders)
+    .innerJoin(clients, eq(clients.id, orders.client_id))
+    .where(and(clientScopeCondition(viewer), eq(orders.pickrr_order_id, pickrrOrderId)));
+  return row ?? null;
+}

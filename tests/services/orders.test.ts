@@ -1,0 +1,91 @@
+/**
+ * The order book on a real database (issue 14, first slice): the seeded orders are priced by
+ * the Rate Calculator's engine and keep that charge frozen, their status follows from their
+ * scan events, and every search type finds them — only within the viewer's clients.
+ */
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "~/services/db/client.server";
+import { clients, orders, rateRows, staff, trackingEvents } from "~/services/db/schema";
+import { orderForViewer, searchRecords } from "~/services/orders/search.server";
+import { deriveState, type ScanEvent } from "~/services/orders/status";
+import { parseCalculator } from "~/services/quote/calculator-form";
+import { quoteForClient } from "~/services/quote/quote.server";
+import { SEED_REFERENCE_DATE } from "~/services/seed/people";
+import { openTestDb } from "../support/db";
+
+let h: DbHandle;
+const viewers: Record<string, { id: number; role: "vp" | "tl" | "bdm" }> = {};
+
+beforeAll(async () => {
+  h = await openTestDb({ seeded: true });
+  for (const [email, role] of [["vp@demo.test", "vp"], ["tl@demo.test", "tl"]] as const) {
+    const [row] = await h.db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
+    viewers[role] = { id: row.id, role };
+  }
+});
+afterAll(() => h?.close());
+
+describe("the seeded order book", () => {
+  it("has orders whose status is what their scan events say, about 60 % COD", async () => {
+    const [{ n, cod }] = (await h.db.execute(sql`select count(*)::int as n, count(*) filter (where payment_mode = 'cod')::int as cod from orders`)).rows as { n: number; cod: number }[];
+    expect(n).toBe(1500);
+    expect(cod / n).toBeGreaterThan(0.5);
+    expect(cod / n).toBeLessThan(0.7);
+    const sample = await h.db.select().from(orders).orderBy(asc(orders.id)).limit(200);
+    for (const o of sample) {
+      const events = await h.db.select().from(trackingEvents).where(eq(trackingEvents.order_id, o.id));
+      const state = deriveState(events.map((e) => ({ status: e.status as ScanEvent["status"], at: e.at, courier_event_id: e.courier_event_id })));
+      expect(state.current_status, o.pickrr_order_id).toBe(o.current_status);
+      expect(state.pickup_at?.getTime() ?? null).toBe(o.pickup_at?.getTime() ?? null);
+    }
+  });
+
+  it("froze the charge the Rate Calculator quotes for the same shipment, and a later rate edit leaves it", async () => {
+    const [o] = await h.db.select().from(orders).where(eq(orders.payment_mode, "cod")).orderBy(asc(orders.id)).limit(1);
+    const parsed = parseCalculator({
+      shipment_type: "forward", pickup_pincode: String(o.pickup_pincode), drop_pincode: String(o.drop_pincode), delivery_mode: "express",
+      length: o.length, breadth: o.breadth, height: o.height, weight: o.dead_weight, payment_mode: "cod", cod_amount: "899",
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const q = await quoteForClient(h.db, o.client_id, parsed.input, SEED_REFERENCE_DATE);
+    if (!q.ok) throw new Error(q.error.message);
+    const entry = q.quote.rate_list.find((r) => r.courier_id === q.quote.selected_courier_id)!;
+    expect(entry.courier_id).toBe(o.courier_service_id);
+    expect(entry.base_price_multiplier * entry.base_price + entry.additional_price_multiplier * entry.additional_price + entry.cod_charge + entry.surcharge).toBe(o.charge.total);
+    expect(Number(o.charged_amount)).toBe(o.charge.total / 100);
+    // The client's rate row changes after placement: the order keeps its charge.
+    await h.db.update(rateRows).set({ zone_a_base: "999.00", zone_b_base: "999.00", zone_c_base: "999.00", zone_d_base: "999.00", zone_e_base: "999.00" }).where(eq(rateRows.client_id, o.client_id));
+    const [again] = await h.db.select({ charge: orders.charge, charged_amount: orders.charged_amount }).from(orders).where(eq(orders.id, o.id));
+    expect(again).toEqual({ charge: o.charge, charged_amount: o.charged_amount });
+  });
+});
+
+describe("searching orders", () => {
+  it("finds an order by each of its ids, its phone and part of the customer's name", async () => {
+    const [o] = await h.db.select().from(orders).orderBy(asc(orders.id)).limit(1);
+    for (const [type, value] of [
+      ["tracking_id", o.pickrr_tracking_id],
+      ["courier_tracking_id", o.courier_tracking_id],
+      ["phone", o.customer_phone],
+      ["customer_name", o.customer_name.toLowerCase().slice(1, 6)],
+    ] as const) {
+      const result = await searchRecords(h.db, viewers.vp, { type, value });
+      expect(result.kind).toBe("orders");
+      expect(result.rows.map((r) => ("pickrr_order_id" in r ? r.pickrr_order_id : "")), type).toContain(o.pickrr_order_id);
+    }
+    const [seller] = await h.db.select({ email: clients.email }).from(clients).where(eq(clients.id, o.client_id));
+    const sellers = await searchRecords(h.db, viewers.vp, { type: "seller_email", value: seller.email.toLowerCase() });
+    expect(sellers).toMatchObject({ kind: "sellers", total: 1 });
+  });
+
+  it("shows a tl only their own clients' orders, in search and by URL", async () => {
+    const [mine] = (await h.db.execute(sql`select o.pickrr_order_id, o.pickrr_tracking_id from orders o join clients c on c.id = o.client_id where c.tl_id = ${viewers.tl.id} order by o.id limit 1`)).rows as { pickrr_order_id: string; pickrr_tracking_id: string }[];
+    const [theirs] = (await h.db.execute(sql`select o.pickrr_order_id, o.pickrr_tracking_id from orders o join clients c on c.id = o.client_id where c.tl_id is distinct from ${viewers.tl.id} order by o.id limit 1`)).rows as { pickrr_order_id: string; pickrr_tracking_id: string }[];
+    expect((await searchRecords(h.db, viewers.tl, { type: "tracking_id", value: mine.pickrr_tracking_id })).total).toBe(1);
+    expect((await searchRecords(h.db, viewers.tl, { type: "tracking_id", value: theirs.pickrr_tracking_id })).total).toBe(0);
+    expect((await searchRecords(h.db, viewers.vp, { type: "tracking_id", value: theirs.pickrr_tracking_id })).total).toBe(1);
+    expect(await orderForViewer(h.db, viewers.tl, theirs.pickrr_order_id)).toBeNull();
+    expect(await orderForViewer(h.db, viewers.tl, mine.pickrr_order_id)).not.toBeNull();
+  });
+});
