@@ -1,11 +1,162 @@
-import type { MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/ui/NotBuiltYet";
-import { placeholderLoader } from "~/ui/placeholder-route";
+/**
+ * Single Search Record (spec part 2 §2): what the header search found — orders, or for
+ * Seller Email the sellers — within the clients the staff may see, 50 to a page. The search,
+ * the page and the Charged Amount Details dialog (`?charged=<order id>`) are all in the URL.
+ */
+import { Alert, Stack, Table, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireStaff } from "~/services/auth/guard.server";
+import { istDateTimeLabel } from "~/services/clients/dates";
+import { formatInr } from "~/services/core/money";
+import { getDb } from "~/services/db/client.server";
+import { parseSearch, SEARCH_TYPE_LABELS } from "~/services/orders/search";
+import { orderForViewer, searchRecords } from "~/services/orders/search.server";
+import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
+import { ChargedAmountDialog } from "~/ui/ChargedAmount";
+import { Pager } from "~/ui/Pager";
 
 export const meta: MetaFunction = () => [{ title: "Search results · Shipping Console" }];
 
-export const loader = placeholderLoader("orders.search");
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "orders.search" });
+  const url = new URL(request.url);
+  const parsed = parseSearch(url.searchParams.get("type"), url.searchParams.get("q"));
+  const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), 10_000);
+  const db = getDb();
+  const charged = url.searchParams.get("charged");
+  const chargedOrder = charged && /^[A-Z0-9]{1,20}$/.test(charged) ? await orderForViewer(db, staff, charged) : null;
+  if (!parsed.ok) return { error: parsed.message, result: null, search: null, chargedOrder };
+  const result = await searchRecords(db, staff, parsed, page);
+  return { error: null, result, search: { type: parsed.type, q: url.searchParams.get("q") ?? "" }, chargedOrder };
+}
 
-export default function Page() {
-  return <NotBuiltYet title="Search results" feature="Single order search" />;
+const person = (p: { name: string; email: string } | null) => (p ? `${p.name} (${p.email})` : "—");
+const rupees = (v: string | number) => formatInr(Math.round(Number(v) * 100));
+
+export default function SingleSearchRecord() {
+  const { error, result, search, chargedOrder } = useLoaderData<typeof loader>();
+  const here = (extra: Record<string, string> = {}) => `/single-search-record?${new URLSearchParams({ type: search?.type ?? "", q: search?.q ?? "", ...extra })}`;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Search results
+      </Title>
+      {error ? (
+        <Alert color="orange" role="status" data-testid="search-error">
+          {error}
+        </Alert>
+      ) : null}
+      {search && result ? (
+        <Text size="sm" c="dimmed" data-testid="search-summary">
+          {result.total} {result.kind === "sellers" ? (result.total === 1 ? "seller" : "sellers") : result.total === 1 ? "order" : "orders"} for {SEARCH_TYPE_LABELS[search.type]} “{search.q}”
+        </Text>
+      ) : null}
+      {result && result.total === 0 ? (
+        <Alert color="gray" role="status" data-testid="search-empty">
+          Nothing found. Check the {search ? SEARCH_TYPE_LABELS[search.type] : "value"}, or choose another search type.
+        </Alert>
+      ) : null}
+      {result?.kind === "sellers" && result.total > 0 ? (
+        <div className="table-scroll" role="region" aria-label="Sellers found" tabIndex={0}>
+          <Table striped withTableBorder aria-label="Sellers">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Seller Email</Table.Th>
+                <Table.Th>Sales POC</Table.Th>
+                <Table.Th>Retention POC</Table.Th>
+                <Table.Th>Ops POC</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.rows.map((s) => (
+                <Table.Tr key={s.id} data-testid="seller-result">
+                  <Table.Td>
+                    <Link className="action-link" to={`/all-users/${s.id}`}>
+                      {s.email}
+                    </Link>
+                  </Table.Td>
+                  <Table.Td>{person(s.sales)}</Table.Td>
+                  <Table.Td>{person(s.retention)}</Table.Td>
+                  <Table.Td>{person(s.ops)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      ) : null}
+      {result?.kind === "orders" && result.total > 0 ? (
+        <div className="table-scroll" role="region" aria-label="Orders found" tabIndex={0}>
+          <Table striped withTableBorder verticalSpacing="xs" aria-label="Orders" className="orders-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order Details</Table.Th>
+                <Table.Th>Courier Details</Table.Th>
+                <Table.Th>Status Update</Table.Th>
+                <Table.Th>Item Details</Table.Th>
+                <Table.Th>Payment Details</Table.Th>
+                <Table.Th>Customer Address</Table.Th>
+                <Table.Th>POC</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.rows.map((o) => (
+                <Table.Tr key={o.id} data-testid="order-result">
+                  <Table.Td>
+                    <Link className="action-link" to={`/orders/${o.pickrr_order_id}`}>
+                      {o.pickrr_order_id}
+                    </Link>
+                    <div>{o.pickrr_tracking_id}</div>
+                  </Table.Td>
+                  <Table.Td>
+                    <div>{o.courier_name}</div>
+                    <div className="muted">{o.courier_tracking_id}</div>
+                  </Table.Td>
+                  <Table.Td>
+                    <div>Placed on {istDateTimeLabel(o.placed_at)}</div>
+                    <div>Picked on {o.pickup_at ? istDateTimeLabel(o.pickup_at) : "—"}</div>
+                    <div>
+                      <b>{isOrderStatus(o.current_status) ? STATUS_LABELS[o.current_status] : o.current_status}</b>
+                    </div>
+                    <div>EDD {o.edd_stamp}</div>
+                    {o.promise_edd && o.promise_edd !== "None" ? <div>Promise EDD {o.promise_edd}</div> : null}
+                  </Table.Td>
+                  <Table.Td>
+                    {o.items.map((i) => (
+                      <div key={i.sku}>
+                        {i.name} × {i.quantity} <span className="muted">({i.sku})</span>
+                      </div>
+                    ))}
+                  </Table.Td>
+                  <Table.Td>
+                    <div>Invoice {rupees(o.invoice_value)}</div>
+                    <span className={`pay-badge ${o.payment_mode === "cod" ? "pay-cod" : "pay-prepaid"}`}>{o.payment_mode === "cod" ? "COD" : "Prepaid"}</span>
+                    {o.payment_mode === "cod" ? <div>COD {rupees(o.cod_amount)}</div> : null}
+                    <Link className="action-link" to={here({ page: String(result.page), charged: o.pickrr_order_id })} preventScrollReset>
+                      View Charged Weight
+                    </Link>
+                  </Table.Td>
+                  <Table.Td className="wrap-anywhere">
+                    <span data-testid="customer-name">{o.customer_name}</span>, <span data-testid="customer-phone">{o.customer_phone}</span>
+                    <div className="muted">
+                      {o.customer_address}, {o.drop_state} {o.drop_pincode}
+                    </div>
+                  </Table.Td>
+                  <Table.Td>
+                    <div>Sales: {o.sales?.name ?? "—"}</div>
+                    <div>Retention: {o.retention?.name ?? "—"}</div>
+                    <div>Ops: {o.ops?.name ?? "—"}</div>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      ) : null}
+      {result && result.total > 0 ? (
+        <Pager page={result.page} pageCount={result.pages} total={result.total} hrefFor={(p) => here({ page: String(p) })} noun={result.kind} />
+      ) : null}
+      {chargedOrder ? <ChargedAmountDialog order={chargedOrder} closeTo={here({ page: String(result?.page ?? 1) })} /> : null}
+    </Stack>
+  );
 }

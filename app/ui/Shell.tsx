@@ -16,6 +16,7 @@ import {
 import type { ReactNode } from "react";
 import { can, type Permission } from "~/services/auth/permissions";
 import type { StaffRole } from "~/services/core/roles";
+import { HeaderSearch } from "./HeaderSearch";
 import { Hint } from "./Hint";
 
 type MenuItem = { to: string; label: string; icon: typeof IconUsers; permission: Permission };
@@ -60,8 +61,8 @@ export function Shell({
             <IconChartBar aria-hidden size={22} color="var(--mantine-color-indigo-6)" />
             <Text fw={700}>Shipping Console</Text>
           </Group>
-          {/* The header order search (non-legal roles) arrives with the order-search work. */}
-          <div style={{ flex: 1 }} data-slot="header-search" />
+          {/* The header order search: every role that may search orders (not legal, spec part 1 §1). */}
+          <div style={{ flex: 1, display: "flex", justifyContent: "center" }}>{can(staff, "orders.search") ? <HeaderSearch /> : null}</div>
           <Group gap="sm" wrap="nowrap">
             <div style={{ textAlign: "right", lineHeight: 1.2 }}>
               <Text size="sm" fw={600} data-testid="signed-in-name">

@@ -1,0 +1,117 @@
+/**
+ * One order (issue 14): its details, the tracking timeline, Charged Amount Details and Sync
+ * Tracking (a form post: 'Tracing Synced'). Deep-linkable; a tl sees only their clients' orders.
+ */
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { asc, eq } from "drizzle-orm";
+import { requireStaff } from "~/services/auth/guard.server";
+import { redirectWithToast } from "~/services/auth/session.server";
+import { istDateTimeLabel } from "~/services/clients/dates";
+import { formatInr } from "~/services/core/money";
+import { getDb } from "~/services/db/client.server";
+import { trackingEvents } from "~/services/db/schema";
+import { orderForViewer } from "~/services/orders/search.server";
+import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
+import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
+import { ChargedAmountDialog } from "~/ui/ChargedAmount";
+
+export const meta: MetaFunction = ({ params }) => [{ title: `Order ${params.orderId ?? ""} · Shipping Console` }];
+
+const NOT_FOUND = "This order does not exist, or you do not have access to it.";
+const validId = (id: string | undefined) => (id && /^[A-Z0-9]{1,20}$/.test(id) ? id : null);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "orders.search" });
+  const id = validId(params.orderId);
+  const db = getDb();
+  const order = id ? await orderForViewer(db, staff, id) : null;
+  if (!order) throw new Response(NOT_FOUND, { status: 404 });
+  const events = await db.select().from(trackingEvents).where(eq(trackingEvents.order_id, order.id)).orderBy(asc(trackingEvents.at), asc(trackingEvents.id));
+  return { order, events, showCharged: new URL(request.url).searchParams.get("charged") === "1" };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "orders.search" });
+  const id = validId(params.orderId);
+  const synced = id ? await syncTracking(getDb(), staff, id) : null;
+  if (!synced) throw new Response(NOT_FOUND, { status: 404 });
+  return redirectWithToast(request, `/orders/${id}`, { kind: "success", message: TRACING_SYNCED });
+}
+
+const label = (s: string) => (isOrderStatus(s) ? STATUS_LABELS[s] : s);
+
+export default function OrderPage() {
+  const { order, events, showCharged } = useLoaderData<typeof loader>();
+  const self = `/orders/${order.pickrr_order_id}`;
+  return (
+    <Stack gap="md">
+      <Link className="action-link" to={`/single-search-record?${new URLSearchParams({ type: "tracking_id", q: order.pickrr_tracking_id })}`}>
+        ← Search results
+      </Link>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            Order {order.pickrr_order_id}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {order.pickrr_tracking_id} · {order.courier_name} {order.courier_tracking_id} · seller {order.seller_email}
+          </Text>
+        </div>
+        <Form method="post">
+          <Button type="submit" variant="light">
+            Sync Tracking
+          </Button>
+        </Form>
+      </Group>
+      <Group gap="sm">
+        <Badge size="lg" variant="light" data-testid="order-status">
+          {label(order.current_status)}
+        </Badge>
+        <Text size="sm">EDD {order.edd_stamp}</Text>
+        <Text size="sm" c="dimmed" data-testid="last-synced">
+          {order.last_synced_at ? `Last synced ${istDateTimeLabel(order.last_synced_at)}` : "Not synced from the courier yet"}
+        </Text>
+      </Group>
+      <Paper withBorder p="md">
+        <Text size="sm">
+          {order.payment_mode === "cod" ? `COD ${formatInr(Math.round(Number(order.cod_amount) * 100))}` : "Prepaid"} · invoice {formatInr(Math.round(Number(order.invoice_value) * 100))} · charged{" "}
+          {formatInr(Math.round(Number(order.charged_amount) * 100))} ·{" "}
+          <Link className="action-link" to={`${self}?charged=1`} preventScrollReset>
+            View Charged Weight
+          </Link>
+        </Text>
+        <Text size="sm">
+          {order.pickup_city} {order.pickup_pincode} → {order.drop_city} {order.drop_pincode} (zone {order.order_zone}) · {order.customer_name}, {order.customer_phone}
+        </Text>
+      </Paper>
+      <Title order={2} size="h4">
+        Tracking
+      </Title>
+      {events.length === 0 ? (
+        <Alert color="gray">No scans from the courier yet.</Alert>
+      ) : (
+        <Table withTableBorder aria-label="Tracking timeline" data-testid="timeline">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Where</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {events.map((e) => (
+              <Table.Tr key={e.id}>
+                <Table.Td>{istDateTimeLabel(e.at)}</Table.Td>
+                <Table.Td>{label(e.status)}</Table.Td>
+                <Table.Td>{e.location}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {showCharged ? <ChargedAmountDialog order={order} closeTo={self} /> : null}
+    </Stack>
+  );
+}

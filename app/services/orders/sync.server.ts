@@ -1,0 +1,24 @@
+/** Sync Tracking (spec part 2 §2, §8 'Tracing Synced'): re-apply an order's scan events to it. */
+import { and, eq } from "drizzle-orm";
+import { clientScopeCondition, type Viewer } from "../clients/clients.server";
+import type { Db } from "../db/client.server";
+import { clients, orders, trackingEvents } from "../db/schema";
+import { deriveState, isOrderStatus, type ScanEvent } from "./status";
+
+export const TRACING_SYNCED = "Tracing Synced";
+
+/** The order's status and dates, recomputed from every event it has (by event time); null when the viewer may not see it. */
+export async function syncTracking(db: Db, viewer: Pick<Viewer, "id" | "role">, pickrrOrderId: string, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(clients, eq(clients.id, orders.client_id))
+      .where(and(clientScopeCondition(viewer), eq(orders.pickrr_order_id, pickrrOrderId)));
+    if (!order) return null;
+    const events = await tx.select().from(trackingEvents).where(eq(trackingEvents.order_id, order.id));
+    const state = deriveState(events.flatMap((e) => (isOrderStatus(e.status) ? [{ status: e.status, at: e.at, courier_event_id: e.courier_event_id } satisfies ScanEvent] : [])));
+    await tx.update(orders).set({ ...state, last_synced_at: now }).where(eq(orders.id, order.id));
+    return { ...state, last_synced_at: now, events: events.length };
+  });
+}

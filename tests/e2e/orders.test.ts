@@ -1,0 +1,113 @@
+/**
+ * The order search as staff use it (issue 14, first slice), JS on and off: each of the five
+ * search types from the header finds a seeded order (or its seller), Charged Amount Details
+ * shows the frozen charge's formula, Sync Tracking says 'Tracing Synced', and a tl cannot see
+ * another hierarchy's order, even by URL. The seed is deterministic: its first order's
+ * tracking id is PK0000104729 (seed/orders.server.ts).
+ */
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
+import { describeJsOnOff, expectAccessible, expectLocator, newContext, signInOnce } from "../support/browser";
+
+const FIRST_TRACKING_ID = "PK0000104729";
+
+async function headerSearch(page: Page, type: string, q: string) {
+  const form = page.getByRole("search", { name: "Search orders" });
+  await form.getByLabel("Search by").selectOption({ label: type });
+  await form.getByRole("searchbox").fill(q);
+  await Promise.all([page.waitForURL((u) => u.pathname === "/single-search-record" && u.searchParams.get("q") === q), form.getByRole("searchbox").press("Enter")]);
+}
+
+describeJsOnOff("order search", (s) => {
+  it("finds an order from the header by each search type, and its seller by e-mail", async () => {
+    const { page, js } = s;
+    await signInOnce(page, "vp@demo.test", "vp");
+    await page.goto("/all-users");
+    if (js) {
+      const box = page.getByRole("search", { name: "Search orders" }).getByRole("searchbox");
+      await expectLocator(box).toHaveAttribute("placeholder", "Search by Tracking ID");
+      await page.getByRole("search", { name: "Search orders" }).getByLabel("Search by").selectOption({ label: "Customer Name" });
+      await expectLocator(box).toHaveAttribute("placeholder", "Search by Customer Name");
+    }
+    await headerSearch(page, "Tracking ID", FIRST_TRACKING_ID.toLowerCase());
+    const row = page.getByTestId("order-result");
+    await expectLocator(row).toHaveCount(1);
+    await expectLocator(page.getByTestId("search-summary")).toHaveText(`1 order for Tracking ID “${FIRST_TRACKING_ID.toLowerCase()}”`);
+    const cells = await row.locator("td").allTextContents();
+    const orderId = cells[0].slice(0, 10);
+    expect(orderId).toMatch(/^PO\d{8}$/);
+    const courierTrackingId = (await row.locator("td").nth(1).locator(".muted").textContent())!;
+    const name = (await row.getByTestId("customer-name").textContent())!;
+    const phone = (await row.getByTestId("customer-phone").textContent())!;
+    if (js) await expectAccessible(page);
+
+    await headerSearch(page, "Courier Tracking ID", courierTrackingId);
+    expect(await page.getByTestId("order-result").filter({ hasText: orderId }).count()).toBe(1);
+    await headerSearch(page, "Customer Phone number", phone);
+    expect(await page.getByTestId("order-result").filter({ hasText: orderId }).count()).toBe(1);
+    await headerSearch(page, "Customer Name", name);
+    expect(await page.getByTestId("order-result").count()).toBeGreaterThan(0);
+
+    // The seller of the order, by e-mail: the seller's columns.
+    await page.goto(`/orders/${orderId}`);
+    const seller = (await page.getByText(/· seller /).textContent())!.split("· seller ")[1].trim();
+    await headerSearch(page, "Seller Email", seller.toUpperCase());
+    await expectLocator(page.getByTestId("seller-result")).toHaveCount(1);
+    expect(await page.getByRole("columnheader").allTextContents()).toEqual(["Seller Email", "Sales POC", "Retention POC", "Ops POC"]);
+
+    // Bad input says so plainly.
+    await page.goto("/single-search-record?type=phone&q=12345");
+    await expectLocator(page.getByTestId("search-error")).toHaveText("Enter a 10-digit Indian mobile number.");
+    await page.goto("/single-search-record?type=tracking_id&q=PK9999999999");
+    await expectLocator(page.getByTestId("search-empty")).toContainText("Nothing found.");
+  });
+
+  it("shows Charged Amount Details with the frozen formula, and syncs tracking", async () => {
+    const { page } = s;
+    await signInOnce(page, "vp@demo.test", "vp");
+    await page.goto(`/single-search-record?type=tracking_id&q=${FIRST_TRACKING_ID}`);
+    await page.getByRole("link", { name: "View Charged Weight" }).click();
+    const dialog = page.getByRole("dialog", { name: "Charged Amount Details" });
+    await dialog.waitFor();
+    await expectLocator(dialog.getByTestId("charged-formula")).toHaveText(/^1 × ₹[\d,]+\.\d\d \+ \d+ × ₹[\d,]+\.\d\d \+ ₹[\d,]+\.\d\d \+ ₹[\d,]+\.\d\d = ₹[\d,]+\.\d\d$/);
+    await dialog.getByRole("link", { name: "Close" }).click();
+    await expectLocator(page.getByRole("dialog")).toHaveCount(0);
+
+    await page.getByTestId("order-result").getByRole("link", { name: /^PO\d{8}$/ }).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/orders/"));
+    await expectLocator(page.getByTestId("timeline").locator("tbody tr")).toHaveCount(await page.getByTestId("timeline").locator("tbody tr").count());
+    await page.getByRole("button", { name: "Sync Tracking" }).click();
+    await page.getByTestId("toast").getByText("Tracing Synced").waitFor();
+    await expectLocator(page.getByTestId("last-synced")).toContainText("Last synced");
+  });
+
+  it("keeps a tl to their own clients' orders, in search and by URL; legal has no search", async () => {
+    const { page, browser, js } = s;
+    await signInOnce(page, "vp@demo.test", "vp");
+    // Orders of clients whose retention POC (tl) is not the demo tl.
+    await page.goto("/single-search-record?type=customer_name&q=sha");
+    const other = page.getByTestId("order-result").filter({ hasNot: page.getByText("Retention: Sneha Kulkarni") }).first();
+    const theirs = (await other.locator("td").first().getByRole("link").textContent())!;
+    const theirTracking = (await other.locator("td").first().locator("div").textContent())!;
+    const tl = await newContext(browser, js);
+    try {
+      const tlPage = await tl.newPage();
+      await signInOnce(tlPage, "tl@demo.test", "tl");
+      const res = await tlPage.goto(`/orders/${theirs}`);
+      expect(res?.status()).toBe(404);
+      await tlPage.goto(`/single-search-record?type=tracking_id&q=${theirTracking}`);
+      await expectLocator(tlPage.getByTestId("search-empty")).toHaveCount(1);
+      const legal = await newContext(browser, js);
+      try {
+        const legalPage = await legal.newPage();
+        await signInOnce(legalPage, "legal@demo.test", "legal");
+        await expectLocator(legalPage.getByRole("search", { name: "Search orders" })).toHaveCount(0);
+        expect((await legalPage.goto(`/single-search-record?type=tracking_id&q=${theirTracking}`))?.status()).toBe(403);
+      } finally {
+        await legal.close();
+      }
+    } finally {
+      await tl.close();
+    }
+  });
+});
