@@ -6,8 +6,9 @@
  * tracking id is PK0000104729 (seed/orders.server.ts).
  */
 import type { Page } from "playwright-core";
-import { expect, it } from "vitest";
-import { describeJsOnOff, expectAccessible, expectLocator, newContext, signInOnce } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { plannedDemoClients } from "~/services/seed/seed.server";
+import { describeJsOnOff, expectAccessible, expectLocator, newContext, revealClientToken, signInOnce, usePage } from "../support/browser";
 
 const FIRST_TRACKING_ID = "PK0000104729";
 
@@ -109,5 +110,35 @@ describeJsOnOff("order search", (s) => {
     } finally {
       await tl.close();
     }
+  });
+});
+
+/** The placement API over HTTP does not depend on JavaScript in a page: once. */
+describe("placing an order through the API", () => {
+  const once = usePage();
+  it("places an order with the client's token (401 without), idempotently, and staff find it from the header", async () => {
+    const { page, context } = once;
+    await signInOnce(page, "vp@demo.test", "vp");
+    const client = plannedDemoClients().find((c) => c.has_token)!;
+    const token = await revealClientToken(context.request, client.id);
+    const body = {
+      pickup_pincode: "110001", drop_pincode: "560001", payment_mode: "prepaid", invoice_value: 1299, weight: 0.8, length: 20, breadth: 15, height: 8,
+      items: [{ name: "Brass Diya", sku: "BD-2", quantity: 1 }], customer_name: "Api Placed Customer", customer_phone: "9123400000", customer_address: "4 Park Street, Kolkata",
+    };
+    expect((await context.request.post("/api/orders", { data: body })).status()).toBe(401);
+    const headers = { Authorization: `Token ${token}`, "Idempotency-Key": `e2e-${Date.now()}` };
+    const first = await context.request.post("/api/orders", { data: body, headers });
+    expect(first.status()).toBe(201);
+    const placed = await first.json();
+    expect(placed).toMatchObject({ pickrr_order_id: expect.stringMatching(/^PA\d{8}$/), pickrr_tracking_id: expect.stringMatching(/^PKA\d{9}$/), charged_amount: expect.stringMatching(/^\d+\.\d\d$/) });
+    const again = await context.request.post("/api/orders", { data: body, headers });
+    expect(await again.json()).toEqual(placed);
+    const bad = await context.request.post("/api/orders", { data: { ...body, drop_pincode: "12" }, headers: { Authorization: `Token ${token}` } });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).errors).toEqual({ drop_pincode: "drop_pincode must be a 6-digit pincode" });
+
+    await headerSearch(page, "Tracking ID", placed.pickrr_tracking_id);
+    await expectLocator(page.getByTestId("order-result")).toHaveCount(1);
+    await expectLocator(page.getByTestId("order-result").getByTestId("customer-name")).toHaveText("Api Placed Customer");
   });
 });

@@ -1,5 +1,5 @@
 /** The order book (issue 14): orders with their charge frozen at placement, and tracking events. */
-import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, numeric, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 
 export type OrderItem = { name: string; sku: string; quantity: number };
@@ -101,3 +101,25 @@ export const trackingEvents = pgTable(
 );
 
 
+
+/** Numbers for orders placed through the API (the seed numbers its own from 1; it moves this past them). */
+export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
+
+/**
+ * `Idempotency-Key`s of POST /api/orders per client: a retried request gets the first answer
+ * and creates nothing new (orders/place.server.ts).
+ */
+export const orderRequests = pgTable(
+  "order_requests",
+  {
+    id: serial("id").primaryKey(),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    idempotency_key: text("idempotency_key").notNull(),
+    status: integer("status"),
+    response: jsonb("response"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("order_requests_client_key_idx").on(t.client_id, t.idempotency_key)],
+);

@@ -1,0 +1,125 @@
+/**
+ * Placing an order (issue 14): the Rate Calculator's engine quotes it and allocates the courier
+ * by the client's own selection rules, the charge is frozen on the order, and a tracking id is
+ * assigned. An Idempotency-Key makes a retry return the first answer and create nothing new.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server";
+import { orderNumberSeq, orderRequests, orders, type FrozenCharge } from "../db/schema";
+import { NO_COURIER_MESSAGE } from "../quote/allocation";
+import { parseCalculator } from "../quote/calculator-form";
+import { quoteForClient } from "../quote/quote.server";
+import type { OrderRequest } from "./place-form";
+
+export type Placed = { pickrr_order_id: string; pickrr_tracking_id: string; courier: string; edd_stamp: string; charged_amount: string };
+export type PlaceAnswer = { status: 201; body: Placed } | { status: 400 | 409 | 422; body: { err: string; errors?: Record<string, string> } };
+
+/** The legal team's rule plugs in here (a mandatory agreement not accepted in time refuses new orders). */
+export async function assertClientMayPlaceOrders(_tx: Db | Tx, _clientId: number): Promise<{ ok: true } | { ok: false; message: string }> {
+  return { ok: true };
+}
+
+const pad = (n: number | bigint, width: number) => String(n).padStart(width, "0");
+
+async function placeOne(db: Db, clientId: number, o: OrderRequest, now: Date): Promise<PlaceAnswer> {
+  const parsed = parseCalculator({
+    shipment_type: "forward",
+    pickup_pincode: o.pickup_pincode,
+    drop_pincode: o.drop_pincode,
+    delivery_mode: o.delivery_mode,
+    length: String(o.length),
+    breadth: String(o.breadth),
+    height: String(o.height),
+    weight: String(o.weight),
+    payment_mode: o.payment_mode,
+    cod_amount: o.payment_mode === "cod" ? String(o.cod_amount) : "",
+    invoice_value: String(o.invoice_value),
+    product_names: o.items.map((i) => i.name).join(","),
+  });
+  if (!parsed.ok) return { status: 400, body: { err: "The order is not valid.", errors: parsed.errors as Record<string, string> } };
+  const q = await quoteForClient(db, clientId, parsed.input, now);
+  if (!q.ok) return { status: 400, body: { err: q.error.message, errors: { [q.error.field]: q.error.message } } };
+  const entry = q.quote.rate_list.find((r) => r.courier_id === q.quote.selected_courier_id);
+  if (!entry) return { status: 422, body: { err: NO_COURIER_MESSAGE } };
+  const total = entry.base_price_multiplier * entry.base_price + entry.additional_price_multiplier * entry.additional_price + entry.cod_charge + entry.surcharge;
+  const charge: FrozenCharge = {
+    courier: entry.courier, zone: q.quote.billing_zone, divisor: entry.divisor, dead_weight: entry.dead_weight, volumetric_weight: entry.volumetric_weight,
+    chargeable_weight: entry.chargeable_weight, base_weight: entry.base_weight, additional_weight: entry.additional_weight, base_price: entry.base_price,
+    additional_price: entry.additional_price, base_price_multiplier: entry.base_price_multiplier, additional_price_multiplier: entry.additional_price_multiplier,
+    cod_charge: entry.cod_charge, surcharge: entry.surcharge, total, rate_card: "client",
+  };
+  return db.transaction(async (tx) => {
+    const gate = await assertClientMayPlaceOrders(tx, clientId);
+    if (!gate.ok) return { status: 409 as const, body: { err: gate.message } };
+    const [{ n }] = (await tx.execute(sql`select nextval(${orderNumberSeq.seqName}) as n`)).rows as { n: string }[];
+    const number = BigInt(n);
+    const placed: Placed = {
+      pickrr_order_id: `PA${pad(number, 8)}`,
+      pickrr_tracking_id: `PKA${pad(number, 9)}`,
+      courier: entry.courier,
+      edd_stamp: entry.edd_stamp,
+      charged_amount: (total / 100).toFixed(2),
+    };
+    await tx.insert(orders).values({
+      pickrr_order_id: placed.pickrr_order_id,
+      pickrr_tracking_id: placed.pickrr_tracking_id,
+      courier_tracking_id: `${entry.courier.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}A${pad(number, 11)}`,
+      client_id: clientId,
+      courier_service_id: entry.courier_id,
+      courier_name: entry.courier,
+      service: entry.is_air ? "express" : "surface",
+      payment_mode: o.payment_mode,
+      cod_amount: o.payment_mode === "cod" ? Number(o.cod_amount).toFixed(2) : "0.00",
+      invoice_value: o.invoice_value.toFixed(2),
+      items: o.items,
+      dead_weight: String(o.weight),
+      length: String(o.length),
+      breadth: String(o.breadth),
+      height: String(o.height),
+      pickup_pincode: q.quote.pickup.pincode,
+      pickup_city: q.quote.pickup.city,
+      pickup_state: q.quote.pickup.state,
+      drop_pincode: q.quote.drop.pincode,
+      drop_city: q.quote.drop.city,
+      drop_state: q.quote.drop.state,
+      order_zone: q.quote.billing_zone,
+      customer_name: o.customer_name,
+      customer_phone: o.customer_phone,
+      customer_address: o.customer_address,
+      placed_at: now,
+      current_status: "placed",
+      edd_stamp: entry.edd_stamp,
+      charge,
+      charged_amount: placed.charged_amount,
+    });
+    return { status: 201 as const, body: placed };
+  });
+}
+
+/**
+ * Places the order; with a key, at most once per (client, key): the key is claimed first
+ * (a concurrent request with the same key waits on the unique index, then reads the answer).
+ */
+export async function placeOrder(db: Db, clientId: number, o: OrderRequest, opts: { idempotencyKey?: string | null; now?: Date } = {}): Promise<PlaceAnswer> {
+  const now = opts.now ?? new Date();
+  const key = opts.idempotencyKey?.trim();
+  if (!key) return placeOne(db, clientId, o, now);
+  const claimed = await db.insert(orderRequests).values({ client_id: clientId, idempotency_key: key }).onConflictDoNothing().returning({ id: orderRequests.id });
+  if (claimed.length === 0) {
+    for (let i = 0; i < 100; i++) {
+      const [prior] = await db.select().from(orderRequests).where(and(eq(orderRequests.client_id, clientId), eq(orderRequests.idempotency_key, key)));
+      if (prior?.response) return { status: prior.status as PlaceAnswer["status"], body: prior.response as PlaceAnswer["body"] } as PlaceAnswer;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { status: 409, body: { err: "A request with this Idempotency-Key is still being processed; retry shortly." } };
+  }
+  let answer: PlaceAnswer;
+  try {
+    answer = await placeOne(db, clientId, o, now);
+  } catch (error) {
+    await db.delete(orderRequests).where(eq(orderRequests.id, claimed[0].id));
+    throw error;
+  }
+  await db.update(orderRequests).set({ status: answer.status, response: answer.body }).where(eq(orderRequests.id, claimed[0].id));
+  return answer;
+}
