@@ -43,11 +43,11 @@ describeJsOnOff("order search", (s) => {
     if (js) await expectAccessible(page);
 
     await headerSearch(page, "Courier Tracking ID", courierTrackingId);
-    expect(await page.getByTestId("order-result").filter({ hasText: orderId }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId("order-result").filter({ hasText: orderId }).count()).toBe(1);
     await headerSearch(page, "Customer Phone number", phone);
-    expect(await page.getByTestId("order-result").filter({ hasText: orderId }).count()).toBe(1);
+    await expect.poll(() => page.getByTestId("order-result").filter({ hasText: orderId }).count()).toBe(1);
     await headerSearch(page, "Customer Name", name);
-    expect(await page.getByTestId("order-result").count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId("order-result").count()).toBeGreaterThan(0);
 
     // The seller of the order, by e-mail: the seller's columns.
     await page.goto(`/orders/${orderId}`);

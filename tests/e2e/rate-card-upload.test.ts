@@ -186,7 +186,8 @@ describeJsOnOff("upload rate card", (s) => {
     await expectLocator(page.getByTestId("uploaded-explanation")).toContainText("shown as one list");
     await page.getByRole("link", { name: "Show it as slab panels" }).click();
     await page.waitForURL((u) => u.searchParams.get("layout") === "panels");
-    expect(await page.getByTestId("panel-title").count()).toBeGreaterThan(0);
+    // The URL changes as the navigation starts (JS on): wait for the panels themselves.
+    await expect.poll(() => page.getByTestId("panel-title").count()).toBeGreaterThan(0);
     await expectLocator(page.getByRole("heading", { name: "Uploaded rate card" })).toHaveCount(0);
     await page.getByRole("link", { name: "show it as the uploaded list" }).click();
     await page.getByRole("heading", { name: "Uploaded rate card" }).waitFor();

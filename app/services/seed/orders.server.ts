@@ -22,6 +22,7 @@ import { DAY_MS } from "./people";
 import type { Prng } from "./prng";
 import type { AreaSeeder, SeedContext } from "./seeder";
 import type { OrderStatus } from "../orders/status";
+import { issueCourierTokens } from "../orders/tracking.server";
 
 const WEIGHTS = ["0.45", "0.9", "1.7", "3.2"] as const;
 const DIMENSIONS: Record<(typeof WEIGHTS)[number], [number, number, number]> = { "0.45": [20, 15, 5], "0.9": [25, 20, 8], "1.7": [30, 25, 12], "3.2": [40, 30, 15] };
@@ -156,6 +157,7 @@ export const ordersSeeder: AreaSeeder = {
   name: "orders",
   async seed({ tx, root, scale, referenceDate }: SeedContext) {
     const rng = root.fork("orders");
+    await issueCourierTokens(tx);
     const count = orderCountFor(scale);
     if (count === 0) return { orders: 0, trackingEvents: 0 };
     const db = tx as unknown as Db;

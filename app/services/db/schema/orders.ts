@@ -1,6 +1,7 @@
 /** The order book (issue 14): orders with their charge frozen at placement, and tracking events. */
 import { index, integer, jsonb, numeric, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
+import { couriers } from "./couriers";
 
 export type OrderItem = { name: string; sku: string; quantity: number };
 
@@ -123,3 +124,14 @@ export const orderRequests = pgTable(
   },
   (t) => [uniqueIndex("order_requests_client_key_idx").on(t.client_id, t.idempotency_key)],
 );
+
+/**
+ * Each courier's own token for POST /api/tracking/{courier id} (issue 14): random per install,
+ * written at seed time, never derived from the seed.
+ */
+export const courierTokens = pgTable("courier_tokens", {
+  courier_id: integer("courier_id")
+    .primaryKey()
+    .references(() => couriers.id),
+  token: text("token").notNull().unique(),
+});
