@@ -9,7 +9,7 @@ import { asc, eq } from "drizzle-orm";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { istDateTimeLabel } from "~/services/clients/dates";
-import { formatInr } from "~/services/core/money";
+import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { getDb } from "~/services/db/client.server";
 import { trackingEvents } from "~/services/db/schema";
 import { orderForViewer } from "~/services/orders/search.server";
@@ -76,8 +76,8 @@ export default function OrderPage() {
       </Group>
       <Paper withBorder p="md">
         <Text size="sm">
-          {order.payment_mode === "cod" ? `COD ${formatInr(Math.round(Number(order.cod_amount) * 100))}` : "Prepaid"} · invoice {formatInr(Math.round(Number(order.invoice_value) * 100))} · charged{" "}
-          {formatInr(Math.round(Number(order.charged_amount) * 100))} ·{" "}
+          {order.payment_mode === "cod" ? `COD ${formatInr(rupeesToPaise(order.cod_amount))}` : "Prepaid"} · invoice {formatInr(rupeesToPaise(order.invoice_value))} · charged{" "}
+          {formatInr(rupeesToPaise(order.charged_amount))} ·{" "}
           <Link className="action-link" to={`${self}?charged=1`} preventScrollReset>
             View Charged Weight
           </Link>

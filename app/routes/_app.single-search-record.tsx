@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { istDateTimeLabel } from "~/services/clients/dates";
-import { formatInr } from "~/services/core/money";
+import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { getDb } from "~/services/db/client.server";
 import { parseSearch, SEARCH_TYPE_LABELS } from "~/services/orders/search";
 import { orderForViewer, searchRecords } from "~/services/orders/search.server";
@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const person = (p: { name: string; email: string } | null) => (p ? `${p.name} (${p.email})` : "—");
-const rupees = (v: string | number) => formatInr(Math.round(Number(v) * 100));
+const rupees = (v: string) => formatInr(rupeesToPaise(v));
 
 export default function SingleSearchRecord() {
   const { error, result, search, chargedOrder } = useLoaderData<typeof loader>();

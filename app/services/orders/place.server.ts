@@ -5,7 +5,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
-import { orderNumberSeq, orderRequests, orders, type FrozenCharge } from "../db/schema";
+import { orderNumberSeq, orderRequests, orders } from "../db/schema";
+import { awbPrefix, frozenCharge, padNumber } from "./charge";
 import { NO_COURIER_MESSAGE } from "../quote/allocation";
 import { parseCalculator } from "../quote/calculator-form";
 import { quoteForClient } from "../quote/quote.server";
@@ -18,8 +19,6 @@ export type PlaceAnswer = { status: 201; body: Placed } | { status: 400 | 409 | 
 export async function assertClientMayPlaceOrders(_tx: Db | Tx, _clientId: number): Promise<{ ok: true } | { ok: false; message: string }> {
   return { ok: true };
 }
-
-const pad = (n: number | bigint, width: number) => String(n).padStart(width, "0");
 
 async function placeOne(db: Db, clientId: number, o: OrderRequest, now: Date): Promise<PlaceAnswer> {
   const parsed = parseCalculator({
@@ -41,29 +40,23 @@ async function placeOne(db: Db, clientId: number, o: OrderRequest, now: Date): P
   if (!q.ok) return { status: 400, body: { err: q.error.message, errors: { [q.error.field]: q.error.message } } };
   const entry = q.quote.rate_list.find((r) => r.courier_id === q.quote.selected_courier_id);
   if (!entry) return { status: 422, body: { err: NO_COURIER_MESSAGE } };
-  const total = entry.base_price_multiplier * entry.base_price + entry.additional_price_multiplier * entry.additional_price + entry.cod_charge + entry.surcharge;
-  const charge: FrozenCharge = {
-    courier: entry.courier, zone: q.quote.billing_zone, divisor: entry.divisor, dead_weight: entry.dead_weight, volumetric_weight: entry.volumetric_weight,
-    chargeable_weight: entry.chargeable_weight, base_weight: entry.base_weight, additional_weight: entry.additional_weight, base_price: entry.base_price,
-    additional_price: entry.additional_price, base_price_multiplier: entry.base_price_multiplier, additional_price_multiplier: entry.additional_price_multiplier,
-    cod_charge: entry.cod_charge, surcharge: entry.surcharge, total, rate_card: "client",
-  };
+  const charge = frozenCharge(entry, q.quote.billing_zone);
   return db.transaction(async (tx) => {
     const gate = await assertClientMayPlaceOrders(tx, clientId);
     if (!gate.ok) return { status: 409 as const, body: { err: gate.message } };
     const [{ n }] = (await tx.execute(sql`select nextval(${orderNumberSeq.seqName}) as n`)).rows as { n: string }[];
     const number = BigInt(n);
     const placed: Placed = {
-      pickrr_order_id: `PA${pad(number, 8)}`,
-      pickrr_tracking_id: `PKA${pad(number, 9)}`,
+      pickrr_order_id: `PA${padNumber(number, 8)}`,
+      pickrr_tracking_id: `PKA${padNumber(number, 9)}`,
       courier: entry.courier,
       edd_stamp: entry.edd_stamp,
-      charged_amount: (total / 100).toFixed(2),
+      charged_amount: (charge.total / 100).toFixed(2),
     };
     await tx.insert(orders).values({
       pickrr_order_id: placed.pickrr_order_id,
       pickrr_tracking_id: placed.pickrr_tracking_id,
-      courier_tracking_id: `${entry.courier.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}A${pad(number, 11)}`,
+      courier_tracking_id: `${awbPrefix(entry.courier)}A${padNumber(number, 11)}`,
       client_id: clientId,
       courier_service_id: entry.courier_id,
       courier_name: entry.courier,

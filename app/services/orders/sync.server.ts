@@ -2,8 +2,8 @@
 import { and, eq } from "drizzle-orm";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
-import { clients, orders, trackingEvents } from "../db/schema";
-import { deriveState, isOrderStatus, type ScanEvent } from "./status";
+import { clients, orders } from "../db/schema";
+import { applyEvents } from "./tracking.server";
 
 export const TRACING_SYNCED = "Tracing Synced";
 
@@ -16,9 +16,6 @@ export async function syncTracking(db: Db, viewer: Pick<Viewer, "id" | "role">, 
       .innerJoin(clients, eq(clients.id, orders.client_id))
       .where(and(clientScopeCondition(viewer), eq(orders.pickrr_order_id, pickrrOrderId)));
     if (!order) return null;
-    const events = await tx.select().from(trackingEvents).where(eq(trackingEvents.order_id, order.id));
-    const state = deriveState(events.flatMap((e) => (isOrderStatus(e.status) ? [{ status: e.status, at: e.at, courier_event_id: e.courier_event_id } satisfies ScanEvent] : [])));
-    await tx.update(orders).set({ ...state, last_synced_at: now }).where(eq(orders.id, order.id));
-    return { ...state, last_synced_at: now, events: events.length };
+    return { ...(await applyEvents(tx, order.id, { last_synced_at: now })), last_synced_at: now };
   });
 }

@@ -73,11 +73,15 @@ export async function ingestEvents(db: Db, courierId: number, raw: unknown[]): P
       answers.push({ event_id: p.data.event_id, status: stored.length ? 201 : 200, message: stored.length ? "Stored." : "Already stored." });
       if (stored.length) touched.add(orderId);
     }
-    for (const orderId of touched) {
-      const events = await tx.select().from(trackingEvents).where(eq(trackingEvents.order_id, orderId));
-      const state = deriveState(events.flatMap((e) => (isOrderStatus(e.status) ? [{ status: e.status, at: e.at, courier_event_id: e.courier_event_id } satisfies ScanEvent] : [])));
-      await tx.update(orders).set(state).where(eq(orders.id, orderId));
-    }
+    for (const orderId of touched) await applyEvents(tx, orderId);
   });
   return answers;
+}
+
+/** Recomputes an order's status and dates from all its stored events (by event time); returns the state and how many events there were. */
+export async function applyEvents(tx: Executor, orderId: number, extra: { last_synced_at?: Date } = {}) {
+  const events = await tx.select().from(trackingEvents).where(eq(trackingEvents.order_id, orderId));
+  const state = deriveState(events.flatMap((e) => (isOrderStatus(e.status) ? [{ status: e.status, at: e.at, courier_event_id: e.courier_event_id } satisfies ScanEvent] : [])));
+  await tx.update(orders).set({ ...state, ...extra }).where(eq(orders.id, orderId));
+  return { ...state, events: events.length };
 }

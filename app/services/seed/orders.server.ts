@@ -11,7 +11,8 @@
  */
 import { sql } from "drizzle-orm";
 import { bulkInsert } from "../db/bulk-insert.server";
-import { clients, orders, pincodes, trackingEvents, type FrozenCharge, type OrderItem } from "../db/schema";
+import { clients, orders, pincodes, trackingEvents, type OrderItem } from "../db/schema";
+import { awbPrefix, frozenCharge, padNumber } from "../orders/charge";
 import type { Db } from "../db/client.server";
 import { parseCalculator } from "../quote/calculator-form";
 import { quoteData } from "../quote/quote-data.server";
@@ -45,7 +46,6 @@ type Combo = { drop: Pin; weight: (typeof WEIGHTS)[number]; cod: boolean; entry:
 type Pin = { pincode: number; city: string; state: string };
 type ClientPlan = { id: number; pickup: Pin; combos: Combo[]; weight: number };
 
-const pad = (n: number, width: number) => String(n).padStart(width, "0");
 
 function customerName(rng: Prng): string {
   const group = rng.weighted(Object.values(NAME_GROUPS).map((g) => [g, g.weight] as const));
@@ -128,28 +128,6 @@ function journey(rng: Prng, ageHours: number): Step[] {
   return steps.filter((s) => s.afterHours <= ageHours);
 }
 
-function frozen(entry: RateListEntry, zone: string): FrozenCharge {
-  const total = entry.base_price_multiplier * entry.base_price + entry.additional_price_multiplier * entry.additional_price + entry.cod_charge + entry.surcharge;
-  return {
-    courier: entry.courier,
-    zone,
-    divisor: entry.divisor,
-    dead_weight: entry.dead_weight,
-    volumetric_weight: entry.volumetric_weight,
-    chargeable_weight: entry.chargeable_weight,
-    base_weight: entry.base_weight,
-    additional_weight: entry.additional_weight,
-    base_price: entry.base_price,
-    additional_price: entry.additional_price,
-    base_price_multiplier: entry.base_price_multiplier,
-    additional_price_multiplier: entry.additional_price_multiplier,
-    cod_charge: entry.cod_charge,
-    surcharge: entry.surcharge,
-    total,
-    rate_card: "client",
-  };
-}
-
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 const CHUNK = 5_000;
 
@@ -181,17 +159,17 @@ export const ordersSeeder: AreaSeeder = {
         const last = steps.at(-1);
         const quantity = rng.int(1, 3);
         const product = rng.pick(PRODUCTS);
-        const items: OrderItem[] = [{ name: product, sku: `SKU-${pad(PRODUCTS.indexOf(product) + 1, 3)}-${rng.int(10, 99)}`, quantity }];
+        const items: OrderItem[] = [{ name: product, sku: `SKU-${padNumber(PRODUCTS.indexOf(product) + 1, 3)}-${rng.int(10, 99)}`, quantity }];
         const invoice = combo.cod ? "899.00" : rupees(rng.int(300, 4000) * 100);
         const [l, b, h] = DIMENSIONS[combo.weight];
         const pickupStep = steps.find((s) => s.status === "picked_up");
         const deliveredStep = steps.find((s) => s.status === "delivered");
         const rtoStep = steps.find((s) => s.status === "rto_initiated");
-        const charge = frozen(combo.entry, combo.zone);
+        const charge = frozenCharge(combo.entry, combo.zone);
         orderRows.push({
-          pickrr_order_id: `PO${pad(i + 1, 8)}`,
-          pickrr_tracking_id: `PK${pad((i * 7919 + 104729) % 10_000_000_000, 10)}`,
-          courier_tracking_id: `${combo.entry.courier.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase()}${pad((i * 15485863 + 32452843) % 1_000_000_000_000, 12)}`,
+          pickrr_order_id: `PO${padNumber(i + 1, 8)}`,
+          pickrr_tracking_id: `PK${padNumber((i * 7919 + 104729) % 10_000_000_000, 10)}`,
+          courier_tracking_id: `${awbPrefix(combo.entry.courier)}${padNumber((i * 15485863 + 32452843) % 1_000_000_000_000, 12)}`,
           client_id: plan.id,
           courier_service_id: combo.entry.courier_id,
           courier_name: combo.entry.courier,
@@ -212,7 +190,7 @@ export const ordersSeeder: AreaSeeder = {
           drop_state: combo.drop.state,
           order_zone: combo.zone,
           customer_name: customerName(rng),
-          customer_phone: `${rng.pick(["6", "7", "8", "9"])}${pad(rng.int(0, 999_999_999), 9)}`,
+          customer_phone: `${rng.pick(["6", "7", "8", "9"])}${padNumber(rng.int(0, 999_999_999), 9)}`,
           customer_address: `${rng.int(1, 400)}, ${rng.pick(["MG Road", "Station Road", "Gandhi Nagar", "Nehru Colony", "Civil Lines", "Sector 14"])}, ${combo.drop.city}`,
           placed_at: placed,
           pickup_at: pickupStep ? at(pickupStep) : null,
