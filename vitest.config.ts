@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: "unit",
           // SEED_ORDERS: a small order book for every seeded test database (the template and seed.test).
-          env: { SESSION_SECRET: "unit-test-session-secret-0123456789", DATA_DIR: path.join(os.tmpdir(), "console-unit-tests"), SEED_ORDERS: "1500" },
+          env: { SESSION_SECRET: "unit-test-session-secret-0123456789", DATA_DIR: path.join(os.tmpdir(), "console-unit-tests"), SEED_ORDERS: "1500", SEED_ORDER_CHUNK: "1000", SEED_FILL_CHUNK: "500" },
           include: ["app/**/*.test.ts", "tests/services/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/db-template.ts"],

@@ -11,7 +11,8 @@ export async function prepareDatabase(opts: { seedIfEmpty: boolean }) {
   if (!(await isSeeded(db))) {
     if (opts.seedIfEmpty) {
       console.log("Empty database: seeding demo data…");
-      const summary = await seedDemoData(db);
+      // The order book fills after the console is up (fillOrderBook, decision 029).
+      const summary = await seedDemoData(db, { ordersLater: true });
       console.log(`Seeded ${summary.clients} clients, ${summary.staff} staff, ${summary.pincodes} pincodes.`);
     } else console.log(FIRST_STAFF_HINT);
   }

@@ -10,6 +10,7 @@ import { getDb } from "../app/services/db/client.server";
 import { env } from "../app/services/core/env.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
+import { fillOrderBook } from "../app/services/seed/orders.server";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";
 
@@ -51,6 +52,8 @@ async function main() {
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
     console.log(`Console ready on http://localhost:${port} (started in ${Date.now() - t0} ms)`);
+    // A freshly seeded demo's order book fills in the background, resuming after a restart.
+    fillOrderBook(getDb(), (line) => console.log(line)).catch((error) => logServerError(error, "Filling the demo order book failed"));
   });
   // Retry e-mail that could not be sent right after its change (the outbox keeps it).
   const mailTimer = setInterval(() => {

@@ -33,6 +33,8 @@ const store = globalThis as unknown as { __consoleDbTemplate?: Shared };
 async function build(): Promise<{ template: Template; remove: () => Promise<void> }> {
   // A small order book keeps the template quick to build; tests name no order by number.
   process.env.SEED_ORDERS ??= "1500";
+  process.env.SEED_ORDER_CHUNK ??= "1000";
+  process.env.SEED_FILL_CHUNK ??= "500";
   const url = testDatabaseUrl();
   if (!url) {
     const dir = await mkdtemp(path.join(os.tmpdir(), "console-tpl-"));

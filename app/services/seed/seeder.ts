@@ -14,6 +14,11 @@ export type SeedOptions = {
   seed?: number;
   /** "Now" as far as the data is concerned; all dates lie before it. */
   referenceDate?: Date;
+  /**
+   * Leave the order book for fillOrderBook() after the console is up (`npm start` on an empty
+   * database, decision 029); the rest is seeded now.
+   */
+  ordersLater?: boolean;
 };
 
 export type SeedContext = {
@@ -26,6 +31,9 @@ export type SeedContext = {
   scale: SeedScale;
   /** "Now" as far as the data is concerned; all dates lie before it. */
   referenceDate: Date;
+  /** The seed number `root` was made from (a resumable part records it). */
+  seed: number;
+  ordersLater: boolean;
 };
 
 export type AreaSeeder = {
