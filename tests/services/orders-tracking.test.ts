@@ -45,5 +45,9 @@ describe("courier scan events", () => {
     // A retry stores nothing new.
     expect((await ingestEvents(h.db, order.courierId, [delivered, ofd])).map((a) => a.status)).toEqual([200, 200]);
     expect((await h.db.select({ n: count() }).from(trackingEvents))[0].n).toBe(before + 2);
+    // The same event twice in one batch: stored once, the repeat answered as already stored.
+    const rto = { awb: order.awb, event_id: "hook-3", status: "rto_initiated", location: "Hub", at: "2030-01-01T10:00:00Z" };
+    expect((await ingestEvents(h.db, order.courierId, [rto, rto])).map((a) => a.status)).toEqual([201, 200]);
+    expect((await h.db.select({ n: count() }).from(trackingEvents))[0].n).toBe(before + 3);
   });
 });

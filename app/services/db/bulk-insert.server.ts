@@ -14,6 +14,7 @@ export async function bulkInsert<T extends PgTable>(
   table: T,
   rows: readonly T["$inferInsert"][],
   returning: readonly (keyof T["$inferSelect"] & string)[] = [],
+  opts: { onConflictDoNothing?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, Column>;
@@ -25,8 +26,8 @@ export async function bulkInsert<T extends PgTable>(
   );
   const result = await tx.execute(
     sql`insert into ${table} (${list(keys)}) select ${list(keys)} from json_populate_recordset(null::${table}, ${json}::json)${
-      returning.length ? sql` returning ${list(returning)}` : sql``
-    }`,
+      opts.onConflictDoNothing ? sql` on conflict do nothing` : sql``
+    }${returning.length ? sql` returning ${list(returning)}` : sql``}`,
   );
   return result.rows;
 }

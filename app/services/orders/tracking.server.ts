@@ -5,11 +5,12 @@
  * events by event time, so out-of-order delivery does not matter.
  */
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { bulkInsert } from "../db/bulk-insert.server";
 import { z } from "zod";
 import type { Db, Executor } from "../db/client.server";
 import { courierServices, courierTokens, couriers, orders, trackingEvents } from "../db/schema";
-import { deriveState, isOrderStatus, ORDER_STATUSES, type ScanEvent } from "./status";
+import { deriveState, isOrderStatus, ORDER_STATUSES, type DerivedState, type ScanEvent } from "./status";
 
 export const MAX_EVENTS = 1000;
 
@@ -40,9 +41,13 @@ export async function issueCourierTokens(tx: Executor): Promise<void> {
   if (all.length) await tx.insert(courierTokens).values(all.map((c) => ({ courier_id: c.id, token: randomBytes(20).toString("hex") }))).onConflictDoNothing();
 }
 
-/** Stores the events of one courier; answers per event. */
+/**
+ * Stores the events of one courier; answers per event, in the order they came. Set-based, so a
+ * batch costs a few statements however long it is (issue 14: ≥ 2,000 events/s): one lookup of
+ * the AWBs, one insert that skips events already stored, one read of the touched orders' events
+ * and one update of their state.
+ */
 export async function ingestEvents(db: Db, courierId: number, raw: unknown[]): Promise<EventAnswer[]> {
-  const answers: EventAnswer[] = [];
   const parsed = raw.map((item) => eventSchema.safeParse(item));
   const awbs = [...new Set(parsed.flatMap((p) => (p.success ? [p.data.awb.toUpperCase()] : [])))];
   const known = awbs.length
@@ -53,35 +58,60 @@ export async function ingestEvents(db: Db, courierId: number, raw: unknown[]): P
         .where(and(inArray(orders.courier_tracking_id, awbs), eq(courierServices.courier_id, courierId)))
     : [];
   const orderOf = new Map(known.map((k) => [k.awb, k.id]));
-  const touched = new Set<number>();
-  await db.transaction(async (tx) => {
-    for (const [i, p] of parsed.entries()) {
-      if (!p.success) {
-        answers.push({ event_id: typeof (raw[i] as { event_id?: unknown })?.event_id === "string" ? ((raw[i] as { event_id: string }).event_id) : null, status: 400, message: p.error.issues.map((x) => x.message).join("; ") });
-        continue;
-      }
-      const orderId = orderOf.get(p.data.awb.toUpperCase());
-      if (!orderId) {
-        answers.push({ event_id: p.data.event_id, status: 404, message: `No order of this courier has the AWB ${p.data.awb}.` });
-        continue;
-      }
-      const stored = await tx
-        .insert(trackingEvents)
-        .values({ order_id: orderId, status: p.data.status, location: p.data.location, at: p.data.at, courier_event_id: p.data.event_id })
-        .onConflictDoNothing()
-        .returning({ id: trackingEvents.id });
-      answers.push({ event_id: p.data.event_id, status: stored.length ? 201 : 200, message: stored.length ? "Stored." : "Already stored." });
-      if (stored.length) touched.add(orderId);
+  const key = (orderId: number, eventId: string) => `${orderId}\u0000${eventId}`;
+  const answers: EventAnswer[] = [];
+  const rows: (typeof trackingEvents.$inferInsert)[] = [];
+  const slots: { answer: number; key: string }[] = [];
+  for (const [i, p] of parsed.entries()) {
+    if (!p.success) {
+      const eventId = (raw[i] as { event_id?: unknown } | null)?.event_id;
+      answers.push({ event_id: typeof eventId === "string" ? eventId : null, status: 400, message: p.error.issues.map((x) => x.message).join("; ") });
+      continue;
     }
-    for (const orderId of touched) await applyEvents(tx, orderId);
+    const orderId = orderOf.get(p.data.awb.toUpperCase());
+    if (!orderId) {
+      answers.push({ event_id: p.data.event_id, status: 404, message: `No order of this courier has the AWB ${p.data.awb}.` });
+      continue;
+    }
+    rows.push({ order_id: orderId, status: p.data.status, location: p.data.location, at: p.data.at, courier_event_id: p.data.event_id });
+    slots.push({ answer: answers.length, key: key(orderId, p.data.event_id) });
+    answers.push({ event_id: p.data.event_id, status: 200, message: "Already stored." });
+  }
+  if (rows.length === 0) return answers;
+  await db.transaction(async (tx) => {
+    const stored = await bulkInsert(tx, trackingEvents, rows, ["order_id", "courier_event_id"], { onConflictDoNothing: true });
+    const fresh = new Set(stored.map((r) => key(r.order_id as number, r.courier_event_id as string)));
+    // The first of a repeated event in one batch is the one stored.
+    for (const slot of slots) if (fresh.delete(slot.key)) answers[slot.answer] = { ...answers[slot.answer], status: 201, message: "Stored." };
+    await applyEventsTo(tx, [...new Set(stored.map((r) => r.order_id as number))]);
   });
   return answers;
 }
 
+/** Recomputes these orders' status and dates from all their stored events (by event time). */
+async function applyEventsTo(tx: Executor, orderIds: readonly number[], extra: { last_synced_at?: Date } = {}) {
+  if (orderIds.length === 0) return new Map<number, DerivedState & { events: number }>();
+  const events = await tx
+    .select({ order_id: trackingEvents.order_id, status: trackingEvents.status, at: trackingEvents.at, courier_event_id: trackingEvents.courier_event_id })
+    .from(trackingEvents)
+    .where(inArray(trackingEvents.order_id, [...orderIds]));
+  const byOrder = new Map<number, ScanEvent[]>(orderIds.map((id) => [id, []]));
+  const counts = new Map<number, number>();
+  for (const e of events) {
+    counts.set(e.order_id, (counts.get(e.order_id) ?? 0) + 1);
+    if (isOrderStatus(e.status)) byOrder.get(e.order_id)!.push({ status: e.status, at: e.at, courier_event_id: e.courier_event_id });
+  }
+  const states = new Map([...byOrder].map(([id, list]) => [id, { ...deriveState(list), events: counts.get(id) ?? 0 }]));
+  const update = [...states].map(([id, s]) => ({ id, current_status: s.current_status, pickup_at: s.pickup_at, delivered_at: s.delivered_at, rto_at: s.rto_at }));
+  await tx.execute(sql`
+    update ${orders} o set current_status = x.current_status, pickup_at = x.pickup_at, delivered_at = x.delivered_at, rto_at = x.rto_at,
+      last_synced_at = coalesce(${extra.last_synced_at ?? null}::timestamptz, o.last_synced_at)
+    from json_to_recordset(${JSON.stringify(update)}::json) as x(id int, current_status text, pickup_at timestamptz, delivered_at timestamptz, rto_at timestamptz)
+    where o.id = x.id`);
+  return states;
+}
+
 /** Recomputes an order's status and dates from all its stored events (by event time); returns the state and how many events there were. */
 export async function applyEvents(tx: Executor, orderId: number, extra: { last_synced_at?: Date } = {}) {
-  const events = await tx.select().from(trackingEvents).where(eq(trackingEvents.order_id, orderId));
-  const state = deriveState(events.flatMap((e) => (isOrderStatus(e.status) ? [{ status: e.status, at: e.at, courier_event_id: e.courier_event_id } satisfies ScanEvent] : [])));
-  await tx.update(orders).set({ ...state, ...extra }).where(eq(orders.id, orderId));
-  return { ...state, events: events.length };
+  return (await applyEventsTo(tx, [orderId], extra)).get(orderId)!;
 }
