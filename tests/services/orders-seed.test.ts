@@ -8,6 +8,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
+import { rollupDifferences } from "~/services/orders/rollups.server";
 import { fillOrderBook, ORDER_FILL_SETTING } from "~/services/seed/orders.server";
 import { seedDemoData } from "~/services/seed/seed.server";
 import { openTestDb } from "../support/db";
@@ -58,6 +59,8 @@ describe("the demo order book filled after start-up", { timeout: LONG }, () => {
     expect(expected.e).toBeGreaterThan(1500 * 3);
     expect(await book(fresh)).toEqual(expected);
     expect(await one<{ n: number }>(fresh, sql`select count(*)::int as n from settings where key = ${ORDER_FILL_SETTING}`)).toEqual({ n: 0 });
+    // The fill kept the daily rollups as it went.
+    expect(await rollupDifferences(fresh.db)).toEqual([]);
     // Filled: nothing more to do.
     expect(await fillOrderBook(fresh.db)).toBe(0);
   });

@@ -7,6 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { orderNumberSeq, orderRequests, orders } from "../db/schema";
 import { awbPrefix, frozenCharge, padNumber } from "./charge";
+import { addOrdersToRollups } from "./rollups.server";
 import { NO_COURIER_MESSAGE } from "../quote/allocation";
 import { parseCalculator } from "../quote/calculator-form";
 import { quoteForClient } from "../quote/quote.server";
@@ -53,7 +54,7 @@ async function placeOne(db: Db, clientId: number, o: OrderRequest, now: Date): P
       edd_stamp: entry.edd_stamp,
       charged_amount: (charge.total / 100).toFixed(2),
     };
-    await tx.insert(orders).values({
+    const [inserted] = await tx.insert(orders).values({
       pickrr_order_id: placed.pickrr_order_id,
       pickrr_tracking_id: placed.pickrr_tracking_id,
       courier_tracking_id: `${awbPrefix(entry.courier)}A${padNumber(number, 11)}`,
@@ -84,7 +85,8 @@ async function placeOne(db: Db, clientId: number, o: OrderRequest, now: Date): P
       edd_stamp: entry.edd_stamp,
       charge,
       charged_amount: placed.charged_amount,
-    });
+    }).returning({ id: orders.id });
+    await addOrdersToRollups(tx, sql`${orders.id} = ${inserted.id}`);
     return { status: 201 as const, body: placed };
   });
 }

@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { bulkInsert } from "../db/bulk-insert.server";
+import { applyPickupChanges } from "./rollups.server";
 import { z } from "zod";
 import type { Db, Executor } from "../db/client.server";
 import { courierServices, courierTokens, couriers, orders, trackingEvents } from "../db/schema";
@@ -91,6 +92,7 @@ export async function ingestEvents(db: Db, courierId: number, raw: unknown[]): P
 /** Recomputes these orders' status and dates from all their stored events (by event time). */
 async function applyEventsTo(tx: Executor, orderIds: readonly number[], extra: { last_synced_at?: Date } = {}) {
   if (orderIds.length === 0) return new Map<number, DerivedState & { events: number }>();
+  const before = await tx.select({ id: orders.id, client_id: orders.client_id, pickup_at: orders.pickup_at }).from(orders).where(inArray(orders.id, [...orderIds]));
   const events = await tx
     .select({ order_id: trackingEvents.order_id, status: trackingEvents.status, at: trackingEvents.at, courier_event_id: trackingEvents.courier_event_id })
     .from(trackingEvents)
@@ -108,6 +110,8 @@ async function applyEventsTo(tx: Executor, orderIds: readonly number[], extra: {
       last_synced_at = coalesce(${extra.last_synced_at ?? null}::timestamptz, o.last_synced_at)
     from json_to_recordset(${JSON.stringify(update)}::json) as x(id int, current_status text, pickup_at timestamptz, delivered_at timestamptz, rto_at timestamptz)
     where o.id = x.id`);
+  // The picked-up rollups follow the first pickup scan (issue 15), in this transaction.
+  await applyPickupChanges(tx, before.map((b) => ({ client_id: b.client_id, before: b.pickup_at, after: states.get(b.id)?.pickup_at ?? null })));
   return states;
 }
 

@@ -19,7 +19,8 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { eq } from "drizzle-orm";
-import { pincodes, clients, settings } from "../db/schema";
+import { pincodes, clients, orders, settings } from "../db/schema";
+import { addOrdersToRollups, rebuildRollups } from "../orders/rollups.server";
 import { createPrng } from "./prng";
 import { awbPrefix, frozenCharge, padNumber } from "../orders/charge";
 import type { Db, Tx } from "../db/client.server";
@@ -361,6 +362,7 @@ export const ordersSeeder: AreaSeeder = {
     timing(`${count} orders and ${events} events inserted`);
     await restore();
     await tx.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest((select max(id) from orders), 1))`);
+    await rebuildRollups(tx);
     timing("indexes and keys made again");
     return { orders: count, trackingEvents: events };
   },
@@ -392,6 +394,7 @@ export async function fillOrderBook(db: Db, log: (line: string) => void = () => 
       if (there) return "there" as const;
       await insertLanes(tx, book.lanes);
       await insertChunk(tx, book, k, end);
+      await addOrdersToRollups(tx, sql`${orders.id} between ${start + 1} and ${end}`);
       return "added" as const;
     });
     if (done === "busy") return added; // another copy is filling

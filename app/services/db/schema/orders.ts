@@ -1,5 +1,5 @@
 /** The order book (issue 14): orders with their charge frozen at placement, and tracking events. */
-import { index, integer, jsonb, numeric, pgSequence, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { couriers } from "./couriers";
 
@@ -102,6 +102,25 @@ export const trackingEvents = pgTable(
 );
 
 
+
+/**
+ * Orders placed and picked up per client per IST day (issue 15): kept in the same transaction as
+ * the placement or the scan that changes them, and rebuildable from the order book
+ * (`npm run db:rollups`). The dashboard and the order tracker read these, never the order book.
+ */
+export const orderDailyRollups = pgTable(
+  "order_daily_rollups",
+  {
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    /** The IST calendar day. */
+    day: date("day", { mode: "string" }).notNull(),
+    placed: integer("placed").notNull().default(0),
+    picked: integer("picked").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.client_id, t.day] }), index("order_daily_rollups_day_idx").on(t.day)],
+);
 
 /** Numbers for orders placed through the API (the seed numbers its own from 1; it moves this past them). */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });

@@ -1,0 +1,78 @@
+/**
+ * The daily order rollups (issue 15's data): orders placed and picked up per client per IST day,
+ * kept by placement and by the scans that set or move an order's first pickup, in the same
+ * transaction, and always equal to what rebuildRollups() computes from the order book.
+ */
+import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DbHandle } from "~/services/db/client.server";
+import { clients, courierServices, orderDailyRollups, orders } from "~/services/db/schema";
+import { parseOrder } from "~/services/orders/place-form";
+import { placeOrder } from "~/services/orders/place.server";
+import { rebuildRollups, rollupDifferences } from "~/services/orders/rollups.server";
+import { ingestEvents } from "~/services/orders/tracking.server";
+import { openTestDb } from "../support/db";
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await openTestDb({ seeded: true });
+});
+afterAll(() => h?.close());
+
+const rollup = async (clientId: number, day: string) =>
+  (await h.db.select({ placed: orderDailyRollups.placed, picked: orderDailyRollups.picked }).from(orderDailyRollups).where(and(eq(orderDailyRollups.client_id, clientId), eq(orderDailyRollups.day, day))))[0] ?? { placed: 0, picked: 0 };
+
+describe("daily order rollups", () => {
+  it("the seed's rollups are the order book's, by IST day", async () => {
+    expect(await rollupDifferences(h.db)).toEqual([]);
+    const [sums] = (await h.db.execute(sql`select (select sum(placed)::int from order_daily_rollups) as placed, (select sum(picked)::int from order_daily_rollups) as picked,
+      (select count(pickup_at)::int from orders) as pickups`)).rows as { placed: number; picked: number; pickups: number }[];
+    expect(sums.placed).toBe(1500);
+    expect(sums.picked).toBe(sums.pickups);
+    expect(sums.picked).toBeGreaterThan(1000);
+  });
+
+  it("placement adds to the IST day it was placed on; the first pickup scan adds a picked order, an earlier one moves it", async () => {
+    const [c] = await h.db.select({ id: clients.id }).from(clients).where(isNotNull(clients.auth_token)).orderBy(clients.id).limit(1);
+    const parsed = parseOrder({
+      pickup_pincode: "110001", drop_pincode: "560001", payment_mode: "prepaid", invoice_value: 899, weight: 1.2, length: 20, breadth: 15, height: 10,
+      items: [{ name: "Kurta", sku: "K-1", quantity: 2 }], customer_name: "Priya Sharma", customer_phone: "9876543210", customer_address: "12 MG Road, Bengaluru",
+    });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    // 20:00 UTC on 1 Jan is 01:30 IST on 2 Jan.
+    const placed = await placeOrder(h.db, c.id, parsed.order, { now: new Date("2030-01-01T20:00:00Z") });
+    expect(placed.status).toBe(201);
+    expect(await rollup(c.id, "2030-01-01")).toEqual({ placed: 0, picked: 0 });
+    expect(await rollup(c.id, "2030-01-02")).toEqual({ placed: 1, picked: 0 });
+
+    const [o] = await h.db
+      .select({ awb: orders.courier_tracking_id, courierId: courierServices.courier_id })
+      .from(orders)
+      .innerJoin(courierServices, eq(courierServices.id, orders.courier_service_id))
+      .where(eq(orders.pickrr_order_id, (placed.body as { pickrr_order_id: string }).pickrr_order_id));
+    const scan = (id: string, at: string) => ({ awb: o.awb, event_id: id, status: "picked_up", location: "Delhi", at });
+    // 19:00 UTC on 2 Jan is 00:30 IST on 3 Jan.
+    await ingestEvents(h.db, o.courierId, [scan("p-1", "2030-01-02T19:00:00Z")]);
+    expect(await rollup(c.id, "2030-01-03")).toEqual({ placed: 0, picked: 1 });
+    // A pickup scan timed earlier arrives late: the order was picked up on 2 Jan (IST).
+    await ingestEvents(h.db, o.courierId, [scan("p-0", "2030-01-02T10:00:00Z")]);
+    expect(await rollup(c.id, "2030-01-03")).toEqual({ placed: 0, picked: 0 });
+    expect(await rollup(c.id, "2030-01-02")).toEqual({ placed: 1, picked: 1 });
+    // A repeat changes nothing.
+    await ingestEvents(h.db, o.courierId, [scan("p-0", "2030-01-02T10:00:00Z"), scan("p-1", "2030-01-02T19:00:00Z")]);
+    expect(await rollup(c.id, "2030-01-02")).toEqual({ placed: 1, picked: 1 });
+    expect(await rollupDifferences(h.db)).toEqual([]);
+  });
+
+  it("rebuilding from the order book gives the same numbers", async () => {
+    const snapshot = async () => (await h.db.execute(sql`select client_id, day::text, placed, picked from order_daily_rollups where placed <> 0 or picked <> 0 order by 1, 2`)).rows;
+    const kept = await snapshot();
+    await h.db.transaction((tx) => rebuildRollups(tx));
+    expect(await snapshot()).toEqual(kept);
+    // And a damaged rollup is found, then repaired by the rebuild.
+    await h.db.execute(sql`update order_daily_rollups set placed = placed + 5 where (client_id, day) = (select client_id, day from order_daily_rollups limit 1)`);
+    expect(await rollupDifferences(h.db)).toHaveLength(1);
+    await h.db.transaction((tx) => rebuildRollups(tx));
+    expect(await rollupDifferences(h.db)).toEqual([]);
+  });
+});
