@@ -3,7 +3,7 @@
  * seller's new orders (issue 16). Pure; the database queries in legal.server.ts follow the
  * same rules (tests compare them).
  */
-import type { DocName, OrderBlocking, Segment } from "./forms";
+import { DOC_NAME_LABELS, type DocName, type OrderBlocking, type Segment } from "./forms";
 
 const DAY_MS = 86_400_000;
 
@@ -69,3 +69,6 @@ export function isOverdue(doc: DocVersion, accepted: boolean, today: string): bo
 export function blockedOrderMessage(doc: { doc_name: DocName; version: number; publish_at: string; days: number | null }, label: string): string {
   return `New orders are blocked: the ${label} (version ${doc.version}) published on ${doc.publish_at} had to be accepted by ${expiryDate(doc.publish_at, doc.days)}. Accept it to place orders again.`;
 }
+
+/** "Agreement v2" for a document in force. */
+export const docLabel = (d: { doc_name: DocName; version: number }) => `${DOC_NAME_LABELS[d.doc_name]} v${d.version}`;

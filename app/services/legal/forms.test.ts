@@ -51,6 +51,14 @@ describe("Add New Document", () => {
     expect(r.ok && r.input.email).toBe("seller@shop.in");
   });
 
+  it("the e-mail and period messages show with the other fields' messages", () => {
+    expect(errorsOf({ doc_type: "specific", email: "nope", order_blocking: "mandatory", days: "0" })).toMatchObject({
+      doc_name: LEGAL_MESSAGES.docName,
+      email: "The input is not valid E-mail!",
+      days: LEGAL_MESSAGES.days,
+    });
+  });
+
   it("mandatory needs an acceptance period of at least 1 day", () => {
     for (const days of ["", "0", "-1", "1.5", "abc"]) {
       expect(errorsOf({ ...valid, order_blocking: "mandatory", days })).toEqual({ days: LEGAL_MESSAGES.days });

@@ -59,6 +59,28 @@ function isRealDate(value: string): boolean {
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (v == null ? "" : v), z.string().max(50).pipe(z.enum(values, { errorMap: () => ({ message }) })));
 
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+
+/**
+ * The e-mail (Specific only) and the acceptance period (mandatory only). Checked from the raw
+ * post, so their messages show together with the others' (zod runs an object's refinements only
+ * when every field parsed).
+ */
+function conditionalErrors(raw: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (raw.doc_type === "specific") {
+    const email = text(raw.email);
+    if (email === "") errors.email = LEGAL_MESSAGES.emailRequired;
+    else if (!EMAIL.test(email)) errors.email = LEGAL_MESSAGES.emailInvalid;
+  }
+  if (raw.order_blocking === "mandatory") {
+    const days = text(raw.days);
+    if (!/^\d+$/.test(days) || Number(days) < 1) errors.days = LEGAL_MESSAGES.days;
+    else if (Number(days) > MAX_ACCEPTANCE_DAYS) errors.days = LEGAL_MESSAGES.daysTooLong;
+  }
+  return errors;
+}
+
 /** The Add New Document fields (not the file, which the server reads from the multipart body). */
 export const legalDocumentSchema = z
   .object({
@@ -75,15 +97,7 @@ export const legalDocumentSchema = z
     days: z.preprocess((v) => (v == null ? "" : v), z.string().max(10, LEGAL_MESSAGES.days).trim()),
   })
   .superRefine((v, ctx) => {
-    if (v.doc_type === "specific") {
-      if (v.email === "") ctx.addIssue({ code: "custom", path: ["email"], message: LEGAL_MESSAGES.emailRequired });
-      else if (!EMAIL.test(v.email)) ctx.addIssue({ code: "custom", path: ["email"], message: LEGAL_MESSAGES.emailInvalid });
-    }
-    if (v.order_blocking === "mandatory") {
-      const n = Number(v.days);
-      if (!/^\d+$/.test(v.days) || n < 1) ctx.addIssue({ code: "custom", path: ["days"], message: LEGAL_MESSAGES.days });
-      else if (n > MAX_ACCEPTANCE_DAYS) ctx.addIssue({ code: "custom", path: ["days"], message: LEGAL_MESSAGES.daysTooLong });
-    }
+    for (const [path, message] of Object.entries(conditionalErrors(v))) ctx.addIssue({ code: "custom", path: [path], message });
   })
   // The e-mail is sent only for Specific and the period only for mandatory (spec §5, §7).
   .transform((v) => ({
@@ -103,7 +117,7 @@ export type LegalDocumentInput = z.output<typeof legalDocumentSchema>;
 export function parseLegalDocument(fields: Record<string, unknown>): { ok: true; input: LegalDocumentInput } | { ok: false; errors: Record<string, string> } {
   const parsed = legalDocumentSchema.safeParse(fields);
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = conditionalErrors(fields);
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? "form");
     errors[key] ??= issue.message;

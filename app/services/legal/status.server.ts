@@ -8,7 +8,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { indiaDate } from "./documents";
-import { AGREEMENT_STATUS, DOC_NAME_LABELS, type AgreementStatus, type DocName } from "./forms";
+import { AGREEMENT_STATUS, type AgreementStatus, type DocName } from "./forms";
 
 export const STATUS_PAGE_SIZE = 30;
 
@@ -101,6 +101,3 @@ export async function legalStatusCsvRecords(db: Db, query: Pick<StatusQuery, "st
     return [r.name, r.email, r.company_name, r.segment ?? "", status ?? "", String(r.in_force), String(r.accepted), status ? AGREEMENT_STATUS[status] : "No documents"];
   });
 }
-
-/** "Agreement v2" for a document in force. */
-export const docLabel = (d: { doc_name: DocName; version: number }) => `${DOC_NAME_LABELS[d.doc_name]} v${d.version}`;
