@@ -56,7 +56,9 @@ export default function LegalStatus() {
           method="get"
           role="search"
           aria-label="Filter sellers"
-          onChange={(e) => hydrated && (e.target as HTMLElement).tagName === "SELECT" && submit(e.currentTarget)}
+          // With JavaScript, choosing a status applies it at once (the Apply button does the same without).
+          onChange={(e) => (e.target as HTMLElement).tagName === "SELECT" && submit(e.currentTarget)}
+          data-hydrated={hydrated ? "true" : undefined}
         >
           <Group align="flex-end" gap="sm">
             <NativeSelect

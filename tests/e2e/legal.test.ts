@@ -146,6 +146,7 @@ describeJsOnOff("legal documents", (s) => {
     await expectLocator(row).toHaveCount(1);
     await expectLocator(row).toContainText("Agreement v1: accepted");
     expect(await page.getByRole("button", { name: "Download" }).isDisabled()).toBe(true);
+    if (js) await page.locator("form[data-hydrated=true]").waitFor();
     await page.getByLabel("Agreement Status").selectOption("1");
     if (!js) await page.getByRole("button", { name: "Apply" }).click();
     await page.waitForURL((u) => u.searchParams.get("status") === "1");
