@@ -4,7 +4,7 @@
  * (`pickrr_config.disable_legal`) by e-mail, and 'Blocked Users' lists the sellers that have it.
  * Both panels collapse; which are open is `?open=` in the URL (none given: both).
  */
-import { Alert, Button, Checkbox, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
@@ -99,7 +99,9 @@ export default function LegalAccountSetup() {
               </Alert>
             ) : null}
             <Field name="email" type="email" label="Seller E-mail" answer={shown} required maxLength={254} />
-            <Checkbox name="disable_legal" label="Disable Agreement" defaultChecked={answer?.values?.disable_legal === "on"} />
+            <label className="account-flag">
+              <input type="checkbox" name="disable_legal" defaultChecked={answer?.values?.disable_legal === "on"} /> Disable Agreement
+            </label>
             <Group>
               <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") !== "unblock"}>
                 Submit

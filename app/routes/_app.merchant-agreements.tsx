@@ -3,7 +3,7 @@
  * of published legal documents, a page at a time, and Add New Document as a dialog whose open
  * state is `?add=1` (it renders on the server, so the whole flow works without JavaScript).
  */
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconFilePlus } from "@tabler/icons-react";
@@ -136,9 +136,7 @@ export default function MerchantAgreements() {
               <Table.Td className="wrap-anywhere">{r.doc_type === "specific" ? `${DOC_TYPE_LABELS.specific}: ${r.email}` : DOC_TYPE_LABELS.broadcast}</Table.Td>
               <Table.Td>{r.segment}</Table.Td>
               <Table.Td>
-                <Badge variant="outline" color={r.order_blocking === "mandatory" ? "red.9" : "gray.7"}>
-                  {ORDER_BLOCKING_LABELS[r.order_blocking]}
-                </Badge>
+                <span className={r.order_blocking === "mandatory" ? "legal-mandatory" : undefined}>{ORDER_BLOCKING_LABELS[r.order_blocking]}</span>
               </Table.Td>
               <Table.Td className="nowrap">{r.publish_at}</Table.Td>
               <Table.Td className="nowrap">{r.expiry_date ?? "—"}</Table.Td>
