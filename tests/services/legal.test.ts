@@ -163,6 +163,8 @@ describe("Legal Status", () => {
     expect(accepted.rows.map((r) => r.id)).toEqual([seller.id]);
     expect(accepted.rows[0]).toMatchObject({ in_force: 3, accepted: 3, status: "1" });
     expect(accepted.rows[0].docs.every((d) => d.accepted_at !== null)).toBe(true);
+    // A stale link past the last page shows the last page.
+    expect(await legalStatus(h.db, { status: "1", q: "", page: 99 }, now)).toMatchObject({ page: 1, pages: 1, total: 1, rows: [{ id: seller.id }] });
     const notAccepted = await legalStatus(h.db, { status: "0", q: other.email, page: 1 }, now);
     expect(notAccepted.rows).toHaveLength(1);
     expect(notAccepted.rows[0]).toMatchObject({ id: other.id, in_force: 2, accepted: 0, status: "0" });

@@ -30,26 +30,42 @@ export type StatusRow = {
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The per-seller counts as a query, filtered by status and search. */
-function sellersQuery(today: string, { status, q }: Pick<StatusQuery, "status" | "q">): SQL {
-  const search = q ? sql`and (c.name ilike ${likePattern(q)} or c.email ilike ${likePattern(q)})` : sql``;
-  const having = status === "1" ? sql`where in_force > 0 and accepted = in_force` : status === "0" ? sql`where accepted < in_force` : sql``;
+/**
+ * The documents in force (newest published version per name and audience) and, per seller, the
+ * links to those addressed to it: two equality joins (segment, e-mail) rather than one join on
+ * an OR, so the database can hash them (an OR join compares every seller with every document).
+ */
+function inForceLinks(today: string, sellers: SQL): SQL {
   return sql`
-    with docs as (
-      select distinct on (doc_name, audience) id, audience
+    docs as (
+      select distinct on (doc_name, audience) id, doc_name, audience, version
       from legal_documents where publish_at <= ${today}::date
       order by doc_name, audience, version desc
     ),
+    sellers as (${sellers}),
+    links as (
+      select s.id as client_id, d.id as doc_id, d.doc_name, d.version from sellers s join docs d on d.audience = 'segment:' || s.segment
+      union all
+      select s.id, d.id, d.doc_name, d.version from sellers s join docs d on d.audience = 'email:' || lower(s.email)
+    )`;
+}
+
+const SELLER_COLUMNS = sql`c.id, c.name, c.email, c.company_name, nullif(replace(c.business_data->>'tin_number', 'Segment_', ''), '') as segment`;
+
+/** The per-seller counts as a query, filtered by status and search. */
+function sellersQuery(today: string, { status, q }: Pick<StatusQuery, "status" | "q">): SQL {
+  const search = q ? sql`where c.name ilike ${likePattern(q)} or c.email ilike ${likePattern(q)}` : sql``;
+  const having = status === "1" ? sql`where in_force > 0 and accepted = in_force` : status === "0" ? sql`where accepted < in_force` : sql``;
+  return sql`
+    with ${inForceLinks(today, sql`select ${SELLER_COLUMNS} from clients c ${search}`)},
+    counts as (
+      select l.client_id, count(*)::int as in_force, count(a.document_id)::int as accepted
+      from links l left join legal_acceptances a on a.document_id = l.doc_id and a.client_id = l.client_id
+      group by l.client_id
+    ),
     per as (
-      select c.id, c.name, c.email, c.company_name,
-             nullif(replace(c.business_data->>'tin_number', 'Segment_', ''), '') as segment,
-             count(d.id)::int as in_force, count(a.document_id)::int as accepted
-      from clients c
-      left join docs d on d.audience = 'segment:' || replace(c.business_data->>'tin_number', 'Segment_', '')
-                       or d.audience = 'email:' || lower(c.email)
-      left join legal_acceptances a on a.document_id = d.id and a.client_id = c.id
-      where true ${search}
-      group by c.id
+      select s.*, coalesce(n.in_force, 0) as in_force, coalesce(n.accepted, 0) as accepted
+      from sellers s left join counts n on n.client_id = s.id
     )
     select * from per ${having}`;
 }
@@ -61,25 +77,28 @@ const statusOf = (r: { in_force: number; accepted: number }): AgreementStatus | 
 export async function legalStatus(db: Db, query: StatusQuery, now = new Date()): Promise<{ rows: StatusRow[]; total: number; page: number; pages: number }> {
   const today = indiaDate(now);
   const base = sellersQuery(today, query);
-  const [{ total }] = (await db.execute(sql`select count(*)::int as total from (${base}) s`)).rows as { total: number }[];
+  // One pass: the page's rows with the count of all matching rows beside them.
+  const pageAt = async (page: number) =>
+    (await db.execute(sql`select *, count(*) over ()::int as total from (${base}) s order by name, id limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}`))
+      .rows as (CountRow & { total: number })[];
+  let page = Math.max(1, query.page);
+  let sellers = await pageAt(page);
+  let total = sellers[0]?.total ?? 0;
+  if (sellers.length === 0 && page > 1) {
+    // Past the last page (a stale link): count, then show the last page.
+    total = ((await db.execute(sql`select count(*)::int as total from (${base}) s`)).rows as { total: number }[])[0].total;
+    page = Math.max(1, Math.ceil(total / STATUS_PAGE_SIZE));
+    sellers = total > 0 ? await pageAt(page) : [];
+  }
   const pages = Math.max(1, Math.ceil(total / STATUS_PAGE_SIZE));
-  const page = Math.min(Math.max(1, query.page), pages);
-  const sellers = (await db.execute(sql`${base} order by name, id limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}`)).rows as CountRow[];
   const ids = sellers.map((s) => s.id);
   const details = ids.length
     ? ((
         await db.execute(sql`
-          with docs as (
-            select distinct on (doc_name, audience) id, doc_name, audience, version
-            from legal_documents where publish_at <= ${today}::date
-            order by doc_name, audience, version desc
-          )
-          select c.id as client_id, d.id, d.doc_name, d.version, a.accepted_at
-          from clients c
-          join docs d on d.audience = 'segment:' || replace(c.business_data->>'tin_number', 'Segment_', '') or d.audience = 'email:' || lower(c.email)
-          left join legal_acceptances a on a.document_id = d.id and a.client_id = c.id
-          where c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-          order by d.id`)
+          with ${inForceLinks(today, sql`select ${SELLER_COLUMNS} from clients c where c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)}
+          select l.client_id, l.doc_id as id, l.doc_name, l.version, a.accepted_at
+          from links l left join legal_acceptances a on a.document_id = l.doc_id and a.client_id = l.client_id
+          order by l.doc_id`)
       ).rows as { client_id: number; id: number; doc_name: DocName; version: number; accepted_at: string | Date | null }[])
     : [];
   const docsOf = new Map<number, StatusDoc[]>();
@@ -88,7 +107,7 @@ export async function legalStatus(db: Db, query: StatusQuery, now = new Date()):
     list.push({ id: d.id, doc_name: d.doc_name, version: d.version, accepted_at: d.accepted_at == null ? null : new Date(d.accepted_at).toISOString() });
     docsOf.set(d.client_id, list);
   }
-  return { total, page, pages, rows: sellers.map((s) => ({ ...s, status: statusOf(s), docs: docsOf.get(s.id) ?? [] })) };
+  return { total, page, pages, rows: sellers.map(({ total: _total, ...s }) => ({ ...s, status: statusOf(s), docs: docsOf.get(s.id) ?? [] })) };
 }
 
 export const STATUS_CSV_HEADER = ["name", "email", "company_name", "segment", "status", "documents_in_force", "accepted", "agreement_status"] as const;
