@@ -1,11 +1,143 @@
-import type { MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/ui/NotBuiltYet";
-import { placeholderLoader } from "~/ui/placeholder-route";
+/**
+ * Legal's Account Setup (spec part 2 §2 "Account setup", §7 disabled-users and update-access;
+ * issue 16): 'Pickrr Configuration' sets or clears a seller's Disable Agreement flag
+ * (`pickrr_config.disable_legal`) by e-mail, and 'Blocked Users' lists the sellers that have it.
+ * Both panels collapse; which are open is `?open=` in the URL (none given: both).
+ */
+import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireStaff } from "~/services/auth/guard.server";
+import { redirectWithToast } from "~/services/auth/session.server";
+import { getDb } from "~/services/db/client.server";
+import { searchParamsOf } from "~/services/http/query-params";
+import { blockedUsers, setLegalAccess } from "~/services/legal/access.server";
+import { LEGAL_MESSAGES, legalAccessSchema } from "~/services/legal/forms";
+import { Field, Section } from "~/ui/account/parts";
+import { ScrollTable } from "~/ui/ScrollTable";
 
 export const meta: MetaFunction = () => [{ title: "Account Setup · Shipping Console" }];
 
-export const loader = placeholderLoader("legal.view");
+const PANELS = ["config", "blocked"] as const;
+type Panel = (typeof PANELS)[number];
 
-export default function Page() {
-  return <NotBuiltYet title="Account Setup" feature="Legal account setup (Pickrr Configuration, Blocked Users)" />;
+function openPanels(params: URLSearchParams): Panel[] {
+  const raw = params.get("open");
+  if (raw === null) return [...PANELS];
+  return PANELS.filter((p) => raw.split(",").includes(p));
+}
+const hrefFor = (open: Panel[]) => `/account-setup?open=${open.join(",")}`;
+const toggle = (open: Panel[], p: Panel) => hrefFor(open.includes(p) ? open.filter((o) => o !== p) : PANELS.filter((o) => o === p || open.includes(o)));
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, { permission: "legal.view" });
+  const open = openPanels(searchParamsOf(request));
+  return {
+    open,
+    blocked: open.includes("blocked") ? await blockedUsers(getDb()) : [],
+  };
+}
+
+type Answer = {
+  message?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "legal.block" });
+  const form = await request.formData();
+  const values = {
+    email: String(form.get("email") ?? "").slice(0, 300),
+    disable_legal: form.get("disable_legal") === "on" ? "on" : "",
+  };
+  const parsed = legalAccessSchema.safeParse({
+    email: form.get("email"),
+    disable_legal: form.get("disable_legal"),
+  });
+  if (!parsed.success) return data<Answer>({ fieldErrors: { email: parsed.error.issues[0].message }, values }, { status: 400 });
+  const result = await setLegalAccess(getDb(), staff, parsed.data);
+  if (!result.ok) {
+    if (result.status === 403) throw new Response(result.message, { status: 403 });
+    return data<Answer>(
+      {
+        fieldErrors: result.fieldErrors,
+        message: result.fieldErrors ? undefined : result.message,
+        values,
+      },
+      { status: result.status }
+    );
+  }
+  const back = new URL(request.url);
+  return redirectWithToast(request, `/account-setup${back.search}`, {
+    kind: "success",
+    message: LEGAL_MESSAGES.updated,
+  });
+}
+
+export default function LegalAccountSetup() {
+  const { open, blocked } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() ?? null;
+  const navigation = useNavigation();
+  const shown = answer ? { section: "page" as const, ...answer } : null;
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          Account Setup
+        </Title>
+        <Text c="dimmed" size="sm">
+          Sellers with Disable Agreement set are Blocked Users: legal documents never block their orders.
+        </Text>
+      </div>
+      <Section id="config" title="Pickrr Configuration" open={open.includes("config")} toggleHref={toggle(open, "config")}>
+        <Form method="post" noValidate preventScrollReset aria-label="Pickrr Configuration">
+          <Stack gap="sm" maw={480} key={JSON.stringify(answer?.values ?? {})}>
+            {answer?.message ? (
+              <Alert color="red" role="alert">
+                {answer.message}
+              </Alert>
+            ) : null}
+            <Field name="email" type="email" label="Seller E-mail" answer={shown} required maxLength={254} />
+            <label className="account-flag">
+              <input type="checkbox" name="disable_legal" defaultChecked={answer?.values?.disable_legal === "on"} /> Disable Agreement
+            </label>
+            <Group>
+              <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") !== "unblock"}>
+                Submit
+              </Button>
+            </Group>
+          </Stack>
+        </Form>
+      </Section>
+      <Section id="blocked" title="Blocked Users" open={open.includes("blocked")} toggleHref={toggle(open, "blocked")}>
+        <ScrollTable
+          label="Blocked Users"
+          headers={[
+            "Name",
+            "Email",
+            <span key="a" className="visually-hidden">
+              Actions
+            </span>,
+          ]}
+          empty="No blocked users."
+          rows={blocked.map((u) => (
+            <Table.Tr key={u.id} data-testid="blocked-row">
+              <Table.Td>{u.name}</Table.Td>
+              <Table.Td className="wrap-anywhere">{u.email}</Table.Td>
+              <Table.Td>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="unblock" />
+                  <input type="hidden" name="email" value={u.email} />
+                  <Button type="submit" size="xs" variant="default">
+                    Unblock<span className="visually-hidden"> {u.name}</span>
+                  </Button>
+                </Form>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        />
+      </Section>
+    </Stack>
+  );
 }

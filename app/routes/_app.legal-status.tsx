@@ -1,11 +1,150 @@
-import type { MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/ui/NotBuiltYet";
-import { placeholderLoader } from "~/ui/placeholder-route";
+/**
+ * Legal Status (spec part 2 §2, §5, §7; issue 16): every seller with the documents in force for
+ * it, accepted or not (with the date). The Agreement Status select filters the list; Download
+ * (the filtered list as CSV) is disabled until a status is chosen. Status, search and page are
+ * in the URL.
+ */
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { IconDownload, IconSearch } from "@tabler/icons-react";
+import { requireStaff } from "~/services/auth/guard.server";
+import { getDb } from "~/services/db/client.server";
+import { searchParamsOf } from "~/services/http/query-params";
+import { AGREEMENT_STATUS } from "~/services/legal/forms";
+import { docLabel } from "~/services/legal/documents";
+import { legalStatus } from "~/services/legal/status.server";
+import { parseStatusView, statusSearch } from "~/services/legal/status-query";
+import { Pager } from "~/ui/Pager";
+import { ScrollTable } from "~/ui/ScrollTable";
+import { useHydrated } from "~/ui/useHydrated";
 
 export const meta: MetaFunction = () => [{ title: "Legal Status · Shipping Console" }];
 
-export const loader = placeholderLoader("legal.view");
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, { permission: "legal.view" });
+  const view = parseStatusView(searchParamsOf(request));
+  const result = await legalStatus(getDb(), view);
+  return { view, ...result };
+}
 
-export default function Page() {
-  return <NotBuiltYet title="Legal Status" feature="Agreement acceptance status" />;
+const dateOf = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-IN", {
+    day: "2-digit",
+    month: "short",
+    year: "numeric",
+    timeZone: "Asia/Kolkata",
+  });
+
+export default function LegalStatus() {
+  const { view, rows, total, page, pages } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const downloadHref = view.status ? `/legal-status/download.csv${statusSearch(view, { page: 1 })}` : null;
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          Legal Status
+        </Title>
+        <Text c="dimmed" size="sm">
+          List of Sellers and the documents in force for each
+        </Text>
+      </div>
+      <Paper withBorder p="sm">
+        <Form
+          method="get"
+          role="search"
+          aria-label="Filter sellers"
+          // With JavaScript, choosing a status applies it at once (the Apply button does the same without).
+          onChange={(e) => (e.target as HTMLElement).tagName === "SELECT" && submit(e.currentTarget)}
+          data-hydrated={hydrated ? "true" : undefined}
+        >
+          <Group align="flex-end" gap="sm">
+            <NativeSelect
+              name="status"
+              label="Agreement Status"
+              defaultValue={view.status ?? ""}
+              key={`s${view.status}`}
+              data={[
+                { value: "", label: "All sellers" },
+                ...(["1", "0"] as const).map((s) => ({
+                  value: s,
+                  label: AGREEMENT_STATUS[s],
+                })),
+              ]}
+              w={180}
+            />
+            <TextInput
+              name="q"
+              type="search"
+              label="Search"
+              placeholder="Seller e-mail or name"
+              defaultValue={view.q}
+              key={`q${view.q}`}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              style={{ flex: 1, minWidth: 220 }}
+            />
+            <Button type="submit" variant="light">
+              Apply
+            </Button>
+            {downloadHref ? (
+              <Button component="a" href={downloadHref} download leftSection={<IconDownload size={16} aria-hidden />}>
+                Download
+              </Button>
+            ) : (
+              <Button disabled leftSection={<IconDownload size={16} aria-hidden />} title="Choose an Agreement Status first">
+                Download
+              </Button>
+            )}
+          </Group>
+        </Form>
+      </Paper>
+      <Paper withBorder>
+        <ScrollTable
+          label="Sellers"
+          headers={["Seller", "Email", "Segment", "Agreement Status", "Documents in force"]}
+          empty="No sellers match."
+          rows={rows.map((r) => (
+            <Table.Tr key={r.id} data-testid="status-row">
+              <Table.Td>
+                {r.name}
+                <div className="account-note">{r.company_name}</div>
+              </Table.Td>
+              <Table.Td className="wrap-anywhere">{r.email}</Table.Td>
+              <Table.Td>{r.segment ?? "—"}</Table.Td>
+              <Table.Td>
+                {r.status ? (
+                  <span className={r.status === "1" ? "legal-accepted" : "legal-not-accepted"}>{AGREEMENT_STATUS[r.status]}</span>
+                ) : (
+                  <span className="account-note">No documents</span>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <ul className="legal-doc-list">
+                  {r.docs.map((d) => (
+                    <li key={d.id}>
+                      {docLabel(d)}: {d.accepted_at ? `accepted ${dateOf(d.accepted_at)}` : "not accepted"}
+                    </li>
+                  ))}
+                </ul>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        />
+      </Paper>
+      <Pager
+        page={page}
+        pageCount={pages}
+        total={total}
+        noun={total === 1 ? "seller" : "sellers"}
+        hrefFor={(p) => `/legal-status${statusSearch(view, { page: p })}`}
+      />
+      {view.q || view.status ? (
+        <Link to="/legal-status" className="action-link">
+          Clear filters
+        </Link>
+      ) : null}
+    </Stack>
+  );
 }

@@ -1,11 +1,164 @@
-import type { MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/ui/NotBuiltYet";
-import { placeholderLoader } from "~/ui/placeholder-route";
+/**
+ * Merchant Agreements (spec part 2 §2, §5, §7 legal-docs list and create; issue 16): the table
+ * of published legal documents, a page at a time, and Add New Document as a dialog whose open
+ * state is `?add=1` (it renders on the server, so the whole flow works without JavaScript).
+ */
+import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { IconFilePlus } from "@tabler/icons-react";
+import { z } from "zod";
+import { requireStaff } from "~/services/auth/guard.server";
+import { can } from "~/services/auth/permissions";
+import { redirectWithToast } from "~/services/auth/session.server";
+import { getDb } from "~/services/db/client.server";
+import { searchParamsOf } from "~/services/http/query-params";
+import { readMultipart } from "~/services/http/upload.server";
+import { indiaDate } from "~/services/legal/documents";
+import { DOC_NAME_LABELS, DOC_TYPE_LABELS, LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES, ORDER_BLOCKING_LABELS, parseLegalDocument } from "~/services/legal/forms";
+import { listLegalDocuments, publishLegalDocument, type PdfUpload } from "~/services/legal/publish.server";
+import { AddDocumentForm, type DocumentAnswer } from "~/ui/legal/AddDocumentForm";
+import { Pager } from "~/ui/Pager";
+import { ScrollTable } from "~/ui/ScrollTable";
+import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "Merchant Agreements · Shipping Console" }];
 
-export const loader = placeholderLoader("legal.view");
+const pageOf = (params: URLSearchParams) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .catch(1)
+    .parse(params.get("page") ?? 1);
 
-export default function Page() {
-  return <NotBuiltYet title="Merchant Agreements" feature="Publishing legal agreements" />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "legal.view" });
+  const params = searchParamsOf(request);
+  const list = await listLegalDocuments(getDb(), pageOf(params));
+  return {
+    ...list,
+    today: indiaDate(new Date()),
+    canPublish: can(staff, "legal.publish"),
+  };
+}
+
+const refused = (body: DocumentAnswer, status: number) => data(body, { status });
+
+/** Posted text fields, to refill the form after a refusal (never the file). */
+function postedValues(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string") out[k] = v.slice(0, 1000);
+  return out;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "legal.publish" });
+  const read = await readMultipart(request, {
+    maxFileBytes: MAX_LEGAL_PDF_BYTES,
+    maxFieldBytes: 4096,
+    messages: {
+      tooLarge: LEGAL_MESSAGES.fileSize,
+      notMultipart: LEGAL_MESSAGES.fileMissing,
+    },
+  });
+  if (!read.ok) return refused({ fieldErrors: { doc_file: read.message } }, read.status);
+  const values = postedValues(read.form);
+  const parsed = parseLegalDocument(values);
+  if (!parsed.ok) return refused({ fieldErrors: parsed.errors, values }, 400);
+  const files = read.form.getAll("doc_file").filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
+  if (files.length > 1) return refused({ fieldErrors: { doc_file: LEGAL_MESSAGES.fileOne }, values }, 400);
+  const upload: PdfUpload | null = files[0]
+    ? {
+        name: files[0].name,
+        type: files[0].type,
+        bytes: new Uint8Array(await files[0].arrayBuffer()),
+      }
+    : null;
+  const result = await publishLegalDocument(getDb(), staff, parsed.input, upload);
+  if (!result.ok) {
+    if (result.status === 403) throw new Response(result.message, { status: 403 });
+    return refused(
+      {
+        fieldErrors: result.fieldErrors,
+        message: result.fieldErrors ? undefined : result.message,
+        values,
+      },
+      result.status
+    );
+  }
+  return redirectWithToast(request, "/merchant-agreements", {
+    kind: "success",
+    message: LEGAL_MESSAGES.uploaded,
+  });
+}
+
+export default function MerchantAgreements() {
+  const { rows, total, page, pages, today, canPublish } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() ?? null;
+  const [params] = useSearchParams();
+  const pageSearch = page > 1 ? `?page=${page}` : "";
+  const addOpen = canPublish && (params.get("add") === "1" || answer !== null);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h2">
+            Merchant Agreements
+          </Title>
+          <Text c="dimmed" size="sm">
+            Legal documents published to sellers; a new document with the same name and audience is a new version.
+          </Text>
+        </div>
+        {canPublish ? (
+          <Button
+            component={Link}
+            to={`/merchant-agreements${pageSearch ? `${pageSearch}&` : "?"}add=1`}
+            preventScrollReset
+            leftSection={<IconFilePlus size={16} aria-hidden />}
+          >
+            Add New Document
+          </Button>
+        ) : null}
+      </Group>
+      <Paper withBorder>
+        <ScrollTable
+          label="Legal documents"
+          headers={["Document", "Target Users", "Segment", "Order Blocking", "Publish Date", "Expiry Date", "Version", "Accepted", "PDF"]}
+          empty="No documents yet. Add the first one."
+          rows={rows.map((r) => (
+            <Table.Tr key={r.id} data-testid="legal-doc-row">
+              <Table.Td>
+                <b>{DOC_NAME_LABELS[r.doc_name]}</b>
+                <div className="account-note">{r.description}</div>
+              </Table.Td>
+              <Table.Td className="wrap-anywhere">{r.doc_type === "specific" ? `${DOC_TYPE_LABELS.specific}: ${r.email}` : DOC_TYPE_LABELS.broadcast}</Table.Td>
+              <Table.Td>{r.segment}</Table.Td>
+              <Table.Td>
+                <span className={r.order_blocking === "mandatory" ? "legal-mandatory" : undefined}>{ORDER_BLOCKING_LABELS[r.order_blocking]}</span>
+              </Table.Td>
+              <Table.Td className="nowrap">{r.publish_at}</Table.Td>
+              <Table.Td className="nowrap">{r.expiry_date ?? "—"}</Table.Td>
+              <Table.Td>v{r.version}</Table.Td>
+              <Table.Td className="nowrap">
+                {r.accepted.toLocaleString("en-IN")} / {r.audience_size.toLocaleString("en-IN")}
+              </Table.Td>
+              <Table.Td>
+                <Anchor href={`/merchant-agreements/${r.id}/document.pdf`} target="_blank" rel="noopener" size="sm">
+                  {r.file_name}
+                </Anchor>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        />
+      </Paper>
+      <Pager page={page} pageCount={pages} total={total} noun={total === 1 ? "document" : "documents"} hrefFor={(p) => `/merchant-agreements?page=${p}`} />
+      {addOpen ? (
+        <UrlDialog title="Add New Document" closeTo={`/merchant-agreements${pageSearch}`}>
+          <AddDocumentForm action={`/merchant-agreements?add=1`} closeTo={`/merchant-agreements${pageSearch}`} answer={answer} today={today} />
+        </UrlDialog>
+      ) : null}
+    </Stack>
+  );
 }

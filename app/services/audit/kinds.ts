@@ -54,6 +54,10 @@ export type AuditDetails = {
   pickrr_config: AccountFields;
   wallet_config: AccountFields;
   auth_token: AccountFields;
+  /** Legal (issue 16): a published document version, a seller's acceptance, a seller's blocked-users flag. */
+  legal_document: AccountFields;
+  legal_acceptance: AccountFields;
+  legal_access: AccountFields;
 };
 
 export type AuditEntity = keyof AuditDetails;

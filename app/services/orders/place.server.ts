@@ -6,6 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
 import { orderNumberSeq, orderRequests, orders } from "../db/schema";
+import { legalOrderGate } from "../legal/seller.server";
 import { awbPrefix, frozenCharge, padNumber } from "./charge";
 import { addOrdersToRollups } from "./rollups.server";
 import { NO_COURIER_MESSAGE } from "../quote/allocation";
@@ -16,9 +17,12 @@ import type { OrderRequest } from "./place-form";
 export type Placed = { pickrr_order_id: string; pickrr_tracking_id: string; courier: string; edd_stamp: string; charged_amount: string };
 export type PlaceAnswer = { status: 201; body: Placed } | { status: 400 | 409 | 422; body: { err: string; errors?: Record<string, string> } };
 
-/** The legal team's rule plugs in here (a mandatory agreement not accepted in time refuses new orders). */
-export async function assertClientMayPlaceOrders(_tx: Db | Tx, _clientId: number): Promise<{ ok: true } | { ok: false; message: string }> {
-  return { ok: true };
+/**
+ * The legal team's rule (issue 16): a mandatory document not accepted by its expiry date refuses
+ * the seller's new orders, unless the seller is on legal's Blocked Users list.
+ */
+export async function assertClientMayPlaceOrders(tx: Db | Tx, clientId: number, now = new Date()): Promise<{ ok: true } | { ok: false; message: string }> {
+  return legalOrderGate(tx, clientId, now);
 }
 
 async function placeOne(db: Db, clientId: number, o: OrderRequest, now: Date): Promise<PlaceAnswer> {
@@ -43,7 +47,7 @@ async function placeOne(db: Db, clientId: number, o: OrderRequest, now: Date): P
   if (!entry) return { status: 422, body: { err: NO_COURIER_MESSAGE } };
   const charge = frozenCharge(entry, q.quote.billing_zone);
   return db.transaction(async (tx) => {
-    const gate = await assertClientMayPlaceOrders(tx, clientId);
+    const gate = await assertClientMayPlaceOrders(tx, clientId, now);
     if (!gate.ok) return { status: 409 as const, body: { err: gate.message } };
     const [{ n }] = (await tx.execute(sql`select nextval(${orderNumberSeq.seqName}) as n`)).rows as { n: string }[];
     const number = BigInt(n);

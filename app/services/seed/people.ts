@@ -68,7 +68,7 @@ export const DAY_MS = 86_400_000;
  */
 export function plannedDemoClients(
   opts: SeedOptions = {},
-): { id: number; name: string; email: string; has_token: boolean; chain: Chain; has_bank: boolean; has_wallet: boolean }[] {
+): { id: number; name: string; email: string; has_token: boolean; chain: Chain; has_bank: boolean; has_wallet: boolean; segment: string | null; disable_legal: boolean }[] {
   const { clientPlans } = planPeople(createPrng(opts.seed ?? DEFAULT_SEED), opts.scale ?? "demo", opts.referenceDate ?? SEED_REFERENCE_DATE);
   return clientPlans.map((c, i) => ({
     id: i + 1,
@@ -78,6 +78,8 @@ export function plannedDemoClients(
     chain: c.chain,
     has_bank: c.row.business_data.account_number != null,
     has_wallet: c.row.pickrr_config.has_wallet,
+    segment: c.row.business_data.tin_number,
+    disable_legal: c.row.pickrr_config.disable_legal,
   }));
 }
 

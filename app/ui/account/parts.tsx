@@ -49,16 +49,18 @@ type TextProps = {
   description?: string;
   onKeyDown?: (e: React.KeyboardEvent<HTMLInputElement>) => void;
   controlled?: { value: string; onChange: (v: string) => void };
+  type?: "text" | "date" | "email";
 };
 
 /** A text field: the posted value after a refused post, else the stored one; the server's message under it. */
-export function Field({ name, label, value, answer, required, readOnly, disabled, maxLength, inputMode, description, onKeyDown, controlled }: TextProps) {
+export function Field({ name, label, value, answer, required, readOnly, disabled, maxLength, inputMode, description, onKeyDown, controlled, type }: TextProps) {
   const shown = answer?.values?.[name] ?? (value == null ? "" : String(value));
   const error = answer?.fieldErrors?.[name];
   return (
     <TextInput
       id={name}
       name={name}
+      type={type}
       label={label}
       {...(controlled ? { value: controlled.value, onChange: (e) => controlled.onChange(e.currentTarget.value) } : { defaultValue: shown })}
       withAsterisk={required}

@@ -17,3 +17,4 @@ export * from "./advantage";
 export * from "./files";
 export * from "./account";
 export * from "./orders";
+export * from "./legal";

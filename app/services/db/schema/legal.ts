@@ -1,0 +1,66 @@
+/**
+ * Legal documents published to sellers and the sellers' acceptances (issue 16, spec part 2 §3
+ * "Legal document"). The PDF itself is a stored_files row (decision 021).
+ */
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+import { storedFiles } from "./files";
+import { staff } from "./staff";
+
+export const legalDocuments = pgTable(
+  "legal_documents",
+  {
+    id: serial("id").primaryKey(),
+    /** agreement, privacy_policy, other. */
+    doc_name: text("doc_name").notNull(),
+    /** broadcast (every seller of the segment) or specific (one seller by e-mail). */
+    doc_type: text("doc_type").notNull(),
+    /** The customer segment '1' … '3'. */
+    segment: text("segment").notNull(),
+    /** The addressed seller's e-mail (specific only), lower case. */
+    email: text("email"),
+    /** The addressed seller (specific only), resolved from the e-mail at publishing. */
+    client_id: integer("client_id").references(() => clients.id),
+    /** Who a version replaces: `segment:2` or `email:someone@example.com` with the doc_name. */
+    audience: text("audience").notNull(),
+    description: text("description").notNull(),
+    /** In force from this date (India). */
+    publish_at: date("publish_at", { mode: "string" }).notNull(),
+    /** mandatory or optional. */
+    order_blocking: text("order_blocking").notNull(),
+    /** The acceptance period (mandatory only); expiry = publish_at + days. */
+    days: integer("days"),
+    /** 1, 2, … per doc_name and audience; older versions stay readable. */
+    version: integer("version").notNull(),
+    file_id: integer("file_id")
+      .notNull()
+      .references(() => storedFiles.id),
+    file_name: text("file_name").notNull(),
+    created_by: integer("created_by").references(() => staff.id),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("legal_documents_version_idx").on(t.doc_name, t.audience, t.version),
+    index("legal_documents_audience_idx").on(t.audience, t.publish_at),
+    check("legal_documents_days_check", sql`(${t.order_blocking} = 'mandatory') = (${t.days} is not null) and (${t.days} is null or ${t.days} >= 1)`),
+  ],
+);
+
+export const legalAcceptances = pgTable(
+  "legal_acceptances",
+  {
+    document_id: integer("document_id")
+      .notNull()
+      .references(() => legalDocuments.id),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    /** The document's version at acceptance (a document row is one version; kept for the record). */
+    version: integer("version").notNull(),
+    accepted_by: text("accepted_by").notNull(),
+    ip: text("ip"),
+    accepted_at: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.document_id, t.client_id] }), index("legal_acceptances_client_idx").on(t.client_id)],
+);
