@@ -363,6 +363,8 @@ export const ordersSeeder: AreaSeeder = {
     await restore();
     await tx.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest((select max(id) from orders), 1))`);
     await rebuildRollups(tx);
+    // Fresh statistics: without them the planner may walk the placed_at index for a search by id.
+    await tx.execute(sql`analyze orders, tracking_events, order_daily_rollups`);
     timing("indexes and keys made again");
     return { orders: count, trackingEvents: events };
   },
@@ -401,6 +403,8 @@ export async function fillOrderBook(db: Db, log: (line: string) => void = () => 
     if (done === "added") added += end - start;
   }
   await db.delete(settings).where(eq(settings.key, ORDER_FILL_SETTING));
+  // PGlite has no autovacuum: without fresh statistics a search by id may walk the placed_at index.
+  await db.execute(sql`analyze orders, tracking_events, order_daily_rollups`);
   log(`Order book filled: ${added} orders added in ${Date.now() - t0} ms.`);
   return added;
 }
