@@ -5,41 +5,16 @@
  * Panels and dialogs are in the URL (courier-setup/rules-view.ts), rendered by the server, so
  * everything works without JavaScript. The Pickrr Select editor is its own page (`select/…`).
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
-import {
-  Form,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { z } from "zod";
 import { requireStaff, type Staff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { RULE_CODE_NAMES } from "~/services/core/rule-codes";
-import {
-  customRuleValues,
-  type CustomRuleValues,
-} from "~/services/courier-setup/custom-rule-form";
+import { customRuleValues, type CustomRuleValues } from "~/services/courier-setup/custom-rule-form";
 import {
   createCustomRule,
   customRuleCouriers,
@@ -48,26 +23,11 @@ import {
   updateUserPriorityEngineType,
 } from "~/services/courier-setup/custom-rules.server";
 import { courierRuleHistory } from "~/services/courier-setup/history.server";
-import {
-  SELECTION_OPTIONS,
-  defaultPanel,
-  parseRulesView,
-  rulesHref,
-  type RulesView,
-} from "~/services/courier-setup/rules-view";
-import {
-  cloneSelectRule,
-  deleteSelectRule,
-  moveSelectRule,
-  toggleSelectRule,
-} from "~/services/courier-setup/select-rules.server";
+import { SELECTION_OPTIONS, defaultPanel, parseRulesView, rulesHref, type RulesView } from "~/services/courier-setup/rules-view";
+import { cloneSelectRule, deleteSelectRule, moveSelectRule, toggleSelectRule } from "~/services/courier-setup/select-rules.server";
 import { selectRuleSummary } from "~/services/courier-setup/select-rule-form";
 import { getDb, type Db } from "~/services/db/client.server";
-import {
-  fetchAllocEngineRules,
-  fetchCustomPriorityEngine,
-  fetchUserPriorityEngineType,
-} from "~/services/rules/rules.server";
+import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
 import { CustomRuleForm } from "~/ui/CustomRuleForm";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { UrlSwitch } from "~/ui/UrlSwitch";
@@ -90,8 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canEditSelect: can(staff, "select-rule.edit"),
     canArrangeSelect: can(staff, "select-rule.arrange"),
   };
-  const history =
-    panel === "history" ? await courierRuleHistory(db, client.id) : null;
+  const history = panel === "history" ? await courierRuleHistory(db, client.id) : null;
   return {
     clientId: client.id,
     view: { ...view, panel },
@@ -160,8 +119,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const input = parsed.data;
   const view = parseRulesView(new URL(request.url).searchParams);
   const back = rulesHref(client.id, { panel: view.panel });
-  const done = (message: string) =>
-    redirectWithToast(request, back, { kind: "success", message });
+  const done = (message: string) => redirectWithToast(request, back, { kind: "success", message });
   const refuse = (result: { status: number; message: string }) => {
     throw new Response(result.message, { status: result.status });
   };
@@ -172,16 +130,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
         rule_code: input.rule_code,
       });
       if (!result.ok) return refuse(result);
-      return redirectWithToast(
-        request,
-        rulesHref(client.id, { panel: view.panel }),
-        {
-          kind: "success",
-          message: `Updated Successfully! Selection type: ${
-            RULE_CODE_NAMES[result.rule_code]
-          }.`,
-        }
-      );
+      return redirectWithToast(request, rulesHref(client.id, { panel: view.panel }), {
+        kind: "success",
+        message: `Updated Successfully! Selection type: ${RULE_CODE_NAMES[result.rule_code]}.`,
+      });
     }
     case "custom_create":
     case "custom_edit":
@@ -237,9 +189,7 @@ async function saveCustom(
   staff: Staff,
   clientId: number,
   form: FormData,
-  input:
-    | { intent: "custom_create" }
-    | { intent: "custom_edit"; rule_id: number; version: number },
+  input: { intent: "custom_create" } | { intent: "custom_edit"; rule_id: number; version: number },
   back: string
 ) {
   const values = customRuleValues(form);
@@ -255,10 +205,7 @@ async function saveCustom(
   if (result.ok)
     return redirectWithToast(request, back, {
       kind: "success",
-      message:
-        input.intent === "custom_create"
-          ? "Rule Created Successfully!"
-          : "Rule Edited Successfully!",
+      message: input.intent === "custom_create" ? "Rule Created Successfully!" : "Rule Edited Successfully!",
     });
   if (result.status === 400)
     return data<CustomRuleAnswer>(
@@ -284,10 +231,8 @@ async function saveCustom(
 }
 
 /** After a 409 the dialog shows what is stored now: reload. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  actionStatus,
-  defaultShouldRevalidate,
-}) => (actionStatus === 409 ? true : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 ? true : defaultShouldRevalidate;
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
@@ -295,8 +240,7 @@ export default function CourierRulesTab() {
   const page = useLoaderData<typeof loader>();
   const { clientId, view, rule_code, permissions } = page;
   const answer = useActionData<CustomRuleAnswer>();
-  const href = (patch: RulesView) =>
-    rulesHref(clientId, { panel: view.panel ?? undefined, ...patch });
+  const href = (patch: RulesView) => rulesHref(clientId, { panel: view.panel ?? undefined, ...patch });
   const here = href({});
   return (
     <Stack gap="md">
@@ -308,12 +252,7 @@ export default function CourierRulesTab() {
           {w}
         </Alert>
       ))}
-      <SelectionCards
-        clientId={clientId}
-        current={rule_code}
-        canEdit={permissions.canEditRules}
-        action={here}
-      />
+      <SelectionCards clientId={clientId} current={rule_code} canEdit={permissions.canEditRules} action={here} />
       <nav className="tab-nav" aria-label="Rule panels">
         {(
           [
@@ -322,48 +261,22 @@ export default function CourierRulesTab() {
             ["history", "History"],
           ] as const
         ).map(([panel, label]) => (
-          <Link
-            key={panel}
-            to={rulesHref(clientId, { panel })}
-            aria-current={view.panel === panel ? "page" : undefined}
-            preventScrollReset
-          >
+          <Link key={panel} to={rulesHref(clientId, { panel })} aria-current={view.panel === panel ? "page" : undefined} preventScrollReset>
             {label}
           </Link>
         ))}
       </nav>
-      {view.panel === "custom" && (
-        <CustomPanel page={page} href={href} answer={answer ?? null} />
-      )}
-      {view.panel === "pickrr_select" && (
-        <SelectPanel page={page} href={href} />
-      )}
-      {view.panel === "history" && (
-        <HistoryPanel entries={page.history ?? []} />
-      )}
+      {view.panel === "custom" && <CustomPanel page={page} href={href} answer={answer ?? null} />}
+      {view.panel === "pickrr_select" && <SelectPanel page={page} href={href} />}
+      {view.panel === "history" && <HistoryPanel entries={page.history ?? []} />}
     </Stack>
   );
 }
 
-function SelectionCards({
-  clientId,
-  current,
-  canEdit,
-  action,
-}: {
-  clientId: number;
-  current: string;
-  canEdit: boolean;
-  action: string;
-}) {
+function SelectionCards({ clientId, current, canEdit, action }: { clientId: number; current: string; canEdit: boolean; action: string }) {
   const busy = useNavigation().state === "submitting";
   return (
-    <Form
-      method="post"
-      action={action}
-      preventScrollReset
-      aria-label="Courier selection type"
-    >
+    <Form method="post" action={action} preventScrollReset aria-label="Courier selection type">
       <input type="hidden" name="intent" value="rule_type" />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
         {SELECTION_OPTIONS.map((o) => {
@@ -374,9 +287,7 @@ function SelectionCards({
               withBorder
               p="md"
               radius="md"
-              className={
-                chosen ? "option-card option-card-current" : "option-card"
-              }
+              className={chosen ? "option-card option-card-current" : "option-card"}
               data-testid={`option-${o.key}`}
               aria-current={chosen ? "true" : undefined}
             >
@@ -399,15 +310,7 @@ function SelectionCards({
                 </Text>
               )}
               {canEdit && !chosen && (
-                <Button
-                  type="submit"
-                  name="rule_code"
-                  value={o.code}
-                  size="xs"
-                  variant="light"
-                  loading={busy}
-                  aria-label={`Use ${o.label}`}
-                >
+                <Button type="submit" name="rule_code" value={o.code} size="xs" variant="light" loading={busy} aria-label={`Use ${o.label}`}>
                   Use {o.label}
                 </Button>
               )}
@@ -417,33 +320,17 @@ function SelectionCards({
       </SimpleGrid>
       {/* Without JavaScript the browser sends the pressed button's rule_code. */}
       <Text size="xs" c="dimmed" mt={4} data-testid="current-rule">
-        Current selection type:{" "}
-        {SELECTION_OPTIONS.find((o) => o.code === current)?.label}
+        Current selection type: {SELECTION_OPTIONS.find((o) => o.code === current)?.label}
       </Text>
     </Form>
   );
 }
 
-function CustomPanel({
-  page,
-  href,
-  answer,
-}: {
-  page: LoaderData;
-  href: (v: RulesView) => string;
-  answer: CustomRuleAnswer | null;
-}) {
+function CustomPanel({ page, href, answer }: { page: LoaderData; href: (v: RulesView) => string; answer: CustomRuleAnswer | null }) {
   const { customRules, couriers, permissions, view } = page;
-  const editing =
-    typeof view.rule === "number"
-      ? customRules.find((r) => r.id === view.rule) ?? null
-      : null;
-  const dialogOpen =
-    permissions.canEditRules && (view.rule === "new" || editing !== null);
-  const deleting =
-    permissions.canEditRules && view.delete
-      ? customRules.find((r) => r.id === view.delete) ?? null
-      : null;
+  const editing = typeof view.rule === "number" ? customRules.find((r) => r.id === view.rule) ?? null : null;
+  const dialogOpen = permissions.canEditRules && (view.rule === "new" || editing !== null);
+  const deleting = permissions.canEditRules && view.delete ? customRules.find((r) => r.id === view.delete) ?? null : null;
   const closeTo = href({});
   const initial: CustomRuleValues =
     answer?.values ??
@@ -452,9 +339,7 @@ function CustomPanel({
           service_type: editing.service_type,
           zone_list: editing.zone_list,
           order_type: editing.order_type,
-          slots: [0, 1, 2, 3, 4].map(
-            (i) => editing.courier_list[i]?.name ?? ""
-          ),
+          slots: [0, 1, 2, 3, 4].map((i) => editing.courier_list[i]?.name ?? ""),
         }
       : {
           service_type: "",
@@ -469,29 +354,16 @@ function CustomPanel({
           Custom priority
         </Title>
         {permissions.canEditRules && (
-          <Button
-            component={Link}
-            to={href({ rule: "new" })}
-            preventScrollReset
-            size="sm"
-          >
+          <Button component={Link} to={href({ rule: "new" })} preventScrollReset size="sm">
             New Rule
           </Button>
         )}
       </Group>
       <PanelTable
-        empty={
-          customRules.length === 0 ? "No custom priority rules yet." : null
-        }
+        empty={customRules.length === 0 ? "No custom priority rules yet." : null}
         minWidth={800}
         testId="custom-rules"
-        head={[
-          "Service type",
-          "Zones",
-          "Order type",
-          ...[1, 2, 3, 4, 5].map((n) => `Priority ${n}`),
-          ...(permissions.canEditRules ? ["Actions"] : []),
-        ]}
+        head={["Service type", "Zones", "Order type", ...[1, 2, 3, 4, 5].map((n) => `Priority ${n}`), ...(permissions.canEditRules ? ["Actions"] : [])]}
       >
         {customRules.map((r) => (
           <Table.Tr key={r.id}>
@@ -499,29 +371,15 @@ function CustomPanel({
             <Table.Td>{r.zone_list.join(", ")}</Table.Td>
             <Table.Td>{r.order_type.join(", ")}</Table.Td>
             {[1, 2, 3, 4, 5].map((n) => (
-              <Table.Td key={n}>
-                {r.courier_list.find((c) => c.priority === n)?.name ?? "—"}
-              </Table.Td>
+              <Table.Td key={n}>{r.courier_list.find((c) => c.priority === n)?.name ?? "—"}</Table.Td>
             ))}
             {permissions.canEditRules && (
               <Table.Td>
                 <Group gap="xs" wrap="nowrap">
-                  <Link
-                    to={href({ rule: r.id })}
-                    preventScrollReset
-                    aria-label={`Edit Rule ${r.service_type} ${r.zone_list.join(
-                      ""
-                    )}`}
-                  >
+                  <Link to={href({ rule: r.id })} preventScrollReset aria-label={`Edit Rule ${r.service_type} ${r.zone_list.join("")}`}>
                     Edit Rule
                   </Link>
-                  <Link
-                    to={href({ delete: r.id })}
-                    preventScrollReset
-                    aria-label={`Delete rule ${
-                      r.service_type
-                    } ${r.zone_list.join("")}`}
-                  >
+                  <Link to={href({ delete: r.id })} preventScrollReset aria-label={`Delete rule ${r.service_type} ${r.zone_list.join("")}`}>
                     Delete
                   </Link>
                 </Group>
@@ -546,15 +404,8 @@ function CustomPanel({
         </UrlDialog>
       )}
       {deleting && (
-        <ConfirmDelete
-          title="Delete rule"
-          closeTo={closeTo}
-          action={closeTo}
-          intent="custom_delete"
-          ruleId={deleting.id}
-        >
-          Delete the {deleting.service_type} rule for zones{" "}
-          {deleting.zone_list.join(", ")} ({deleting.order_type.join(", ")})?
+        <ConfirmDelete title="Delete rule" closeTo={closeTo} action={closeTo} intent="custom_delete" ruleId={deleting.id}>
+          Delete the {deleting.service_type} rule for zones {deleting.zone_list.join(", ")} ({deleting.order_type.join(", ")})?
         </ConfirmDelete>
       )}
     </Stack>
@@ -585,12 +436,7 @@ function ConfirmDelete({
         <Stack gap="sm">
           <Text size="sm">{children}</Text>
           <Group justify="flex-end">
-            <Button
-              component={Link}
-              to={closeTo}
-              variant="default"
-              preventScrollReset
-            >
+            <Button component={Link} to={closeTo} variant="default" preventScrollReset>
               Cancel
             </Button>
             <Button type="submit" color="red" loading={busy}>
@@ -603,19 +449,10 @@ function ConfirmDelete({
   );
 }
 
-function SelectPanel({
-  page,
-  href,
-}: {
-  page: LoaderData;
-  href: (v: RulesView) => string;
-}) {
+function SelectPanel({ page, href }: { page: LoaderData; href: (v: RulesView) => string }) {
   const { selectRules, permissions, clientId, view } = page;
   const here = href({});
-  const deleting =
-    permissions.canArrangeSelect && view.deleteSelect
-      ? selectRules.find((r) => r.id === view.deleteSelect) ?? null
-      : null;
+  const deleting = permissions.canArrangeSelect && view.deleteSelect ? selectRules.find((r) => r.id === view.deleteSelect) ?? null : null;
   const editor = `/all-users/${clientId}/courier-rules/select`;
   return (
     <Stack gap="sm">
@@ -633,34 +470,15 @@ function SelectPanel({
         empty={selectRules.length === 0 ? "No Pickrr Select rules yet." : null}
         minWidth={900}
         testId="select-rules"
-        head={[
-          "Name",
-          "Priority",
-          "Active",
-          "Criteria",
-          "Selection",
-          ...(permissions.canEditSelect || permissions.canArrangeSelect
-            ? ["Actions"]
-            : []),
-        ]}
+        head={["Name", "Priority", "Active", "Criteria", "Selection", ...(permissions.canEditSelect || permissions.canArrangeSelect ? ["Actions"] : [])]}
       >
         {selectRules.map((r, i) => (
           <Table.Tr key={r.id} data-testid="select-rule">
             <Table.Td>{r.name}</Table.Td>
             <Table.Td>{r.priority}</Table.Td>
             <Table.Td>
-              <ArrangeForm
-                action={here}
-                intent="select_toggle"
-                ruleId={r.id}
-                extra={{ active: String(!r.active) }}
-                canChange={permissions.canArrangeSelect}
-              >
-                <UrlSwitchButton
-                  label={`${r.name} active`}
-                  on={r.active}
-                  canChange={permissions.canArrangeSelect}
-                />
+              <ArrangeForm action={here} intent="select_toggle" ruleId={r.id} extra={{ active: String(!r.active) }} canChange={permissions.canArrangeSelect}>
+                <UrlSwitchButton label={`${r.name} active`} on={r.active} canChange={permissions.canArrangeSelect} />
               </ArrangeForm>
             </Table.Td>
             <Table.Td>{r.summary.criteria}</Table.Td>
@@ -669,69 +487,28 @@ function SelectPanel({
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   {permissions.canEditSelect && (
-                    <Link
-                      to={`${editor}/${r.id}`}
-                      aria-label={`Edit ${r.name}`}
-                    >
+                    <Link to={`${editor}/${r.id}`} aria-label={`Edit ${r.name}`}>
                       Edit
                     </Link>
                   )}
                   {permissions.canArrangeSelect && (
                     <>
-                      <ArrangeForm
-                        action={here}
-                        intent="select_move"
-                        ruleId={r.id}
-                        extra={{ direction: "up" }}
-                        canChange
-                      >
-                        <Button
-                          type="submit"
-                          size="compact-xs"
-                          variant="default"
-                          disabled={i === 0}
-                          aria-label={`Move ${r.name} up`}
-                        >
+                      <ArrangeForm action={here} intent="select_move" ruleId={r.id} extra={{ direction: "up" }} canChange>
+                        <Button type="submit" size="compact-xs" variant="default" disabled={i === 0} aria-label={`Move ${r.name} up`}>
                           Up
                         </Button>
                       </ArrangeForm>
-                      <ArrangeForm
-                        action={here}
-                        intent="select_move"
-                        ruleId={r.id}
-                        extra={{ direction: "down" }}
-                        canChange
-                      >
-                        <Button
-                          type="submit"
-                          size="compact-xs"
-                          variant="default"
-                          disabled={i === selectRules.length - 1}
-                          aria-label={`Move ${r.name} down`}
-                        >
+                      <ArrangeForm action={here} intent="select_move" ruleId={r.id} extra={{ direction: "down" }} canChange>
+                        <Button type="submit" size="compact-xs" variant="default" disabled={i === selectRules.length - 1} aria-label={`Move ${r.name} down`}>
                           Down
                         </Button>
                       </ArrangeForm>
-                      <ArrangeForm
-                        action={here}
-                        intent="select_clone"
-                        ruleId={r.id}
-                        canChange
-                      >
-                        <Button
-                          type="submit"
-                          size="compact-xs"
-                          variant="default"
-                          aria-label={`Clone ${r.name}`}
-                        >
+                      <ArrangeForm action={here} intent="select_clone" ruleId={r.id} canChange>
+                        <Button type="submit" size="compact-xs" variant="default" aria-label={`Clone ${r.name}`}>
                           Clone
                         </Button>
                       </ArrangeForm>
-                      <Link
-                        to={href({ deleteSelect: r.id })}
-                        preventScrollReset
-                        aria-label={`Delete ${r.name}`}
-                      >
+                      <Link to={href({ deleteSelect: r.id })} preventScrollReset aria-label={`Delete ${r.name}`}>
                         Delete
                       </Link>
                     </>
@@ -743,13 +520,7 @@ function SelectPanel({
         ))}
       </PanelTable>
       {deleting && (
-        <ConfirmDelete
-          title="Delete rule"
-          closeTo={here}
-          action={here}
-          intent="select_delete"
-          ruleId={deleting.id}
-        >
+        <ConfirmDelete title="Delete rule" closeTo={here} action={here} intent="select_delete" ruleId={deleting.id}>
           Delete the Pickrr Select rule '{deleting.name}'?
         </ConfirmDelete>
       )}
@@ -774,12 +545,7 @@ function ArrangeForm({
 }) {
   if (!canChange) return <>{children}</>;
   return (
-    <Form
-      method="post"
-      action={action}
-      preventScrollReset
-      className="plan-switch-form"
-    >
+    <Form method="post" action={action} preventScrollReset className="plan-switch-form">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="rule_id" value={ruleId} />
       {Object.entries(extra).map(([k, v]) => (
@@ -791,15 +557,7 @@ function ArrangeForm({
 }
 
 /** The validity switch posts at once (no confirmation in the spec): a submit button drawn as a switch. */
-function UrlSwitchButton({
-  label,
-  on,
-  canChange,
-}: {
-  label: string;
-  on: boolean;
-  canChange: boolean;
-}) {
+function UrlSwitchButton({ label, on, canChange }: { label: string; on: boolean; canChange: boolean }) {
   return <UrlSwitch label={label} on={on} canChange={canChange} submit />;
 }
 

@@ -5,18 +5,7 @@
  * Filter and search are in the URL; the toggle's 'Are you sure?' is `?confirm=<courier_id>`,
  * rendered by the server, so it works without JavaScript.
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -25,10 +14,7 @@ import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { ZONES } from "~/services/core/zones";
-import {
-  activateBlUserCourier,
-  fetchActiveBlUserCourierList,
-} from "~/services/courier-setup/all-couriers.server";
+import { activateBlUserCourier, fetchActiveBlUserCourierList } from "~/services/courier-setup/all-couriers.server";
 import {
   COURIER_FILTERS,
   TOGGLE_CONFIRM_TITLE,
@@ -51,10 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = parseAllCouriersQuery(new URL(request.url).searchParams);
   const data = await fetchActiveBlUserCourierList(db, client.id, view);
   const canToggle = can(staff, "courier.toggle");
-  const confirming =
-    canToggle && view.confirm
-      ? data.courier_list.find((c) => c.courier_id === view.confirm) ?? null
-      : null;
+  const confirming = canToggle && view.confirm ? data.courier_list.find((c) => c.courier_id === view.confirm) ?? null : null;
   return { clientId: client.id, view, data, canToggle, confirming };
 }
 
@@ -70,9 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "courier.toggle" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
-  const parsed = toggleSchema.safeParse(
-    Object.fromEntries(await request.formData())
-  );
+  const parsed = toggleSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success)
     throw new Response("Choose a courier and whether to activate it.", {
       status: 400,
@@ -101,8 +82,7 @@ const count = (n: number) => n.toLocaleString("en-IN");
 const inr = (rupees: string) => formatInr(rupeesToPaise(rupees));
 
 export default function AllCouriersTab() {
-  const { clientId, view, data, canToggle, confirming } =
-    useLoaderData<typeof loader>();
+  const { clientId, view, data, canToggle, confirming } = useLoaderData<typeof loader>();
   const { counts } = data;
   const here = allCouriersHref(clientId, { filter: view.filter, q: view.q });
   return (
@@ -114,11 +94,7 @@ export default function AllCouriersTab() {
         {(
           [
             ["Pickup pincodes (fm_count)", "fm-count", count(data.fm_count)],
-            [
-              "Serviceable pincodes (lm_count)",
-              "lm-count",
-              count(data.lm_count),
-            ],
+            ["Serviceable pincodes (lm_count)", "lm-count", count(data.lm_count)],
             ["All couriers", "count-all", counts.allCourier],
             ["Active", "count-active", counts.activeCourier],
             ["Inactive", "count-inactive", counts.inActiveCourier],
@@ -134,28 +110,15 @@ export default function AllCouriersTab() {
       <Group justify="space-between" align="end" wrap="wrap">
         <nav className="tab-nav" aria-label="Courier filter">
           {COURIER_FILTERS.map((f) => (
-            <Link
-              key={f}
-              to={allCouriersHref(clientId, { filter: f, q: view.q })}
-              aria-current={view.filter === f ? "page" : undefined}
-              preventScrollReset
-            >
+            <Link key={f} to={allCouriersHref(clientId, { filter: f, q: view.q })} aria-current={view.filter === f ? "page" : undefined} preventScrollReset>
               {FILTER_LABELS[f]}
             </Link>
           ))}
         </nav>
         <Form method="get" role="search" aria-label="Search couriers">
-          {view.filter !== "all" && (
-            <input type="hidden" name="filter" value={view.filter} />
-          )}
+          {view.filter !== "all" && <input type="hidden" name="filter" value={view.filter} />}
           <Group gap="xs" align="end">
-            <TextInput
-              name="q"
-              label="Courier name"
-              defaultValue={view.q}
-              maxLength={100}
-              size="sm"
-            />
+            <TextInput name="q" label="Courier name" defaultValue={view.q} maxLength={100} size="sm" />
             <Button type="submit" variant="default" size="sm">
               Search
             </Button>
@@ -164,9 +127,7 @@ export default function AllCouriersTab() {
       </Group>
       {data.courier_list.length === 0 ? (
         <Alert color="gray" data-testid="no-couriers">
-          {counts.allCourier === 0
-            ? "This client has no couriers yet."
-            : "No courier matches this filter and search."}
+          {counts.allCourier === 0 ? "This client has no couriers yet." : "No courier matches this filter and search."}
         </Alert>
       ) : (
         <Stack gap="sm">
@@ -193,15 +154,7 @@ export default function AllCouriersTab() {
   );
 }
 
-function ToggleConfirm({
-  courier,
-  action,
-  view,
-}: {
-  courier: CourierEntry;
-  action: string;
-  view: { filter: string; q: string };
-}) {
+function ToggleConfirm({ courier, action, view }: { courier: CourierEntry; action: string; view: { filter: string; q: string } }) {
   const busy = useNavigation().state === "submitting";
   const activate = courier.status !== "active";
   return (
@@ -216,23 +169,13 @@ function ToggleConfirm({
           {toggleConfirmText(activate)}
         </Text>
         <Text size="sm" c="dimmed">
-          {courier.courier_name}:{" "}
-          {courier.rate_list.map((s) => s.name).join(", ")}
+          {courier.courier_name}: {courier.rate_list.map((s) => s.name).join(", ")}
         </Text>
         <Group justify="flex-end">
-          <Button
-            component={Link}
-            to={action}
-            variant="default"
-            preventScrollReset
-          >
+          <Button component={Link} to={action} variant="default" preventScrollReset>
             Cancel
           </Button>
-          <Button
-            type="submit"
-            loading={busy}
-            color={activate ? undefined : "red"}
-          >
+          <Button type="submit" loading={busy} color={activate ? undefined : "red"}>
             {activate ? "Activate" : "Deactivate"}
           </Button>
         </Group>
@@ -241,37 +184,16 @@ function ToggleConfirm({
   );
 }
 
-function CourierCard({
-  clientId,
-  courier,
-  canToggle,
-  confirmHref,
-}: {
-  clientId: number;
-  courier: CourierEntry;
-  canToggle: boolean;
-  confirmHref: string;
-}) {
+function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: number; courier: CourierEntry; canToggle: boolean; confirmHref: string }) {
   const active = courier.status === "active";
   return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      component="section"
-      aria-label={courier.courier_name}
-      data-testid="courier-card"
-    >
+    <Paper withBorder p="md" radius="md" component="section" aria-label={courier.courier_name} data-testid="courier-card">
       <Group justify="space-between" wrap="wrap" mb="xs">
         <Group gap="xs">
           <Title order={3} size="h4">
             {courier.courier_name}
           </Title>
-          <Badge
-            color={active ? "green.9" : "gray.7"}
-            variant="filled"
-            data-testid="courier-status"
-          >
+          <Badge color={active ? "green.9" : "gray.7"} variant="filled" data-testid="courier-status">
             {courier.status}
           </Badge>
           <Badge color="indigo.9" variant="outline" data-testid="courier-type">
@@ -280,20 +202,11 @@ function CourierCard({
         </Group>
         <Group gap="xs">
           <Text size="sm">{active ? "Active" : "Inactive"}</Text>
-          <UrlSwitch
-            label={`${courier.courier_name} active`}
-            on={active}
-            href={confirmHref}
-            canChange={canToggle}
-            testId="courier-switch"
-          />
+          <UrlSwitch label={`${courier.courier_name} active`} on={active} href={confirmHref} canChange={canToggle} testId="courier-switch" />
         </Group>
       </Group>
       <Text size="sm" c="dimmed" mb="xs">
-        Serviceable pincodes:{" "}
-        <span data-testid="courier-pincodes">
-          {count(courier.serviceable_pin_codes)}
-        </span>
+        Serviceable pincodes: <span data-testid="courier-pincodes">{count(courier.serviceable_pin_codes)}</span>
       </Text>
       <Table.ScrollContainer minWidth={900}>
         <Table withTableBorder striped fz="sm">
@@ -316,37 +229,20 @@ function CourierCard({
             {courier.rate_list.flatMap((s) => {
               const rates = s.rates.length ? s.rates : [null];
               return rates.map((r, i) => (
-                <Table.Tr
-                  key={`${s.courier_service_id}-${r?.delivery_type ?? "none"}`}
-                >
-                  <Table.Td>
-                    {i === 0
-                      ? `${s.name}${s.is_active ? "" : " (inactive)"}`
-                      : ""}
-                  </Table.Td>
-                  <Table.Td>
-                    {r
-                      ? `${r.delivery_type}, first ${formatTwoDecimals(
-                          r.first_slab
-                        )} kg`
-                      : "No forward rates"}
-                  </Table.Td>
+                <Table.Tr key={`${s.courier_service_id}-${r?.delivery_type ?? "none"}`}>
+                  <Table.Td>{i === 0 ? `${s.name}${s.is_active ? "" : " (inactive)"}` : ""}</Table.Td>
+                  <Table.Td>{r ? `${r.delivery_type}, first ${formatTwoDecimals(r.first_slab)} kg` : "No forward rates"}</Table.Td>
                   {ZONES.map((z) => (
                     <Table.Td key={z}>{r ? inr(r.zone_base[z]) : "—"}</Table.Td>
                   ))}
                   <Table.Td>{r ? inr(r.cod_charge) : "—"}</Table.Td>
-                  <Table.Td>
-                    {r ? `${formatTwoDecimals(r.cod_percentage)}%` : "—"}
-                  </Table.Td>
+                  <Table.Td>{r ? `${formatTwoDecimals(r.cod_percentage)}%` : "—"}</Table.Td>
                   <Table.Td>{r ? inr(r.ndd_charge) : "—"}</Table.Td>
                   <Table.Td>{r ? inr(r.surcharge) : "—"}</Table.Td>
                   <Table.Td>{s.has_surface ? "Yes" : "No"}</Table.Td>
                   <Table.Td>
                     {i === 0 && (
-                      <a
-                        href={`/all-users/${clientId}/serviceability/courier/${s.courier_service_id}.csv`}
-                        download
-                      >
+                      <a href={`/all-users/${clientId}/serviceability/courier/${s.courier_service_id}.csv`} download>
                         Pincode list
                         <span className="visually-hidden"> of {s.name}</span>
                       </a>

@@ -31,9 +31,7 @@ export function UrlSwitch({
         width: 38,
         height: 20,
         borderRadius: 10,
-        background: on
-          ? "var(--mantine-color-indigo-7)"
-          : "var(--mantine-color-gray-5)",
+        background: on ? "var(--mantine-color-indigo-7)" : "var(--mantine-color-gray-5)",
         opacity: canChange ? 1 : 0.6,
         verticalAlign: "middle",
       }}
@@ -54,40 +52,20 @@ export function UrlSwitch({
   );
   if (!canChange) {
     return (
-      <span
-        role="switch"
-        aria-checked={on}
-        aria-disabled="true"
-        aria-label={label}
-        className="plan-switch"
-        data-disabled
-        data-testid={testId}
-      >
+      <span role="switch" aria-checked={on} aria-disabled="true" aria-label={label} className="plan-switch" data-disabled data-testid={testId}>
         {track}
       </span>
     );
   }
   const button = (
-    <button
-      type="submit"
-      role="switch"
-      aria-checked={on}
-      aria-label={label}
-      className="plan-switch"
-      data-testid={testId}
-    >
+    <button type="submit" role="switch" aria-checked={on} aria-label={label} className="plan-switch" data-testid={testId}>
       {track}
     </button>
   );
   if (submit || !href) return button;
   const url = new URL(href, "http://x");
   return (
-    <Form
-      method="get"
-      action={url.pathname}
-      preventScrollReset
-      className="plan-switch-form"
-    >
+    <Form method="get" action={url.pathname} preventScrollReset className="plan-switch-form">
       {[...url.searchParams].map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}

@@ -14,12 +14,7 @@ import { can } from "../auth/permissions";
 import type { StaffRole } from "../core/roles";
 import { forbidden, notFound, type Result } from "../core/result";
 import type { Db, Executor } from "../db/client.server";
-import {
-  clientCourierServices,
-  courierServices,
-  couriers,
-  rateRows,
-} from "../db/schema";
+import { clientCourierServices, courierServices, couriers, rateRows } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { hierarchyEmails } from "../ratecards/notify.server";
@@ -52,14 +47,8 @@ type CountCache = {
 const countCaches = new WeakMap<object, CountCache>();
 const MAX_UNIONS = 2000;
 
-async function serviceabilityCounts(
-  db: Db,
-  brandIds: readonly number[],
-  activeBrandIds: readonly number[]
-) {
-  const stamp = await db.execute<{ v: string | null }>(
-    sql`select version::text as v from data_versions where name = 'serviceability'`
-  );
+async function serviceabilityCounts(db: Db, brandIds: readonly number[], activeBrandIds: readonly number[]) {
+  const stamp = await db.execute<{ v: string | null }>(sql`select version::text as v from data_versions where name = 'serviceability'`);
   const version = stamp.rows[0]?.v ?? "0";
   let cache = countCaches.get(db);
   if (!cache || cache.stamp !== version) {
@@ -70,12 +59,9 @@ async function serviceabilityCounts(
   if (missing.length > 0) {
     const rows = await db.execute<{ courier_id: number; n: number }>(sql`
       select courier_id, count(*)::int as n from courier_serviceability
-      where lm_delivery and courier_id in ${sql.raw(
-        `(${missing.map(Number).join(",")})`
-      )} group by courier_id`);
+      where lm_delivery and courier_id in ${sql.raw(`(${missing.map(Number).join(",")})`)} group by courier_id`);
     for (const id of missing) cache.byBrand.set(id, 0);
-    for (const r of rows.rows)
-      cache.byBrand.set(Number(r.courier_id), Number(r.n));
+    for (const r of rows.rows) cache.byBrand.set(Number(r.courier_id), Number(r.n));
   }
   const key = [...activeBrandIds].sort((a, b) => a - b).join(",");
   let union = cache.unions.get(key);
@@ -86,26 +72,20 @@ async function serviceabilityCounts(
       const rows = await db.execute<{ fm: number; lm: number }>(sql`
         select count(*) filter (where fm)::int as fm, count(*) filter (where lm)::int as lm from (
           select bool_or(fm_pickup) as fm, bool_or(lm_delivery) as lm from courier_serviceability
-          where courier_id in ${sql.raw(
-            `(${activeBrandIds.map(Number).join(",")})`
-          )} group by pincode) p`);
+          where courier_id in ${sql.raw(`(${activeBrandIds.map(Number).join(",")})`)} group by pincode) p`);
       union = {
         fm: Number(rows.rows[0]?.fm ?? 0),
         lm: Number(rows.rows[0]?.lm ?? 0),
       };
     }
-    if (cache.unions.size >= MAX_UNIONS)
-      cache.unions.delete(cache.unions.keys().next().value!);
+    if (cache.unions.size >= MAX_UNIONS) cache.unions.delete(cache.unions.keys().next().value!);
     cache.unions.set(key, union);
   }
   return { byBrand: cache.byBrand, union };
 }
 
 /** The client's courier services with their brand and forward rate summaries, by name. */
-async function clientServices(
-  db: Executor,
-  clientId: number
-): Promise<ServiceRow[]> {
+async function clientServices(db: Executor, clientId: number): Promise<ServiceRow[]> {
   const [services, rates] = await Promise.all([
     db
       .select({
@@ -118,22 +98,14 @@ async function clientServices(
         forward_first_slab: courierServices.forward_first_slab,
       })
       .from(clientCourierServices)
-      .innerJoin(
-        courierServices,
-        eq(courierServices.id, clientCourierServices.courier_service_id)
-      )
+      .innerJoin(courierServices, eq(courierServices.id, clientCourierServices.courier_service_id))
       .innerJoin(couriers, eq(couriers.id, courierServices.courier_id))
       .where(eq(clientCourierServices.client_id, clientId))
       .orderBy(asc(courierServices.name)),
     db
       .select()
       .from(rateRows)
-      .where(
-        and(
-          eq(rateRows.client_id, clientId),
-          eq(rateRows.shipment_type, "FORWARD")
-        )
-      )
+      .where(and(eq(rateRows.client_id, clientId), eq(rateRows.shipment_type, "FORWARD")))
       .orderBy(asc(rateRows.delivery_type)),
   ]);
   const ratesOf = new Map<number, RateSummary[]>();
@@ -154,10 +126,7 @@ async function clientServices(
       ndd_charge: r.ndd_charge,
       surcharge: r.surcharge,
     };
-    ratesOf.set(r.courier_service_id, [
-      ...(ratesOf.get(r.courier_service_id) ?? []),
-      summary,
-    ]);
+    ratesOf.set(r.courier_service_id, [...(ratesOf.get(r.courier_service_id) ?? []), summary]);
   }
   return services.map((s) => ({
     ...s,
@@ -166,21 +135,11 @@ async function clientServices(
 }
 
 /** The All Couriers tab: figures over every courier of the client, the list filtered as the URL says. */
-export async function fetchActiveBlUserCourierList(
-  db: Db,
-  clientId: number,
-  view: { filter: CourierFilter; q: string }
-): Promise<AllCouriersData> {
+export async function fetchActiveBlUserCourierList(db: Db, clientId: number, view: { filter: CourierFilter; q: string }): Promise<AllCouriersData> {
   const services = await clientServices(db, clientId);
   const brandIds = [...new Set(services.map((s) => s.brand_id))];
-  const activeBrandIds = [
-    ...new Set(services.filter((s) => s.is_active).map((s) => s.brand_id)),
-  ];
-  const { byBrand, union } = await serviceabilityCounts(
-    db,
-    brandIds,
-    activeBrandIds
-  );
+  const activeBrandIds = [...new Set(services.filter((s) => s.is_active).map((s) => s.brand_id))];
+  const { byBrand, union } = await serviceabilityCounts(db, brandIds, activeBrandIds);
   const all = groupCouriers(services, byBrand);
   return {
     fm_count: union.fm,
@@ -190,10 +149,8 @@ export async function fetchActiveBlUserCourierList(
   };
 }
 
-export const COURIER_TOGGLE_FORBIDDEN =
-  "Only a vp can activate or deactivate couriers.";
-export const COURIER_NOT_FOUND =
-  "This courier is not one of the client's couriers.";
+export const COURIER_TOGGLE_FORBIDDEN = "Only a vp can activate or deactivate couriers.";
+export const COURIER_NOT_FOUND = "This courier is not one of the client's couriers.";
 
 /**
  * Switches every service of one courier brand on or off for the client (vp), with its audit
@@ -214,34 +171,20 @@ export async function activateBlUserCourier(
         is_active: clientCourierServices.is_active,
       })
       .from(clientCourierServices)
-      .innerJoin(
-        courierServices,
-        eq(courierServices.id, clientCourierServices.courier_service_id)
-      )
+      .innerJoin(courierServices, eq(courierServices.id, clientCourierServices.courier_service_id))
       .innerJoin(couriers, eq(couriers.id, courierServices.courier_id))
-      .where(
-        and(
-          eq(clientCourierServices.client_id, input.clientId),
-          eq(couriers.id, input.courierId)
-        )
-      )
+      .where(and(eq(clientCourierServices.client_id, input.clientId), eq(couriers.id, input.courierId)))
       .orderBy(asc(courierServices.id))
       .for("update");
     if (services.length === 0) return notFound(COURIER_NOT_FOUND);
     const courier = services[0].brand;
     const ids = services.map((s) => s.id);
     const wasActive = services.some((s) => s.is_active);
-    if (services.every((s) => s.is_active === input.isActivate))
-      return { ok: true as const, changed: false, courier };
+    if (services.every((s) => s.is_active === input.isActivate)) return { ok: true as const, changed: false, courier };
     await tx
       .update(clientCourierServices)
       .set({ is_active: input.isActivate })
-      .where(
-        and(
-          eq(clientCourierServices.client_id, input.clientId),
-          inArray(clientCourierServices.courier_service_id, ids)
-        )
-      );
+      .where(and(eq(clientCourierServices.client_id, input.clientId), inArray(clientCourierServices.courier_service_id, ids)));
     await writeAudit(tx, actor, {
       clientId: input.clientId,
       entity: "courier_activation",
@@ -256,11 +199,9 @@ export async function activateBlUserCourier(
       await enqueueMail(tx, {
         to,
         subject: `Courier ${verb}: ${client.company_name}`,
-        text: `${courier} was ${verb} for ${client.company_name} (${
-          client.name
-        }, ${client.email}) by ${actor.email} (${
-          actor.role
-        }).\nCourier ids: ${ids.join(", ")}.`,
+        text: `${courier} was ${verb} for ${client.company_name} (${client.name}, ${client.email}) by ${actor.email} (${actor.role}).\nCourier ids: ${ids.join(
+          ", "
+        )}.`,
       });
     }
     return { ok: true as const, changed: true, courier };

@@ -8,18 +8,11 @@ import { z } from "zod";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { nameKey } from "../quote/zone";
 
-export const COURIER_FILTERS = [
-  "all",
-  "active",
-  "inactive",
-  "express",
-  "regular",
-] as const;
+export const COURIER_FILTERS = ["all", "active", "inactive", "express", "regular"] as const;
 export type CourierFilter = (typeof COURIER_FILTERS)[number];
 
 export const TOGGLE_CONFIRM_TITLE = "Are you sure?";
-export const toggleConfirmText = (activate: boolean) =>
-  `This will ${activate ? "activate" : "deactivate"} for all your orders`;
+export const toggleConfirmText = (activate: boolean) => `This will ${activate ? "activate" : "deactivate"} for all your orders`;
 
 /** The view state in the URL: `?filter=active&q=del&confirm=<courier_id>`. */
 export const allCouriersQuerySchema = z.object({
@@ -29,9 +22,7 @@ export const allCouriersQuerySchema = z.object({
 });
 export type AllCouriersQuery = z.infer<typeof allCouriersQuerySchema>;
 
-export function parseAllCouriersQuery(
-  params: URLSearchParams
-): AllCouriersQuery {
+export function parseAllCouriersQuery(params: URLSearchParams): AllCouriersQuery {
   return allCouriersQuerySchema.parse({
     filter: params.get("filter") ?? undefined,
     q: params.get("q")?.trim() ?? undefined,
@@ -39,13 +30,9 @@ export function parseAllCouriersQuery(
   });
 }
 
-export function allCouriersHref(
-  clientId: number,
-  query: Partial<AllCouriersQuery>
-): string {
+export function allCouriersHref(clientId: number, query: Partial<AllCouriersQuery>): string {
   const params = new URLSearchParams();
-  if (query.filter && query.filter !== "all")
-    params.set("filter", query.filter);
+  if (query.filter && query.filter !== "all") params.set("filter", query.filter);
   if (query.q) params.set("q", query.q);
   if (query.confirm) params.set("confirm", String(query.confirm));
   const search = params.toString();
@@ -100,13 +87,9 @@ export type CourierCounts = {
  * Services grouped by brand, sorted by name (spec §9): status active if any service is active,
  * type regular if any service has surface, otherwise express (spec §3).
  */
-export function groupCouriers(
-  services: readonly ServiceRow[],
-  serviceableByBrand: ReadonlyMap<number, number>
-): CourierEntry[] {
+export function groupCouriers(services: readonly ServiceRow[], serviceableByBrand: ReadonlyMap<number, number>): CourierEntry[] {
   const byBrand = new Map<number, ServiceRow[]>();
-  for (const s of services)
-    byBrand.set(s.brand_id, [...(byBrand.get(s.brand_id) ?? []), s]);
+  for (const s of services) byBrand.set(s.brand_id, [...(byBrand.get(s.brand_id) ?? []), s]);
   return [...byBrand.values()]
     .map((rows) => {
       const list = [...rows].sort((a, b) => a.name.localeCompare(b.name));
@@ -114,12 +97,8 @@ export function groupCouriers(
         courier_name: list[0].brand,
         courier_id: list[0].brand_id,
         courier_ids: list.map((s) => s.courier_service_id),
-        status: list.some((s) => s.is_active)
-          ? ("active" as const)
-          : ("inactive" as const),
-        type: list.some((s) => s.has_surface)
-          ? ("regular" as const)
-          : ("express" as const),
+        status: list.some((s) => s.is_active) ? ("active" as const) : ("inactive" as const),
+        type: list.some((s) => s.has_surface) ? ("regular" as const) : ("express" as const),
         serviceable_pin_codes: serviceableByBrand.get(list[0].brand_id) ?? 0,
         rate_list: list,
       };
@@ -140,11 +119,7 @@ export function countCouriers(entries: readonly CourierEntry[]): CourierCounts {
 }
 
 /** The filter button and the search box (courier name, case- and spacing-insensitive). */
-export function filterCouriers(
-  entries: readonly CourierEntry[],
-  filter: CourierFilter,
-  search: string
-): CourierEntry[] {
+export function filterCouriers(entries: readonly CourierEntry[], filter: CourierFilter, search: string): CourierEntry[] {
   const wanted = nameKey(search);
   return entries.filter((e) => {
     const kept =
@@ -153,11 +128,6 @@ export function filterCouriers(
       (filter === "inactive" && e.status === "inactive") ||
       (filter === "express" && e.type === "express") ||
       (filter === "regular" && e.type === "regular");
-    return (
-      kept &&
-      (wanted === "" ||
-        e.rate_list.some((s) => nameKey(s.name).includes(wanted)) ||
-        nameKey(e.courier_name).includes(wanted))
-    );
+    return kept && (wanted === "" || e.rate_list.some((s) => nameKey(s.name).includes(wanted)) || nameKey(e.courier_name).includes(wanted));
   });
 }

@@ -33,38 +33,22 @@ const IST = new Intl.DateTimeFormat("en-IN", {
 /** A value as JSON, lists of more than 10 items shortened to their first 10 and a count. */
 export function shortJson(value: unknown): string {
   if (value === null || value === undefined) return "—";
-  const text = JSON.stringify(value, (_k, v: unknown) =>
-    Array.isArray(v) && v.length > 10
-      ? [...v.slice(0, 10), `… ${v.length - 10} more`]
-      : v
-  );
+  const text = JSON.stringify(value, (_k, v: unknown) => (Array.isArray(v) && v.length > 10 ? [...v.slice(0, 10), `… ${v.length - 10} more`] : v));
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text;
 }
 
-export async function courierRuleHistory(
-  db: Db,
-  clientId: number,
-  limit = 100
-): Promise<CourierRuleHistoryEntry[]> {
+export async function courierRuleHistory(db: Db, clientId: number, limit = 100): Promise<CourierRuleHistoryEntry[]> {
   const rows = await db
     .select()
     .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.client_id, clientId),
-        inArray(auditLog.entity, [...COURIER_SETUP_AUDIT_ENTITIES])
-      )
-    )
+    .where(and(eq(auditLog.client_id, clientId), inArray(auditLog.entity, [...COURIER_SETUP_AUDIT_ENTITIES])))
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(limit);
   return rows.map((r) => ({
     id: r.id,
     at: IST.format(r.at),
     who: `${r.staff_email} (${r.staff_role})`,
-    what: `${ENTITY_LABELS[r.entity] ?? r.entity} · ${r.action.replace(
-      /_/g,
-      " "
-    )}`,
+    what: `${ENTITY_LABELS[r.entity] ?? r.entity} · ${r.action.replace(/_/g, " ")}`,
     old: shortJson(r.old_value),
     next: shortJson(r.new_value),
   }));

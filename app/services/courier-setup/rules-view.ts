@@ -65,11 +65,7 @@ export function parseRulesView(params: URLSearchParams): RulesView {
 
 /** The panel shown when the URL names none: the one matching the client's selection type. */
 export function defaultPanel(code: RuleCode): RulePanel | null {
-  return code === RULE_CODES.custom
-    ? "custom"
-    : code === RULE_CODES.pickrr_select
-    ? "pickrr_select"
-    : null;
+  return code === RULE_CODES.custom ? "custom" : code === RULE_CODES.pickrr_select ? "pickrr_select" : null;
 }
 
 export function rulesHref(clientId: number, view: RulesView = {}): string {

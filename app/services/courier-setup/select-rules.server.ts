@@ -14,49 +14,25 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
-import {
-  conflict,
-  forbidden,
-  invalid,
-  notFound,
-  type Conflict,
-  type Invalid,
-  type Result,
-} from "../core/result";
+import { conflict, forbidden, invalid, notFound, type Conflict, type Invalid, type Result } from "../core/result";
 import type { Db, Executor, Tx } from "../db/client.server";
-import {
-  clientCourierServices,
-  courierServices,
-  couriers,
-  pickrrSelectRules,
-} from "../db/schema";
+import { clientCourierServices, courierServices, couriers, pickrrSelectRules } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { selectRuleFromStored, type SelectRule } from "../rules/rules";
 import type { CourierSetupActor } from "./all-couriers.server";
-import {
-  SELECT_RULE_MESSAGES,
-  defaultPriority,
-  parseSelectRule,
-  swapWithNeighbour,
-  type SelectRuleValues,
-} from "./select-rule-form";
+import { SELECT_RULE_MESSAGES, defaultPriority, parseSelectRule, swapWithNeighbour, type SelectRuleValues } from "./select-rule-form";
 
-export const SELECT_EDIT_FORBIDDEN =
-  "Only a vp or an avp can create or edit Pickrr Select rules.";
-export const SELECT_ARRANGE_FORBIDDEN =
-  "Only a vp can change, reorder, clone or delete Pickrr Select rules.";
+export const SELECT_EDIT_FORBIDDEN = "Only a vp or an avp can create or edit Pickrr Select rules.";
+export const SELECT_ARRANGE_FORBIDDEN = "Only a vp can change, reorder, clone or delete Pickrr Select rules.";
 export const SELECT_NOT_FOUND = "This rule no longer exists.";
-export const SELECT_RULE_CHANGED =
-  "Someone else saved this rule meanwhile: nothing was saved. The form now shows the rule as stored.";
+export const SELECT_RULE_CHANGED = "Someone else saved this rule meanwhile: nothing was saved. The form now shows the rule as stored.";
 
 type Row = typeof pickrrSelectRules.$inferSelect;
 type Forbidden = ReturnType<typeof forbidden>;
 type NotFound = ReturnType<typeof notFound>;
 
 /** A stored rule in the spec's shape, as the audit records it. */
-function spec(
-  row: Pick<Row, "name" | "priority" | "active" | "criterias" | "courier">
-): Record<string, unknown> {
+function spec(row: Pick<Row, "name" | "priority" | "active" | "criterias" | "courier">): Record<string, unknown> {
   return {
     name: row.name,
     priority: row.priority,
@@ -67,17 +43,11 @@ function spec(
 }
 
 /** Names a rule may list: the client's courier services and their brands. */
-export async function selectRuleCouriers(
-  db: Executor,
-  clientId: number
-): Promise<{ services: string[]; brands: string[] }> {
+export async function selectRuleCouriers(db: Executor, clientId: number): Promise<{ services: string[]; brands: string[] }> {
   const rows = await db
     .select({ name: courierServices.name, brand: couriers.name })
     .from(clientCourierServices)
-    .innerJoin(
-      courierServices,
-      eq(courierServices.id, clientCourierServices.courier_service_id)
-    )
+    .innerJoin(courierServices, eq(courierServices.id, clientCourierServices.courier_service_id))
     .innerJoin(couriers, eq(couriers.id, courierServices.courier_id))
     .where(eq(clientCourierServices.client_id, clientId))
     .orderBy(asc(courierServices.name));
@@ -87,20 +57,11 @@ export async function selectRuleCouriers(
   };
 }
 
-export async function getSelectRule(
-  db: Executor,
-  clientId: number,
-  ruleId: number
-): Promise<{ rule: SelectRule; version: number; id: number } | null> {
+export async function getSelectRule(db: Executor, clientId: number, ruleId: number): Promise<{ rule: SelectRule; version: number; id: number } | null> {
   const [row] = await db
     .select()
     .from(pickrrSelectRules)
-    .where(
-      and(
-        eq(pickrrSelectRules.id, ruleId),
-        eq(pickrrSelectRules.client_id, clientId)
-      )
-    );
+    .where(and(eq(pickrrSelectRules.id, ruleId), eq(pickrrSelectRules.client_id, clientId)));
   if (!row) return null;
   return {
     id: row.id,
@@ -109,32 +70,17 @@ export async function getSelectRule(
   };
 }
 
-async function lockRule(
-  tx: Tx,
-  clientId: number,
-  ruleId: number
-): Promise<Row | undefined> {
+async function lockRule(tx: Tx, clientId: number, ruleId: number): Promise<Row | undefined> {
   const [row] = await tx
     .select()
     .from(pickrrSelectRules)
-    .where(
-      and(
-        eq(pickrrSelectRules.id, ruleId),
-        eq(pickrrSelectRules.client_id, clientId)
-      )
-    )
+    .where(and(eq(pickrrSelectRules.id, ruleId), eq(pickrrSelectRules.client_id, clientId)))
     .for("update");
   return row;
 }
 
 type SaveInvalid = Invalid<{ fieldErrors: Record<string, string> }>;
-export type SaveSelectResult = Result<
-  { id: number; created: boolean },
-  | SaveInvalid
-  | Forbidden
-  | NotFound
-  | Conflict<{ rule: SelectRule; version: number }>
->;
+export type SaveSelectResult = Result<{ id: number; created: boolean }, SaveInvalid | Forbidden | NotFound | Conflict<{ rule: SelectRule; version: number }>>;
 
 /**
  * Save from the editor: with a rule id (an existing priority) it is an update, refused when
@@ -149,27 +95,17 @@ export async function saveSelectRule(
   if (!can(actor, "select-rule.edit")) return forbidden(SELECT_EDIT_FORBIDDEN);
   return transaction(db, async (tx) => {
     const names = await selectRuleCouriers(tx, input.clientId);
-    const parsed = parseSelectRule(input.values, [
-      ...names.services,
-      ...names.brands,
-    ]);
+    const parsed = parseSelectRule(input.values, [...names.services, ...names.brands]);
     if (!parsed.ok)
       return invalid(SELECT_RULE_MESSAGES.invalid, {
         fieldErrors: parsed.fieldErrors,
       });
     // One writer of a client's rule list at a time (names and the default priority depend on the others).
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`
-    );
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`);
     const [taken] = await tx
       .select({ id: pickrrSelectRules.id })
       .from(pickrrSelectRules)
-      .where(
-        and(
-          eq(pickrrSelectRules.client_id, input.clientId),
-          eq(pickrrSelectRules.name, parsed.name)
-        )
-      );
+      .where(and(eq(pickrrSelectRules.client_id, input.clientId), eq(pickrrSelectRules.name, parsed.name)));
     if (taken && taken.id !== input.ruleId)
       return invalid(SELECT_RULE_MESSAGES.invalid, {
         fieldErrors: { name: SELECT_RULE_MESSAGES.nameTaken },
@@ -238,16 +174,11 @@ async function arranged<T extends object>(
   actor: CourierSetupActor,
   body: (tx: Tx) => Promise<Result<T, NotFound | Invalid>>
 ): Promise<Result<T, Forbidden | NotFound | Invalid>> {
-  if (!can(actor, "select-rule.arrange"))
-    return forbidden(SELECT_ARRANGE_FORBIDDEN);
+  if (!can(actor, "select-rule.arrange")) return forbidden(SELECT_ARRANGE_FORBIDDEN);
   return transaction(db, body);
 }
 
-export async function toggleSelectRule(
-  db: Db,
-  actor: CourierSetupActor,
-  input: { clientId: number; ruleId: number; active: boolean }
-) {
+export async function toggleSelectRule(db: Db, actor: CourierSetupActor, input: { clientId: number; ruleId: number; active: boolean }) {
   return arranged(db, actor, async (tx) => {
     const old = await lockRule(tx, input.clientId, input.ruleId);
     if (!old) return notFound(SELECT_NOT_FOUND);
@@ -273,25 +204,12 @@ export async function toggleSelectRule(
   });
 }
 
-export async function moveSelectRule(
-  db: Db,
-  actor: CourierSetupActor,
-  input: { clientId: number; ruleId: number; direction: "up" | "down" }
-) {
+export async function moveSelectRule(db: Db, actor: CourierSetupActor, input: { clientId: number; ruleId: number; direction: "up" | "down" }) {
   return arranged(db, actor, async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`
-    );
-    const rows = await tx
-      .select()
-      .from(pickrrSelectRules)
-      .where(eq(pickrrSelectRules.client_id, input.clientId))
-      .for("update");
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`);
+    const rows = await tx.select().from(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, input.clientId)).for("update");
     const swap = swapWithNeighbour(rows, input.ruleId, input.direction);
-    if (!swap.ok)
-      return rows.some((r) => r.id === input.ruleId)
-        ? invalid(swap.message)
-        : notFound(SELECT_NOT_FOUND);
+    if (!swap.ok) return rows.some((r) => r.id === input.ruleId) ? invalid(swap.message) : notFound(SELECT_NOT_FOUND);
     for (const u of swap.updates) {
       const old = rows.find((r) => r.id === u.id)!;
       const [row] = await tx
@@ -317,15 +235,9 @@ export async function moveSelectRule(
 }
 
 /** A copy named '<name> (copy)' (then ' (copy 2)' …) at the default priority, active as the original. */
-export async function cloneSelectRule(
-  db: Db,
-  actor: CourierSetupActor,
-  input: { clientId: number; ruleId: number }
-) {
+export async function cloneSelectRule(db: Db, actor: CourierSetupActor, input: { clientId: number; ruleId: number }) {
   return arranged<{ id: number }>(db, actor, async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`
-    );
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`);
     const rows = await tx
       .select({ id: pickrrSelectRules.id, name: pickrrSelectRules.name })
       .from(pickrrSelectRules)
@@ -334,8 +246,7 @@ export async function cloneSelectRule(
     if (!old) return notFound(SELECT_NOT_FOUND);
     const names = new Set(rows.map((r) => r.name));
     let name = `${old.name} (copy)`.slice(0, 100);
-    for (let k = 2; names.has(name); k++)
-      name = `${old.name} (copy ${k})`.slice(0, 100);
+    for (let k = 2; names.has(name); k++) name = `${old.name} (copy ${k})`.slice(0, 100);
     const [row] = await tx
       .insert(pickrrSelectRules)
       .values({
@@ -359,20 +270,11 @@ export async function cloneSelectRule(
   });
 }
 
-export async function deleteSelectRule(
-  db: Db,
-  actor: CourierSetupActor,
-  input: { clientId: number; ruleId: number }
-) {
+export async function deleteSelectRule(db: Db, actor: CourierSetupActor, input: { clientId: number; ruleId: number }) {
   return arranged(db, actor, async (tx) => {
     const [old] = await tx
       .delete(pickrrSelectRules)
-      .where(
-        and(
-          eq(pickrrSelectRules.id, input.ruleId),
-          eq(pickrrSelectRules.client_id, input.clientId)
-        )
-      )
+      .where(and(eq(pickrrSelectRules.id, input.ruleId), eq(pickrrSelectRules.client_id, input.clientId)))
       .returning();
     if (!old) return notFound(SELECT_NOT_FOUND);
     await writeAudit(tx, actor, {
