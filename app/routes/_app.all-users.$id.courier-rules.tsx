@@ -24,10 +24,9 @@ import {
 } from "~/services/courier-setup/custom-rules.server";
 import { courierRuleHistory } from "~/services/courier-setup/history.server";
 import { SELECTION_OPTIONS, defaultPanel, parseRulesView, rulesHref, type RulesView } from "~/services/courier-setup/rules-view";
-import { cloneSelectRule, deleteSelectRule, moveSelectRule, toggleSelectRule } from "~/services/courier-setup/select-rules.server";
-import { selectRuleSummary } from "~/services/courier-setup/select-rule-form";
+import { cloneSelectRule, deleteSelectRule, moveSelectRule, selectRuleList, toggleSelectRule } from "~/services/courier-setup/select-rules.server";
 import { getDb, type Db } from "~/services/db/client.server";
-import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
+import { fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
 import { CustomRuleForm } from "~/ui/CustomRuleForm";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { UrlSwitch } from "~/ui/UrlSwitch";
@@ -41,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [{ rule_code }, custom, select, couriers] = await Promise.all([
     fetchUserPriorityEngineType(db, client.id),
     fetchCustomPriorityEngine(db, client.id),
-    fetchAllocEngineRules(db, client.id),
+    selectRuleList(db, client.id),
     customRuleCouriers(db, client.id),
   ]);
   const panel = view.panel ?? defaultPanel(rule_code);
@@ -56,14 +55,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     view: { ...view, panel },
     rule_code,
     customRules: custom.rule_list,
-    warnings: [...custom.unreadable, ...select.unreadable],
-    selectRules: select.rules.map((r) => ({
-      id: r.id,
-      name: r.name,
-      priority: r.priority,
-      active: r.validity.active,
-      summary: selectRuleSummary(r),
-    })),
+    warnings: custom.unreadable,
+    selectRules: select,
     couriers,
     permissions,
     history,
@@ -363,6 +356,7 @@ function CustomPanel({ page, href, answer }: { page: LoaderData; href: (v: Rules
         empty={customRules.length === 0 ? "No custom priority rules yet." : null}
         minWidth={800}
         testId="custom-rules"
+        label="Custom priority rules"
         head={["Service type", "Zones", "Order type", ...[1, 2, 3, 4, 5].map((n) => `Priority ${n}`), ...(permissions.canEditRules ? ["Actions"] : [])]}
       >
         {customRules.map((r) => (
@@ -470,6 +464,7 @@ function SelectPanel({ page, href }: { page: LoaderData; href: (v: RulesView) =>
         empty={selectRules.length === 0 ? "No Pickrr Select rules yet." : null}
         minWidth={900}
         testId="select-rules"
+        label="Pickrr Select rules"
         head={["Name", "Priority", "Active", "Criteria", "Selection", ...(permissions.canEditSelect || permissions.canArrangeSelect ? ["Actions"] : [])]}
       >
         {selectRules.map((r, i) => (
@@ -582,6 +577,7 @@ function HistoryPanel({
         empty={entries.length === 0 ? "No rule changes yet." : null}
         minWidth={900}
         testId="rule-history"
+        label="Rule history"
         head={["When", "Who", "Change", "Old", "New"]}
       >
         {entries.map((e) => (
@@ -607,18 +603,21 @@ function PanelTable({
   empty,
   minWidth,
   testId,
+  label,
   head,
   children,
 }: {
   empty: string | null;
   minWidth: number;
   testId: string;
+  label: string;
   head: string[];
   children: React.ReactNode;
 }) {
   if (empty) return <Alert color="gray">{empty}</Alert>;
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    // Focusable, so a keyboard can scroll a wide table (axe: scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={minWidth} tabIndex={0} role="region" aria-label={label}>
       <Table withTableBorder striped fz="sm" data-testid={testId}>
         <Table.Thead>
           <Table.Tr>

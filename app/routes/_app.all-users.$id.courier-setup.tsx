@@ -193,7 +193,7 @@ function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: 
           <Title order={3} size="h4">
             {courier.courier_name}
           </Title>
-          <Badge color={active ? "green.9" : "gray.7"} variant="filled" data-testid="courier-status">
+          <Badge color={active ? "teal.9" : "gray.7"} variant="filled" data-testid="courier-status">
             {courier.status}
           </Badge>
           <Badge color="indigo.9" variant="outline" data-testid="courier-type">
@@ -208,7 +208,7 @@ function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: 
       <Text size="sm" c="dimmed" mb="xs">
         Serviceable pincodes: <span data-testid="courier-pincodes">{count(courier.serviceable_pin_codes)}</span>
       </Text>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={900} tabIndex={0} role="region" aria-label={`${courier.courier_name} rates`}>
         <Table withTableBorder striped fz="sm">
           <Table.Thead>
             <Table.Tr>

@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "./useHydrated";
+import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Radio.css";
 import { ZONES, ZONE_LABELS } from "~/services/core/zones";

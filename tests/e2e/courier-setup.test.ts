@@ -105,6 +105,152 @@ describeJsOnOff("All Couriers", (s) => {
   });
 });
 
+describeJsOnOff("Courier Rules", (s) => {
+  /** Each mode's own client (JS on ours[3], off ours[4]). */
+  const client = () => ours[s.index + 3];
+  const rules = (panel = "") => `/all-users/${client()}/courier-rules${panel ? `?panel=${panel}` : ""}`;
+  async function as(who: Who) {
+    await s.context.addCookies(sessions[who]!.cookies);
+    return s.page;
+  }
+  const toast = (text: string) => s.page.getByTestId("toast").getByText(text).waitFor();
+
+  it("vp changes the selection type, and creates, edits and deletes a custom priority rule (each courier once; Save waits for the required fields)", async () => {
+    const page = await as("vp");
+    await page.goto(rules("custom"));
+    await expectLocator(page.getByTestId("rule-help")).toHaveCount(4);
+    const target = (await page.getByTestId("option-custom").getAttribute("aria-current")) === "true" ? "Fastest" : "Custom";
+    await page.getByRole("button", { name: `Use ${target}` }).click();
+    await toast(`Updated Successfully! Selection type: ${target.toLowerCase()}.`);
+    await expectLocator(page.getByTestId(`option-${target.toLowerCase()}`)).toHaveAttribute("aria-current", "true");
+    if (s.js) await expectAccessible(page);
+
+    await page.goto(rules("custom"));
+    const before = await page
+      .getByTestId("custom-rules")
+      .getByRole("row")
+      .count()
+      .catch(() => 0);
+    await page.getByRole("link", { name: "New Rule" }).click();
+    const dialog = page.getByRole("dialog", { name: "New Rule" });
+    await dialog.waitFor();
+    if (s.js) {
+      await expectLocator(dialog.getByRole("button", { name: "Save" })).toHaveAttribute("disabled", "");
+      await expectAccessible(page);
+    }
+    await dialog.getByRole("radio", { name: "express" }).check();
+    await dialog.getByRole("checkbox", { name: /^A / }).check();
+    await dialog.getByRole("checkbox", { name: "cod" }).check();
+    const first = await dialog.getByRole("combobox", { name: "Priority 1" }).locator("option").nth(1).getAttribute("value");
+    await dialog.getByRole("combobox", { name: "Priority 1" }).selectOption(first!);
+    await dialog.getByRole("combobox", { name: "Priority 2" }).selectOption(first!);
+    if (!s.js) await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("dialog", { name: "New Rule" }).getByText("Each courier can fill only one priority slot.").waitFor();
+    await page.getByRole("dialog", { name: "New Rule" }).getByRole("combobox", { name: "Priority 2" }).selectOption("");
+    await page.getByRole("dialog", { name: "New Rule" }).getByRole("button", { name: "Save" }).click();
+    await toast("Rule Created Successfully!");
+    const table = page.getByTestId("custom-rules");
+    await expectLocator(table.getByRole("row")).toHaveCount(Math.max(before, 1) + 1);
+    const row = table.getByRole("row").filter({ hasText: first! }).last();
+
+    await row.getByRole("link", { name: /Edit Rule/ }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Rule" });
+    await edit.getByRole("checkbox", { name: /^B / }).check();
+    await edit.getByRole("button", { name: "Save" }).click();
+    await toast("Rule Edited Successfully!");
+    await table.getByRole("row").filter({ hasText: "A, B" }).filter({ hasText: first! }).waitFor();
+
+    await table
+      .getByRole("row")
+      .filter({ hasText: "A, B" })
+      .filter({ hasText: first! })
+      .last()
+      .getByRole("link", { name: /Delete/ })
+      .click();
+    await page.getByRole("dialog", { name: "Delete rule" }).getByRole("button", { name: "Delete" }).click();
+    await toast("Deleted Successfully!");
+    await expectLocator(page.getByTestId("custom-rules").getByRole("row").filter({ hasText: "A, B" }).filter({ hasText: first! })).toHaveCount(0);
+  });
+
+  it("vp creates a Pickrr Select rule (Save disabled until ready; 'Max Value should be greater'), clones, reorders, toggles and deletes it, and edits it", async () => {
+    const page = await as("vp");
+    const name = `E2E lane ${s.js ? "on" : "off"}`;
+    await page.goto(rules("pickrr_select"));
+    await page.getByRole("link", { name: "Create New Rule" }).click();
+    await page.waitForURL((u) => u.pathname.endsWith("/courier-rules/select/new"));
+    const save = page.getByRole("button", { name: "Save" });
+    if (s.js) {
+      await expectLocator(save).toHaveAttribute("disabled", "");
+      await expectAccessible(page);
+    }
+    await page.getByRole("textbox", { name: "Rule name" }).fill(name);
+    await page.getByRole("checkbox", { name: /^C / }).check();
+    if (s.js) await expectLocator(save).toHaveAttribute("disabled", "");
+    await page.getByRole("radio", { name: "cheapest" }).check();
+    if (s.js) await expectLocator(save).toHaveAttribute("disabled", null);
+    await page.getByRole("textbox", { name: "Weight (kg) 1 Min Value" }).fill("2");
+    await page.getByRole("textbox", { name: "Weight (kg) 1 Max Value" }).fill("1");
+    if (!s.js) await save.click();
+    await page.getByText("Max Value should be greater").first().waitFor();
+    await page.getByRole("textbox", { name: "Weight (kg) 1 Max Value" }).fill("5");
+    await page.getByRole("button", { name: "Save" }).click();
+    await toast("Rule created successfully!");
+    const list = page.getByTestId("select-rules");
+    const mine = () => list.getByRole("row").filter({ hasText: name });
+    await expectLocator(mine()).toHaveCount(1);
+    await expectLocator(mine().getByRole("cell").nth(3)).toHaveText("zones C; weight 2–5 kg");
+
+    await page.getByRole("button", { name: `Clone ${name}` }).click();
+    await toast("Rule created successfully!");
+    const copy = `${name} (copy)`;
+    const names = async () => (await list.getByRole("row").allTextContents()).slice(1).map((t) => t);
+    const indexOf = async (n: string) => (await list.getByRole("row").locator("td:first-child").allTextContents()).indexOf(n);
+    await expectLocator(list.getByRole("row").filter({ hasText: copy })).toHaveCount(1);
+    const at = await indexOf(copy);
+    expect(at).toBe((await names()).length - 1);
+    await page.getByRole("button", { name: `Move ${copy} up` }).click();
+    await toast("Updated Successfully!");
+    await expect.poll(() => indexOf(copy)).toBe(at - 1);
+    await expectLocator(page.getByRole("switch", { name: `${copy} active` })).toHaveAttribute("aria-checked", "true");
+    await page.getByRole("switch", { name: `${copy} active` }).click();
+    await expectLocator(page.getByRole("switch", { name: `${copy} active` })).toHaveAttribute("aria-checked", "false");
+    await page.getByRole("link", { name: `Delete ${copy}` }).click();
+    await page.getByRole("dialog", { name: "Delete rule" }).getByRole("button", { name: "Delete" }).click();
+    await toast("Deleted Successfully!");
+    await expectLocator(list.getByRole("row").filter({ hasText: copy })).toHaveCount(0);
+
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    await page.getByRole("radio", { name: "fastest" }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await toast("Rule edited successfully!");
+    await expectLocator(mine().getByRole("cell").nth(4)).toHaveText("fastest");
+
+    await page.goto(rules("history"));
+    await page.getByTestId("rule-history").getByText("Pickrr Select rule · update").first().waitFor();
+    if (s.js) await expectAccessible(page);
+  });
+
+  it("avp may create and edit Pickrr Select rules but not arrange them or change the type; tl reads only", async () => {
+    let page = await as("avp");
+    await page.goto(`/all-users/${ours[2]}/courier-rules?panel=pickrr_select`);
+    await expectLocator(page.getByRole("link", { name: "Create New Rule" })).toHaveCount(1);
+    await expectLocator(page.getByRole("button", { name: /^Use / })).toHaveCount(0);
+    await expectLocator(page.getByTestId("rule-help")).toHaveCount(0);
+    await expectLocator(page.getByRole("button", { name: /^Clone / })).toHaveCount(0);
+    for (const sw of await page.getByRole("switch").all()) expect(await sw.getAttribute("aria-disabled")).toBe("true");
+    await page.goto(`/all-users/${ours[2]}/courier-rules?panel=custom&rule=new`);
+    await expectLocator(page.getByRole("dialog")).toHaveCount(0);
+
+    await s.context.clearCookies();
+    page = await as("tl");
+    await page.goto(`/all-users/${ours[2]}/courier-rules?panel=pickrr_select`);
+    await expectLocator(page.getByRole("link", { name: "Create New Rule" })).toHaveCount(0);
+    await expectLocator(page.getByRole("link", { name: /^Edit / })).toHaveCount(0);
+    const res = await page.goto(`/all-users/${ours[2]}/courier-rules/select/new`);
+    expect(res?.status()).toBe(403);
+  });
+});
+
 describe("All Couriers, once", () => {
   const once = usePage();
   it("a tl's forged toggle post is refused with 403 and changes nothing", async () => {
@@ -116,5 +262,22 @@ describe("All Couriers, once", () => {
       maxRedirects: 0,
     });
     expect(res.status()).toBe(403);
+  });
+
+  it("posts to Courier Rules by a tl or an avp are refused (403) whatever they say", async () => {
+    const { context } = once;
+    for (const who of ["tl", "avp"] as const) {
+      await context.clearCookies();
+      await context.addCookies(sessions[who]!.cookies);
+      const forms: Record<string, string>[] = [
+        { intent: "rule_type", rule_code: "4" },
+        { intent: "custom_delete", rule_id: "1" },
+        { intent: "select_move", rule_id: "1", direction: "up" },
+      ];
+      for (const form of forms) {
+        const res = await context.request.post(`${baseURL()}/all-users/${ours[2]}/courier-rules`, { form, headers: { Origin: baseURL() }, maxRedirects: 0 });
+        expect(res.status(), `${who} ${form.intent}`).toBe(403);
+      }
+    }
   });
 });

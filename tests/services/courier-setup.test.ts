@@ -11,7 +11,7 @@ import type { StaffRole } from "~/services/core/roles";
 import { activateBlUserCourier, fetchActiveBlUserCourierList, type CourierSetupActor } from "~/services/courier-setup/all-couriers.server";
 import { createCustomRule, deleteCustomRule, editCustomRule, updateUserPriorityEngineType } from "~/services/courier-setup/custom-rules.server";
 import { customRuleValues } from "~/services/courier-setup/custom-rule-form";
-import { valuesOfRule, type SelectRuleValues } from "~/services/courier-setup/select-rule-form";
+import { selectRuleSummary, valuesOfRule, type SelectRuleValues } from "~/services/courier-setup/select-rule-form";
 import {
   cloneSelectRule,
   deleteSelectRule,
@@ -19,6 +19,7 @@ import {
   moveSelectRule,
   saveSelectRule,
   toggleSelectRule,
+  selectRuleList,
 } from "~/services/courier-setup/select-rules.server";
 import { courierRuleHistory } from "~/services/courier-setup/history.server";
 import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
@@ -533,6 +534,10 @@ describe("Courier Rules: Pickrr Select", () => {
     });
     if (!ok.ok) throw new Error(ok.message);
     expect((await getSelectRule(h.db, clientId, ok.id))!.rule.criterias).toEqual({ pincode_list: { lm: ["560001", "400001"] } });
+    // The list page counts the long lists in SQL and says the same as the full rule would.
+    const listed = (await selectRuleList(h.db, clientId)).find((r) => r.id === ok.id)!;
+    expect(listed.summary).toEqual(selectRuleSummary((await getSelectRule(h.db, clientId, ok.id))!.rule));
+    expect(listed.summary.criteria).toBe("2 destination pincodes");
     const bad = await saveSelectRule(h.db, actors.vp, {
       clientId,
       ruleId: null,

@@ -323,15 +323,20 @@ export function selectRuleReady(values: SelectRuleValues): boolean {
 const count = (n: number) => n.toLocaleString("en-IN");
 
 /** One line each for the list's Criteria and Selection columns. */
-export function selectRuleSummary(rule: Pick<SelectRule, "criterias" | "courier">): { criteria: string; selection: string } {
+export function selectRuleSummary(
+  rule: Pick<SelectRule, "criterias" | "courier">,
+  /** Sizes of the long lists when the caller read only those (the list page never loads 10,000 pincodes per rule). */
+  sizes?: { products: number; fm: number; lm: number },
+): { criteria: string; selection: string } {
   const c = rule.criterias;
+  const n = sizes ?? { products: c.product_list?.list.length ?? 0, fm: c.pincode_list?.fm?.length ?? 0, lm: c.pincode_list?.lm?.length ?? 0 };
   const parts: string[] = [];
   if (c.service_type?.list.length) parts.push(`service ${c.service_type.list.join("/")}`);
   if (c.order_type?.list.length) parts.push(`order ${c.order_type.list.join("/")}`);
   if (c.zone_list?.list.length) parts.push(`zones ${c.zone_list.list.join("")}`);
-  if (c.product_list?.list.length) parts.push(`${count(c.product_list.list.length)} products`);
-  if (c.pincode_list?.fm?.length) parts.push(`${count(c.pincode_list.fm.length)} pickup pincodes`);
-  if (c.pincode_list?.lm?.length) parts.push(`${count(c.pincode_list.lm.length)} destination pincodes`);
+  if (n.products) parts.push(`${count(n.products)} products`);
+  if (n.fm) parts.push(`${count(n.fm)} pickup pincodes`);
+  if (n.lm) parts.push(`${count(n.lm)} destination pincodes`);
   if (c.weight?.list.length) parts.push(`weight ${c.weight.list.map((r) => `${r.min}–${r.max} kg`).join(", ")}`);
   if (c.invoice_value?.list.length) parts.push(`invoice ₹${c.invoice_value.list.map((r) => `${r.min}–${r.max}`).join(", ₹")}`);
   if (c.lane_list?.list.length) parts.push(`lanes ${c.lane_list.list.map((l) => `${l.from} → ${l.to}`).join(", ")}`);

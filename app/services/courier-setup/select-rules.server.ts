@@ -11,7 +11,7 @@
  * reads and the editor's stale check compares) and writes its audit row, old → new, in the
  * same transaction.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
 import { conflict, forbidden, invalid, notFound, type Conflict, type Invalid, type Result } from "../core/result";
@@ -20,7 +20,7 @@ import { clientCourierServices, courierServices, couriers, pickrrSelectRules } f
 import { transaction } from "../db/transaction.server";
 import { selectRuleFromStored, type SelectRule } from "../rules/rules";
 import type { CourierSetupActor } from "./all-couriers.server";
-import { SELECT_RULE_MESSAGES, defaultPriority, parseSelectRule, swapWithNeighbour, type SelectRuleValues } from "./select-rule-form";
+import { SELECT_RULE_MESSAGES, defaultPriority, parseSelectRule, selectRuleSummary, swapWithNeighbour, type SelectRuleValues } from "./select-rule-form";
 
 export const SELECT_EDIT_FORBIDDEN = "Only a vp or an avp can create or edit Pickrr Select rules.";
 export const SELECT_ARRANGE_FORBIDDEN = "Only a vp can change, reorder, clone or delete Pickrr Select rules.";
@@ -55,6 +55,40 @@ export async function selectRuleCouriers(db: Executor, clientId: number): Promis
     services: rows.map((r) => r.name),
     brands: [...new Set(rows.map((r) => r.brand))].sort(),
   };
+}
+
+export type SelectRuleListEntry = { id: number; name: string; priority: number; active: boolean; summary: { criteria: string; selection: string } };
+
+/**
+ * The Pickrr Select list as the tab shows it, highest priority first: the long product and
+ * pincode lists are counted by PostgreSQL, never sent to the app (50 rules × 10,000 pincodes).
+ */
+export async function selectRuleList(db: Executor, clientId: number): Promise<SelectRuleListEntry[]> {
+  const size = (path: string) => sql.raw(`coalesce(jsonb_array_length(case when jsonb_typeof(criterias #> '${path}') = 'array' then criterias #> '${path}' end), 0)`);
+  const rows = await db
+    .select({
+      id: pickrrSelectRules.id,
+      name: pickrrSelectRules.name,
+      priority: pickrrSelectRules.priority,
+      active: pickrrSelectRules.active,
+      short: sql<Record<string, unknown>>`${pickrrSelectRules.criterias} - 'product_list' - 'pincode_list'`,
+      courier: pickrrSelectRules.courier,
+      products: sql<number>`${size("{product_list,list}")}`,
+      fm: sql<number>`${size("{pincode_list,fm}")}`,
+      lm: sql<number>`${size("{pincode_list,lm}")}`,
+    })
+    .from(pickrrSelectRules)
+    .where(eq(pickrrSelectRules.client_id, clientId))
+    .orderBy(desc(pickrrSelectRules.priority), asc(pickrrSelectRules.id));
+  return rows.map((r) => {
+    let summary: SelectRuleListEntry["summary"];
+    try {
+      summary = selectRuleSummary({ criterias: r.short, courier: r.courier }, { products: Number(r.products), fm: Number(r.fm), lm: Number(r.lm) });
+    } catch {
+      summary = { criteria: "cannot be read", selection: "—" };
+    }
+    return { id: r.id, name: r.name, priority: r.priority, active: r.active, summary };
+  });
 }
 
 export async function getSelectRule(db: Executor, clientId: number, ruleId: number): Promise<{ rule: SelectRule; version: number; id: number } | null> {
