@@ -617,8 +617,8 @@ function PanelTable({
   if (empty) return <Alert color="gray">{empty}</Alert>;
   return (
     // Focusable, so a keyboard can scroll a wide table (axe: scrollable-region-focusable).
-    <Table.ScrollContainer minWidth={minWidth} tabIndex={0} role="region" aria-label={label}>
-      <Table withTableBorder striped fz="sm" data-testid={testId}>
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+      <Table withTableBorder striped fz="sm" data-testid={testId} miw={minWidth}>
         <Table.Thead>
           <Table.Tr>
             {head.map((h) => (
@@ -628,6 +628,6 @@ function PanelTable({
         </Table.Thead>
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -208,8 +208,8 @@ function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: 
       <Text size="sm" c="dimmed" mb="xs">
         Serviceable pincodes: <span data-testid="courier-pincodes">{count(courier.serviceable_pin_codes)}</span>
       </Text>
-      <Table.ScrollContainer minWidth={900} tabIndex={0} role="region" aria-label={`${courier.courier_name} rates`}>
-        <Table withTableBorder striped fz="sm">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={`${courier.courier_name} rates`}>
+        <Table withTableBorder striped fz="sm" miw={900}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Service</Table.Th>
@@ -253,7 +253,7 @@ function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: 
             })}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
     </Paper>
   );
 }

@@ -17,6 +17,11 @@ const ours = plannedDemoClients()
   .slice(-5)
   .map((c) => c.id);
 
+/** The one-system proof's own client (changes its selection type and couriers). */
+const proofClient = plannedDemoClients()
+  .filter((c) => c.chain.tl === "tl@demo.test" && c.chain.bdm === "bdm@demo.test")
+  .slice(-6, -5)[0].id;
+
 type Who = "vp" | "avp" | "tl";
 const sessions: Partial<Record<Who, Awaited<ReturnType<BrowserContext["storageState"]>>>> = {};
 
@@ -248,6 +253,86 @@ describeJsOnOff("Courier Rules", (s) => {
     await expectLocator(page.getByRole("link", { name: /^Edit / })).toHaveCount(0);
     const res = await page.goto(`/all-users/${ours[2]}/courier-rules/select/new`);
     expect(res?.status()).toBe(403);
+  });
+});
+
+describe("one system: Courier Rules and All Couriers drive the Rate Calculator", () => {
+  const once = usePage();
+  it("a Pickrr Select rule on Mumbai → Delhi makes its courier Priority naming the rule; deactivated it is skipped with the reason; blacklisted it is skipped", async () => {
+    const { page, context } = once;
+    await context.addCookies(sessions.vp!.cookies);
+    const base = `/all-users/${proofClient}`;
+    const calculator = `${base}/rate-calculator?${new URLSearchParams({
+      shipment_type: "forward",
+      delivery_mode: "express",
+      payment_mode: "prepaid",
+      pickup_pincode: "400001",
+      drop_pincode: "110001",
+      length: "10",
+      breadth: "10",
+      height: "10",
+      weight: "0.5",
+    })}`;
+    await page.goto(calculator);
+    const couriers = await page.getByTestId("quote-courier").allTextContents();
+    expect(couriers.length).toBeGreaterThanOrEqual(2);
+    const target = couriers[couriers.length - 1].trim();
+
+    await page.goto(`${base}/courier-rules?panel=pickrr_select`);
+    if ((await page.getByTestId("option-pickrr_select").getAttribute("aria-current")) !== "true") {
+      await page.getByRole("button", { name: "Use Pickrr Select" }).click();
+      await page.getByTestId("toast").getByText("Updated Successfully! Selection type: pickrr_select.").waitFor();
+    }
+    // Other seeded rules must not decide first: deactivate them.
+    const on = page.getByRole("switch", { checked: true });
+    for (let left = await on.count(); left > 0; left--) {
+      await on.first().click();
+      await expectLocator(on).toHaveCount(left - 1);
+    }
+    await page.getByRole("link", { name: "Create New Rule" }).click();
+    await page.getByRole("textbox", { name: "Rule name" }).fill("Mumbai to Delhi");
+    await page.getByRole("textbox", { name: "Lane 1 from" }).fill("Mumbai");
+    await page.getByRole("textbox", { name: "Lane 1 to" }).fill("Delhi");
+    await page.getByRole("radio", { name: "priority list" }).check();
+    await page.getByRole("combobox", { name: "Priority 1" }).selectOption(target);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("toast").getByText("Rule created successfully!").waitFor();
+
+    await page.goto(calculator);
+    const priority = page.getByTestId("quote-row").filter({ has: page.getByText("Priority", { exact: true }) });
+    await expectLocator(priority.getByTestId("quote-courier")).toHaveText(target);
+    await expectLocator(page.getByTestId("explanation")).toContainText("rule 'Mumbai to Delhi'");
+
+    // Deactivate its courier on All Couriers: the next quote skips it and says why.
+    await page.goto(`${base}/courier-setup`);
+    const card = page.getByTestId("courier-card").filter({ hasText: target });
+    const brand = (await card.getByRole("heading").textContent())!;
+    await page.getByRole("switch", { name: `${brand} active` }).click();
+    await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Deactivate" }).click();
+    await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
+    await page.goto(calculator);
+    await expectLocator(page.getByTestId("quote-courier").filter({ hasText: target })).toHaveCount(0);
+    await expectLocator(page.getByTestId("explanation")).toContainText(`${target} passed over (not active for this client`);
+
+    // Active again, but blacklisted by the rule: skipped by the rule.
+    await page.goto(`${base}/courier-setup?filter=inactive`);
+    await page.getByRole("switch", { name: `${brand} active` }).click();
+    await page.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Activate" }).click();
+    await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
+    await page.goto(`${base}/courier-rules?panel=pickrr_select`);
+    await page.getByRole("link", { name: "Edit Mumbai to Delhi" }).click();
+    await page.getByRole("checkbox", { name: target, exact: true }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("toast").getByText("Rule edited successfully!").waitFor();
+    await page.goto(calculator);
+    await expectLocator(
+      page
+        .getByTestId("quote-row")
+        .filter({ has: page.getByText("Priority", { exact: true }) })
+        .getByTestId("quote-courier")
+        .filter({ hasText: target })
+    ).toHaveCount(0);
+    await expectLocator(page.getByTestId("explanation")).toContainText(`Blacklisted by the rule: `);
   });
 });
 
