@@ -5,7 +5,7 @@
  * Panels and dialogs are in the URL (courier-setup/rules-view.ts), rendered by the server, so
  * everything works without JavaScript. The Pickrr Select editor is its own page (`select/…`).
  */
-import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { z } from "zod";
@@ -360,15 +360,15 @@ function CustomPanel({ page, href, answer }: { page: LoaderData; href: (v: Rules
         head={["Service type", "Zones", "Order type", ...[1, 2, 3, 4, 5].map((n) => `Priority ${n}`), ...(permissions.canEditRules ? ["Actions"] : [])]}
       >
         {customRules.map((r) => (
-          <Table.Tr key={r.id}>
-            <Table.Td>{r.service_type}</Table.Td>
-            <Table.Td>{r.zone_list.join(", ")}</Table.Td>
-            <Table.Td>{r.order_type.join(", ")}</Table.Td>
+          <tr key={r.id}>
+            <td>{r.service_type}</td>
+            <td>{r.zone_list.join(", ")}</td>
+            <td>{r.order_type.join(", ")}</td>
             {[1, 2, 3, 4, 5].map((n) => (
-              <Table.Td key={n}>{r.courier_list.find((c) => c.priority === n)?.name ?? "—"}</Table.Td>
+              <td key={n}>{r.courier_list.find((c) => c.priority === n)?.name ?? "—"}</td>
             ))}
             {permissions.canEditRules && (
-              <Table.Td>
+              <td>
                 <Group gap="xs" wrap="nowrap">
                   <Link to={href({ rule: r.id })} preventScrollReset aria-label={`Edit Rule ${r.service_type} ${r.zone_list.join("")}`}>
                     Edit Rule
@@ -377,9 +377,9 @@ function CustomPanel({ page, href, answer }: { page: LoaderData; href: (v: Rules
                     Delete
                   </Link>
                 </Group>
-              </Table.Td>
+              </td>
             )}
-          </Table.Tr>
+          </tr>
         ))}
       </PanelTable>
       {dialogOpen && (
@@ -468,18 +468,18 @@ function SelectPanel({ page, href }: { page: LoaderData; href: (v: RulesView) =>
         head={["Name", "Priority", "Active", "Criteria", "Selection", ...(permissions.canEditSelect || permissions.canArrangeSelect ? ["Actions"] : [])]}
       >
         {selectRules.map((r, i) => (
-          <Table.Tr key={r.id} data-testid="select-rule">
-            <Table.Td>{r.name}</Table.Td>
-            <Table.Td>{r.priority}</Table.Td>
-            <Table.Td>
+          <tr key={r.id} data-testid="select-rule">
+            <td>{r.name}</td>
+            <td>{r.priority}</td>
+            <td>
               <ArrangeForm action={here} intent="select_toggle" ruleId={r.id} extra={{ active: String(!r.active) }} canChange={permissions.canArrangeSelect}>
                 <UrlSwitchButton label={`${r.name} active`} on={r.active} canChange={permissions.canArrangeSelect} />
               </ArrangeForm>
-            </Table.Td>
-            <Table.Td>{r.summary.criteria}</Table.Td>
-            <Table.Td>{r.summary.selection}</Table.Td>
+            </td>
+            <td>{r.summary.criteria}</td>
+            <td>{r.summary.selection}</td>
             {(permissions.canEditSelect || permissions.canArrangeSelect) && (
-              <Table.Td>
+              <td>
                 <Group gap={6} wrap="nowrap">
                   {permissions.canEditSelect && (
                     <Link to={`${editor}/${r.id}`} aria-label={`Edit ${r.name}`}>
@@ -489,19 +489,19 @@ function SelectPanel({ page, href }: { page: LoaderData; href: (v: RulesView) =>
                   {permissions.canArrangeSelect && (
                     <>
                       <ArrangeForm action={here} intent="select_move" ruleId={r.id} extra={{ direction: "up" }} canChange>
-                        <Button type="submit" size="compact-xs" variant="default" disabled={i === 0} aria-label={`Move ${r.name} up`}>
+                        <button type="submit" className="row-button" disabled={i === 0} aria-label={`Move ${r.name} up`}>
                           Up
-                        </Button>
+                        </button>
                       </ArrangeForm>
                       <ArrangeForm action={here} intent="select_move" ruleId={r.id} extra={{ direction: "down" }} canChange>
-                        <Button type="submit" size="compact-xs" variant="default" disabled={i === selectRules.length - 1} aria-label={`Move ${r.name} down`}>
+                        <button type="submit" className="row-button" disabled={i === selectRules.length - 1} aria-label={`Move ${r.name} down`}>
                           Down
-                        </Button>
+                        </button>
                       </ArrangeForm>
                       <ArrangeForm action={here} intent="select_clone" ruleId={r.id} canChange>
-                        <Button type="submit" size="compact-xs" variant="default" aria-label={`Clone ${r.name}`}>
+                        <button type="submit" className="row-button" aria-label={`Clone ${r.name}`}>
                           Clone
-                        </Button>
+                        </button>
                       </ArrangeForm>
                       <Link to={href({ deleteSelect: r.id })} preventScrollReset aria-label={`Delete ${r.name}`}>
                         Delete
@@ -509,9 +509,9 @@ function SelectPanel({ page, href }: { page: LoaderData; href: (v: RulesView) =>
                     </>
                   )}
                 </Group>
-              </Table.Td>
+              </td>
             )}
-          </Table.Tr>
+          </tr>
         ))}
       </PanelTable>
       {deleting && (
@@ -581,17 +581,17 @@ function HistoryPanel({
         head={["When", "Who", "Change", "Old", "New"]}
       >
         {entries.map((e) => (
-          <Table.Tr key={e.id}>
-            <Table.Td>{e.at}</Table.Td>
-            <Table.Td>{e.who}</Table.Td>
-            <Table.Td>{e.what}</Table.Td>
-            <Table.Td>
+          <tr key={e.id}>
+            <td>{e.at}</td>
+            <td>{e.who}</td>
+            <td>{e.what}</td>
+            <td>
               <code className="history-json">{e.old}</code>
-            </Table.Td>
-            <Table.Td>
+            </td>
+            <td>
               <code className="history-json">{e.next}</code>
-            </Table.Td>
-          </Table.Tr>
+            </td>
+          </tr>
         ))}
       </PanelTable>
     </Stack>
@@ -618,16 +618,16 @@ function PanelTable({
   return (
     // Focusable, so a keyboard can scroll a wide table (axe: scrollable-region-focusable).
     <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <Table withTableBorder striped fz="sm" data-testid={testId} miw={minWidth}>
-        <Table.Thead>
-          <Table.Tr>
+      <table className="plain-table" data-testid={testId} style={{ minWidth: minWidth }}>
+        <thead>
+          <tr>
             {head.map((h) => (
-              <Table.Th key={h}>{h}</Table.Th>
+              <th key={h}>{h}</th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
     </div>
   );
 }

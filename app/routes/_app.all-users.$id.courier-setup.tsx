@@ -5,7 +5,7 @@
  * Filter and search are in the URL; the toggle's 'Are you sure?' is `?confirm=<courier_id>`,
  * rendered by the server, so it works without JavaScript.
  */
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -209,50 +209,50 @@ function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: 
         Serviceable pincodes: <span data-testid="courier-pincodes">{count(courier.serviceable_pin_codes)}</span>
       </Text>
       <div className="table-scroll" tabIndex={0} role="region" aria-label={`${courier.courier_name} rates`}>
-        <Table withTableBorder striped fz="sm" miw={900}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Service</Table.Th>
-              <Table.Th>Rates</Table.Th>
+        <table className="plain-table" style={{ minWidth: 900 }}>
+          <thead>
+            <tr>
+              <th>Service</th>
+              <th>Rates</th>
               {ZONES.map((z) => (
-                <Table.Th key={z}>Zone {z}</Table.Th>
+                <th key={z}>Zone {z}</th>
               ))}
-              <Table.Th>COD charge</Table.Th>
-              <Table.Th>COD %</Table.Th>
-              <Table.Th>NDD charge</Table.Th>
-              <Table.Th>Surcharge</Table.Th>
-              <Table.Th>Surface</Table.Th>
-              <Table.Th>Pincodes</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+              <th>COD charge</th>
+              <th>COD %</th>
+              <th>NDD charge</th>
+              <th>Surcharge</th>
+              <th>Surface</th>
+              <th>Pincodes</th>
+            </tr>
+          </thead>
+          <tbody>
             {courier.rate_list.flatMap((s) => {
               const rates = s.rates.length ? s.rates : [null];
               return rates.map((r, i) => (
-                <Table.Tr key={`${s.courier_service_id}-${r?.delivery_type ?? "none"}`}>
-                  <Table.Td>{i === 0 ? `${s.name}${s.is_active ? "" : " (inactive)"}` : ""}</Table.Td>
-                  <Table.Td>{r ? `${r.delivery_type}, first ${formatTwoDecimals(r.first_slab)} kg` : "No forward rates"}</Table.Td>
+                <tr key={`${s.courier_service_id}-${r?.delivery_type ?? "none"}`}>
+                  <td>{i === 0 ? `${s.name}${s.is_active ? "" : " (inactive)"}` : ""}</td>
+                  <td>{r ? `${r.delivery_type}, first ${formatTwoDecimals(r.first_slab)} kg` : "No forward rates"}</td>
                   {ZONES.map((z) => (
-                    <Table.Td key={z}>{r ? inr(r.zone_base[z]) : "—"}</Table.Td>
+                    <td key={z}>{r ? inr(r.zone_base[z]) : "—"}</td>
                   ))}
-                  <Table.Td>{r ? inr(r.cod_charge) : "—"}</Table.Td>
-                  <Table.Td>{r ? `${formatTwoDecimals(r.cod_percentage)}%` : "—"}</Table.Td>
-                  <Table.Td>{r ? inr(r.ndd_charge) : "—"}</Table.Td>
-                  <Table.Td>{r ? inr(r.surcharge) : "—"}</Table.Td>
-                  <Table.Td>{s.has_surface ? "Yes" : "No"}</Table.Td>
-                  <Table.Td>
+                  <td>{r ? inr(r.cod_charge) : "—"}</td>
+                  <td>{r ? `${formatTwoDecimals(r.cod_percentage)}%` : "—"}</td>
+                  <td>{r ? inr(r.ndd_charge) : "—"}</td>
+                  <td>{r ? inr(r.surcharge) : "—"}</td>
+                  <td>{s.has_surface ? "Yes" : "No"}</td>
+                  <td>
                     {i === 0 && (
                       <a href={`/all-users/${clientId}/serviceability/courier/${s.courier_service_id}.csv`} download>
                         Pincode list
                         <span className="visually-hidden"> of {s.name}</span>
                       </a>
                     )}
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               ));
             })}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </div>
     </Paper>
   );
