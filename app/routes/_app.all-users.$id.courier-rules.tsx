@@ -37,13 +37,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const view = parseRulesView(new URL(request.url).searchParams);
-  const [{ rule_code }, custom, select, couriers] = await Promise.all([
-    fetchUserPriorityEngineType(db, client.id),
-    fetchCustomPriorityEngine(db, client.id),
-    selectRuleList(db, client.id),
-    customRuleCouriers(db, client.id),
-  ]);
+  const { rule_code } = await fetchUserPriorityEngineType(db, client.id);
   const panel = view.panel ?? defaultPanel(rule_code);
+  // Only the shown panel's data: a Pickrr Select list with long pincode lists costs the database most.
+  const [custom, select, couriers] = await Promise.all([
+    panel === "custom" ? fetchCustomPriorityEngine(db, client.id) : { rule_list: [], unreadable: [] },
+    panel === "pickrr_select" ? selectRuleList(db, client.id) : [],
+    panel === "custom" ? customRuleCouriers(db, client.id) : [],
+  ]);
   const permissions = {
     canEditRules: can(staff, "rule.edit"),
     canEditSelect: can(staff, "select-rule.edit"),
