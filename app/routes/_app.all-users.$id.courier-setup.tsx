@@ -1,12 +1,259 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+/**
+ * The All Couriers tab (spec part 1 §2, §3 "All couriers data", §4 courier toggle, §6 vp, §7
+ * fetch-active-bl-user-courier-list and activate-bl-user-courier; issue 13). The spec's
+ * `/all-users/{id}/courier-setup` is its canonical URL; `/all-couriers` redirects here.
+ * Filter and search are in the URL; the toggle's 'Are you sure?' is `?confirm=<courier_id>`,
+ * rendered by the server, so it works without JavaScript.
+ */
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NotBuiltYet } from "~/ui/NotBuiltYet";
+import { can } from "~/services/auth/permissions";
+import { redirectWithToast } from "~/services/auth/session.server";
+import { requireClientForViewer } from "~/services/clients/clients.server";
+import { ZONES } from "~/services/core/zones";
+import { activateBlUserCourier, fetchActiveBlUserCourierList } from "~/services/courier-setup/all-couriers.server";
+import {
+  COURIER_FILTERS,
+  TOGGLE_CONFIRM_TITLE,
+  allCouriersHref,
+  parseAllCouriersQuery,
+  toggleConfirmText,
+  type CourierEntry,
+} from "~/services/courier-setup/all-couriers";
+import { getDb } from "~/services/db/client.server";
+import { formatInr, rupeesToPaise } from "~/services/core/money";
+import { formatTwoDecimals } from "~/services/ratecards/money";
+import { Figure } from "~/ui/Figure";
+import { UrlDialog } from "~/ui/UrlDialog";
+import { UrlSwitch } from "~/ui/UrlSwitch";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, { permission: "courier.view" });
-  return null;
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "courier.view" });
+  const db = getDb();
+  const client = await requireClientForViewer(db, staff, params.id);
+  const view = parseAllCouriersQuery(new URL(request.url).searchParams);
+  const data = await fetchActiveBlUserCourierList(db, client.id, view);
+  const canToggle = can(staff, "courier.toggle");
+  const confirming = canToggle && view.confirm ? data.courier_list.find((c) => c.courier_id === view.confirm) ?? null : null;
+  return { clientId: client.id, view, data, canToggle, confirming };
 }
 
-export default function Tab() {
-  return <NotBuiltYet title="All Couriers" feature="Courier activation (All Couriers)" />;
+const toggleSchema = z.object({
+  intent: z.literal("toggle"),
+  courier_id: z.coerce.number().int().positive(),
+  is_activate: z.enum(["true", "false"]).transform((v) => v === "true"),
+  filter: z.enum(COURIER_FILTERS).catch("all"),
+  q: z.string().max(100).catch(""),
+});
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "courier.toggle" });
+  const db = getDb();
+  const client = await requireClientForViewer(db, staff, params.id);
+  const parsed = toggleSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success)
+    throw new Response("Choose a courier and whether to activate it.", {
+      status: 400,
+    });
+  const { courier_id, is_activate, filter, q } = parsed.data;
+  const result = await activateBlUserCourier(db, staff, {
+    clientId: client.id,
+    courierId: courier_id,
+    isActivate: is_activate,
+  });
+  if (!result.ok) throw new Response(result.message, { status: result.status });
+  return redirectWithToast(request, allCouriersHref(client.id, { filter, q }), {
+    kind: "success",
+    message: "Updated Successfully",
+  });
+}
+
+const FILTER_LABELS = {
+  all: "All",
+  active: "Active",
+  inactive: "Inactive",
+  express: "Express",
+  regular: "Regular",
+} as const;
+const count = (n: number) => n.toLocaleString("en-IN");
+const inr = (rupees: string) => formatInr(rupeesToPaise(rupees));
+
+export default function AllCouriersTab() {
+  const { clientId, view, data, canToggle, confirming } = useLoaderData<typeof loader>();
+  const { counts } = data;
+  const here = allCouriersHref(clientId, { filter: view.filter, q: view.q });
+  return (
+    <Stack gap="md">
+      <Title order={2} size="h3">
+        All Couriers
+      </Title>
+      <Group gap="xl" data-testid="courier-figures">
+        {(
+          [
+            ["Pickup pincodes (fm_count)", "fm-count", count(data.fm_count)],
+            ["Serviceable pincodes (lm_count)", "lm-count", count(data.lm_count)],
+            ["All couriers", "count-all", counts.allCourier],
+            ["Active", "count-active", counts.activeCourier],
+            ["Inactive", "count-inactive", counts.inActiveCourier],
+            ["Express", "count-express", counts.expressCourier],
+            ["Regular", "count-regular", counts.regularCourier],
+          ] as const
+        ).map(([label, testId, value]) => (
+          <Figure key={testId} label={label} testId={testId}>
+            {value}
+          </Figure>
+        ))}
+      </Group>
+      <Group justify="space-between" align="end" wrap="wrap">
+        <nav className="tab-nav" aria-label="Courier filter">
+          {COURIER_FILTERS.map((f) => (
+            <Link key={f} to={allCouriersHref(clientId, { filter: f, q: view.q })} aria-current={view.filter === f ? "page" : undefined} preventScrollReset>
+              {FILTER_LABELS[f]}
+            </Link>
+          ))}
+        </nav>
+        <Form method="get" role="search" aria-label="Search couriers">
+          {view.filter !== "all" && <input type="hidden" name="filter" value={view.filter} />}
+          <Group gap="xs" align="end">
+            <TextInput name="q" label="Courier name" defaultValue={view.q} maxLength={100} size="sm" />
+            <Button type="submit" variant="default" size="sm">
+              Search
+            </Button>
+          </Group>
+        </Form>
+      </Group>
+      {data.courier_list.length === 0 ? (
+        <Alert color="gray" data-testid="no-couriers">
+          {counts.allCourier === 0 ? "This client has no couriers yet." : "No courier matches this filter and search."}
+        </Alert>
+      ) : (
+        <Stack gap="sm">
+          {data.courier_list.map((c) => (
+            <CourierCard
+              key={c.courier_id}
+              clientId={clientId}
+              courier={c}
+              canToggle={canToggle}
+              confirmHref={allCouriersHref(clientId, {
+                ...view,
+                confirm: c.courier_id,
+              })}
+            />
+          ))}
+        </Stack>
+      )}
+      {confirming && (
+        <UrlDialog title={TOGGLE_CONFIRM_TITLE} closeTo={here}>
+          <ToggleConfirm courier={confirming} action={here} view={view} />
+        </UrlDialog>
+      )}
+    </Stack>
+  );
+}
+
+function ToggleConfirm({ courier, action, view }: { courier: CourierEntry; action: string; view: { filter: string; q: string } }) {
+  const busy = useNavigation().state === "submitting";
+  const activate = courier.status !== "active";
+  return (
+    <Form method="post" action={action} preventScrollReset>
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="courier_id" value={courier.courier_id} />
+      <input type="hidden" name="is_activate" value={String(activate)} />
+      <input type="hidden" name="filter" value={view.filter} />
+      <input type="hidden" name="q" value={view.q} />
+      <Stack gap="sm">
+        <Text size="sm" data-testid="toggle-confirm-text">
+          {toggleConfirmText(activate)}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {courier.courier_name}: {courier.rate_list.map((s) => s.name).join(", ")}
+        </Text>
+        <Group justify="flex-end">
+          <Button component={Link} to={action} variant="default" preventScrollReset>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy} color={activate ? undefined : "red"}>
+            {activate ? "Activate" : "Deactivate"}
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: number; courier: CourierEntry; canToggle: boolean; confirmHref: string }) {
+  const active = courier.status === "active";
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={courier.courier_name} data-testid="courier-card">
+      <Group justify="space-between" wrap="wrap" mb="xs">
+        <Group gap="xs">
+          <Title order={3} size="h4">
+            {courier.courier_name}
+          </Title>
+          <Badge color={active ? "teal.9" : "gray.7"} variant="filled" data-testid="courier-status">
+            {courier.status}
+          </Badge>
+          <Badge color="indigo.9" variant="outline" data-testid="courier-type">
+            {courier.type}
+          </Badge>
+        </Group>
+        <Group gap="xs">
+          <Text size="sm">{active ? "Active" : "Inactive"}</Text>
+          <UrlSwitch label={`${courier.courier_name} active`} on={active} href={confirmHref} canChange={canToggle} testId="courier-switch" />
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed" mb="xs">
+        Serviceable pincodes: <span data-testid="courier-pincodes">{count(courier.serviceable_pin_codes)}</span>
+      </Text>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={`${courier.courier_name} rates`}>
+        <table className="plain-table" style={{ minWidth: 900 }}>
+          <thead>
+            <tr>
+              <th>Service</th>
+              <th>Rates</th>
+              {ZONES.map((z) => (
+                <th key={z}>Zone {z}</th>
+              ))}
+              <th>COD charge</th>
+              <th>COD %</th>
+              <th>NDD charge</th>
+              <th>Surcharge</th>
+              <th>Surface</th>
+              <th>Pincodes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {courier.rate_list.flatMap((s) => {
+              const rates = s.rates.length ? s.rates : [null];
+              return rates.map((r, i) => (
+                <tr key={`${s.courier_service_id}-${r?.delivery_type ?? "none"}`}>
+                  <td>{i === 0 ? `${s.name}${s.is_active ? "" : " (inactive)"}` : ""}</td>
+                  <td>{r ? `${r.delivery_type}, first ${formatTwoDecimals(r.first_slab)} kg` : "No forward rates"}</td>
+                  {ZONES.map((z) => (
+                    <td key={z}>{r ? inr(r.zone_base[z]) : "—"}</td>
+                  ))}
+                  <td>{r ? inr(r.cod_charge) : "—"}</td>
+                  <td>{r ? `${formatTwoDecimals(r.cod_percentage)}%` : "—"}</td>
+                  <td>{r ? inr(r.ndd_charge) : "—"}</td>
+                  <td>{r ? inr(r.surcharge) : "—"}</td>
+                  <td>{s.has_surface ? "Yes" : "No"}</td>
+                  <td>
+                    {i === 0 && (
+                      <a href={`/all-users/${clientId}/serviceability/courier/${s.courier_service_id}.csv`} download>
+                        Pincode list
+                        <span className="visually-hidden"> of {s.name}</span>
+                      </a>
+                    )}
+                  </td>
+                </tr>
+              ));
+            })}
+          </tbody>
+        </table>
+      </div>
+    </Paper>
+  );
 }

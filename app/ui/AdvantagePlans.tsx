@@ -5,12 +5,13 @@
  * plan's turnaround and promise, and the plan's rate card in the one rate table.
  */
 import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CHANGE_NOT_ALLOWED, PLAN_PROMISE_PERCENT, type PlanTurnaround } from "~/services/advantage/plans";
 import { ADVANTAGE_PLAN_TYPES, PLAN_LABELS, type AdvantagePlanType } from "~/services/core/plans";
 import { ZONE_COLUMNS } from "~/services/core/zones";
 import { RatePanels, type RateSection } from "./RatePanels";
+import { UrlSwitch } from "./UrlSwitch";
 import type { RateTableEditing } from "./RateTable";
 
 export type PlanStatus = { offered: boolean; active: boolean };
@@ -20,48 +21,7 @@ export function planStatusText(s: PlanStatus): string {
 }
 
 function PlanSwitch({ plan, status, href, canChange }: { plan: AdvantagePlanType; status: PlanStatus; href: string; canChange: boolean }) {
-  const label = `${PLAN_LABELS[plan]} plan offered`;
-  const on = status.offered;
-  // A link drawn as a switch: the change happens in the confirmation dialog it opens.
-  const track = (
-    <span
-      aria-hidden
-      style={{
-        display: "inline-block",
-        position: "relative",
-        width: 38,
-        height: 20,
-        borderRadius: 10,
-        background: on ? "var(--mantine-color-indigo-7)" : "var(--mantine-color-gray-5)",
-        opacity: canChange ? 1 : 0.6,
-        verticalAlign: "middle",
-      }}
-    >
-      <span
-        style={{ position: "absolute", top: 2, left: on ? 20 : 2, width: 16, height: 16, borderRadius: 8, background: "white", transition: "left 120ms" }}
-      />
-    </span>
-  );
-  if (!canChange) {
-    return (
-      <span role="switch" aria-checked={on} aria-disabled="true" aria-label={label} className="plan-switch" data-disabled>
-        {track}
-      </span>
-    );
-  }
-  // A real button in a GET form that opens the confirmation (a child route, so it works
-  // without JavaScript): Space and Enter operate it, and it is announced as a switch.
-  const url = new URL(href, "http://x");
-  return (
-    <Form method="get" action={url.pathname} preventScrollReset className="plan-switch-form">
-      {[...url.searchParams].map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <button type="submit" role="switch" aria-checked={on} aria-label={label} className="plan-switch" data-testid="plan-switch">
-        {track}
-      </button>
-    </Form>
-  );
+  return <UrlSwitch label={`${PLAN_LABELS[plan]} plan offered`} on={status.offered} href={href} canChange={canChange} testId={canChange ? "plan-switch" : undefined} />;
 }
 
 export function AdvantagePlans({

@@ -38,6 +38,9 @@ export type StaffDetails = { email: string; role: StaffRole; name: string };
 /** Account set-up (issue 18): the changed fields of a section, each side's values (never a token or file bytes). */
 export type AccountFields = Record<string, string | number | boolean | null>;
 
+/** A courier brand's services switched together (the spec's activate-bl-user-courier). */
+export type CourierActivationDetails = { courier: string; courier_id_list: number[]; is_active: boolean };
+
 /** Each entity's recorded value (either side; null where there is none, as for a created row's old side). */
 export type AuditDetails = {
   client: ClientDetails;
@@ -58,6 +61,14 @@ export type AuditDetails = {
   legal_document: AccountFields;
   legal_acceptance: AccountFields;
   legal_access: AccountFields;
+  /** Courier setup (issue 13): a courier switched on or off for the client. */
+  courier_activation: CourierActivationDetails;
+  /** The client's selection type ('3', '4', '0', '5'). */
+  rule_type: { rule_code: string };
+  /** A custom priority rule as stored (priorities 100…96). */
+  custom_rule: Record<string, unknown>;
+  /** A Pickrr Select rule in the spec's shape (name, priority, validity, criterias, courier). */
+  select_rule: Record<string, unknown>;
 };
 
 export type AuditEntity = keyof AuditDetails;
@@ -71,3 +82,6 @@ export const ROW_ENTITIES: ReadonlySet<string> = new Set<AuditEntity>(["rate_row
 
 /** The entities of a client's account set-up, shown in its History (account/history.server.ts). */
 export const ACCOUNT_AUDIT_ENTITIES = ["kyc", "business_details", "pickrr_config", "wallet_config", "auth_token"] as const satisfies readonly AuditEntity[];
+
+/** The entities of a client's courier setup, shown in the Courier Rules History (courier-setup/history.server.ts). */
+export const COURIER_SETUP_AUDIT_ENTITIES = ["courier_activation", "rule_type", "custom_rule", "select_rule"] as const satisfies readonly AuditEntity[];

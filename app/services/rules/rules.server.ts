@@ -17,7 +17,7 @@ import { RULE_CODES, type RuleCode } from "../core/rule-codes";
 import { customRuleFromStored, selectRuleFromStored } from "./rules";
 import { isRuleCode } from "../core/rule-codes";
 
-export type CustomPriorityRuleEntry = CustomRule & { id: number };
+export type CustomPriorityRuleEntry = CustomRule & { id: number; version: number };
 
 /**
  * The client's custom priority rules, oldest first, with priorities read back as slots 1–5
@@ -36,7 +36,7 @@ export async function fetchCustomPriorityEngine(db: Db, clientId: number): Promi
       continue;
     }
     if (rule.courier_list.length === 0) continue;
-    rule_list.push({ id: row.id, ...rule, courier_list: [...rule.courier_list].sort((a, b) => a.priority - b.priority) });
+    rule_list.push({ id: row.id, version: row.version, ...rule, courier_list: [...rule.courier_list].sort((a, b) => a.priority - b.priority) });
   }
   return { rule_list, unreadable };
 }
@@ -47,7 +47,7 @@ export async function fetchUserPriorityEngineType(db: Db, clientId: number): Pro
   return { rule_code: isRuleCode(row?.rule_code) ? row.rule_code : RULE_CODES.cheapest };
 }
 
-export type AllocEngineRule = SelectRule & { id: number };
+export type AllocEngineRule = SelectRule & { id: number; version: number };
 
 /**
  * The client's Pickrr Select rules in the spec's shape (name, priority, validity.active,
@@ -64,7 +64,7 @@ export async function fetchAllocEngineRules(db: Db, clientId: number): Promise<{
   for (const row of rows) {
     try {
       const rule = selectRuleFromStored({ name: row.name, priority: row.priority, validity: { active: row.active }, criterias: row.criterias, courier: row.courier });
-      rules.push({ id: row.id, ...rule });
+      rules.push({ id: row.id, version: row.version, ...rule });
     } catch {
       unreadable.push(`Pickrr Select rule '${row.name}' cannot be read and is ignored`);
     }

@@ -1,0 +1,355 @@
+/**
+ * Pickrr Select rules on the Courier Rules tab (spec part 1 §3, §4, §5, §9; part 2 §4, §5):
+ * the editor's form parsed into a rule in the spec's shape, with its messages; the default
+ * priority of a new rule; moving a rule up or down; pincode and product lists from text or a
+ * CSV; the one-line summaries of the list. Pure.
+ */
+import { ZONES, type Zone } from "../core/zones";
+import { boundedString, TEXT_LIMITS } from "../core/text-input";
+import type { OrderType, SelectRule, SelectRuleCriterias, ServiceType, ValueRange } from "../rules/rules";
+import { ORDER_TYPES, SERVICE_TYPES } from "./custom-rule-form";
+
+export const SELECT_RULE_MESSAGES = {
+  name: "Please enter a rule name.",
+  nameTaken: "A rule with this name already exists.",
+  criteria: "Please add at least one criterion.",
+  selection: "Please choose a selection type.",
+  maxGreater: "Max Value should be greater",
+  number: "Please enter a number (up to two decimals).",
+  priorityCouriers: "Please list at least one courier for priority selection.",
+  duplicate: "Each courier can be listed only once.",
+  unknownCourier: "This courier is not one of the client's couriers.",
+  invalid: "Some form fields are invalid.",
+  tooMany: (max: number) => `A list may hold at most ${max.toLocaleString("en-IN")} entries.`,
+  badPincodes: "These are not 6-digit pincodes",
+} as const;
+
+/** The most entries a product or pincode list holds (issue 13). */
+export const MAX_LIST_ENTRIES = 100_000;
+/** Highest priority; a new rule gets 100 minus the count of existing rules (spec §4). */
+export const TOP_RULE_PRIORITY = 100;
+/** Range rows and lane rows the editor shows (more can be added by saving and editing again). */
+export const RANGE_ROWS = 3;
+export const LANE_ROWS = 3;
+export const PRIORITY_ROWS = 5;
+
+export function defaultPriority(existingCount: number): number {
+  return TOP_RULE_PRIORITY - existingCount;
+}
+
+export type Positioned = { id: number; priority: number };
+
+/**
+ * Moving a rule up or down swaps its priority with its neighbour's in the list ordered by
+ * priority, highest first (spec §4). The first cannot move up, the last cannot move down.
+ */
+export function swapWithNeighbour(
+  rules: readonly Positioned[],
+  id: number,
+  direction: "up" | "down"
+): { ok: true; updates: Positioned[] } | { ok: false; message: string } {
+  const ordered = [...rules].sort((a, b) => b.priority - a.priority || a.id - b.id);
+  const at = ordered.findIndex((r) => r.id === id);
+  if (at < 0) return { ok: false, message: "This rule no longer exists." };
+  const other = direction === "up" ? at - 1 : at + 1;
+  if (other < 0) return { ok: false, message: "The first rule cannot move up." };
+  if (other >= ordered.length) return { ok: false, message: "The last rule cannot move down." };
+  const [a, b] = [ordered[at], ordered[other]];
+  // Equal priorities (stored data) would swap to no change: the mover takes one step past its neighbour.
+  const [pa, pb] = a.priority === b.priority ? [direction === "up" ? b.priority + 1 : b.priority - 1, b.priority] : [b.priority, a.priority];
+  return {
+    ok: true,
+    updates: [
+      { id: a.id, priority: pa },
+      { id: b.id, priority: pb },
+    ],
+  };
+}
+
+/** Items of a comma- or line-separated list: trimmed, blanks dropped, duplicates kept once. */
+export function splitList(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[,\r\n]+/)
+        .map((s) => s.trim())
+        .filter(Boolean)
+    ),
+  ];
+}
+
+export type PincodeListResult = { ok: true; list: string[] } | { ok: false; message: string; bad: { line: number; value: string }[] };
+
+/**
+ * A one-column CSV (or pasted text) of pincodes: a BOM, CRLF and blank lines are fine; an
+ * optional header 'pincode'; every other line must be exactly 6 digits, else it is listed
+ * back with its line number; more than MAX_LIST_ENTRIES is refused.
+ */
+export function parsePincodeCsv(text: string, max = MAX_LIST_ENTRIES): PincodeListResult {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\n|\r/);
+  const list: string[] = [];
+  const seen = new Set<string>();
+  const bad: { line: number; value: string }[] = [];
+  lines.forEach((raw, i) => {
+    for (const part of raw.split(",")) {
+      const value = part
+        .trim()
+        .replace(/^"(.*)"$/, "$1")
+        .trim();
+      if (!value) continue;
+      if (i === 0 && /^pin ?codes?$/i.test(value)) continue;
+      if (!/^\d{6}$/.test(value)) {
+        bad.push({ line: i + 1, value: value.slice(0, 20) });
+        continue;
+      }
+      if (!seen.has(value)) {
+        seen.add(value);
+        list.push(value);
+      }
+    }
+  });
+  if (bad.length > 0)
+    return {
+      ok: false,
+      message: `${SELECT_RULE_MESSAGES.badPincodes}: ${bad
+        .slice(0, 20)
+        .map((b) => `line ${b.line} '${b.value}'`)
+        .join(", ")}${bad.length > 20 ? ` and ${bad.length - 20} more` : ""}.`,
+      bad,
+    };
+  if (list.length > max) return { ok: false, message: SELECT_RULE_MESSAGES.tooMany(max), bad: [] };
+  return { ok: true, list };
+}
+
+/** A product list (names): one per line or comma-separated, BOM and header 'product' dropped. */
+export function parseProductCsv(text: string, max = MAX_LIST_ENTRIES): { ok: true; list: string[] } | { ok: false; message: string } {
+  const list = splitList(text.replace(/^\uFEFF/, "")).filter((v, i) => !(i === 0 && /^products?( names?)?$/i.test(v)));
+  if (list.length > max) return { ok: false, message: SELECT_RULE_MESSAGES.tooMany(max) };
+  const tooLong = list.find((v) => !boundedString(TEXT_LIMITS.name).safeParse(v).success);
+  if (tooLong !== undefined)
+    return {
+      ok: false,
+      message: `A product name must be at most ${TEXT_LIMITS.name} characters without control characters: '${tooLong.slice(0, 30)}…'.`,
+    };
+  return { ok: true, list };
+}
+
+/** The editor's fields as text, to refill it after a refused save. */
+export type SelectRuleValues = {
+  name: string;
+  version: string;
+  service_type: string[];
+  order_type: string[];
+  zone_list: string[];
+  product_list: string;
+  fm_list: string;
+  lm_list: string;
+  weight: { min: string; max: string }[];
+  invoice: { min: string; max: string }[];
+  lanes: { from: string; to: string }[];
+  selection: string;
+  priority_list: string[];
+  bl_list: string[];
+};
+
+export const SELECTION_TYPES = ["cheapest", "fastest", "priority"] as const;
+
+export function selectRuleValues(form: FormData): SelectRuleValues {
+  const text = (k: string) => String(form.get(k) ?? "");
+  const rows = <K extends string>(n: number, prefix: string, keys: readonly K[]) =>
+    Array.from({ length: n }, (_, i) => Object.fromEntries(keys.map((k) => [k, text(`${prefix}_${k}_${i}`).trim()])) as Record<K, string>);
+  return {
+    name: text("name").trim(),
+    version: text("version"),
+    service_type: form.getAll("service_type").map(String),
+    order_type: form.getAll("order_type").map(String),
+    zone_list: form.getAll("zone_list").map(String),
+    product_list: text("product_list"),
+    fm_list: text("fm_list"),
+    lm_list: text("lm_list"),
+    weight: rows(RANGE_ROWS, "weight", ["min", "max"] as const),
+    invoice: rows(RANGE_ROWS, "invoice", ["min", "max"] as const),
+    lanes: rows(LANE_ROWS, "lane", ["from", "to"] as const),
+    selection: text("selection"),
+    priority_list: Array.from({ length: PRIORITY_ROWS }, (_, i) => text(`priority_${i}`).trim()),
+    bl_list: form.getAll("bl_parent").map(String),
+  };
+}
+
+export function valuesOfRule(rule: SelectRule | null, version: number | null): SelectRuleValues {
+  const c = rule?.criterias ?? {};
+  const pad = <T>(list: T[], n: number, empty: T) => [...list, ...Array.from({ length: Math.max(0, n - list.length) }, () => empty)];
+  const range = (r: ValueRange) => ({ min: String(r.min), max: String(r.max) });
+  return {
+    name: rule?.name ?? "",
+    version: version === null ? "" : String(version),
+    service_type: c.service_type?.list ?? [],
+    order_type: c.order_type?.list ?? [],
+    zone_list: c.zone_list?.list ?? [],
+    product_list: (c.product_list?.list ?? []).join(", "),
+    fm_list: (c.pincode_list?.fm ?? []).join(", "),
+    lm_list: (c.pincode_list?.lm ?? []).join(", "),
+    weight: pad((c.weight?.list ?? []).map(range), RANGE_ROWS, {
+      min: "",
+      max: "",
+    }),
+    invoice: pad((c.invoice_value?.list ?? []).map(range), RANGE_ROWS, {
+      min: "",
+      max: "",
+    }),
+    lanes: pad(c.lane_list?.list ?? [], LANE_ROWS, { from: "", to: "" }),
+    selection: rule?.courier.courier_selection_rule_type ?? "",
+    priority_list: pad(
+      [...(rule?.courier.active_parent ?? [])].sort((a, b) => a.priority - b.priority).map((p) => p.name),
+      PRIORITY_ROWS,
+      ""
+    ),
+    bl_list: rule?.courier.bl_parent ?? [],
+  };
+}
+
+const DECIMAL = /^\d{1,9}(\.\d{1,2})?$/;
+
+/** Range rows: a row with only one end is incomplete and dropped (spec §4); max below min is refused. */
+function ranges(rows: { min: string; max: string }[], field: string, errors: Record<string, string>): ValueRange[] {
+  const kept: ValueRange[] = [];
+  rows.forEach((r, i) => {
+    if (!r.min || !r.max) return;
+    if (!DECIMAL.test(r.min)) errors[`${field}_min_${i}`] = SELECT_RULE_MESSAGES.number;
+    else if (!DECIMAL.test(r.max)) errors[`${field}_max_${i}`] = SELECT_RULE_MESSAGES.number;
+    else if (Number(r.max) < Number(r.min)) errors[`${field}_max_${i}`] = SELECT_RULE_MESSAGES.maxGreater;
+    else kept.push({ min: r.min, max: r.max });
+  });
+  return kept;
+}
+
+export type ParsedSelectRule =
+  | {
+      ok: true;
+      name: string;
+      criterias: SelectRuleCriterias;
+      courier: SelectRule["courier"];
+    }
+  | { ok: false; fieldErrors: Record<string, string> };
+
+/**
+ * The editor's form as a rule: a name, at least one criterion and a selection type are
+ * required (spec §5); incomplete weight, invoice and lane rows are dropped; lists come from
+ * comma-separated text (pincode lists must be 6-digit pincodes). `couriers` are the names
+ * priority and blacklist entries may use (the client's services and their brands).
+ */
+export function parseSelectRule(values: SelectRuleValues, couriers: readonly string[]): ParsedSelectRule {
+  const errors: Record<string, string> = {};
+  const name = boundedString(TEXT_LIMITS.name).safeParse(values.name);
+  if (!values.name) errors.name = SELECT_RULE_MESSAGES.name;
+  else if (!name.success) errors.name = name.error.issues[0]?.message ?? SELECT_RULE_MESSAGES.name;
+
+  const criterias: SelectRuleCriterias = {};
+  const services = SERVICE_TYPES.filter((s) => values.service_type.includes(s)) as ServiceType[];
+  if (services.length) criterias.service_type = { list: services };
+  const orders = ORDER_TYPES.filter((o) => values.order_type.includes(o)) as OrderType[];
+  if (orders.length) criterias.order_type = { list: orders };
+  const zones = ZONES.filter((z) => values.zone_list.includes(z)) as Zone[];
+  if (zones.length) criterias.zone_list = { list: zones };
+
+  const products = parseProductCsv(values.product_list);
+  if (!products.ok) errors.product_list = products.message;
+  else if (products.list.length) criterias.product_list = { list: products.list };
+  const pincodes: { fm?: string[]; lm?: string[] } = {};
+  for (const [key, field] of [
+    ["fm", "fm_list"],
+    ["lm", "lm_list"],
+  ] as const) {
+    const parsed = parsePincodeCsv(values[field]);
+    if (!parsed.ok) errors[field] = parsed.message;
+    else if (parsed.list.length) pincodes[key] = parsed.list;
+  }
+  if (pincodes.fm || pincodes.lm) criterias.pincode_list = pincodes;
+
+  const weight = ranges(values.weight, "weight", errors);
+  if (weight.length) criterias.weight = { list: weight };
+  const invoice = ranges(values.invoice, "invoice", errors);
+  if (invoice.length) criterias.invoice_value = { list: invoice };
+  const lanes = values.lanes.filter((l) => l.from && l.to);
+  values.lanes.forEach((l, i) => {
+    for (const end of ["from", "to"] as const)
+      if (l[end] && !boundedString(TEXT_LIMITS.name).safeParse(l[end]).success)
+        errors[`lane_${end}_${i}`] = `Please enter at most ${TEXT_LIMITS.name} characters.`;
+  });
+  if (lanes.length) criterias.lane_list = { list: lanes };
+
+  if (Object.keys(criterias).length === 0 && !Object.keys(errors).some((k) => k !== "name")) errors.criteria = SELECT_RULE_MESSAGES.criteria;
+
+  const known = new Set(couriers);
+  const selection = (SELECTION_TYPES as readonly string[]).includes(values.selection)
+    ? (values.selection as SelectRule["courier"]["courier_selection_rule_type"])
+    : null;
+  if (!selection) errors.selection = SELECT_RULE_MESSAGES.selection;
+  const priority: string[] = [];
+  values.priority_list.forEach((n, i) => {
+    if (!n) return;
+    if (!known.has(n)) errors[`priority_${i}`] = SELECT_RULE_MESSAGES.unknownCourier;
+    else if (priority.includes(n)) errors[`priority_${i}`] = SELECT_RULE_MESSAGES.duplicate;
+    else priority.push(n);
+  });
+  if (selection === "priority" && priority.length === 0 && !Object.keys(errors).some((k) => k.startsWith("priority_")))
+    errors.priority_0 = SELECT_RULE_MESSAGES.priorityCouriers;
+  const blacklist = [...new Set(values.bl_list.filter(Boolean))];
+  if (blacklist.some((n) => !known.has(n))) errors.bl_parent = SELECT_RULE_MESSAGES.unknownCourier;
+
+  if (Object.keys(errors).length > 0 || !selection) return { ok: false, fieldErrors: errors };
+  return {
+    ok: true,
+    name: values.name,
+    criterias,
+    courier: {
+      courier_selection_rule_type: selection,
+      active_parent: selection === "priority" ? priority.map((n, i) => ({ name: n, priority: i + 1 })) : [],
+      bl_parent: blacklist,
+    },
+  };
+}
+
+/** Whether Save may be pressed (spec §5): a name, at least one criterion and a selection type. */
+export function selectRuleReady(values: SelectRuleValues): boolean {
+  const any =
+    values.service_type.length + values.order_type.length + values.zone_list.length > 0 ||
+    [values.product_list, values.fm_list, values.lm_list].some((t) => t.trim() !== "") ||
+    [...values.weight, ...values.invoice].some((r) => r.min && r.max) ||
+    values.lanes.some((l) => l.from && l.to);
+  return values.name.trim() !== "" && any && values.selection !== "";
+}
+
+const count = (n: number) => n.toLocaleString("en-IN");
+
+/** One line each for the list's Criteria and Selection columns. */
+export function selectRuleSummary(
+  rule: Pick<SelectRule, "criterias" | "courier">,
+  /** Sizes of the long lists when the caller read only those (the list page never loads 10,000 pincodes per rule). */
+  sizes?: { products: number; fm: number; lm: number },
+): { criteria: string; selection: string } {
+  const c = rule.criterias;
+  const n = sizes ?? { products: c.product_list?.list.length ?? 0, fm: c.pincode_list?.fm?.length ?? 0, lm: c.pincode_list?.lm?.length ?? 0 };
+  const parts: string[] = [];
+  if (c.service_type?.list.length) parts.push(`service ${c.service_type.list.join("/")}`);
+  if (c.order_type?.list.length) parts.push(`order ${c.order_type.list.join("/")}`);
+  if (c.zone_list?.list.length) parts.push(`zones ${c.zone_list.list.join("")}`);
+  if (n.products) parts.push(`${count(n.products)} products`);
+  if (n.fm) parts.push(`${count(n.fm)} pickup pincodes`);
+  if (n.lm) parts.push(`${count(n.lm)} destination pincodes`);
+  if (c.weight?.list.length) parts.push(`weight ${c.weight.list.map((r) => `${r.min}–${r.max} kg`).join(", ")}`);
+  if (c.invoice_value?.list.length) parts.push(`invoice ₹${c.invoice_value.list.map((r) => `${r.min}–${r.max}`).join(", ₹")}`);
+  if (c.lane_list?.list.length) parts.push(`lanes ${c.lane_list.list.map((l) => `${l.from} → ${l.to}`).join(", ")}`);
+  const k = rule.courier;
+  const selection =
+    k.courier_selection_rule_type === "priority"
+      ? `priority: ${[...k.active_parent]
+          .sort((a, b) => a.priority - b.priority)
+          .map((p) => p.name)
+          .join(" > ")}`
+      : k.courier_selection_rule_type;
+  return {
+    criteria: parts.join("; ") || "none",
+    selection: k.bl_parent.length ? `${selection} (blacklist: ${k.bl_parent.join(", ")})` : selection,
+  };
+}

@@ -1,0 +1,324 @@
+/**
+ * Pickrr Select rule writes, one function per spec call (part 1 §7):
+ *
+ *   POST /alloc-engine/rule/  (create) and PUT (edit)      → saveSelectRule (update when the rule exists, else create)
+ *   DELETE /alloc-engine/rule/?rule_name=                   → deleteSelectRule
+ *   PUT /alloc-engine/update-rules-priority-validity/       → toggleSelectRule, moveSelectRule
+ *   clone (the list's Clone)                                → cloneSelectRule
+ *
+ * Creating and editing: vp and avp (select-rule.edit); toggle, reorder, clone, delete: vp
+ * (select-rule.arrange). Each change bumps the rule's version (which the quote cache's stamp
+ * reads and the editor's stale check compares) and writes its audit row, old → new, in the
+ * same transaction.
+ */
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { writeAudit } from "../audit/audit.server";
+import { can } from "../auth/permissions";
+import { conflict, forbidden, invalid, notFound, type Conflict, type Invalid, type Result } from "../core/result";
+import type { Db, Executor, Tx } from "../db/client.server";
+import { clientCourierServices, courierServices, couriers, pickrrSelectRules } from "../db/schema";
+import { transaction } from "../db/transaction.server";
+import { selectRuleFromStored, type SelectRule } from "../rules/rules";
+import type { CourierSetupActor } from "./all-couriers.server";
+import { SELECT_RULE_MESSAGES, defaultPriority, parseSelectRule, selectRuleSummary, swapWithNeighbour, type SelectRuleValues } from "./select-rule-form";
+
+export const SELECT_EDIT_FORBIDDEN = "Only a vp or an avp can create or edit Pickrr Select rules.";
+export const SELECT_ARRANGE_FORBIDDEN = "Only a vp can change, reorder, clone or delete Pickrr Select rules.";
+export const SELECT_NOT_FOUND = "This rule no longer exists.";
+export const SELECT_RULE_CHANGED = "Someone else saved this rule meanwhile: nothing was saved. The form now shows the rule as stored.";
+
+type Row = typeof pickrrSelectRules.$inferSelect;
+type Forbidden = ReturnType<typeof forbidden>;
+type NotFound = ReturnType<typeof notFound>;
+
+/** A stored rule in the spec's shape, as the audit records it. */
+function spec(row: Pick<Row, "name" | "priority" | "active" | "criterias" | "courier">): Record<string, unknown> {
+  return {
+    name: row.name,
+    priority: row.priority,
+    validity: { active: row.active },
+    criterias: row.criterias,
+    courier: row.courier,
+  };
+}
+
+/** Names a rule may list: the client's courier services and their brands. */
+export async function selectRuleCouriers(db: Executor, clientId: number): Promise<{ services: string[]; brands: string[] }> {
+  const rows = await db
+    .select({ name: courierServices.name, brand: couriers.name })
+    .from(clientCourierServices)
+    .innerJoin(courierServices, eq(courierServices.id, clientCourierServices.courier_service_id))
+    .innerJoin(couriers, eq(couriers.id, courierServices.courier_id))
+    .where(eq(clientCourierServices.client_id, clientId))
+    .orderBy(asc(courierServices.name));
+  return {
+    services: rows.map((r) => r.name),
+    brands: [...new Set(rows.map((r) => r.brand))].sort(),
+  };
+}
+
+export type SelectRuleListEntry = { id: number; name: string; priority: number; active: boolean; summary: { criteria: string; selection: string } };
+
+/**
+ * The Pickrr Select list as the tab shows it, highest priority first: the long product and
+ * pincode lists are counted by PostgreSQL, never sent to the app (50 rules × 10,000 pincodes).
+ */
+export async function selectRuleList(db: Executor, clientId: number): Promise<SelectRuleListEntry[]> {
+  const size = (path: string) => sql.raw(`coalesce(jsonb_array_length(case when jsonb_typeof(criterias #> '${path}') = 'array' then criterias #> '${path}' end), 0)`);
+  const rows = await db
+    .select({
+      id: pickrrSelectRules.id,
+      name: pickrrSelectRules.name,
+      priority: pickrrSelectRules.priority,
+      active: pickrrSelectRules.active,
+      short: sql<Record<string, unknown>>`${pickrrSelectRules.criterias} - 'product_list' - 'pincode_list'`,
+      courier: pickrrSelectRules.courier,
+      products: sql<number>`${size("{product_list,list}")}`,
+      fm: sql<number>`${size("{pincode_list,fm}")}`,
+      lm: sql<number>`${size("{pincode_list,lm}")}`,
+    })
+    .from(pickrrSelectRules)
+    .where(eq(pickrrSelectRules.client_id, clientId))
+    .orderBy(desc(pickrrSelectRules.priority), asc(pickrrSelectRules.id));
+  return rows.map((r) => {
+    let summary: SelectRuleListEntry["summary"];
+    try {
+      summary = selectRuleSummary({ criterias: r.short, courier: r.courier }, { products: Number(r.products), fm: Number(r.fm), lm: Number(r.lm) });
+    } catch {
+      summary = { criteria: "cannot be read", selection: "—" };
+    }
+    return { id: r.id, name: r.name, priority: r.priority, active: r.active, summary };
+  });
+}
+
+export async function getSelectRule(db: Executor, clientId: number, ruleId: number): Promise<{ rule: SelectRule; version: number; id: number } | null> {
+  const [row] = await db
+    .select()
+    .from(pickrrSelectRules)
+    .where(and(eq(pickrrSelectRules.id, ruleId), eq(pickrrSelectRules.client_id, clientId)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    version: row.version,
+    rule: selectRuleFromStored(spec(row)),
+  };
+}
+
+async function lockRule(tx: Tx, clientId: number, ruleId: number): Promise<Row | undefined> {
+  const [row] = await tx
+    .select()
+    .from(pickrrSelectRules)
+    .where(and(eq(pickrrSelectRules.id, ruleId), eq(pickrrSelectRules.client_id, clientId)))
+    .for("update");
+  return row;
+}
+
+type SaveInvalid = Invalid<{ fieldErrors: Record<string, string> }>;
+export type SaveSelectResult = Result<{ id: number; created: boolean }, SaveInvalid | Forbidden | NotFound | Conflict<{ rule: SelectRule; version: number }>>;
+
+/**
+ * Save from the editor: with a rule id (an existing priority) it is an update, refused when
+ * the version the person saw is no longer the stored one; without, a create at priority 100
+ * minus the count of the client's rules (spec part 2 §4).
+ */
+export async function saveSelectRule(
+  db: Db,
+  actor: CourierSetupActor,
+  input: { clientId: number; ruleId: number | null; values: SelectRuleValues }
+): Promise<SaveSelectResult> {
+  if (!can(actor, "select-rule.edit")) return forbidden(SELECT_EDIT_FORBIDDEN);
+  return transaction(db, async (tx) => {
+    const names = await selectRuleCouriers(tx, input.clientId);
+    const parsed = parseSelectRule(input.values, [...names.services, ...names.brands]);
+    if (!parsed.ok)
+      return invalid(SELECT_RULE_MESSAGES.invalid, {
+        fieldErrors: parsed.fieldErrors,
+      });
+    // One writer of a client's rule list at a time (names and the default priority depend on the others).
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`);
+    const [taken] = await tx
+      .select({ id: pickrrSelectRules.id })
+      .from(pickrrSelectRules)
+      .where(and(eq(pickrrSelectRules.client_id, input.clientId), eq(pickrrSelectRules.name, parsed.name)));
+    if (taken && taken.id !== input.ruleId)
+      return invalid(SELECT_RULE_MESSAGES.invalid, {
+        fieldErrors: { name: SELECT_RULE_MESSAGES.nameTaken },
+      });
+    if (input.ruleId !== null) {
+      const old = await lockRule(tx, input.clientId, input.ruleId);
+      if (!old) return notFound(SELECT_NOT_FOUND);
+      if (String(old.version) !== input.values.version)
+        return conflict(SELECT_RULE_CHANGED, {
+          rule: selectRuleFromStored(spec(old)),
+          version: old.version,
+        });
+      const [row] = await tx
+        .update(pickrrSelectRules)
+        .set({
+          name: parsed.name,
+          criterias: parsed.criterias,
+          courier: parsed.courier,
+          version: old.version + 1,
+          updated_at: sql`now()`,
+        })
+        .where(eq(pickrrSelectRules.id, old.id))
+        .returning();
+      await writeAudit(tx, actor, {
+        clientId: input.clientId,
+        entity: "select_rule",
+        entityId: row.id,
+        action: "update",
+        oldValue: spec(old),
+        newValue: spec(row),
+      });
+      return { ok: true as const, id: row.id, created: false };
+    }
+    const [{ n }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pickrrSelectRules)
+      .where(eq(pickrrSelectRules.client_id, input.clientId));
+    const [row] = await tx
+      .insert(pickrrSelectRules)
+      .values({
+        client_id: input.clientId,
+        name: parsed.name,
+        priority: defaultPriority(Number(n)),
+        active: true,
+        criterias: parsed.criterias,
+        courier: parsed.courier,
+      })
+      .returning();
+    await writeAudit(tx, actor, {
+      clientId: input.clientId,
+      entity: "select_rule",
+      entityId: row.id,
+      action: "create",
+      oldValue: null,
+      newValue: spec(row),
+    });
+    return { ok: true as const, id: row.id, created: true };
+  });
+}
+
+/** An advisory lock key space for "a client's Pickrr Select list" (any fixed number unique in the app). */
+const LOCK_SPACE = 13_005;
+
+async function arranged<T extends object>(
+  db: Db,
+  actor: CourierSetupActor,
+  body: (tx: Tx) => Promise<Result<T, NotFound | Invalid>>
+): Promise<Result<T, Forbidden | NotFound | Invalid>> {
+  if (!can(actor, "select-rule.arrange")) return forbidden(SELECT_ARRANGE_FORBIDDEN);
+  return transaction(db, body);
+}
+
+export async function toggleSelectRule(db: Db, actor: CourierSetupActor, input: { clientId: number; ruleId: number; active: boolean }) {
+  return arranged(db, actor, async (tx) => {
+    const old = await lockRule(tx, input.clientId, input.ruleId);
+    if (!old) return notFound(SELECT_NOT_FOUND);
+    if (old.active === input.active) return { ok: true as const };
+    const [row] = await tx
+      .update(pickrrSelectRules)
+      .set({
+        active: input.active,
+        version: old.version + 1,
+        updated_at: sql`now()`,
+      })
+      .where(eq(pickrrSelectRules.id, old.id))
+      .returning();
+    await writeAudit(tx, actor, {
+      clientId: input.clientId,
+      entity: "select_rule",
+      entityId: row.id,
+      action: input.active ? "activate" : "deactivate",
+      oldValue: spec(old),
+      newValue: spec(row),
+    });
+    return { ok: true as const };
+  });
+}
+
+export async function moveSelectRule(db: Db, actor: CourierSetupActor, input: { clientId: number; ruleId: number; direction: "up" | "down" }) {
+  return arranged(db, actor, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`);
+    const rows = await tx.select().from(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, input.clientId)).for("update");
+    const swap = swapWithNeighbour(rows, input.ruleId, input.direction);
+    if (!swap.ok) return rows.some((r) => r.id === input.ruleId) ? invalid(swap.message) : notFound(SELECT_NOT_FOUND);
+    for (const u of swap.updates) {
+      const old = rows.find((r) => r.id === u.id)!;
+      const [row] = await tx
+        .update(pickrrSelectRules)
+        .set({
+          priority: u.priority,
+          version: old.version + 1,
+          updated_at: sql`now()`,
+        })
+        .where(eq(pickrrSelectRules.id, u.id))
+        .returning();
+      await writeAudit(tx, actor, {
+        clientId: input.clientId,
+        entity: "select_rule",
+        entityId: row.id,
+        action: `move_${input.direction}`,
+        oldValue: spec(old),
+        newValue: spec(row),
+      });
+    }
+    return { ok: true as const };
+  });
+}
+
+/** A copy named '<name> (copy)' (then ' (copy 2)' …) at the default priority, active as the original. */
+export async function cloneSelectRule(db: Db, actor: CourierSetupActor, input: { clientId: number; ruleId: number }) {
+  return arranged<{ id: number }>(db, actor, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`);
+    const rows = await tx
+      .select({ id: pickrrSelectRules.id, name: pickrrSelectRules.name })
+      .from(pickrrSelectRules)
+      .where(eq(pickrrSelectRules.client_id, input.clientId));
+    const old = await lockRule(tx, input.clientId, input.ruleId);
+    if (!old) return notFound(SELECT_NOT_FOUND);
+    const names = new Set(rows.map((r) => r.name));
+    let name = `${old.name} (copy)`.slice(0, 100);
+    for (let k = 2; names.has(name); k++) name = `${old.name} (copy ${k})`.slice(0, 100);
+    const [row] = await tx
+      .insert(pickrrSelectRules)
+      .values({
+        client_id: input.clientId,
+        name,
+        priority: defaultPriority(rows.length),
+        active: old.active,
+        criterias: old.criterias,
+        courier: old.courier,
+      })
+      .returning();
+    await writeAudit(tx, actor, {
+      clientId: input.clientId,
+      entity: "select_rule",
+      entityId: row.id,
+      action: "clone",
+      oldValue: null,
+      newValue: { ...spec(row), cloned_from: old.name },
+    });
+    return { ok: true as const, id: row.id };
+  });
+}
+
+export async function deleteSelectRule(db: Db, actor: CourierSetupActor, input: { clientId: number; ruleId: number }) {
+  return arranged(db, actor, async (tx) => {
+    const [old] = await tx
+      .delete(pickrrSelectRules)
+      .where(and(eq(pickrrSelectRules.id, input.ruleId), eq(pickrrSelectRules.client_id, input.clientId)))
+      .returning();
+    if (!old) return notFound(SELECT_NOT_FOUND);
+    await writeAudit(tx, actor, {
+      clientId: input.clientId,
+      entity: "select_rule",
+      entityId: old.id,
+      action: "delete",
+      oldValue: spec(old),
+      newValue: null,
+    });
+    return { ok: true as const };
+  });
+}

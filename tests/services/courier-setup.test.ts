@@ -1,0 +1,598 @@
+/**
+ * Courier setup (issue 13) on a real seeded database (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL): the All Couriers figures and filters, the courier toggle with its audit
+ * row, e-mail and effect on the very next quote, and who is refused.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { action as allCouriersAction } from "~/routes/_app.all-users.$id.courier-setup";
+import { startSession } from "~/services/auth/session.server";
+import type { StaffRole } from "~/services/core/roles";
+import { activateBlUserCourier, fetchActiveBlUserCourierList, type CourierSetupActor } from "~/services/courier-setup/all-couriers.server";
+import { createCustomRule, deleteCustomRule, editCustomRule, updateUserPriorityEngineType } from "~/services/courier-setup/custom-rules.server";
+import { customRuleValues } from "~/services/courier-setup/custom-rule-form";
+import { selectRuleSummary, valuesOfRule, type SelectRuleValues } from "~/services/courier-setup/select-rule-form";
+import {
+  cloneSelectRule,
+  deleteSelectRule,
+  getSelectRule,
+  moveSelectRule,
+  saveSelectRule,
+  toggleSelectRule,
+  selectRuleList,
+} from "~/services/courier-setup/select-rules.server";
+import { courierRuleHistory } from "~/services/courier-setup/history.server";
+import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
+import type { DbHandle } from "~/services/db/client.server";
+import { auditLog, clientCourierServices, clients, customPriorityRules, mailOutbox, pickrrSelectRules, staff } from "~/services/db/schema";
+import { parseCalculator } from "~/services/quote/calculator-form";
+import { quoteForClient } from "~/services/quote/quote.server";
+import { openTestDb, useAsAppDb } from "../support/db";
+
+let h: DbHandle;
+const actors = {} as Record<StaffRole, CourierSetupActor>;
+/** Clients of the demo vp with at least two courier brands quoted Delhi → Bengaluru (express, prepaid), one per test that changes data. */
+let spare: number[] = [];
+const take = () => {
+  const id = spare.shift();
+  if (id === undefined) throw new Error("no spare client left");
+  return id;
+};
+const NOW = new Date("2026-11-20T04:30:00Z");
+
+export function calcInput(overrides: Record<string, string> = {}) {
+  const parsed = parseCalculator({
+    shipment_type: "forward",
+    pickup_pincode: "110001",
+    drop_pincode: "560001",
+    delivery_mode: "express",
+    length: "10",
+    breadth: "10",
+    height: "10",
+    weight: "0.5",
+    payment_mode: "prepaid",
+    ...overrides,
+  });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  return parsed.input;
+}
+
+export async function quoted(db: DbHandle["db"], clientId: number) {
+  const q = await quoteForClient(db, clientId, calcInput(), NOW);
+  if (!q.ok) throw new Error(q.error.message);
+  return q.quote;
+}
+
+beforeAll(async () => {
+  h = await openTestDb({ seeded: true });
+  for (const role of ["vp", "kam", "avp", "bdm", "tl", "legal"] as const) {
+    const [s] = await h.db
+      .select()
+      .from(staff)
+      .where(eq(staff.email, `${role}@demo.test`));
+    actors[role] = { id: s.id, email: s.email, role: s.role };
+  }
+  const candidates = await h.db.select({ id: clients.id }).from(clients).where(eq(clients.vp_id, actors.vp.id)).orderBy(clients.id).limit(40);
+  for (const { id } of candidates) {
+    const q = await quoteForClient(h.db, id, calcInput(), NOW);
+    if (q.ok && new Set(q.quote.rate_list.map((e) => e.courier.split(" ")[0])).size >= 2) spare.push(id);
+  }
+  expect(spare.length).toBeGreaterThanOrEqual(6);
+});
+afterAll(async () => {
+  useAsAppDb(undefined);
+  await h?.close();
+});
+
+describe("All Couriers: figures and filters", () => {
+  it("counts pickup and delivery pincodes of the active couriers once each, and groups services by courier", async () => {
+    const clientId = spare[0];
+    const data = await fetchActiveBlUserCourierList(h.db, clientId, {
+      filter: "all",
+      q: "",
+    });
+    // The same figures another way: pincodes with an exists test per flag.
+    const expected = await h.db.execute<{ fm: number; lm: number }>(sql`
+      select
+        (select count(*)::int from pincodes p where exists (select 1 from courier_serviceability s join courier_services cs on cs.courier_id = s.courier_id
+           join client_courier_services c on c.courier_service_id = cs.id where c.client_id = ${clientId} and c.is_active and s.pincode = p.pincode and s.fm_pickup)) as fm,
+        (select count(*)::int from pincodes p where exists (select 1 from courier_serviceability s join courier_services cs on cs.courier_id = s.courier_id
+           join client_courier_services c on c.courier_service_id = cs.id where c.client_id = ${clientId} and c.is_active and s.pincode = p.pincode and s.lm_delivery)) as lm`);
+    expect(data.fm_count).toBe(Number(expected.rows[0].fm));
+    expect(data.lm_count).toBe(Number(expected.rows[0].lm));
+    expect(data.fm_count).toBeGreaterThan(1000);
+
+    const services = await h.db.select().from(clientCourierServices).where(eq(clientCourierServices.client_id, clientId));
+    expect(data.courier_list.flatMap((c) => c.courier_ids).sort((a, b) => a - b)).toEqual(services.map((s) => s.courier_service_id).sort((a, b) => a - b));
+    const { counts } = data;
+    expect(counts.allCourier).toBe(data.courier_list.length);
+    expect(counts.activeCourier + counts.inActiveCourier).toBe(counts.allCourier);
+    expect(counts.expressCourier + counts.regularCourier).toBe(counts.allCourier);
+    expect(data.courier_list.map((c) => c.courier_name)).toEqual([...data.courier_list.map((c) => c.courier_name)].sort((a, b) => a.localeCompare(b)));
+    for (const c of data.courier_list) {
+      const lm = await h.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from courier_serviceability where courier_id = ${c.courier_id} and lm_delivery`
+      );
+      expect(c.serviceable_pin_codes).toBe(Number(lm.rows[0].n));
+      expect(c.type).toBe(c.rate_list.some((s) => s.has_surface) ? "regular" : "express");
+      for (const s of c.rate_list) for (const r of s.rates) expect(r.shipment_type).toBe("FORWARD");
+    }
+  });
+
+  it("filters by status, type and courier name", async () => {
+    const clientId = spare[0];
+    const all = await fetchActiveBlUserCourierList(h.db, clientId, {
+      filter: "all",
+      q: "",
+    });
+    for (const filter of ["active", "inactive", "express", "regular"] as const) {
+      const { courier_list } = await fetchActiveBlUserCourierList(h.db, clientId, { filter, q: "" });
+      const want = all.courier_list.filter((c) => (filter === "active" || filter === "inactive" ? c.status === filter : c.type === filter));
+      expect(courier_list.map((c) => c.courier_id)).toEqual(want.map((c) => c.courier_id));
+    }
+    const first = all.courier_list[0];
+    const searched = await fetchActiveBlUserCourierList(h.db, clientId, {
+      filter: "all",
+      q: `  ${first.courier_name.toUpperCase()} `,
+    });
+    expect(searched.courier_list.map((c) => c.courier_id)).toContain(first.courier_id);
+    expect(
+      (
+        await fetchActiveBlUserCourierList(h.db, clientId, {
+          filter: "all",
+          q: "no such courier",
+        })
+      ).courier_list
+    ).toEqual([]);
+    // The figures cover every courier whatever the filter.
+    expect(searched.counts).toEqual(all.counts);
+  });
+});
+
+describe("All Couriers: the toggle", () => {
+  it("vp deactivates a courier: audited, e-mailed to the hierarchy, and the very next quote skips it and says why; activating brings it back", async () => {
+    const clientId = take();
+    const before = await quoted(h.db, clientId);
+    const victim = before.rate_list[0];
+    const list = await fetchActiveBlUserCourierList(h.db, clientId, {
+      filter: "all",
+      q: "",
+    });
+    const brand = list.courier_list.find((c) => c.courier_ids.includes(victim.courier_id))!;
+    const ids = [...brand.courier_ids].sort((a, b) => a - b);
+    const mailsBefore = (await h.db.select({ id: mailOutbox.id }).from(mailOutbox)).length;
+
+    const off = await activateBlUserCourier(h.db, actors.vp, {
+      clientId,
+      courierId: brand.courier_id,
+      isActivate: false,
+    });
+    expect(off).toEqual({
+      ok: true,
+      changed: true,
+      courier: brand.courier_name,
+    });
+
+    const after = await quoted(h.db, clientId);
+    expect(after.rate_list.map((e) => e.courier_id)).not.toContain(victim.courier_id);
+    expect(after.skipped.find((s) => s.courier_id === victim.courier_id)?.reasons).toContain("not active for this client");
+
+    const [audit] = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.client_id, clientId), eq(auditLog.entity, "courier_activation")))
+      .orderBy(desc(auditLog.id));
+    expect(audit).toMatchObject({
+      staff_email: "vp@demo.test",
+      staff_role: "vp",
+      action: "deactivate",
+      entity_id: String(brand.courier_id),
+    });
+    expect(audit.old_value).toEqual({
+      courier: brand.courier_name,
+      courier_id_list: ids,
+      is_active: true,
+    });
+    expect(audit.new_value).toEqual({
+      courier: brand.courier_name,
+      courier_id_list: ids,
+      is_active: false,
+    });
+
+    const mails = await h.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id));
+    expect(mails.length).toBe(mailsBefore + 1);
+    const [client] = await h.db.select().from(clients).where(eq(clients.id, clientId));
+    expect(mails[0].subject).toBe(`Courier deactivated: ${client.company_name}`);
+    expect(mails[0].to).toContain("vp@demo.test");
+    expect(mails[0].text).toContain(brand.courier_name);
+
+    const stored = await h.db.select().from(clientCourierServices).where(eq(clientCourierServices.client_id, clientId));
+    const wasActive = new Map(list.courier_list.flatMap((c) => c.rate_list.map((r) => [r.courier_service_id, r.is_active] as const)));
+    for (const s of stored) expect(s.is_active).toBe(ids.includes(s.courier_service_id) ? false : wasActive.get(s.courier_service_id));
+
+    // The same state again changes nothing and writes nothing.
+    expect(
+      await activateBlUserCourier(h.db, actors.vp, {
+        clientId,
+        courierId: brand.courier_id,
+        isActivate: false,
+      })
+    ).toEqual({ ok: true, changed: false, courier: brand.courier_name });
+    const on = await activateBlUserCourier(h.db, actors.vp, {
+      clientId,
+      courierId: brand.courier_id,
+      isActivate: true,
+    });
+    expect(on.ok && on.changed).toBe(true);
+    expect((await quoted(h.db, clientId)).rate_list.map((e) => e.courier_id)).toContain(victim.courier_id);
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.client_id, clientId), eq(auditLog.entity, "courier_activation")));
+    expect(audits.map((a) => a.action)).toEqual(["deactivate", "activate"]);
+  });
+
+  it.each(["kam", "avp", "bdm", "tl", "legal"] as const)("%s is refused (403) and nothing changes", async (role) => {
+    const clientId = spare[1];
+    const { courier_list } = await fetchActiveBlUserCourierList(h.db, clientId, { filter: "active", q: "" });
+    const result = await activateBlUserCourier(h.db, actors[role], {
+      clientId,
+      courierId: courier_list[0].courier_id,
+      isActivate: false,
+    });
+    expect(result).toMatchObject({ ok: false, status: 403 });
+    expect(
+      (
+        await fetchActiveBlUserCourierList(h.db, clientId, {
+          filter: "active",
+          q: "",
+        })
+      ).courier_list.map((c) => c.courier_id)
+    ).toEqual(courier_list.map((c) => c.courier_id));
+    expect(
+      await h.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.client_id, clientId), eq(auditLog.entity, "courier_activation")))
+    ).toEqual([]);
+  });
+
+  it("a courier the client does not have is 404", async () => {
+    expect(
+      await activateBlUserCourier(h.db, actors.vp, {
+        clientId: spare[1],
+        courierId: 999999,
+        isActivate: false,
+      })
+    ).toMatchObject({ ok: false, status: 404 });
+  });
+
+  describe("through the route", () => {
+    afterEach(() => useAsAppDb(undefined));
+    async function post(role: StaffRole, clientId: number, form: Record<string, string>) {
+      useAsAppDb(h);
+      const cookie = (await startSession(h.db, new Request("http://console.test/sign-in"), actors[role].id)).split(";")[0];
+      const request = new Request(`http://console.test/all-users/${clientId}/courier-setup`, {
+        method: "POST",
+        headers: { Cookie: cookie },
+        body: new URLSearchParams(form),
+      });
+      try {
+        return await allCouriersAction({
+          request,
+          params: { id: String(clientId) },
+          context: {},
+        });
+      } catch (thrown) {
+        if (thrown instanceof Response) return thrown;
+        throw thrown;
+      }
+    }
+
+    it("tl's post is 403 whatever it says; vp's bad post is 400; vp's good post redirects back to the same filter", async () => {
+      const clientId = take();
+      const { courier_list } = await fetchActiveBlUserCourierList(h.db, clientId, { filter: "active", q: "" });
+      const form = {
+        intent: "toggle",
+        courier_id: String(courier_list[0].courier_id),
+        is_activate: "false",
+        filter: "active",
+        q: "",
+      };
+      expect((await post("tl", clientId, form)).status).toBe(403);
+      expect((await post("avp", clientId, form)).status).toBe(403);
+      expect((await post("vp", clientId, { ...form, courier_id: "abc" })).status).toBe(400);
+      const ok = await post("vp", clientId, form);
+      expect(ok.status).toBe(302);
+      expect(ok.headers.get("Location")).toBe(`/all-users/${clientId}/courier-setup?filter=active`);
+      const now = await fetchActiveBlUserCourierList(h.db, clientId, {
+        filter: "inactive",
+        q: "",
+      });
+      expect(now.courier_list.map((c) => c.courier_id)).toContain(courier_list[0].courier_id);
+    });
+  });
+});
+
+const auditsOf = (clientId: number, entity: string) =>
+  h.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.client_id, clientId), eq(auditLog.entity, entity)))
+    .orderBy(auditLog.id);
+
+describe("Courier Rules: selection type", () => {
+  it("vp changes it (audited, read back as the spec's code); avp, bdm, kam and tl are refused; a bad code is 400", async () => {
+    const clientId = take();
+    const before = (await fetchUserPriorityEngineType(h.db, clientId)).rule_code;
+    const next = before === "5" ? "4" : "5";
+    for (const role of ["avp", "bdm", "kam", "tl"] as const)
+      expect(await updateUserPriorityEngineType(h.db, actors[role], { clientId, rule_code: next })).toMatchObject({ ok: false, status: 403 });
+    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: "9" })).toMatchObject({ ok: false, status: 400 });
+    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: next })).toEqual({ ok: true, rule_code: next, changed: true });
+    expect((await fetchUserPriorityEngineType(h.db, clientId)).rule_code).toBe(next);
+    const audits = await auditsOf(clientId, "rule_type");
+    expect(audits.map((a) => [a.staff_role, a.old_value, a.new_value])).toEqual([["vp", { rule_code: before }, { rule_code: next }]]);
+  });
+});
+
+describe("Courier Rules: custom priority", () => {
+  const form = (entries: [string, string][]) => customRuleValues(new URLSearchParams(entries));
+
+  it("create stores 100…96 and shows 1…5; edit replaces the rule in one transaction; a stale edit is refused; delete; each audited", async () => {
+    const clientId = take();
+    const services = (await fetchActiveBlUserCourierList(h.db, clientId, { filter: "active", q: "" })).courier_list.flatMap((c) =>
+      c.rate_list.filter((r) => r.is_active).map((r) => r.name)
+    );
+    expect(services.length).toBeGreaterThanOrEqual(2);
+    const [a, b] = services;
+    const created = await createCustomRule(h.db, actors.vp, {
+      clientId,
+      values: form([
+        ["service_type", "express"],
+        ["zone_list", "A"],
+        ["zone_list", "B"],
+        ["order_type", "cod"],
+        ["slot_1", a],
+        ["slot_2", b],
+      ]),
+    });
+    if (!created.ok) throw new Error(created.message);
+    const [row] = await h.db.select().from(customPriorityRules).where(eq(customPriorityRules.id, created.id));
+    expect(row.courier_list).toEqual([
+      { name: a, priority: 100 },
+      { name: b, priority: 99 },
+    ]);
+    const listed = (await fetchCustomPriorityEngine(h.db, clientId)).rule_list.find((r) => r.id === created.id)!;
+    expect(listed.courier_list).toEqual([
+      { name: a, priority: 1 },
+      { name: b, priority: 2 },
+    ]);
+
+    const bad = await createCustomRule(h.db, actors.vp, {
+      clientId,
+      values: form([
+        ["service_type", "express"],
+        ["zone_list", "A"],
+        ["order_type", "cod"],
+        ["slot_1", a],
+        ["slot_2", a],
+      ]),
+    });
+    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { slot_2: "Each courier can fill only one priority slot." } });
+
+    const edited = await editCustomRule(h.db, actors.vp, {
+      clientId,
+      ruleId: created.id,
+      version: listed.version,
+      values: form([
+        ["service_type", "express"],
+        ["zone_list", "C"],
+        ["order_type", "prepaid"],
+        ["slot_1", b],
+      ]),
+    });
+    if (!edited.ok) throw new Error(edited.message);
+    const rules = await h.db.select().from(customPriorityRules).where(eq(customPriorityRules.client_id, clientId));
+    expect(rules.find((r) => r.id === created.id)).toBeUndefined();
+    expect(rules.find((r) => r.id === edited.id)).toMatchObject({
+      zone_list: ["C"],
+      order_type: ["prepaid"],
+      courier_list: [{ name: b, priority: 100 }],
+      version: listed.version + 1,
+    });
+
+    // A second person's edit of the version they saw (now gone) is refused; nothing changes.
+    const stale = await editCustomRule(h.db, actors.vp, {
+      clientId,
+      ruleId: edited.id,
+      version: listed.version,
+      values: form([
+        ["service_type", "express"],
+        ["zone_list", "D"],
+        ["order_type", "cod"],
+        ["slot_1", a],
+      ]),
+    });
+    expect(stale).toMatchObject({ ok: false, status: 409, current: { zone_list: ["C"] } });
+
+    for (const role of ["avp", "tl"] as const) {
+      expect(
+        await createCustomRule(h.db, actors[role], {
+          clientId,
+          values: form([
+            ["service_type", "express"],
+            ["zone_list", "A"],
+            ["order_type", "cod"],
+            ["slot_1", a],
+          ]),
+        })
+      ).toMatchObject({ status: 403 });
+      expect(await deleteCustomRule(h.db, actors[role], { clientId, ruleId: edited.id })).toMatchObject({ status: 403 });
+    }
+    expect(await deleteCustomRule(h.db, actors.vp, { clientId, ruleId: edited.id })).toEqual({ ok: true });
+    expect(await deleteCustomRule(h.db, actors.vp, { clientId, ruleId: edited.id })).toMatchObject({ status: 404 });
+    const audits = await auditsOf(clientId, "custom_rule");
+    expect(audits.map((x) => x.action)).toEqual(["create", "update", "delete"]);
+    expect(audits[1].old_value).toMatchObject({ id: created.id, zone_list: ["A", "B"] });
+    expect(audits[1].new_value).toMatchObject({ zone_list: ["C"] });
+  });
+});
+
+/** Editor values for a rule on `lane` picking `courier` first. */
+function laneRule(name: string, lane: { from: string; to: string }, patch: Partial<SelectRuleValues> = {}): SelectRuleValues {
+  const v = valuesOfRule(null, null);
+  return { ...v, name, lanes: [lane, { from: "", to: "" }, { from: "", to: "" }], selection: "cheapest", ...patch };
+}
+
+describe("Courier Rules: Pickrr Select", () => {
+  it("create at 100 − count; update with the version; a stale save is refused with the current values; avp may save but not arrange; tl may do neither", async () => {
+    const clientId = take();
+    const count = (await fetchAllocEngineRules(h.db, clientId)).rules.length;
+    const created = await saveSelectRule(h.db, actors.avp, { clientId, ruleId: null, values: laneRule("Delhi lanes", { from: "Delhi", to: "Karnataka" }) });
+    if (!created.ok) throw new Error(created.message);
+    expect(created.created).toBe(true);
+    const stored = (await getSelectRule(h.db, clientId, created.id))!;
+    expect(stored.rule.priority).toBe(100 - count);
+    expect(stored.rule.criterias).toEqual({ lane_list: { list: [{ from: "Delhi", to: "Karnataka" }] } });
+
+    const same = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: null, values: laneRule("Delhi lanes", { from: "Goa", to: "Goa" }) });
+    expect(same).toMatchObject({ ok: false, status: 400, fieldErrors: { name: "A rule with this name already exists." } });
+
+    const first = valuesOfRule(stored.rule, stored.version);
+    const ok = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: created.id, values: { ...first, selection: "fastest" } });
+    expect(ok).toEqual({ ok: true, id: created.id, created: false });
+    const stale = await saveSelectRule(h.db, actors.avp, { clientId, ruleId: created.id, values: { ...first, zone_list: ["A"] } });
+    expect(stale).toMatchObject({
+      ok: false,
+      status: 409,
+      current: { version: stored.version + 1, rule: { courier: { courier_selection_rule_type: "fastest" } } },
+    });
+    expect((await getSelectRule(h.db, clientId, created.id))!.rule.criterias.zone_list).toBeUndefined();
+
+    expect(await saveSelectRule(h.db, actors.tl, { clientId, ruleId: null, values: laneRule("tl rule", { from: "Delhi", to: "Goa" }) })).toMatchObject({
+      status: 403,
+    });
+    for (const run of [
+      () => toggleSelectRule(h.db, actors.avp, { clientId, ruleId: created.id, active: false }),
+      () => moveSelectRule(h.db, actors.avp, { clientId, ruleId: created.id, direction: "up" }),
+      () => cloneSelectRule(h.db, actors.avp, { clientId, ruleId: created.id }),
+      () => deleteSelectRule(h.db, actors.tl, { clientId, ruleId: created.id }),
+    ])
+      expect(await run()).toMatchObject({ ok: false, status: 403 });
+    expect((await auditsOf(clientId, "select_rule")).map((a) => [a.action, a.staff_role])).toEqual([
+      ["create", "avp"],
+      ["update", "vp"],
+    ]);
+  });
+
+  it("vp toggles, moves (bounds refused), clones '<name> (copy)' at the default priority and deletes; each audited old → new; History lists them", async () => {
+    const clientId = take();
+    await h.db.delete(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, clientId));
+    const ids: number[] = [];
+    for (const name of ["One", "Two", "Three"]) {
+      const r = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: null, values: laneRule(name, { from: "Delhi", to: name }) });
+      if (!r.ok) throw new Error(r.message);
+      ids.push(r.id);
+    }
+    const order = async () => (await fetchAllocEngineRules(h.db, clientId)).rules.map((r) => `${r.name}:${r.priority}:${r.validity.active}`);
+    expect(await order()).toEqual(["One:100:true", "Two:99:true", "Three:98:true"]);
+    expect(await moveSelectRule(h.db, actors.vp, { clientId, ruleId: ids[0], direction: "up" })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "The first rule cannot move up.",
+    });
+    expect(await moveSelectRule(h.db, actors.vp, { clientId, ruleId: ids[2], direction: "down" })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "The last rule cannot move down.",
+    });
+    expect(await moveSelectRule(h.db, actors.vp, { clientId, ruleId: ids[2], direction: "up" })).toEqual({ ok: true });
+    expect(await order()).toEqual(["One:100:true", "Three:99:true", "Two:98:true"]);
+    expect(await toggleSelectRule(h.db, actors.vp, { clientId, ruleId: ids[1], active: false })).toEqual({ ok: true });
+    const clone = await cloneSelectRule(h.db, actors.vp, { clientId, ruleId: ids[0] });
+    expect(clone.ok).toBe(true);
+    expect(await order()).toEqual(["One:100:true", "Three:99:true", "Two:98:false", "One (copy):97:true"]);
+    expect(await deleteSelectRule(h.db, actors.vp, { clientId, ruleId: ids[1] })).toEqual({ ok: true });
+    expect(await order()).toEqual(["One:100:true", "Three:99:true", "One (copy):97:true"]);
+
+    const audits = await auditsOf(clientId, "select_rule");
+    expect(audits.map((a) => a.action)).toEqual(["create", "create", "create", "move_up", "move_up", "deactivate", "clone", "delete"]);
+    expect(audits[5].old_value).toMatchObject({ name: "Two", validity: { active: true } });
+    expect(audits[5].new_value).toMatchObject({ name: "Two", validity: { active: false } });
+    const history = await courierRuleHistory(h.db, clientId);
+    expect(history[0]).toMatchObject({ who: "vp@demo.test (vp)", what: "Pickrr Select rule · delete", next: "—" });
+    expect(history[0].old).toContain('"name":"Two"');
+  });
+
+  it("pincode lists: a CSV with a BOM, CRLF and blank lines saves; non-digits and 7-digit pincodes are refused with their lines", async () => {
+    const clientId = spare[1];
+    const ok = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: null,
+      values: laneRule("CSV list", { from: "", to: "" }, { lm_list: "\uFEFFpincode\r\n560001\r\n\r\n400001\r\n" }),
+    });
+    if (!ok.ok) throw new Error(ok.message);
+    expect((await getSelectRule(h.db, clientId, ok.id))!.rule.criterias).toEqual({ pincode_list: { lm: ["560001", "400001"] } });
+    // The list page counts the long lists in SQL and says the same as the full rule would.
+    const listed = (await selectRuleList(h.db, clientId)).find((r) => r.id === ok.id)!;
+    expect(listed.summary).toEqual(selectRuleSummary((await getSelectRule(h.db, clientId, ok.id))!.rule));
+    expect(listed.summary.criteria).toBe("2 destination pincodes");
+    const bad = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: null,
+      values: laneRule("CSV bad", { from: "", to: "" }, { fm_list: "110001\n11O001\n1100011\n" }),
+    });
+    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { fm_list: "These are not 6-digit pincodes: line 2 '11O001', line 3 '1100011'." } });
+  });
+});
+
+describe("one system: Courier Rules → the Rate Calculator's engine", () => {
+  it("a Pickrr Select rule on the lane makes its courier Priority, naming the rule; deactivating the courier skips it and says why; blacklisting it skips it", async () => {
+    const clientId = take();
+    const plain = await quoted(h.db, clientId);
+    // Not the cheapest, so the rule (not the fallback) is what chooses it.
+    const target = plain.rate_list[plain.rate_list.length - 1];
+    expect(plain.rate_list.length).toBeGreaterThanOrEqual(2);
+    const lane = { from: plain.pickup.city, to: plain.drop.state };
+    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: "5" })).toMatchObject({ ok: true });
+    await h.db.delete(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, clientId));
+    const saved = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: null,
+      values: laneRule("Lane to the south", lane, { selection: "priority", priority_list: [target.courier, "", "", "", ""] }),
+    });
+    if (!saved.ok) throw new Error(saved.message);
+
+    const chosen = await quoted(h.db, clientId);
+    expect(chosen.rule_code).toBe("5");
+    expect(chosen.rate_list.filter((e) => e.is_priority).map((e) => e.courier)).toEqual([target.courier]);
+    expect(chosen.explanation.join("\n")).toContain("rule 'Lane to the south'");
+
+    const brand = (await fetchActiveBlUserCourierList(h.db, clientId, { filter: "all", q: "" })).courier_list.find((c) =>
+      c.courier_ids.includes(target.courier_id)
+    )!;
+    expect(await activateBlUserCourier(h.db, actors.vp, { clientId, courierId: brand.courier_id, isActivate: false })).toMatchObject({
+      ok: true,
+      changed: true,
+    });
+    const off = await quoted(h.db, clientId);
+    expect(off.rate_list.map((e) => e.courier_id)).not.toContain(target.courier_id);
+    expect(off.skipped.find((s) => s.courier_id === target.courier_id)?.reasons).toContain("not active for this client");
+    expect(off.explanation.join("\n")).toContain(`${target.courier} passed over`);
+    await activateBlUserCourier(h.db, actors.vp, { clientId, courierId: brand.courier_id, isActivate: true });
+
+    const stored = (await getSelectRule(h.db, clientId, saved.id))!;
+    const blacklisted = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: saved.id,
+      values: { ...valuesOfRule(stored.rule, stored.version), bl_list: [target.courier] },
+    });
+    expect(blacklisted.ok).toBe(true);
+    const blocked = await quoted(h.db, clientId);
+    expect(blocked.rate_list.map((e) => e.courier_id)).toContain(target.courier_id);
+    expect(blocked.rate_list.find((e) => e.courier_id === target.courier_id)!.is_priority).toBe(false);
+    expect(blocked.explanation.join("\n")).toContain(`Blacklisted by the rule: `);
+    expect(blocked.explanation.join("\n")).toContain(target.courier);
+  });
+});
