@@ -521,6 +521,7 @@ describe("rule reads (rules.server.ts, the spec's rule-engine and alloc-engine c
       rule_list: [
         {
           id: kept.id,
+          version: 1,
           service_type: "express",
           zone_list: ["C", "D"],
           order_type: ["prepaid"],
@@ -563,8 +564,8 @@ describe("rule reads (rules.server.ts, the spec's rule-engine and alloc-engine c
     const id = (name: string) => inserted.find((r) => r.name === name)!.id;
     expect(await fetchAllocEngineRules(h.db, clientId)).toEqual({
       rules: [
-        { id: id("High"), name: "High", priority: 100, validity: { active: false }, criterias: { weight: { list: [{ min: "1", max: "2" }] } }, courier },
-        { id: id("Low"), name: "Low", priority: 97, validity: { active: true }, criterias: { zone_list: { list: ["A"] } }, courier },
+        { id: id("High"), version: 1, name: "High", priority: 100, validity: { active: false }, criterias: { weight: { list: [{ min: "1", max: "2" }] } }, courier },
+        { id: id("Low"), version: 1, name: "Low", priority: 97, validity: { active: true }, criterias: { zone_list: { list: ["A"] } }, courier },
       ],
       unreadable: ["Pickrr Select rule 'Broken' cannot be read and is ignored"],
     });
