@@ -40,7 +40,7 @@ export default defineConfig({
           globalSetup: ["tests/setup/e2e-server.ts"],
           setupFiles: ["tests/setup/e2e-browser.ts"],
           // A safety net, not a budget: an axe scan alone takes 10+ s when the two cores are shared.
-          testTimeout: 120_000,
+          testTimeout: 240_000,
           hookTimeout: 120_000,
         },
       },
