@@ -104,6 +104,24 @@ export async function getSelectRule(db: Executor, clientId: number, ruleId: numb
   };
 }
 
+/** Changes a stored rule: its version moves on, and the audit row holds it before and after. */
+async function updateRule(
+  tx: Tx,
+  actor: CourierSetupActor,
+  clientId: number,
+  old: Row,
+  action: string,
+  changes: Partial<Pick<Row, "name" | "criterias" | "courier" | "active" | "priority">>,
+): Promise<Row> {
+  const [row] = await tx
+    .update(pickrrSelectRules)
+    .set({ ...changes, version: old.version + 1, updated_at: sql`now()` })
+    .where(eq(pickrrSelectRules.id, old.id))
+    .returning();
+  await writeAudit(tx, actor, { clientId, entity: "select_rule", entityId: row.id, action, oldValue: spec(old), newValue: spec(row) });
+  return row;
+}
+
 async function lockRule(tx: Tx, clientId: number, ruleId: number): Promise<Row | undefined> {
   const [row] = await tx
     .select()
@@ -152,25 +170,7 @@ export async function saveSelectRule(
           rule: selectRuleFromStored(spec(old)),
           version: old.version,
         });
-      const [row] = await tx
-        .update(pickrrSelectRules)
-        .set({
-          name: parsed.name,
-          criterias: parsed.criterias,
-          courier: parsed.courier,
-          version: old.version + 1,
-          updated_at: sql`now()`,
-        })
-        .where(eq(pickrrSelectRules.id, old.id))
-        .returning();
-      await writeAudit(tx, actor, {
-        clientId: input.clientId,
-        entity: "select_rule",
-        entityId: row.id,
-        action: "update",
-        oldValue: spec(old),
-        newValue: spec(row),
-      });
+      const row = await updateRule(tx, actor, input.clientId, old, "update", { name: parsed.name, criterias: parsed.criterias, courier: parsed.courier });
       return { ok: true as const, id: row.id, created: false };
     }
     const [{ n }] = await tx
@@ -217,23 +217,7 @@ export async function toggleSelectRule(db: Db, actor: CourierSetupActor, input: 
     const old = await lockRule(tx, input.clientId, input.ruleId);
     if (!old) return notFound(SELECT_NOT_FOUND);
     if (old.active === input.active) return { ok: true as const };
-    const [row] = await tx
-      .update(pickrrSelectRules)
-      .set({
-        active: input.active,
-        version: old.version + 1,
-        updated_at: sql`now()`,
-      })
-      .where(eq(pickrrSelectRules.id, old.id))
-      .returning();
-    await writeAudit(tx, actor, {
-      clientId: input.clientId,
-      entity: "select_rule",
-      entityId: row.id,
-      action: input.active ? "activate" : "deactivate",
-      oldValue: spec(old),
-      newValue: spec(row),
-    });
+    await updateRule(tx, actor, input.clientId, old, input.active ? "activate" : "deactivate", { active: input.active });
     return { ok: true as const };
   });
 }
@@ -245,24 +229,7 @@ export async function moveSelectRule(db: Db, actor: CourierSetupActor, input: { 
     const swap = swapWithNeighbour(rows, input.ruleId, input.direction);
     if (!swap.ok) return rows.some((r) => r.id === input.ruleId) ? invalid(swap.message) : notFound(SELECT_NOT_FOUND);
     for (const u of swap.updates) {
-      const old = rows.find((r) => r.id === u.id)!;
-      const [row] = await tx
-        .update(pickrrSelectRules)
-        .set({
-          priority: u.priority,
-          version: old.version + 1,
-          updated_at: sql`now()`,
-        })
-        .where(eq(pickrrSelectRules.id, u.id))
-        .returning();
-      await writeAudit(tx, actor, {
-        clientId: input.clientId,
-        entity: "select_rule",
-        entityId: row.id,
-        action: `move_${input.direction}`,
-        oldValue: spec(old),
-        newValue: spec(row),
-      });
+      await updateRule(tx, actor, input.clientId, rows.find((r) => r.id === u.id)!, `move_${input.direction}`, { priority: u.priority });
     }
     return { ok: true as const };
   });
