@@ -25,8 +25,8 @@ import { courierRuleHistory } from "~/services/courier-setup/history.server";
 import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clientCourierServices, clients, customPriorityRules, mailOutbox, pickrrSelectRules, staff } from "~/services/db/schema";
-import { parseCalculator } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
+import { calculatorInput } from "../support/calculator";
 import { openTestDb, useAsAppDb } from "../support/db";
 
 let h: DbHandle;
@@ -40,22 +40,7 @@ const take = () => {
 };
 const NOW = new Date("2026-11-20T04:30:00Z");
 
-export function calcInput(overrides: Record<string, string> = {}) {
-  const parsed = parseCalculator({
-    shipment_type: "forward",
-    pickup_pincode: "110001",
-    drop_pincode: "560001",
-    delivery_mode: "express",
-    length: "10",
-    breadth: "10",
-    height: "10",
-    weight: "0.5",
-    payment_mode: "prepaid",
-    ...overrides,
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.input;
-}
+const calcInput = calculatorInput;
 
 export async function quoted(db: DbHandle["db"], clientId: number) {
   const q = await quoteForClient(db, clientId, calcInput(), NOW);

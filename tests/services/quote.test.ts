@@ -18,33 +18,19 @@ import {
   pincodes,
   rateRows,
 } from "~/services/db/schema";
-import { parseCalculator, type CalculatorInput } from "~/services/quote/calculator-form";
+import type { CalculatorInput } from "~/services/quote/calculator-form";
 import { priceShipment, rateRowFromColumns } from "~/services/quote/pricing";
 import { zoneOf } from "~/services/quote/zone";
 import { clientByAuthToken } from "~/services/auth/client-token.server";
 import { checkPincodeServiceability, courierPincodeRecords, quoteForClient, serviceablePincodeRecords } from "~/services/quote/quote.server";
 import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
+import { calculatorInput } from "../support/calculator";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
 const NOW = new Date("2026-11-20T04:30:00Z"); // 10:00 IST: picked up the same day
 
-function calc(overrides: Record<string, string> = {}): CalculatorInput {
-  const parsed = parseCalculator({
-    shipment_type: "forward",
-    pickup_pincode: "110001",
-    drop_pincode: "560001",
-    delivery_mode: "express",
-    length: "10",
-    breadth: "10",
-    height: "10",
-    weight: "0.5",
-    payment_mode: "prepaid",
-    ...overrides,
-  });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  return parsed.input;
-}
+const calc = calculatorInput;
 
 /** A client with at least `minServices` couriers quoted Delhi → Bengaluru in the delivery mode (prepaid forward). */
 async function clientWithCouriers(minServices: number, delivery_mode: "express" | "heavy_surface"): Promise<number> {
