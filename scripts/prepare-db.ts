@@ -12,7 +12,7 @@ export async function prepareDatabase(opts: { seedIfEmpty: boolean }) {
     if (opts.seedIfEmpty) {
       console.log("Empty database: seeding demo data…");
       // The order book fills after the console is up (fillOrderBook, decision 029).
-      const summary = await seedDemoData(db, { ordersLater: true });
+      const summary = await seedDemoData(db, { ordersLater: true, ordersUntil: new Date() });
       console.log(`Seeded ${summary.clients} clients, ${summary.staff} staff, ${summary.pincodes} pincodes.`);
     } else console.log(FIRST_STAFF_HINT);
   }

@@ -19,6 +19,6 @@ if (!reset && (await isSeeded(handle.db))) {
   process.exit(1);
 }
 const t0 = Date.now();
-const summary = await seedDemoData(handle.db, { scale: scaleArg as SeedScale });
+const summary = await seedDemoData(handle.db, { scale: scaleArg as SeedScale, ordersUntil: new Date() });
 console.log(`Seeded (${scaleArg}) in ${Date.now() - t0} ms:`, summary);
 await handle.close();

@@ -11,6 +11,7 @@ import { env } from "../app/services/core/env.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
+import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";
 
@@ -53,7 +54,12 @@ async function main() {
   const server = app.listen(port, host, () => {
     console.log(`Console ready on http://localhost:${port} (started in ${Date.now() - t0} ms)`);
     // A freshly seeded demo's order book fills in the background, resuming after a restart.
-    fillOrderBook(getDb(), (line) => console.log(line)).catch((error) => logServerError(error, "Filling the demo order book failed"));
+    // The Daily Performance snapshot: refreshed every 15 minutes by one of the servers (issue 15),
+    // and once more when a freshly seeded demo's order book has filled.
+    startDailyPerformanceScheduler(getDb(), (line) => console.log(line));
+    fillOrderBook(getDb(), (line) => console.log(line))
+      .then((added) => (added > 0 ? refreshDailyPerformance(getDb(), { force: true }) : null))
+      .catch((error) => logServerError(error, "Filling the demo order book failed"));
   });
   // Retry e-mail that could not be sent right after its change (the outbox keeps it).
   const mailTimer = setInterval(() => {

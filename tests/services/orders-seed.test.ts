@@ -6,7 +6,7 @@
  * 1,000; the fill here in transactions of 500).
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import { rollupDifferences } from "~/services/orders/rollups.server";
 import { fillOrderBook, ORDER_FILL_SETTING } from "~/services/seed/orders.server";
@@ -37,7 +37,7 @@ describe("the demo order book filled after start-up", { timeout: LONG }, () => {
 
   beforeAll(async () => {
     [template, fresh] = await Promise.all([openTestDb({ seeded: true }), openTestDb({ seeded: false })]);
-    await seedDemoData(fresh.db, { ordersLater: true });
+    await seedDemoData(fresh.db, { ordersLater: true, ordersUntil: new Date(inject("seedOrdersUntil")) });
   }, LONG);
   afterAll(async () => {
     await template?.close();

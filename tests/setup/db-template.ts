@@ -22,6 +22,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgTemplateDb: string;
+    /** The template's `ordersUntil` (ISO): a test seeding the same data again passes it too. */
+    seedOrdersUntil: string;
   }
 }
 
@@ -29,6 +31,9 @@ export type Template = { pgliteTemplate: string; pgTemplateDb: string };
 
 type Shared = { template: Promise<Template>; users: number; remove: () => Promise<void> };
 const store = globalThis as unknown as { __consoleDbTemplate?: Shared };
+
+/** The template's order book ends at the run's start: the tracker's last 7 days have orders. */
+const ORDERS_UNTIL = new Date();
 
 async function build(): Promise<{ template: Template; remove: () => Promise<void> }> {
   // A small order book keeps the template quick to build; tests name no order by number.
@@ -40,7 +45,7 @@ async function build(): Promise<{ template: Template; remove: () => Promise<void
     const dir = await mkdtemp(path.join(os.tmpdir(), "console-tpl-"));
     const handle = openPglite(undefined);
     await handle.migrate();
-    await seedDemoData(handle.db);
+    await seedDemoData(handle.db, { ordersUntil: ORDERS_UNTIL });
     const dump = await (handle.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
     const file = path.join(dir, "template.tar");
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));
@@ -52,7 +57,7 @@ async function build(): Promise<{ template: Template; remove: () => Promise<void
   await adminQuery(`CREATE DATABASE ${name}`);
   const handle = openPostgres(withDatabase(url, name), 2);
   await handle.migrate();
-  await seedDemoData(handle.db);
+  await seedDemoData(handle.db, { ordersUntil: ORDERS_UNTIL });
   await handle.close();
   return { template: { pgliteTemplate: "", pgTemplateDb: name }, remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
@@ -94,5 +99,6 @@ export default async function setup(project: TestProject) {
   const { template, release } = await useTemplate();
   project.provide("pgliteTemplate", template.pgliteTemplate);
   project.provide("pgTemplateDb", template.pgTemplateDb);
+  project.provide("seedOrdersUntil", ORDERS_UNTIL.toISOString());
   return release;
 }

@@ -333,7 +333,7 @@ type FillPlan = { seed: number; reference_date: string; target: number };
 
 export const ordersSeeder: AreaSeeder = {
   name: "orders",
-  async seed({ tx, root, scale, referenceDate, seed, ordersLater }: SeedContext) {
+  async seed({ tx, root, scale, seed, ordersLater, ordersUntil: referenceDate }: SeedContext) {
     await issueCourierTokens(tx);
     const count = orderCountFor(scale);
     if (count === 0) return { orders: 0, trackingEvents: 0 };

@@ -170,7 +170,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     );
     await bulkInsert(tx, rateCardUploads, uploads);
     await bulkInsert(tx, pincodes, pincodeRows);
-    const context: SeedContext = { tx, root, scale, referenceDate, seed, ordersLater: opts.ordersLater ?? false };
+    const context: SeedContext = { tx, root, scale, referenceDate, seed, ordersLater: opts.ordersLater ?? false, ordersUntil: opts.ordersUntil ?? referenceDate };
     for (const seeder of AREA_SEEDERS) await seeder.seed(context);
 
     return {

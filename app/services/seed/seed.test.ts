@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { verifyPassword } from "../auth/password.server";
 import { buildPincodeRows } from "../geo/pincode-table.server";
 import { METRO_CITIES, SPECIAL_ZONES, STATE_CODES } from "../geo/zone-config";
@@ -69,7 +69,7 @@ async function tableCounts(h: DbHandle): Promise<SeedCounts> {
 /**
  * On the test database of the run (PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
  * `a` is a copy of the run's template, which tests/setup/db-template.ts seeded with
- * `seedDemoData(db)` and its defaults; `b` starts empty and is seeded here with the default
+ * `seedDemoData(db, { ordersUntil })` and its defaults; `b` starts empty and is seeded here with the default
  * options spelled out. The large scale is checked by scripts/seed-large-check.ts.
  */
 describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
@@ -82,7 +82,7 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     [a, b] = await Promise.all([openTestDb({ seeded: true }), openTestDb({ seeded: false })]);
     expect(await isSeeded(b.db)).toBe(false);
     countsA = await tableCounts(a);
-    countsB = await seedDemoData(b.db, { scale: "demo", seed: DEFAULT_SEED });
+    countsB = await seedDemoData(b.db, { scale: "demo", seed: DEFAULT_SEED, ordersUntil: new Date(inject("seedOrdersUntil")) });
   }, LONG);
 
   afterAll(async () => {

@@ -19,6 +19,13 @@ export type SeedOptions = {
    * database, decision 029); the rest is seeded now.
    */
   ordersLater?: boolean;
+  /**
+   * The end of the order book's six months (default: referenceDate). The console's own seeds
+   * (`npm start`, `npm run db:seed`, the test template) pass the moment they run, so the
+   * Order Tracker's last 7 days and the Dashboard's this month have orders (decision 030);
+   * the data is the same for the same seed and this date.
+   */
+  ordersUntil?: Date;
 };
 
 export type SeedContext = {
@@ -34,6 +41,7 @@ export type SeedContext = {
   /** The seed number `root` was made from (a resumable part records it). */
   seed: number;
   ordersLater: boolean;
+  ordersUntil: Date;
 };
 
 export type AreaSeeder = {

@@ -122,6 +122,31 @@ export const orderDailyRollups = pgTable(
   (t) => [primaryKey({ columns: [t.client_id, t.day] }), index("order_daily_rollups_day_idx").on(t.day)],
 );
 
+/**
+ * The Daily Performance snapshot (issue 15): each client's placed and picked orders for the
+ * snapshot's day (0) and the six days before (1 … 6), refreshed from the rollups every 15
+ * minutes (analytics/snapshot.server.ts); its day and time are in `settings`.
+ */
+export const dailyPerformanceRows = pgTable("daily_performance_rows", {
+  client_id: integer("client_id")
+    .primaryKey()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  placed_0: integer("placed_0").notNull().default(0),
+  placed_1: integer("placed_1").notNull().default(0),
+  placed_2: integer("placed_2").notNull().default(0),
+  placed_3: integer("placed_3").notNull().default(0),
+  placed_4: integer("placed_4").notNull().default(0),
+  placed_5: integer("placed_5").notNull().default(0),
+  placed_6: integer("placed_6").notNull().default(0),
+  picked_0: integer("picked_0").notNull().default(0),
+  picked_1: integer("picked_1").notNull().default(0),
+  picked_2: integer("picked_2").notNull().default(0),
+  picked_3: integer("picked_3").notNull().default(0),
+  picked_4: integer("picked_4").notNull().default(0),
+  picked_5: integer("picked_5").notNull().default(0),
+  picked_6: integer("picked_6").notNull().default(0),
+});
+
 /** Numbers for orders placed through the API (the seed numbers its own from 1; it moves this past them). */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
 

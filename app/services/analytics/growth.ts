@@ -1,0 +1,114 @@
+/**
+ * The Dashboard's figures (spec part 2 §2, §3 monthly growth and daily average, §4 growth
+ * calculation; issue 15; decision 030). Pure: the server reads picked orders per day and per
+ * month from the rollups, these turn them into what the page shows.
+ */
+import { addDays, daysBetween, daysInMonth, monthLabel, monthStart, previousMonthStart, WEEK, weekdayOf, type Weekday } from "./periods";
+
+/** A month's picked orders: all of them, and those of old accounts (first order before that month). */
+export type MonthCount = { month: string; total: number; old: number };
+
+export type GrowthFigure =
+  | { kind: "value"; percent: number; label: string }
+  | { kind: "too-few-months"; label: string }
+  | { kind: "zero-base"; label: string };
+
+export const GROWTH_MESSAGES = {
+  tooFewMonths: "Needs at least two months of orders",
+  zeroBase: "No orders last month to compare with",
+} as const;
+
+/**
+ * floor((this month's per-day average − last month's) / last month's × 100), shown with a % sign
+ * (spec part 2 §4). Per-day averages are count / days: this month's days so far (today
+ * included), last month's every day. Computed on whole numbers, so 10 % is 10, never 9.
+ */
+export function growthPercent(current: { count: number; days: number }, previous: { count: number; days: number }): number {
+  // (c/dc − p/dp) / (p/dp) × 100 = 100 × (c·dp − p·dc) / (p·dc)
+  const numerator = 100 * (current.count * previous.days - previous.count * current.days);
+  const denominator = previous.count * current.days;
+  return Math.floor(numerator / denominator);
+}
+
+export function formatGrowth(percent: number): string {
+  return `${percent}%`;
+}
+
+function figure(months: number, current: { count: number; days: number }, previous: { count: number; days: number }): GrowthFigure {
+  if (months < 2) return { kind: "too-few-months", label: GROWTH_MESSAGES.tooFewMonths };
+  if (previous.count === 0) return { kind: "zero-base", label: GROWTH_MESSAGES.zeroBase };
+  const percent = growthPercent(current, previous);
+  return { kind: "value", percent, label: formatGrowth(percent) };
+}
+
+export type MonthPoint = { month: string; label: string; total: number; old: number; new: number };
+
+/**
+ * The month-wise series from the first month with orders to this month (months without orders
+ * in between count 0), at most `maxMonths` of them.
+ */
+export function monthSeries(rows: readonly MonthCount[], today: string, maxMonths = 12): MonthPoint[] {
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const first = rows.map((r) => r.month).sort()[0];
+  if (!first) return [];
+  const months: string[] = [];
+  for (let m = monthStart(today); months.length < maxMonths; m = previousMonthStart(m)) {
+    months.unshift(m);
+    if (m <= first) break;
+  }
+  return months.map((month) => {
+    const r = byMonth.get(month);
+    const total = r?.total ?? 0;
+    const old = r?.old ?? 0;
+    return { month, label: month === monthStart(today) ? `${monthLabel(month)} (so far)` : monthLabel(month), total, old, new: total - old };
+  });
+}
+
+/**
+ * Total Growth compares this month's per-day picked orders with last month's. Growth from Old
+ * Accounts compares this month's orders of old accounts (those whose first order is before this
+ * month, so they were clients last month) with last month's orders: the growth the existing
+ * book made, without the accounts won this month (decision 030).
+ */
+export function growthFigures(series: readonly MonthPoint[], today: string): { total: GrowthFigure; old: GrowthFigure } {
+  const thisMonth = monthStart(today);
+  const lastMonth = previousMonthStart(today);
+  const cur = series.find((p) => p.month === thisMonth);
+  const prev = series.find((p) => p.month === lastMonth);
+  const daysSoFar = daysBetween(thisMonth, today) + 1;
+  const previous = { count: prev?.total ?? 0, days: daysInMonth(lastMonth) };
+  const months = series.filter((p) => p.month <= thisMonth).length;
+  return {
+    total: figure(months, { count: cur?.total ?? 0, days: daysSoFar }, previous),
+    old: figure(months, { count: cur?.old ?? 0, days: daysSoFar }, previous),
+  };
+}
+
+export type WeekdayAverage = { weekday: Weekday; short: string; last_month: number; current_month: number };
+
+/**
+ * Daily Average: picked orders per weekday, this month against last month — for each weekday the
+ * picked orders on those days divided by how many of those days the month has had (this month:
+ * up to today), to two decimals.
+ */
+export function weekdayAverages(days: readonly { day: string; picked: number }[], today: string): WeekdayAverage[] {
+  const thisMonth = monthStart(today);
+  const lastMonth = previousMonthStart(today);
+  const sums = { current: new Map<Weekday, number>(), last: new Map<Weekday, number>() };
+  const counts = { current: new Map<Weekday, number>(), last: new Map<Weekday, number>() };
+  const bump = (m: Map<Weekday, number>, k: Weekday, n: number) => m.set(k, (m.get(k) ?? 0) + n);
+  const monthOf = (day: string) => (day >= thisMonth && day <= today ? "current" : day >= lastMonth && day < thisMonth ? "last" : null);
+  for (let d = lastMonth; d <= today; d = addDays(d, 1)) {
+    const which = monthOf(d);
+    if (which) bump(counts[which], weekdayOf(d), 1);
+  }
+  for (const { day, picked } of days) {
+    const which = monthOf(day);
+    if (which) bump(sums[which], weekdayOf(day), picked);
+  }
+  const avg = (which: "current" | "last", w: Weekday) => {
+    const n = counts[which].get(w) ?? 0;
+    return n === 0 ? 0 : Math.round(((sums[which].get(w) ?? 0) / n) * 100) / 100;
+  };
+  return WEEK.map((weekday) => ({ weekday, short: weekday.slice(0, 3), last_month: avg("last", weekday), current_month: avg("current", weekday) }));
+}

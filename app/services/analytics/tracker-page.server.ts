@@ -1,0 +1,34 @@
+/**
+ * What the Order Tracker page and its two CSV downloads read (issue 15), in one place: the
+ * query from the URL, the role's view check (a view the role may not use is refused with 403,
+ * whatever the URL says), the period's days, and the seller.
+ */
+import type { Staff } from "../auth/guard.server";
+import type { Db } from "../db/client.server";
+import { istDayOf, periodRange, type DayRange } from "./periods";
+import { sellerInScope, SELLER_NOT_FOUND } from "./tracker.server";
+import { parseTrackerQuery, viewAllowed, VIEW_LABELS, type TrackerQuery } from "./tracker-query";
+
+export type TrackerRequest = {
+  query: TrackerQuery;
+  today: string;
+  /** The days of the chosen period, or why the custom range is refused. */
+  range: { ok: true; range: DayRange } | { ok: false; message: string };
+  /** The chosen seller's client id (null: every seller in scope), or why it is refused. */
+  seller: { ok: true; clientId: number | null } | { ok: false; message: string };
+};
+
+export async function readTrackerRequest(db: Db, staff: Staff, request: Request, now = new Date()): Promise<TrackerRequest> {
+  const query = parseTrackerQuery(new URL(request.url).searchParams);
+  if (!viewAllowed(staff.role, query.view)) {
+    throw new Response(`The ${VIEW_LABELS[query.view]} view of Daily Performance is not available to your role.`, { status: 403 });
+  }
+  const today = istDayOf(now);
+  const range = periodRange(query.period, today, { from: query.from, to: query.to });
+  let seller: TrackerRequest["seller"] = { ok: true, clientId: null };
+  if (query.seller) {
+    const id = await sellerInScope(db, staff, query.seller);
+    seller = id === null ? { ok: false, message: SELLER_NOT_FOUND } : { ok: true, clientId: id };
+  }
+  return { query, today, range, seller };
+}

@@ -1,0 +1,136 @@
+/**
+ * The Order Tracker's state in the URL (issue 15: every control — period, range, seller, view,
+ * search, sort, page — is a query parameter, so a shared link opens the same view) and the
+ * Daily Performance role rules (spec part 2 §6). Pure.
+ */
+import { z } from "zod";
+import type { StaffRole } from "../core/roles";
+import { boundedString, TEXT_LIMITS } from "../core/text-input";
+import { PERIODS, type Period } from "./periods";
+
+// ── Views of the Daily Performance table ──────────────────────────────────────────────────
+
+export const PERFORMANCE_VIEWS = ["seller", "avp", "bdm", "tl"] as const;
+export type PerformanceView = (typeof PERFORMANCE_VIEWS)[number];
+export const VIEW_LABELS: Record<PerformanceView, string> = { seller: "Seller", avp: "AVP", bdm: "BDM", tl: "TL" };
+
+export type ViewOption = { value: PerformanceView; label: string; disabled: boolean };
+
+/**
+ * The left column selector's options for a role (spec part 2 §6): bdm cannot use the AVP or TL
+ * views and tl cannot use the AVP or BDM views (shown disabled); avp sees no AVP option, bdm no
+ * BDM option, tl no TL option.
+ */
+export function viewOptions(role: StaffRole): ViewOption[] {
+  const hidden: Partial<Record<StaffRole, PerformanceView>> = { avp: "avp", bdm: "bdm", tl: "tl" };
+  const disabled: Partial<Record<StaffRole, readonly PerformanceView[]>> = { bdm: ["avp", "tl"], tl: ["avp", "bdm"] };
+  return PERFORMANCE_VIEWS.filter((v) => v !== hidden[role]).map((value) => ({
+    value,
+    label: VIEW_LABELS[value],
+    disabled: disabled[role]?.includes(value) ?? false,
+  }));
+}
+
+/** True when the role may see the table by this view (the server refuses the others). */
+export function viewAllowed(role: StaffRole, view: PerformanceView): boolean {
+  return viewOptions(role).some((o) => o.value === view && !o.disabled);
+}
+
+/** The hierarchy columns the CSV adds for a role (spec part 2 §6): bdm adds BDM; tl BDM, TL; avp BDM, TL, AVP. */
+export function csvHierarchyColumns(role: StaffRole): ("bdm" | "tl" | "avp")[] {
+  if (role === "bdm") return ["bdm"];
+  if (role === "tl") return ["bdm", "tl"];
+  if (role === "avp") return ["bdm", "tl", "avp"];
+  return [];
+}
+
+// ── Sorting ───────────────────────────────────────────────────────────────────────────────
+
+/** Columns of the table: name, email, and placed/picked for day 0 (today) … 6 (six days ago). */
+export const DAY_INDEXES = [0, 1, 2, 3, 4, 5, 6] as const;
+export const PERFORMANCE_SORTS = ["name", "email", ...DAY_INDEXES.map((i) => `placed_${i}` as const), ...DAY_INDEXES.map((i) => `picked_${i}` as const)] as const;
+export type PerformanceSort = (typeof PERFORMANCE_SORTS)[number];
+
+export const PERFORMANCE_PAGE_SIZE = 25;
+
+// ── The whole query ───────────────────────────────────────────────────────────────────────
+
+export type TrackerQuery = {
+  period: Period;
+  from: string;
+  to: string;
+  seller: string;
+  view: PerformanceView;
+  q: string;
+  sort: PerformanceSort;
+  dir: "asc" | "desc";
+  page: number;
+};
+
+export const DEFAULT_TRACKER_QUERY: TrackerQuery = {
+  period: "last_7_days",
+  from: "",
+  to: "",
+  seller: "",
+  view: "seller",
+  q: "",
+  sort: "placed_0",
+  dir: "desc",
+  page: 1,
+};
+
+const day = z.string().max(10).regex(/^[0-9-]*$/).catch("");
+const schema = z.object({
+  period: z.enum(PERIODS).catch(DEFAULT_TRACKER_QUERY.period),
+  from: day,
+  to: day,
+  seller: boundedString(TEXT_LIMITS.email).trim().toLowerCase().catch(""),
+  // A view the role may not use is kept as given: the loader refuses it (403).
+  view: z.enum(PERFORMANCE_VIEWS).catch(DEFAULT_TRACKER_QUERY.view),
+  q: boundedString(TEXT_LIMITS.search).trim().catch(""),
+  sort: z.enum(PERFORMANCE_SORTS).catch(DEFAULT_TRACKER_QUERY.sort),
+  dir: z.enum(["asc", "desc"]).catch(DEFAULT_TRACKER_QUERY.dir),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+export function parseTrackerQuery(params: URLSearchParams): TrackerQuery {
+  const get = (k: keyof TrackerQuery) => params.get(k) ?? undefined;
+  return schema.parse({
+    period: get("period"),
+    from: get("from") ?? "",
+    to: get("to") ?? "",
+    seller: get("seller") ?? "",
+    view: get("view"),
+    q: get("q") ?? "",
+    sort: get("sort"),
+    dir: get("dir"),
+    page: get("page") ?? 1,
+  });
+}
+
+/** The search string of a query (defaults left out), with `over` applied. */
+export function trackerSearch(query: TrackerQuery, over: Partial<TrackerQuery> = {}): string {
+  const q = { ...query, ...over };
+  const p = new URLSearchParams();
+  if (q.period !== DEFAULT_TRACKER_QUERY.period) p.set("period", q.period);
+  if (q.period === "custom") {
+    if (q.from) p.set("from", q.from);
+    if (q.to) p.set("to", q.to);
+  }
+  if (q.seller) p.set("seller", q.seller);
+  if (q.view !== DEFAULT_TRACKER_QUERY.view) p.set("view", q.view);
+  if (q.q) p.set("q", q.q);
+  if (q.sort !== DEFAULT_TRACKER_QUERY.sort || q.dir !== DEFAULT_TRACKER_QUERY.dir) {
+    p.set("sort", q.sort);
+    p.set("dir", q.dir);
+  }
+  if (q.page > 1) p.set("page", String(q.page));
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/** The query after a click on a column header: the same column flips direction, another starts descending for counts. */
+export function sortedBy(query: TrackerQuery, sort: PerformanceSort): Partial<TrackerQuery> {
+  if (query.sort === sort) return { sort, dir: query.dir === "asc" ? "desc" : "asc", page: 1 };
+  return { sort, dir: sort === "name" || sort === "email" ? "asc" : "desc", page: 1 };
+}

@@ -1,0 +1,167 @@
+/**
+ * The Order Tracker's numbers (spec part 2 §2, §3 daily stats and weekly performance, §7
+ * get/user/emails, get-base-stats, daily-performance; issue 15): sellers' e-mails in scope,
+ * placed orders per day from the rollups, and the Daily Performance table from its snapshot
+ * by Seller, AVP, BDM or TL — searched, sorted and paged by the database.
+ */
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { clientScopeCondition, type Viewer } from "../clients/clients.server";
+import type { Executor } from "../db/client.server";
+import { clients, dailyPerformanceRows, orderDailyRollups, staff } from "../db/schema";
+import { addDays, daysFrom, dmy, type DayRange } from "./periods";
+import { nextUpdateAt, snapshotMeta } from "./snapshot.server";
+import { csvHierarchyColumns, DAY_INDEXES, PERFORMANCE_PAGE_SIZE, VIEW_LABELS, type PerformanceView, type TrackerQuery } from "./tracker-query";
+
+/** The e-mails of the sellers in scope, for the seller picker (sorted). */
+export async function sellerEmails(db: Executor, viewer: Pick<Viewer, "id" | "role">): Promise<string[]> {
+  const rows = await db.select({ email: clients.email }).from(clients).where(clientScopeCondition(viewer)).orderBy(asc(clients.email));
+  return rows.map((r) => r.email);
+}
+
+export const SELLER_NOT_FOUND = "No seller with this e-mail among your clients.";
+
+/** The client id of a seller e-mail in scope, or null. */
+export async function sellerInScope(db: Executor, viewer: Pick<Viewer, "id" | "role">, email: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(sql`lower(${clients.email}) = ${email.toLowerCase()}`, clientScopeCondition(viewer)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Placed orders per day of the range (every day, 0 when none) for one client or every client in scope. */
+export async function dailyStats(db: Executor, viewer: Pick<Viewer, "id" | "role">, range: DayRange, clientId: number | null) {
+  const r = orderDailyRollups;
+  const scope = clientId === null ? clientScopeCondition(viewer) : undefined;
+  const result = await db.execute(sql`
+    select ${r.day}::text as day, sum(${r.placed})::int as placed
+    from ${r} ${scope ? sql`join ${clients} on ${clients.id} = ${r.client_id}` : sql``}
+    where ${and(sql`${r.day} between ${range.from} and ${range.to}`, clientId === null ? scope : eq(r.client_id, clientId))}
+    group by ${r.day}`);
+  const byDay = new Map((result.rows as { day: string; placed: number }[]).map((row) => [row.day, row.placed]));
+  return daysFrom(range.from, range.to).map((day) => ({ day, placed: byDay.get(day) ?? 0 }));
+}
+
+export type Person = { name: string; email: string } | null;
+export type PerformanceRow = {
+  key: string;
+  name: string;
+  email: string;
+  /** Seller view: the client's AVP, BDM and TL (the avatars); other views: null. */
+  avp: Person;
+  bdm: Person;
+  tl: Person;
+  /** Grouped views: how many sellers the row adds up. */
+  sellers: number;
+  placed: number[];
+  picked: number[];
+};
+
+const LEVEL_COLUMN = { avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_id } as const;
+
+/** The rows of a view (all of them when `page` is null), with the total count. */
+async function performanceRows(
+  db: Executor,
+  viewer: Pick<Viewer, "id" | "role">,
+  query: Pick<TrackerQuery, "view" | "q" | "sort" | "dir">,
+  page: number | null,
+): Promise<{ rows: (PerformanceRow & { hierarchy: Record<"avp" | "bdm" | "tl", string> })[]; total: number }> {
+  const scope = clientScopeCondition(viewer);
+  const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const p = dailyPerformanceRows;
+  const counts = (agg: boolean) =>
+    sql.join(
+      (["placed", "picked"] as const).flatMap((kind) =>
+        DAY_INDEXES.map((i) => {
+          const c = sql`coalesce(${sql.identifier("p")}.${sql.identifier(`${kind}_${i}`)}, 0)`;
+          return sql`${agg ? sql`sum(${c})::int` : sql`${c}::int`} as ${sql.identifier(`${kind}_${i}`)}`;
+        }),
+      ),
+      sql`, `,
+    );
+  const order = sql`${sql.identifier(query.sort)} ${sql.raw(query.dir === "asc" ? "asc" : "desc")}`;
+  const limit = page === null ? sql`` : sql`limit ${PERFORMANCE_PAGE_SIZE} offset ${(page - 1) * PERFORMANCE_PAGE_SIZE}`;
+  // Each client's AVP, BDM and TL, joined once (one row per client: no fan-out).
+  const people = sql`
+    left join ${staff} xa on xa.id = ${clients.avp_id}
+    left join ${staff} xb on xb.id = ${clients.bdm_id}
+    left join ${staff} xt on xt.id = ${clients.tl_id}
+    left join ${p} p on p.client_id = ${clients.id}`;
+  let rowsSql: SQL;
+  if (query.view === "seller") {
+    const where = and(scope, like ? sql`(${clients.name} ilike ${like} or ${clients.email} ilike ${like})` : undefined);
+    rowsSql = sql`
+      select ${clients.id}::text as key, ${clients.name} as name, ${clients.email} as email, 1 as sellers,
+        case when xa.id is null then null else json_build_object('name', xa.name, 'email', xa.email) end as avp,
+        case when xb.id is null then null else json_build_object('name', xb.name, 'email', xb.email) end as bdm,
+        case when xt.id is null then null else json_build_object('name', xt.name, 'email', xt.email) end as tl,
+        coalesce(xa.name, '') as h_avp, coalesce(xb.name, '') as h_bdm, coalesce(xt.name, '') as h_tl,
+        ${counts(false)}, count(*) over () as total
+      from ${clients} ${people}
+      ${where ? sql`where ${where}` : sql``}
+      order by ${order}, ${clients.id} ${limit}`;
+  } else {
+    const level = LEVEL_COLUMN[query.view];
+    const where = and(scope, like ? sql`(g.name ilike ${like} or g.email ilike ${like})` : undefined);
+    rowsSql = sql`
+      select g.id::text as key, g.name as name, g.email as email, count(*)::int as sellers,
+        null as avp, null as bdm, null as tl,
+        coalesce(string_agg(distinct xa.name, '; '), '') as h_avp, coalesce(string_agg(distinct xb.name, '; '), '') as h_bdm,
+        coalesce(string_agg(distinct xt.name, '; '), '') as h_tl,
+        ${counts(true)}, count(*) over () as total
+      from ${clients} join ${staff} g on g.id = ${level} ${people}
+      ${where ? sql`where ${where}` : sql``}
+      group by g.id, g.name, g.email
+      order by ${order}, g.id ${limit}`;
+  }
+  const result = await db.execute(rowsSql);
+  const raw = result.rows as Record<string, unknown>[];
+  return {
+    total: raw.length > 0 ? Number(raw[0].total) : 0,
+    rows: raw.map((row) => ({
+      key: String(row.key),
+      name: String(row.name),
+      email: String(row.email),
+      sellers: Number(row.sellers),
+      avp: (row.avp as Person) ?? null,
+      bdm: (row.bdm as Person) ?? null,
+      tl: (row.tl as Person) ?? null,
+      placed: DAY_INDEXES.map((i) => Number(row[`placed_${i}`])),
+      picked: DAY_INDEXES.map((i) => Number(row[`picked_${i}`])),
+      hierarchy: { avp: String(row.h_avp), bdm: String(row.h_bdm), tl: String(row.h_tl) },
+    })),
+  };
+}
+
+/** The Daily Performance table's page, with the snapshot's day and times. */
+export async function dailyPerformance(db: Executor, viewer: Pick<Viewer, "id" | "role">, query: TrackerQuery) {
+  const [meta, page] = await Promise.all([snapshotMeta(db), performanceRows(db, viewer, query, query.page)]);
+  const pages = Math.max(1, Math.ceil(page.total / PERFORMANCE_PAGE_SIZE));
+  return {
+    rows: page.rows.map(({ hierarchy: _hierarchy, ...row }) => row),
+    total: page.total,
+    pages,
+    page: Math.min(query.page, pages),
+    /** The snapshot's days, today first (null before the first refresh). */
+    days: meta ? DAY_INDEXES.map((i) => addDays(meta.day, -i)) : null,
+    updatedAt: meta?.updated_at ?? null,
+    nextUpdateAt: meta ? nextUpdateAt(meta.updated_at) : null,
+  };
+}
+
+/** The CSV 'Daily Performance': the view's rows in its order, with the role's hierarchy columns (spec part 2 §6). */
+export async function dailyPerformanceCsv(db: Executor, viewer: Pick<Viewer, "id" | "role">, query: TrackerQuery) {
+  const [meta, all] = await Promise.all([snapshotMeta(db), performanceRows(db, viewer, query, null)]);
+  const extras = csvHierarchyColumns(viewer.role);
+  const days = meta ? DAY_INDEXES.map((i) => dmy(addDays(meta.day, -i))) : DAY_INDEXES.map((i) => `day ${i}`);
+  const header = [
+    `${VIEW_LABELS[query.view as PerformanceView]} Name`,
+    `${VIEW_LABELS[query.view as PerformanceView]} Email`,
+    ...extras.map((e) => VIEW_LABELS[e]),
+    ...days.map((d) => `Placed ${d}`),
+    ...days.map((d) => `Picked ${d}`),
+  ];
+  const records = all.rows.map((r) => [r.name, r.email, ...extras.map((e) => r.hierarchy[e]), ...r.placed.map(String), ...r.picked.map(String)]);
+  return { header, records };
+}

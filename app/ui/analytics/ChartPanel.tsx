@@ -1,0 +1,114 @@
+/**
+ * A chart with its numbers as a table (issue 15): the chart is drawn in the browser once React
+ * has hydrated; the table is server-rendered, so without JavaScript (and for screen readers) the
+ * page holds every number. With JavaScript the table folds away under "Show the numbers".
+ */
+import { Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
+import { useHydrated } from "../useHydrated";
+
+export type ChartTableColumn<Row> = { label: string; value: (row: Row) => ReactNode; numeric?: boolean };
+
+export function ChartPanel<Row>({
+  title,
+  description,
+  chart,
+  rows,
+  columns,
+  rowKey,
+  empty,
+  actions,
+  testId,
+}: {
+  title: string;
+  description?: ReactNode;
+  /** Drawn only in the browser after hydration. */
+  chart: () => ReactNode;
+  rows: readonly Row[];
+  columns: readonly ChartTableColumn<Row>[];
+  rowKey: (row: Row) => string;
+  empty: string;
+  actions?: ReactNode;
+  testId?: string;
+}) {
+  const hydrated = useHydrated();
+  const table = (
+    <Table striped withTableBorder fz="sm" data-testid={testId ? `${testId}-table` : undefined}>
+      <Table.Caption className="visually-hidden">{title}</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.label} scope="col" className={c.numeric ? "num" : undefined}>
+              {c.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)}>
+            {columns.map((c, i) =>
+              i === 0 ? (
+                <Table.Th key={c.label} scope="row" fw={500}>
+                  {c.value(row)}
+                </Table.Th>
+              ) : (
+                <Table.Td key={c.label} className={c.numeric ? "num" : undefined}>
+                  {c.value(row)}
+                </Table.Td>
+              ),
+            )}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  return (
+    <Paper withBorder p="md" data-testid={testId}>
+      <Stack gap="sm">
+        <div className="chart-head">
+          <div>
+            <Title order={2} size="h4">
+              {title}
+            </Title>
+            {description ? (
+              <Text size="sm" c="dimmed">
+                {description}
+              </Text>
+            ) : null}
+          </div>
+          {actions}
+        </div>
+        {rows.length === 0 ? (
+          <Text c="dimmed">{empty}</Text>
+        ) : hydrated ? (
+          <>
+            <div className="chart-box" aria-hidden>
+              {chart()}
+            </div>
+            <details>
+              <summary>Show the numbers</summary>
+              {table}
+            </details>
+          </>
+        ) : (
+          table
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+const countFormat = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
+
+/** A count or an average with Indian digit grouping (1,23,456; 12.5). */
+export function formatCount(n: number): string {
+  return countFormat.format(n);
+}
+
+const averageFormat = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2, minimumFractionDigits: 2 });
+
+/** An average to two decimals with Indian digit grouping (1,234.50). */
+export function formatAverage(n: number): string {
+  return averageFormat.format(n);
+}
