@@ -61,7 +61,7 @@ export default function Dashboard() {
           </Title>
           <Text c="dimmed" size="sm">
             Picked orders of {scope === "all" ? "every client" : "your clients"}, up to today ({dmy(today)}, IST).{" "}
-            <Link to="/order-tracker" className="action-link">
+            <Link to="/order-tracker" className="action-link text-link">
               Daily numbers per seller: Order Tracker
             </Link>
           </Text>

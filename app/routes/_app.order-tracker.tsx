@@ -20,7 +20,7 @@ import { useState } from "react";
 import { addDays, CUSTOM_RANGE_MAX_DAYS_BACK, dmy, PERIOD_LABELS, PERIODS, shortDayLabel, type Period } from "~/services/analytics/periods";
 import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
 import { dailyPerformance, dailyStats, sellerEmails } from "~/services/analytics/tracker.server";
-import { trackerSearch, viewOptions, type TrackerQuery } from "~/services/analytics/tracker-query";
+import { DEFAULT_TRACKER_QUERY, trackerSearch, viewOptions, type TrackerQuery } from "~/services/analytics/tracker-query";
 import { requireStaff } from "~/services/auth/guard.server";
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { getDb } from "~/services/db/client.server";
@@ -59,7 +59,7 @@ function Carry({ query, keys }: { query: TrackerQuery; keys: (keyof TrackerQuery
     <>
       {keys.map((k) => {
         const v = query[k];
-        if (v === "" || (k === "page" && v === 1)) return null;
+        if (v === "" || v === DEFAULT_TRACKER_QUERY[k]) return null;
         return <input key={k} type="hidden" name={k} value={String(v)} />;
       })}
     </>
@@ -123,7 +123,7 @@ export default function OrderTracker() {
         </Title>
         <Text c="dimmed" size="sm">
           Placed and picked orders of your sellers, by IST day.{" "}
-          <Link to="/dashboard" className="action-link">
+          <Link to="/dashboard" className="action-link text-link">
             Growth: Dashboard
           </Link>
         </Text>

@@ -133,7 +133,7 @@ describeJsOnOff("rate card downloads", (s) => {
     const res = await context.request.get("/rate-cards/1/download.pdf");
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("application/pdf");
-    expect(res.headers()["content-disposition"]).toBe('attachment; filename="segment_1_ratecard.pdf"');
+    expect(res.headers()["content-disposition"]).toMatch(/^attachment; filename="segment_1_ratecard.pdf"; filename\*=UTF-8''segment_1_ratecard.pdf$/);
     expectCsvWithCouriers(csv.bytes.toString("utf8"), couriers);
     const { flat } = extractPdfText(pdf.bytes);
     expect(flat).toContain("Segment Two");
@@ -168,7 +168,7 @@ describe("rate card PDF downloads refused", () => {
     expect(ok.status()).toBe(200);
     expect(ok.headers()["x-content-type-options"]).toBe("nosniff");
     expect(ok.headers()["content-type"]).toBe("application/pdf");
-    expect(ok.headers()["content-disposition"]).toMatch(/^attachment; filename="ratecard_[A-Za-z0-9_]+\.pdf"$/);
+    expect(ok.headers()["content-disposition"]).toMatch(/^attachment; filename="ratecard_[A-Za-z0-9_]+\.pdf"; filename\*=UTF-8''/);
 
     await context.clearCookies();
     await signInAs(page, "legal");

@@ -27,7 +27,7 @@ declare module "vitest" {
   }
 }
 
-export type Template = { pgliteTemplate: string; pgTemplateDb: string };
+export type Template = { pgliteTemplate: string; pgTemplateDb: string; seedOrdersUntil: string };
 
 type Shared = { template: Promise<Template>; users: number; remove: () => Promise<void> };
 const store = globalThis as unknown as { __consoleDbTemplate?: Shared };
@@ -50,7 +50,7 @@ async function build(): Promise<{ template: Template; remove: () => Promise<void
     const file = path.join(dir, "template.tar");
     await writeFile(file, Buffer.from(await dump.arrayBuffer()));
     await handle.close();
-    return { template: { pgliteTemplate: file, pgTemplateDb: "" }, remove: () => rm(dir, { recursive: true, force: true }) };
+    return { template: { pgliteTemplate: file, pgTemplateDb: "", seedOrdersUntil: ORDERS_UNTIL.toISOString() }, remove: () => rm(dir, { recursive: true, force: true }) };
   }
   const name = `tpl_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -59,7 +59,7 @@ async function build(): Promise<{ template: Template; remove: () => Promise<void
   await handle.migrate();
   await seedDemoData(handle.db, { ordersUntil: ORDERS_UNTIL });
   await handle.close();
-  return { template: { pgliteTemplate: "", pgTemplateDb: name }, remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { template: { pgliteTemplate: "", pgTemplateDb: name, seedOrdersUntil: ORDERS_UNTIL.toISOString() }, remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** The run's template, built on first use; call the returned release when done with it. */
@@ -99,6 +99,6 @@ export default async function setup(project: TestProject) {
   const { template, release } = await useTemplate();
   project.provide("pgliteTemplate", template.pgliteTemplate);
   project.provide("pgTemplateDb", template.pgTemplateDb);
-  project.provide("seedOrdersUntil", ORDERS_UNTIL.toISOString());
+  project.provide("seedOrdersUntil", template.seedOrdersUntil);
   return release;
 }

@@ -86,6 +86,10 @@ export default async function setup(project: TestProject) {
   });
   server.removeAllListeners("exit");
   project.provide("baseURL", `http://127.0.0.1:${port}`);
+  // Browser tests that compare a page with the seeded data open their own copy of the template.
+  project.provide("pgliteTemplate", template.pgliteTemplate);
+  project.provide("pgTemplateDb", template.pgTemplateDb);
+  project.provide("seedOrdersUntil", template.seedOrdersUntil);
 
   return async () => {
     await new Promise<void>((resolve) => {

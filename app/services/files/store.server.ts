@@ -4,6 +4,7 @@
  * Content-Disposition. Callers check size and type first (http/upload.server.ts); access
  * rules stay with the caller (who may see a legal document or a client's KYC file).
  */
+import { contentDisposition } from "../http/attachment.server";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
@@ -46,14 +47,8 @@ export async function loadFile(db: Executor, id: number): Promise<StoredFile | n
   };
 }
 
-/**
- * A Content-Disposition header that no file name can break: an ASCII fallback without quotes,
- * backslashes, `;` or `=`, plus the RFC 5987 UTF-8 form of the real name.
- */
-export function contentDisposition(fileName: string, disposition: "inline" | "attachment" = "attachment"): string {
-  const ascii = fileName.replace(/[^\w.\-]+/g, "_").slice(0, 150) || "file";
-  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName.slice(0, 255))}`;
-}
+
+export { contentDisposition };
 
 /** The stored file as an HTTP response (private, not cached by shared caches, never sniffed). */
 export function fileResponse(file: StoredFile, disposition: "inline" | "attachment" = "inline"): Response {

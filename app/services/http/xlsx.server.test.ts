@@ -50,7 +50,7 @@ describe("xlsx export", () => {
     }
     const response = streamedXlsxAttachment([{ name: "Big", header: ["Courier", "Price"], records: rows() }], "big.xlsx");
     expect(response.headers.get("Content-Type")).toBe(XLSX_CONTENT_TYPE);
-    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="big.xlsx"');
+    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="big.xlsx"; filename*=UTF-8''big.xlsx`);
     expect(produced).toBe(0); // nothing is written before the body is read
     const [sheet] = await readBack(Buffer.from(await response.arrayBuffer()));
     expect(sheet.rows).toHaveLength(5001);
