@@ -11,6 +11,7 @@ import { parseOrder } from "~/services/orders/place-form";
 import { placeOrder } from "~/services/orders/place.server";
 import { rebuildRollups, rollupDifferences } from "~/services/orders/rollups.server";
 import { ingestEvents } from "~/services/orders/tracking.server";
+import { createPrng } from "~/services/seed/prng";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
@@ -74,5 +75,45 @@ describe("daily order rollups", () => {
     expect(await rollupDifferences(h.db)).toHaveLength(1);
     await h.db.transaction((tx) => rebuildRollups(tx));
     expect(await rollupDifferences(h.db)).toEqual([]);
+  });
+  it("equal a direct count over the order book after random placements and pickup scans (property)", async () => {
+    const clientsWithToken = await h.db.select({ id: clients.id }).from(clients).where(isNotNull(clients.auth_token)).orderBy(clients.id).limit(5);
+    for (const seed of [11, 12, 13]) {
+      const rng = createPrng(seed);
+      const placed: { id: string; at: number }[] = [];
+      for (let i = 0; i < 6; i++) {
+        const c = clientsWithToken[rng.int(0, clientsWithToken.length - 1)];
+        const parsed = parseOrder({
+          pickup_pincode: "110001", drop_pincode: rng.chance(0.5) ? "560001" : "400001", payment_mode: rng.chance(0.5) ? "cod" : "prepaid", cod_amount: 500,
+          invoice_value: 500, weight: 0.5, length: 10, breadth: 10, height: 10,
+          items: [{ name: "Tee", sku: "T-1", quantity: 1 }], customer_name: "Asha Rao", customer_phone: "9876500000", customer_address: "1 Park Street, Kolkata",
+        });
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+        // Anywhere in two days around an IST midnight, to the minute.
+        const at = Date.parse("2031-03-01T17:00:00Z") + rng.int(0, 48 * 60) * 60_000;
+        const res = await placeOrder(h.db, c.id, parsed.order, { now: new Date(at) });
+        expect(res.status).toBe(201);
+        placed.push({ id: (res.body as { pickrr_order_id: string }).pickrr_order_id, at });
+      }
+      // Random pickup scans, some orders twice (a later and then an earlier time), in random batches.
+      for (const p of placed) {
+        if (!rng.chance(0.7)) continue;
+        const [o] = await h.db
+          .select({ awb: orders.courier_tracking_id, courierId: courierServices.courier_id })
+          .from(orders)
+          .innerJoin(courierServices, eq(courierServices.id, orders.courier_service_id))
+          .where(eq(orders.pickrr_order_id, p.id));
+        const scanAt = (hours: number) => new Date(p.at + hours * 3_600_000).toISOString();
+        const first = rng.int(2, 30);
+        const events = [{ awb: o.awb, event_id: `${p.id}-a`, status: "picked_up", location: "Delhi", at: scanAt(first) }];
+        if (rng.chance(0.5)) events.push({ awb: o.awb, event_id: `${p.id}-b`, status: "picked_up", location: "Delhi", at: scanAt(first - rng.int(1, first - 1)) });
+        if (rng.chance(0.5)) await ingestEvents(h.db, o.courierId, events);
+        else for (const e of events) await ingestEvents(h.db, o.courierId, [e]);
+      }
+      expect(await rollupDifferences(h.db), `seed ${seed}`).toEqual([]);
+    }
+    const [made] = (await h.db.execute(sql`select count(*)::int as n, count(pickup_at)::int as picked from orders where placed_at >= '2031-03-01'`)).rows as { n: number; picked: number }[];
+    expect(made.n).toBe(18);
+    expect(made.picked).toBeGreaterThan(5);
   });
 });
