@@ -4,10 +4,7 @@
  * growth of total and old-account orders — for the clients the signed-in staff may see, from
  * the daily rollups. Charts draw in the browser; every number is also a server-rendered table.
  */
-import "@mantine/charts/styles.css";
 import "@mantine/core/styles/SimpleGrid.css";
-import "@mantine/core/styles/ColorSwatch.css";
-import { BarChart, LineChart } from "@mantine/charts";
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -17,7 +14,8 @@ import { dmy, monthLabel, previousMonthStart } from "~/services/analytics/period
 import { requireStaff } from "~/services/auth/guard.server";
 import { clientScopeFor } from "~/services/auth/roles";
 import { getDb } from "~/services/db/client.server";
-import { ChartPanel, formatAverage, formatCount } from "~/ui/analytics/ChartPanel";
+import { BarsChart, ChartPanel, LinesChart } from "~/ui/analytics/ChartPanel";
+import { formatAverage, formatCount } from "~/ui/analytics/format";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Shipping Console" }];
 
@@ -94,12 +92,9 @@ export default function Dashboard() {
           { label: thisMonth, value: (r) => formatAverage(r.current_month), numeric: true },
         ]}
         chart={() => (
-          <BarChart
-            h={280}
+          <BarsChart
             data={weekdays}
             dataKey="short"
-            withLegend
-            valueFormatter={formatCount}
             series={[
               { name: "last_month", label: lastMonth, color: "gray.5" },
               { name: "current_month", label: thisMonth, color: "blue.6" },
@@ -121,12 +116,9 @@ export default function Dashboard() {
           { label: "New accounts", value: (r) => formatCount(r.new), numeric: true },
         ]}
         chart={() => (
-          <LineChart
-            h={280}
+          <LinesChart
             data={series}
             dataKey="label"
-            withLegend
-            valueFormatter={formatCount}
             series={[
               { name: "total", label: "Total", color: "blue.6" },
               { name: "old", label: "Old accounts", color: "teal.6" },

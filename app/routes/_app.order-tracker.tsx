@@ -6,17 +6,11 @@
  * days before, by Seller, AVP, BDM or TL, searched, sorted and paged by the server. Every
  * control's state is in the URL; both forms are GET forms that work without JavaScript.
  */
-import "@mantine/charts/styles.css";
-import "@mantine/dates/styles.css";
-import "@mantine/core/styles/ColorSwatch.css";
-import { BarChart } from "@mantine/charts";
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import { DatePickerInput } from "@mantine/dates";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
-import { Brush } from "recharts";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { addDays, CUSTOM_RANGE_MAX_DAYS_BACK, dmy, PERIOD_LABELS, PERIODS, shortDayLabel, type Period } from "~/services/analytics/periods";
 import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
 import { dailyPerformance, dailyStats, sellerEmails } from "~/services/analytics/tracker.server";
@@ -24,10 +18,21 @@ import { DEFAULT_TRACKER_QUERY, trackerSearch, viewOptions, type TrackerQuery } 
 import { requireStaff } from "~/services/auth/guard.server";
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { getDb } from "~/services/db/client.server";
-import { ChartPanel, formatCount } from "~/ui/analytics/ChartPanel";
-import { HIERARCHY_COLOURS, HIERARCHY_LEGEND, PerformanceTable } from "~/ui/analytics/PerformanceTable";
+import { BarsChart, ChartPanel } from "~/ui/analytics/ChartPanel";
+import { formatCount } from "~/ui/analytics/format";
+import { HIERARCHY_COLOURS, HIERARCHY_LEGEND } from "~/ui/analytics/hierarchy";
 import { Pager } from "~/ui/Pager";
 import { useHydrated } from "~/ui/useHydrated";
+
+/** @mantine/dates arrives only when someone chooses Custom (see RangePicker.tsx). */
+const RangePicker = lazy(() => import("~/ui/analytics/RangePicker"));
+/**
+ * mantine-react-table is half of this page's script: the server renders the table in full (the
+ * HTML waits for it), and the browser hydrates it once its code has arrived — until then the
+ * server's table stays as it is, its links working (React keeps a Suspense boundary's server
+ * HTML while its code loads).
+ */
+const PerformanceTable = lazy(() => import("~/ui/analytics/PerformanceTable").then((m) => ({ default: m.PerformanceTable })));
 
 export const meta: MetaFunction = () => [{ title: "Order Tracker · Shipping Console" }];
 
@@ -69,39 +74,18 @@ function Carry({ query, keys }: { query: TrackerQuery; keys: (keyof TrackerQuery
 function RangeFields({ query, today, error }: { query: TrackerQuery; today: string; error: string | null }) {
   const hydrated = useHydrated();
   const min = addDays(today, -CUSTOM_RANGE_MAX_DAYS_BACK);
-  const [value, setValue] = useState<[Date | null, Date | null]>([
-    query.from ? new Date(`${query.from}T00:00:00`) : null,
-    query.to ? new Date(`${query.to}T00:00:00`) : null,
-  ]);
-  const iso = (d: Date | null) =>
-    d ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : "";
-  if (!hydrated) {
-    // Without JavaScript: the browser's own date fields (used when the period is Custom).
-    return (
-      <Group gap="xs" align="flex-end">
-        <TextInput type="date" name="from" label="From (Custom)" defaultValue={query.from} min={min} max={today} error={error ?? undefined} w={170} />
-        <TextInput type="date" name="to" label="To (Custom)" defaultValue={query.to} min={min} max={today} w={170} />
-      </Group>
-    );
-  }
+  // Without JavaScript (and while the picker's code loads): the browser's own date fields.
+  const native = (
+    <Group gap="xs" align="flex-end">
+      <TextInput type="date" name="from" label="From (Custom)" defaultValue={query.from} min={min} max={today} error={error ?? undefined} w={170} />
+      <TextInput type="date" name="to" label="To (Custom)" defaultValue={query.to} min={min} max={today} w={170} />
+    </Group>
+  );
+  if (!hydrated) return native;
   return (
-    <>
-      <DatePickerInput
-        type="range"
-        label="Custom range"
-        placeholder="Pick the first and last day"
-        value={value}
-        onChange={setValue}
-        minDate={new Date(`${min}T00:00:00`)}
-        maxDate={new Date(`${today}T00:00:00`)}
-        valueFormat="DD-MM-YYYY"
-        error={error ?? undefined}
-        allowSingleDateInRange
-        w={260}
-      />
-      <input type="hidden" name="from" value={iso(value[0])} />
-      <input type="hidden" name="to" value={iso(value[1])} />
-    </>
+    <Suspense fallback={native}>
+      <RangePicker from={query.from} to={query.to} min={min} max={today} error={error} />
+    </Suspense>
   );
 }
 
@@ -194,9 +178,7 @@ export default function OrderTracker() {
             { label: "Placed", value: (r) => formatCount(r.placed), numeric: true },
           ]}
           chart={() => (
-            <BarChart h={300} data={chartData} dataKey="label" series={[{ name: "placed", label: "Placed", color: "blue.6" }]} valueFormatter={formatCount}>
-              {chartData.length > 7 ? <Brush dataKey="label" height={24} stroke="var(--mantine-color-blue-6)" /> : null}
-            </BarChart>
+            <BarsChart data={chartData} dataKey="label" series={[{ name: "placed", label: "Placed", color: "blue.6" }]} brush={chartData.length > 7} />
           )}
         />
       ) : (
@@ -264,7 +246,9 @@ export default function OrderTracker() {
             ))}
           </Group>
           {performance.days ? (
-            <PerformanceTable rows={performance.rows} days={performance.days} query={query} />
+            <Suspense fallback={<Text c="dimmed">Loading the table…</Text>}>
+              <PerformanceTable rows={performance.rows} days={performance.days} query={query} />
+            </Suspense>
           ) : (
             <Text c="dimmed">No snapshot yet.</Text>
           )}

@@ -4,7 +4,7 @@
  * page holds every number. With JavaScript the table folds away under "Show the numbers".
  */
 import { Paper, Stack, Table, Text, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "../useHydrated";
 
 export type ChartTableColumn<Row> = { label: string; value: (row: Row) => ReactNode; numeric?: boolean };
@@ -84,7 +84,7 @@ export function ChartPanel<Row>({
         ) : hydrated ? (
           <>
             <div className="chart-box" aria-hidden>
-              {chart()}
+              <Suspense fallback={<Text c="dimmed">Drawing the chart…</Text>}>{chart()}</Suspense>
             </div>
             <details>
               <summary>Show the numbers</summary>
@@ -99,16 +99,6 @@ export function ChartPanel<Row>({
   );
 }
 
-const countFormat = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
-
-/** A count or an average with Indian digit grouping (1,23,456; 12.5). */
-export function formatCount(n: number): string {
-  return countFormat.format(n);
-}
-
-const averageFormat = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2, minimumFractionDigits: 2 });
-
-/** An average to two decimals with Indian digit grouping (1,234.50). */
-export function formatAverage(n: number): string {
-  return averageFormat.format(n);
-}
+/** The charts' code arrives after hydration (see Charts.tsx). */
+export const BarsChart = lazy(() => import("./Charts").then((m) => ({ default: m.BarsChart })));
+export const LinesChart = lazy(() => import("./Charts").then((m) => ({ default: m.LinesChart })));

@@ -12,15 +12,8 @@ import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from "man
 import { shortDayLabel } from "~/services/analytics/periods";
 import type { PerformanceRow, Person } from "~/services/analytics/tracker.server";
 import { sortedBy, trackerSearch, VIEW_LABELS, type PerformanceSort, type TrackerQuery } from "~/services/analytics/tracker-query";
-import { formatCount } from "./ChartPanel";
-
-/** Avatar colours of the hierarchy (the legend shows them). */
-export const HIERARCHY_COLOURS = { avp: "avatar-avp", tl: "avatar-tl", bdm: "avatar-bdm" } as const;
-export const HIERARCHY_LEGEND = [
-  { key: "avp", label: "AVP" },
-  { key: "tl", label: "TL" },
-  { key: "bdm", label: "BDM" },
-] as const;
+import { formatCount } from "./format";
+import { HIERARCHY_COLOURS } from "./hierarchy";
 
 function initials(name: string): string {
   return name
