@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dashboardData } from "~/services/analytics/dashboard.server";
-import { growthFigures, monthSeries, weekdayAverages } from "~/services/analytics/growth";
+import { growthFigures, monthSeries, monthWeekdaysOf, weekdayAverages } from "~/services/analytics/growth";
 import { addDays, istDayOf, monthStart, previousMonthStart } from "~/services/analytics/periods";
 import { refreshDailyPerformance, snapshotMeta } from "~/services/analytics/snapshot.server";
 import { dailyPerformance, dailyPerformanceCsv, dailyStats, sellerEmails } from "~/services/analytics/tracker.server";
@@ -46,7 +46,7 @@ describe("the Dashboard from the rollups", () => {
       select ${ist("o.pickup_at")}::text as day, count(*)::int as picked from orders o join clients c on c.id = o.client_id
       where o.pickup_at is not null and ${scopeSql(role, v.id)} and ${ist("o.pickup_at")} between ${previousMonthStart(today)} and ${today}
       group by 1`)).rows as { day: string; picked: number }[];
-    expect(data.weekdays).toEqual(weekdayAverages(perDay, today));
+    expect(data.weekdays).toEqual(weekdayAverages(monthWeekdaysOf(perDay), today));
     const monthly = (await h.db.execute(sql`
       with firsts as (select o.client_id, min(${ist("o.placed_at")}) as first_day from orders o group by o.client_id)
       select to_char(date_trunc('month', ${ist("o.pickup_at")}), 'YYYY-MM-DD') as month, count(*)::int as total,

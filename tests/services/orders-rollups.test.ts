@@ -72,7 +72,13 @@ describe("daily order rollups", () => {
     expect(await snapshot()).toEqual(kept);
     // And a damaged rollup is found, then repaired by the rebuild.
     await h.db.execute(sql`update order_daily_rollups set placed = placed + 5 where (client_id, day) = (select client_id, day from order_daily_rollups limit 1)`);
-    expect(await rollupDifferences(h.db)).toHaveLength(1);
+    // The day against the order book, and its month against the days.
+    expect((await rollupDifferences(h.db)).map((d) => d.day.startsWith("month "))).toEqual([false, true]);
+    await h.db.transaction((tx) => rebuildRollups(tx));
+    expect(await rollupDifferences(h.db)).toEqual([]);
+    // A monthly weekday count that drifted is found too, and repaired.
+    await h.db.execute(sql`update order_monthly_rollups set picked_3 = picked_3 + 1 where (client_id, month) = (select client_id, month from order_monthly_rollups limit 1)`);
+    expect((await rollupDifferences(h.db)).map((d) => d.day.startsWith("month "))).toEqual([true]);
     await h.db.transaction((tx) => rebuildRollups(tx));
     expect(await rollupDifferences(h.db)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 /** The Dashboard's and the Order Tracker's pure rules (issue 15). */
 import { describe, expect, it } from "vitest";
-import { GROWTH_MESSAGES, growthFigures, growthPercent, monthSeries, weekdayAverages } from "./growth";
+import { GROWTH_MESSAGES, growthFigures, growthPercent, monthSeries, monthWeekdaysOf, weekdayAverages } from "./growth";
 import { customRange, istDayOf, periodRange, RANGE_MESSAGES } from "./periods";
 import { csvHierarchyColumns, parseTrackerQuery, sortedBy, trackerSearch, viewAllowed, viewOptions, DEFAULT_TRACKER_QUERY } from "./tracker-query";
 
@@ -52,12 +52,12 @@ describe("the growth rule (spec part 2 §4)", () => {
   it("Daily Average divides each weekday's picked orders by how many of those days the month has had", () => {
     // Today is Tuesday 2026-11-03: this month has had one Sunday (1st), Monday (2nd), Tuesday (3rd).
     const avg = weekdayAverages(
-      [
+      monthWeekdaysOf([
         { day: "2026-11-02", picked: 9 },
         { day: "2026-10-05", picked: 4 }, // October's Mondays: 5, 12, 19, 26
         { day: "2026-10-12", picked: 6 },
         { day: "2026-09-28", picked: 100 }, // before last month: not counted
-      ],
+      ]),
       "2026-11-03",
     );
     expect(avg[0]).toEqual({ weekday: "Monday", short: "Mon", last_month: 2.5, current_month: 9 });

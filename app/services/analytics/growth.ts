@@ -86,29 +86,36 @@ export function growthFigures(series: readonly MonthPoint[], today: string): { t
 
 export type WeekdayAverage = { weekday: Weekday; short: string; last_month: number; current_month: number };
 
+/** A month's picked orders per weekday, Monday first (the monthly rollups' picked_1 … picked_7). */
+export type MonthWeekdays = { month: string; picked: readonly number[] };
+
+/** Per-day picked orders summed per month and weekday (what the monthly rollups keep). */
+export function monthWeekdaysOf(days: readonly { day: string; picked: number }[]): MonthWeekdays[] {
+  const byMonth = new Map<string, number[]>();
+  for (const { day, picked } of days) {
+    const sums = byMonth.get(monthStart(day)) ?? [0, 0, 0, 0, 0, 0, 0];
+    sums[WEEK.indexOf(weekdayOf(day) as (typeof WEEK)[number])] += picked;
+    byMonth.set(monthStart(day), sums);
+  }
+  return [...byMonth].map(([month, picked]) => ({ month, picked }));
+}
+
 /**
  * Daily Average: picked orders per weekday, this month against last month — for each weekday the
  * picked orders on those days divided by how many of those days the month has had (this month:
  * up to today), to two decimals.
  */
-export function weekdayAverages(days: readonly { day: string; picked: number }[], today: string): WeekdayAverage[] {
+export function weekdayAverages(months: readonly MonthWeekdays[], today: string): WeekdayAverage[] {
   const thisMonth = monthStart(today);
   const lastMonth = previousMonthStart(today);
-  const sums = { current: new Map<Weekday, number>(), last: new Map<Weekday, number>() };
-  const counts = { current: new Map<Weekday, number>(), last: new Map<Weekday, number>() };
-  const bump = (m: Map<Weekday, number>, k: Weekday, n: number) => m.set(k, (m.get(k) ?? 0) + n);
-  const monthOf = (day: string) => (day >= thisMonth && day <= today ? "current" : day >= lastMonth && day < thisMonth ? "last" : null);
-  for (let d = lastMonth; d <= today; d = addDays(d, 1)) {
-    const which = monthOf(d);
-    if (which) bump(counts[which], weekdayOf(d), 1);
-  }
-  for (const { day, picked } of days) {
-    const which = monthOf(day);
-    if (which) bump(sums[which], weekdayOf(day), picked);
-  }
-  const avg = (which: "current" | "last", w: Weekday) => {
-    const n = counts[which].get(w) ?? 0;
-    return n === 0 ? 0 : Math.round(((sums[which].get(w) ?? 0) / n) * 100) / 100;
-  };
-  return WEEK.map((weekday) => ({ weekday, short: weekday.slice(0, 3), last_month: avg("last", weekday), current_month: avg("current", weekday) }));
+  const counts = { current: [0, 0, 0, 0, 0, 0, 0], last: [0, 0, 0, 0, 0, 0, 0] };
+  for (let d = lastMonth; d <= today; d = addDays(d, 1)) counts[d < thisMonth ? "last" : "current"][WEEK.indexOf(weekdayOf(d) as (typeof WEEK)[number])] += 1;
+  const sums = (month: string) => months.find((m) => m.month === month)?.picked ?? [0, 0, 0, 0, 0, 0, 0];
+  const avg = (sum: number, n: number) => (n === 0 ? 0 : Math.round((sum / n) * 100) / 100);
+  return WEEK.map((weekday, i) => ({
+    weekday,
+    short: weekday.slice(0, 3),
+    last_month: avg(sums(lastMonth)[i], counts.last[i]),
+    current_month: avg(sums(thisMonth)[i], counts.current[i]),
+  }));
 }

@@ -4,10 +4,14 @@
  * a scan that sets or moves an order's first pickup moves its picked count, the seed adds what
  * it inserts — and rebuildRollups() recomputes them from the order book with the same day rule,
  * so the two can be compared (tests, `npm run db:rollups -- --check`).
+ *
+ * The monthly rollups (what the Dashboard reads) are the daily ones summed per client and IST
+ * month, with picked orders per weekday: each writer recomputes the client-months it touched
+ * from the daily rows (at most 31 rows each, by the primary key), in the same transaction.
  */
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Executor } from "../db/client.server";
-import { orderDailyRollups, orders } from "../db/schema";
+import { orderDailyRollups, orderMonthlyRollups, orders } from "../db/schema";
 
 /** The IST calendar day of a timestamptz (India has one fixed offset, +05:30, and no DST). */
 export const istDay = (at: SQLWrapper) => sql`((${at} at time zone 'UTC') + interval '330 minutes')::date`;
@@ -25,6 +29,7 @@ export async function addOrdersToRollups(tx: Executor, where: SQL): Promise<void
   await tx.execute(sql`
     insert into ${orderDailyRollups} (client_id, day, placed, picked) ${fromOrders(where)}
     on conflict (client_id, day) do update set placed = ${orderDailyRollups.placed} + excluded.placed, picked = ${orderDailyRollups.picked} + excluded.picked`);
+  await refreshMonths(tx, sql`select distinct client_id, date_trunc('month', day)::date as month from (${fromOrders(where)}) touched`);
 }
 
 export type PickupChange = { client_id: number; before: Date | null; after: Date | null };
@@ -42,12 +47,38 @@ export async function applyPickupChanges(tx: Executor, changes: readonly PickupC
     select client_id, ${istDay(sql`at`)}, 0, sum(n)::int from json_to_recordset(${JSON.stringify(deltas)}::json) as x(client_id int, at timestamptz, n int)
     group by 1, 2
     on conflict (client_id, day) do update set picked = ${orderDailyRollups.picked} + excluded.picked`);
+  await refreshMonths(
+    tx,
+    sql`select distinct client_id, date_trunc('month', ${istDay(sql`at`)})::date as month from json_to_recordset(${JSON.stringify(deltas)}::json) as x(client_id int, at timestamptz, n int)`,
+  );
 }
 
 /** Recomputes every rollup from the order book (one transaction; readers see the old or the new). */
 export async function rebuildRollups(tx: Executor): Promise<void> {
   await tx.execute(sql`delete from ${orderDailyRollups}`);
   await tx.execute(sql`insert into ${orderDailyRollups} (client_id, day, placed, picked) ${fromOrders(sql`true`)}`);
+  await tx.execute(sql`delete from ${orderMonthlyRollups}`);
+  await tx.execute(sql`insert into ${orderMonthlyRollups} (${MONTH_COLUMNS}) ${monthsFromDaily(sql`true`)}`);
+}
+
+const d = orderDailyRollups;
+const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+const MONTH_COLUMNS = sql.raw(`client_id, month, placed, picked, ${WEEKDAYS.map((w) => `picked_${w}`).join(", ")}`);
+/** Monthly rows (MONTH_COLUMNS) summed from the daily rows that `where` selects. */
+const monthsFromDaily = (where: SQL) => sql`
+  select ${d.client_id} as client_id, date_trunc('month', ${d.day})::date as month, sum(${d.placed})::int as placed, sum(${d.picked})::int as picked,
+    ${sql.join(WEEKDAYS.map((w) => sql`coalesce(sum(${d.picked}) filter (where extract(isodow from ${d.day}) = ${w}), 0)::int as ${sql.identifier(`picked_${w}`)}`), sql`, `)}
+  from ${d} where ${where} group by 1, 2`;
+
+/** Recomputes the monthly rows of the (client_id, month) pairs `keys` selects from the daily rows. */
+async function refreshMonths(tx: Executor, keys: SQL): Promise<void> {
+  const m = orderMonthlyRollups;
+  await tx.execute(sql`
+    with keys as (${keys})
+    insert into ${m} (${MONTH_COLUMNS}) ${monthsFromDaily(sql`(${d.client_id}, date_trunc('month', ${d.day})::date) in (select client_id, month from keys)`)}
+    on conflict (client_id, month) do update set placed = excluded.placed, picked = excluded.picked,
+      picked_1 = excluded.picked_1, picked_2 = excluded.picked_2, picked_3 = excluded.picked_3, picked_4 = excluded.picked_4,
+      picked_5 = excluded.picked_5, picked_6 = excluded.picked_6, picked_7 = excluded.picked_7`);
 }
 
 /** Rows where the kept rollups and the order book disagree (empty when they agree). */
@@ -60,5 +91,15 @@ export async function rollupDifferences(tx: Executor, limit = 20) {
     from fresh f full join kept k on k.client_id = f.client_id and k.day = f.day
     where coalesce(f.placed, 0) <> coalesce(k.placed, 0) or coalesce(f.picked, 0) <> coalesce(k.picked, 0)
     order by 1, 2 limit ${limit}`);
-  return result.rows as { client_id: number; day: string; kept_placed: number; placed: number; kept_picked: number; picked: number }[];
+  // The monthly rows against the daily ones (each of its columns), reported as "month YYYY-MM-01".
+  const months = await tx.execute(sql`
+    with fresh as (select * from (${monthsFromDaily(sql`true`)}) x where placed <> 0 or picked <> 0),
+    kept as (select ${MONTH_COLUMNS} from ${orderMonthlyRollups} where placed <> 0 or picked <> 0)
+    select coalesce(f.client_id, k.client_id) as client_id, 'month ' || coalesce(f.month, k.month)::text as day,
+      coalesce(k.placed, 0) as kept_placed, coalesce(f.placed, 0) as placed, coalesce(k.picked, 0) as kept_picked, coalesce(f.picked, 0) as picked
+    from fresh f full join kept k on k.client_id = f.client_id and k.month = f.month
+    where (f.client_id, f.month, f.placed, f.picked, f.picked_1, f.picked_2, f.picked_3, f.picked_4, f.picked_5, f.picked_6, f.picked_7)
+      is distinct from (k.client_id, k.month, k.placed, k.picked, k.picked_1, k.picked_2, k.picked_3, k.picked_4, k.picked_5, k.picked_6, k.picked_7)
+    order by 1, 2 limit ${limit}`);
+  return [...result.rows, ...months.rows] as { client_id: number; day: string; kept_placed: number; placed: number; kept_picked: number; picked: number }[];
 }

@@ -123,6 +123,33 @@ export const orderDailyRollups = pgTable(
 );
 
 /**
+ * The daily rollups summed per client per IST calendar month (issue 15, decision 030): what the
+ * Dashboard reads, so a vp's figures add up ~2,000 clients × 12 months instead of × 365 days.
+ * picked_1 … picked_7 are the month's picked orders on Mondays … Sundays (ISO weekday).
+ * Kept by the same functions as the daily rollups (orders/rollups.server.ts), from them.
+ */
+export const orderMonthlyRollups = pgTable(
+  "order_monthly_rollups",
+  {
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    /** The first day of the IST month. */
+    month: date("month", { mode: "string" }).notNull(),
+    placed: integer("placed").notNull().default(0),
+    picked: integer("picked").notNull().default(0),
+    picked_1: integer("picked_1").notNull().default(0),
+    picked_2: integer("picked_2").notNull().default(0),
+    picked_3: integer("picked_3").notNull().default(0),
+    picked_4: integer("picked_4").notNull().default(0),
+    picked_5: integer("picked_5").notNull().default(0),
+    picked_6: integer("picked_6").notNull().default(0),
+    picked_7: integer("picked_7").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.client_id, t.month] }), index("order_monthly_rollups_month_idx").on(t.month)],
+);
+
+/**
  * The Daily Performance snapshot (issue 15): each client's placed and picked orders for the
  * snapshot's day (0) and the six days before (1 … 6), refreshed from the rollups every 15
  * minutes (analytics/snapshot.server.ts); its day and time are in `settings`.
