@@ -21,7 +21,7 @@ import { dailyPerformance, dailyStats, sellerEmails } from "../app/services/anal
 import { DEFAULT_TRACKER_QUERY } from "../app/services/analytics/tracker-query";
 import type { StaffRole } from "../app/services/core/roles";
 import { openConfiguredDb } from "../app/services/db/client.server";
-import { quantile, startBenchServer } from "./lib/bench-server";
+import { loadServer, quantile, startBenchServer } from "./lib/bench-server";
 
 const handle = openConfiguredDb();
 const db = handle.db;
@@ -86,18 +86,9 @@ try {
   for (const [label, urls] of pages) {
     const one: number[] = [];
     for (let i = 0; i < 60; i++) one.push((await server.get(urls[i % urls.length])).ms);
-    const latencies: number[] = [];
-    const cpu0 = server.cpuMs();
-    const t0 = performance.now();
-    let i = 0;
-    await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        while (performance.now() - t0 < SECONDS * 1000) latencies.push((await server.get(urls[i++ % urls.length])).ms);
-      }),
-    );
-    const s = (performance.now() - t0) / 1000;
+    const load = await loadServer(server, urls, SECONDS);
     console.log(
-      `| ${label} | ${quantile(one, 0.5)} | ${quantile(one, 0.95)} | ${(latencies.length / s).toFixed(0)} | ${quantile(latencies, 0.99)} | ${((server.cpuMs() - cpu0) / latencies.length).toFixed(1)} |`,
+      `| ${label} | ${quantile(one, 0.5)} | ${quantile(one, 0.95)} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(1)} |`,
     );
   }
 } finally {

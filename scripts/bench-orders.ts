@@ -26,7 +26,7 @@ import { searchRecords } from "../app/services/orders/search.server";
 import type { SearchType } from "../app/services/orders/search";
 import { ingestEvents } from "../app/services/orders/tracking.server";
 import { createPrng } from "../app/services/seed/prng";
-import { quantile, startBenchServer } from "./lib/bench-server";
+import { loadServer, quantile, startBenchServer } from "./lib/bench-server";
 
 const rng = createPrng(14);
 const handle = openConfiguredDb();
@@ -118,20 +118,8 @@ console.log("\n### 2. The search page over HTTP, 20 concurrent connections, besi
   try {
     const SECONDS = Number(process.env.SECONDS_PER_TYPE ?? 5);
     const run = async (label: string, urls: string[]) => {
-      const latencies: number[] = [];
-      const cpu0 = server.cpuMs();
-      const t0 = performance.now();
-      let i = 0;
-      await Promise.all(
-        Array.from({ length: 20 }, async () => {
-          while (performance.now() - t0 < SECONDS * 1000) {
-            const r = await server.get(urls[i++ % urls.length]);
-            latencies.push(r.ms);
-          }
-        }),
-      );
-      const s = (performance.now() - t0) / 1000;
-      console.log(`| ${label} | ${(latencies.length / s).toFixed(0)} | ${quantile(latencies, 0.5)} | ${quantile(latencies, 0.99)} | ${((server.cpuMs() - cpu0) / latencies.length).toFixed(1)} |`);
+      const load = await loadServer(server, urls, SECONDS);
+      console.log(`| ${label} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.5)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(1)} |`);
     };
     console.log("| Page | requests/s | p50 ms | p99 ms | server CPU ms/request |\n| --- | ---: | ---: | ---: | ---: |");
     await run("static file (baseline)", ["/favicon.svg"]);

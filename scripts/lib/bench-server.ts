@@ -118,3 +118,18 @@ export function quantile(values: number[], q: number): string {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))].toFixed(1);
 }
+
+/** `connections` clients GET `urls` in turn for `seconds`: requests/s, latencies, server CPU per request. */
+export async function loadServer(server: BenchServer, urls: string[], seconds: number, connections = 20) {
+  const latencies: number[] = [];
+  const cpu0 = server.cpuMs();
+  const t0 = performance.now();
+  let i = 0;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() - t0 < seconds * 1000) latencies.push((await server.get(urls[i++ % urls.length])).ms);
+    }),
+  );
+  const s = (performance.now() - t0) / 1000;
+  return { rps: latencies.length / s, latencies, cpuPerRequest: (server.cpuMs() - cpu0) / latencies.length };
+}
