@@ -8,7 +8,7 @@
  */
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
+import { Form, Link, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 import { addDays, CUSTOM_RANGE_MAX_DAYS_BACK, dmy, PERIOD_LABELS, PERIODS, shortDayLabel, type Period } from "~/services/analytics/periods";
@@ -34,6 +34,8 @@ const RangePicker = lazy(() => import("~/ui/analytics/RangePicker"));
  */
 const PerformanceTable = lazy(() => import("~/ui/analytics/PerformanceTable").then((m) => ({ default: m.PerformanceTable })));
 
+const INLINE_SELLER_EMAILS = 200;
+
 export const meta: MetaFunction = () => [{ title: "Order Tracker · Shipping Console" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -51,7 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     range: req.range.ok ? req.range.range : null,
     rangeError: req.range.ok ? null : req.range.message,
     sellerError: req.seller.ok ? null : req.seller.message,
-    emails,
+    // A small scope's e-mails come with the page (a datalist works without JavaScript); a large
+    // one's (a vp's 2,500) are fetched when the field is first focused, not rendered every time.
+    emails: emails.length <= INLINE_SELLER_EMAILS ? emails : null,
     stats,
     performance,
     views: viewOptions(staff.role),
@@ -92,6 +96,7 @@ function RangeFields({ query, today, error }: { query: TrackerQuery; today: stri
 export default function OrderTracker() {
   const { query, today, range, rangeError, sellerError, emails, stats, performance, views } = useLoaderData<typeof loader>();
   const submit = useSubmit();
+  const sellers = useFetcher<{ emails: string[] }>();
   const hydrated = useHydrated();
   const [period, setPeriod] = useState<Period>(query.period);
   const showRange = !hydrated || period === "custom";
@@ -147,9 +152,10 @@ export default function OrderTracker() {
               maxLength={254}
               autoComplete="off"
               w={280}
+              onFocus={() => emails === null && sellers.state === "idle" && !sellers.data && sellers.load("/order-tracker/sellers")}
             />
             <datalist id="tracker-seller-emails">
-              {emails.map((e) => (
+              {(emails ?? sellers.data?.emails ?? []).map((e) => (
                 <option key={e} value={e} />
               ))}
             </datalist>

@@ -43,6 +43,8 @@ async function tableRows(page: Page, testId: string): Promise<string[][]> {
 const num = (text: string) => Number(text.replace(/,/g, ""));
 
 async function gotoAs(page: Page, role: StaffRole, path: string) {
+  // Whoever was signed in before in this page's context is signed out first.
+  await page.context().clearCookies();
   await signInOnce(page, `${role}@demo.test`, role);
   await page.goto(path);
 }
@@ -229,6 +231,17 @@ describeJsOnOff("Order Tracker", (s) => {
 
 describe("the Order Tracker's CSVs", () => {
   const s = usePage();
+  it("offers a vp's 300 seller e-mails once the seller field is focused (a small scope's come with the page)", async () => {
+    const { page } = s;
+    await gotoAs(page, "vp", "/order-tracker");
+    const options = page.locator("#tracker-seller-emails option");
+    expect(await options.count()).toBe(0);
+    await page.getByLabel("Seller email").focus();
+    await expectLocator(options).toHaveCount(await h.db.$count(clients));
+    await gotoAs(page, "tl", "/order-tracker");
+    expect(await options.count()).toBe(await h.db.$count(clients, eq(clients.tl_id, viewers.tl.id)));
+  });
+
   it("Daily Performance has the role's hierarchy columns; Daily Stats the shown days", async () => {
     const { page } = s;
     await gotoAs(page, "bdm", "/order-tracker");

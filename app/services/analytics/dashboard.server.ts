@@ -20,18 +20,18 @@ export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "r
   let firstMonth = monthStart(today);
   for (let i = 1; i < GROWTH_MONTHS; i++) firstMonth = previousMonthStart(firstMonth);
   const scope = clientScopeCondition(viewer);
-  // One pass over the scope's monthly rows of the last 12 months. A client's first order is its
-  // first month with a placed order (the primary key's order: one index probe per client).
+  // The scope's clients with their first month with a placed order (one pass over their monthly
+  // rows), then their last 12 months summed.
   const result = await db.execute(sql`
-    with scoped as (
-      select ${clients.id} as client_id,
-        (select f.month from ${m} f where f.client_id = ${clients.id} and f.placed > 0 order by f.month limit 1) as first_month
-      from ${clients} ${scope ? sql`where ${scope}` : sql``}
+    with firsts as (
+      select ${m.client_id} as client_id, min(${m.month}) filter (where ${m.placed} > 0) as first_month
+      from ${m} ${scope ? sql`join ${clients} on ${clients.id} = ${m.client_id} where ${scope}` : sql``}
+      group by ${m.client_id}
     )
     select ${m.month}::text as month, sum(${m.picked})::int as total,
-      coalesce(sum(${m.picked}) filter (where scoped.first_month < ${m.month}), 0)::int as old,
+      coalesce(sum(${m.picked}) filter (where firsts.first_month < ${m.month}), 0)::int as old,
       ${sql.join([1, 2, 3, 4, 5, 6, 7].map((w) => sql`sum(${sql.identifier(`picked_${w}`)})::int as ${sql.identifier(`w${w}`)}`), sql`, `)}
-    from ${m} join scoped on scoped.client_id = ${m.client_id}
+    from ${m} join firsts on firsts.client_id = ${m.client_id}
     where ${m.month} between ${firstMonth} and ${today}
     group by ${m.month}`);
   const rows = result.rows as (MonthCount & Record<`w${1 | 2 | 3 | 4 | 5 | 6 | 7}`, number>)[];
