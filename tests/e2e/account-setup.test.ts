@@ -86,6 +86,15 @@ describeJsOnOff("account set-up", (s) => {
       await page.locator("input[name=gst_type][value=yes]").check();
       await clickThen(page, "Fetch details", () => expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name));
       expect(await page.locator("#billing_address").getAttribute("readonly")).not.toBeNull();
+    } else {
+      // Without JavaScript the server clears and unlocks them when No is applied; Yes and a new lookup fill them again.
+      await page.locator("input[name=gst_type][value=no]").check();
+      await clickThen(page, "Apply the GST choice (No clears the fetched details)", () => expectLocator(page.locator("#company_name")).toHaveValue(""));
+      expect(await page.locator("#billing_address").getAttribute("readonly")).toBeNull();
+      await page.locator("input[name=gst_type][value=yes]").check();
+      await page.locator("#gst_no").fill(reg.gstin);
+      await clickThen(page, "Fetch details", () => expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name));
+      expect(await page.locator("#billing_address").getAttribute("readonly")).not.toBeNull();
     }
     await page.locator("#business_proof_type").selectOption(PROOF_FOR[reg.company_type]);
 

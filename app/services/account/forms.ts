@@ -342,3 +342,6 @@ export function parseWalletForm(form: FormData | URLSearchParams): Parsed<Wallet
   if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
   return { ok: true, data: { current_tolerance: Number(tol).toFixed(2), max_tolerance: Number(max).toFixed(2) } };
 }
+
+/** The KYC fields a GST lookup fills and locks; choosing no GST clears them (spec part 2 §4). */
+export const GST_LOCKED_FIELDS = ["company_name", "pan_number", "billing_address", "billing_address_line2", "billing_city", "billing_pincode", "billing_state"] as const;

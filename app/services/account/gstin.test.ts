@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  BUSINESS_PROOF_NOTES,
   BUSINESS_PROOF_TYPES,
   COMPANY_TYPES,
   GST_STATE_CODES,
@@ -112,6 +113,9 @@ describe("business proof options by company type (spec §5)", () => {
     expect(businessProofOptions("individual")).toEqual(["bank_statement", "aadhar_card", "gst_certificate"]);
     expect(businessProofOptions("partnership")).toEqual(["bank_statement", "partnership_deed", "gst_certificate"]);
     for (const t of ["llp", "pvt_ltd", "ltd"] as const) expect(businessProofOptions(t)).toEqual(["bank_statement", "cin", "gst_certificate"]);
+    // The list shown before a company type is chosen (no JavaScript) notes exactly the proofs some types cannot use.
+    const forAll = BUSINESS_PROOF_TYPES.filter((p) => COMPANY_TYPES.every((t) => businessProofOptions(t).includes(p)));
+    expect(BUSINESS_PROOF_TYPES.filter((p) => !BUSINESS_PROOF_NOTES[p])).toEqual(forAll);
     for (const t of COMPANY_TYPES) for (const p of businessProofOptions(t)) expect(BUSINESS_PROOF_TYPES).toContain(p);
   });
 });

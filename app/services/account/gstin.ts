@@ -157,6 +157,13 @@ export const BUSINESS_PROOF_LABELS: Record<BusinessProofType, string> = {
   gst_certificate: "GST Certificate",
 };
 
+/** Which company types a proof is for, for a list that shows every proof (no company type chosen yet, no JavaScript). */
+export const BUSINESS_PROOF_NOTES: Partial<Record<BusinessProofType, string>> = {
+  cin: "not for individual or partnership",
+  partnership_deed: "partnership only",
+  aadhar_card: "individual only",
+};
+
 /**
  * The business proofs offered per company type (spec part 2 §5): CIN not for individual or
  * partnership, a partnership deed only for partnership, Aadhar only for individual.

@@ -9,7 +9,7 @@ import { redirectWithToast } from "../auth/session.server";
 import type { Db } from "../db/client.server";
 import { readMultipart } from "../http/upload.server";
 import { withoutSecrets } from "../http/form-errors.server";
-import { BANK_FIELDS, KYC_DOCUMENTS, KYC_DOCUMENT_LABELS, KYC_MESSAGES, MAX_DOCUMENT_BYTES, WALLET_MESSAGES, parseBusinessForm, parseConfigForm, parseGstinForLookup, parseKycForm, parseWalletForm } from "./forms";
+import { BANK_FIELDS, GST_LOCKED_FIELDS, KYC_DOCUMENTS, KYC_DOCUMENT_LABELS, KYC_MESSAGES, MAX_DOCUMENT_BYTES, WALLET_MESSAGES, parseBusinessForm, parseConfigForm, parseGstinForLookup, parseKycForm, parseWalletForm } from "./forms";
 import { accountHistory } from "./history.server";
 import { getKyc, kycFileIds, lookupGstin, submitKyc } from "./kyc.server";
 import { gstRegistryFor } from "./registry.server";
@@ -103,6 +103,12 @@ export async function accountSetupAction(request: Request, db: Db, actor: Accoun
       const found = await lookupGstin(gstRegistryFor(db), gstin.gstin);
       if (!found.ok) return answer({ section: "kyc", message: found.message, fieldErrors: { gst_no: found.message }, values: postedValues(form) }, found.status);
       return answer({ section: "kyc", values: { ...postedValues(form), gst_type: "yes", gst_no: gstin.gstin, ...found.filled }, lookup: { filled: found.filled, locked: found.locked } });
+    }
+    case "kyc-gst": {
+      // Without JavaScript: GST switched to no clears and unlocks what a lookup filled (spec §4).
+      const values = postedValues(form);
+      if (values.gst_type === "no") for (const k of [...GST_LOCKED_FIELDS, "gst_no"]) values[k] = "";
+      return answer({ section: "kyc", values });
     }
     case "kyc-submit": {
       const parsed = parseKycForm(form);

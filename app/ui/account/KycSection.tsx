@@ -6,12 +6,13 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { BUSINESS_PROOF_LABELS, BUSINESS_PROOF_TYPES, COMPANY_TYPES, COMPANY_TYPE_LABELS, businessProofOptions, isCompanyType } from "~/services/account/gstin";
-import { KYC_LIMITS, chosenFileProblem } from "~/services/account/forms";
+import { useHydrated } from "../useHydrated";
+import { BUSINESS_PROOF_LABELS, BUSINESS_PROOF_NOTES, BUSINESS_PROOF_TYPES, COMPANY_TYPES, COMPANY_TYPE_LABELS, businessProofOptions, isCompanyType } from "~/services/account/gstin";
+import { GST_LOCKED_FIELDS, KYC_LIMITS, chosenFileProblem } from "~/services/account/forms";
 import type { AccountAnswer } from "~/services/account/page.server";
 import { Field, FileField, SectionAlert, Select, YesNo } from "./parts";
 
-const LOCKABLE = ["company_name", "pan_number", "billing_address", "billing_address_line2", "billing_city", "billing_pincode", "billing_state"] as const;
+const LOCKABLE = GST_LOCKED_FIELDS;
 type Lockable = (typeof LOCKABLE)[number];
 
 type KycData =
@@ -30,7 +31,9 @@ export function KycSection({ action, kyc, answer, canEdit }: { action: string; k
     setLocked(Boolean(answer?.lookup));
     setFill(Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>);
   }, [answer]);
-  const proofs = isCompanyType(companyType) ? businessProofOptions(companyType) : [...BUSINESS_PROOF_TYPES];
+  const known = isCompanyType(companyType);
+  const proofs = known ? businessProofOptions(companyType) : [...BUSINESS_PROOF_TYPES];
+  const hydrated = useHydrated();
   // Switching GST to no clears what the lookup filled and unlocks it (spec §4).
   const onGst = (v: "yes" | "no") => {
     if (v === "no" && locked) {
@@ -66,8 +69,14 @@ export function KycSection({ action, kyc, answer, canEdit }: { action: string; k
         ) : null}
         {lockable("company_name", "Company Name", 150)}
         <Select name="company_type" label="Company Type" required value={value("company_type")} answer={answer} disabled={readOnly} onChange={setCompanyType} options={COMPANY_TYPES.map((t) => ({ value: t, label: COMPANY_TYPE_LABELS[t] }))} />
-        <Select name="business_proof_type" label="Business Proof" required value={value("business_proof_type")} answer={answer} disabled={readOnly} options={proofs.map((p) => ({ value: p, label: BUSINESS_PROOF_LABELS[p] }))} />
+        <Select name="business_proof_type" label="Business Proof" required value={value("business_proof_type")} answer={answer} disabled={readOnly} options={proofs.map((p) => ({ value: p, label: !known && BUSINESS_PROOF_NOTES[p] ? `${BUSINESS_PROOF_LABELS[p]} (${BUSINESS_PROOF_NOTES[p]})` : BUSINESS_PROOF_LABELS[p] }))} />
         <YesNo name="gst_type" legend="GST Registered" value={value("gst_type")} answer={answer} disabled={readOnly} onChange={onGst} />
+        {!hydrated && locked && !readOnly ? (
+          // Without JavaScript the page cannot clear the fetched fields as No is chosen: this asks the server to.
+          <Button type="submit" name="intent" value="kyc-gst" variant="default" size="xs" formNoValidate>
+            Apply the GST choice (No clears the fetched details)
+          </Button>
+        ) : null}
         <Group align="end" gap="sm">
           <Field name="gst_no" label="GST Number" value={value("gst_no")} answer={answer} maxLength={KYC_LIMITS.gst_no} readOnly={readOnly} description="15 characters; required when GST registered" />
           {!readOnly ? (
