@@ -9,6 +9,7 @@
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { selectRuleList } from "~/services/courier-setup/select-rules.server";
 import { openPglite } from "~/services/db/client.server";
 import { clientCourierServices, clientRuleSettings, courierServices, pickrrSelectRules } from "~/services/db/schema";
 import { quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
@@ -45,6 +46,15 @@ const clientId = data.clientId;
     });
   }
   console.log(`client ${clientId}: ${services.length} courier services, ${RULES} Pickrr Select rules of ${LIST.toLocaleString("en-IN")} pincodes`);
+  // The list's query alone, in this process (no HTTP, no render): what reading the rules costs.
+  const listTimes: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const t = performance.now();
+    const rules = await selectRuleList(h.db, clientId);
+    if (i >= 10) listTimes.push(performance.now() - t);
+    if (rules.length !== RULES) throw new Error(`the list has ${rules.length} rules`);
+  }
+  console.log(`selectRuleList (${RULES} rules), in process: ${quantile(listTimes, 0.5)} ms median, ${quantile(listTimes, 0.95)} ms p95`);
   await h.close();
 }
 

@@ -577,6 +577,36 @@ describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
     expect(await selectRuleList(h.db, clientId)).toHaveLength(before);
   });
 
+  it("the list's sizes and brief criteria (generated columns) follow every write: create, edit, clone", async () => {
+    const created = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: null,
+      values: laneRule("Sizes", { from: "", to: "" }, { product_list: "Brass Diya, Tea", fm_list: "110001, 110002, 110003", lm_list: "560001\n560002", zone_list: ["A"] }),
+    });
+    if (!created.ok) throw new Error(created.message);
+    const listed = async (id: number) => (await selectRuleList(h.db, clientId)).find((r) => r.id === id)!.summary.criteria;
+    expect(await listed(created.id)).toBe("zones A; 2 products; 3 pickup pincodes; 2 destination pincodes");
+    const stored = (await getSelectRule(h.db, clientId, created.id))!;
+    const edited = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: created.id,
+      values: { ...valuesOfRule(stored.rule, stored.version), product_list: "", fm_list: "110001", zone_list: [] },
+    });
+    expect(edited.ok).toBe(true);
+    expect(await listed(created.id)).toBe("1 pickup pincodes; 2 destination pincodes");
+    const clone = await cloneSelectRule(h.db, actors.vp, { clientId, ruleId: created.id });
+    if (!clone.ok) throw new Error(clone.message);
+    expect(await listed(clone.id)).toBe(await listed(created.id));
+    // Every stored rule (the seed's too) agrees with its criterias document.
+    const disagreeing = await h.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from pickrr_select_rules
+      where lm_count <> coalesce(jsonb_array_length(criterias #> '{pincode_list,lm}'), 0)
+         or fm_count <> coalesce(jsonb_array_length(criterias #> '{pincode_list,fm}'), 0)
+         or product_count <> coalesce(jsonb_array_length(criterias #> '{product_list,list}'), 0)
+         or criteria_brief <> criterias - 'product_list' - 'pincode_list'`);
+    expect(disagreeing.rows[0].n).toBe(0);
+  });
+
   describe("through the editor's route, the body handed over whole as the request edge does", () => {
     afterEach(() => useAsAppDb(undefined));
     async function upload(clientId: number, name: string, csv: string) {
