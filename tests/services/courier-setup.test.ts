@@ -22,7 +22,7 @@ import {
   toggleSelectRule,
   selectRuleList,
 } from "~/services/courier-setup/select-rules.server";
-import { courierRuleHistory } from "~/services/courier-setup/history.server";
+import { courierRuleHistory, shortJson } from "~/services/courier-setup/history.server";
 import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clientCourierServices, clients, customPriorityRules, mailOutbox, pickrrSelectRules, staff } from "~/services/db/schema";
@@ -564,6 +564,13 @@ describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
     const edited = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: saved.id, values: { ...valuesOfRule(stored.rule, stored.version), selection: "fastest" } });
     expect(edited).toEqual({ ok: true, id: saved.id, created: false });
     expect((await getSelectRule(h.db, clientId, saved.id))!.rule.criterias.pincode_list?.lm).toHaveLength(100_000);
+    // History: the database cuts the long lists before they reach the app, and the entries read
+    // exactly as the whole audited values shortened in the app would.
+    const rows = (await auditsOf(clientId, "select_rule")).filter((a) => a.entity_id === String(saved.id)).reverse();
+    const shown = await courierRuleHistory(h.db, clientId, 2);
+    expect(shown.map((e) => e.what)).toEqual(["Pickrr Select rule · update", "Pickrr Select rule · create"]);
+    expect(shown.map((e) => [e.old, e.next])).toEqual(rows.map((a) => [shortJson(a.old_value), shortJson(a.new_value)]));
+    expect(shown[0].old).toContain('"lm":["100000","100001"');
   });
 
   it("refuses 100,001 pincodes with the limit's message (400), saving nothing", async () => {
