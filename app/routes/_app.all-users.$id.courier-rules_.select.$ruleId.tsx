@@ -155,6 +155,8 @@ function EditorForm({
   cancel: string;
 }) {
   const [values, setValues] = useState(initial);
+  /** The list fields whose CSV file input has a file chosen (uncontrolled inputs: tracked for Save). */
+  const [chosenFiles, setChosenFiles] = useState<ReadonlySet<string>>(new Set());
   const hydrated = useHydrated();
   const busy = useNavigation().state === "submitting";
   const all = [...names.brands, ...names.services];
@@ -225,7 +227,17 @@ function EditorForm({
                   <Text size="sm" span>
                     or upload a one-column CSV ({label.toLowerCase()}, up to {MAX_LIST_ENTRIES.toLocaleString("en-IN")} entries):{" "}
                   </Text>
-                  <input type="file" name={fileField} accept=".csv,text/csv" />
+                  <input
+                    type="file"
+                    name={fileField}
+                    accept=".csv,text/csv"
+                    onChange={(e) => {
+                      const next = new Set(chosenFiles);
+                      if (e.currentTarget.files?.length) next.add(fileField);
+                      else next.delete(fileField);
+                      setChosenFiles(next);
+                    }}
+                  />
                 </label>
               </Stack>
             ))}
@@ -319,7 +331,7 @@ function EditorForm({
           <Button component={Link} to={cancel} variant="default">
             Cancel
           </Button>
-          <Button type="submit" loading={busy} disabled={hydrated && !selectRuleReady(values)}>
+          <Button type="submit" loading={busy} disabled={hydrated && !selectRuleReady(values, chosenFiles.size > 0)}>
             Save
           </Button>
         </Group>

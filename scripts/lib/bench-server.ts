@@ -4,7 +4,7 @@
  * process's CPU time and each response's Server-Timing read back.
  */
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { openSync, readFileSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -61,9 +61,15 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
       SEED_DEMO: "true",
       COOKIE_SECURE: "false",
     },
-    stdio: "ignore",
+    // BENCH_SERVER_LOG=<file>: the server's output (its errors, a crash) kept for reading afterwards.
+    stdio: process.env.BENCH_SERVER_LOG ? ["ignore", openSync(process.env.BENCH_SERVER_LOG, "a"), openSync(process.env.BENCH_SERVER_LOG, "a")] : "ignore",
+  });
+  let stopping = false;
+  proc.once("exit", (code, signal) => {
+    if (!stopping) console.error(`The server on port ${opts.port} exited by itself: ${signal ?? `code ${code}`}.`);
   });
   const stop = async () => {
+    stopping = true;
     if (proc.exitCode !== null) return;
     proc.kill("SIGTERM");
     await new Promise((r) => proc.once("exit", r));

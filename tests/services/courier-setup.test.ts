@@ -6,7 +6,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action as allCouriersAction } from "~/routes/_app.all-users.$id.courier-setup";
-import { startSession } from "~/services/auth/session.server";
+import { action as selectEditorAction } from "~/routes/_app.all-users.$id.courier-rules_.select.$ruleId";
+import { getCookieSession, startSession } from "~/services/auth/session.server";
 import type { StaffRole } from "~/services/core/roles";
 import { activateBlUserCourier, fetchActiveBlUserCourierList, type CourierSetupActor } from "~/services/courier-setup/all-couriers.server";
 import { createCustomRule, deleteCustomRule, editCustomRule, updateUserPriorityEngineType } from "~/services/courier-setup/custom-rules.server";
@@ -21,7 +22,7 @@ import {
   toggleSelectRule,
   selectRuleList,
 } from "~/services/courier-setup/select-rules.server";
-import { courierRuleHistory } from "~/services/courier-setup/history.server";
+import { courierRuleHistory, shortJson } from "~/services/courier-setup/history.server";
 import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clientCourierServices, clients, customPriorityRules, mailOutbox, pickrrSelectRules, staff } from "~/services/db/schema";
@@ -62,7 +63,7 @@ beforeAll(async () => {
     const q = await quoteForClient(h.db, id, calcInput(), NOW);
     if (q.ok && new Set(q.quote.rate_list.map((e) => e.courier.split(" ")[0])).size >= 2) spare.push(id);
   }
-  expect(spare.length).toBeGreaterThanOrEqual(6);
+  expect(spare.length).toBeGreaterThanOrEqual(7);
 });
 afterAll(async () => {
   useAsAppDb(undefined);
@@ -529,6 +530,126 @@ describe("Courier Rules: Pickrr Select", () => {
       values: laneRule("CSV bad", { from: "", to: "" }, { fm_list: "110001\n11O001\n1100011\n" }),
     });
     expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { fm_list: "These are not 6-digit pincodes: line 2 '11O001', line 3 '1100011'." } });
+  });
+});
+
+/** A one-column pincode CSV of `n` distinct 6-digit pincodes, CRLF line ends, with a BOM and a header. */
+function pincodeCsv(n: number): { text: string; pins: string[] } {
+  const pins = Array.from({ length: n }, (_, i) => String(100_000 + i));
+  return { text: `\uFEFFpincode\r\n${pins.join("\r\n")}\r\n`, pins };
+}
+
+describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
+  /** One client of its own: a 100,000-pincode rule would otherwise sit in the other tests' rule lists. */
+  let clientId: number;
+  beforeAll(() => {
+    clientId = take();
+  });
+
+  it("saves a rule with 100,000 destination pincodes, audited whole; the list counts them; History shortens them", async () => {
+    const { text, pins } = pincodeCsv(100_000);
+    const saved = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: null, values: laneRule("Hundred thousand", { from: "", to: "" }, { lm_list: text }) });
+    if (!saved.ok) throw new Error(saved.message);
+    const stored = (await getSelectRule(h.db, clientId, saved.id))!;
+    expect(stored.rule.criterias.pincode_list?.lm).toEqual(pins);
+    const [audit] = (await auditsOf(clientId, "select_rule")).filter((a) => a.entity_id === String(saved.id));
+    expect(audit.action).toBe("create");
+    expect((audit.new_value as { criterias: { pincode_list: { lm: string[] } } }).criterias.pincode_list.lm).toHaveLength(100_000);
+    expect((await selectRuleList(h.db, clientId)).find((r) => r.id === saved.id)!.summary.criteria).toBe("1,00,000 destination pincodes");
+    const [entry] = await courierRuleHistory(h.db, clientId, 1);
+    expect(entry.next).toContain("… 99990 more");
+    expect(entry.next.length).toBeLessThanOrEqual(601);
+
+    // Edited with its 100,000 pincodes echoed back as text (the editor's textarea): an update, audited old → new.
+    const edited = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: saved.id, values: { ...valuesOfRule(stored.rule, stored.version), selection: "fastest" } });
+    expect(edited).toEqual({ ok: true, id: saved.id, created: false });
+    expect((await getSelectRule(h.db, clientId, saved.id))!.rule.criterias.pincode_list?.lm).toHaveLength(100_000);
+    // History: the database cuts the long lists before they reach the app, and the entries read
+    // exactly as the whole audited values shortened in the app would.
+    const rows = (await auditsOf(clientId, "select_rule")).filter((a) => a.entity_id === String(saved.id)).reverse();
+    const shown = await courierRuleHistory(h.db, clientId, 2);
+    expect(shown.map((e) => e.what)).toEqual(["Pickrr Select rule · update", "Pickrr Select rule · create"]);
+    expect(shown.map((e) => [e.old, e.next])).toEqual(rows.map((a) => [shortJson(a.old_value), shortJson(a.new_value)]));
+    expect(shown[0].old).toContain('"lm":["100000","100001"');
+  });
+
+  it("refuses 100,001 pincodes with the limit's message (400), saving nothing", async () => {
+    const before = (await selectRuleList(h.db, clientId)).length;
+    const refused = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: null,
+      values: laneRule("One too many", { from: "", to: "" }, { fm_list: pincodeCsv(100_001).text }),
+    });
+    expect(refused).toMatchObject({ ok: false, status: 400, fieldErrors: { fm_list: "A list may hold at most 1,00,000 entries." } });
+    expect(await selectRuleList(h.db, clientId)).toHaveLength(before);
+  });
+
+  it("the list's sizes and brief criteria (generated columns) follow every write: create, edit, clone", async () => {
+    const created = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: null,
+      values: laneRule("Sizes", { from: "", to: "" }, { product_list: "Brass Diya, Tea", fm_list: "110001, 110002, 110003", lm_list: "560001\n560002", zone_list: ["A"] }),
+    });
+    if (!created.ok) throw new Error(created.message);
+    const listed = async (id: number) => (await selectRuleList(h.db, clientId)).find((r) => r.id === id)!.summary.criteria;
+    expect(await listed(created.id)).toBe("zones A; 2 products; 3 pickup pincodes; 2 destination pincodes");
+    const stored = (await getSelectRule(h.db, clientId, created.id))!;
+    const edited = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: created.id,
+      values: { ...valuesOfRule(stored.rule, stored.version), product_list: "", fm_list: "110001", zone_list: [] },
+    });
+    expect(edited.ok).toBe(true);
+    expect(await listed(created.id)).toBe("1 pickup pincodes; 2 destination pincodes");
+    const clone = await cloneSelectRule(h.db, actors.vp, { clientId, ruleId: created.id });
+    if (!clone.ok) throw new Error(clone.message);
+    expect(await listed(clone.id)).toBe(await listed(created.id));
+    // Every stored rule (the seed's too) agrees with its criterias document.
+    const disagreeing = await h.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from pickrr_select_rules
+      where lm_count <> coalesce(jsonb_array_length(criterias #> '{pincode_list,lm}'), 0)
+         or fm_count <> coalesce(jsonb_array_length(criterias #> '{pincode_list,fm}'), 0)
+         or product_count <> coalesce(jsonb_array_length(criterias #> '{product_list,list}'), 0)
+         or criteria_brief <> criterias - 'product_list' - 'pincode_list'`);
+    expect(disagreeing.rows[0].n).toBe(0);
+  });
+
+  describe("through the editor's route, the body handed over whole as the request edge does", () => {
+    afterEach(() => useAsAppDb(undefined));
+    async function upload(clientId: number, name: string, csv: string) {
+      useAsAppDb(h);
+      const cookie = (await startSession(h.db, new Request("http://console.test/sign-in"), actors.vp.id)).split(";")[0];
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ name, version: "", selection: "cheapest", product_list: "", fm_list: "", lm_list: "" })) form.set(k, v);
+      form.set("lm_csv", new File([csv], "pincodes.csv", { type: "text/csv" }));
+      // scripts/server.ts reads a multipart body whole at the edge and gives Remix those bytes (decision 018).
+      const probe = new Request("http://console.test/", { method: "POST", body: form });
+      const body = new Uint8Array(await probe.arrayBuffer());
+      const request = new Request(`http://console.test/all-users/${clientId}/courier-rules/select/new`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": probe.headers.get("Content-Type")! },
+        body,
+      });
+      const answer = await selectEditorAction({ request, params: { id: String(clientId), ruleId: "new" }, context: {} });
+      return answer instanceof Response ? answer : new Response(JSON.stringify((answer as { data: unknown }).data), { status: (answer as { init?: { status?: number } }).init?.status ?? 200 });
+    }
+
+    it("a 100,000-line CSV upload redirects with 'Rule created successfully!' (it was a 500: the multipart parser overflowed the stack)", async () => {
+      const answer = await upload(clientId, "Uploaded 100k", pincodeCsv(100_000).text);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe(`/all-users/${clientId}/courier-rules?panel=pickrr_select`);
+      const flash = await getCookieSession(new Request("http://console.test/", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0] } }));
+      expect(flash.get("toast")).toMatchObject({ kind: "success", message: "Rule created successfully!" });
+      const listed = (await selectRuleList(h.db, clientId)).find((r) => r.name === "Uploaded 100k")!;
+      expect(listed.summary.criteria).toBe("1,00,000 destination pincodes");
+    });
+
+    it("a 100,001-line CSV upload is 400 with 'A list may hold at most 1,00,000 entries.'", async () => {
+      const answer = await upload(clientId, "Uploaded 100k + 1", pincodeCsv(100_001).text);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ message: "Some form fields are invalid.", fieldErrors: { lm_list: "A list may hold at most 1,00,000 entries." } });
+      expect((await selectRuleList(h.db, clientId)).some((r) => r.name === "Uploaded 100k + 1")).toBe(false);
+    });
   });
 });
 

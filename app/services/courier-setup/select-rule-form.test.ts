@@ -30,6 +30,9 @@ describe("parseSelectRule", () => {
     expect(selectRuleReady(values({ name: "  " }))).toBe(false);
     expect(selectRuleReady(values({ zone_list: [] }))).toBe(false);
     expect(selectRuleReady(values({ selection: "" }))).toBe(false);
+    // A CSV file chosen for a list is the criterion (its text is read on the server).
+    expect(selectRuleReady(values({ zone_list: [] }), true)).toBe(true);
+    expect(selectRuleReady(values({ zone_list: [], name: "" }), true)).toBe(false);
   });
 
   it("builds the spec's shape from every criterion", () => {

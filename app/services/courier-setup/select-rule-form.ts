@@ -310,9 +310,13 @@ export function parseSelectRule(values: SelectRuleValues, couriers: readonly str
   };
 }
 
-/** Whether Save may be pressed (spec §5): a name, at least one criterion and a selection type. */
-export function selectRuleReady(values: SelectRuleValues): boolean {
+/**
+ * Whether Save may be pressed (spec §5): a name, at least one criterion and a selection type.
+ * A chosen CSV file (`listFileChosen`) is a criterion too: it fills its list on the server.
+ */
+export function selectRuleReady(values: SelectRuleValues, listFileChosen = false): boolean {
   const any =
+    listFileChosen ||
     values.service_type.length + values.order_type.length + values.zone_list.length > 0 ||
     [values.product_list, values.fm_list, values.lm_list].some((t) => t.trim() !== "") ||
     [...values.weight, ...values.invoice].some((r) => r.min && r.max) ||

@@ -60,22 +60,23 @@ export async function selectRuleCouriers(db: Executor, clientId: number): Promis
 export type SelectRuleListEntry = { id: number; name: string; priority: number; active: boolean; summary: { criteria: string; selection: string } };
 
 /**
- * The Pickrr Select list as the tab shows it, highest priority first: the long product and
- * pincode lists are counted by PostgreSQL, never sent to the app (50 rules × 10,000 pincodes).
+ * The Pickrr Select list as the tab shows it, highest priority first. It reads the rule's
+ * generated columns — the criteria without the long lists, and the lists' sizes, kept by
+ * PostgreSQL on every write — so neither the app nor PostgreSQL reads the long product and
+ * pincode lists (50 rules × 10,000 pincodes) to draw it.
  */
 export async function selectRuleList(db: Executor, clientId: number): Promise<SelectRuleListEntry[]> {
-  const size = (path: string) => sql.raw(`coalesce(jsonb_array_length(case when jsonb_typeof(criterias #> '${path}') = 'array' then criterias #> '${path}' end), 0)`);
   const rows = await db
     .select({
       id: pickrrSelectRules.id,
       name: pickrrSelectRules.name,
       priority: pickrrSelectRules.priority,
       active: pickrrSelectRules.active,
-      short: sql<Record<string, unknown>>`${pickrrSelectRules.criterias} - 'product_list' - 'pincode_list'`,
+      short: pickrrSelectRules.criteria_brief,
       courier: pickrrSelectRules.courier,
-      products: sql<number>`${size("{product_list,list}")}`,
-      fm: sql<number>`${size("{pincode_list,fm}")}`,
-      lm: sql<number>`${size("{pincode_list,lm}")}`,
+      products: pickrrSelectRules.product_count,
+      fm: pickrrSelectRules.fm_count,
+      lm: pickrrSelectRules.lm_count,
     })
     .from(pickrrSelectRules)
     .where(eq(pickrrSelectRules.client_id, clientId))
@@ -83,7 +84,7 @@ export async function selectRuleList(db: Executor, clientId: number): Promise<Se
   return rows.map((r) => {
     let summary: SelectRuleListEntry["summary"];
     try {
-      summary = selectRuleSummary({ criterias: r.short, courier: r.courier }, { products: Number(r.products), fm: Number(r.fm), lm: Number(r.lm) });
+      summary = selectRuleSummary({ criterias: r.short, courier: r.courier }, { products: r.products, fm: r.fm, lm: r.lm });
     } catch {
       summary = { criteria: "cannot be read", selection: "—" };
     }

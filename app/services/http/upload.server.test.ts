@@ -123,6 +123,32 @@ describe("reading a multipart post", () => {
     expect(read).toMatchObject({ ok: false, status: 413 });
   });
 
+  it("reads a post handed over as one chunk of 100,000 CRLF lines (the request edge reads bodies whole: 500 before, issue 13)", async () => {
+    // The streaming parser spread every CRLF-separated piece of a chunk into one call's
+    // arguments: a 1.4 MB body in one chunk overflowed the stack ("Maximum call stack size exceeded").
+    const lines = ["pincode", ...Array.from({ length: 100_000 }, (_, i) => String(100_000 + i))];
+    const form = new FormData();
+    form.set("name", "Big list");
+    form.set("lm_csv", new File([lines.join("\r\n")], "pins.csv", { type: "text/csv" }));
+    form.set("fm_list", lines.slice(1).join("\r\n")); // a textarea, as browsers send it: CRLF line ends
+    const probe = new Request("http://console.test/upload", { method: "POST", body: form });
+    const whole = new Uint8Array(await probe.arrayBuffer());
+    const request = new Request("http://console.test/upload", { method: "POST", headers: { "Content-Type": probe.headers.get("Content-Type")! }, body: whole });
+    const read = await readMultipart(request, { maxFileBytes: 2 * 1024 * 1024 });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.form.get("name")).toBe("Big list");
+    expect(await (read.form.get("lm_csv") as File).text()).toBe(lines.join("\r\n"));
+    expect(read.form.get("fm_list")).toBe(lines.slice(1).join("\r\n"));
+  });
+
+  it("reads a body of nothing but line ends in one chunk", async () => {
+    const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="order_data"; filename="blank.csv"\r\nContent-Type: text/csv\r\n\r\n${"\r\n".repeat(1_000_000)}\r\n--${BOUNDARY}--\r\n`;
+    const request = new Request("http://console.test/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` }, body: encoder.encode(body) });
+    const read = await readMultipart(request, { maxFileBytes: 3_000_000 });
+    if (!read.ok) throw new Error(read.message);
+    expect((read.form.get("order_data") as File).size).toBe(2_000_000);
+  });
+
   it("answers a post that is not multipart with a message, not an error", async () => {
     const read = await readMultipart(new Request("http://console.test/upload", { method: "POST", body: new URLSearchParams({ intent: "verify" }) }), {
       maxFileBytes: 1000,

@@ -91,6 +91,28 @@ function limitedHandler(maxFileBytes: number, maxFieldBytes: number): UploadHand
 
 const megabytes = (bytes: number) => `${Math.round((bytes / 1_000_000) * 10) / 10} MB`;
 
+/**
+ * The most bytes the streaming parser is handed at once. It passes every CRLF-separated piece
+ * of a chunk to one call as separate arguments, so a chunk with ~100,000 line ends overflows
+ * the stack ("Maximum call stack size exceeded", a 500): the request edge hands the route the
+ * whole body as one chunk (decision 018), and a 100,000-line CSV or pasted list has 100,000
+ * CRLFs. 16 KB holds at most ~8,000 line ends, far inside the stack (issue 13).
+ */
+export const PARSER_CHUNK_BYTES = 16 * 1024;
+
+/** The same request, its body re-cut into pieces of at most `size` bytes as it streams. */
+function withBoundedChunks(request: Request, size: number): Request {
+  if (!request.body) return request;
+  const body = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        for (let at = 0; at < chunk.byteLength; at += size) controller.enqueue(chunk.subarray(at, at + size));
+      },
+    }),
+  );
+  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: "half" } as RequestInit);
+}
+
 /** A multipart post's fields and files, or why it cannot be read (413 too large, 400 not multipart). */
 export async function readMultipart(request: Request, limits: MultipartLimits): Promise<Result<{ form: FormData }, Failure<400 | 413>>> {
   const maxFieldBytes = limits.maxFieldBytes ?? limits.maxFileBytes;
@@ -100,7 +122,8 @@ export async function readMultipart(request: Request, limits: MultipartLimits): 
   // (which the request edge has already capped, decision 018) only when the first one gives up.
   const copy = request.body ? request.clone() : null;
   try {
-    return { ok: true, form: await unstable_parseMultipartFormData(request, limitedHandler(limits.maxFileBytes, maxFieldBytes)) };
+    const bounded = withBoundedChunks(request, PARSER_CHUNK_BYTES);
+    return { ok: true, form: await unstable_parseMultipartFormData(bounded, limitedHandler(limits.maxFileBytes, maxFieldBytes)) };
   } catch (error) {
     if (error instanceof PartTooLarge) return tooLarge();
     // Not a multipart post (the app's upload forms always are): nothing we can read.

@@ -72,6 +72,11 @@ export const customPriorityRules = pgTable(
   ],
 );
 
+/** The length of the array at `path` in a rule's criterias; 0 when it is missing or not an array. */
+function listSize(path: string) {
+  return sql.raw(`coalesce(jsonb_array_length(case when jsonb_typeof(criterias #> '${path}') = 'array' then criterias #> '${path}' end), 0)`);
+}
+
 /** A Pickrr Select rule (spec part 1 §3): name, priority, validity.active, criterias, courier. */
 export const pickrrSelectRules = pgTable(
   "pickrr_select_rules",
@@ -95,6 +100,17 @@ export const pickrrSelectRules = pgTable(
     version: integer("version").notNull().default(1),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // What the rule list shows, kept by PostgreSQL on every insert and update (generated
+    // columns, whoever writes the row): the criteria without the long lists, and the lists'
+    // sizes. The list reads these small values and never the toasted criterias document
+    // (50 rules × 10,000 pincodes; issue 13).
+    criteria_brief: jsonb("criteria_brief")
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .generatedAlwaysAs(sql`case when jsonb_typeof(criterias) = 'object' then criterias - 'product_list' - 'pincode_list' else criterias end`),
+    product_count: integer("product_count").notNull().generatedAlwaysAs(listSize("{product_list,list}")),
+    fm_count: integer("fm_count").notNull().generatedAlwaysAs(listSize("{pincode_list,fm}")),
+    lm_count: integer("lm_count").notNull().generatedAlwaysAs(listSize("{pincode_list,lm}")),
   },
   (t) => [uniqueIndex("pickrr_select_rules_client_name_idx").on(t.client_id, t.name)],
 );
