@@ -7,7 +7,7 @@
  * (`?release=1&ids=…`). Every dialog renders on the server, so the whole flow works without
  * JavaScript (decision 031).
  */
-import { Alert, Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
@@ -87,8 +87,6 @@ export async function action({ request }: ActionFunctionArgs) {
   back.searchParams.delete("index");
   return redirectWithToast(request, `/on-hold-cod${back.search}`, { kind: "success", message: result.message });
 }
-
-const statusColour = { PENDING: "orange", PARTIAL: "grape", RELEASED: "green" } as const;
 
 export default function OnHoldCod() {
   const { view, today, rows, total, page, pages, canRelease, hold, releaseIds, releaseAsked } = useLoaderData<typeof loader>();
@@ -214,11 +212,7 @@ export default function OnHoldCod() {
                   {formatInr(rupeesToPaise(r.amount))}
                 </Table.Td>
                 <Table.Td className="nowrap">{formatInr(rupeesToPaise(r.pending_amount))}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={statusColour[r.status]}>
-                    {r.status}
-                  </Badge>
-                </Table.Td>
+                <Table.Td>{r.status}</Table.Td>
                 <Table.Td>
                   <Anchor component={Link} to={`${listHref}&hold=${r.id}`} preventScrollReset aria-label={`Hold COD ${r.pickrr_reference_id}`}>
                     Hold COD

@@ -13,8 +13,12 @@ import { auditLog, billingCycles, clients, codRemittances, mailOutbox, moneyMove
 import { rupeesToPaise } from "~/services/core/money";
 import { istDayOf } from "~/services/analytics/periods";
 import { parseCodView } from "~/services/money/cod-query";
-import { holdDetails, listHeldRemittances, releaseRemittances, RELEASE_RESULT_MESSAGES } from "~/services/money/remittances.server";
-import { CUSTOMER_TYPES } from "~/services/money/hold";
+import { holdDetails, holdFigures, listHeldRemittances, releaseRemittances, RELEASE_RESULT_MESSAGES } from "~/services/money/remittances.server";
+import { seedMoney } from "~/services/seed/money.server";
+import { createPrng } from "~/services/seed/prng";
+import { DEFAULT_SEED } from "~/services/seed/seed.server";
+import type { Db } from "~/services/db/client.server";
+import { CUSTOMER_TYPES, holdVerdict } from "~/services/money/hold";
 import { openTestDb } from "../support/db";
 import ExcelJS from "exceljs";
 import { xlsxStream } from "~/services/http/xlsx.server";
@@ -86,6 +90,34 @@ describe("the money seed", () => {
       const ofType = held.filter((x) => x.type === type);
       expect(ofType.some((x) => x.clear), `${type} releasable`).toBe(true);
       expect(ofType.some((x) => !x.clear), `${type} keep holding`).toBe(true);
+    }
+  });
+});
+
+describe("the money seed on any weekday", () => {
+  it("gives every customer type both verdicts whichever day of the week it is seeded on", async () => {
+    for (let k = 1; k <= 6; k++) {
+      const day = new Date(Date.now() + k * 86_400_000);
+      const seen = await h.db
+        .transaction(async (tx) => {
+          for (const table of ["money_movements", "cod_remittances", "billing_cycles", "client_money_profiles"]) await tx.execute(sql.raw(`delete from ${table}`));
+          await seedMoney(tx, createPrng(DEFAULT_SEED).fork("money"), day);
+          const held = (await tx.execute(sql`select distinct on (client_id) client_id from cod_remittances where current_action = 'HOLD' order by client_id`)).rows as { client_id: number }[];
+          const out: string[] = [];
+          for (const { client_id } of held) {
+            const f = await holdFigures(tx as unknown as Db, client_id, day);
+            out.push(`${f.seller_type}:${holdVerdict(f).clear ? "clear" : "keep"}`);
+          }
+          throw Object.assign(new Error("roll back"), { seen: out });
+        })
+        .catch((e: { seen?: string[] }) => {
+          if (!e.seen) throw e;
+          return e.seen;
+        });
+      for (const type of CUSTOMER_TYPES) {
+        expect(seen, `${type} clear, seeded ${istDayOf(day)}`).toContain(`${type}:clear`);
+        expect(seen, `${type} keep, seeded ${istDayOf(day)}`).toContain(`${type}:keep`);
+      }
     }
   });
 });

@@ -50,12 +50,12 @@ describe("parseCodView", () => {
 });
 
 describe("cycles", () => {
-  it("a week runs Monday to Sunday (IST days) and is paid out on the Friday after", () => {
+  it("a week runs Monday to Sunday (IST days) and is paid out 8 days after its Sunday", () => {
     expect(weekStart("2026-11-24")).toBe("2026-11-23");
     expect(weekStart("2026-11-23")).toBe("2026-11-23");
     expect(weekStart("2026-11-29")).toBe("2026-11-23");
     expect(cycleOf("2026-11-29")).toEqual({ start: "2026-11-23", end: "2026-11-29" });
-    expect(remittanceDate("2026-11-29")).toBe("2026-12-04");
+    expect(remittanceDate("2026-11-29")).toBe("2026-12-07");
   });
   it("a bill is due by the customer type", () => {
     expect(billDueDate("2026-11-29", "WALLET", 0)).toBe("2026-11-29");

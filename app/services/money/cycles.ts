@@ -1,6 +1,6 @@
 /**
  * The cycles' calendar (decision 031), pure. A COD remittance cycle is the IST week (Monday to
- * Sunday) in which its orders were delivered, paid out on the Friday after; a billing cycle is
+ * Sunday) in which its orders were delivered, paid out 8 days after its Sunday; a billing cycle is
  * the week in which its orders were picked up, billed on its Sunday and due by the seller's
  * customer type: at once from the wallet, a week later when netted against COD, after the credit
  * days when billed separately.
@@ -14,7 +14,8 @@ export function weekStart(day: string): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-export const REMITTANCE_DELAY_DAYS = 5;
+/** Paid out 8 days after the cycle's Sunday (the Monday of the week after next): the last closed cycle is always still to come. */
+export const REMITTANCE_DELAY_DAYS = 8;
 export const COD_MINUS_BILL_DUE_DAYS = 7;
 
 export function cycleOf(day: string): { start: string; end: string } {

@@ -83,7 +83,13 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
     const eligible = sellers.filter((s) => s.type === type && (codBy.get(s.id) ?? []).some((w) => w.start >= holdFrom));
     const chosen = rng.fork(`held-${type}`).shuffle(eligible);
     const count = Math.min(eligible.length, Math.max(4, Math.round(eligible.length * 0.4)));
-    chosen.slice(0, count).forEach((s, i) => intent.set(s.id, i % 2 === 0 ? "keep" : "clear"));
+    // A keep-holding COD-minus-bill seller is held on its cycle still to come: it needs one.
+    const canKeep = (s: Seller) => s.type !== "COD_MINUS_BILL" || (codBy.get(s.id) ?? []).some((w) => remittanceDate(addDays(w.start, 6)) > today);
+    chosen.slice(0, count).forEach((s, i) => intent.set(s.id, i % 2 === 0 && canKeep(s) ? "keep" : "clear"));
+    if (![...intent].some(([id, v]) => v === "keep" && eligible.some((s) => s.id === id))) {
+      const keeper = chosen.slice(count).find(canKeep);
+      if (keeper) intent.set(keeper.id, "keep");
+    }
   }
 
   const profileRng = rng.fork("profiles");

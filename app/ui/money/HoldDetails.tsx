@@ -3,7 +3,7 @@
  * seller's hold analytics that its type's rule reads, and the verdict with the rule written out
  * with the numbers (money/hold.ts decides; this only shows).
  */
-import { Alert, Stack, Table, Text } from "@mantine/core";
+import { Paper, Stack, Table, Text } from "@mantine/core";
 import { dmy } from "~/services/analytics/periods";
 import { formatInr } from "~/services/core/money";
 import { VERDICT_LABELS, type CustomerType, type HoldFigures, type HoldVerdict } from "~/services/money/hold";
@@ -51,7 +51,8 @@ export function HoldDetailsPanel({ details }: { details: Details }) {
           ))}
         </Table.Tbody>
       </Table>
-      <Alert color={verdict.clear ? "green" : "orange"} title={verdict.clear ? VERDICT_LABELS.clear : VERDICT_LABELS.keep}>
+      <Paper withBorder p="sm" className={verdict.clear ? "hold-verdict hold-verdict-clear" : "hold-verdict hold-verdict-keep"}>
+        <Text fw={700}>{verdict.clear ? VERDICT_LABELS.clear : VERDICT_LABELS.keep}</Text>
         <Text size="sm">{verdict.rule}</Text>
         <ul className="hold-checks">
           {verdict.checks.map((c) => (
@@ -60,7 +61,7 @@ export function HoldDetailsPanel({ details }: { details: Details }) {
             </li>
           ))}
         </ul>
-      </Alert>
+      </Paper>
     </Stack>
   );
 }
