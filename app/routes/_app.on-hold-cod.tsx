@@ -204,7 +204,11 @@ export default function OnHoldCod() {
                   </Table.Td>
                 ) : null}
                 <Table.Td className="nowrap">{r.pickrr_reference_id}</Table.Td>
-                <Table.Td className="wrap-anywhere">{r.email}</Table.Td>
+                <Table.Td className="wrap-anywhere">
+                  <Anchor component={Link} to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
+                    {r.email}
+                  </Anchor>
+                </Table.Td>
                 <Table.Td>{CUSTOMER_TYPE_LABELS[type]}</Table.Td>
                 <Table.Td>{r.order_count}</Table.Td>
                 <Table.Td className="nowrap">{dmy(r.start_date)}</Table.Td>

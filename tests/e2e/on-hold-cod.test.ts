@@ -126,6 +126,34 @@ describeJsOnOff("On Hold COD", (s) => {
     expect(await page.getByRole("checkbox", { checked: true }).count()).toBe(0);
   });
 
+  it("Account Ledger: the Pending / Cleared / Future toggle, and a released remittance moves to Cleared", async () => {
+    const { page } = s;
+    await signInOnce(page, "approver1@demo.test", "kam");
+    await page.goto("/on-hold-cod");
+    const [r] = await singles(page, 1);
+    await page.getByRole("link", { name: r.email, exact: true }).click();
+    await page.waitForURL((u) => u.pathname.endsWith("/account-ledger"));
+    const ledger = page.url();
+    const view = (name: string) => page.getByRole("navigation", { name: "Ledger view" }).getByRole("link", { name });
+    await expectLocator(view("Pending")).toHaveAttribute("aria-current", "page");
+    const refIn = async (name: string) => {
+      await view(name).click();
+      await page.waitForURL((u) => u.searchParams.get("type") === name.toLowerCase());
+      await expectLocator(view(name)).toHaveAttribute("aria-current", "page");
+      await expectLocator(page.getByTestId("ledger-totals")).toContainText("Total (");
+      return page.getByTestId("ledger-row").filter({ hasText: r.ref }).count();
+    };
+    expect((await refIn("Pending")) + (await refIn("Future"))).toBe(1);
+    expect(await refIn("Cleared")).toBe(0);
+    await page.goto(`/on-hold-cod?by=ref&q=${r.ref}`);
+    await page.getByRole("link", { name: `Release ${r.ref}` }).click();
+    await fillRelease(page, "approver1@demo.test", "Ledger check");
+    await expectLocator(toast(page)).toContainText("1 COD remittance released.");
+    await page.goto(ledger);
+    expect(await refIn("Cleared")).toBe(1);
+    expect((await refIn("Pending")) + (await refIn("Future"))).toBe(0);
+  });
+
   it("kam (not an approver) sees Hold COD but no Release column or selection", async () => {
     const { page } = s;
     await signInOnce(page, "kam@demo.test", "kam");
@@ -161,6 +189,21 @@ describe("On Hold COD, once", () => {
     expect(await second.text()).toContain(`COD ${mine.ref} is already released. Nothing was released.`);
   });
 
+  it("downloads: the Excel Download is an .xlsx, cod-status.csv and the ledger CSV have their headers", async () => {
+    const { page, context } = s;
+    await signInOnce(page, "kam@demo.test", "kam");
+    const xlsx = await context.request.get(`/on-hold-cod/download.xlsx?from=${ist(-29)}&to=${today}`);
+    expect(xlsx.status()).toBe(200);
+    expect(xlsx.headers()["content-type"]).toContain("spreadsheetml");
+    expect((await xlsx.body()).subarray(0, 2).toString()).toBe("PK");
+    const csv = await context.request.get("/on-hold-cod/cod-status.csv");
+    expect(csv.headers()["content-disposition"]).toContain("cod-status.csv");
+    expect((await csv.text()).split("\r\n")[0]).toBe("pickrr_reference_id,email,customer_type,has_wallet,has_cod_minus_bill,order_count,start_date,end_date,total_amount,ecod_charges,amount,pending_amount,status");
+    expect((await context.request.get("/on-hold-cod/cod-status.csv?from=2026-02-30&to=2026-03-01")).status()).toBe(400);
+    const ledger = await context.request.get("/all-users/1/account-ledger.csv?type=cleared");
+    expect((await ledger.text()).split("\r\n")[0]).toBe("type,reference_id,order_count,total_amount,collected_cod_amount,outstanding_amount,clearance_date,cycle_due_date,remark,transaction_reference,freight_charge,entry_tax,kk_tax,service_tax,total_tax");
+  });
+
   it("axe: the list, On Hold Details and Release Details have no serious or critical violations", async () => {
     const { page } = s;
     await signInOnce(page, "approver1@demo.test", "kam");
@@ -173,5 +216,8 @@ describe("On Hold COD, once", () => {
     await page.goto(`/on-hold-cod?release=1&ids=${await rows(page).first().evaluate((tr) => tr.querySelector("a[href*='hold=']")!.getAttribute("href")!.split("hold=")[1])}`);
     await expectLocator(page.getByRole("dialog", { name: "Release Details" })).toHaveCount(1);
     await expectAccessible(page, false);
+    await page.goto("/all-users/1/account-ledger?type=cleared");
+    await expectLocator(page.getByTestId("ledger-totals")).toHaveCount(1);
+    await expectAccessible(page);
   });
 });

@@ -30,8 +30,8 @@ describeJsOnOff("issue 12 polish", (s) => {
 
   it("#10 a screen not built yet says so in good English", async () => {
     const { page } = s;
-    await page.goto(`${base}/account-ledger`);
-    await expectLocator(page.getByText(/Not built yet: The client's account ledger\./)).toHaveCount(1);
+    await page.goto("/finance-analytics");
+    await expectLocator(page.getByText(/Not built yet: The e-mailed financial analysis\./)).toHaveCount(1);
     expect(await page.getByText(/is not built yet/).count()).toBe(0);
   });
 

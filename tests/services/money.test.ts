@@ -15,6 +15,7 @@ import { istDayOf } from "~/services/analytics/periods";
 import { parseCodView } from "~/services/money/cod-query";
 import { holdDetails, holdFigures, listHeldRemittances, releaseRemittances, RELEASE_RESULT_MESSAGES } from "~/services/money/remittances.server";
 import { seedMoney } from "~/services/seed/money.server";
+import { accountLedger } from "~/services/money/ledger.server";
 import { createPrng } from "~/services/seed/prng";
 import { DEFAULT_SEED } from "~/services/seed/seed.server";
 import type { Db } from "~/services/db/client.server";
@@ -96,8 +97,9 @@ describe("the money seed", () => {
 
 describe("the money seed on any weekday", () => {
   it("gives every customer type both verdicts whichever day of the week it is seeded on", async () => {
-    for (let k = 1; k <= 6; k++) {
-      const day = new Date(Date.now() + k * 86_400_000);
+    // Days before the book's end (a seed runs when its orders end): each weekday once.
+    for (let k = 1; k <= 7; k++) {
+      const day = new Date(Date.now() - k * 86_400_000);
       const seen = await h.db
         .transaction(async (tx) => {
           for (const table of ["money_movements", "cod_remittances", "billing_cycles", "client_money_profiles"]) await tx.execute(sql.raw(`delete from ${table}`));
@@ -218,6 +220,30 @@ describe("release", () => {
     expect(await tally([a.id, b.id])).toEqual(before);
     const still = await h.db.select({ status: codRemittances.status }).from(codRemittances).where(inArray(codRemittances.id, [a.id, b.id]));
     expect(still.every((s) => s.status !== "RELEASED")).toBe(true);
+  });
+
+  it("the Account Ledger moves a released remittance from Pending to Cleared; totals are the entries' sums", async () => {
+    const rows = (await listHeldRemittances(h.db, vp, viewOf())).rows.filter((r) => !used.has(r.client_id) && r.remittance_date <= today);
+    const r = rows[0];
+    used.add(r.client_id);
+    const pending = await accountLedger(h.db, r.client_id, "pending");
+    const entry = pending.entries.find((e) => e.reference_id === r.pickrr_reference_id)!;
+    expect(entry).toMatchObject({ type: "cod", order_count: r.order_count, collected_cod_amount: r.total_amount, outstanding_amount: r.pending_amount, clearance_date: null, cycle_due_date: r.remittance_date });
+    expect(rupeesToPaise(entry.total_amount)).toBe(rupeesToPaise(r.total_amount) - rupeesToPaise(r.ecod_charges));
+    for (const f of ["outstanding_amount", "total_amount"] as const) {
+      expect(rupeesToPaise(pending.totals[f])).toBe(pending.entries.reduce((s, e) => s + rupeesToPaise(e[f]), 0));
+    }
+    expect(pending.entries.every((e) => e.cycle_due_date <= today && (e.type === "bill" ? e.freight_charge !== null : e.freight_charge === null))).toBe(true);
+    const clearedBefore = await accountLedger(h.db, r.client_id, "cleared");
+    expect((await releaseRemittances(h.db, approver, input([r.id]))).ok).toBe(true);
+    const after = await accountLedger(h.db, r.client_id, "pending");
+    expect(after.entries.some((e) => e.reference_id === r.pickrr_reference_id)).toBe(false);
+    expect(rupeesToPaise(pending.totals.outstanding_amount) - rupeesToPaise(after.totals.outstanding_amount)).toBe(rupeesToPaise(r.pending_amount));
+    const cleared = await accountLedger(h.db, r.client_id, "cleared");
+    expect(cleared.entries.length).toBe(clearedBefore.entries.length + 1);
+    expect(cleared.entries.find((e) => e.reference_id === r.pickrr_reference_id)).toMatchObject({ outstanding_amount: "0.00", clearance_date: today, transaction_reference: `REL${String(r.id).padStart(8, "0")}` });
+    const future = await accountLedger(h.db, r.client_id, "future");
+    expect(future.entries.every((e) => e.cycle_due_date > today)).toBe(true);
   });
 
   it("refuses anyone but a finance approver, and an approval e-mail that is not an approver's", async () => {
