@@ -7,8 +7,10 @@
  * The browser tests share one database: only this file releases COD, and each test releases
  * rows of sellers it has not touched before (the list is read at the time).
  */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
 
 const ist = (offsetDays = 0) => new Date(Date.now() + 330 * 60_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -163,6 +165,35 @@ describeJsOnOff("On Hold COD", (s) => {
     await expectLocator(page.getByRole("checkbox")).toHaveCount(0);
     await expectLocator(page.getByRole("button", { name: "Release selected" })).toHaveCount(0);
     expect(await page.getByRole("link", { name: /^Hold COD / }).count()).toBeGreaterThan(0);
+  });
+});
+
+/** The server's outbox messages to `email` (the e2e server writes .eml files when no SMTP server is set). */
+async function mailsTo(email: string): Promise<string[]> {
+  const dir = path.join(inject("e2eDataDir"), "outbox");
+  const files = await readdir(dir).catch(() => [] as string[]);
+  const texts = await Promise.all(files.filter((f) => f.endsWith(".eml")).map((f) => readFile(path.join(dir, f), "utf8")));
+  return texts.filter((t) => new RegExp(`^To: ${email.replace(/[.]/g, "\\.")}$`, "m").test(t));
+}
+
+describeJsOnOff("Finance Analytics", (s) => {
+  it("schedules the Complete Financial Analysis and the e-mail arrives with its .xlsx", async () => {
+    const { page, index } = s;
+    // Approvers no other browser test signs in as, one per mode.
+    const email = ["approver3@demo.test", "approver4@demo.test"][index];
+    await signInOnce(page, email, "kam");
+    await page.goto("/finance-analytics");
+    await page.getByRole("button", { name: "E-mail Complete Financial Analysis" }).click();
+    await expectLocator(page.getByTestId("finance-scheduled")).toHaveText("E-mail scheduled for your Complete Financial Analysis");
+    await expect
+      .poll(async () => (await mailsTo(email)).filter((m) => /^Subject: Complete Financial Analysis$/m.test(m) && m.includes("complete-financial-analysis.xlsx")).length, { timeout: 30_000, interval: 250 })
+      .toBe(1);
+    // Asked again at once: the same job, still one e-mail.
+    await page.getByRole("button", { name: "E-mail Complete Financial Analysis" }).click();
+    await expectLocator(page.getByTestId("finance-scheduled")).toHaveCount(1);
+    await expectLocator(page.getByTestId("finance-latest")).toContainText("is sent.");
+    expect((await mailsTo(email)).length).toBe(1);
+    await expectAccessible(page, s.js);
   });
 });
 

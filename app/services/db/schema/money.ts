@@ -111,3 +111,32 @@ export const moneyMovements = pgTable(
   },
   (t) => [uniqueIndex("money_movements_remittance_idx").on(t.kind, t.remittance_id), index("money_movements_client_idx").on(t.client_id, t.at)],
 );
+
+/**
+ * Finance Analytics requests (issue 17, spec part 2 §2): a job per request, built in the
+ * background by whichever server claims it (FOR UPDATE SKIP LOCKED) and e-mailed with an .xlsx.
+ */
+export const financeReportJobs = pgTable(
+  "finance_report_jobs",
+  {
+    id: serial("id").primaryKey(),
+    staff_id: integer("staff_id")
+      .notNull()
+      .references(() => staff.id),
+    requested_at: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** queued, running, done, failed. */
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** A running job whose lease ran out (its server stopped) is taken again. */
+    lease_until: timestamp("lease_until", { withTimezone: true }),
+    finished_at: timestamp("finished_at", { withTimezone: true }),
+    /** Why it failed (the last attempt). */
+    error: text("error"),
+    rows: integer("rows"),
+  },
+  (t) => [
+    index("finance_report_jobs_staff_idx").on(t.staff_id, t.requested_at),
+    index("finance_report_jobs_open_idx").on(t.id).where(sql`${t.status} in ('queued', 'running')`),
+    check("finance_report_jobs_status_check", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
