@@ -18,6 +18,21 @@ CREATE TABLE "billing_cycles" (
 	"remark" text
 );
 --> statement-breakpoint
+CREATE TABLE "cashback_credits" (
+	"order_id" integer PRIMARY KEY NOT NULL,
+	"client_id" integer NOT NULL,
+	"pickrr_order_id" text NOT NULL,
+	"outcome" text NOT NULL,
+	"bill_reference" text NOT NULL,
+	"bill_start" date NOT NULL,
+	"amount" numeric(12, 2) NOT NULL,
+	"computed_amount" numeric(12, 2) NOT NULL,
+	"promised_days" integer NOT NULL,
+	"actual_days" integer NOT NULL,
+	"explanation" text NOT NULL,
+	"credited_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "client_money_profiles" (
 	"client_id" integer PRIMARY KEY NOT NULL,
 	"buffer_percent" numeric(6, 2) DEFAULT '0' NOT NULL,
@@ -72,6 +87,7 @@ CREATE TABLE "money_movements" (
 --> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
 ALTER TABLE "billing_cycles" ADD CONSTRAINT "billing_cycles_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cashback_credits" ADD CONSTRAINT "cashback_credits_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "client_money_profiles" ADD CONSTRAINT "client_money_profiles_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cod_remittances" ADD CONSTRAINT "cod_remittances_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cod_remittances" ADD CONSTRAINT "cod_remittances_released_by_staff_id_fk" FOREIGN KEY ("released_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -81,6 +97,7 @@ ALTER TABLE "money_movements" ADD CONSTRAINT "money_movements_remittance_id_cod_
 ALTER TABLE "money_movements" ADD CONSTRAINT "money_movements_staff_id_staff_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_cycles_reference_idx" ON "billing_cycles" USING btree ("reference_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "billing_cycles_client_cycle_idx" ON "billing_cycles" USING btree ("client_id","start_date");--> statement-breakpoint
+CREATE INDEX "cashback_credits_client_bill_idx" ON "cashback_credits" USING btree ("client_id","bill_reference");--> statement-breakpoint
 CREATE UNIQUE INDEX "cod_remittances_reference_idx" ON "cod_remittances" USING btree ("pickrr_reference_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cod_remittances_client_cycle_idx" ON "cod_remittances" USING btree ("client_id","start_date");--> statement-breakpoint
 CREATE INDEX "cod_remittances_held_idx" ON "cod_remittances" USING btree ("start_date","id") WHERE "cod_remittances"."current_action" = 'HOLD' and "cod_remittances"."status" in ('PENDING', 'PARTIAL');--> statement-breakpoint

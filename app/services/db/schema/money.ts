@@ -140,3 +140,32 @@ export const financeReportJobs = pgTable(
     check("finance_report_jobs_status_check", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );
+
+/**
+ * Pickrr Advantage Premium cashback earned by an order (issue 17, decision 031): at most one per
+ * order (the primary key), credited on the client's bill for the week the order was delivered
+ * or returned (`bill_reference`), the sum per bill capped by the client's max_tat_liability.
+ */
+export const cashbackCredits = pgTable(
+  "cashback_credits",
+  {
+    order_id: integer("order_id").primaryKey(),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    pickrr_order_id: text("pickrr_order_id").notNull(),
+    /** delivered or rto. */
+    outcome: text("outcome").notNull(),
+    bill_reference: text("bill_reference").notNull(),
+    /** The bill's week (its Monday) and its Sunday, the ledger's due date. */
+    bill_start: date("bill_start", { mode: "string" }).notNull(),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    /** Before the per-bill cap. */
+    computed_amount: numeric("computed_amount", { precision: 12, scale: 2 }).notNull(),
+    promised_days: integer("promised_days").notNull(),
+    actual_days: integer("actual_days").notNull(),
+    explanation: text("explanation").notNull(),
+    credited_at: timestamp("credited_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("cashback_credits_client_bill_idx").on(t.client_id, t.bill_reference)],
+);
