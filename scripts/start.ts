@@ -11,6 +11,7 @@ import { env } from "../app/services/core/env.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
+import { runFinanceReportsSoon } from "../app/services/money/finance-report.server";
 import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";
@@ -66,6 +67,11 @@ async function main() {
     deliverDueMail(getDb()).catch((error) => logServerError(error, "Mail delivery run failed"));
   }, 30_000);
   mailTimer.unref();
+  // Finance Analytics reports (issue 17): any server takes queued jobs (SKIP LOCKED), including
+  // those a stopped server left behind once their lease ran out.
+  const financeTimer = setInterval(() => runFinanceReportsSoon(getDb()), 60_000);
+  financeTimer.unref();
+  runFinanceReportsSoon(getDb());
   // Sign-in attempts and ended sessions are kept a week (decision 003); prune hourly.
   const prune = () => pruneAuthRecords(getDb()).catch((error) => logServerError(error, "Pruning sign-in records failed"));
   void prune();

@@ -1,12 +1,133 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+/**
+ * A client's Account Ledger (spec part 2 §2, §3 ledger entry, §4 ledger view filters, §7
+ * live-user-account-ledger; issue 17): the Pending (default) / Cleared / Future toggle in the URL
+ * (`?type=`), the client's cod and bill cycles of that view with their totals at the foot, and
+ * the same as CSV. Works without JavaScript (the toggle is links).
+ */
+import { Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { IconDownload } from "@tabler/icons-react";
+import { dmy } from "~/services/analytics/periods";
 import { requireStaff } from "~/services/auth/guard.server";
-import { NotBuiltYet } from "~/ui/NotBuiltYet";
+import { requireClientForViewer } from "~/services/clients/clients.server";
+import { formatInr, rupeesToPaise } from "~/services/core/money";
+import { getDb } from "~/services/db/client.server";
+import { searchParamsOf } from "~/services/http/query-params";
+import { LEDGER_VIEW_LABELS, LEDGER_VIEWS, ledgerViewOf, type LedgerAmountField } from "~/services/money/ledger";
+import { accountLedger } from "~/services/money/ledger.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, { permission: "ledger.view" });
-  return null;
+export const meta: MetaFunction = () => [{ title: "Account Ledger · Shipping Console" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "ledger.view" });
+  const db = getDb();
+  const client = await requireClientForViewer(db, staff, params.id);
+  const view = ledgerViewOf(searchParamsOf(request).get("type"));
+  const ledger = await accountLedger(db, client.id, view);
+  return { clientId: client.id, view, ...ledger };
 }
 
-export default function Tab() {
-  return <NotBuiltYet title="Account Ledger" feature="The client's account ledger" />;
+const money = (v: string | null) => (v === null ? "—" : formatInr(rupeesToPaise(v)));
+const day = (v: string | null) => (v === null ? "—" : dmy(v));
+
+const AMOUNT_COLUMNS: [LedgerAmountField, string][] = [
+  ["total_amount", "Total Amount"],
+  ["collected_cod_amount", "Collected COD"],
+  ["outstanding_amount", "Outstanding"],
+  ["freight_charge", "Freight Charge"],
+  ["entry_tax", "Entry Tax"],
+  ["kk_tax", "KK Tax"],
+  ["service_tax", "Service Tax"],
+  ["total_tax", "Total Tax"],
+];
+
+export default function AccountLedger() {
+  const { clientId, view, entries, totals } = useLoaderData<typeof loader>();
+  const base = `/all-users/${clientId}/account-ledger`;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2} size="h3">
+            Account Ledger
+          </Title>
+          <Text c="dimmed" size="sm">
+            COD remittance cycles (cod) and billing cycles (bill)
+          </Text>
+        </div>
+        <Button component="a" href={`${base}.csv?type=${view}`} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+          Download CSV
+        </Button>
+      </Group>
+      <nav className="tab-nav" aria-label="Ledger view">
+        {LEDGER_VIEWS.map((v) => (
+          <Link key={v} to={`${base}?type=${v}`} aria-current={v === view ? "page" : undefined} preventScrollReset>
+            {LEDGER_VIEW_LABELS[v]}
+          </Link>
+        ))}
+      </nav>
+      <Paper withBorder>
+        <div className="table-scroll" role="region" aria-label="Ledger entries table" tabIndex={0}>
+          <Table striped verticalSpacing="xs" aria-label={`${LEDGER_VIEW_LABELS[view]} ledger entries`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Type</Table.Th>
+                <Table.Th>Reference ID</Table.Th>
+                <Table.Th>Orders</Table.Th>
+                <Table.Th>Due Date</Table.Th>
+                <Table.Th>Clearance Date</Table.Th>
+                {AMOUNT_COLUMNS.map(([, label]) => (
+                  <Table.Th key={label}>{label}</Table.Th>
+                ))}
+                <Table.Th>Transaction Reference</Table.Th>
+                <Table.Th>Remark</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {entries.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7 + AMOUNT_COLUMNS.length}>
+                    <Text c="dimmed" ta="center" py="lg">
+                      No {LEDGER_VIEW_LABELS[view].toLowerCase()} entries.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                entries.map((e) => (
+                  <Table.Tr key={e.reference_id} data-testid="ledger-row" data-ref={e.reference_id}>
+                    <Table.Td>{e.type}</Table.Td>
+                    <Table.Td className="nowrap">{e.reference_id}</Table.Td>
+                    <Table.Td>{e.order_count}</Table.Td>
+                    <Table.Td className="nowrap">{day(e.cycle_due_date)}</Table.Td>
+                    <Table.Td className="nowrap">{day(e.clearance_date)}</Table.Td>
+                    {AMOUNT_COLUMNS.map(([f]) => (
+                      <Table.Td key={f} className="nowrap">
+                        {money(e[f])}
+                      </Table.Td>
+                    ))}
+                    <Table.Td className="nowrap">{e.transaction_reference ?? "—"}</Table.Td>
+                    <Table.Td>{e.remark ?? "—"}</Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr data-testid="ledger-totals">
+                <Table.Th scope="row" colSpan={5}>
+                  Total ({entries.length} {entries.length === 1 ? "entry" : "entries"})
+                </Table.Th>
+                {AMOUNT_COLUMNS.map(([f]) => (
+                  <Table.Td key={f} className="nowrap">
+                    {money(totals[f])}
+                  </Table.Td>
+                ))}
+                <Table.Td colSpan={2} />
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </div>
+      </Paper>
+    </Stack>
+  );
 }

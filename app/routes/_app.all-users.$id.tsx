@@ -72,6 +72,10 @@ function ClientFrame({ id, client, children }: { id: number | string; client: Cl
           <Anchor component={Link} to={`${base}/account-setup`} size="sm" mt={6} display="inline-block" aria-current={location.pathname.startsWith(`${base}/account-setup`) ? "page" : undefined}>
             Account Setup (KYC, business details, configuration)
           </Anchor>
+          {" · "}
+          <Anchor component={Link} to={`${base}/account-ledger`} size="sm" mt={6} display="inline-block" aria-current={location.pathname.startsWith(`${base}/account-ledger`) ? "page" : undefined}>
+            Account Ledger
+          </Anchor>
         </div>
       )}
       <nav className="tab-nav" aria-label="Client sections">

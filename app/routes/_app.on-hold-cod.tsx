@@ -1,11 +1,304 @@
-import type { MetaFunction } from "@remix-run/node";
-import { NotBuiltYet } from "~/ui/NotBuiltYet";
-import { placeholderLoader } from "~/ui/placeholder-route";
+/**
+ * On Hold COD (spec part 2 §2, §4 release flow, §5 release form, §6, §7 COD hold, §9; issue 17):
+ * held COD remittances of the viewer's clients, searched by COD Ref ID, AWB No or Seller Email
+ * over a date range with presets, 30 a page, all in the URL. 'Hold COD' on a row opens the
+ * seller's On Hold Details (`?hold=id`); the finance approvers also get a Release column, row
+ * selection (native checkboxes of a GET form) and a bulk Release that opens Release Details
+ * (`?release=1&ids=…`). Every dialog renders on the server, so the whole flow works without
+ * JavaScript (decision 031).
+ */
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { IconDownload, IconSearch } from "@tabler/icons-react";
+import { dmy, istDayOf } from "~/services/analytics/periods";
+import { requireStaff } from "~/services/auth/guard.server";
+import { can } from "~/services/auth/permissions";
+import { redirectWithToast } from "~/services/auth/session.server";
+import { formatInr, rupeesToPaise } from "~/services/core/money";
+import { TEXT_LIMITS } from "~/services/core/text-input";
+import { getDb } from "~/services/db/client.server";
+import { searchParamsOf } from "~/services/http/query-params";
+import { COD_PRESET_LABELS, COD_PRESETS, COD_SEARCH_LABELS, COD_SEARCH_MODES, codSearch, parseCodView, presetOf, presetRange, type CodView } from "~/services/money/cod-query";
+import { CUSTOMER_TYPE_LABELS, customerTypeOf } from "~/services/money/hold";
+import { MAX_REASON_LENGTH, RELEASE_MESSAGES, parseRelease } from "~/services/money/release-form";
+import { holdDetails, listHeldRemittances, releaseRemittances } from "~/services/money/remittances.server";
+import { HoldDetailsPanel } from "~/ui/money/HoldDetails";
+import { Pager } from "~/ui/Pager";
+import { ScrollTable } from "~/ui/ScrollTable";
+import { UrlDialog } from "~/ui/UrlDialog";
 
-export const meta: MetaFunction = () => [{ title: "On hold COD · Shipping Console" }];
+export const meta: MetaFunction = () => [{ title: "On Hold COD · Shipping Console" }];
 
-export const loader = placeholderLoader("cod.view");
+function viewOrRefuse(params: URLSearchParams, today: string): CodView {
+  const parsed = parseCodView(params, today);
+  if (!parsed.ok) throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return parsed.view;
+}
 
-export default function Page() {
-  return <NotBuiltYet title="On hold COD" feature="Holding and releasing COD remittances" />;
+const idOf = (raw: string | null) => {
+  const n = Number(raw);
+  return Number.isSafeInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "cod.view", capabilities: true });
+  const params = searchParamsOf(request);
+  const today = istDayOf(new Date());
+  const view = viewOrRefuse(params, today);
+  const db = getDb();
+  const list = await listHeldRemittances(db, staff, view);
+  const canRelease = can(staff, "cod.release");
+  let hold = null;
+  if (params.has("hold")) {
+    const id = idOf(params.get("hold"));
+    hold = id === null ? null : await holdDetails(db, staff, id);
+    if (!hold) throw new Response("This COD remittance does not exist, or you do not have access to it.", { status: 404 });
+  }
+  // Release Details: the selected rows (from the selection form or a row's Release link).
+  const releaseIds = canRelease && params.get("release") === "1" ? params.getAll("ids").map(idOf).filter((n): n is number => n !== null).slice(0, 100) : [];
+  return { view, today, ...list, canRelease, hold, releaseIds, releaseAsked: params.get("release") === "1" };
+}
+
+type ReleaseAnswer = {
+  message?: string;
+  fieldErrors?: Partial<Record<"ids" | "approver_email" | "approver_reason", string>>;
+  values?: { approver_email: string; approver_reason: string };
+};
+
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "cod.release" });
+  const form = await request.formData();
+  const values = {
+    approver_email: String(form.get("approver_email") ?? "").slice(0, 1000),
+    approver_reason: String(form.get("approver_reason") ?? "").slice(0, 2000),
+  };
+  const parsed = parseRelease({ ids: form.getAll("ids").map(String), ...values });
+  if (!parsed.ok) return data<ReleaseAnswer>({ fieldErrors: parsed.errors, values }, { status: 400 });
+  const result = await releaseRemittances(getDb(), staff, parsed.input);
+  if (!result.ok) {
+    if (result.status === 403) throw new Response(result.message, { status: 403 });
+    return data<ReleaseAnswer>({ message: result.message || RELEASE_MESSAGES.failed, fieldErrors: result.fieldErrors, values }, { status: result.status });
+  }
+  // Back to the list as it was, without the dialog and the selection.
+  const back = new URL(request.url);
+  back.searchParams.delete("release");
+  back.searchParams.delete("ids");
+  back.searchParams.delete("index");
+  return redirectWithToast(request, `/on-hold-cod${back.search}`, { kind: "success", message: result.message });
+}
+
+export default function OnHoldCod() {
+  const { view, today, rows, total, page, pages, canRelease, hold, releaseIds, releaseAsked } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() ?? null;
+  const navigation = useNavigation();
+  const listHref = `/on-hold-cod${codSearch(view)}`;
+  const chosen = presetOf(view, today);
+  const downloadSearch = codSearch(view, { page: 1 });
+  const headers = [
+    ...(canRelease ? [<span key="sel" className="visually-hidden">Select</span>] : []),
+    "COD Ref ID",
+    "Seller Email",
+    "Customer Type",
+    "Orders",
+    "Start Date",
+    "Amount",
+    "Pending",
+    "Status",
+    "Recommended Action",
+    ...(canRelease ? ["Release"] : []),
+  ];
+  const releaseRows = rows.filter((r) => releaseIds.includes(r.id));
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={1} size="h2">
+          On Hold COD
+        </Title>
+        <Text c="dimmed" size="sm">
+          COD remittances finance is holding, cycles starting {dmy(view.from)} to {dmy(view.to)}
+        </Text>
+      </div>
+      <Paper withBorder p="sm">
+        <Form method="get" role="search" aria-label="Search held COD">
+          <Group align="flex-end" gap="sm">
+            <NativeSelect name="by" label="Search by" defaultValue={view.by} key={`by${view.by}`} data={COD_SEARCH_MODES.map((m) => ({ value: m, label: COD_SEARCH_LABELS[m] }))} w={150} />
+            <TextInput
+              name="q"
+              type="search"
+              label="Search"
+              placeholder="COD Ref ID, AWB No or Seller Email"
+              defaultValue={view.q}
+              key={`q${view.q}`}
+              maxLength={TEXT_LIMITS.search}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              style={{ flex: 1, minWidth: 220 }}
+            />
+            <TextInput name="from" type="date" label="From" defaultValue={view.from} key={`f${view.from}`} max={today} required />
+            <TextInput name="to" type="date" label="To" defaultValue={view.to} key={`t${view.to}`} max={today} required />
+            <Button type="submit" variant="light">
+              Search
+            </Button>
+            <Button component="a" href={`/on-hold-cod/download.xlsx${downloadSearch}`} download leftSection={<IconDownload size={16} aria-hidden />}>
+              Excel Download
+            </Button>
+            <Button component="a" variant="default" href={`/on-hold-cod/cod-status.csv${downloadSearch}`} download leftSection={<IconDownload size={16} aria-hidden />}>
+              cod-status.csv
+            </Button>
+          </Group>
+        </Form>
+        <Group gap="xs" mt="sm" component="nav" aria-label="Date presets">
+          {COD_PRESETS.map((p) => {
+            const r = presetRange(p, today);
+            return (
+              <Button
+                key={p}
+                size="compact-sm"
+                variant={chosen === p ? "filled" : "default"}
+                component={Link}
+                to={`/on-hold-cod${codSearch(view, { ...r, page: 1 })}`}
+                aria-current={chosen === p ? "true" : undefined}
+              >
+                {COD_PRESET_LABELS[p]}
+              </Button>
+            );
+          })}
+        </Group>
+      </Paper>
+      {canRelease ? (
+        <Form method="get" id="cod-select" className="visually-hidden" aria-hidden>
+          {view.q ? (
+            <>
+              <input type="hidden" name="by" value={view.by} />
+              <input type="hidden" name="q" value={view.q} />
+            </>
+          ) : null}
+          <input type="hidden" name="from" value={view.from} />
+          <input type="hidden" name="to" value={view.to} />
+          {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
+          <input type="hidden" name="release" value="1" />
+        </Form>
+      ) : null}
+      {canRelease ? (
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Select rows, then Release to release them together.
+          </Text>
+          <Button type="submit" form="cod-select" disabled={rows.length === 0}>
+            Release selected
+          </Button>
+        </Group>
+      ) : null}
+      <Paper withBorder>
+        <ScrollTable
+          label="Held COD remittances"
+          headers={headers}
+          empty="No held COD remittances match."
+          rows={rows.map((r) => {
+            const type = customerTypeOf(r);
+            return (
+              <Table.Tr key={r.id} data-testid="cod-row" data-ref={r.pickrr_reference_id}>
+                {canRelease ? (
+                  <Table.Td>
+                    <input type="checkbox" form="cod-select" name="ids" value={r.id} aria-label={`Select ${r.pickrr_reference_id}`} defaultChecked={releaseIds.includes(r.id)} />
+                  </Table.Td>
+                ) : null}
+                <Table.Td className="nowrap">{r.pickrr_reference_id}</Table.Td>
+                <Table.Td className="wrap-anywhere">
+                  <Anchor component={Link} to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
+                    {r.email}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{CUSTOMER_TYPE_LABELS[type]}</Table.Td>
+                <Table.Td>{r.order_count}</Table.Td>
+                <Table.Td className="nowrap">{dmy(r.start_date)}</Table.Td>
+                <Table.Td className="nowrap" data-testid="cod-amount">
+                  {formatInr(rupeesToPaise(r.amount))}
+                </Table.Td>
+                <Table.Td className="nowrap">{formatInr(rupeesToPaise(r.pending_amount))}</Table.Td>
+                <Table.Td>{r.status}</Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`${listHref}&hold=${r.id}`} preventScrollReset aria-label={`Hold COD ${r.pickrr_reference_id}`}>
+                    Hold COD
+                  </Anchor>
+                </Table.Td>
+                {canRelease ? (
+                  <Table.Td>
+                    <Anchor component={Link} to={`${listHref}&release=1&ids=${r.id}`} preventScrollReset aria-label={`Release ${r.pickrr_reference_id}`}>
+                      Release
+                    </Anchor>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            );
+          })}
+        />
+      </Paper>
+      <Pager page={page} pageCount={pages} total={total} noun={total === 1 ? "remittance" : "remittances"} hrefFor={(p) => `/on-hold-cod${codSearch(view, { page: p })}`} />
+      {hold ? (
+        <UrlDialog title={`On Hold Details · ${CUSTOMER_TYPE_LABELS[hold.figures.seller_type]}`} closeTo={listHref}>
+          <HoldDetailsPanel details={hold} />
+        </UrlDialog>
+      ) : null}
+      {canRelease && (releaseAsked || answer) ? (
+        <UrlDialog title="Release Details" closeTo={listHref}>
+          {releaseRows.length === 0 ? (
+            <Alert color="red" role="alert">
+              {answer?.message ?? RELEASE_MESSAGES.none}
+            </Alert>
+          ) : (
+            <Form method="post" noValidate>
+              <Stack gap="sm">
+                {answer?.message ? (
+                  <Alert color="red" role="alert">
+                    {answer.message}
+                  </Alert>
+                ) : null}
+                {answer?.fieldErrors?.ids ? (
+                  <Alert color="red" role="alert">
+                    {answer.fieldErrors.ids}
+                  </Alert>
+                ) : null}
+                <Text size="sm">
+                  Releasing {releaseRows.length === 1 ? "1 remittance" : `${releaseRows.length} remittances`}:{" "}
+                  {releaseRows.map((r) => `${r.pickrr_reference_id} (${formatInr(rupeesToPaise(r.pending_amount))})`).join(", ")}
+                </Text>
+                {releaseRows.map((r) => (
+                  <input key={r.id} type="hidden" name="ids" value={r.id} />
+                ))}
+                <TextInput
+                  name="approver_email"
+                  type="email"
+                  label="Approver Email"
+                  defaultValue={answer?.values?.approver_email ?? ""}
+                  error={answer?.fieldErrors?.approver_email}
+                  maxLength={TEXT_LIMITS.email}
+                  autoComplete="email"
+                  withAsterisk
+                />
+                <Textarea
+                  name="approver_reason"
+                  label="Approver Reason"
+                  defaultValue={answer?.values?.approver_reason ?? ""}
+                  error={answer?.fieldErrors?.approver_reason}
+                  maxLength={MAX_REASON_LENGTH}
+                  autosize
+                  minRows={2}
+                  withAsterisk
+                />
+                <Group justify="flex-end">
+                  <Button component={Link} to={listHref} variant="default" preventScrollReset>
+                    Cancel
+                  </Button>
+                  <Button type="submit" loading={navigation.state === "submitting"}>
+                    Release
+                  </Button>
+                </Group>
+              </Stack>
+            </Form>
+          )}
+        </UrlDialog>
+      ) : null}
+    </Stack>
+  );
 }

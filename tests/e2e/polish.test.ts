@@ -28,13 +28,6 @@ describeJsOnOff("issue 12 polish", (s) => {
     await expectLocator(page.getByText("Pickup Pincode is required", { exact: true })).toHaveCount(0);
   });
 
-  it("#10 a screen not built yet says so in good English", async () => {
-    const { page } = s;
-    await page.goto(`${base}/account-ledger`);
-    await expectLocator(page.getByText(/Not built yet: The client's account ledger\./)).toHaveCount(1);
-    expect(await page.getByText(/is not built yet/).count()).toBe(0);
-  });
-
   it("#8 calculator: COD amount is required only for COD", async () => {
     const { page, js } = s;
     await page.goto(`${base}/rate-calculator`);

@@ -19,11 +19,14 @@ async function one<T>(h: DbHandle, query: ReturnType<typeof sql>): Promise<T> {
   return (await h.db.execute(query)).rows[0] as T;
 }
 
-/** The orders and their events as data (the events' own serial ids left out). */
+/** The orders and their events as data (the events' own serial ids left out), and the money derived from them (issue 17). */
 async function book(h: DbHandle) {
-  return one<{ orders: string; events: string; n: number; e: number }>(
+  return one<{ orders: string; events: string; n: number; e: number; money: string }>(
     h,
     sql`select (select md5(string_agg(to_jsonb(o)::text, '|' order by id)) from orders o) as orders,
+               (select md5(coalesce((select string_agg(to_jsonb(r)::text, '|' order by id) from cod_remittances r), '')
+                 || coalesce((select string_agg(to_jsonb(b)::text, '|' order by id) from billing_cycles b), '')
+                 || coalesce((select string_agg(to_jsonb(p)::text, '|' order by client_id) from client_money_profiles p), ''))) as money,
                (select md5(string_agg((to_jsonb(e) - 'id')::text, '|' order by order_id, courier_event_id)) from tracking_events e) as events,
                (select count(*)::int from orders) as n, (select count(*)::int from tracking_events) as e`,
   );

@@ -19,6 +19,8 @@ import { pgliteFromTemplate, useTemplate } from "./db-template";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The server's DATA_DIR: its e-mail outbox (.eml files) is there when no SMTP_URL is set. */
+    e2eDataDir: string;
   }
 }
 
@@ -90,6 +92,7 @@ export default async function setup(project: TestProject) {
   project.provide("pgliteTemplate", template.pgliteTemplate);
   project.provide("pgTemplateDb", template.pgTemplateDb);
   project.provide("seedOrdersUntil", template.seedOrdersUntil);
+  project.provide("e2eDataDir", dataDir);
 
   return async () => {
     await new Promise<void>((resolve) => {

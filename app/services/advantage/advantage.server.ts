@@ -389,7 +389,8 @@ export type StoredCashbackSettings = {
 
 type CashbackRow = typeof cashbackSettings.$inferSelect;
 
-function fromRow(r: CashbackRow): CashbackSettings {
+/** A stored settings row as the cashback engine reads it (also the money side's cashback credits, issue 17). */
+export function cashbackSettingsFromRow(r: CashbackRow): CashbackSettings {
   return {
     assurance: r.assurance as CashbackSettings["assurance"],
     return_cashback: {
@@ -420,7 +421,7 @@ export async function getCashbackSettings(db: Executor, clientId: number, plan: 
     .select()
     .from(cashbackSettings)
     .where(and(eq(cashbackSettings.client_id, clientId), eq(cashbackSettings.plan, plan)));
-  return row ? { settings: fromRow(row), version: row.version, configured: true } : { settings: defaultCashbackSettings(), version: 0, configured: false };
+  return row ? { settings: cashbackSettingsFromRow(row), version: row.version, configured: true } : { settings: defaultCashbackSettings(), version: 0, configured: false };
 }
 
 export type SaveCashbackResult =
@@ -474,7 +475,7 @@ export async function saveCashbackSettings(
         set: { ...columns, version: sql`${cashbackSettings.version} + 1`, updated_at: sql`now()` },
       })
       .returning();
-    const saved = fromRow(row);
+    const saved = cashbackSettingsFromRow(row);
     await writeAudit(tx, actor, {
       clientId: client.id,
       entity: "cashback_settings",

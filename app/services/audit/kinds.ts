@@ -69,6 +69,8 @@ export type AuditDetails = {
   custom_rule: Record<string, unknown>;
   /** A Pickrr Select rule in the spec's shape (name, priority, validity, criterias, courier). */
   select_rule: Record<string, unknown>;
+  /** Money (issue 17): a held COD remittance released by a finance approver (status, amount, approver). */
+  cod_remittance: AccountFields;
 };
 
 export type AuditEntity = keyof AuditDetails;

@@ -8,15 +8,19 @@ import { attachmentResponse } from "./attachment.server";
 
 const BATCH = 1000;
 
-export function csvRecordStream(header: readonly string[], records: Iterable<readonly string[]>): ReadableStream<Uint8Array> {
+type Records = Iterable<readonly string[]> | AsyncIterable<readonly string[]>;
+
+/** Records from a lazy iterable, sync or async (an async one reads the database page by page as the file is written). */
+export function csvRecordStream(header: readonly string[], records: Records): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const iterator = records[Symbol.iterator]();
+  const iterator: Iterator<readonly string[]> | AsyncIterator<readonly string[]> =
+    Symbol.asyncIterator in records ? records[Symbol.asyncIterator]() : records[Symbol.iterator]();
   let headerSent = false;
   return new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       const batch: (readonly string[])[] = headerSent ? [] : [header];
       headerSent = true;
-      for (let next = iterator.next(); ; next = iterator.next()) {
+      for (let next = await iterator.next(); ; next = await iterator.next()) {
         if (next.done) {
           if (batch.length > 0) controller.enqueue(encoder.encode(writeCsv(batch)));
           controller.close();
@@ -27,12 +31,12 @@ export function csvRecordStream(header: readonly string[], records: Iterable<rea
       }
       controller.enqueue(encoder.encode(writeCsv(batch)));
     },
-    cancel() {
-      iterator.return?.();
+    async cancel() {
+      await iterator.return?.();
     },
   });
 }
 
-export function streamedCsvAttachment(header: readonly string[], records: Iterable<readonly string[]>, fileName: string): Response {
+export function streamedCsvAttachment(header: readonly string[], records: Records, fileName: string): Response {
   return attachmentResponse(csvRecordStream(header, records), fileName, "text/csv; charset=utf-8");
 }

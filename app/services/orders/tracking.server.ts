@@ -4,6 +4,7 @@
  * know is answered 404 and stored nowhere, and the order's status is recomputed from all its
  * events by event time, so out-of-order delivery does not matter.
  */
+import { creditCashback } from "../money/cashback.server";
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { bulkInsert } from "../db/bulk-insert.server";
@@ -112,6 +113,8 @@ async function applyEventsTo(tx: Executor, orderIds: readonly number[], extra: {
     where o.id = x.id`);
   // The picked-up rollups follow the first pickup scan (issue 15), in this transaction.
   await applyPickupChanges(tx, before.map((b) => ({ client_id: b.client_id, before: b.pickup_at, after: states.get(b.id)?.pickup_at ?? null })));
+  // Premium cashback for a late delivery or a return, credited once per order (issue 17).
+  await creditCashback(tx, [...states].map(([id, s]) => ({ id, delivered_at: s.delivered_at, rto_at: s.rto_at })));
   return states;
 }
 

@@ -33,6 +33,7 @@ import type { Prng } from "./prng";
 import type { AreaSeeder, SeedContext } from "./seeder";
 import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
 import { issueCourierTokens } from "../orders/tracking.server";
+import { seedMoneyIfMissing } from "./money.server";
 
 const WEIGHTS = ["0.45", "0.9", "1.7", "3.2"] as const;
 const DIMENSIONS: Record<(typeof WEIGHTS)[number], [number, number, number]> = { "0.45": [20, 15, 5], "0.9": [25, 20, 8], "1.7": [30, 25, 12], "3.2": [40, 30, 15] };
@@ -402,6 +403,12 @@ export async function fillOrderBook(db: Db, log: (line: string) => void = () => 
     if (done === "busy") return added; // another copy is filling
     if (done === "added") added += end - start;
   }
+  // The remittances and bills follow from the whole book (seed/money.server.ts), under the fill's lock.
+  const money = await db.transaction(async (tx) => {
+    const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`)).rows as { locked: boolean }[];
+    return locked ? seedMoneyIfMissing(tx, createPrng(plan.seed), new Date(plan.reference_date)) : "busy";
+  });
+  if (money === "busy") return added;
   await db.delete(settings).where(eq(settings.key, ORDER_FILL_SETTING));
   // PGlite has no autovacuum: without fresh statistics a search by id may walk the placed_at index.
   await db.execute(sql`analyze orders, tracking_events, order_daily_rollups`);

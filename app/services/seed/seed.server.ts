@@ -10,6 +10,7 @@
  * name real rows ("tl@demo.test has these clients") without reading them back first.
  */
 import { ordersSeeder } from "./orders.server";
+import { moneySeeder } from "./money.server";
 import { randomBytes } from "node:crypto";
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
@@ -45,7 +46,7 @@ export {
  * The areas' seeders, in the order they run after the base data. A new area (the order book)
  * adds its module here; each draws from its own fork of the seed, so the others' data stays.
  */
-export const AREA_SEEDERS: readonly AreaSeeder[] = [quoteSeeder, advantageSeeder, settingsSeeder, accountSeeder, ordersSeeder];
+export const AREA_SEEDERS: readonly AreaSeeder[] = [quoteSeeder, advantageSeeder, settingsSeeder, accountSeeder, ordersSeeder, moneySeeder];
 
 export type SeedCounts = {
   staff: number;

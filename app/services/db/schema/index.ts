@@ -18,3 +18,4 @@ export * from "./files";
 export * from "./account";
 export * from "./orders";
 export * from "./legal";
+export * from "./money";

@@ -1,0 +1,17 @@
+/** On Hold COD's Excel Download (issue 17): the filtered held remittances as a real .xlsx, streamed. */
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { istDayOf } from "~/services/analytics/periods";
+import { requireStaff } from "~/services/auth/guard.server";
+import { getDb } from "~/services/db/client.server";
+import { searchParamsOf } from "~/services/http/query-params";
+import { streamedXlsxAttachment } from "~/services/http/xlsx.server";
+import { parseCodView } from "~/services/money/cod-query";
+import { HELD_DOWNLOAD_HEADER, heldDownloadRecords } from "~/services/money/remittances.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "cod.view" });
+  const parsed = parseCodView(searchParamsOf(request), istDayOf(new Date()));
+  if (!parsed.ok) throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const { view } = parsed;
+  return streamedXlsxAttachment([{ name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: heldDownloadRecords(getDb(), staff, view) }], `on-hold-cod-${view.from}-to-${view.to}.xlsx`);
+}

@@ -1,0 +1,171 @@
+/**
+ * Money (issue 17, spec part 2 §3 "Held COD remittance", "Hold analytics", "Ledger entry"):
+ * what a seller is owed (COD remittance cycles: the COD collected on its delivered orders, one
+ * cycle per IST week of delivery) and what it owes (billing cycles: the freight of the orders
+ * picked up in a week, with taxes). Amounts are numeric(12,2) rupees, computed in paise
+ * (core/money.ts). A seller's customer type follows its pickrr_config (has_wallet → WALLET,
+ * deduct_cod → COD_MINUS_BILL, else SEPARATE_BILL; credit days = credit_period); the figures
+ * the hold verdicts need beyond those live in client_money_profiles.
+ */
+import { sql } from "drizzle-orm";
+import { check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+import { staff } from "./staff";
+
+export const clientMoneyProfiles = pgTable("client_money_profiles", {
+  client_id: integer("client_id")
+    .primaryKey()
+    .references(() => clients.id, { onDelete: "cascade" }),
+  /** The safety margin on future COD in the hold verdicts, percent. */
+  buffer_percent: numeric("buffer_percent", { precision: 6, scale: 2 }).notNull().default("0"),
+  /** The prepaid wallet's balance (WALLET sellers; negative when freight ran past it). */
+  wallet_balance: numeric("wallet_balance", { precision: 12, scale: 2 }).notNull().default("0"),
+});
+
+export const REMITTANCE_STATUSES = ["PENDING", "PARTIAL", "RELEASED"] as const;
+export type RemittanceStatus = (typeof REMITTANCE_STATUSES)[number];
+
+export const codRemittances = pgTable(
+  "cod_remittances",
+  {
+    id: serial("id").primaryKey(),
+    pickrr_reference_id: text("pickrr_reference_id").notNull(),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    /** The cycle: deliveries from start_date to end_date (IST, Monday to Sunday). */
+    start_date: date("start_date", { mode: "string" }).notNull(),
+    end_date: date("end_date", { mode: "string" }).notNull(),
+    /** When the cycle is due to be paid out (the ledger's clearance date while pending). */
+    remittance_date: date("remittance_date", { mode: "string" }).notNull(),
+    order_count: integer("order_count").notNull(),
+    total_amount: numeric("total_amount", { precision: 12, scale: 2 }).notNull(),
+    /** The COD charges of the cycle's orders, deducted from the payout. */
+    ecod_charges: numeric("ecod_charges", { precision: 12, scale: 2 }).notNull(),
+    /** What is still to be paid out (total − ecod while PENDING, less after a PARTIAL payout, 0 once RELEASED). */
+    pending_amount: numeric("pending_amount", { precision: 12, scale: 2 }).notNull(),
+    status: text("status").$type<RemittanceStatus>().notNull(),
+    /** HOLD while finance holds it; null otherwise. */
+    current_action: text("current_action"),
+    released_at: timestamp("released_at", { withTimezone: true }),
+    released_by: integer("released_by").references(() => staff.id),
+    approver_email: text("approver_email"),
+    approver_reason: text("approver_reason"),
+    transaction_reference: text("transaction_reference"),
+    remark: text("remark"),
+  },
+  (t) => [
+    uniqueIndex("cod_remittances_reference_idx").on(t.pickrr_reference_id),
+    uniqueIndex("cod_remittances_client_cycle_idx").on(t.client_id, t.start_date),
+    // The On Hold COD list reads only held, unreleased rows, by date.
+    index("cod_remittances_held_idx").on(t.start_date, t.id).where(sql`${t.current_action} = 'HOLD' and ${t.status} in ('PENDING', 'PARTIAL')`),
+    check("cod_remittances_status_check", sql`${t.status} in ('PENDING', 'PARTIAL', 'RELEASED')`),
+  ],
+);
+
+export const billingCycles = pgTable(
+  "billing_cycles",
+  {
+    id: serial("id").primaryKey(),
+    reference_id: text("reference_id").notNull(),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    /** Pick-ups from start_date to end_date (IST, Monday to Sunday); the bill is dated end_date. */
+    start_date: date("start_date", { mode: "string" }).notNull(),
+    end_date: date("end_date", { mode: "string" }).notNull(),
+    due_date: date("due_date", { mode: "string" }).notNull(),
+    order_count: integer("order_count").notNull(),
+    freight_charge: numeric("freight_charge", { precision: 12, scale: 2 }).notNull(),
+    entry_tax: numeric("entry_tax", { precision: 12, scale: 2 }).notNull(),
+    kk_tax: numeric("kk_tax", { precision: 12, scale: 2 }).notNull(),
+    service_tax: numeric("service_tax", { precision: 12, scale: 2 }).notNull(),
+    total_tax: numeric("total_tax", { precision: 12, scale: 2 }).notNull(),
+    total_amount: numeric("total_amount", { precision: 12, scale: 2 }).notNull(),
+    outstanding_amount: numeric("outstanding_amount", { precision: 12, scale: 2 }).notNull(),
+    cleared_at: timestamp("cleared_at", { withTimezone: true }),
+    transaction_reference: text("transaction_reference"),
+    remark: text("remark"),
+  },
+  (t) => [uniqueIndex("billing_cycles_reference_idx").on(t.reference_id), uniqueIndex("billing_cycles_client_cycle_idx").on(t.client_id, t.start_date)],
+);
+
+/**
+ * Money that moved: one row per payout. A remittance is released at most once — the unique
+ * index holds even if two releases ever raced past the row lock.
+ */
+export const moneyMovements = pgTable(
+  "money_movements",
+  {
+    id: serial("id").primaryKey(),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    /** cod_release. */
+    kind: text("kind").notNull(),
+    remittance_id: integer("remittance_id").references(() => codRemittances.id),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    transaction_reference: text("transaction_reference").notNull(),
+    staff_id: integer("staff_id").references(() => staff.id),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("money_movements_remittance_idx").on(t.kind, t.remittance_id), index("money_movements_client_idx").on(t.client_id, t.at)],
+);
+
+/**
+ * Finance Analytics requests (issue 17, spec part 2 §2): a job per request, built in the
+ * background by whichever server claims it (FOR UPDATE SKIP LOCKED) and e-mailed with an .xlsx.
+ */
+export const financeReportJobs = pgTable(
+  "finance_report_jobs",
+  {
+    id: serial("id").primaryKey(),
+    staff_id: integer("staff_id")
+      .notNull()
+      .references(() => staff.id),
+    requested_at: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** queued, running, done, failed. */
+    status: text("status").notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    /** A running job whose lease ran out (its server stopped) is taken again. */
+    lease_until: timestamp("lease_until", { withTimezone: true }),
+    finished_at: timestamp("finished_at", { withTimezone: true }),
+    /** Why it failed (the last attempt). */
+    error: text("error"),
+    rows: integer("rows"),
+  },
+  (t) => [
+    index("finance_report_jobs_staff_idx").on(t.staff_id, t.requested_at),
+    index("finance_report_jobs_open_idx").on(t.id).where(sql`${t.status} in ('queued', 'running')`),
+    check("finance_report_jobs_status_check", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
+);
+
+/**
+ * Pickrr Advantage Premium cashback earned by an order (issue 17, decision 031): at most one per
+ * order (the primary key), credited on the client's bill for the week the order was delivered
+ * or returned (`bill_reference`), the sum per bill capped by the client's max_tat_liability.
+ */
+export const cashbackCredits = pgTable(
+  "cashback_credits",
+  {
+    order_id: integer("order_id").primaryKey(),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id),
+    pickrr_order_id: text("pickrr_order_id").notNull(),
+    /** delivered or rto. */
+    outcome: text("outcome").notNull(),
+    bill_reference: text("bill_reference").notNull(),
+    /** The bill's week (its Monday) and its Sunday, the ledger's due date. */
+    bill_start: date("bill_start", { mode: "string" }).notNull(),
+    amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
+    /** Before the per-bill cap. */
+    computed_amount: numeric("computed_amount", { precision: 12, scale: 2 }).notNull(),
+    promised_days: integer("promised_days").notNull(),
+    actual_days: integer("actual_days").notNull(),
+    explanation: text("explanation").notNull(),
+    credited_at: timestamp("credited_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("cashback_credits_client_bill_idx").on(t.client_id, t.bill_reference)],
+);

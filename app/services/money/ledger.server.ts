@@ -1,0 +1,59 @@
+/**
+ * A client's Account Ledger (spec part 2 §7 GET /finance/live-user-account-ledger-api/ with
+ * `type`; issue 17): its COD remittance cycles (type cod) and billing cycles (type bill).
+ * Pending = open and due by today; Future = open and due later; Cleared = paid out / paid.
+ * A released remittance therefore moves from Pending (or Future) to Cleared. Cashback credits
+ * (money/cashback.server.ts) show as a bill line per week, negative, naming their orders. The caller has
+ * already checked that the client is in the viewer's scope.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { billingCycles, cashbackCredits, codRemittances } from "../db/schema";
+import { istDayOf } from "../analytics/periods";
+import { paiseToRupeesString, rupeesToPaise } from "../core/money";
+import { LEDGER_AMOUNT_FIELDS, type LedgerAmountField, type LedgerEntry, type LedgerView } from "./ledger";
+
+/** Entries of one view, newest cycle first, and their totals (paise summed, shown as rupees). */
+export async function accountLedger(db: Db, clientId: number, view: LedgerView, now = new Date()) {
+  const today = istDayOf(now);
+  const codWhere = {
+    pending: sql`status <> 'RELEASED' and remittance_date <= ${today}::date`,
+    future: sql`status <> 'RELEASED' and remittance_date > ${today}::date`,
+    cleared: sql`status = 'RELEASED'`,
+  }[view];
+  const billWhere = {
+    pending: sql`outstanding_amount > 0 and due_date <= ${today}::date`,
+    future: sql`outstanding_amount > 0 and due_date > ${today}::date`,
+    cleared: sql`outstanding_amount = 0`,
+  }[view];
+  // Cashback credits wait on the bill of their week: open until that bill is cut, by its date.
+  const creditWhere = {
+    pending: sql`bill_start + 6 <= ${today}::date`,
+    future: sql`bill_start + 6 > ${today}::date`,
+    cleared: sql`false`,
+  }[view];
+  const entries = (
+    await db.execute(sql`
+      select * from (
+        select 'cod' as type, pickrr_reference_id as reference_id, order_count, (total_amount - ecod_charges)::text as total_amount,
+               total_amount::text as collected_cod_amount, pending_amount::text as outstanding_amount,
+               to_char(released_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as clearance_date, to_char(remittance_date, 'YYYY-MM-DD') as cycle_due_date,
+               remark, transaction_reference, null as freight_charge, null as entry_tax, null as kk_tax, null as service_tax, null as total_tax, start_date
+        from ${codRemittances} where client_id = ${clientId} and ${codWhere}
+        union all
+        select 'bill', reference_id, order_count, total_amount::text, null, outstanding_amount::text,
+               to_char(cleared_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD'), to_char(due_date, 'YYYY-MM-DD'),
+               remark, transaction_reference, freight_charge::text, entry_tax::text, kk_tax::text, service_tax::text, total_tax::text, start_date
+        from ${billingCycles} where client_id = ${clientId} and ${billWhere}
+        union all
+        select 'bill', bill_reference || '-CASHBACK', count(*)::int, (-sum(amount))::text, null, (-sum(amount))::text,
+               null, to_char(bill_start + 6, 'YYYY-MM-DD'), 'Cashback credit for ' || string_agg(pickrr_order_id, ', ' order by pickrr_order_id),
+               null, null, null, null, null, null, bill_start
+        from ${cashbackCredits} where client_id = ${clientId} group by bill_reference, bill_start having ${creditWhere}
+      ) e order by start_date desc, type desc, reference_id`)
+  ).rows.map(({ start_date: _, ...e }) => e as LedgerEntry);
+  const totals = Object.fromEntries(
+    LEDGER_AMOUNT_FIELDS.map((f) => [f, paiseToRupeesString(entries.reduce((s, e) => s + (e[f] === null ? 0 : rupeesToPaise(e[f] as string)), 0))]),
+  ) as Record<LedgerAmountField, string>;
+  return { entries, totals, today };
+}

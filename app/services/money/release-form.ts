@@ -1,0 +1,44 @@
+/**
+ * The Release Details form (spec part 2 §3 release item, §5 release form): the selected
+ * remittances and the approver's e-mail and reason, with the spec's messages. Pure, shared by
+ * the dialog and the action.
+ */
+import { z } from "zod";
+import { TEXT_LIMITS, boundedFreeText, boundedString } from "../core/text-input";
+
+export const RELEASE_MESSAGES = {
+  email: "Enter valid Approval Email",
+  reason: "Approver Reason is required",
+  none: "Select at least one remittance to release.",
+  tooMany: "Release at most 100 remittances at a time.",
+  failed: "Something went wrong.",
+} as const;
+
+export const MAX_RELEASE_BATCH = 100;
+export const MAX_REASON_LENGTH = 500;
+
+const schema = z.object({
+  approver_email: boundedString(TEXT_LIMITS.email).trim().toLowerCase().pipe(z.string().email(RELEASE_MESSAGES.email)),
+  approver_reason: boundedFreeText(MAX_REASON_LENGTH).trim().min(1, RELEASE_MESSAGES.reason),
+});
+
+export type ReleaseInput = { ids: number[]; approver_email: string; approver_reason: string };
+export type ReleaseParse = { ok: true; input: ReleaseInput } | { ok: false; errors: Partial<Record<"ids" | "approver_email" | "approver_reason", string>> };
+
+export function parseRelease(form: { ids: readonly string[]; approver_email: string; approver_reason: string }): ReleaseParse {
+  const errors: Partial<Record<"ids" | "approver_email" | "approver_reason", string>> = {};
+  const ids = [...new Set(form.ids.map((s) => Number(s)))];
+  if (form.ids.length === 0) errors.ids = RELEASE_MESSAGES.none;
+  else if (ids.length > MAX_RELEASE_BATCH) errors.ids = RELEASE_MESSAGES.tooMany;
+  else if (ids.some((n) => !Number.isSafeInteger(n) || n < 1 || n > 2_147_483_647)) errors.ids = RELEASE_MESSAGES.none;
+  const parsed = schema.safeParse({ approver_email: form.approver_email, approver_reason: form.approver_reason });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as "approver_email" | "approver_reason";
+      // An empty or malformed e-mail gets the spec's one message; a too-long one says so.
+      errors[key] ??= key === "approver_email" && !issue.message.startsWith("Please") ? RELEASE_MESSAGES.email : issue.message;
+    }
+  }
+  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  return { ok: true, input: { ids: ids.sort((a, b) => a - b), ...parsed.data } };
+}

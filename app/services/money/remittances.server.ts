@@ -1,0 +1,348 @@
+/**
+ * Held COD remittances (issue 17, spec part 2 §7 "COD hold"): the On Hold COD list
+ * (GET /remittance/ with current_action=HOLD, status=PENDING,PARTIAL), a seller's hold analytics
+ * (get-analytics-details) with its verdict, and the release (update-remittance-mode), exactly
+ * once. Every read is limited to the clients in the viewer's scope.
+ */
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../db/client.server";
+import { billingCycles, clientMoneyProfiles, clients, codRemittances, moneyMovements, orders } from "../db/schema";
+import { clientScopeCondition, type Viewer } from "../clients/clients.server";
+import { can, type Actor } from "../auth/permissions";
+import { writeAudit } from "../audit/audit.server";
+import { transaction } from "../db/transaction.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { financeApproverEmails } from "../settings/finance-approvers.server";
+import { formatInr, paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
+import { SERVICE_TAX_PERCENT } from "./cycles";
+import { addDays, istDayOf } from "../analytics/periods";
+import { COD_PAGE_SIZE, type CodView } from "./cod-query";
+import { customerTypeOf, displayedAmount, holdVerdict, type HoldFigures, type HoldVerdict } from "./hold";
+import { RELEASE_MESSAGES, type ReleaseInput } from "./release-form";
+
+const HELD = sql`${codRemittances.current_action} = 'HOLD' and ${codRemittances.status} in ('PENDING', 'PARTIAL')`;
+
+function searchCondition(view: Pick<CodView, "by" | "q">): SQL | undefined {
+  if (!view.q) return undefined;
+  switch (view.by) {
+    case "ref":
+      return eq(codRemittances.pickrr_reference_id, view.q.toUpperCase());
+    case "email":
+      return undefined; // a condition on the seller: sellerCondition
+    case "awb":
+      // The cycle of the COD order with this AWB (Pickrr tracking id or the courier's): the week it was delivered in.
+      return sql`(${codRemittances.client_id}, ${codRemittances.start_date}) in (
+        select ${orders.client_id}, date_trunc('week', ${orders.delivered_at} at time zone 'Asia/Kolkata')::date from ${orders}
+        where (${orders.pickrr_tracking_id} = ${view.q.toUpperCase()} or ${orders.courier_tracking_id} = ${view.q.toUpperCase()})
+          and ${orders.payment_mode} = 'cod' and ${orders.delivered_at} is not null)`;
+  }
+}
+
+/**
+ * The viewer's scope and an e-mail search, as a condition on the remittance's client_id (a
+ * semi-join over the clients table), so counting and paging read the held-rows index alone.
+ */
+function sellerCondition(viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q">): SQL | undefined {
+  const email = view.by === "email" && view.q ? ilike(clients.email, `%${view.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const where = and(clientScopeCondition(viewer), email);
+  return where ? sql`${codRemittances.client_id} in (select ${clients.id} from ${clients} where ${where})` : undefined;
+}
+
+function listConditions(viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q" | "from" | "to">): SQL | undefined {
+  return and(HELD, sql`${codRemittances.start_date} between ${view.from} and ${view.to}`, sellerCondition(viewer, view), searchCondition(view));
+}
+
+const listColumns = {
+  id: codRemittances.id,
+  pickrr_reference_id: codRemittances.pickrr_reference_id,
+  client_id: codRemittances.client_id,
+  email: clients.email,
+  company_name: clients.company_name,
+  has_wallet: sql<boolean>`coalesce((${clients.pickrr_config}->>'has_wallet')::boolean, false)`,
+  has_cod_minus_bill: sql<boolean>`coalesce((${clients.pickrr_config}->>'deduct_cod')::boolean, false)`,
+  order_count: codRemittances.order_count,
+  start_date: codRemittances.start_date,
+  end_date: codRemittances.end_date,
+  remittance_date: codRemittances.remittance_date,
+  total_amount: codRemittances.total_amount,
+  ecod_charges: codRemittances.ecod_charges,
+  pending_amount: codRemittances.pending_amount,
+  status: codRemittances.status,
+};
+
+export type HeldRemittance = Awaited<ReturnType<typeof listHeldRemittances>>["rows"][number];
+
+/** One page of held remittances (30 rows), oldest cycle first, with the displayed amount. */
+export async function listHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "role">, view: CodView) {
+  const where = listConditions(viewer, view);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(codRemittances).where(where);
+  const pages = Math.max(1, Math.ceil(total / COD_PAGE_SIZE));
+  const page = Math.min(view.page, pages);
+  // The page's ids from the held-rows index first; only those 30 rows meet their sellers.
+  const pageIds = db
+    .select({ id: codRemittances.id })
+    .from(codRemittances)
+    .where(where)
+    .orderBy(asc(codRemittances.start_date), asc(codRemittances.id))
+    .limit(COD_PAGE_SIZE)
+    .offset((page - 1) * COD_PAGE_SIZE);
+  const found = await db
+    .select(listColumns)
+    .from(codRemittances)
+    .innerJoin(clients, eq(clients.id, codRemittances.client_id))
+    .where(inArray(codRemittances.id, pageIds))
+    .orderBy(asc(codRemittances.start_date), asc(codRemittances.id));
+  return { rows: found.map(withAmount), total, page, pages };
+}
+
+function withAmount<T extends { total_amount: string; ecod_charges: string }>(row: T) {
+  return { ...row, amount: paiseToRupeesString(displayedAmount(rupeesToPaise(row.total_amount), rupeesToPaise(row.ecod_charges))) };
+}
+
+/** Every held remittance of the filter (the Excel and CSV downloads), in pages of 1,000 read as the file is written. */
+export async function* allHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q" | "from" | "to">) {
+  const where = listConditions(viewer, view);
+  let after: { start: string; id: number } | null = null;
+  for (;;) {
+    const batch: HeldRemittance[] = (
+      await db
+        .select(listColumns)
+        .from(codRemittances)
+        .innerJoin(clients, eq(clients.id, codRemittances.client_id))
+        .where(and(where, after ? sql`(${codRemittances.start_date}, ${codRemittances.id}) > (${after.start}, ${after.id})` : undefined))
+        .orderBy(asc(codRemittances.start_date), asc(codRemittances.id))
+        .limit(1000)
+    ).map(withAmount);
+    yield* batch;
+    if (batch.length < 1000) return;
+    const last = batch[batch.length - 1];
+    after = { start: last.start_date, id: last.id };
+  }
+}
+
+/** A remittance the viewer may see (any status), or null. */
+async function remittanceInScope(db: Db | Tx, viewer: Pick<Viewer, "id" | "role">, id: number) {
+  const [row] = await db
+    .select(listColumns)
+    .from(codRemittances)
+    .innerJoin(clients, eq(clients.id, codRemittances.client_id))
+    .where(and(eq(codRemittances.id, id), clientScopeCondition(viewer)));
+  return row ?? null;
+}
+
+const paise = (v: string | null | undefined) => rupeesToPaise(v ?? "0");
+
+/**
+ * The seller's hold analytics (spec §3 "Hold analytics"), as of `now` (IST day):
+ * pending = due by today and unpaid, future = due later, tentative = not yet in a cycle
+ * (delivered COD / picked-up freight after the seller's last cycle). Decision 031.
+ */
+export async function holdFigures(db: Db, clientId: number, now = new Date()): Promise<HoldFigures> {
+  const today = istDayOf(now);
+  const [seller] = await db
+    .select({
+      email: clients.email,
+      has_wallet: listColumns.has_wallet,
+      has_cod_minus_bill: listColumns.has_cod_minus_bill,
+      credit_days: sql<number>`coalesce((${clients.pickrr_config}->>'credit_period')::int, 0)`,
+      buffer_percent: sql<string>`coalesce(${clientMoneyProfiles.buffer_percent}, 0)::numeric(6,2)::text`,
+      wallet_balance: sql<string>`coalesce(${clientMoneyProfiles.wallet_balance}, 0)::numeric(12,2)::text`,
+    })
+    .from(clients)
+    .leftJoin(clientMoneyProfiles, eq(clientMoneyProfiles.client_id, clients.id))
+    .where(eq(clients.id, clientId));
+  const [cod] = (
+    await db.execute(sql`select
+        coalesce(sum(pending_amount) filter (where status <> 'RELEASED' and remittance_date <= ${today}::date), 0)::text as pending,
+        coalesce(sum(pending_amount) filter (where status <> 'RELEASED' and remittance_date > ${today}::date), 0)::text as future,
+        coalesce(max(end_date), ${addDays(today, -36)}::date)::text as last_end
+      from ${codRemittances} where client_id = ${clientId}`)
+  ).rows as { pending: string; future: string; last_end: string }[];
+  const [bill] = (
+    await db.execute(sql`select
+        coalesce(sum(outstanding_amount) filter (where outstanding_amount > 0 and due_date <= ${today}::date), 0)::text as pending,
+        coalesce(sum(outstanding_amount) filter (where outstanding_amount > 0 and due_date > ${today}::date), 0)::text as future,
+        coalesce(max(end_date), ${addDays(today, -36)}::date)::text as last_end,
+        (select to_char(b.end_date, 'YYYY-MM-DD') || ' ' || b.reference_id from ${billingCycles} b
+          where b.client_id = ${clientId} and b.outstanding_amount > 0 order by b.end_date, b.id limit 1) as oldest
+      from ${billingCycles} where client_id = ${clientId}`)
+  ).rows as { pending: string; future: string; last_end: string; oldest: string | null }[];
+  // Orders are found through (client_id, placed_at): one delivered or picked up after a day was placed at most 60 days before it.
+  const since = (day: string) => sql`${orders.client_id} = ${clientId} and ${orders.placed_at} >= (${addDays(day, -60)}::date)::timestamptz`;
+  const istAfter = (column: SQL, day: string) => sql`${column} >= ((${addDays(day, 1)}::date)::timestamp at time zone 'Asia/Kolkata')`;
+  const [tentative] = (
+    await db.execute(sql`select
+        coalesce((select sum(cod_amount) from ${orders} where ${since(cod.last_end)} and payment_mode = 'cod' and ${istAfter(sql`delivered_at`, cod.last_end)}), 0)::text as cod,
+        coalesce((select sum(charged_amount) from ${orders} where ${since(bill.last_end)} and ${istAfter(sql`pickup_at`, bill.last_end)}), 0)::text as bill`)
+  ).rows as { cod: string; bill: string }[];
+  const tentativeBill = paise(tentative.bill);
+  const [oldestDate, oldestId] = bill.oldest ? bill.oldest.split(" ") : [null, null];
+  return {
+    seller_type: customerTypeOf(seller),
+    seller_email: seller.email,
+    pending_cod: paise(cod.pending),
+    future_cod: paise(cod.future),
+    tentative_cod: paise(tentative.cod),
+    pending_bill: paise(bill.pending),
+    future_bill: paise(bill.future),
+    // Freight not yet billed carries its GST too, as the bill will.
+    tentative_bill: tentativeBill + percentOfPaise(tentativeBill, SERVICE_TAX_PERCENT),
+    buffer_percent: seller.buffer_percent,
+    wallet_balance: paise(seller.wallet_balance),
+    oldest_pending_bill_date: oldestDate,
+    oldest_pending_bill_id: oldestId,
+    credit_days: seller.credit_days,
+    current_date: today,
+  };
+}
+
+export type HoldDetails = { remittance: HeldRemittance; figures: HoldFigures; verdict: HoldVerdict };
+
+/** 'Hold COD' on a row: the seller's figures and verdict, for a remittance in the viewer's scope. */
+export async function holdDetails(db: Db, viewer: Pick<Viewer, "id" | "role">, remittanceId: number, now = new Date()): Promise<HoldDetails | null> {
+  const row = await remittanceInScope(db, viewer, remittanceId);
+  if (!row) return null;
+  const figures = await holdFigures(db, row.client_id, now);
+  return { remittance: withAmount(row), figures, verdict: holdVerdict(figures) };
+}
+
+// ── Release ───────────────────────────────────────────────────────────────────────────────
+
+export const RELEASE_RESULT_MESSAGES = {
+  forbidden: "Only the finance approvers may release COD.",
+  notFound: (id: number) => `COD remittance ${id} was not found. Nothing was released.`,
+  released: (ref: string) => `COD ${ref} is already released. Nothing was released.`,
+  notHeld: (ref: string) => `COD ${ref} is not on hold. Nothing was released.`,
+  done: (n: number) => (n === 1 ? "1 COD remittance released." : `${n} COD remittances released.`),
+} as const;
+
+export type ReleaseResult =
+  | { ok: true; released: { id: number; pickrr_reference_id: string; amount: string }[]; message: string }
+  | { ok: false; status: 400 | 403 | 404 | 409; message: string; fieldErrors?: Partial<Record<"approver_email" | "approver_reason", string>> };
+
+type Releaser = Viewer & Actor;
+
+/**
+ * Releases the selected held remittances, all or none, each exactly once: the rows are locked
+ * (FOR UPDATE) before they are checked, so of two or fifty concurrent posts of the same batch the
+ * first releases and the rest find them RELEASED and are refused; a money movement's unique
+ * (kind, remittance) index stands behind that. One audit row, one movement and one e-mail per
+ * remittance, in the same transaction.
+ */
+export async function releaseRemittances(db: Db, actor: Releaser, input: ReleaseInput, now = new Date()): Promise<ReleaseResult> {
+  if (!can(actor, "cod.release")) return { ok: false, status: 403, message: RELEASE_RESULT_MESSAGES.forbidden };
+  if (!(await financeApproverEmails(db)).includes(input.approver_email)) {
+    return { ok: false, status: 400, message: RELEASE_MESSAGES.email, fieldErrors: { approver_email: RELEASE_MESSAGES.email } };
+  }
+  return transaction(db, async (tx) => {
+    const locked = await tx
+      .select({
+        id: codRemittances.id,
+        client_id: codRemittances.client_id,
+        pickrr_reference_id: codRemittances.pickrr_reference_id,
+        status: codRemittances.status,
+        current_action: codRemittances.current_action,
+        pending_amount: codRemittances.pending_amount,
+        start_date: codRemittances.start_date,
+        end_date: codRemittances.end_date,
+        email: clients.email,
+        company_name: clients.company_name,
+      })
+      .from(codRemittances)
+      .innerJoin(clients, eq(clients.id, codRemittances.client_id))
+      .where(and(inArray(codRemittances.id, input.ids), clientScopeCondition(actor)))
+      .orderBy(asc(codRemittances.id))
+      .for("update", { of: codRemittances });
+    const byId = new Map(locked.map((r) => [r.id, r]));
+    for (const id of input.ids) {
+      const r = byId.get(id);
+      if (!r) return { ok: false as const, status: 404 as const, message: RELEASE_RESULT_MESSAGES.notFound(id) };
+      if (r.status === "RELEASED") return { ok: false as const, status: 409 as const, message: RELEASE_RESULT_MESSAGES.released(r.pickrr_reference_id) };
+      if (r.current_action !== "HOLD") return { ok: false as const, status: 409 as const, message: RELEASE_RESULT_MESSAGES.notHeld(r.pickrr_reference_id) };
+    }
+    const released: { id: number; pickrr_reference_id: string; amount: string }[] = [];
+    for (const r of locked) {
+      const reference = `REL${String(r.id).padStart(8, "0")}`;
+      const [row] = await tx
+        .update(codRemittances)
+        .set({
+          status: "RELEASED",
+          current_action: null,
+          pending_amount: "0.00",
+          released_at: now,
+          released_by: actor.id,
+          approver_email: input.approver_email,
+          approver_reason: input.approver_reason,
+          transaction_reference: reference,
+        })
+        // The lock already makes this true; the condition keeps the update honest on its own.
+        .where(and(eq(codRemittances.id, r.id), or(eq(codRemittances.status, "PENDING"), eq(codRemittances.status, "PARTIAL"))))
+        .returning({ id: codRemittances.id });
+      if (!row) throw new Error(`Remittance ${r.id} changed under its lock`);
+      await tx.insert(moneyMovements).values({
+        client_id: r.client_id,
+        kind: "cod_release",
+        remittance_id: r.id,
+        amount: r.pending_amount,
+        transaction_reference: reference,
+        staff_id: actor.id,
+        at: now,
+      });
+      await writeAudit(tx, actor, {
+        clientId: r.client_id,
+        entity: "cod_remittance",
+        entityId: r.pickrr_reference_id,
+        action: "release",
+        oldValue: { status: r.status, current_action: r.current_action, pending_amount: r.pending_amount },
+        newValue: { status: "RELEASED", current_action: null, released_amount: r.pending_amount, approver_email: input.approver_email, approver_reason: input.approver_reason, transaction_reference: reference },
+      });
+      await enqueueMail(tx, {
+        to: [r.email],
+        subject: `COD remittance ${r.pickrr_reference_id} released`,
+        text: `Hello ${r.company_name},\n\nYour COD remittance ${r.pickrr_reference_id} for deliveries from ${r.start_date} to ${r.end_date} has been released: ${formatInr(rupeesToPaise(r.pending_amount))}, transaction reference ${reference}.\n\nShipping Console`,
+      });
+      released.push({ id: r.id, pickrr_reference_id: r.pickrr_reference_id, amount: r.pending_amount });
+    }
+    return { ok: true as const, released, message: RELEASE_RESULT_MESSAGES.done(released.length) };
+  });
+}
+
+// ── Downloads (Excel Download and the spec's remittance report, cod-status.csv) ─────────────
+
+export const HELD_DOWNLOAD_HEADER = [
+  "pickrr_reference_id",
+  "email",
+  "customer_type",
+  "has_wallet",
+  "has_cod_minus_bill",
+  "order_count",
+  "start_date",
+  "end_date",
+  "total_amount",
+  "ecod_charges",
+  "amount",
+  "pending_amount",
+  "status",
+] as const;
+
+/** The filtered held remittances as download records (dates DD-MM-YYYY, amounts with two decimals). */
+export async function* heldDownloadRecords(db: Db, viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q" | "from" | "to">): AsyncGenerator<string[]> {
+  const dmy = (d: string) => `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
+  for await (const r of allHeldRemittances(db, viewer, view)) {
+    yield [
+      r.pickrr_reference_id,
+      r.email,
+      customerTypeOf(r),
+      String(r.has_wallet),
+      String(r.has_cod_minus_bill),
+      String(r.order_count),
+      dmy(r.start_date),
+      dmy(r.end_date),
+      r.total_amount,
+      r.ecod_charges,
+      r.amount,
+      r.pending_amount,
+      r.status,
+    ];
+  }
+}

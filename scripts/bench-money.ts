@@ -1,0 +1,80 @@
+/**
+ * On Hold COD and the Account Ledger over a large book (issue 17 budget): 2,000 sellers with 26
+ * weekly COD remittance cycles and 26 billing cycles each (52,000 of each), the last five cycles
+ * of every seller held (10,000 held remittances). Measures, on an in-memory PGlite at one
+ * connection, the On Hold COD page query (p50 / p95 over 200 requests: default view, later pages,
+ * e-mail and COD Ref ID searches), the Account Ledger (each view), and the Excel Download of all
+ * 10,000 held rows. Usage: npx tsx scripts/bench-money.ts
+ */
+import { performance } from "node:perf_hooks";
+import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
+import { openPglite } from "../app/services/db/client.server";
+import { writeXlsx } from "../app/services/http/xlsx.server";
+import { istDayOf, addDays } from "../app/services/analytics/periods";
+import { parseCodView } from "../app/services/money/cod-query";
+import { HELD_DOWNLOAD_HEADER, heldDownloadRecords, listHeldRemittances } from "../app/services/money/remittances.server";
+import { accountLedger } from "../app/services/money/ledger.server";
+import { weekStart } from "../app/services/money/cycles";
+
+const SELLERS = 2000;
+const WEEKS = 26;
+const h = openPglite(undefined);
+await h.migrate();
+const db = h.db;
+const today = istDayOf(new Date());
+const lastMonday = addDays(weekStart(today), -7);
+await db.execute(sql`
+  insert into clients (name, email, company_name, phone_number, business_data, pickrr_config)
+  select 'Seller ' || lpad(i::text, 4, '0'), 'seller' || i || '@bench.test', 'Company ' || i, '98' || lpad(i::text, 8, '0'), '{}'::jsonb,
+         jsonb_build_object('has_wallet', i % 5 = 0, 'deduct_cod', i % 3 = 0, 'credit_period', 15)
+  from generate_series(1, ${SELLERS}) i`);
+await db.execute(sql`
+  insert into cod_remittances (pickrr_reference_id, client_id, start_date, end_date, remittance_date, order_count, total_amount, ecod_charges, pending_amount, status, current_action)
+  select 'COD' || lpad(c::text, 5, '0') || to_char(d, 'YYYYMMDD'), c, d, d + 6, d + 14, 20 + c % 30, 899 * (20 + c % 30), 25 * (20 + c % 30),
+         case when w < 5 then 874 * (20 + c % 30) else 0 end, case when w < 5 then 'PENDING' else 'RELEASED' end, case when w < 5 then 'HOLD' end
+  from generate_series(1, ${SELLERS}) c, generate_series(0, ${WEEKS - 1}) w, lateral (select ${lastMonday}::date - 7 * w as d) x`);
+await db.execute(sql`
+  insert into billing_cycles (reference_id, client_id, start_date, end_date, due_date, order_count, freight_charge, entry_tax, kk_tax, service_tax, total_tax, total_amount, outstanding_amount)
+  select 'BILL' || lpad(c::text, 5, '0') || to_char(d, 'YYYYMMDD'), c, d, d + 6, d + 21, 30, 2400, 0, 0, 432, 432, 2832, case when w < 3 then 2832 else 0 end
+  from generate_series(1, ${SELLERS}) c, generate_series(0, ${WEEKS - 1}) w, lateral (select ${lastMonday}::date - 7 * w as d) x`);
+await db.execute(sql`analyze`);
+const vp = { id: 0, role: "vp" as const };
+const view = (q: string) => {
+  const v = parseCodView(new URLSearchParams(q), today);
+  if (!v.ok) throw new Error(v.message);
+  return v.view;
+};
+const queries = [view(""), view("page=40"), view("by=email&q=seller12"), view("by=ref&q=COD00777" + lastMonday.replace(/-/g, "")), view("preset=last_7_days")];
+
+async function measure(label: string, run: (i: number) => Promise<unknown>) {
+  for (let i = 0; i < 10; i++) await run(i);
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const t = performance.now();
+    await run(i);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
+  console.log(`  ${label}: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms`);
+}
+
+console.log(`Money, ${SELLERS} sellers × ${WEEKS} weeks (one connection, PGlite):`);
+await measure("On Hold COD page", (i) => listHeldRemittances(db, vp, queries[i % queries.length]));
+if (process.env.BENCH_EACH) for (const [i, q] of queries.entries()) await measure(`  query ${i}`, () => listHeldRemittances(db, vp, q));
+await measure("Account Ledger", (i) => accountLedger(db, 1 + ((i * 37) % SELLERS), (["pending", "cleared", "future"] as const)[i % 3]));
+const wide = view(`from=${addDays(today, -60)}&to=${today}`);
+let bytes = 0;
+const sink = new Writable({ write(chunk: Buffer, _e, done) { bytes += chunk.length; done(); } });
+const t0 = performance.now();
+let rows = 0;
+async function* counted() {
+  for await (const r of heldDownloadRecords(db, vp, wide)) {
+    rows++;
+    yield r;
+  }
+}
+await writeXlsx(sink, [{ name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: counted() }]);
+console.log(`  Excel Download: ${rows} rows, ${bytes} bytes in ${(performance.now() - t0).toFixed(0)} ms`);
+await h.close();

@@ -1,0 +1,290 @@
+/**
+ * Money on a real database (issue 17; PGlite, and PostgreSQL with TEST_DATABASE_URL): the seed
+ * derives remittances and bills from the order book with held remittances of every customer
+ * type, both verdicts each; the On Hold COD list filters and scopes; a release happens exactly
+ * once (50 concurrent posts: one release, one audit row, one movement, one e-mail), all or
+ * nothing, and only for a finance approver.
+ */
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Capability } from "~/services/auth/permissions";
+import type { DbHandle } from "~/services/db/client.server";
+import { auditLog, billingCycles, clients, codRemittances, mailOutbox, moneyMovements, orders, staff } from "~/services/db/schema";
+import { rupeesToPaise } from "~/services/core/money";
+import { istDayOf } from "~/services/analytics/periods";
+import { parseCodView } from "~/services/money/cod-query";
+import { holdDetails, holdFigures, listHeldRemittances, releaseRemittances, RELEASE_RESULT_MESSAGES } from "~/services/money/remittances.server";
+import { seedMoney } from "~/services/seed/money.server";
+import { accountLedger } from "~/services/money/ledger.server";
+import { createPrng } from "~/services/seed/prng";
+import { DEFAULT_SEED } from "~/services/seed/seed.server";
+import type { Db } from "~/services/db/client.server";
+import { CUSTOMER_TYPES, holdVerdict } from "~/services/money/hold";
+import { openTestDb } from "../support/db";
+import ExcelJS from "exceljs";
+import { xlsxStream } from "~/services/http/xlsx.server";
+import { csvRecordStream } from "~/services/http/csv-stream.server";
+import { HELD_DOWNLOAD_HEADER, heldDownloadRecords } from "~/services/money/remittances.server";
+
+let h: DbHandle;
+type Person = { id: number; email: string; role: "vp" | "kam" | "avp" | "bdm" | "tl" | "legal"; capabilities?: Capability[] };
+let approver: Person;
+let kam: Person;
+let vp: Person;
+const today = istDayOf(new Date());
+
+const viewOf = (q = "") => {
+  const v = parseCodView(new URLSearchParams(q), today);
+  if (!v.ok) throw new Error(v.message);
+  return v.view;
+};
+const input = (ids: number[]) => ({ ids, approver_email: "approver2@demo.test", approver_reason: "Dues cleared" });
+
+/** Held remittances (all pages) with their seller's type and verdict. */
+async function heldWithVerdicts() {
+  const rows = await h.db
+    .select({ id: codRemittances.id, client_id: codRemittances.client_id })
+    .from(codRemittances)
+    .where(sql`${codRemittances.current_action} = 'HOLD' and ${codRemittances.status} in ('PENDING', 'PARTIAL')`)
+    .orderBy(codRemittances.id);
+  const bySeller = new Map<number, number>();
+  for (const r of rows) if (!bySeller.has(r.client_id)) bySeller.set(r.client_id, r.id);
+  const out: { client_id: number; id: number; type: string; clear: boolean }[] = [];
+  for (const [client_id, id] of bySeller) {
+    const d = (await holdDetails(h.db, vp, id))!;
+    out.push({ client_id, id, type: d.figures.seller_type, clear: d.verdict.clear });
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  h = await openTestDb({ seeded: true });
+  const person = async (email: string, capabilities: Capability[] = []): Promise<Person> => {
+    const [s] = await h.db.select().from(staff).where(eq(staff.email, email));
+    return { id: s.id, email: s.email, role: s.role as Person["role"], capabilities };
+  };
+  approver = await person("approver1@demo.test", ["finance-approver"]);
+  kam = await person("kam@demo.test");
+  vp = await person("vp@demo.test");
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("the money seed", () => {
+  it("derives one remittance per seller and delivery week from the delivered COD orders, amounts to the paisa", async () => {
+    const [{ orders: n, cod }] = (
+      await h.db.execute(sql`select count(*)::int as orders, coalesce(sum(cod_amount), 0)::text as cod from ${orders}
+        where payment_mode = 'cod' and delivered_at is not null and date_trunc('week', delivered_at at time zone 'Asia/Kolkata')::date <= ${today}::date - 7`)
+    ).rows as { orders: number; cod: string }[];
+    const [r] = (await h.db.execute(sql`select coalesce(sum(order_count), 0)::int as orders, coalesce(sum(total_amount), 0)::text as cod from ${codRemittances}`)).rows as { orders: number; cod: string }[];
+    expect(n).toBeGreaterThan(50);
+    expect(r.orders).toBe(n);
+    expect(rupeesToPaise(r.cod)).toBe(rupeesToPaise(cod));
+    const [bad] = (await h.db.execute(sql`select count(*)::int as n from ${billingCycles} where total_amount <> freight_charge + total_tax or total_tax <> entry_tax + kk_tax + service_tax`)).rows as { n: number }[];
+    expect(bad.n).toBe(0);
+  });
+
+  it("holds remittances of every customer type, with sellers whose hold would clear and sellers it keeps", async () => {
+    const held = await heldWithVerdicts();
+    for (const type of CUSTOMER_TYPES) {
+      const ofType = held.filter((x) => x.type === type);
+      expect(ofType.some((x) => x.clear), `${type} releasable`).toBe(true);
+      expect(ofType.some((x) => !x.clear), `${type} keep holding`).toBe(true);
+    }
+  });
+});
+
+describe("the money seed on any weekday", () => {
+  it("gives every customer type both verdicts whichever day of the week it is seeded on", async () => {
+    // Days before the book's end (a seed runs when its orders end): each weekday once.
+    for (let k = 1; k <= 7; k++) {
+      const day = new Date(Date.now() - k * 86_400_000);
+      const seen = await h.db
+        .transaction(async (tx) => {
+          for (const table of ["money_movements", "cod_remittances", "billing_cycles", "client_money_profiles"]) await tx.execute(sql.raw(`delete from ${table}`));
+          await seedMoney(tx, createPrng(DEFAULT_SEED).fork("money"), day);
+          const held = (await tx.execute(sql`select distinct on (client_id) client_id from cod_remittances where current_action = 'HOLD' order by client_id`)).rows as { client_id: number }[];
+          const out: string[] = [];
+          for (const { client_id } of held) {
+            const f = await holdFigures(tx as unknown as Db, client_id, day);
+            out.push(`${f.seller_type}:${holdVerdict(f).clear ? "clear" : "keep"}`);
+          }
+          throw Object.assign(new Error("roll back"), { seen: out });
+        })
+        .catch((e: { seen?: string[] }) => {
+          if (!e.seen) throw e;
+          return e.seen;
+        });
+      for (const type of CUSTOMER_TYPES) {
+        expect(seen, `${type} clear, seeded ${istDayOf(day)}`).toContain(`${type}:clear`);
+        expect(seen, `${type} keep, seeded ${istDayOf(day)}`).toContain(`${type}:keep`);
+      }
+    }
+  });
+});
+
+describe("On Hold COD list", () => {
+  it("lists held remittances of the last 30 days, 30 a page, with |total − ecod| to 2 decimals", async () => {
+    const list = await listHeldRemittances(h.db, vp, viewOf());
+    expect(list.total).toBeGreaterThan(0);
+    expect(list.rows.length).toBe(Math.min(30, list.total));
+    for (const r of list.rows) {
+      expect(r.start_date >= viewOf().from).toBe(true);
+      expect(["PENDING", "PARTIAL"]).toContain(r.status);
+      expect(rupeesToPaise(r.amount)).toBe(Math.abs(rupeesToPaise(r.total_amount) - rupeesToPaise(r.ecod_charges)));
+      expect(r.amount).toMatch(/^\d+\.\d{2}$/);
+    }
+  });
+
+  it("finds a remittance by COD Ref ID, by one of its AWBs and by the seller's e-mail", async () => {
+    const [first] = (await listHeldRemittances(h.db, vp, viewOf())).rows;
+    const byRef = await listHeldRemittances(h.db, vp, viewOf(`by=ref&q=${first.pickrr_reference_id.toLowerCase()}`));
+    expect(byRef.rows.map((r) => r.id)).toEqual([first.id]);
+    const [order] = await h.db
+      .select({ awb: orders.pickrr_tracking_id })
+      .from(orders)
+      .where(and(eq(orders.client_id, first.client_id), eq(orders.payment_mode, "cod"), sql`date_trunc('week', ${orders.delivered_at} at time zone 'Asia/Kolkata')::date = ${first.start_date}::date`))
+      .limit(1);
+    const byAwb = await listHeldRemittances(h.db, vp, viewOf(`by=awb&q=${order.awb}`));
+    expect(byAwb.rows.map((r) => r.id)).toEqual([first.id]);
+    const byEmail = await listHeldRemittances(h.db, vp, viewOf(`by=email&q=${encodeURIComponent(first.email)}`));
+    expect(byEmail.rows.length).toBeGreaterThan(0);
+    expect(byEmail.rows.every((r) => r.email === first.email)).toBe(true);
+  });
+
+  it("shows a tl only the remittances of the tl's clients", async () => {
+    const [tlRow] = await h.db.select().from(staff).where(eq(staff.email, "tl@demo.test"));
+    const tl = { id: tlRow.id, role: "tl" as const };
+    const all = await listHeldRemittances(h.db, vp, viewOf("from=2020-01-01&to=2020-12-31"));
+    expect(all.total).toBe(0);
+    const mine = await listHeldRemittances(h.db, tl, { ...viewOf(), page: 1 });
+    const ids = new Set((await h.db.select({ id: clients.id }).from(clients).where(eq(clients.tl_id, tl.id))).map((c) => c.id));
+    expect(mine.rows.every((r) => ids.has(r.client_id))).toBe(true);
+    const someoneElses = (await listHeldRemittances(h.db, vp, viewOf())).rows.find((r) => !ids.has(r.client_id))!;
+    expect(await holdDetails(h.db, tl, someoneElses.id)).toBeNull();
+  });
+});
+
+describe("release", () => {
+  /** Held remittances of distinct sellers not used by another test. */
+  const used = new Set<number>();
+  async function heldOf(n: number) {
+    const rows = (await listHeldRemittances(h.db, vp, viewOf())).rows.filter((r) => !used.has(r.client_id));
+    const picked: typeof rows = [];
+    for (const r of rows) if (picked.length < n && !picked.some((p) => p.client_id === r.client_id)) picked.push(r);
+    for (const p of picked) used.add(p.client_id);
+    expect(picked.length).toBe(n);
+    return picked;
+  }
+  const tally = async (ids: number[]) => ({
+    audits: (await h.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.entity, "cod_remittance"))))[0].n,
+    movements: (await h.db.select({ n: count() }).from(moneyMovements).where(inArray(moneyMovements.remittance_id, ids)))[0].n,
+  });
+
+  it("50 concurrent posts of one batch release it once: one audit row, one movement, one e-mail each", async () => {
+    const batch = await heldOf(2);
+    const ids = batch.map((r) => r.id);
+    const before = await tally(ids);
+    const mailsBefore = (await h.db.select({ n: count() }).from(mailOutbox))[0].n;
+    const results = await Promise.all(Array.from({ length: 50 }, () => releaseRemittances(h.db, approver, input(ids))));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    const refused = results.filter((r) => !r.ok);
+    expect(refused).toHaveLength(49);
+    for (const r of refused) expect(r).toMatchObject({ ok: false, status: 409, message: RELEASE_RESULT_MESSAGES.released(batch[0].pickrr_reference_id) });
+    const after = await tally(ids);
+    expect(after.audits - before.audits).toBe(2);
+    expect(after.movements).toBe(2);
+    expect((await h.db.select({ n: count() }).from(mailOutbox))[0].n - mailsBefore).toBe(2);
+    const rows = await h.db.select().from(codRemittances).where(inArray(codRemittances.id, ids));
+    for (const r of rows) {
+      expect(r).toMatchObject({ status: "RELEASED", current_action: null, pending_amount: "0.00", approver_email: "approver2@demo.test", approver_reason: "Dues cleared", released_by: approver.id });
+    }
+    const movement = await h.db.select().from(moneyMovements).where(eq(moneyMovements.remittance_id, ids[0]));
+    expect(movement[0].amount).toBe(batch[0].pending_amount);
+    // Released rows leave the list.
+    const list = await listHeldRemittances(h.db, vp, viewOf(`by=ref&q=${batch[0].pickrr_reference_id}`));
+    expect(list.total).toBe(0);
+  });
+
+  it("a bulk release with one bad row releases nothing", async () => {
+    const [a, b] = await heldOf(2);
+    const [released] = await h.db.select({ id: codRemittances.id, ref: codRemittances.pickrr_reference_id }).from(codRemittances).where(eq(codRemittances.status, "RELEASED")).limit(1);
+    const before = await tally([a.id, b.id]);
+    const r = await releaseRemittances(h.db, approver, input([a.id, b.id, released.id]));
+    expect(r).toEqual({ ok: false, status: 409, message: RELEASE_RESULT_MESSAGES.released(released.ref) });
+    const missing = await releaseRemittances(h.db, approver, input([a.id, 99_999_999]));
+    expect(missing).toMatchObject({ ok: false, status: 404 });
+    const [notHeld] = await h.db.select({ id: codRemittances.id, ref: codRemittances.pickrr_reference_id }).from(codRemittances).where(and(eq(codRemittances.status, "PENDING"), sql`${codRemittances.current_action} is null`)).limit(1);
+    expect(await releaseRemittances(h.db, approver, input([b.id, notHeld.id]))).toEqual({ ok: false, status: 409, message: RELEASE_RESULT_MESSAGES.notHeld(notHeld.ref) });
+    expect(await tally([a.id, b.id])).toEqual(before);
+    const still = await h.db.select({ status: codRemittances.status }).from(codRemittances).where(inArray(codRemittances.id, [a.id, b.id]));
+    expect(still.every((s) => s.status !== "RELEASED")).toBe(true);
+  });
+
+  it("the Account Ledger moves a released remittance from Pending to Cleared; totals are the entries' sums", async () => {
+    const rows = (await listHeldRemittances(h.db, vp, viewOf())).rows.filter((r) => !used.has(r.client_id) && r.remittance_date <= today);
+    const r = rows[0];
+    used.add(r.client_id);
+    const pending = await accountLedger(h.db, r.client_id, "pending");
+    const entry = pending.entries.find((e) => e.reference_id === r.pickrr_reference_id)!;
+    expect(entry).toMatchObject({ type: "cod", order_count: r.order_count, collected_cod_amount: r.total_amount, outstanding_amount: r.pending_amount, clearance_date: null, cycle_due_date: r.remittance_date });
+    expect(rupeesToPaise(entry.total_amount)).toBe(rupeesToPaise(r.total_amount) - rupeesToPaise(r.ecod_charges));
+    for (const f of ["outstanding_amount", "total_amount"] as const) {
+      expect(rupeesToPaise(pending.totals[f])).toBe(pending.entries.reduce((s, e) => s + rupeesToPaise(e[f]), 0));
+    }
+    expect(pending.entries.every((e) => e.cycle_due_date <= today && (e.type === "bill" ? e.freight_charge !== null : e.freight_charge === null))).toBe(true);
+    const clearedBefore = await accountLedger(h.db, r.client_id, "cleared");
+    expect((await releaseRemittances(h.db, approver, input([r.id]))).ok).toBe(true);
+    const after = await accountLedger(h.db, r.client_id, "pending");
+    expect(after.entries.some((e) => e.reference_id === r.pickrr_reference_id)).toBe(false);
+    expect(rupeesToPaise(pending.totals.outstanding_amount) - rupeesToPaise(after.totals.outstanding_amount)).toBe(rupeesToPaise(r.pending_amount));
+    const cleared = await accountLedger(h.db, r.client_id, "cleared");
+    expect(cleared.entries.length).toBe(clearedBefore.entries.length + 1);
+    expect(cleared.entries.find((e) => e.reference_id === r.pickrr_reference_id)).toMatchObject({ outstanding_amount: "0.00", clearance_date: today, transaction_reference: `REL${String(r.id).padStart(8, "0")}` });
+    const future = await accountLedger(h.db, r.client_id, "future");
+    expect(future.entries.every((e) => e.cycle_due_date > today)).toBe(true);
+  });
+
+  it("refuses anyone but a finance approver, and an approval e-mail that is not an approver's", async () => {
+    const [a] = await heldOf(1);
+    expect(await releaseRemittances(h.db, kam, input([a.id]))).toEqual({ ok: false, status: 403, message: RELEASE_RESULT_MESSAGES.forbidden });
+    expect(await releaseRemittances(h.db, { ...vp, capabilities: [] }, input([a.id]))).toMatchObject({ ok: false, status: 403 });
+    expect(await releaseRemittances(h.db, approver, { ...input([a.id]), approver_email: "kam@demo.test" })).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { approver_email: "Enter valid Approval Email" },
+    });
+    const [row] = await h.db.select({ status: codRemittances.status }).from(codRemittances).where(eq(codRemittances.id, a.id));
+    expect(row.status).not.toBe("RELEASED");
+  });
+});
+
+describe("downloads", () => {
+  it("the Excel Download is a real .xlsx whose rows and totals equal the database's", async () => {
+    const view = viewOf();
+    const bytes = new Uint8Array(await new Response(xlsxStream([{ name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: heldDownloadRecords(h.db, vp, view) }])).arrayBuffer());
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(bytes.buffer as ArrayBuffer);
+    const sheet = book.getWorksheet("On Hold COD")!;
+    const values = sheet.getSheetValues().slice(1) as unknown[][];
+    expect(values[0].slice(1)).toEqual([...HELD_DOWNLOAD_HEADER]);
+    const body = values.slice(1).map((r) => r.slice(1) as string[]);
+    const col = (name: (typeof HELD_DOWNLOAD_HEADER)[number]) => HELD_DOWNLOAD_HEADER.indexOf(name);
+    const [db] = (
+      await h.db.execute(sql`select count(*)::int as n, coalesce(sum(total_amount), 0)::text as total, coalesce(sum(pending_amount), 0)::text as pending
+        from ${codRemittances} where current_action = 'HOLD' and status in ('PENDING', 'PARTIAL') and start_date between ${view.from} and ${view.to}`)
+    ).rows as { n: number; total: string; pending: string }[];
+    expect(body.length).toBe(db.n);
+    expect(body.reduce((s, r) => s + rupeesToPaise(r[col("total_amount")]), 0)).toBe(rupeesToPaise(db.total));
+    expect(body.reduce((s, r) => s + rupeesToPaise(r[col("pending_amount")]), 0)).toBe(rupeesToPaise(db.pending));
+    expect(body[0][col("start_date")]).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+  });
+
+  it("cod-status.csv holds the same rows, one a line", async () => {
+    const text = await new Response(csvRecordStream(HELD_DOWNLOAD_HEADER, heldDownloadRecords(h.db, vp, viewOf()))).text();
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe(HELD_DOWNLOAD_HEADER.join(","));
+    expect(lines.length - 1).toBe((await listHeldRemittances(h.db, vp, viewOf())).total);
+  });
+});
