@@ -24,7 +24,7 @@ const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeTy
 
 const PROOF_FOR = { pvt_ltd: "cin", ltd: "cin", llp: "cin", partnership: "partnership_deed", individual: "aadhar_card" } as const;
 
-async function as(page: Page, role: "vp" | "avp" | "tl") {
+async function as(page: Page, role: "vp" | "avp" | "tl" | "kam") {
   await signInOnce(page, `${role}@demo.test`, role);
 }
 
@@ -245,5 +245,27 @@ describeJsOnOff("account set-up", (s) => {
     expect((await api(old)).status()).toBe(401);
     expect((await api(token)).status()).toBe(200);
     if (!js) await expectAccessible(page, js);
+  });
+
+  it("kam: reveals a client's API token, but Activate Wallet is not theirs to change", async () => {
+    const { page, js, index } = s;
+    // A client outside the demo vp's chain (kam sees every client; no other browser test uses these).
+    const client = plannedDemoClients().filter((c) => c.has_token && !c.has_wallet && c.chain.vp !== "vp@demo.test")[index];
+    await as(page, "kam");
+    await page.goto(`/all-users/${client.id}/account-setup?open=config`);
+    expect(await page.getByTestId("flag-has_wallet").isDisabled()).toBe(true);
+    const masked = (await page.getByTestId("token-masked").textContent())!;
+    expect(masked).toMatch(/^•+[0-9a-f]{4}$/);
+    await clickThen(page, "Reveal", () => page.getByTestId("token-value").waitFor());
+    const token = (await page.getByTestId("token-value").textContent())!;
+    expect(token).toMatch(/^[0-9a-f]{40}$/);
+    expect(token.slice(-4)).toBe(masked.slice(-4));
+    if (js) {
+      const version = (await page.getByTestId("config-form").locator("input[name=version]").getAttribute("value"))!;
+      const forged = await page.context().request.post(`/all-users/${client.id}/account-setup?open=config`, {
+        form: { intent: "config", version, has_wallet: "on", credit_period: "0", otp: "0" },
+      });
+      expect(forged.status()).toBe(403);
+    }
   });
 });
