@@ -4,6 +4,7 @@
  * growth of total and old-account orders — for the clients the signed-in staff may see, from
  * the daily rollups. Charts draw in the browser; every number is also a server-rendered table.
  */
+import "~/ui/analytics/analytics.css";
 import "@mantine/core/styles/SimpleGrid.css";
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";

@@ -6,6 +6,7 @@
  * days before, by Seller, AVP, BDM or TL, searched, sorted and paged by the server. Every
  * control's state is in the URL; both forms are GET forms that work without JavaScript.
  */
+import "~/ui/analytics/analytics.css";
 import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";

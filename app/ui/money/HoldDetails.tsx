@@ -3,6 +3,7 @@
  * seller's hold analytics that its type's rule reads, and the verdict with the rule written out
  * with the numbers (money/hold.ts decides; this only shows).
  */
+import "./money.css";
 import { Paper, Stack, Table, Text } from "@mantine/core";
 import { dmy } from "~/services/analytics/periods";
 import { formatInr } from "~/services/core/money";
