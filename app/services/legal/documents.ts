@@ -7,10 +7,8 @@ import { DOC_NAME_LABELS, type DocName, type OrderBlocking, type Segment } from 
 
 const DAY_MS = 86_400_000;
 
-/** Today's date in India (YYYY-MM-DD): documents are published and expire by India's calendar. */
-export function indiaDate(now: Date): string {
-  return new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
-}
+/** Today's date in India (YYYY-MM-DD): documents are published and expire by India's calendar (the one IST-day rule). */
+export { istDayOf as indiaDate } from "../analytics/periods";
 
 /** The day the acceptance period ends: publish_at + days (null when optional). */
 export function expiryDate(publishAt: string, days: number | null): string | null {
