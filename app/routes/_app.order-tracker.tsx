@@ -44,7 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb();
   const req = await readTrackerRequest(db, staff, request);
   const [emails, stats, performance] = await Promise.all([
-    sellerEmails(db, staff),
+    // One more than we would inline tells whether the scope is small (a vp's 2,500 are not read here).
+    sellerEmails(db, staff, INLINE_SELLER_EMAILS + 1),
     req.range.ok && req.seller.ok ? dailyStats(db, staff, req.range.range, req.seller.clientId) : null,
     dailyPerformance(db, staff, req.query),
   ]);

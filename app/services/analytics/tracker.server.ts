@@ -12,9 +12,10 @@ import { addDays, daysFrom, dmy, type DayRange } from "./periods";
 import { nextUpdateAt, snapshotMeta } from "./snapshot.server";
 import { csvHierarchyColumns, DAY_INDEXES, PERFORMANCE_PAGE_SIZE, VIEW_LABELS, type PerformanceView, type TrackerQuery } from "./tracker-query";
 
-/** The e-mails of the sellers in scope, for the seller picker (sorted). */
-export async function sellerEmails(db: Executor, viewer: Pick<Viewer, "id" | "role">): Promise<string[]> {
-  const rows = await db.select({ email: clients.email }).from(clients).where(clientScopeCondition(viewer)).orderBy(asc(clients.email));
+/** The e-mails of the sellers in scope, for the seller picker (sorted; the first `limit` when given). */
+export async function sellerEmails(db: Executor, viewer: Pick<Viewer, "id" | "role">, limit?: number): Promise<string[]> {
+  const query = db.select({ email: clients.email }).from(clients).where(clientScopeCondition(viewer)).orderBy(asc(clients.email));
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((r) => r.email);
 }
 
