@@ -83,7 +83,8 @@ export function ChartPanel<Row>({
           <Text c="dimmed">{empty}</Text>
         ) : hydrated ? (
           <>
-            <div className="chart-box" aria-hidden>
+            {/* Not aria-hidden: the Daily Stats brush is keyboard-operable (arrow keys move its ends). */}
+            <div className="chart-box" role="figure" aria-label={`${title}: chart (its numbers are under "Show the numbers")`}>
               <Suspense fallback={<Text c="dimmed">Drawing the chart…</Text>}>{chart()}</Suspense>
             </div>
             <details>
