@@ -7,37 +7,53 @@
  */
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { openPglite } from "../app/services/db/client.server";
+import { openPglite, type Db } from "../app/services/db/client.server";
+import { loadServer, quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
 import { legalStatus, legalStatusCsvRecords } from "../app/services/legal/status.server";
 import { writeCsv } from "../app/services/http/csv";
 
 const SELLERS = 2000;
+
+/**
+ * The book: sellers up to SELLERS in all, 10 broadcast documents per segment, one specific
+ * document per seller, half of the sellers with everything in force accepted. On a demo
+ * database (PAGES=1) the demo's own legal documents make way for these.
+ */
+async function fillBook(db: Db) {
+  await db.execute(sql`delete from legal_acceptances`);
+  await db.execute(sql`delete from legal_documents`);
+  const have = Number((await db.execute(sql`select count(*)::int n from clients`)).rows[0].n);
+  await db.execute(sql`
+    insert into clients (name, email, company_name, phone_number, business_data, pickrr_config)
+    select 'Seller ' || lpad(i::text, 4, '0'), 'seller' || i || '@bench.test', 'Company ' || i, '98' || lpad(i::text, 8, '0'),
+           jsonb_build_object('tin_number', 'Segment_' || (1 + i % 3)), '{"disable_legal": false}'::jsonb
+    from generate_series(1, ${Math.max(0, SELLERS - have)}) i`);
+  await db.execute(sql`update clients set business_data = coalesce(business_data, '{}'::jsonb) || jsonb_build_object('tin_number', 'Segment_' || (1 + id % 3))`);
+  await db.execute(sql`insert into stored_files (purpose, file_name, content_type, size, sha256, bytes, uploaded_by) values ('legal_document', 'a.pdf', 'application/pdf', 4, 'x', '\\x25504446'::bytea, 'bench')`);
+  const fileId = Number((await db.execute(sql`select max(id)::int id from stored_files`)).rows[0].id);
+  // 10 per segment: agreement v1–v4, privacy_policy v1–v3, other v1–v3.
+  await db.execute(sql`
+    insert into legal_documents (doc_name, doc_type, segment, audience, description, publish_at, order_blocking, days, version, file_id, file_name)
+    select n.doc_name, 'broadcast', s::text, 'segment:' || s, 'bench', date '2026-01-01' + v, 'optional', null, v, ${fileId}, 'a.pdf'
+    from generate_series(1, 3) s, (values ('agreement', 4), ('privacy_policy', 3), ('other', 3)) n(doc_name, versions), generate_series(1, 4) v
+    where v <= n.versions`);
+  await db.execute(sql`
+    insert into legal_documents (doc_name, doc_type, segment, email, client_id, audience, description, publish_at, order_blocking, days, version, file_id, file_name)
+    select 'agreement', 'specific', '1', c.email, c.id, 'email:' || lower(c.email), 'bench', date '2026-02-01', 'mandatory', 30, 1, ${fileId}, 'a.pdf' from clients c`);
+  // Half the sellers accepted everything in force; the others a part of it.
+  await db.execute(sql`
+    insert into legal_acceptances (document_id, client_id, version, accepted_by)
+    select d.id, c.id, d.version, c.email from clients c join legal_documents d on d.audience = 'segment:' || (1 + c.id % 3) where c.id % 2 = 0
+    union all
+    select d.id, c.id, d.version, c.email from clients c join legal_documents d on d.audience = 'email:' || lower(c.email)`);
+  await db.execute(sql`analyze`);
+}
+
 const h = openPglite(undefined);
 await h.migrate();
 const db = h.db;
-await db.execute(sql`
-  insert into clients (name, email, company_name, phone_number, business_data, pickrr_config)
-  select 'Seller ' || lpad(i::text, 4, '0'), 'seller' || i || '@bench.test', 'Company ' || i, '98' || lpad(i::text, 8, '0'),
-         jsonb_build_object('tin_number', 'Segment_' || (1 + i % 3)), '{"disable_legal": false}'::jsonb
-  from generate_series(1, ${SELLERS}) i`);
-await db.execute(sql`insert into stored_files (purpose, file_name, content_type, size, sha256, bytes, uploaded_by) values ('legal_document', 'a.pdf', 'application/pdf', 4, 'x', '\\x25504446'::bytea, 'bench')`);
-// 10 per segment: agreement v1–v4, privacy_policy v1–v3, other v1–v3.
-await db.execute(sql`
-  insert into legal_documents (doc_name, doc_type, segment, audience, description, publish_at, order_blocking, days, version, file_id, file_name)
-  select n.doc_name, 'broadcast', s::text, 'segment:' || s, 'bench', date '2026-01-01' + v, 'optional', null, v, 1, 'a.pdf'
-  from generate_series(1, 3) s, (values ('agreement', 4), ('privacy_policy', 3), ('other', 3)) n(doc_name, versions), generate_series(1, 4) v
-  where v <= n.versions`);
-await db.execute(sql`
-  insert into legal_documents (doc_name, doc_type, segment, email, client_id, audience, description, publish_at, order_blocking, days, version, file_id, file_name)
-  select 'agreement', 'specific', '1', c.email, c.id, 'email:' || c.email, 'bench', date '2026-02-01', 'mandatory', 30, 1, 1, 'a.pdf' from clients c`);
-// Half the sellers accepted everything in force; the others a part of it.
-await db.execute(sql`
-  insert into legal_acceptances (document_id, client_id, version, accepted_by)
-  select d.id, c.id, d.version, c.email from clients c join legal_documents d on d.audience = 'segment:' || (1 + c.id % 3) where c.id % 2 = 0
-  union all
-  select d.id, c.id, d.version, c.email from clients c join legal_documents d on d.audience = 'email:' || c.email`);
+await fillBook(db);
 console.log("data ready");
-await db.execute(sql`analyze`);
 
 const now = new Date("2026-11-20T06:00:00Z");
 const queries = [
@@ -49,10 +65,12 @@ const queries = [
 ];
 for (let i = 0; i < 10; i++) await legalStatus(db, queries[i % queries.length], now);
 const times: number[] = [];
+const byKind = queries.map(() => [] as number[]);
 for (let i = 0; i < 200; i++) {
   const t = performance.now();
   await legalStatus(db, queries[i % queries.length], now);
   times.push(performance.now() - t);
+  byKind[i % queries.length].push(performance.now() - t);
 }
 times.sort((a, b) => a - b);
 const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1);
@@ -63,5 +81,46 @@ const csv = writeCsv(all);
 const csvMs = performance.now() - t0;
 console.log(`Legal Status, ${SELLERS} sellers, ${(await db.execute(sql`select count(*)::int n from legal_documents`)).rows[0].n} documents:`);
 console.log(`  page query p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${pct(100)} ms (one connection, PGlite)`);
+for (const [i, q] of queries.entries()) {
+  const k = byKind[i].sort((a, b) => a - b);
+  console.log(`    status ${q.status ?? "any"}, search "${q.q}", page ${q.page}: p50 ${k[Math.floor(k.length / 2)].toFixed(1)} ms, p95 ${k[Math.floor(k.length * 0.95)].toFixed(1)} ms`);
+}
 console.log(`  CSV (not accepted: ${records.length} rows; all: ${all.length} rows, ${csv.length} bytes) ${csvMs.toFixed(0)} ms`);
 await h.close();
+
+// PAGES=1: the page itself over HTTP on the same book (the demo database plus these sellers and
+// documents), signed in as the demo legal, beside the static file: one connection, then 20.
+if (process.env.PAGES === "1") {
+  const data = await seededDataDir();
+  const onDisk = openPglite(`${data.dir}/pg`);
+  await fillBook(onDisk.db);
+  await onDisk.close();
+  process.env.BENCH_AS = "legal";
+  const server = await startBenchServer({ dataDir: data.dir, port: 3961 });
+  try {
+    const pages = ["/favicon.svg", "/legal-status", "/legal-status?status=1&page=3", "/legal-status?status=0&page=10", "/legal-status?q=seller12"];
+    console.log("| Page | server p50 | server p95 | CPU/request | HTML | requests/s (20 conn.) | p99 |");
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    for (const url of pages) {
+      for (let i = 0; i < 20; i++) await server.get(url);
+      const timed: number[] = [];
+      let bytes = 0;
+      const cpu0 = server.cpuMs();
+      for (let i = 0; i < 200; i++) {
+        const r = await server.get(url);
+        timed.push(Number.isNaN(r.serverMs) ? r.ms : r.serverMs);
+        bytes = r.bytes;
+      }
+      const cpu = (server.cpuMs() - cpu0) / 200;
+      const load = await loadServer(server, [url], 10, 20);
+      console.log(`| ${url} | ${quantile(timed, 0.5)} | ${quantile(timed, 0.95)} | ${cpu.toFixed(1)} ms | ${(bytes / 1024).toFixed(0)} KiB | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} |`);
+    }
+    for (const status of ["0", "1"]) {
+      const csv = await server.get(`/legal-status/download.csv?status=${status}`);
+      console.log(`CSV over HTTP, status ${status}: ${(csv.bytes / 1024).toFixed(0)} KiB in ${csv.ms.toFixed(0)} ms`);
+    }
+  } finally {
+    await server.stop();
+    await data.remove();
+  }
+}

@@ -4,7 +4,7 @@
  * (`pickrr_config.disable_legal`) by e-mail, and 'Blocked Users' lists the sellers that have it.
  * Both panels collapse; which are open is `?open=` in the URL (none given: both).
  */
-import { Alert, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
@@ -122,10 +122,10 @@ export default function LegalAccountSetup() {
           ]}
           empty="No blocked users."
           rows={blocked.map((u) => (
-            <Table.Tr key={u.id} data-testid="blocked-row">
-              <Table.Td>{u.name}</Table.Td>
-              <Table.Td className="wrap-anywhere">{u.email}</Table.Td>
-              <Table.Td>
+            <tr key={u.id} data-testid="blocked-row">
+              <td>{u.name}</td>
+              <td className="wrap-anywhere">{u.email}</td>
+              <td>
                 <Form method="post" preventScrollReset>
                   <input type="hidden" name="intent" value="unblock" />
                   <input type="hidden" name="email" value={u.email} />
@@ -133,8 +133,8 @@ export default function LegalAccountSetup() {
                     Unblock<span className="visually-hidden"> {u.name}</span>
                   </Button>
                 </Form>
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           ))}
         />
       </Section>

@@ -4,11 +4,12 @@
  * (the filtered list as CSV) is disabled until a status is chosen. Status, search and page are
  * in the URL.
  */
-import { Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
 import { requireStaff } from "~/services/auth/guard.server";
+import { istDateLabel } from "~/services/clients/dates";
 import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { AGREEMENT_STATUS } from "~/services/legal/forms";
@@ -27,14 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const result = await legalStatus(getDb(), view);
   return { view, ...result };
 }
-
-const dateOf = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-IN", {
-    day: "2-digit",
-    month: "short",
-    year: "numeric",
-    timeZone: "Asia/Kolkata",
-  });
 
 export default function LegalStatus() {
   const { view, rows, total, page, pages } = useLoaderData<typeof loader>();
@@ -106,30 +99,30 @@ export default function LegalStatus() {
           headers={["Seller", "Email", "Segment", "Agreement Status", "Documents in force"]}
           empty="No sellers match."
           rows={rows.map((r) => (
-            <Table.Tr key={r.id} data-testid="status-row">
-              <Table.Td>
+            <tr key={r.id} data-testid="status-row">
+              <td>
                 {r.name}
                 <div className="account-note">{r.company_name}</div>
-              </Table.Td>
-              <Table.Td className="wrap-anywhere">{r.email}</Table.Td>
-              <Table.Td>{r.segment ?? "—"}</Table.Td>
-              <Table.Td>
+              </td>
+              <td className="wrap-anywhere">{r.email}</td>
+              <td>{r.segment ?? "—"}</td>
+              <td>
                 {r.status ? (
                   <span className={r.status === "1" ? "legal-accepted" : "legal-not-accepted"}>{AGREEMENT_STATUS[r.status]}</span>
                 ) : (
                   <span className="account-note">No documents</span>
                 )}
-              </Table.Td>
-              <Table.Td>
+              </td>
+              <td>
                 <ul className="legal-doc-list">
                   {r.docs.map((d) => (
                     <li key={d.id}>
-                      {docLabel(d)}: {d.accepted_at ? `accepted ${dateOf(d.accepted_at)}` : "not accepted"}
+                      {docLabel(d)}: {d.accepted_at ? `accepted ${istDateLabel(d.accepted_at)}` : "not accepted"}
                     </li>
                   ))}
                 </ul>
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           ))}
         />
       </Paper>

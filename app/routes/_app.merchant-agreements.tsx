@@ -3,7 +3,7 @@
  * of published legal documents, a page at a time, and Add New Document as a dialog whose open
  * state is `?add=1` (it renders on the server, so the whole flow works without JavaScript).
  */
-import { Anchor, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconFilePlus } from "@tabler/icons-react";
@@ -128,28 +128,28 @@ export default function MerchantAgreements() {
           headers={["Document", "Target Users", "Segment", "Order Blocking", "Publish Date", "Expiry Date", "Version", "Accepted", "PDF"]}
           empty="No documents yet. Add the first one."
           rows={rows.map((r) => (
-            <Table.Tr key={r.id} data-testid="legal-doc-row">
-              <Table.Td>
+            <tr key={r.id} data-testid="legal-doc-row">
+              <td>
                 <b>{DOC_NAME_LABELS[r.doc_name]}</b>
                 <div className="account-note">{r.description}</div>
-              </Table.Td>
-              <Table.Td className="wrap-anywhere">{r.doc_type === "specific" ? `${DOC_TYPE_LABELS.specific}: ${r.email}` : DOC_TYPE_LABELS.broadcast}</Table.Td>
-              <Table.Td>{r.segment}</Table.Td>
-              <Table.Td>
+              </td>
+              <td className="wrap-anywhere">{r.doc_type === "specific" ? `${DOC_TYPE_LABELS.specific}: ${r.email}` : DOC_TYPE_LABELS.broadcast}</td>
+              <td>{r.segment}</td>
+              <td>
                 <span className={r.order_blocking === "mandatory" ? "legal-mandatory" : undefined}>{ORDER_BLOCKING_LABELS[r.order_blocking]}</span>
-              </Table.Td>
-              <Table.Td className="nowrap">{r.publish_at}</Table.Td>
-              <Table.Td className="nowrap">{r.expiry_date ?? "—"}</Table.Td>
-              <Table.Td>v{r.version}</Table.Td>
-              <Table.Td className="nowrap">
+              </td>
+              <td className="nowrap">{r.publish_at}</td>
+              <td className="nowrap">{r.expiry_date ?? "—"}</td>
+              <td>v{r.version}</td>
+              <td className="nowrap">
                 {r.accepted.toLocaleString("en-IN")} / {r.audience_size.toLocaleString("en-IN")}
-              </Table.Td>
-              <Table.Td>
+              </td>
+              <td>
                 <Anchor href={`/merchant-agreements/${r.id}/document.pdf`} target="_blank" rel="noopener" size="sm">
                   {r.file_name}
                 </Anchor>
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           ))}
         />
       </Paper>

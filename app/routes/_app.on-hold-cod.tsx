@@ -7,7 +7,7 @@
  * (`?release=1&ids=…`). Every dialog renders on the server, so the whole flow works without
  * JavaScript (decision 031).
  */
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Textarea, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
@@ -197,39 +197,39 @@ export default function OnHoldCod() {
           rows={rows.map((r) => {
             const type = customerTypeOf(r);
             return (
-              <Table.Tr key={r.id} data-testid="cod-row" data-ref={r.pickrr_reference_id}>
+              <tr key={r.id} data-testid="cod-row" data-ref={r.pickrr_reference_id}>
                 {canRelease ? (
-                  <Table.Td>
+                  <td>
                     <input type="checkbox" form="cod-select" name="ids" value={r.id} aria-label={`Select ${r.pickrr_reference_id}`} defaultChecked={releaseIds.includes(r.id)} />
-                  </Table.Td>
+                  </td>
                 ) : null}
-                <Table.Td className="nowrap">{r.pickrr_reference_id}</Table.Td>
-                <Table.Td className="wrap-anywhere">
+                <td className="nowrap">{r.pickrr_reference_id}</td>
+                <td className="wrap-anywhere">
                   <Anchor component={Link} to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
                     {r.email}
                   </Anchor>
-                </Table.Td>
-                <Table.Td>{CUSTOMER_TYPE_LABELS[type]}</Table.Td>
-                <Table.Td>{r.order_count}</Table.Td>
-                <Table.Td className="nowrap">{dmy(r.start_date)}</Table.Td>
-                <Table.Td className="nowrap" data-testid="cod-amount">
+                </td>
+                <td>{CUSTOMER_TYPE_LABELS[type]}</td>
+                <td>{r.order_count}</td>
+                <td className="nowrap">{dmy(r.start_date)}</td>
+                <td className="nowrap" data-testid="cod-amount">
                   {formatInr(rupeesToPaise(r.amount))}
-                </Table.Td>
-                <Table.Td className="nowrap">{formatInr(rupeesToPaise(r.pending_amount))}</Table.Td>
-                <Table.Td>{r.status}</Table.Td>
-                <Table.Td>
+                </td>
+                <td className="nowrap">{formatInr(rupeesToPaise(r.pending_amount))}</td>
+                <td>{r.status}</td>
+                <td>
                   <Anchor component={Link} to={`${listHref}&hold=${r.id}`} preventScrollReset aria-label={`Hold COD ${r.pickrr_reference_id}`}>
                     Hold COD
                   </Anchor>
-                </Table.Td>
+                </td>
                 {canRelease ? (
-                  <Table.Td>
+                  <td>
                     <Anchor component={Link} to={`${listHref}&release=1&ids=${r.id}`} preventScrollReset aria-label={`Release ${r.pickrr_reference_id}`}>
                       Release
                     </Anchor>
-                  </Table.Td>
+                  </td>
                 ) : null}
-              </Table.Tr>
+              </tr>
             );
           })}
         />

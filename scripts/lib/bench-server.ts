@@ -48,6 +48,8 @@ export type BenchServer = {
 
 export async function startBenchServer(opts: { dataDir: string; port: number; buildDir?: string; cwd?: string; extraNodeArgs?: string[] }): Promise<BenchServer> {
   const base = `http://127.0.0.1:${opts.port}`;
+  // BENCH_AS=legal (or kam, tl…): the demo account of that role instead of the vp.
+  const signInAs = process.env.BENCH_AS ?? "vp";
   const proc = spawn(process.execPath, [...(opts.extraNodeArgs ?? []), "--import", "tsx", "scripts/start.ts"], {
     cwd: opts.cwd ?? process.cwd(),
     env: {
@@ -87,11 +89,11 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
     }
     const signIn = await fetch(`${base}/sign-in`, {
       method: "POST",
-      body: new URLSearchParams({ email: "vp@demo.test", role: "vp", password: "demo-password" }),
+      body: new URLSearchParams({ email: `${signInAs}@demo.test`, role: signInAs, password: "demo-password" }),
       redirect: "manual",
     });
     const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
-    if (!cookie) throw new Error("signing in as the demo vp failed");
+    if (!cookie) throw new Error(`signing in as the demo ${signInAs} failed`);
     return {
       base,
       cpuMs() {

@@ -175,6 +175,25 @@ describe("Legal Status", () => {
     expect(csv).toHaveLength(1);
     expect(csv[0].slice(1, 8)).toEqual([seller.email, csv[0][2], "2", "1", "3", "3", "Accepted"]);
   });
+
+  it("counts the unfiltered pages (chosen by name, then counted) exactly as the filtered path counts every seller", async () => {
+    // `other` accepts one of its two documents: a partly accepted seller among the counted.
+    const { docs } = await sellerLegalDocs(h.db, other.id, now);
+    await acceptLegalDocument(h.db, other, docs[0].id, null, now);
+    // Every seller's counts by the path that counts them all (the CSV's) …
+    const everyone = await legalStatusCsvRecords(h.db, { status: null, q: "" }, now);
+    const expected = everyone.map((r) => [r[1], r[5], r[6], r[4]]);
+    // … against the pages of the unfiltered view, which count only the page's sellers.
+    const first = await legalStatus(h.db, { status: null, q: "", page: 1 }, now);
+    const shown: string[][] = [];
+    for (let page = 1; page <= first.pages; page++) {
+      const result = await legalStatus(h.db, { status: null, q: "", page }, now);
+      expect(result.total).toBe(everyone.length);
+      for (const r of result.rows) shown.push([r.email, String(r.in_force), String(r.accepted), r.status ?? ""]);
+    }
+    expect(shown).toEqual(expected);
+    expect(shown.some(([, inForce, accepted]) => Number(accepted) > 0 && accepted !== inForce)).toBe(true);
+  });
 });
 
 describe("orders and blocked users", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { istDateTimeLabel, registeredDateLabel, toIstIso } from "./dates";
+import { istDateLabel, istDateTimeLabel, registeredDateLabel, toIstIso } from "./dates";
 
 describe("registered date (spec part 2 §9)", () => {
   it("is the IST timestamp with its last 9 characters cut", () => {
@@ -16,5 +16,15 @@ describe("istDateTimeLabel", () => {
   it("shows the IST day, month name, year and time", () => {
     expect(istDateTimeLabel(new Date("2026-10-08T05:47:14Z"))).toBe("08 Oct 2026, 11:17");
     expect(istDateTimeLabel("2026-12-31T18:30:00Z")).toBe("01 Jan 2027, 00:00");
+  });
+});
+
+describe("istDateLabel", () => {
+  it("is the IST day, as toLocaleDateString en-IN with the short month would write it", () => {
+    for (const at of ["2026-10-08T05:47:14Z", "2026-12-31T18:30:00Z", "2026-12-31T18:29:59Z", "2024-02-29T00:00:00Z"]) {
+      const expected = new Date(at).toLocaleDateString("en-IN", { day: "2-digit", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+      expect(istDateLabel(at)).toBe(expected);
+    }
+    expect(istDateLabel(new Date("2026-12-31T18:30:00Z"))).toBe("01 Jan 2027");
   });
 });

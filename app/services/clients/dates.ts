@@ -21,10 +21,23 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
  * whatever ICU data either side has).
  */
 export function istDateTimeLabel(at: Date | string): string {
-  const date = typeof at === "string" ? new Date(at) : at;
-  const ist = new Date(date.getTime() + IST_OFFSET_MS);
-  const dd = String(ist.getUTCDate()).padStart(2, "0");
-  const hh = String(ist.getUTCHours()).padStart(2, "0");
-  const mm = String(ist.getUTCMinutes()).padStart(2, "0");
-  return `${dd} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}, ${hh}:${mm}`;
+  return `${istDateLabel(at)}, ${istClock(at)}`;
+}
+
+/**
+ * A day as staff read it, in IST: "08 Oct 2026". Hand-built as above, and cheap: a list of
+ * hundreds of dates formatted with toLocaleDateString and a time zone costs ~0.1 ms each.
+ */
+export function istDateLabel(at: Date | string): string {
+  const ist = istOf(at);
+  return `${String(ist.getUTCDate()).padStart(2, "0")} ${MONTHS[ist.getUTCMonth()]} ${ist.getUTCFullYear()}`;
+}
+
+function istOf(at: Date | string): Date {
+  return new Date((typeof at === "string" ? new Date(at) : at).getTime() + IST_OFFSET_MS);
+}
+
+function istClock(at: Date | string): string {
+  const ist = istOf(at);
+  return `${String(ist.getUTCHours()).padStart(2, "0")}:${String(ist.getUTCMinutes()).padStart(2, "0")}`;
 }

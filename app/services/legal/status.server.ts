@@ -29,6 +29,7 @@ export type StatusRow = {
 };
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const searchOf = (q: string): SQL => (q ? sql`where c.name ilike ${likePattern(q)} or c.email ilike ${likePattern(q)}` : sql``);
 
 /**
  * The documents in force (newest published version per name and audience) and, per seller, the
@@ -37,12 +38,8 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  */
 function inForceLinks(today: string, sellers: SQL): SQL {
   return sql`
-    docs as (
-      select distinct on (doc_name, audience) id, doc_name, audience, version
-      from legal_documents where publish_at <= ${today}::date
-      order by doc_name, audience, version desc
-    ),
     sellers as (${sellers}),
+    docs as (${inForceDocs(today, true)}),
     links as (
       select s.id as client_id, d.id as doc_id, d.doc_name, d.version from sellers s join docs d on d.audience = 'segment:' || s.segment
       union all
@@ -50,22 +47,51 @@ function inForceLinks(today: string, sellers: SQL): SQL {
     )`;
 }
 
+/**
+ * The newest published version per name and audience. `ofSellers`: only the audiences of the
+ * `sellers` CTE (a page of 30 reads its ~35 audiences by index instead of every document).
+ */
+function inForceDocs(today: string, ofSellers: boolean): SQL {
+  const audiences = ofSellers
+    ? sql`and audience in (select 'segment:' || segment from sellers union select 'email:' || lower(email) from sellers)`
+    : sql``;
+  return sql`
+    select distinct on (doc_name, audience) id, doc_name, audience, version
+    from legal_documents where publish_at <= ${today}::date ${audiences}
+    order by doc_name, audience, version desc`;
+}
+
 const SELLER_COLUMNS = sql`c.id, c.name, c.email, c.company_name, nullif(replace(c.business_data->>'tin_number', 'Segment_', ''), '') as segment`;
 
-/** The per-seller counts as a query, filtered by status and search. */
-function sellersQuery(today: string, { status, q }: Pick<StatusQuery, "status" | "q">): SQL {
-  const search = q ? sql`where c.name ilike ${likePattern(q)} or c.email ilike ${likePattern(q)}` : sql``;
+/**
+ * The per-seller counts as a query, filtered by status and search. A seller's documents in force
+ * are those of its segment's audience plus those of its e-mail's, so its counts are two lookups
+ * in per-audience figures (documents in force; acceptances per seller) rather than a join of
+ * every seller with every document it has (20,000 links at 2,000 sellers × 10 documents).
+ * Acceptances are unique per (document, client): counting them per audience counts documents.
+ */
+function sellersQuery(today: string, { status, q }: Pick<StatusQuery, "status" | "q">, only?: number[]): SQL {
+  const search = only ? sql`where c.id in (${sql.join(only.map((id) => sql`${id}`), sql`, `)})` : searchOf(q);
   const having = status === "1" ? sql`where in_force > 0 and accepted = in_force` : status === "0" ? sql`where accepted < in_force` : sql``;
   return sql`
-    with ${inForceLinks(today, sql`select ${SELLER_COLUMNS} from clients c ${search}`)},
-    counts as (
-      select l.client_id, count(*)::int as in_force, count(a.document_id)::int as accepted
-      from links l left join legal_acceptances a on a.document_id = l.doc_id and a.client_id = l.client_id
-      group by l.client_id
+    with sellers as (select ${SELLER_COLUMNS} from clients c ${search}),
+    docs as (${inForceDocs(today, only !== undefined)}),
+    per_audience as (select audience, count(*)::int as n from docs group by audience),
+    accepted as (
+      select a.client_id, d.audience, count(*)::int as n
+      from legal_acceptances a join docs d on d.id = a.document_id
+      where a.client_id in (select id from sellers)
+      group by a.client_id, d.audience
     ),
     per as (
-      select s.*, coalesce(n.in_force, 0) as in_force, coalesce(n.accepted, 0) as accepted
-      from sellers s left join counts n on n.client_id = s.id
+      select s.*,
+        coalesce(ds.n, 0) + coalesce(de.n, 0) as in_force,
+        coalesce(acs.n, 0) + coalesce(ace.n, 0) as accepted
+      from sellers s
+      left join per_audience ds on ds.audience = 'segment:' || s.segment
+      left join per_audience de on de.audience = 'email:' || lower(s.email)
+      left join accepted acs on acs.client_id = s.id and acs.audience = 'segment:' || s.segment
+      left join accepted ace on ace.client_id = s.id and ace.audience = 'email:' || lower(s.email)
     )
     select * from per ${having}`;
 }
@@ -77,10 +103,21 @@ const statusOf = (r: { in_force: number; accepted: number }): AgreementStatus | 
 export async function legalStatus(db: Db, query: StatusQuery, now = new Date()): Promise<{ rows: StatusRow[]; total: number; page: number; pages: number }> {
   const today = indiaDate(now);
   const base = sellersQuery(today, query);
-  // One pass: the page's rows with the count of all matching rows beside them.
-  const pageAt = async (page: number) =>
-    (await db.execute(sql`select *, count(*) over ()::int as total from (${base}) s order by name, id limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}`))
-      .rows as (CountRow & { total: number })[];
+  // One pass: the page's rows with the count of all matching rows beside them. Without a status
+  // filter the page is chosen by name alone (the clients' name index), and only its sellers are
+  // counted; a status filter needs every seller's counts to choose.
+  const pageAt = async (page: number): Promise<(CountRow & { total: number })[]> => {
+    if (query.status !== null) {
+      return (await db.execute(sql`select *, count(*) over ()::int as total from (${base}) s order by name, id limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}`))
+        .rows as (CountRow & { total: number })[];
+    }
+    const chosen = (
+      await db.execute(sql`select c.id, count(*) over ()::int as total from clients c ${searchOf(query.q)} order by c.name, c.id limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}`)
+    ).rows as { id: number; total: number }[];
+    if (chosen.length === 0) return [];
+    const counted = (await db.execute(sql`${sellersQuery(today, { status: null, q: "" }, chosen.map((c) => c.id))} order by name, id`)).rows as CountRow[];
+    return counted.map((r) => ({ ...r, total: chosen[0].total }));
+  };
   let page = Math.max(1, query.page);
   let sellers = await pageAt(page);
   let total = sellers[0]?.total ?? 0;

@@ -7,6 +7,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "../useHydrated";
+import { istDateLabel } from "~/services/clients/dates";
 import { BUSINESS_PROOF_LABELS, BUSINESS_PROOF_NOTES, BUSINESS_PROOF_TYPES, COMPANY_TYPES, COMPANY_TYPE_LABELS, businessProofOptions, isCompanyType } from "~/services/account/gstin";
 import { GST_LOCKED_FIELDS, KYC_LIMITS, chosenFileProblem } from "~/services/account/forms";
 import type { AccountAnswer } from "~/services/account/page.server";
@@ -59,7 +60,7 @@ export function KycSection({ action, kyc, answer, canEdit }: { action: string; k
         <SectionAlert answer={answer} />
         {kyc.submitted ? (
           <Text size="sm" data-testid="kyc-submitted">
-            KYC submitted on {new Date(kyc.submittedAt).toLocaleDateString("en-IN", { timeZone: "Asia/Kolkata" })}. It can no longer be changed.
+            KYC submitted on {istDateLabel(kyc.submittedAt)}. It can no longer be changed.
           </Text>
         ) : null}
         {answer?.lookup ? (

@@ -1,0 +1,60 @@
+/**
+ * Any pages, measured alike (issue 11's "3× more staff per core"): one production server on the
+ * demo seed (PGlite), the vp signed in. Per page: one connection (REQUESTS after WARM_UP:
+ * Server-Timing median / p95, latency p95, server CPU per request, HTML size), then CONNECTIONS
+ * connections for SECONDS (requests/s, p99, CPU per request), the static `/favicon.svg` first as
+ * the same run's baseline.
+ *   npm run build && npx tsx scripts/bench-pages.ts /legal-status /dashboard …
+ * `{client}` in a URL is the seed's first client (the one with the big rate card).
+ * PROFILE=1 (best with BASELINE=0) writes a CPU profile of the server (`--cpu-prof`, in ./profiles) for reading with
+ * Chrome's DevTools or `npx tsx scripts/lib/profile-top.ts profiles/<file>`.
+ */
+import os from "node:os";
+import { loadServer, quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
+
+const REQUESTS = Number(process.env.REQUESTS ?? 200);
+const WARM_UP = Number(process.env.WARM_UP ?? 30);
+const SECONDS = Number(process.env.SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
+const pages = process.argv.slice(2);
+if (pages.length === 0) {
+  console.error("Usage: npx tsx scripts/bench-pages.ts URL …");
+  process.exit(2);
+}
+
+const data = await seededDataDir();
+const server = await startBenchServer({
+  dataDir: data.dir,
+  port: 3960,
+  extraNodeArgs: process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [],
+});
+try {
+  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log("| Page | server median | server p95 | latency p95 | CPU/request (1 conn.) | HTML | requests/s | p99 | CPU/request |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  // BASELINE=0 leaves the static file out (a profile of the pages alone).
+  for (const raw of [...(process.env.BASELINE === "0" ? [] : ["/favicon.svg"]), ...pages]) {
+    const url = raw.replaceAll("{client}", String(data.clientId));
+    for (let i = 0; i < WARM_UP; i++) await server.get(url);
+    const server_: number[] = [];
+    const latency: number[] = [];
+    let bytes = 0;
+    const cpu0 = server.cpuMs();
+    for (let i = 0; i < REQUESTS; i++) {
+      const r = await server.get(url);
+      server_.push(r.serverMs);
+      latency.push(r.ms);
+      bytes = r.bytes;
+    }
+    const cpu1 = (server.cpuMs() - cpu0) / REQUESTS;
+    const load = await loadServer(server, [url], SECONDS, CONNECTIONS);
+    const timed = server_.filter((v) => !Number.isNaN(v));
+    console.log(
+      `| ${url} | ${timed.length ? quantile(timed, 0.5) : "–"} | ${timed.length ? quantile(timed, 0.95) : "–"} | ${quantile(latency, 0.95)} | ${cpu1.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KiB | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(1)} |`,
+    );
+  }
+  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+} finally {
+  await server.stop();
+  await data.remove();
+}
