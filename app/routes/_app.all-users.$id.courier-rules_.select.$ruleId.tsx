@@ -34,7 +34,7 @@ import {
   type ListSummary,
   type SelectRuleValues,
 } from "~/services/courier-setup/select-rule-form";
-import { getSelectRule, saveSelectRule, selectRuleCouriers } from "~/services/courier-setup/select-rules.server";
+import { getSelectRuleForEditor, saveSelectRule, selectRuleCouriers } from "~/services/courier-setup/select-rules.server";
 import { getDb } from "~/services/db/client.server";
 import { readMultipart, takeFile } from "~/services/http/upload.server";
 import { CheckboxSet, ChoiceSet } from "~/ui/CustomRuleForm";
@@ -60,14 +60,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const client = await requireClientForViewer(db, staff, params.id);
   const ruleId = ruleIdOf(params.ruleId);
   if (ruleId === "bad") throw new Response("This rule does not exist.", { status: 404 });
-  const [stored, names] = await Promise.all([ruleId === null ? null : getSelectRule(db, client.id, ruleId), selectRuleCouriers(db, client.id)]);
+  const [stored, names] = await Promise.all([ruleId === null ? null : getSelectRuleForEditor(db, client.id, ruleId), selectRuleCouriers(db, client.id)]);
   if (ruleId !== null && !stored) throw new Response("This rule does not exist.", { status: 404 });
   return {
     clientId: client.id,
     ruleId,
-    values: valuesOfRule(stored?.rule ?? null, stored?.version ?? null),
+    values: valuesOfRule(stored?.rule ?? null, stored?.version ?? null, stored?.sizes),
     /** Long stored lists: their size and first entries only. */
-    lists: longListSummaries(stored?.rule ?? null),
+    lists: longListSummaries(stored?.rule ?? null, stored?.sizes),
     names,
   };
 }

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { plannedDemoClients } from "~/services/seed/seed.server";
-import { baseURL, describeJsOnOff, expectLocator, signInOnce } from "../support/browser";
+import { baseURL, describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
 import { signInCookie, url } from "../support/http";
 
 /**
@@ -115,6 +115,7 @@ describeJsOnOff("the 100,000-pincode upload in the rule editor", (s) => {
     const summary = page.getByTestId("lm_list-summary");
     await expectLocator(summary).toContainText("1,00,000 entries stored: 900000, 900001, 900002, 900003, 900004 …");
     await expect.poll(() => summary.getByRole("radio", { name: "Destination pincode list: Keep it" }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await expectAccessible(page, s.js);
     await page.getByRole("combobox", { name: "Lane 1 from" }).selectOption("Delhi NCR");
     await page.getByRole("combobox", { name: "Lane 1 to" }).selectOption("Karnataka");
     // An incomplete lane is dropped on save.

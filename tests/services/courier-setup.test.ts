@@ -18,6 +18,7 @@ import {
   cloneSelectRule,
   deleteSelectRule,
   getSelectRule,
+  getSelectRuleForEditor,
   moveSelectRule,
   saveSelectRule,
   toggleSelectRule,
@@ -596,6 +597,8 @@ describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
     const listed = async (id: number) => (await selectRuleList(h.db, clientId)).find((r) => r.id === id)!.summary.criteria;
     expect(await listed(created.id)).toBe("zones A; 2 products; 3 pickup pincodes; 2 destination pincodes");
     const stored = (await getSelectRule(h.db, clientId, created.id))!;
+    // Short lists: the editor's read is the whole rule.
+    expect(await getSelectRuleForEditor(h.db, clientId, created.id)).toEqual({ ...stored, sizes: { product_list: 2, fm_list: 3, lm_list: 2 } });
     const edited = await saveSelectRule(h.db, actors.vp, {
       clientId,
       ruleId: created.id,
@@ -680,6 +683,10 @@ describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
       expect(page.values.list_mode.lm_list).toBe("keep");
       expect(page.values.fm_list).toBe("110001");
       expect(page.lists).toEqual({ lm_list: { count: 100_000, head: pins.slice(0, 5) } });
+      // PostgreSQL cuts the long list to its first entries; short lists come whole.
+      const read = (await getSelectRuleForEditor(h.db, clientId, saved.id))!;
+      expect(read.sizes).toEqual({ product_list: 0, fm_list: 1, lm_list: 100_000 });
+      expect(read.rule.criterias.pincode_list).toEqual({ fm: ["110001"], lm: pins.slice(0, 5) });
 
       const kept = await postValues(clientId, saved.id, { ...page.values, zone_list: ["B"] });
       expect(kept.status).toBe(302);

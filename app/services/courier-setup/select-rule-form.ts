@@ -76,13 +76,16 @@ export function storedListOf(criterias: SelectRuleCriterias, field: ListField): 
 
 /** A long stored list as the editor shows it: its size and first entries. */
 export type ListSummary = { count: number; head: string[] };
+/** The lists' sizes when the rule holds only their first entries (the editor's read). */
+export type ListSizes = Record<ListField, number>;
 
-export function longListSummaries(rule: SelectRule | null): Partial<Record<ListField, ListSummary>> {
+export function longListSummaries(rule: SelectRule | null, sizes?: ListSizes): Partial<Record<ListField, ListSummary>> {
   const out: Partial<Record<ListField, ListSummary>> = {};
   if (!rule) return out;
   for (const field of LIST_FIELDS) {
     const list = storedListOf(rule.criterias, field);
-    if (list.length > INLINE_LIST_MAX) out[field] = { count: list.length, head: list.slice(0, LIST_HEAD) };
+    const count = sizes?.[field] ?? list.length;
+    if (count > INLINE_LIST_MAX) out[field] = { count, head: list.slice(0, LIST_HEAD) };
   }
   return out;
 }
@@ -263,10 +266,10 @@ export function selectRuleValues(form: FormData): SelectRuleValues {
  * A stored rule as the editor's fields. Lists longer than INLINE_LIST_MAX are not copied into
  * the text: they start as 'keep' (the page shows their summary).
  */
-export function valuesOfRule(rule: SelectRule | null, version: number | null): SelectRuleValues {
+export function valuesOfRule(rule: SelectRule | null, version: number | null, sizes?: ListSizes): SelectRuleValues {
   const c = rule?.criterias ?? {};
-  const long = (list: string[]) => list.length > INLINE_LIST_MAX;
-  const textOf = (list: string[]) => (long(list) ? "" : list.join(", "));
+  const long = (field: ListField) => (sizes?.[field] ?? storedListOf(c, field).length) > INLINE_LIST_MAX;
+  const textOf = (field: ListField) => (long(field) ? "" : storedListOf(c, field).join(", "));
   const pad = <T>(list: T[], n: number, empty: T) => [...list, ...Array.from({ length: Math.max(0, n - list.length) }, () => empty)];
   const range = (r: ValueRange) => ({ min: String(r.min), max: String(r.max) });
   return {
@@ -275,10 +278,10 @@ export function valuesOfRule(rule: SelectRule | null, version: number | null): S
     service_type: c.service_type?.list ?? [],
     order_type: c.order_type?.list ?? [],
     zone_list: c.zone_list?.list ?? [],
-    product_list: textOf(storedListOf(c, "product_list")),
-    fm_list: textOf(storedListOf(c, "fm_list")),
-    lm_list: textOf(storedListOf(c, "lm_list")),
-    list_mode: Object.fromEntries(LIST_FIELDS.map((f) => [f, long(storedListOf(c, f)) ? "keep" : "edit"])) as Record<ListField, ListMode>,
+    product_list: textOf("product_list"),
+    fm_list: textOf("fm_list"),
+    lm_list: textOf("lm_list"),
+    list_mode: Object.fromEntries(LIST_FIELDS.map((f) => [f, long(f) ? "keep" : "edit"])) as Record<ListField, ListMode>,
     weight: pad((c.weight?.list ?? []).map(range), RANGE_ROWS, {
       min: "",
       max: "",

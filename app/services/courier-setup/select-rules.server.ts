@@ -21,12 +21,15 @@ import { transaction } from "../db/transaction.server";
 import { selectRuleFromStored, type SelectRule } from "../rules/rules";
 import type { CourierSetupActor } from "./all-couriers.server";
 import {
+  INLINE_LIST_MAX,
+  LIST_HEAD,
   SELECT_RULE_MESSAGES,
   defaultPriority,
   parseSelectRule,
   selectRuleSummary,
   swapWithNeighbour,
   type ListField,
+  type ListSizes,
   type SelectRuleValues,
   type StoredLists,
 } from "./select-rule-form";
@@ -111,6 +114,54 @@ export async function getSelectRule(db: Executor, clientId: number, ruleId: numb
     id: row.id,
     version: row.version,
     rule: selectRuleFromStored(spec(row)),
+  };
+}
+
+export type EditorRule = { rule: SelectRule; version: number; id: number; sizes: ListSizes };
+
+/**
+ * A rule as the editor opens it: lists of up to INLINE_LIST_MAX entries whole (they are edited
+ * inline), longer ones cut to their first LIST_HEAD entries in PostgreSQL, with every list's
+ * size. The document is de-toasted once (`#> '{}'`, as the History read does), and a
+ * 100,000-pincode list never reaches the app to be shown as five.
+ */
+export async function getSelectRuleForEditor(db: Executor, clientId: number, ruleId: number): Promise<EditorRule | null> {
+  const part = (path: string, count: string) =>
+    sql.raw(`case when r.${count} <= ${INLINE_LIST_MAX} then doc.d #> '{${path.replaceAll(".", ",")}}' else jsonb_path_query_array(doc.d, '$.${path}[0 to ${LIST_HEAD - 1}]') end`);
+  const rows = await db.execute<{
+    id: number;
+    version: number;
+    name: string;
+    priority: number;
+    active: boolean;
+    courier: unknown;
+    brief: Record<string, unknown>;
+    product_count: number;
+    fm_count: number;
+    lm_count: number;
+    products: unknown;
+    fm: unknown;
+    lm: unknown;
+  }>(sql`
+    select r.id, r.version, r.name, r.priority, r.active, r.courier, r.criteria_brief as brief,
+      r.product_count, r.fm_count, r.lm_count,
+      ${part("product_list.list", "product_count")} as products,
+      ${part("pincode_list.fm", "fm_count")} as fm,
+      ${part("pincode_list.lm", "lm_count")} as lm
+    from ${pickrrSelectRules} r
+    cross join lateral (select r.criterias #> '{}' as d offset 0) doc
+    where r.id = ${ruleId} and r.client_id = ${clientId}`);
+  const row = rows.rows[0];
+  if (!row) return null;
+  const criterias: Record<string, unknown> = { ...row.brief };
+  if (row.product_count > 0) criterias.product_list = { list: row.products };
+  if (row.fm_count > 0 || row.lm_count > 0)
+    criterias.pincode_list = { ...(row.fm_count > 0 ? { fm: row.fm } : {}), ...(row.lm_count > 0 ? { lm: row.lm } : {}) };
+  return {
+    id: row.id,
+    version: row.version,
+    rule: selectRuleFromStored({ name: row.name, priority: row.priority, validity: { active: row.active }, criterias, courier: row.courier }),
+    sizes: { product_list: row.product_count, fm_list: row.fm_count, lm_list: row.lm_count },
   };
 }
 
