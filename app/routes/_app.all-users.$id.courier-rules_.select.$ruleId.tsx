@@ -3,7 +3,9 @@
  * uploads; part 2 §4, §5; issue 13): a page of its own, `…/courier-rules/select/new` or
  * `…/select/{ruleId}`, so it deep-links and works without JavaScript. A multipart post: the
  * product and pincode lists are comma-separated text or a one-column CSV file (which replaces
- * the text). vp and avp only.
+ * the text). A stored list longer than INLINE_LIST_MAX is not echoed into the page: it shows as
+ * a summary with a CSV download and Keep (nothing posted; the server keeps the stored list) /
+ * Replace / Clear (decision 033). vp and avp only.
  */
 import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Radio, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -12,22 +14,27 @@ import { useState } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { ZONES, ZONE_LABELS } from "~/services/core/zones";
+import { ZONES, ZONE_LABELS, ZONE_TAT_DAYS } from "~/services/core/zones";
 import { ORDER_TYPES, SERVICE_TYPES } from "~/services/courier-setup/custom-rule-form";
 import { rulesHref } from "~/services/courier-setup/rules-view";
 import {
+  LANE_PLACES,
   LANE_ROWS,
   MAX_LIST_ENTRIES,
   PRIORITY_ROWS,
   RANGE_ROWS,
   SELECTION_TYPES,
+  longListSummaries,
   parseSelectRule,
   selectRuleReady,
   selectRuleValues,
   valuesOfRule,
+  type ListField,
+  type ListMode,
+  type ListSummary,
   type SelectRuleValues,
 } from "~/services/courier-setup/select-rule-form";
-import { getSelectRule, saveSelectRule, selectRuleCouriers } from "~/services/courier-setup/select-rules.server";
+import { getSelectRuleForEditor, saveSelectRule, selectRuleCouriers } from "~/services/courier-setup/select-rules.server";
 import { getDb } from "~/services/db/client.server";
 import { readMultipart, takeFile } from "~/services/http/upload.server";
 import { CheckboxSet, ChoiceSet } from "~/ui/CustomRuleForm";
@@ -53,12 +60,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const client = await requireClientForViewer(db, staff, params.id);
   const ruleId = ruleIdOf(params.ruleId);
   if (ruleId === "bad") throw new Response("This rule does not exist.", { status: 404 });
-  const [stored, names] = await Promise.all([ruleId === null ? null : getSelectRule(db, client.id, ruleId), selectRuleCouriers(db, client.id)]);
+  const [stored, names] = await Promise.all([ruleId === null ? null : getSelectRuleForEditor(db, client.id, ruleId), selectRuleCouriers(db, client.id)]);
   if (ruleId !== null && !stored) throw new Response("This rule does not exist.", { status: 404 });
   return {
     clientId: client.id,
     ruleId,
-    values: valuesOfRule(stored?.rule ?? null, stored?.version ?? null),
+    values: valuesOfRule(stored?.rule ?? null, stored?.version ?? null, stored?.sizes),
+    /** Long stored lists: their size and first entries only. */
+    lists: longListSummaries(stored?.rule ?? null, stored?.sizes),
     names,
   };
 }
@@ -109,7 +118,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export default function SelectRuleEditor() {
-  const { clientId, ruleId, values: stored, names } = useLoaderData<typeof loader>();
+  const { clientId, ruleId, values: stored, lists, names } = useLoaderData<typeof loader>();
   const answer = useActionData<EditorAnswer>();
   const initial = answer?.values ?? stored;
   return (
@@ -137,6 +146,8 @@ export default function SelectRuleEditor() {
         initial={initial}
         errors={answer?.fieldErrors ?? {}}
         names={names}
+        lists={lists}
+        download={(field) => `/all-users/${clientId}/courier-rules/select/${ruleId}/lists/${field}`}
         cancel={rulesHref(clientId, { panel: "pickrr_select" })}
       />
     </Stack>
@@ -147,11 +158,15 @@ function EditorForm({
   initial,
   errors,
   names,
+  lists,
+  download,
   cancel,
 }: {
   initial: SelectRuleValues;
   errors: Record<string, string>;
   names: { services: string[]; brands: string[] };
+  lists: Partial<Record<ListField, ListSummary>>;
+  download: (field: ListField) => string;
   cancel: string;
 }) {
   const [values, setValues] = useState(initial);
@@ -210,37 +225,87 @@ function EditorForm({
               checked={values.zone_list}
               onChange={(zone_list) => set({ zone_list })}
             />
-            {LIST_FILES.map(([field, fileField, label]) => (
-              <Stack key={field} gap={4}>
-                <Textarea
-                  name={field}
-                  label={label}
-                  description={field === "product_list" ? "Product names, comma-separated" : "6-digit pincodes, comma-separated"}
-                  autosize
-                  minRows={2}
-                  maxRows={6}
-                  value={values[field]}
-                  onChange={(e) => set({ [field]: e.currentTarget.value })}
-                  error={errors[field]}
-                />
-                <label className="file-field">
-                  <Text size="sm" span>
-                    or upload a one-column CSV ({label.toLowerCase()}, up to {MAX_LIST_ENTRIES.toLocaleString("en-IN")} entries):{" "}
-                  </Text>
-                  <input
-                    type="file"
-                    name={fileField}
-                    accept=".csv,text/csv"
-                    onChange={(e) => {
-                      const next = new Set(chosenFiles);
-                      if (e.currentTarget.files?.length) next.add(fileField);
-                      else next.delete(fileField);
-                      setChosenFiles(next);
-                    }}
+            {LIST_FILES.map(([field, fileField, label]) => {
+              const summary = lists[field];
+              const mode = values.list_mode[field];
+              // With JavaScript the new list's fields show only once 'Replace it' is chosen; without, always.
+              const entry = !summary || !hydrated || mode === "replace";
+              const fields = (
+                <>
+                  <Textarea
+                    name={field}
+                    label={summary ? `New ${label.toLowerCase()}` : label}
+                    description={field === "product_list" ? "Product names, comma-separated" : "6-digit pincodes, comma-separated"}
+                    autosize
+                    minRows={2}
+                    maxRows={6}
+                    value={values[field]}
+                    onChange={(e) => set({ [field]: e.currentTarget.value })}
+                    error={summary ? undefined : errors[field]}
                   />
-                </label>
-              </Stack>
-            ))}
+                  <label className="file-field">
+                    <Text size="sm" span>
+                      or upload a one-column CSV ({label.toLowerCase()}, up to {MAX_LIST_ENTRIES.toLocaleString("en-IN")} entries):{" "}
+                    </Text>
+                    <input
+                      type="file"
+                      name={fileField}
+                      accept=".csv,text/csv"
+                      onChange={(e) => {
+                        const next = new Set(chosenFiles);
+                        if (e.currentTarget.files?.length) next.add(fileField);
+                        else next.delete(fileField);
+                        setChosenFiles(next);
+                      }}
+                    />
+                  </label>
+                </>
+              );
+              if (!summary)
+                return (
+                  <Stack key={field} gap={4}>
+                    {fields}
+                  </Stack>
+                );
+              return (
+                <fieldset key={field} className="choice-set" data-testid={`${field}-summary`}>
+                  <legend>{label}</legend>
+                  <Stack gap={4}>
+                    <Text size="sm">
+                      {summary.count.toLocaleString("en-IN")} entries stored: {summary.head.join(", ")} …{" "}
+                      <a href={download(field)} download>
+                        Download the whole {label.toLowerCase()} (CSV)
+                      </a>
+                    </Text>
+                    {errors[field] && (
+                      <Text c="red.8" size="sm" role="alert">
+                        {errors[field]}
+                      </Text>
+                    )}
+                    <Group gap="md">
+                      {(
+                        [
+                          ["keep", "Keep it"],
+                          ["replace", "Replace it with the list below"],
+                          ["clear", "Clear it"],
+                        ] as [ListMode, string][]
+                      ).map(([m, text]) => (
+                        <Radio
+                          key={m}
+                          name={`${field}_mode`}
+                          value={m}
+                          label={text}
+                          aria-label={`${label}: ${text}`}
+                          checked={mode === m}
+                          onChange={() => set({ list_mode: { ...values.list_mode, [field]: m }, ...(m === "replace" ? {} : { [field]: "" }) })}
+                        />
+                      ))}
+                    </Group>
+                    {entry && fields}
+                  </Stack>
+                </fieldset>
+              );
+            })}
             <RangeRows
               title="Weight (kg)"
               prefix="weight"
@@ -256,28 +321,21 @@ function EditorForm({
               onChange={(i, p) => set({ invoice: row(values.invoice, i, p) })}
             />
             <fieldset className="choice-set">
-              <legend>Lane list (from → to: a city or a state)</legend>
+              <legend>Lane list (from → to: a state or a metro city)</legend>
               <Stack gap={4}>
                 {Array.from({ length: LANE_ROWS }, (_, i) => (
                   <Group key={i} gap="xs" align="start">
-                    <TextInput
-                      name={`lane_from_${i}`}
-                      aria-label={`Lane ${i + 1} from`}
-                      placeholder="From"
-                      maxLength={100}
-                      value={values.lanes[i]?.from ?? ""}
-                      onChange={(e) => set({ lanes: row(values.lanes, i, { from: e.currentTarget.value }) })}
-                      error={errors[`lane_from_${i}`]}
-                    />
-                    <TextInput
-                      name={`lane_to_${i}`}
-                      aria-label={`Lane ${i + 1} to`}
-                      placeholder="To"
-                      maxLength={100}
-                      value={values.lanes[i]?.to ?? ""}
-                      onChange={(e) => set({ lanes: row(values.lanes, i, { to: e.currentTarget.value }) })}
-                      error={errors[`lane_to_${i}`]}
-                    />
+                    {(["from", "to"] as const).map((end) => (
+                      <NativeSelect
+                        key={end}
+                        name={`lane_${end}_${i}`}
+                        aria-label={`Lane ${i + 1} ${end}`}
+                        value={values.lanes[i]?.[end] ?? ""}
+                        onChange={(e) => set({ lanes: row(values.lanes, i, { [end]: e.currentTarget.value }) })}
+                        error={errors[`lane_${end}_${i}`]}
+                        data={laneOptions(end, values.lanes[i]?.[end] ?? "")}
+                      />
+                    ))}
                   </Group>
                 ))}
               </Stack>
@@ -295,12 +353,16 @@ function EditorForm({
                   key={v}
                   name="selection"
                   value={v}
-                  label={v === "priority" ? "priority list" : v}
+                  label={v === "priority" ? "priority list" : v === "advantage" ? "advantage (standard '_0', promise '_85')" : v}
                   checked={values.selection === v}
                   onChange={() => set({ selection: v })}
                 />
               ))}
             </ChoiceSet>
+            <Text size="xs" c="dimmed">
+              advantage: the cheapest courier whose delivery estimate keeps the advantage plan&apos;s promise for the zone (A {ZONE_TAT_DAYS.A}, B{" "}
+              {ZONE_TAT_DAYS.B}, C {ZONE_TAT_DAYS.C}, D {ZONE_TAT_DAYS.D}, E {ZONE_TAT_DAYS.E} days); when none does, the fastest.
+            </Text>
             <fieldset className="choice-set">
               <legend>Priority list (for priority selection; 1 is tried first)</legend>
               <Group gap="xs" align="start">
@@ -338,6 +400,18 @@ function EditorForm({
       </Stack>
     </Form>
   );
+}
+
+const LANE_GROUPS = (["State", "Metro city"] as const).map((group) => ({
+  group,
+  items: LANE_PLACES.filter((p) => p.group === group).map((p) => ({ value: p.value, label: p.label })),
+}));
+
+/** A lane end's options: the places, and a stored value no longer among them (shown so it can be changed; saving it is refused). */
+function laneOptions(end: "from" | "to", current: string) {
+  const blank = { value: "", label: end === "from" ? "From: —" : "To: —" };
+  const unknown = current && !LANE_PLACES.some((p) => p.value === current) ? [{ value: current, label: `${current} (not in the list)` }] : [];
+  return [blank, ...unknown, ...LANE_GROUPS];
 }
 
 function RangeRows({

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { plannedDemoClients } from "~/services/seed/seed.server";
-import { baseURL, describeJsOnOff, expectLocator, signInOnce } from "../support/browser";
+import { baseURL, describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
 import { signInCookie, url } from "../support/http";
 
 /**
@@ -25,6 +25,8 @@ function pincodeCsv(n: number, from = 900_000): string {
 }
 
 const LIMIT_MESSAGE = "A list may hold at most 1,00,000 entries.";
+/** The editor page's bound for a rule with a 100,000-pincode list: ~100 KB measured; the list as text alone is ~800 KB, twice (markup and hydration data). */
+const EDITOR_PAGE_BYTES = 150_000;
 
 describe("the 100,000-pincode upload over HTTP", () => {
   let cookie: string;
@@ -33,10 +35,10 @@ describe("the 100,000-pincode upload over HTTP", () => {
     cookie = (await signInCookie("vp@demo.test", "vp", "10.13.0.1")).cookie;
   });
 
-  async function postEditor(clientId: number, name: string, csv: string) {
+  async function postEditor(clientId: number, name: string, csv: string, extra: Record<string, string> = {}) {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ name, version: "", selection: "cheapest", product_list: "", fm_list: "", lm_list: "" })) form.set(k, v);
-    form.set("lm_csv", new File([csv], "pincodes.csv", { type: "text/csv" }));
+    for (const [k, v] of Object.entries({ name, version: "", selection: "cheapest", product_list: "", fm_list: "", lm_list: "", ...extra })) form.set(k, v);
+    if (csv) form.set("lm_csv", new File([csv], "pincodes.csv", { type: "text/csv" }));
     return fetch(url(`/all-users/${clientId}/courier-rules/select/new`), {
       method: "POST",
       redirect: "manual",
@@ -56,6 +58,28 @@ describe("the 100,000-pincode upload over HTTP", () => {
     expect(page).toContain("Rule created successfully!");
     expect(page).toContain(name);
     expect(page).toContain("1,00,000 destination pincodes");
+
+    // Its editor shows the list as a summary with a download, not as 100,000 pincodes in a textarea.
+    const link = [...page.matchAll(/<a [^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`aria-label="Edit ${name}"`));
+    const ruleId = /courier-rules\/select\/(\d+)"/.exec(link ?? "")?.[1];
+    expect(ruleId).toBeTruthy();
+    const editor = await (await fetch(url(`/all-users/${clients[0]}/courier-rules/select/${ruleId}`), { headers: { Cookie: cookie } })).text();
+    expect(editor.replaceAll("<!-- -->", "")).toContain("1,00,000 entries stored: 900000, 900001, 900002, 900003, 900004 …");
+    expect(editor).not.toContain("900005");
+    // The whole page, markup and hydration data; the list alone would be ~800 KB twice over.
+    expect(Buffer.byteLength(editor)).toBeLessThan(EDITOR_PAGE_BYTES);
+    const csv = await fetch(url(`/all-users/${clients[0]}/courier-rules/select/${ruleId}/lists/lm_list`), { headers: { Cookie: cookie } });
+    expect(csv.headers.get("Content-Disposition")).toMatch(/attachment/);
+    expect(await csv.text()).toBe(pincodeCsv(100_000));
+  });
+
+  it("a lane end that is not a state or metro city of the list is 400 with its message, and no rule saved", async () => {
+    const name = `HTTP bad lane ${Date.now()}`;
+    const answer = await postEditor(clients[0], name, "", { lane_from_0: "Zone A", lane_to_0: "Karnataka" });
+    expect(answer.status).toBe(400);
+    expect(await answer.text()).toContain("Please choose a state or a metro city from the list.");
+    const list = await (await fetch(url(`/all-users/${clients[0]}/courier-rules?panel=pickrr_select`), { headers: { Cookie: cookie } })).text();
+    expect(list).not.toContain(name);
   });
 
   it("100,001 lines: 400 with the limit's message, and no rule saved", async () => {
@@ -82,8 +106,32 @@ describeJsOnOff("the 100,000-pincode upload in the rule editor", (s) => {
     await page.locator('input[name="lm_csv"]').setInputFiles({ name: "pincodes.csv", mimeType: "text/csv", buffer: Buffer.from(pincodeCsv(100_000)) });
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByTestId("toast").getByText("Rule created successfully!").waitFor();
-    await expectLocator(page.getByTestId("select-rules").getByRole("row").filter({ hasText: name }).getByRole("cell").nth(3)).toHaveText(
-      "1,00,000 destination pincodes",
-    );
+    const row = () => page.getByTestId("select-rules").getByRole("row").filter({ hasText: name });
+    await expectLocator(row().getByRole("cell").nth(3)).toHaveText("1,00,000 destination pincodes");
+
+    // Edited: the long list is kept (shown as a summary, not posted back), a lane is added from
+    // the lists, and the selection becomes advantage.
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    const summary = page.getByTestId("lm_list-summary");
+    await expectLocator(summary).toContainText("1,00,000 entries stored: 900000, 900001, 900002, 900003, 900004 …");
+    await expect.poll(() => summary.getByRole("radio", { name: "Destination pincode list: Keep it" }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await expectAccessible(page, s.js);
+    await page.getByRole("combobox", { name: "Lane 1 from" }).selectOption("Delhi NCR");
+    await page.getByRole("combobox", { name: "Lane 1 to" }).selectOption("Karnataka");
+    // An incomplete lane is dropped on save.
+    await page.getByRole("combobox", { name: "Lane 2 from" }).selectOption("Goa");
+    await page.getByRole("radio", { name: /^advantage/ }).check();
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("toast").getByText("Rule edited successfully!").waitFor();
+    await expectLocator(row().getByRole("cell").nth(3)).toHaveText("1,00,000 destination pincodes; lanes Delhi NCR → Karnataka");
+    await expectLocator(row().getByRole("cell").nth(4)).toHaveText("advantage (standard _0, promise _85)");
+
+    // Reopened: advantage and the lane come back as chosen, the list is still the 100,000.
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    await expect.poll(() => page.getByRole("radio", { name: /^advantage/ }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await expectLocator(page.getByRole("combobox", { name: "Lane 1 from" })).toHaveValue("Delhi NCR");
+    await expectLocator(page.getByRole("combobox", { name: "Lane 1 to" })).toHaveValue("Karnataka");
+    await expectLocator(page.getByRole("combobox", { name: "Lane 2 from" })).toHaveValue("");
+    await expectLocator(page.getByTestId("lm_list-summary")).toContainText("1,00,000 entries stored");
   });
 });

@@ -291,8 +291,8 @@ describe("one system: Courier Rules and All Couriers drive the Rate Calculator",
     }
     await page.getByRole("link", { name: "Create New Rule" }).click();
     await page.getByRole("textbox", { name: "Rule name" }).fill("Mumbai to Delhi");
-    await page.getByRole("textbox", { name: "Lane 1 from" }).fill("Mumbai");
-    await page.getByRole("textbox", { name: "Lane 1 to" }).fill("Delhi");
+    await page.getByRole("combobox", { name: "Lane 1 from" }).selectOption("Mumbai");
+    await page.getByRole("combobox", { name: "Lane 1 to" }).selectOption("Delhi");
     await page.getByRole("radio", { name: "priority list" }).check();
     await page.getByRole("combobox", { name: "Priority 1" }).selectOption(target);
     await page.getByRole("button", { name: "Save" }).click();

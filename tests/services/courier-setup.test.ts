@@ -6,7 +6,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { action as allCouriersAction } from "~/routes/_app.all-users.$id.courier-setup";
-import { action as selectEditorAction } from "~/routes/_app.all-users.$id.courier-rules_.select.$ruleId";
+import { action as selectEditorAction, loader as selectEditorLoader } from "~/routes/_app.all-users.$id.courier-rules_.select.$ruleId";
+import { loader as selectListCsvLoader } from "~/routes/_app.all-users.$id.courier-rules_.select.$ruleId_.lists.$list";
 import { getCookieSession, startSession } from "~/services/auth/session.server";
 import type { StaffRole } from "~/services/core/roles";
 import { activateBlUserCourier, fetchActiveBlUserCourierList, type CourierSetupActor } from "~/services/courier-setup/all-couriers.server";
@@ -17,6 +18,7 @@ import {
   cloneSelectRule,
   deleteSelectRule,
   getSelectRule,
+  getSelectRuleForEditor,
   moveSelectRule,
   saveSelectRule,
   toggleSelectRule,
@@ -27,6 +29,7 @@ import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngi
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clientCourierServices, clients, customPriorityRules, mailOutbox, pickrrSelectRules, staff } from "~/services/db/schema";
 import { quoteForClient } from "~/services/quote/quote.server";
+import { ZONE_TAT_DAYS } from "~/services/core/zones";
 import { calculatorInput } from "../support/calculator";
 import { openTestDb, useAsAppDb } from "../support/db";
 
@@ -477,7 +480,7 @@ describe("Courier Rules: Pickrr Select", () => {
     await h.db.delete(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, clientId));
     const ids: number[] = [];
     for (const name of ["One", "Two", "Three"]) {
-      const r = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: null, values: laneRule(name, { from: "Delhi", to: name }) });
+      const r = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: null, values: laneRule(name, { from: "Delhi", to: "Goa" }) });
       if (!r.ok) throw new Error(r.message);
       ids.push(r.id);
     }
@@ -560,7 +563,7 @@ describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
     expect(entry.next).toContain("… 99990 more");
     expect(entry.next.length).toBeLessThanOrEqual(601);
 
-    // Edited with its 100,000 pincodes echoed back as text (the editor's textarea): an update, audited old → new.
+    // Edited as the editor posts it (the long list kept, not posted back): an update, audited old → new.
     const edited = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: saved.id, values: { ...valuesOfRule(stored.rule, stored.version), selection: "fastest" } });
     expect(edited).toEqual({ ok: true, id: saved.id, created: false });
     expect((await getSelectRule(h.db, clientId, saved.id))!.rule.criterias.pincode_list?.lm).toHaveLength(100_000);
@@ -594,6 +597,8 @@ describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
     const listed = async (id: number) => (await selectRuleList(h.db, clientId)).find((r) => r.id === id)!.summary.criteria;
     expect(await listed(created.id)).toBe("zones A; 2 products; 3 pickup pincodes; 2 destination pincodes");
     const stored = (await getSelectRule(h.db, clientId, created.id))!;
+    // Short lists: the editor's read is the whole rule.
+    expect(await getSelectRuleForEditor(h.db, clientId, created.id)).toEqual({ ...stored, sizes: { product_list: 2, fm_list: 3, lm_list: 2 } });
     const edited = await saveSelectRule(h.db, actors.vp, {
       clientId,
       ruleId: created.id,
@@ -634,6 +639,96 @@ describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
       return answer instanceof Response ? answer : new Response(JSON.stringify((answer as { data: unknown }).data), { status: (answer as { init?: { status?: number } }).init?.status ?? 200 });
     }
 
+    async function signedIn() {
+      useAsAppDb(h);
+      return (await startSession(h.db, new Request("http://console.test/sign-in"), actors.vp.id)).split(";")[0];
+    }
+    /** The editor's form as a browser posts it from `values` (text fields only: the long lists in 'keep' post nothing). */
+    async function postValues(clientId: number, ruleId: number, values: SelectRuleValues) {
+      const cookie = await signedIn();
+      const form = new FormData();
+      form.set("name", values.name);
+      form.set("version", values.version);
+      form.set("selection", values.selection);
+      for (const f of ["product_list", "fm_list", "lm_list"] as const) {
+        form.set(f, values[f]);
+        if (values.list_mode[f] !== "edit") form.set(`${f}_mode`, values.list_mode[f]);
+      }
+      for (const z of values.zone_list) form.append("zone_list", z);
+      values.lanes.forEach((l, i) => {
+        form.set(`lane_from_${i}`, l.from);
+        form.set(`lane_to_${i}`, l.to);
+      });
+      const probe = new Request("http://console.test/", { method: "POST", body: form });
+      const body = new Uint8Array(await probe.arrayBuffer());
+      const request = new Request(`http://console.test/all-users/${clientId}/courier-rules/select/${ruleId}`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": probe.headers.get("Content-Type")! },
+        body,
+      });
+      const answer = await selectEditorAction({ request, params: { id: String(clientId), ruleId: String(ruleId) }, context: {} });
+      return answer instanceof Response ? answer : new Response(JSON.stringify((answer as { data: unknown }).data), { status: (answer as { init?: { status?: number } }).init?.status ?? 200 });
+    }
+
+    it("the editor of a rule with 100,000 pincodes sends a summary, not the list; saving with 'keep' keeps it exactly; a stale keep is refused", async () => {
+      const { text, pins } = pincodeCsv(100_000);
+      const saved = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: null, values: laneRule("Kept 100k", { from: "", to: "" }, { lm_list: text, fm_list: "110001" }) });
+      if (!saved.ok) throw new Error(saved.message);
+      const cookie = await signedIn();
+      const request = new Request(`http://console.test/all-users/${clientId}/courier-rules/select/${saved.id}`, { headers: { Cookie: cookie } });
+      const page = await selectEditorLoader({ request, params: { id: String(clientId), ruleId: String(saved.id) }, context: {} });
+      // What the page carries (its markup and hydration data are drawn from this): a few KB, where the list alone is ~800 KB.
+      expect(JSON.stringify(page).length).toBeLessThan(8_000);
+      expect(page.values.lm_list).toBe("");
+      expect(page.values.list_mode.lm_list).toBe("keep");
+      expect(page.values.fm_list).toBe("110001");
+      expect(page.lists).toEqual({ lm_list: { count: 100_000, head: pins.slice(0, 5) } });
+      // PostgreSQL cuts the long list to its first entries; short lists come whole.
+      const read = (await getSelectRuleForEditor(h.db, clientId, saved.id))!;
+      expect(read.sizes).toEqual({ product_list: 0, fm_list: 1, lm_list: 100_000 });
+      expect(read.rule.criterias.pincode_list).toEqual({ fm: ["110001"], lm: pins.slice(0, 5) });
+
+      const kept = await postValues(clientId, saved.id, { ...page.values, zone_list: ["B"] });
+      expect(kept.status).toBe(302);
+      const after = (await getSelectRule(h.db, clientId, saved.id))!;
+      expect(after.rule.criterias.pincode_list).toEqual({ fm: ["110001"], lm: pins });
+      expect(after.rule.criterias.zone_list).toEqual({ list: ["B"] });
+      expect(after.version).toBe(Number(page.values.version) + 1);
+
+      // The same page posted again: its version is stale, so 409 with the current values (still a summary), nothing saved.
+      const stale = await postValues(clientId, saved.id, { ...page.values, list_mode: { ...page.values.list_mode, lm_list: "clear" } });
+      expect(stale.status).toBe(409);
+      const answer = (await stale.json()) as { message: string; values: SelectRuleValues };
+      expect(answer.message).toBe("Someone else saved this rule meanwhile: nothing was saved. The form now shows the rule as stored.");
+      expect(answer.values.lm_list).toBe("");
+      expect(answer.values.list_mode.lm_list).toBe("keep");
+      expect((await getSelectRule(h.db, clientId, saved.id))!.rule.criterias.pincode_list?.lm).toEqual(pins);
+
+      // Keep with a new list typed in is refused (the person must choose Replace); Replace with nothing is refused.
+      const current = valuesOfRule(after.rule, after.version);
+      const ambiguous = await postValues(clientId, saved.id, { ...current, lm_list: "560001" });
+      expect(ambiguous.status).toBe(400);
+      expect(await ambiguous.json()).toMatchObject({ fieldErrors: { lm_list: "To use this new list choose 'Replace it'; 'Keep' saves the stored list unchanged." } });
+      const replaced = await postValues(clientId, saved.id, { ...current, lm_list: "560001, 560002", list_mode: { ...current.list_mode, lm_list: "replace" } });
+      expect(replaced.status).toBe(302);
+      expect((await getSelectRule(h.db, clientId, saved.id))!.rule.criterias.pincode_list).toEqual({ fm: ["110001"], lm: ["560001", "560002"] });
+
+      // The whole list downloads as a one-column CSV through the one CSV writer (header as the upload expects).
+      const restored = await saveSelectRule(h.db, actors.vp, {
+        clientId,
+        ruleId: saved.id,
+        values: { ...valuesOfRule((await getSelectRule(h.db, clientId, saved.id))!.rule, after.version + 1), lm_list: text },
+      });
+      expect(restored.ok).toBe(true);
+      const csv = await selectListCsvLoader({
+        request: new Request(`http://console.test/all-users/${clientId}/courier-rules/select/${saved.id}/lists/lm_list`, { headers: { Cookie: cookie } }),
+        params: { id: String(clientId), ruleId: String(saved.id), list: "lm_list" },
+        context: {},
+      });
+      expect(csv.headers.get("Content-Disposition")).toContain("Kept_100k_lm_list.csv");
+      expect(await csv.text()).toBe(`pincode\r\n${pins.join("\r\n")}\r\n`);
+    });
+
     it("a 100,000-line CSV upload redirects with 'Rule created successfully!' (it was a 500: the multipart parser overflowed the stack)", async () => {
       const answer = await upload(clientId, "Uploaded 100k", pincodeCsv(100_000).text);
       expect(answer.status).toBe(302);
@@ -650,6 +745,55 @@ describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
       expect(await answer.json()).toMatchObject({ message: "Some form fields are invalid.", fieldErrors: { lm_list: "A list may hold at most 1,00,000 entries." } });
       expect((await selectRuleList(h.db, clientId)).some((r) => r.name === "Uploaded 100k + 1")).toBe(false);
     });
+  });
+});
+
+describe("advantage selection: the editor's option reaches the quote engine", () => {
+  it("an advantage rule stores standard '_0' and promise '_85' and the quote picks the cheapest courier keeping the zone's promised days", async () => {
+    // Delhi → Guwahati (zone E, 8 days promised), for a client whose cheapest courier there breaks
+    // the promise while another keeps it, so advantage and cheapest choose differently.
+    const toGuwahati = calcInput({ drop_pincode: "781001" });
+    const quoteE = async (id: number) => {
+      const q = await quoteForClient(h.db, id, toGuwahati, NOW);
+      if (!q.ok) throw new Error(q.error.message);
+      return q.quote;
+    };
+    let clientId: number | undefined;
+    for (const id of spare) {
+      const q = await quoteForClient(h.db, id, toGuwahati, NOW);
+      if (!q.ok) continue;
+      const days = ZONE_TAT_DAYS[q.quote.billing_zone];
+      if (q.quote.rate_list[0]?.tat_days > days && q.quote.rate_list.some((e) => e.tat_days <= days)) clientId = id;
+    }
+    if (clientId === undefined) throw new Error("no seeded client whose cheapest courier to Guwahati breaks the promise");
+    spare = spare.filter((id) => id !== clientId);
+    const plain = await quoteE(clientId);
+    const promised = ZONE_TAT_DAYS[plain.billing_zone];
+    const keeping = plain.rate_list.filter((e) => e.tat_days <= promised);
+    // rate_list is in price order, so the first keeping the promise is the cheapest of them.
+    const expected = keeping[0];
+    expect(expected.courier).not.toBe(plain.rate_list[0].courier);
+
+    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: "5" })).toMatchObject({ ok: true });
+    await h.db.delete(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, clientId));
+    const saved = await saveSelectRule(h.db, actors.avp, {
+      clientId,
+      ruleId: null,
+      values: laneRule("Advantage prepaid", { from: "", to: "" }, { order_type: ["prepaid"], selection: "advantage" }),
+    });
+    if (!saved.ok) throw new Error(saved.message);
+    const [row] = await h.db.select().from(pickrrSelectRules).where(eq(pickrrSelectRules.id, saved.id));
+    expect(row.courier).toEqual({ courier_selection_rule_type: "advantage", active_parent: [], bl_parent: [], standard: "_0", promise: "_85" });
+    expect((await selectRuleList(h.db, clientId))[0].summary.selection).toBe("advantage (standard _0, promise _85)");
+
+    const q = await quoteE(clientId);
+    expect(q.rate_list.filter((e) => e.is_priority).map((e) => e.courier)).toEqual([expected.courier]);
+    expect(q.explanation.join("\n")).toContain(
+      `Selection type advantage (standard '_0', promise '_85'): zone ${plain.billing_zone} promises delivery in ${promised} days`,
+    );
+    // The editor reopens it on advantage.
+    const stored = (await getSelectRule(h.db, clientId, saved.id))!;
+    expect(valuesOfRule(stored.rule, stored.version).selection).toBe("advantage");
   });
 });
 

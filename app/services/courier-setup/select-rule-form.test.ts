@@ -1,8 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  INLINE_LIST_MAX,
+  LANE_PLACES,
   MAX_LIST_ENTRIES,
   SELECT_RULE_MESSAGES,
+  longListSummaries,
+  parseLanes,
   defaultPriority,
   parsePincodeCsv,
   parseProductCsv,
@@ -308,5 +312,100 @@ describe("selectRuleSummary", () => {
       },
     });
     expect(s).toEqual({ criteria: "zones C; 10,000 destination pincodes", selection: "priority: A > B (blacklist: C)" });
+  });
+});
+
+describe("lanes: ends chosen from the places the pincode table names", () => {
+  it("offers every state as the data spells it and the metro cities, and no billing zone letters", () => {
+    const values = LANE_PLACES.map((p) => p.value);
+    for (const place of ["Delhi", "Karnataka", "Chattisgarh", "Dadra & Nagar Haveli", "Daman & Diu", "Delhi NCR", "Bengaluru", "Mumbai"])
+      expect(values).toContain(place);
+    for (const zone of ["A", "B", "C", "D", "E"]) expect(values).not.toContain(zone);
+    expect(new Set(values).size).toBe(values.length);
+  });
+
+  it("keeps complete rows once, drops incomplete ones, refuses places not in the list with a message per end", () => {
+    const errors: Record<string, string> = {};
+    const lanes = parseLanes(
+      [
+        { from: "Delhi NCR", to: "Karnataka" },
+        { from: "Goa", to: "" },
+        { from: "Delhi NCR", to: "Karnataka" },
+      ],
+      errors,
+    );
+    expect(lanes).toEqual([{ from: "Delhi NCR", to: "Karnataka" }]);
+    expect(errors).toEqual({});
+    const bad: Record<string, string> = {};
+    expect(parseLanes([{ from: "A", to: "C" }, { from: "Atlantis", to: "" }, { from: "Goa", to: "delhi" }], bad)).toEqual([]);
+    expect(bad).toEqual({
+      lane_from_0: SELECT_RULE_MESSAGES.lanePlace,
+      lane_to_0: SELECT_RULE_MESSAGES.lanePlace,
+      lane_from_1: SELECT_RULE_MESSAGES.lanePlace,
+      lane_to_2: SELECT_RULE_MESSAGES.lanePlace,
+    });
+    // Through the whole form: refused, nothing else wrong.
+    const r = parseSelectRule(values({ lanes: [{ from: "Zone A", to: "Goa" }, { from: "", to: "" }, { from: "", to: "" }] }), COURIERS);
+    expect(r).toEqual({ ok: false, fieldErrors: { lane_from_0: SELECT_RULE_MESSAGES.lanePlace } });
+  });
+});
+
+describe("advantage selection", () => {
+  it("stores standard '_0' and promise '_85', no priority list; the summary says so", () => {
+    const r = parseSelectRule(values({ selection: "advantage", priority_list: ["Blue Dart", "", "", "", ""], bl_list: ["DTDC Surface 0.5kg"] }), COURIERS);
+    expect(r.ok && r.courier).toEqual({
+      courier_selection_rule_type: "advantage",
+      active_parent: [],
+      bl_parent: ["DTDC Surface 0.5kg"],
+      standard: "_0",
+      promise: "_85",
+    });
+    if (!r.ok) return;
+    const rule = { name: r.name, priority: 100, validity: { active: true }, criterias: r.criterias, courier: r.courier };
+    expect(valuesOfRule(rule, 3).selection).toBe("advantage");
+    expect(selectRuleSummary(rule).selection).toBe("advantage (standard _0, promise _85) (blacklist: DTDC Surface 0.5kg)");
+    expect(parseSelectRule(values({ selection: "premium" }), COURIERS)).toEqual({ ok: false, fieldErrors: { selection: SELECT_RULE_MESSAGES.selection } });
+  });
+});
+
+describe("long stored lists: keep, replace, clear", () => {
+  const long = Array.from({ length: 100_000 }, (_, i) => String(100_000 + i));
+  const short = Array.from({ length: INLINE_LIST_MAX }, (_, i) => String(200_000 + i));
+  const rule = {
+    name: "Long",
+    priority: 100,
+    validity: { active: true },
+    criterias: { pincode_list: { lm: long, fm: short }, product_list: { list: ["Tea"] } },
+    courier: { courier_selection_rule_type: "cheapest" as const, active_parent: [], bl_parent: [] },
+  };
+
+  it("a list over INLINE_LIST_MAX entries is not put in the form: it starts as 'keep' with a summary; shorter ones stay inline", () => {
+    const v = valuesOfRule(rule, 7);
+    expect(v.lm_list).toBe("");
+    expect(v.list_mode).toEqual({ product_list: "edit", fm_list: "edit", lm_list: "keep" });
+    expect(v.fm_list.split(", ")).toEqual(short);
+    expect(longListSummaries(rule)).toEqual({ lm_list: { count: 100_000, head: long.slice(0, 5) } });
+    expect(JSON.stringify(v).length).toBeLessThan(5_000);
+    expect(selectRuleReady({ ...v, zone_list: [], fm_list: "", product_list: "" })).toBe(true);
+  });
+
+  it("keep saves the stored list exactly, unposted; text given with keep or clear is refused; replace needs a list; clear drops it", () => {
+    const v = valuesOfRule(rule, 7);
+    const kept = parseSelectRule(v, COURIERS, { lm_list: long, fm_list: short, product_list: ["Tea"] });
+    expect(kept.ok && kept.criterias.pincode_list).toEqual({ lm: long, fm: short });
+    const given = parseSelectRule({ ...v, lm_list: "560001" }, COURIERS, { lm_list: long });
+    expect(given).toEqual({ ok: false, fieldErrors: { lm_list: SELECT_RULE_MESSAGES.keptListGiven } });
+    expect(parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "clear" }, lm_list: "1" }, COURIERS, { lm_list: long })).toEqual({
+      ok: false,
+      fieldErrors: { lm_list: SELECT_RULE_MESSAGES.keptListGiven },
+    });
+    expect(parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "replace" } }, COURIERS, { lm_list: long })).toEqual({
+      ok: false,
+      fieldErrors: { lm_list: SELECT_RULE_MESSAGES.replaceEmpty },
+    });
+    const replaced = parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "replace" }, lm_list: "560001\n560002" }, COURIERS, { lm_list: long });
+    expect(replaced.ok && replaced.criterias.pincode_list?.lm).toEqual(["560001", "560002"]);
+    const cleared = parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "clear" } }, COURIERS, { lm_list: long });
+    expect(cleared.ok && cleared.criterias.pincode_list).toEqual({ fm: short });
   });
 });

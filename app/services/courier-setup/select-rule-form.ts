@@ -6,7 +6,17 @@
  */
 import { ZONES, type Zone } from "../core/zones";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
-import type { OrderType, SelectRule, SelectRuleCriterias, ServiceType, ValueRange } from "../rules/rules";
+import { METRO_CITIES, STATE_CODES } from "../geo/zone-config";
+import {
+  ADVANTAGE_PROMISE,
+  ADVANTAGE_STANDARD,
+  SELECTION_RULE_TYPES,
+  type OrderType,
+  type SelectRule,
+  type SelectRuleCriterias,
+  type ServiceType,
+  type ValueRange,
+} from "../rules/rules";
 import { ORDER_TYPES, SERVICE_TYPES } from "./custom-rule-form";
 
 export const SELECT_RULE_MESSAGES = {
@@ -22,6 +32,9 @@ export const SELECT_RULE_MESSAGES = {
   invalid: "Some form fields are invalid.",
   tooMany: (max: number) => `A list may hold at most ${max.toLocaleString("en-IN")} entries.`,
   badPincodes: "These are not 6-digit pincodes",
+  lanePlace: "Please choose a state or a metro city from the list.",
+  keptListGiven: "To use this new list choose 'Replace it'; 'Keep' saves the stored list unchanged.",
+  replaceEmpty: "Please paste or upload the new list, or choose 'Clear it'.",
 } as const;
 
 /** The most entries a product or pincode list holds (issue 13). */
@@ -32,6 +45,71 @@ export const TOP_RULE_PRIORITY = 100;
 export const RANGE_ROWS = 3;
 export const LANE_ROWS = 3;
 export const PRIORITY_ROWS = 5;
+
+/**
+ * Stored lists up to this many entries stay editable in their textarea; longer ones are shown
+ * as a summary (count, first entries, a CSV download) with Keep / Replace / Clear, so the
+ * editor's page never carries a 100,000-entry list (decision 033). 200 pincodes are ~1.6 KB
+ * of text, as many as a person reads and edits by hand; past that a list is a file.
+ */
+export const INLINE_LIST_MAX = 200;
+/** Entries of a long stored list the summary shows. */
+export const LIST_HEAD = 5;
+
+export const LIST_FIELDS = ["product_list", "fm_list", "lm_list"] as const;
+export type ListField = (typeof LIST_FIELDS)[number];
+/**
+ * 'edit': the list is in its textarea (a new rule, or a short stored list). For a long stored
+ * list: 'keep' it as stored (nothing is posted), 'replace' it with the text or CSV posted, or
+ * 'clear' it.
+ */
+export type ListMode = "edit" | "keep" | "replace" | "clear";
+const LONG_LIST_MODES = ["keep", "replace", "clear"] as const;
+/** The stored lists a 'keep' saves (the server reads them from the locked row). */
+export type StoredLists = Partial<Record<ListField, string[]>>;
+
+/** The stored list of a field, in the rule's shape. */
+export function storedListOf(criterias: SelectRuleCriterias, field: ListField): string[] {
+  if (field === "product_list") return criterias.product_list?.list ?? [];
+  return (field === "fm_list" ? criterias.pincode_list?.fm : criterias.pincode_list?.lm) ?? [];
+}
+
+/** A long stored list as the editor shows it: its size and first entries. */
+export type ListSummary = { count: number; head: string[] };
+/** The lists' sizes when the rule holds only their first entries (the editor's read). */
+export type ListSizes = Record<ListField, number>;
+
+export function longListSummaries(rule: SelectRule | null, sizes?: ListSizes): Partial<Record<ListField, ListSummary>> {
+  const out: Partial<Record<ListField, ListSummary>> = {};
+  if (!rule) return out;
+  for (const field of LIST_FIELDS) {
+    const list = storedListOf(rule.criterias, field);
+    const count = sizes?.[field] ?? list.length;
+    if (count > INLINE_LIST_MAX) out[field] = { count, head: list.slice(0, LIST_HEAD) };
+  }
+  return out;
+}
+
+/**
+ * Lane ends (issue 13: chosen from a list, not typed). A lane matches a shipment when its
+ * 'from' names the pickup's state or city and its 'to' the drop's (quote/allocation.ts), so
+ * the places offered are the ones the pincode table names: every state and union territory as
+ * the data spells it, and the metro cities (one name spanning districts and states, e.g.
+ * Delhi NCR). Billing zones A–E are not places — a zone belongs to a pair of ends — so they are
+ * the separate zone list criterion (decision 033).
+ */
+export type LanePlace = { value: string; label: string; group: "State" | "Metro city" };
+export const LANE_PLACES: readonly LanePlace[] = [
+  ...STATE_CODES.flatMap((st) =>
+    st.dataStates.map((d) => ({ value: d, label: st.dataStates.length > 1 || d !== st.name ? `${st.name} (${d})` : st.name, group: "State" as const })),
+  ).sort((a, b) => a.label.localeCompare(b.label)),
+  ...METRO_CITIES.map((m) => ({ value: m.city, label: m.city, group: "Metro city" as const })),
+];
+const LANE_PLACE_VALUES = new Set(LANE_PLACES.map((p) => p.value));
+
+export function isLanePlace(value: string): boolean {
+  return LANE_PLACE_VALUES.has(value);
+}
 
 export function defaultPriority(existingCount: number): number {
   return TOP_RULE_PRIORITY - existingCount;
@@ -144,6 +222,7 @@ export type SelectRuleValues = {
   product_list: string;
   fm_list: string;
   lm_list: string;
+  list_mode: Record<ListField, ListMode>;
   weight: { min: string; max: string }[];
   invoice: { min: string; max: string }[];
   lanes: { from: string; to: string }[];
@@ -152,7 +231,8 @@ export type SelectRuleValues = {
   bl_list: string[];
 };
 
-export const SELECTION_TYPES = ["cheapest", "fastest", "priority"] as const;
+/** The editor's selection options: the spec's cheapest, fastest, custom (our priority list) and advantage. */
+export const SELECTION_TYPES = SELECTION_RULE_TYPES;
 
 export function selectRuleValues(form: FormData): SelectRuleValues {
   const text = (k: string) => String(form.get(k) ?? "");
@@ -167,6 +247,12 @@ export function selectRuleValues(form: FormData): SelectRuleValues {
     product_list: text("product_list"),
     fm_list: text("fm_list"),
     lm_list: text("lm_list"),
+    list_mode: Object.fromEntries(
+      LIST_FIELDS.map((f) => {
+        const mode = text(`${f}_mode`);
+        return [f, (LONG_LIST_MODES as readonly string[]).includes(mode) ? (mode as ListMode) : "edit"];
+      }),
+    ) as Record<ListField, ListMode>,
     weight: rows(RANGE_ROWS, "weight", ["min", "max"] as const),
     invoice: rows(RANGE_ROWS, "invoice", ["min", "max"] as const),
     lanes: rows(LANE_ROWS, "lane", ["from", "to"] as const),
@@ -176,8 +262,14 @@ export function selectRuleValues(form: FormData): SelectRuleValues {
   };
 }
 
-export function valuesOfRule(rule: SelectRule | null, version: number | null): SelectRuleValues {
+/**
+ * A stored rule as the editor's fields. Lists longer than INLINE_LIST_MAX are not copied into
+ * the text: they start as 'keep' (the page shows their summary).
+ */
+export function valuesOfRule(rule: SelectRule | null, version: number | null, sizes?: ListSizes): SelectRuleValues {
   const c = rule?.criterias ?? {};
+  const long = (field: ListField) => (sizes?.[field] ?? storedListOf(c, field).length) > INLINE_LIST_MAX;
+  const textOf = (field: ListField) => (long(field) ? "" : storedListOf(c, field).join(", "));
   const pad = <T>(list: T[], n: number, empty: T) => [...list, ...Array.from({ length: Math.max(0, n - list.length) }, () => empty)];
   const range = (r: ValueRange) => ({ min: String(r.min), max: String(r.max) });
   return {
@@ -186,9 +278,10 @@ export function valuesOfRule(rule: SelectRule | null, version: number | null): S
     service_type: c.service_type?.list ?? [],
     order_type: c.order_type?.list ?? [],
     zone_list: c.zone_list?.list ?? [],
-    product_list: (c.product_list?.list ?? []).join(", "),
-    fm_list: (c.pincode_list?.fm ?? []).join(", "),
-    lm_list: (c.pincode_list?.lm ?? []).join(", "),
+    product_list: textOf("product_list"),
+    fm_list: textOf("fm_list"),
+    lm_list: textOf("lm_list"),
+    list_mode: Object.fromEntries(LIST_FIELDS.map((f) => [f, long(f) ? "keep" : "edit"])) as Record<ListField, ListMode>,
     weight: pad((c.weight?.list ?? []).map(range), RANGE_ROWS, {
       min: "",
       max: "",
@@ -238,7 +331,7 @@ export type ParsedSelectRule =
  * comma-separated text (pincode lists must be 6-digit pincodes). `couriers` are the names
  * priority and blacklist entries may use (the client's services and their brands).
  */
-export function parseSelectRule(values: SelectRuleValues, couriers: readonly string[]): ParsedSelectRule {
+export function parseSelectRule(values: SelectRuleValues, couriers: readonly string[], stored: StoredLists = {}): ParsedSelectRule {
   const errors: Record<string, string> = {};
   const name = boundedString(TEXT_LIMITS.name).safeParse(values.name);
   if (!values.name) errors.name = SELECT_RULE_MESSAGES.name;
@@ -252,30 +345,35 @@ export function parseSelectRule(values: SelectRuleValues, couriers: readonly str
   const zones = ZONES.filter((z) => values.zone_list.includes(z)) as Zone[];
   if (zones.length) criterias.zone_list = { list: zones };
 
-  const products = parseProductCsv(values.product_list);
-  if (!products.ok) errors.product_list = products.message;
-  else if (products.list.length) criterias.product_list = { list: products.list };
-  const pincodes: { fm?: string[]; lm?: string[] } = {};
-  for (const [key, field] of [
-    ["fm", "fm_list"],
-    ["lm", "lm_list"],
-  ] as const) {
-    const parsed = parsePincodeCsv(values[field]);
+  const lists: Partial<Record<ListField, string[]>> = {};
+  for (const field of LIST_FIELDS) {
+    const mode = values.list_mode[field];
+    const given = values[field].trim() !== "";
+    if (mode === "keep" || mode === "clear") {
+      // A long stored list is kept as the server holds it (never posted back), or cleared.
+      if (given) errors[field] = SELECT_RULE_MESSAGES.keptListGiven;
+      else if (mode === "keep") lists[field] = stored[field] ?? [];
+      continue;
+    }
+    if (mode === "replace" && !given) {
+      errors[field] = SELECT_RULE_MESSAGES.replaceEmpty;
+      continue;
+    }
+    const parsed = field === "product_list" ? parseProductCsv(values[field]) : parsePincodeCsv(values[field]);
     if (!parsed.ok) errors[field] = parsed.message;
-    else if (parsed.list.length) pincodes[key] = parsed.list;
+    else lists[field] = parsed.list;
   }
+  if (lists.product_list?.length) criterias.product_list = { list: lists.product_list };
+  const pincodes: { fm?: string[]; lm?: string[] } = {};
+  if (lists.fm_list?.length) pincodes.fm = lists.fm_list;
+  if (lists.lm_list?.length) pincodes.lm = lists.lm_list;
   if (pincodes.fm || pincodes.lm) criterias.pincode_list = pincodes;
 
   const weight = ranges(values.weight, "weight", errors);
   if (weight.length) criterias.weight = { list: weight };
   const invoice = ranges(values.invoice, "invoice", errors);
   if (invoice.length) criterias.invoice_value = { list: invoice };
-  const lanes = values.lanes.filter((l) => l.from && l.to);
-  values.lanes.forEach((l, i) => {
-    for (const end of ["from", "to"] as const)
-      if (l[end] && !boundedString(TEXT_LIMITS.name).safeParse(l[end]).success)
-        errors[`lane_${end}_${i}`] = `Please enter at most ${TEXT_LIMITS.name} characters.`;
-  });
+  const lanes = parseLanes(values.lanes, errors);
   if (lanes.length) criterias.lane_list = { list: lanes };
 
   if (Object.keys(criterias).length === 0 && !Object.keys(errors).some((k) => k !== "name")) errors.criteria = SELECT_RULE_MESSAGES.criteria;
@@ -306,8 +404,28 @@ export function parseSelectRule(values: SelectRuleValues, couriers: readonly str
       courier_selection_rule_type: selection,
       active_parent: selection === "priority" ? priority.map((n, i) => ({ name: n, priority: i + 1 })) : [],
       bl_parent: blacklist,
+      ...(selection === "advantage" ? { standard: ADVANTAGE_STANDARD, promise: ADVANTAGE_PROMISE } : {}),
     },
   };
+}
+
+/**
+ * Lane rows: both ends must be places of LANE_PLACES (else the end's field error, and the
+ * save is refused); a row with one end empty is incomplete and dropped (spec §4); repeats kept once.
+ */
+export function parseLanes(rows: readonly { from: string; to: string }[], errors: Record<string, string>): { from: string; to: string }[] {
+  const kept: { from: string; to: string }[] = [];
+  rows.forEach((l, i) => {
+    let bad = false;
+    for (const end of ["from", "to"] as const)
+      if (l[end] && !isLanePlace(l[end])) {
+        errors[`lane_${end}_${i}`] = SELECT_RULE_MESSAGES.lanePlace;
+        bad = true;
+      }
+    if (bad || !l.from || !l.to) return;
+    if (!kept.some((k) => k.from === l.from && k.to === l.to)) kept.push({ from: l.from, to: l.to });
+  });
+  return kept;
 }
 
 /**
@@ -317,6 +435,7 @@ export function parseSelectRule(values: SelectRuleValues, couriers: readonly str
 export function selectRuleReady(values: SelectRuleValues, listFileChosen = false): boolean {
   const any =
     listFileChosen ||
+    LIST_FIELDS.some((f) => values.list_mode[f] === "keep") ||
     values.service_type.length + values.order_type.length + values.zone_list.length > 0 ||
     [values.product_list, values.fm_list, values.lm_list].some((t) => t.trim() !== "") ||
     [...values.weight, ...values.invoice].some((r) => r.min && r.max) ||
@@ -351,7 +470,9 @@ export function selectRuleSummary(
           .sort((a, b) => a.priority - b.priority)
           .map((p) => p.name)
           .join(" > ")}`
-      : k.courier_selection_rule_type;
+      : k.courier_selection_rule_type === "advantage"
+        ? `advantage (standard ${k.standard ?? ADVANTAGE_STANDARD}, promise ${k.promise ?? ADVANTAGE_PROMISE})`
+        : k.courier_selection_rule_type;
   return {
     criteria: parts.join("; ") || "none",
     selection: k.bl_parent.length ? `${selection} (blacklist: ${k.bl_parent.join(", ")})` : selection,

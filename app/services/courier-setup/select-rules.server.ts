@@ -20,7 +20,19 @@ import { clientCourierServices, courierServices, couriers, pickrrSelectRules } f
 import { transaction } from "../db/transaction.server";
 import { selectRuleFromStored, type SelectRule } from "../rules/rules";
 import type { CourierSetupActor } from "./all-couriers.server";
-import { SELECT_RULE_MESSAGES, defaultPriority, parseSelectRule, selectRuleSummary, swapWithNeighbour, type SelectRuleValues } from "./select-rule-form";
+import {
+  INLINE_LIST_MAX,
+  LIST_HEAD,
+  SELECT_RULE_MESSAGES,
+  defaultPriority,
+  parseSelectRule,
+  selectRuleSummary,
+  swapWithNeighbour,
+  type ListField,
+  type ListSizes,
+  type SelectRuleValues,
+  type StoredLists,
+} from "./select-rule-form";
 
 export const SELECT_EDIT_FORBIDDEN = "Only a vp or an avp can create or edit Pickrr Select rules.";
 export const SELECT_ARRANGE_FORBIDDEN = "Only a vp can change, reorder, clone or delete Pickrr Select rules.";
@@ -105,6 +117,54 @@ export async function getSelectRule(db: Executor, clientId: number, ruleId: numb
   };
 }
 
+export type EditorRule = { rule: SelectRule; version: number; id: number; sizes: ListSizes };
+
+/**
+ * A rule as the editor opens it: lists of up to INLINE_LIST_MAX entries whole (they are edited
+ * inline), longer ones cut to their first LIST_HEAD entries in PostgreSQL, with every list's
+ * size. The document is de-toasted once (`#> '{}'`, as the History read does), and a
+ * 100,000-pincode list never reaches the app to be shown as five.
+ */
+export async function getSelectRuleForEditor(db: Executor, clientId: number, ruleId: number): Promise<EditorRule | null> {
+  const part = (path: string, count: string) =>
+    sql.raw(`case when r.${count} <= ${INLINE_LIST_MAX} then doc.d #> '{${path.replaceAll(".", ",")}}' else jsonb_path_query_array(doc.d, '$.${path}[0 to ${LIST_HEAD - 1}]') end`);
+  const rows = await db.execute<{
+    id: number;
+    version: number;
+    name: string;
+    priority: number;
+    active: boolean;
+    courier: unknown;
+    brief: Record<string, unknown>;
+    product_count: number;
+    fm_count: number;
+    lm_count: number;
+    products: unknown;
+    fm: unknown;
+    lm: unknown;
+  }>(sql`
+    select r.id, r.version, r.name, r.priority, r.active, r.courier, r.criteria_brief as brief,
+      r.product_count, r.fm_count, r.lm_count,
+      ${part("product_list.list", "product_count")} as products,
+      ${part("pincode_list.fm", "fm_count")} as fm,
+      ${part("pincode_list.lm", "lm_count")} as lm
+    from ${pickrrSelectRules} r
+    cross join lateral (select r.criterias #> '{}' as d offset 0) doc
+    where r.id = ${ruleId} and r.client_id = ${clientId}`);
+  const row = rows.rows[0];
+  if (!row) return null;
+  const criterias: Record<string, unknown> = { ...row.brief };
+  if (row.product_count > 0) criterias.product_list = { list: row.products };
+  if (row.fm_count > 0 || row.lm_count > 0)
+    criterias.pincode_list = { ...(row.fm_count > 0 ? { fm: row.fm } : {}), ...(row.lm_count > 0 ? { lm: row.lm } : {}) };
+  return {
+    id: row.id,
+    version: row.version,
+    rule: selectRuleFromStored({ name: row.name, priority: row.priority, validity: { active: row.active }, criterias, courier: row.courier }),
+    sizes: { product_list: row.product_count, fm_list: row.fm_count, lm_list: row.lm_count },
+  };
+}
+
 /** Changes a stored rule: its version moves on, and the audit row holds it before and after. */
 async function updateRule(
   tx: Tx,
@@ -148,13 +208,26 @@ export async function saveSelectRule(
   if (!can(actor, "select-rule.edit")) return forbidden(SELECT_EDIT_FORBIDDEN);
   return transaction(db, async (tx) => {
     const names = await selectRuleCouriers(tx, input.clientId);
-    const parsed = parseSelectRule(input.values, [...names.services, ...names.brands]);
+    // One writer of a client's rule list at a time (names and the default priority depend on the
+    // others); taken before the rule's row lock, in the order move and clone take them.
+    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`);
+    let old: Row | undefined;
+    if (input.ruleId !== null) {
+      old = await lockRule(tx, input.clientId, input.ruleId);
+      if (!old) return notFound(SELECT_NOT_FOUND);
+      if (String(old.version) !== input.values.version)
+        return conflict(SELECT_RULE_CHANGED, {
+          rule: selectRuleFromStored(spec(old)),
+          version: old.version,
+        });
+    }
+    // A long list the editor kept (never posted back) is the one in the row locked above.
+    const stored = old ? storedLists(old.criterias) : {};
+    const parsed = parseSelectRule(input.values, [...names.services, ...names.brands], stored);
     if (!parsed.ok)
       return invalid(SELECT_RULE_MESSAGES.invalid, {
         fieldErrors: parsed.fieldErrors,
       });
-    // One writer of a client's rule list at a time (names and the default priority depend on the others).
-    await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`);
     const [taken] = await tx
       .select({ id: pickrrSelectRules.id })
       .from(pickrrSelectRules)
@@ -163,14 +236,7 @@ export async function saveSelectRule(
       return invalid(SELECT_RULE_MESSAGES.invalid, {
         fieldErrors: { name: SELECT_RULE_MESSAGES.nameTaken },
       });
-    if (input.ruleId !== null) {
-      const old = await lockRule(tx, input.clientId, input.ruleId);
-      if (!old) return notFound(SELECT_NOT_FOUND);
-      if (String(old.version) !== input.values.version)
-        return conflict(SELECT_RULE_CHANGED, {
-          rule: selectRuleFromStored(spec(old)),
-          version: old.version,
-        });
+    if (old) {
       const row = await updateRule(tx, actor, input.clientId, old, "update", { name: parsed.name, criterias: parsed.criterias, courier: parsed.courier });
       return { ok: true as const, id: row.id, created: false };
     }
@@ -199,6 +265,28 @@ export async function saveSelectRule(
     });
     return { ok: true as const, id: row.id, created: true };
   });
+}
+
+/** The product and pincode lists of a stored criterias document (arrays of strings only). */
+function storedLists(criterias: Row["criterias"]): StoredLists {
+  const strings = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined);
+  const c = criterias as { product_list?: { list?: unknown }; pincode_list?: { fm?: unknown; lm?: unknown } };
+  return { product_list: strings(c.product_list?.list), fm_list: strings(c.pincode_list?.fm), lm_list: strings(c.pincode_list?.lm) };
+}
+
+/**
+ * One list of a rule, for its CSV download from the editor (the editor shows a long list as a
+ * summary). Read from the document in PostgreSQL, as text values.
+ */
+export async function selectRuleListEntries(db: Executor, clientId: number, ruleId: number, field: ListField): Promise<{ name: string; entries: string[] } | null> {
+  const path = field === "product_list" ? sql`'{product_list,list}'` : field === "fm_list" ? sql`'{pincode_list,fm}'` : sql`'{pincode_list,lm}'`;
+  const rows = await db.execute<{ name: string; entries: unknown }>(sql`
+    select name, coalesce(criterias #> ${path}::text[], '[]'::jsonb) as entries
+    from pickrr_select_rules where id = ${ruleId} and client_id = ${clientId}`);
+  const row = rows.rows[0];
+  if (!row) return null;
+  const entries = Array.isArray(row.entries) ? row.entries.filter((x): x is string => typeof x === "string") : [];
+  return { name: row.name, entries };
 }
 
 /** An advisory lock key space for "a client's Pickrr Select list" (any fixed number unique in the app). */

@@ -327,6 +327,29 @@ describe("pickrr select (5)", () => {
     expect(chosen(run(three(), { rules: select(selectRule({})) }))).toEqual(["Air Dear"]);
   });
 
+  it("advantage: the cheapest courier that keeps the zone's promised days; the fastest when none does", () => {
+    const advantage = selectRule({
+      name: "Advantage",
+      courier: { courier_selection_rule_type: "advantage", active_parent: [], bl_parent: [], standard: "_0", promise: "_85" },
+    });
+    // Zone C promises 4 days: the cheapest goes by surface (5 days) and breaks it; Mixed Cheap (4 days) keeps it.
+    const slowCheapest = courier("Slow Cheapest", "30.00", { is_air: false });
+    const kept = run([slowCheapest, ...three()], { rules: select(advantage) });
+    expect(kept.rate_list[0].courier).toBe("Slow Cheapest");
+    expect(chosen(kept)).toEqual(["Mixed Cheap"]);
+    expect(kept.explanation).toContain(
+      "Selection type advantage (standard '_0', promise '_85'): zone C promises delivery in 4 days; of the 2 courier(s) that keep it: chose the cheapest, Mixed Cheap (₹40.00, delivery by 2024-03-14).",
+    );
+    // Every courier two days late: none keeps the promise, so the least late (fastest) is chosen.
+    const late = three().map((c) => ({ ...c, tatAdjustDays: 2 }));
+    const none = run(late, { rules: select(advantage) });
+    expect(chosen(none)).toEqual(["Air Dear"]);
+    expect(none.explanation.at(-1)).toMatch(/zone C promises delivery in 4 days; no courier keeps it: chose the fastest, Air Dear/);
+    // The blacklist applies first.
+    const blocked = run([slowCheapest, ...three()], { rules: select({ ...advantage, courier: { ...advantage.courier, bl_parent: ["Mixed Cheap"] } }) });
+    expect(chosen(blocked)).toEqual(["Air Dear"]);
+  });
+
   it("falls back to cheapest when no rule matches, or there are no active rules", () => {
     const none = run(three(), { rules: select(selectRule({ criterias: { order_type: { list: ["cod"] } } })) });
     expect(chosen(none)).toEqual(["Mixed Cheap"]);
@@ -531,7 +554,7 @@ describe("allocation properties", () => {
           { requiredKeys: [] },
         ),
         courier: fc.record({
-          courier_selection_rule_type: fc.constantFrom("cheapest" as const, "fastest" as const, "priority" as const),
+          courier_selection_rule_type: fc.constantFrom("cheapest" as const, "fastest" as const, "priority" as const, "advantage" as const),
           active_parent: fc.array(fc.record({ name: fc.constantFrom("Alpha", "Beta", "Gamma"), priority: fc.integer({ min: 1, max: 5 }) }), { maxLength: 3 }),
           bl_parent: fc.subarray(["Alpha", "Beta", "Gamma", "Delta"]),
         }),

@@ -19,7 +19,9 @@
  *        every present criterion matches decides (cheapest, fastest, or its priority list),
  *        never choosing a courier it blacklists; a matching rule that blacklists every
  *        eligible courier does not decide (the next rule is tried); no rule decides → the
- *        cheapest.
+ *        cheapest. An 'advantage' rule (standard '_0', promise '_85') chooses the cheapest
+ *        courier whose turnaround keeps the advantage plan's promise for the zone (2/3/4/5/8
+ *        days for A–E, spec part 1 §9); when none does, the fastest (the least late).
  * Rule and blacklist entries name a courier service ("Delhivery Surface 0.5kg") or its
  * parent courier ("Delhivery"); names compare case- and spacing-insensitively.
  */
@@ -37,8 +39,8 @@ import {
 } from "./pricing";
 import { nameKey, zoneOf, type PincodeInfo } from "./zone";
 import { RULE_CODES, type RuleCode } from "../core/rule-codes";
-import { ZONE_LABELS, type Zone } from "../core/zones";
-import type { CustomRule, OrderType, PriorityEntry, SelectRule, SelectRuleCriterias, ServiceType } from "../rules/rules";
+import { ZONE_LABELS, ZONE_TAT_DAYS, type Zone } from "../core/zones";
+import { ADVANTAGE_PROMISE, ADVANTAGE_STANDARD, type CustomRule, type OrderType, type PriorityEntry, type SelectRule, type SelectRuleCriterias, type ServiceType } from "../rules/rules";
 
 export const NO_COURIER_MESSAGE = "There is no courier matching your search criteria";
 
@@ -370,6 +372,7 @@ function selectPickrrSelect(rules: readonly SelectRule[], ctx: SelectionContext)
     if (blocked.length > 0) lines.push(`Blacklisted by the rule: ${blocked.map((e) => e.courier).join(", ")}.`);
     const type = rule.courier.courier_selection_rule_type;
     if (type === "fastest") return merge(lines, fastestSelection(pool, "Selection type fastest"));
+    if (type === "advantage") return merge(lines, advantageSelection(pool, ctx.zone, rule.courier));
     if (type === "priority") {
       const walked = walkPriorityList(rule.courier.active_parent, pool, ctx, isBlocked);
       if (walked.chosen) return merge([...lines, "Selection type priority."], walked);
@@ -380,6 +383,19 @@ function selectPickrrSelect(rules: readonly SelectRule[], ctx: SelectionContext)
   if (active.length === 0) lines.push("Pickrr Select (5): the client has no active rules.");
   const lead = undecided > 0 ? "Pickrr Select (5): no rule decides, so cheapest applies" : "Pickrr Select (5): no rule matches, so cheapest applies";
   return merge(lines, cheapestSelection(ctx.rateList, lead));
+}
+
+/**
+ * The advantage selection: the advantage plan promises delivery within ZONE_TAT_DAYS of the
+ * zone (the plan's cashback is owed when a courier misses it), so the rule picks the cheapest
+ * courier whose turnaround keeps that promise, and the fastest when none does.
+ */
+function advantageSelection(pool: RateListEntry[], zone: Zone, courier: SelectRule["courier"]): Selection {
+  const promisedDays = ZONE_TAT_DAYS[zone];
+  const lead = `Selection type advantage (standard '${courier.standard ?? ADVANTAGE_STANDARD}', promise '${courier.promise ?? ADVANTAGE_PROMISE}'): zone ${zone} promises delivery in ${promisedDays} days`;
+  const keeping = pool.filter((e) => e.tat_days <= promisedDays);
+  if (keeping.length > 0) return cheapestSelection(keeping, `${lead}; of the ${keeping.length} courier(s) that keep it`);
+  return fastestSelection(pool, `${lead}; no courier keeps it`);
 }
 
 function merge(lines: string[], selection: Selection): Selection {

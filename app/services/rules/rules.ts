@@ -44,13 +44,28 @@ export type SelectRule = {
   validity: { active: boolean };
   criterias: SelectRuleCriterias;
   courier: {
-    courier_selection_rule_type: "cheapest" | "fastest" | "priority";
+    courier_selection_rule_type: SelectionRuleType;
     /** Tried by ascending priority value for the 'priority' type. */
     active_parent: PriorityEntry[];
     /** Never chosen by this rule. */
     bl_parent: string[];
+    /** Advantage rules only (spec part 1 §3, §9): standard '_0' and promise '_85'. */
+    standard?: string;
+    promise?: string;
   };
 };
+
+/**
+ * How a Pickrr Select rule chooses among the couriers left after its blacklist. 'advantage'
+ * is the spec's advantage option (part 1 §4): the cheapest courier whose delivery estimate
+ * keeps the advantage plan's turnaround promise for the zone (quote/allocation.ts).
+ */
+export const SELECTION_RULE_TYPES = ["cheapest", "fastest", "priority", "advantage"] as const;
+export type SelectionRuleType = (typeof SELECTION_RULE_TYPES)[number];
+
+/** What an advantage rule carries (spec part 1 §9: "Advantage rule sends standard '_0' and promise '_85'"). */
+export const ADVANTAGE_STANDARD = "_0";
+export const ADVANTAGE_PROMISE = "_85";
 
 /** The spec's server stores custom priority slots 1–5 as 100 down to 96. */
 export const TOP_STORED_PRIORITY = 100;
@@ -114,9 +129,11 @@ export const selectRuleSchema = z.object({
   validity: z.object({ active: z.boolean() }),
   criterias: selectRuleCriteriasSchema,
   courier: z.object({
-    courier_selection_rule_type: z.enum(["cheapest", "fastest", "priority"]),
+    courier_selection_rule_type: z.enum(SELECTION_RULE_TYPES),
     active_parent: z.array(priorityEntry),
     bl_parent: z.array(boundedString(TEXT_LIMITS.name)),
+    standard: z.string().max(10).optional(),
+    promise: z.string().max(10).optional(),
   }),
 });
 

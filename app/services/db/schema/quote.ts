@@ -92,9 +92,12 @@ export const pickrrSelectRules = pgTable(
     criterias: jsonb("criterias").$type<Record<string, unknown>>().notNull(),
     courier: jsonb("courier")
       .$type<{
-        courier_selection_rule_type: "cheapest" | "fastest" | "priority";
+        courier_selection_rule_type: "cheapest" | "fastest" | "priority" | "advantage";
         active_parent: { name: string; priority: number }[];
         bl_parent: string[];
+        /** Advantage rules: standard '_0', promise '_85'. */
+        standard?: string;
+        promise?: string;
       }>()
       .notNull(),
     version: integer("version").notNull().default(1),
