@@ -13,6 +13,7 @@ import { describe, expect, it } from "vitest";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 import { describeJsOnOff, expectAccessible, expectLocator, newContext, revealClientToken, signInOnce, usePage } from "../support/browser";
 import { makePdf } from "../support/pdf";
+import { LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES } from "~/services/legal/forms";
 
 /** Sellers no other browser test uses: vp@'s chain, but not tl@'s (account set-up, advantage). */
 const sellers = plannedDemoClients().filter((c) => c.has_token && !c.disable_legal && c.segment && c.chain.vp === "vp@demo.test" && c.chain.tl !== "tl@demo.test").slice(4, 8);
@@ -97,6 +98,24 @@ describeJsOnOff("legal documents", (s) => {
     await expectLocator(page.getByText("You can only upload pdf file!", { exact: true })).toHaveCount(1);
     await page.goto("/merchant-agreements");
     await expectLocator(page.getByTestId("legal-doc-row").filter({ hasText: `Renamed png ${s.label}` })).toHaveCount(0);
+
+    // A real PDF one byte over 1 MB (a comment after its end): 'Max file size 1 mb only' — with
+    // JavaScript as soon as the file is chosen (and the choice is cleared), without it from the
+    // server on Upload — and nothing stored.
+    const pdf = Buffer.from(await makePdf(`Too large ${s.label}`));
+    const tooLarge = Buffer.concat([pdf, Buffer.from(`%${"x".repeat(MAX_LEGAL_PDF_BYTES + 1 - pdf.length - 2)}\n`)]);
+    expect(tooLarge.length).toBe(MAX_LEGAL_PDF_BYTES + 1);
+    await openAddDialog(page, js);
+    await fillDocument(page, { doc_name: "other", doc_type: "broadcast", segment: "1", description: `Too large ${s.label}`, order_blocking: "optional" }, { name: "big.pdf", mimeType: "application/pdf", buffer: tooLarge });
+    if (js) {
+      await expectLocator(page.getByText(LEGAL_MESSAGES.fileSize, { exact: true })).toHaveCount(1);
+      expect(await page.locator("#doc_file").inputValue()).toBe("");
+    }
+    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    // Without JavaScript the server refused it; with it, the emptied field now asks for a file.
+    await expectLocator(page.getByText(js ? LEGAL_MESSAGES.fileMissing : LEGAL_MESSAGES.fileSize, { exact: true })).toHaveCount(1);
+    await page.goto("/merchant-agreements");
+    await expectLocator(page.getByTestId("legal-doc-row").filter({ hasText: `Too large ${s.label}` })).toHaveCount(0);
     await expectAccessible(page, js);
   });
 
