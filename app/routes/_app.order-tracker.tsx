@@ -22,16 +22,16 @@ import { getDb } from "~/services/db/client.server";
 import { BarsChart, ChartPanel } from "~/ui/analytics/ChartPanel";
 import { formatCount } from "~/ui/analytics/format";
 import { HIERARCHY_COLOURS, HIERARCHY_LEGEND } from "~/ui/analytics/hierarchy";
+import { PerformanceGrid } from "~/ui/analytics/PerformanceGrid";
 import { Pager } from "~/ui/Pager";
 import { useHydrated } from "~/ui/useHydrated";
 
 /** @mantine/dates arrives only when someone chooses Custom (see RangePicker.tsx). */
 const RangePicker = lazy(() => import("~/ui/analytics/RangePicker"));
 /**
- * mantine-react-table is half of this page's script: the server renders the table in full (the
- * HTML waits for it), and the browser hydrates it once its code has arrived — until then the
- * server's table stays as it is, its links working (React keeps a Suspense boundary's server
- * HTML while its code loads).
+ * mantine-react-table is half of this page's script and most of its server render: the server
+ * (and the browser while hydrating) draws the same grid as native cells (PerformanceGrid), and
+ * once hydrated the browser loads MRT and swaps it in, the native grid standing in meanwhile.
  */
 const PerformanceTable = lazy(() => import("~/ui/analytics/PerformanceTable").then((m) => ({ default: m.PerformanceTable })));
 
@@ -254,9 +254,13 @@ export default function OrderTracker() {
             ))}
           </Group>
           {performance.days ? (
-            <Suspense fallback={<Text c="dimmed">Loading the table…</Text>}>
-              <PerformanceTable rows={performance.rows} days={performance.days} query={query} />
-            </Suspense>
+            hydrated ? (
+              <Suspense fallback={<PerformanceGrid rows={performance.rows} days={performance.days} query={query} />}>
+                <PerformanceTable rows={performance.rows} days={performance.days} query={query} />
+              </Suspense>
+            ) : (
+              <PerformanceGrid rows={performance.rows} days={performance.days} query={query} />
+            )
           ) : (
             <Text c="dimmed">No snapshot yet.</Text>
           )}
