@@ -15,7 +15,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { financeApproverEmails } from "../settings/finance-approvers.server";
 import { formatInr, paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
 import { SERVICE_TAX_PERCENT } from "./cycles";
-import { addDays, istDayOf } from "../analytics/periods";
+import { istDayOf } from "../analytics/periods";
 import { COD_PAGE_SIZE, type CodView } from "./cod-query";
 import { customerTypeOf, displayedAmount, holdVerdict, type HoldFigures, type HoldVerdict } from "./hold";
 import { RELEASE_MESSAGES, type ReleaseInput } from "./release-form";
@@ -135,8 +135,8 @@ const paise = (v: string | null | undefined) => rupeesToPaise(v ?? "0");
 
 /**
  * The seller's hold analytics (spec §3 "Hold analytics"), as of `now` (IST day):
- * pending = due by today and unpaid, future = due later, tentative = not yet in a cycle
- * (delivered COD / picked-up freight after the seller's last cycle). Decision 031.
+ * pending = due by today and unpaid, future = due later, tentative = in no cycle yet
+ * (delivered COD / picked-up freight the cycle cutter has not taken). Decision 031.
  */
 export async function holdFigures(db: Db, clientId: number, now = new Date()): Promise<HoldFigures> {
   const today = istDayOf(now);
@@ -155,26 +155,23 @@ export async function holdFigures(db: Db, clientId: number, now = new Date()): P
   const [cod] = (
     await db.execute(sql`select
         coalesce(sum(pending_amount) filter (where status <> 'RELEASED' and remittance_date <= ${today}::date), 0)::text as pending,
-        coalesce(sum(pending_amount) filter (where status <> 'RELEASED' and remittance_date > ${today}::date), 0)::text as future,
-        coalesce(max(end_date), ${addDays(today, -36)}::date)::text as last_end
+        coalesce(sum(pending_amount) filter (where status <> 'RELEASED' and remittance_date > ${today}::date), 0)::text as future
       from ${codRemittances} where client_id = ${clientId}`)
-  ).rows as { pending: string; future: string; last_end: string }[];
+  ).rows as { pending: string; future: string }[];
   const [bill] = (
     await db.execute(sql`select
         coalesce(sum(outstanding_amount) filter (where outstanding_amount > 0 and due_date <= ${today}::date), 0)::text as pending,
         coalesce(sum(outstanding_amount) filter (where outstanding_amount > 0 and due_date > ${today}::date), 0)::text as future,
-        coalesce(max(end_date), ${addDays(today, -36)}::date)::text as last_end,
         (select to_char(b.end_date, 'YYYY-MM-DD') || ' ' || b.reference_id from ${billingCycles} b
           where b.client_id = ${clientId} and b.outstanding_amount > 0 order by b.end_date, b.id limit 1) as oldest
       from ${billingCycles} where client_id = ${clientId}`)
-  ).rows as { pending: string; future: string; last_end: string; oldest: string | null }[];
-  // Orders are found through (client_id, placed_at): one delivered or picked up after a day was placed at most 60 days before it.
-  const since = (day: string) => sql`${orders.client_id} = ${clientId} and ${orders.placed_at} >= (${addDays(day, -60)}::date)::timestamptz`;
-  const istAfter = (column: SQL, day: string) => sql`${column} >= ((${addDays(day, 1)}::date)::timestamp at time zone 'Asia/Kolkata')`;
+  ).rows as { pending: string; future: string; oldest: string | null }[];
+  // Tentative: the seller's orders in no cycle yet (delivered COD; picked-up freight), read through its (client_id, placed_at) index.
   const [tentative] = (
     await db.execute(sql`select
-        coalesce((select sum(cod_amount) from ${orders} where ${since(cod.last_end)} and payment_mode = 'cod' and ${istAfter(sql`delivered_at`, cod.last_end)}), 0)::text as cod,
-        coalesce((select sum(charged_amount) from ${orders} where ${since(bill.last_end)} and ${istAfter(sql`pickup_at`, bill.last_end)}), 0)::text as bill`)
+        coalesce(sum(cod_amount) filter (where payment_mode = 'cod' and delivered_at is not null and cod_remittance_id is null), 0)::text as cod,
+        coalesce(sum(charged_amount) filter (where pickup_at is not null and billing_cycle_id is null), 0)::text as bill
+      from ${orders} where ${orders.client_id} = ${clientId}`)
   ).rows as { cod: string; bill: string }[];
   const tentativeBill = paise(tentative.bill);
   const [oldestDate, oldestId] = bill.oldest ? bill.oldest.split(" ") : [null, null];
