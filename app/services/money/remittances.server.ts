@@ -166,12 +166,11 @@ export async function holdFigures(db: Db, clientId: number, now = new Date()): P
           where b.client_id = ${clientId} and b.outstanding_amount > 0 order by b.end_date, b.id limit 1) as oldest
       from ${billingCycles} where client_id = ${clientId}`)
   ).rows as { pending: string; future: string; oldest: string | null }[];
-  // Tentative: the seller's orders in no cycle yet (delivered COD; picked-up freight), read through its (client_id, placed_at) index.
+  // Tentative: the seller's orders in no cycle yet (delivered COD; picked-up freight), read from the partial indexes of such orders.
   const [tentative] = (
     await db.execute(sql`select
-        coalesce(sum(cod_amount) filter (where payment_mode = 'cod' and delivered_at is not null and cod_remittance_id is null), 0)::text as cod,
-        coalesce(sum(charged_amount) filter (where pickup_at is not null and billing_cycle_id is null), 0)::text as bill
-      from ${orders} where ${orders.client_id} = ${clientId}`)
+        coalesce((select sum(cod_amount) from ${orders} where client_id = ${clientId} and payment_mode = 'cod' and delivered_at is not null and cod_remittance_id is null), 0)::text as cod,
+        coalesce((select sum(charged_amount) from ${orders} where client_id = ${clientId} and pickup_at is not null and billing_cycle_id is null), 0)::text as bill`)
   ).rows as { cod: string; bill: string }[];
   const tentativeBill = paise(tentative.bill);
   const [oldestDate, oldestId] = bill.oldest ? bill.oldest.split(" ") : [null, null];

@@ -12,8 +12,8 @@ WHERE o."pickup_at" IS NOT NULL AND EXISTS (SELECT 1 FROM "billing_cycles" b WHE
 ALTER TABLE "orders" ADD CONSTRAINT "orders_cod_remittance_id_cod_remittances_id_fk" FOREIGN KEY ("cod_remittance_id") REFERENCES "public"."cod_remittances"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_billing_cycle_id_billing_cycles_id_fk" FOREIGN KEY ("billing_cycle_id") REFERENCES "public"."billing_cycles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "money_movements" ADD CONSTRAINT "money_movements_bill_id_billing_cycles_id_fk" FOREIGN KEY ("bill_id") REFERENCES "public"."billing_cycles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "orders_uncycled_cod_idx" ON "orders" USING btree ("delivered_at") WHERE "orders"."payment_mode" = 'cod' and "orders"."delivered_at" is not null and "orders"."cod_remittance_id" is null;--> statement-breakpoint
-CREATE INDEX "orders_unbilled_idx" ON "orders" USING btree ("pickup_at") WHERE "orders"."pickup_at" is not null and "orders"."billing_cycle_id" is null;--> statement-breakpoint
+CREATE INDEX "orders_uncycled_cod_idx" ON "orders" USING btree ("client_id","delivered_at") WHERE "orders"."payment_mode" = 'cod' and "orders"."delivered_at" is not null and "orders"."cod_remittance_id" is null;--> statement-breakpoint
+CREATE INDEX "orders_unbilled_idx" ON "orders" USING btree ("client_id","pickup_at") WHERE "orders"."pickup_at" is not null and "orders"."billing_cycle_id" is null;--> statement-breakpoint
 CREATE UNIQUE INDEX "money_movements_release_idx" ON "money_movements" USING btree ("remittance_id") WHERE "money_movements"."kind" = 'cod_release';--> statement-breakpoint
 CREATE UNIQUE INDEX "money_movements_netting_idx" ON "money_movements" USING btree ("remittance_id","bill_id") WHERE "money_movements"."kind" = 'bill_netting';--> statement-breakpoint
 CREATE UNIQUE INDEX "money_movements_wallet_idx" ON "money_movements" USING btree ("bill_id") WHERE "money_movements"."kind" = 'wallet_debit';--> statement-breakpoint

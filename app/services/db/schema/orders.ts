@@ -90,9 +90,10 @@ export const orders = pgTable(
     index("orders_customer_phone_idx").on(t.customer_phone),
     index("orders_client_placed_idx").on(t.client_id, t.placed_at),
     index("orders_placed_idx").on(t.placed_at),
-    // The cycle cutter's work lists: only the delivered COD / picked-up orders not yet in a cycle.
-    index("orders_uncycled_cod_idx").on(t.delivered_at).where(sql`${t.payment_mode} = 'cod' and ${t.delivered_at} is not null and ${t.cod_remittance_id} is null`),
-    index("orders_unbilled_idx").on(t.pickup_at).where(sql`${t.pickup_at} is not null and ${t.billing_cycle_id} is null`),
+    // The cycle cutter's work lists, and a seller's tentative COD and bills (hold figures): only the
+    // delivered COD / picked-up orders not yet in a cycle.
+    index("orders_uncycled_cod_idx").on(t.client_id, t.delivered_at).where(sql`${t.payment_mode} = 'cod' and ${t.delivered_at} is not null and ${t.cod_remittance_id} is null`),
+    index("orders_unbilled_idx").on(t.client_id, t.pickup_at).where(sql`${t.pickup_at} is not null and ${t.billing_cycle_id} is null`),
   ],
 );
 
