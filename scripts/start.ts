@@ -12,6 +12,7 @@ import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
 import { runFinanceReportsSoon } from "../app/services/money/finance-report.server";
+import { startCycleCutter } from "../app/services/money/cycle-cutter.server";
 import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";
@@ -58,6 +59,9 @@ async function main() {
     // The Daily Performance snapshot: refreshed every 15 minutes by one of the servers (issue 15),
     // and once more when a freshly seeded demo's order book has filled.
     startDailyPerformanceScheduler(getDb(), (line) => console.log(line));
+    // COD remittance and billing cycles of the weeks that closed (decision 031): tried every 5
+    // minutes, cut by one server at most once an hour; it waits while a demo's book fills.
+    startCycleCutter(getDb(), (line) => console.log(line));
     fillOrderBook(getDb(), (line) => console.log(line))
       .then((added) => (added > 0 ? refreshDailyPerformance(getDb(), { force: true }) : null))
       .catch((error) => logServerError(error, "Filling the demo order book failed"));

@@ -5,9 +5,12 @@
  * seller's On Hold Details (`?hold=id`); the finance approvers also get a Release column, row
  * selection (native checkboxes of a GET form) and a bulk Release that opens Release Details
  * (`?release=1&ids=…`). Every dialog renders on the server, so the whole flow works without
- * JavaScript (decision 031).
+ * JavaScript (decision 031). The table is mantine-react-table in manual mode and the range a
+ * @mantine/dates picker over native date fields, both loaded lazily once the page has hydrated
+ * (CodList, DateRangeFields): the server's HTML is a plain table and native date fields.
  */
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
+import "~/ui/money/money.css";
+import { Alert, Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
@@ -20,12 +23,13 @@ import { TEXT_LIMITS } from "~/services/core/text-input";
 import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { COD_PRESET_LABELS, COD_PRESETS, COD_SEARCH_LABELS, COD_SEARCH_MODES, codSearch, parseCodView, presetOf, presetRange, type CodView } from "~/services/money/cod-query";
-import { CUSTOMER_TYPE_LABELS, customerTypeOf } from "~/services/money/hold";
+import { CUSTOMER_TYPE_LABELS } from "~/services/money/hold";
 import { MAX_REASON_LENGTH, RELEASE_MESSAGES, parseRelease } from "~/services/money/release-form";
 import { holdDetails, listHeldRemittances, releaseRemittances } from "~/services/money/remittances.server";
+import { DateRangeFields } from "~/ui/DateRangeFields";
+import { CodList } from "~/ui/money/CodList";
 import { HoldDetailsPanel } from "~/ui/money/HoldDetails";
 import { Pager } from "~/ui/Pager";
-import { ScrollTable } from "~/ui/ScrollTable";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "On Hold COD · Shipping Console" }];
@@ -95,19 +99,6 @@ export default function OnHoldCod() {
   const listHref = `/on-hold-cod${codSearch(view)}`;
   const chosen = presetOf(view, today);
   const downloadSearch = codSearch(view, { page: 1 });
-  const headers = [
-    ...(canRelease ? [<span key="sel" className="visually-hidden">Select</span>] : []),
-    "COD Ref ID",
-    "Seller Email",
-    "Customer Type",
-    "Orders",
-    "Start Date",
-    "Amount",
-    "Pending",
-    "Status",
-    "Recommended Action",
-    ...(canRelease ? ["Release"] : []),
-  ];
   const releaseRows = rows.filter((r) => releaseIds.includes(r.id));
   return (
     <Stack gap="md">
@@ -134,8 +125,7 @@ export default function OnHoldCod() {
               leftSection={<IconSearch size={16} aria-hidden />}
               style={{ flex: 1, minWidth: 220 }}
             />
-            <TextInput name="from" type="date" label="From" defaultValue={view.from} key={`f${view.from}`} max={today} required />
-            <TextInput name="to" type="date" label="To" defaultValue={view.to} key={`t${view.to}`} max={today} required />
+            <DateRangeFields from={view.from} to={view.to} max={today} error={null} labels={{ from: "From", to: "To", range: "Cycles starting" }} required />
             <Button type="submit" variant="light">
               Search
             </Button>
@@ -190,48 +180,13 @@ export default function OnHoldCod() {
         </Group>
       ) : null}
       <Paper withBorder>
-        <ScrollTable
-          label="Held COD remittances"
-          headers={headers}
-          empty="No held COD remittances match."
-          rows={rows.map((r) => {
-            const type = customerTypeOf(r);
-            return (
-              <tr key={r.id} data-testid="cod-row" data-ref={r.pickrr_reference_id}>
-                {canRelease ? (
-                  <td>
-                    <input type="checkbox" form="cod-select" name="ids" value={r.id} aria-label={`Select ${r.pickrr_reference_id}`} defaultChecked={releaseIds.includes(r.id)} />
-                  </td>
-                ) : null}
-                <td className="nowrap">{r.pickrr_reference_id}</td>
-                <td className="wrap-anywhere">
-                  <Anchor component={Link} to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
-                    {r.email}
-                  </Anchor>
-                </td>
-                <td>{CUSTOMER_TYPE_LABELS[type]}</td>
-                <td>{r.order_count}</td>
-                <td className="nowrap">{dmy(r.start_date)}</td>
-                <td className="nowrap" data-testid="cod-amount">
-                  {formatInr(rupeesToPaise(r.amount))}
-                </td>
-                <td className="nowrap">{formatInr(rupeesToPaise(r.pending_amount))}</td>
-                <td>{r.status}</td>
-                <td>
-                  <Anchor component={Link} to={`${listHref}&hold=${r.id}`} preventScrollReset aria-label={`Hold COD ${r.pickrr_reference_id}`}>
-                    Hold COD
-                  </Anchor>
-                </td>
-                {canRelease ? (
-                  <td>
-                    <Anchor component={Link} to={`${listHref}&release=1&ids=${r.id}`} preventScrollReset aria-label={`Release ${r.pickrr_reference_id}`}>
-                      Release
-                    </Anchor>
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
+        <CodList
+          key={`${listHref}:${total}:${releaseIds.join(",")}`}
+          rows={rows}
+          canRelease={canRelease}
+          initiallySelected={releaseIds}
+          listHref={listHref}
+          selectForm="cod-select"
         />
       </Paper>
       <Pager page={page} pageCount={pages} total={total} noun={total === 1 ? "remittance" : "remittances"} hrefFor={(p) => `/on-hold-cod${codSearch(view, { page: p })}`} />

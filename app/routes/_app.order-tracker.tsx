@@ -23,11 +23,10 @@ import { BarsChart, ChartPanel } from "~/ui/analytics/ChartPanel";
 import { formatCount } from "~/ui/analytics/format";
 import { HIERARCHY_COLOURS, HIERARCHY_LEGEND } from "~/ui/analytics/hierarchy";
 import { PerformanceGrid } from "~/ui/analytics/PerformanceGrid";
+import { DateRangeFields } from "~/ui/DateRangeFields";
 import { Pager } from "~/ui/Pager";
 import { useHydrated } from "~/ui/useHydrated";
 
-/** @mantine/dates arrives only when someone chooses Custom (see RangePicker.tsx). */
-const RangePicker = lazy(() => import("~/ui/analytics/RangePicker"));
 /**
  * mantine-react-table is half of this page's script and most of its server render: the server
  * (and the browser while hydrating) draws the same grid as native cells (PerformanceGrid), and
@@ -77,21 +76,17 @@ function Carry({ query, keys }: { query: TrackerQuery; keys: (keyof TrackerQuery
   );
 }
 
+/** @mantine/dates arrives only when someone chooses Custom (DateRangeFields). */
 function RangeFields({ query, today, error }: { query: TrackerQuery; today: string; error: string | null }) {
-  const hydrated = useHydrated();
-  const min = addDays(today, -CUSTOM_RANGE_MAX_DAYS_BACK);
-  // Without JavaScript (and while the picker's code loads): the browser's own date fields.
-  const native = (
-    <Group gap="xs" align="flex-end">
-      <TextInput type="date" name="from" label="From (Custom)" defaultValue={query.from} min={min} max={today} error={error ?? undefined} w={170} />
-      <TextInput type="date" name="to" label="To (Custom)" defaultValue={query.to} min={min} max={today} w={170} />
-    </Group>
-  );
-  if (!hydrated) return native;
   return (
-    <Suspense fallback={native}>
-      <RangePicker from={query.from} to={query.to} min={min} max={today} error={error} />
-    </Suspense>
+    <DateRangeFields
+      from={query.from}
+      to={query.to}
+      min={addDays(today, -CUSTOM_RANGE_MAX_DAYS_BACK)}
+      max={today}
+      error={error}
+      labels={{ from: "From (Custom)", to: "To (Custom)", range: "Custom range" }}
+    />
   );
 }
 

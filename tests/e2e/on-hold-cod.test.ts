@@ -53,8 +53,14 @@ describeJsOnOff("On Hold COD", (s) => {
     await signInOnce(page, "approver1@demo.test", "kam");
     await page.goto("/on-hold-cod");
     await expectLocator(page.getByRole("heading", { name: "On Hold COD" })).toHaveCount(1);
-    expect(await searchForm(page).getByLabel("From").inputValue()).toBe(ist(-29));
-    expect(await searchForm(page).getByLabel("To").inputValue()).toBe(today);
+    const dmy = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+    if (s.js) {
+      // Once hydrated, the @mantine/dates range picker stands over the native fields.
+      await expectLocator(searchForm(page).getByLabel("Cycles starting")).toHaveText(`${dmy(ist(-29))} – ${dmy(today)}`);
+    } else {
+      expect(await searchForm(page).getByLabel("From").inputValue()).toBe(ist(-29));
+      expect(await searchForm(page).getByLabel("To").inputValue()).toBe(today);
+    }
     expect(await rows(page).count()).toBeGreaterThan(0);
     expect(await rows(page).count()).toBeLessThanOrEqual(30);
     await expectLocator(page.getByRole("link", { name: "Last 30 Days" })).toHaveAttribute("aria-current", "true");
@@ -194,6 +200,39 @@ describeJsOnOff("Finance Analytics", (s) => {
     await expectLocator(page.getByTestId("finance-latest")).toContainText("is sent.");
     expect((await mailsTo(email)).length).toBe(1);
     await expectAccessible(page, s.js);
+  });
+});
+
+describe("On Hold COD with JavaScript: the @mantine/dates range and the table's selection", () => {
+  const s = usePage();
+
+  it("picks a range in the calendar and searches it; select-all puts the page's rows in Release Details", async () => {
+    const { page } = s;
+    await signInOnce(page, "approver1@demo.test", "kam");
+    await page.goto("/on-hold-cod");
+    const picker = searchForm(page).getByLabel("Cycles starting");
+    await picker.click();
+    // The calendar opens on the month of the range's first day.
+    const month = ist(-29).slice(0, 8);
+    const day = (n: number) => page.locator(".mantine-DatePickerInput-day:not([data-outside])").getByText(String(n), { exact: true });
+    await day(10).click();
+    await day(12).click();
+    await expectLocator(picker).toHaveText(`10-${month.slice(5, 7)}-${month.slice(0, 4)} – 12-${month.slice(5, 7)}-${month.slice(0, 4)}`);
+    await searchForm(page).getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get("from") === `${month}10` && u.searchParams.get("to") === `${month}12`);
+    await expectLocator(page.getByText(/cycles starting/)).toContainText(`10-${month.slice(5, 7)}-${month.slice(0, 4)} to 12-${month.slice(5, 7)}-${month.slice(0, 4)}`);
+
+    await page.goto("/on-hold-cod");
+    const refs = (await listed(page)).map((r) => r.ref);
+    await page.getByRole("checkbox", { name: "Select every row on this page" }).check();
+    expect(await page.getByRole("checkbox", { name: /^Select COD/, checked: true }).count()).toBe(refs.length);
+    await page.getByRole("button", { name: "Release selected" }).click();
+    const dialog = page.getByRole("dialog", { name: "Release Details" });
+    await expectLocator(dialog).toContainText(`Releasing ${refs.length} remittances`);
+    for (const ref of refs) await expectLocator(dialog).toContainText(ref);
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expectLocator(page.getByRole("dialog")).toHaveCount(0);
+    expect(await rows(page).count()).toBe(refs.length);
   });
 });
 

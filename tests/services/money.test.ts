@@ -102,6 +102,7 @@ describe("the money seed on any weekday", () => {
       const day = new Date(Date.now() - k * 86_400_000);
       const seen = await h.db
         .transaction(async (tx) => {
+          await tx.execute(sql`update orders set cod_remittance_id = null, billing_cycle_id = null`);
           for (const table of ["money_movements", "cod_remittances", "billing_cycles", "client_money_profiles"]) await tx.execute(sql.raw(`delete from ${table}`));
           await seedMoney(tx, createPrng(DEFAULT_SEED).fork("money"), day);
           const held = (await tx.execute(sql`select distinct on (client_id) client_id from cod_remittances where current_action = 'HOLD' order by client_id`)).rows as { client_id: number }[];

@@ -9,7 +9,7 @@
  * fails rolls back: the previous snapshot stays, and the error is logged.
  */
 import { eq, sql } from "drizzle-orm";
-import { logServerError } from "../core/server-log";
+import { startPeriodic } from "../core/periodic";
 import type { Db, Executor } from "../db/client.server";
 import { dailyPerformanceRows, orderDailyRollups, settings } from "../db/schema";
 import { transaction } from "../db/transaction.server";
@@ -81,22 +81,13 @@ export async function refreshDailyPerformance(db: Db, options: RefreshOptions = 
  * A failed refresh is logged; the previous snapshot stays. Returns a stop function.
  */
 export function startDailyPerformanceScheduler(db: Db, log: (line: string) => void, checkEveryMs = 30_000): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return startPeriodic(
+    async () => {
       const t0 = Date.now();
       const outcome = await refreshDailyPerformance(db);
       if (outcome === "refreshed") log(`Daily Performance snapshot refreshed in ${Date.now() - t0} ms`);
-    } catch (error) {
-      logServerError(error, "Refreshing the Daily Performance snapshot failed; the previous snapshot stays");
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), checkEveryMs);
-  timer.unref();
-  return () => clearInterval(timer);
+    },
+    "Refreshing the Daily Performance snapshot failed; the previous snapshot stays",
+    checkEveryMs,
+  );
 }

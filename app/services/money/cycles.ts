@@ -6,6 +6,7 @@
  * days when billed separately.
  */
 import { addDays } from "../analytics/periods";
+import type { Paise } from "../core/money";
 import type { CustomerType } from "./hold";
 
 /** The Monday of `day`'s week. */
@@ -43,4 +44,36 @@ export function remittanceReference(clientId: number, start: string): string {
 
 export function billReference(clientId: number, start: string): string {
   return `BILL${String(clientId).padStart(5, "0")}${start.replace(/-/g, "")}`;
+}
+
+/** The orders of one seller and one week not yet in a cycle: COD delivered, or picked up (freight). */
+export type UncutWeek = { client_id: number; week: string; order_ids: number[]; amount: Paise; extra: Paise };
+/** A cycle to cut: its week (Monday), its orders and their sums in paise; `late` counts orders from an earlier, already cut week. */
+export type PlannedCycle = { client_id: number; start: string; order_ids: number[]; amount: Paise; extra: Paise; late: number };
+
+/**
+ * Which cycle each seller's uncut orders go into (decision 031): the cycle of the week they
+ * happened in; when that seller's cycle of that week is already cut (a delivery or pick-up
+ * reported after the cut), the seller's next cycle — the latest closed week's — and when that
+ * one is cut too, they wait for the next cut. `cut` holds `client:monday` of every existing
+ * cycle; weeks are at most `latest` (the last closed week's Monday). Pure.
+ */
+export function planCycles(weeks: readonly UncutWeek[], cut: ReadonlySet<string>, latest: string): PlannedCycle[] {
+  const key = (client: number, start: string) => `${client}:${start}`;
+  const planned = new Map<string, PlannedCycle>();
+  for (const w of weeks) {
+    const late = cut.has(key(w.client_id, w.week));
+    const start = late ? latest : w.week;
+    if (cut.has(key(w.client_id, start))) continue;
+    const k = key(w.client_id, start);
+    const p = planned.get(k) ?? { client_id: w.client_id, start, order_ids: [], amount: 0, extra: 0, late: 0 };
+    p.order_ids.push(...w.order_ids);
+    p.amount += w.amount;
+    p.extra += w.extra;
+    if (late) p.late += w.order_ids.length;
+    planned.set(k, p);
+  }
+  return [...planned.values()]
+    .map((p) => ({ ...p, order_ids: [...p.order_ids].sort((a, b) => a - b) }))
+    .sort((a, b) => a.client_id - b.client_id || (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }

@@ -15,10 +15,11 @@ import { enqueueMail } from "../mail/outbox.server";
 import { financeApproverEmails } from "../settings/finance-approvers.server";
 import { formatInr, paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
 import { SERVICE_TAX_PERCENT } from "./cycles";
-import { addDays, istDayOf } from "../analytics/periods";
+import { istDayOf } from "../analytics/periods";
 import { COD_PAGE_SIZE, type CodView } from "./cod-query";
 import { customerTypeOf, displayedAmount, holdVerdict, type HoldFigures, type HoldVerdict } from "./hold";
 import { RELEASE_MESSAGES, type ReleaseInput } from "./release-form";
+import { netBills, type BillNetting, type OpenBill } from "./netting";
 
 const HELD = sql`${codRemittances.current_action} = 'HOLD' and ${codRemittances.status} in ('PENDING', 'PARTIAL')`;
 
@@ -30,11 +31,11 @@ function searchCondition(view: Pick<CodView, "by" | "q">): SQL | undefined {
     case "email":
       return undefined; // a condition on the seller: sellerCondition
     case "awb":
-      // The cycle of the COD order with this AWB (Pickrr tracking id or the courier's): the week it was delivered in.
-      return sql`(${codRemittances.client_id}, ${codRemittances.start_date}) in (
-        select ${orders.client_id}, date_trunc('week', ${orders.delivered_at} at time zone 'Asia/Kolkata')::date from ${orders}
+      // The cycle that holds the COD order with this AWB (Pickrr tracking id or the courier's).
+      return sql`${codRemittances.id} in (
+        select ${orders.cod_remittance_id} from ${orders}
         where (${orders.pickrr_tracking_id} = ${view.q.toUpperCase()} or ${orders.courier_tracking_id} = ${view.q.toUpperCase()})
-          and ${orders.payment_mode} = 'cod' and ${orders.delivered_at} is not null)`;
+          and ${orders.cod_remittance_id} is not null)`;
   }
 }
 
@@ -134,8 +135,8 @@ const paise = (v: string | null | undefined) => rupeesToPaise(v ?? "0");
 
 /**
  * The seller's hold analytics (spec §3 "Hold analytics"), as of `now` (IST day):
- * pending = due by today and unpaid, future = due later, tentative = not yet in a cycle
- * (delivered COD / picked-up freight after the seller's last cycle). Decision 031.
+ * pending = due by today and unpaid, future = due later, tentative = in no cycle yet
+ * (delivered COD / picked-up freight the cycle cutter has not taken). Decision 031.
  */
 export async function holdFigures(db: Db, clientId: number, now = new Date()): Promise<HoldFigures> {
   const today = istDayOf(now);
@@ -154,26 +155,22 @@ export async function holdFigures(db: Db, clientId: number, now = new Date()): P
   const [cod] = (
     await db.execute(sql`select
         coalesce(sum(pending_amount) filter (where status <> 'RELEASED' and remittance_date <= ${today}::date), 0)::text as pending,
-        coalesce(sum(pending_amount) filter (where status <> 'RELEASED' and remittance_date > ${today}::date), 0)::text as future,
-        coalesce(max(end_date), ${addDays(today, -36)}::date)::text as last_end
+        coalesce(sum(pending_amount) filter (where status <> 'RELEASED' and remittance_date > ${today}::date), 0)::text as future
       from ${codRemittances} where client_id = ${clientId}`)
-  ).rows as { pending: string; future: string; last_end: string }[];
+  ).rows as { pending: string; future: string }[];
   const [bill] = (
     await db.execute(sql`select
         coalesce(sum(outstanding_amount) filter (where outstanding_amount > 0 and due_date <= ${today}::date), 0)::text as pending,
         coalesce(sum(outstanding_amount) filter (where outstanding_amount > 0 and due_date > ${today}::date), 0)::text as future,
-        coalesce(max(end_date), ${addDays(today, -36)}::date)::text as last_end,
         (select to_char(b.end_date, 'YYYY-MM-DD') || ' ' || b.reference_id from ${billingCycles} b
           where b.client_id = ${clientId} and b.outstanding_amount > 0 order by b.end_date, b.id limit 1) as oldest
       from ${billingCycles} where client_id = ${clientId}`)
-  ).rows as { pending: string; future: string; last_end: string; oldest: string | null }[];
-  // Orders are found through (client_id, placed_at): one delivered or picked up after a day was placed at most 60 days before it.
-  const since = (day: string) => sql`${orders.client_id} = ${clientId} and ${orders.placed_at} >= (${addDays(day, -60)}::date)::timestamptz`;
-  const istAfter = (column: SQL, day: string) => sql`${column} >= ((${addDays(day, 1)}::date)::timestamp at time zone 'Asia/Kolkata')`;
+  ).rows as { pending: string; future: string; oldest: string | null }[];
+  // Tentative: the seller's orders in no cycle yet (delivered COD; picked-up freight), read from the partial indexes of such orders.
   const [tentative] = (
     await db.execute(sql`select
-        coalesce((select sum(cod_amount) from ${orders} where ${since(cod.last_end)} and payment_mode = 'cod' and ${istAfter(sql`delivered_at`, cod.last_end)}), 0)::text as cod,
-        coalesce((select sum(charged_amount) from ${orders} where ${since(bill.last_end)} and ${istAfter(sql`pickup_at`, bill.last_end)}), 0)::text as bill`)
+        coalesce((select sum(cod_amount) from ${orders} where client_id = ${clientId} and payment_mode = 'cod' and delivered_at is not null and cod_remittance_id is null), 0)::text as cod,
+        coalesce((select sum(charged_amount) from ${orders} where client_id = ${clientId} and pickup_at is not null and billing_cycle_id is null), 0)::text as bill`)
   ).rows as { cod: string; bill: string }[];
   const tentativeBill = paise(tentative.bill);
   const [oldestDate, oldestId] = bill.oldest ? bill.oldest.split(" ") : [null, null];
@@ -216,8 +213,10 @@ export const RELEASE_RESULT_MESSAGES = {
   done: (n: number) => (n === 1 ? "1 COD remittance released." : `${n} COD remittances released.`),
 } as const;
 
+export type ReleasedRemittance = { id: number; pickrr_reference_id: string; amount: string; netted: string; paid_out: string };
+
 export type ReleaseResult =
-  | { ok: true; released: { id: number; pickrr_reference_id: string; amount: string }[]; message: string }
+  | { ok: true; released: ReleasedRemittance[]; message: string }
   | { ok: false; status: 400 | 403 | 404 | 409; message: string; fieldErrors?: Partial<Record<"approver_email" | "approver_reason", string>> };
 
 type Releaser = Viewer & Actor;
@@ -228,6 +227,12 @@ type Releaser = Viewer & Actor;
  * first releases and the rest find them RELEASED and are refused; a money movement's unique
  * (kind, remittance) index stands behind that. One audit row, one movement and one e-mail per
  * remittance, in the same transaction.
+ *
+ * A COD_MINUS_BILL seller's pending bills are netted against the remittance (money/netting.ts:
+ * due by today, oldest due first, the last in part): one bill_netting movement and one audit row
+ * per bill, its outstanding reduced (cleared at 0), and the seller is paid what is left. The
+ * bills are locked (FOR UPDATE, in id order) after the remittances, so two releases of one
+ * seller's different remittances net one after the other, each against what the other left.
  */
 export async function releaseRemittances(db: Db, actor: Releaser, input: ReleaseInput, now = new Date()): Promise<ReleaseResult> {
   if (!can(actor, "cod.release")) return { ok: false, status: 403, message: RELEASE_RESULT_MESSAGES.forbidden };
@@ -247,6 +252,8 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
         end_date: codRemittances.end_date,
         email: clients.email,
         company_name: clients.company_name,
+        has_wallet: listColumns.has_wallet,
+        has_cod_minus_bill: listColumns.has_cod_minus_bill,
       })
       .from(codRemittances)
       .innerJoin(clients, eq(clients.id, codRemittances.client_id))
@@ -260,9 +267,30 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
       if (r.status === "RELEASED") return { ok: false as const, status: 409 as const, message: RELEASE_RESULT_MESSAGES.released(r.pickrr_reference_id) };
       if (r.current_action !== "HOLD") return { ok: false as const, status: 409 as const, message: RELEASE_RESULT_MESSAGES.notHeld(r.pickrr_reference_id) };
     }
-    const released: { id: number; pickrr_reference_id: string; amount: string }[] = [];
-    for (const r of locked) {
+    // COD-minus-bill sellers' pending bills, locked, to net against their remittances.
+    const today = istDayOf(now);
+    const netting = [...new Set(locked.filter((r) => customerTypeOf(r) === "COD_MINUS_BILL").map((r) => r.client_id))];
+    const openBills = new Map<number, OpenBill[]>();
+    if (netting.length > 0) {
+      const bills = await tx
+        .select({ id: billingCycles.id, client_id: billingCycles.client_id, reference_id: billingCycles.reference_id, due_date: billingCycles.due_date, outstanding: billingCycles.outstanding_amount })
+        .from(billingCycles)
+        .where(and(inArray(billingCycles.client_id, netting), sql`${billingCycles.outstanding_amount} > 0`, sql`${billingCycles.due_date} <= ${today}::date`))
+        .orderBy(asc(billingCycles.id))
+        .for("update");
+      for (const b of bills) openBills.set(b.client_id, [...(openBills.get(b.client_id) ?? []), { ...b, outstanding: rupeesToPaise(b.outstanding) }]);
+    }
+    const released: ReleasedRemittance[] = [];
+    // Oldest cycle first: the bills are netted against the COD in the order it was collected.
+    for (const r of [...locked].sort((x, y) => (x.start_date < y.start_date ? -1 : x.start_date > y.start_date ? 1 : x.id - y.id))) {
       const reference = `REL${String(r.id).padStart(8, "0")}`;
+      const due = rupeesToPaise(r.pending_amount);
+      const net = netBills(due, openBills.get(r.client_id) ?? []);
+      openBills.set(r.client_id, net.bills.filter((b) => b.outstanding > 0));
+      const paidOut = paiseToRupeesString(net.paidOut);
+      const nettedText = net.nettings.length
+        ? `Paid ${formatInr(net.paidOut)} after netting ${formatInr(net.netted)} of bills (${net.nettings.map((n) => n.reference_id).join(", ")})`
+        : null;
       const [row] = await tx
         .update(codRemittances)
         .set({
@@ -274,6 +302,7 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
           approver_email: input.approver_email,
           approver_reason: input.approver_reason,
           transaction_reference: reference,
+          ...(nettedText ? { remark: nettedText } : {}),
         })
         // The lock already makes this true; the condition keeps the update honest on its own.
         .where(and(eq(codRemittances.id, r.id), or(eq(codRemittances.status, "PENDING"), eq(codRemittances.status, "PARTIAL"))))
@@ -283,28 +312,76 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
         client_id: r.client_id,
         kind: "cod_release",
         remittance_id: r.id,
-        amount: r.pending_amount,
+        amount: paidOut,
         transaction_reference: reference,
         staff_id: actor.id,
         at: now,
       });
+      await applyNettings(tx, actor, r, net.nettings, reference, now);
       await writeAudit(tx, actor, {
         clientId: r.client_id,
         entity: "cod_remittance",
         entityId: r.pickrr_reference_id,
         action: "release",
         oldValue: { status: r.status, current_action: r.current_action, pending_amount: r.pending_amount },
-        newValue: { status: "RELEASED", current_action: null, released_amount: r.pending_amount, approver_email: input.approver_email, approver_reason: input.approver_reason, transaction_reference: reference },
+        newValue: {
+          status: "RELEASED",
+          current_action: null,
+          released_amount: r.pending_amount,
+          netted_bills: net.nettings.map((n) => `${n.reference_id} ${paiseToRupeesString(n.amount)}`).join(", ") || null,
+          paid_out: paidOut,
+          approver_email: input.approver_email,
+          approver_reason: input.approver_reason,
+          transaction_reference: reference,
+        },
       });
       await enqueueMail(tx, {
         to: [r.email],
         subject: `COD remittance ${r.pickrr_reference_id} released`,
-        text: `Hello ${r.company_name},\n\nYour COD remittance ${r.pickrr_reference_id} for deliveries from ${r.start_date} to ${r.end_date} has been released: ${formatInr(rupeesToPaise(r.pending_amount))}, transaction reference ${reference}.\n\nShipping Console`,
+        text: `Hello ${r.company_name},\n\nYour COD remittance ${r.pickrr_reference_id} for deliveries from ${r.start_date} to ${r.end_date} has been released: ${formatInr(due)}${
+          net.nettings.length ? `, less ${formatInr(net.netted)} of your bills (${net.nettings.map((n) => `${n.reference_id} ${formatInr(n.amount)}`).join(", ")}): ${formatInr(net.paidOut)} paid` : ""
+        }, transaction reference ${reference}.\n\nShipping Console`,
       });
-      released.push({ id: r.id, pickrr_reference_id: r.pickrr_reference_id, amount: r.pending_amount });
+      released.push({ id: r.id, pickrr_reference_id: r.pickrr_reference_id, amount: r.pending_amount, netted: paiseToRupeesString(net.netted), paid_out: paidOut });
     }
     return { ok: true as const, released, message: RELEASE_RESULT_MESSAGES.done(released.length) };
   });
+}
+
+/** Writes a release's bill nettings: each bill's outstanding reduced, a movement and an audit row per bill. */
+async function applyNettings(tx: Tx, actor: Releaser, r: { id: number; client_id: number; pickrr_reference_id: string }, nettings: readonly BillNetting[], reference: string, now: Date) {
+  for (const n of nettings) {
+    const cleared = n.outstanding_after === 0;
+    const [bill] = await tx
+      .update(billingCycles)
+      .set({
+        outstanding_amount: sql`${billingCycles.outstanding_amount} - ${paiseToRupeesString(n.amount)}::numeric`,
+        ...(cleared ? { cleared_at: now, transaction_reference: reference } : {}),
+        remark: cleared ? `Adjusted against COD ${r.pickrr_reference_id}` : `${formatInr(n.amount)} adjusted against COD ${r.pickrr_reference_id}; ${formatInr(n.outstanding_after)} outstanding`,
+      })
+      .where(eq(billingCycles.id, n.bill_id))
+      .returning({ outstanding: billingCycles.outstanding_amount });
+    // The lock makes this true; a difference would mean the bill changed under it.
+    if (!bill || rupeesToPaise(bill.outstanding) !== n.outstanding_after) throw new Error(`Bill ${n.reference_id} changed under its lock`);
+    await tx.insert(moneyMovements).values({
+      client_id: r.client_id,
+      kind: "bill_netting",
+      remittance_id: r.id,
+      bill_id: n.bill_id,
+      amount: paiseToRupeesString(n.amount),
+      transaction_reference: reference,
+      staff_id: actor.id,
+      at: now,
+    });
+    await writeAudit(tx, actor, {
+      clientId: r.client_id,
+      entity: "billing_cycle",
+      entityId: n.reference_id,
+      action: "net_against_cod",
+      oldValue: { outstanding_amount: paiseToRupeesString(n.outstanding_after + n.amount) },
+      newValue: { outstanding_amount: paiseToRupeesString(n.outstanding_after), netted: paiseToRupeesString(n.amount), cod_reference_id: r.pickrr_reference_id, transaction_reference: reference },
+    });
+  }
 }
 
 // ── Downloads (Excel Download and the spec's remittance report, cod-status.csv) ─────────────

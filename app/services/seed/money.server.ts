@@ -165,8 +165,23 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
   await bulkInsert(tx, clientMoneyProfiles, profiles);
   for (let i = 0; i < remittances.length; i += 5000) await bulkInsert(tx, codRemittances, remittances.slice(i, i + 5000));
   for (let i = 0; i < billRows.length; i += 5000) await bulkInsert(tx, billingCycles, billRows.slice(i, i + 5000));
+  await linkSeededOrders(tx, lastStart);
   await tx.execute(sql`analyze cod_remittances, billing_cycles, client_money_profiles`);
   return { remittances: remittances.length, bills: billRows.length, held: intent.size };
+}
+
+/**
+ * Puts each order of the seeded weeks (up to the week starting `lastStart`) that is in no cycle
+ * yet in the cycles its week made; later orders are the cycle cutter's (money/cycle-cutter.server.ts).
+ */
+async function linkSeededOrders(tx: Tx, lastStart: string) {
+  await tx.execute(sql`update orders o set
+      cod_remittance_id = case when o.payment_mode = 'cod' and o.delivered_at is not null then (select r.id from cod_remittances r
+        where r.client_id = o.client_id and r.start_date = date_trunc('week', o.delivered_at at time zone 'Asia/Kolkata')::date) end,
+      billing_cycle_id = (select b.id from billing_cycles b
+        where b.client_id = o.client_id and b.start_date = date_trunc('week', o.pickup_at at time zone 'Asia/Kolkata')::date)
+    where o.pickup_at is not null and o.billing_cycle_id is null and o.cod_remittance_id is null
+      and o.pickup_at < ((${addDays(lastStart, 7)}::date)::timestamp at time zone 'Asia/Kolkata')`);
 }
 
 function groupBy(weeksOf: readonly Week[]) {
@@ -182,7 +197,11 @@ function groupBy(weeksOf: readonly Week[]) {
 /** The money of a book filled after start-up, once (a restart finds it there). */
 export async function seedMoneyIfMissing(tx: Tx, root: Prng, until: Date) {
   const [{ there }] = await rows<{ there: boolean }>(tx, sql`select exists (select 1 from client_money_profiles) as there`);
-  if (there) return null;
+  if (there) {
+    // Seeded before a restart that lost the book's last chunks: the orders made again join their cycles.
+    await linkSeededOrders(tx, addDays(istDayOf(until), -7));
+    return null;
+  }
   return seedMoney(tx, root.fork("money"), until);
 }
 

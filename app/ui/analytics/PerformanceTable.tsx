@@ -9,6 +9,7 @@ import { Text } from "@mantine/core";
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from "mantine-react-table";
 import type { PerformanceRow } from "~/services/analytics/tracker.server";
 import { VIEW_LABELS, type PerformanceSort, type TrackerQuery } from "~/services/analytics/tracker-query";
+import { serverDrivenTableOptions } from "../server-driven-table";
 import { formatCount } from "./format";
 import { ariaSort, dayHeading, emptyText, NameCell, SortHeader } from "./PerformanceGrid";
 
@@ -57,23 +58,8 @@ export function PerformanceTable({ rows, days, query }: { rows: PerformanceRow[]
     columns,
     data: rows,
     getRowId: (r) => r.key,
-    manualSorting: true,
-    manualPagination: true,
-    manualFiltering: true,
-    enableSorting: false,
-    enableColumnActions: false,
-    enableColumnFilters: false,
-    enableGlobalFilter: false,
-    enablePagination: false,
-    enableTopToolbar: false,
-    enableBottomToolbar: false,
-    enableDensityToggle: false,
-    enableFullScreenToggle: false,
-    enableHiding: false,
-    layoutMode: "semantic",
+    ...serverDrivenTableOptions<PerformanceRow>("Daily Performance", "perf-grid"),
     initialState: { density: "xs" },
-    mantinePaperProps: { withBorder: false, shadow: "none", className: "perf-grid" },
-    mantineTableContainerProps: { className: "table-scroll", tabIndex: 0, role: "region", "aria-label": "Daily Performance table" } as never,
     mantineTableProps: { striped: true, withColumnBorders: true, "aria-label": "Daily Performance" } as never,
     mantineTableHeadCellProps: ({ column }) =>
       ({

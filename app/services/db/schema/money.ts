@@ -87,12 +87,20 @@ export const billingCycles = pgTable(
     transaction_reference: text("transaction_reference"),
     remark: text("remark"),
   },
-  (t) => [uniqueIndex("billing_cycles_reference_idx").on(t.reference_id), uniqueIndex("billing_cycles_client_cycle_idx").on(t.client_id, t.start_date)],
+  (t) => [
+    uniqueIndex("billing_cycles_reference_idx").on(t.reference_id),
+    uniqueIndex("billing_cycles_client_cycle_idx").on(t.client_id, t.start_date),
+    // Netting and wallet debits reduce what is outstanding, never past nothing.
+    check("billing_cycles_outstanding_check", sql`${t.outstanding_amount} >= 0 and ${t.outstanding_amount} <= ${t.total_amount}`),
+  ],
 );
 
 /**
- * Money that moved: one row per payout. A remittance is released at most once — the unique
- * index holds even if two releases ever raced past the row lock.
+ * Money that moved (decision 031): `cod_release` — a remittance paid out (amount = what was paid
+ * after netting), `bill_netting` — part or all of a bill netted against a COD-minus-bill
+ * seller's remittance at its release (remittance and bill), `wallet_debit` — a WALLET seller's
+ * bill taken from the wallet when the bill is cut. The partial unique indexes make each happen
+ * at most once, even if two writers ever raced past the row locks.
  */
 export const moneyMovements = pgTable(
   "money_movements",
@@ -101,15 +109,22 @@ export const moneyMovements = pgTable(
     client_id: integer("client_id")
       .notNull()
       .references(() => clients.id),
-    /** cod_release. */
+    /** cod_release, bill_netting or wallet_debit. */
     kind: text("kind").notNull(),
     remittance_id: integer("remittance_id").references(() => codRemittances.id),
+    bill_id: integer("bill_id").references(() => billingCycles.id),
     amount: numeric("amount", { precision: 12, scale: 2 }).notNull(),
     transaction_reference: text("transaction_reference").notNull(),
     staff_id: integer("staff_id").references(() => staff.id),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("money_movements_remittance_idx").on(t.kind, t.remittance_id), index("money_movements_client_idx").on(t.client_id, t.at)],
+  (t) => [
+    uniqueIndex("money_movements_release_idx").on(t.remittance_id).where(sql`${t.kind} = 'cod_release'`),
+    uniqueIndex("money_movements_netting_idx").on(t.remittance_id, t.bill_id).where(sql`${t.kind} = 'bill_netting'`),
+    uniqueIndex("money_movements_wallet_idx").on(t.bill_id).where(sql`${t.kind} = 'wallet_debit'`),
+    index("money_movements_client_idx").on(t.client_id, t.at),
+    check("money_movements_kind_check", sql`${t.kind} in ('cod_release', 'bill_netting', 'wallet_debit')`),
+  ],
 );
 
 /**

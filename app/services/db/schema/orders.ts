@@ -1,7 +1,9 @@
 /** The order book (issue 14): orders with their charge frozen at placement, and tracking events. */
+import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { couriers } from "./couriers";
+import { billingCycles, codRemittances } from "./money";
 
 export type OrderItem = { name: string; sku: string; quantity: number };
 
@@ -73,6 +75,13 @@ export const orders = pgTable(
     charge: jsonb("charge").$type<FrozenCharge>().notNull(),
     charged_amount: numeric("charged_amount", { precision: 12, scale: 2 }).notNull(),
     last_synced_at: timestamp("last_synced_at", { withTimezone: true }),
+    /**
+     * The COD remittance cycle that pays this order's COD out, and the billing cycle that bills its
+     * freight (decision 031): one column each, so an order is in at most one cycle of each kind.
+     * Null until the cycle cutter (money/cycle-cutter.server.ts) or the seed puts it in one.
+     */
+    cod_remittance_id: integer("cod_remittance_id").references(() => codRemittances.id),
+    billing_cycle_id: integer("billing_cycle_id").references(() => billingCycles.id),
   },
   (t) => [
     uniqueIndex("orders_pickrr_order_id_idx").on(t.pickrr_order_id),
@@ -81,6 +90,10 @@ export const orders = pgTable(
     index("orders_customer_phone_idx").on(t.customer_phone),
     index("orders_client_placed_idx").on(t.client_id, t.placed_at),
     index("orders_placed_idx").on(t.placed_at),
+    // The cycle cutter's work lists, and a seller's tentative COD and bills (hold figures): only the
+    // delivered COD / picked-up orders not yet in a cycle.
+    index("orders_uncycled_cod_idx").on(t.client_id, t.delivered_at).where(sql`${t.payment_mode} = 'cod' and ${t.delivered_at} is not null and ${t.cod_remittance_id} is null`),
+    index("orders_unbilled_idx").on(t.client_id, t.pickup_at).where(sql`${t.pickup_at} is not null and ${t.billing_cycle_id} is null`),
   ],
 );
 

@@ -1,0 +1,122 @@
+/**
+ * The On Hold COD table's columns, once, for both of its renderings (issue 17, decision 031):
+ * the plain table the server sends and the page shows until mantine-react-table has loaded
+ * (CodPlainTable here), and the mantine-react-table one (CodTable.tsx, loaded lazily after
+ * hydration). Both read and change one selection (CodList.tsx).
+ */
+import { Anchor, Table, Text } from "@mantine/core";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { dmy } from "~/services/analytics/periods";
+import { formatInr, rupeesToPaise } from "~/services/core/money";
+import { CUSTOMER_TYPE_LABELS, customerTypeOf } from "~/services/money/hold";
+import type { HeldRemittance } from "~/services/money/remittances.server";
+
+export type CodColumn = { id: string; header: string; size: number; className?: string; testId?: string; cell: (r: HeldRemittance) => ReactNode };
+
+const inr = (rupees: string) => formatInr(rupeesToPaise(rupees));
+
+export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
+  return [
+    { id: "ref", header: "COD Ref ID", size: 140, className: "nowrap", cell: (r) => r.pickrr_reference_id },
+    {
+      id: "email",
+      header: "Seller Email",
+      size: 180,
+      className: "wrap-anywhere",
+      cell: (r) => (
+        <Anchor component={Link} to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
+          {r.email}
+        </Anchor>
+      ),
+    },
+    { id: "type", header: "Customer Type", size: 110, cell: (r) => CUSTOMER_TYPE_LABELS[customerTypeOf(r)] },
+    { id: "orders", header: "Orders", size: 60, cell: (r) => r.order_count },
+    { id: "start", header: "Start Date", size: 100, className: "nowrap", cell: (r) => dmy(r.start_date) },
+    { id: "amount", header: "Amount", size: 100, className: "nowrap", testId: "cod-amount", cell: (r) => inr(r.amount) },
+    { id: "pending", header: "Pending", size: 100, className: "nowrap", cell: (r) => inr(r.pending_amount) },
+    { id: "status", header: "Status", size: 80, cell: (r) => r.status },
+    {
+      id: "hold",
+      header: "Recommended Action",
+      size: 100,
+      cell: (r) => (
+        <Anchor component={Link} to={`${listHref}&hold=${r.id}`} preventScrollReset aria-label={`Hold COD ${r.pickrr_reference_id}`}>
+          Hold COD
+        </Anchor>
+      ),
+    },
+    ...(canRelease
+      ? [
+          {
+            id: "release",
+            header: "Release",
+            size: 70,
+            cell: (r: HeldRemittance) => (
+              <Anchor component={Link} to={`${listHref}&release=1&ids=${r.id}`} preventScrollReset aria-label={`Release ${r.pickrr_reference_id}`}>
+                Release
+              </Anchor>
+            ),
+          },
+        ]
+      : []),
+  ];
+}
+
+export const COD_EMPTY = "No held COD remittances match.";
+export const COD_TABLE_LABEL = "Held COD remittances";
+
+export type CodSelection = { canRelease: boolean; selected: number[]; onSelect: (ids: number[]) => void; selectForm: string };
+
+/** The table as the server sends it: plain rows, native checkboxes of the selection form. */
+export function CodPlainTable({ rows, columns, canRelease, selected, onSelect, selectForm }: { rows: HeldRemittance[]; columns: CodColumn[] } & CodSelection) {
+  const colSpan = columns.length + (canRelease ? 1 : 0);
+  return (
+    <div className="table-scroll" role="region" aria-label={`${COD_TABLE_LABEL} table`} tabIndex={0}>
+      <Table striped verticalSpacing="xs" aria-label={COD_TABLE_LABEL}>
+        <Table.Thead>
+          <Table.Tr>
+            {canRelease ? <Table.Th>Select</Table.Th> : null}
+            {columns.map((c) => (
+              <Table.Th key={c.id}>{c.header}</Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={colSpan}>
+                <Text c="dimmed" ta="center" py="lg">
+                  {COD_EMPTY}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((r) => (
+              <Table.Tr key={r.id} data-testid="cod-row" data-ref={r.pickrr_reference_id}>
+                {canRelease ? (
+                  <Table.Td>
+                    <input
+                      type="checkbox"
+                      form={selectForm}
+                      name="ids"
+                      value={r.id}
+                      aria-label={`Select ${r.pickrr_reference_id}`}
+                      checked={selected.includes(r.id)}
+                      onChange={(e) => onSelect(e.currentTarget.checked ? [...selected, r.id] : selected.filter((id) => id !== r.id))}
+                    />
+                  </Table.Td>
+                ) : null}
+                {columns.map((c) => (
+                  <Table.Td key={c.id} className={c.className} data-testid={c.testId}>
+                    {c.cell(r)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * `npm run money:cut-cycles`: cuts the COD remittance and billing cycles of every closed week
+ * now, on demand (decision 031) — the servers do it on their own every hour. Waits for a cut
+ * another server is making, then cuts whatever that one left (usually nothing).
+ */
+import { openConfiguredDb } from "../app/services/db/client.server";
+import { cutCycles } from "../app/services/money/cycle-cutter.server";
+
+const handle = openConfiguredDb();
+await handle.migrate();
+try {
+  const t0 = Date.now();
+  const r = await cutCycles(handle.db, { force: true, wait: true });
+  if (r.outcome === "cut") {
+    console.log(
+      `Cycles cut through ${r.through} in ${Date.now() - t0} ms: ${r.remittances} COD remittances (${r.codOrders} orders), ${r.bills} bills (${r.billedOrders} orders), ${r.lateOrders} late orders.`,
+    );
+  } else console.log(r.outcome === "filling" ? "The demo order book is still filling: its money is seeded when it is full." : `Nothing cut (${r.outcome}).`);
+} finally {
+  await handle.close();
+}
