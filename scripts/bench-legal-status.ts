@@ -96,7 +96,7 @@ if (process.env.PAGES === "1") {
   await fillBook(onDisk.db);
   await onDisk.close();
   process.env.BENCH_AS = "legal";
-  const server = await startBenchServer({ dataDir: data.dir, port: 3961 });
+  const server = await startBenchServer({ dataDir: data.dir, port: 3961, extraNodeArgs: process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [] });
   try {
     const pages = ["/favicon.svg", "/legal-status", "/legal-status?status=1&page=3", "/legal-status?status=0&page=10", "/legal-status?q=seller12"];
     console.log("| Page | server p50 | server p95 | CPU/request | HTML | requests/s (20 conn.) | p99 |");
