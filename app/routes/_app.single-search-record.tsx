@@ -3,7 +3,7 @@
  * Seller Email the sellers — within the clients the staff may see, 50 to a page. The search,
  * the page and the Charged Amount Details dialog (`?charged=<order id>`) are all in the URL.
  */
-import { Alert, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Stack, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
@@ -14,7 +14,9 @@ import { parseSearch, SEARCH_TYPE_LABELS } from "~/services/orders/search";
 import { orderForViewer, searchRecords } from "~/services/orders/search.server";
 import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
+import "~/ui/orders/search-results.css";
 import { Pager } from "~/ui/Pager";
+import { ScrollTable } from "~/ui/ScrollTable";
 
 export const meta: MetaFunction = () => [{ title: "Search results · Shipping Console" }];
 
@@ -34,6 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const person = (p: { name: string; email: string } | null) => (p ? `${p.name} (${p.email})` : "—");
 const rupees = (v: string) => formatInr(rupeesToPaise(v));
 
+/** "1 order", "37 orders", "more than 1,000 orders" (the count stops at the cap), "2 sellers". */
+function summaryCount(result: { kind: "orders" | "sellers"; total: number; more?: boolean }) {
+  const noun = result.kind === "sellers" ? "seller" : "order";
+  if (result.more) return `more than ${result.total.toLocaleString("en-IN")} ${noun}s`;
+  return `${result.total.toLocaleString("en-IN")} ${noun}${result.total === 1 ? "" : "s"}`;
+}
+
 export default function SingleSearchRecord() {
   const { error, result, search, chargedOrder } = useLoaderData<typeof loader>();
   const here = (extra: Record<string, string> = {}) => `/single-search-record?${new URLSearchParams({ type: search?.type ?? "", q: search?.q ?? "", ...extra })}`;
@@ -48,113 +57,95 @@ export default function SingleSearchRecord() {
         </Alert>
       ) : null}
       {search && result ? (
-        <Text size="sm" c="dimmed" data-testid="search-summary">
-          {result.total} {result.kind === "sellers" ? (result.total === 1 ? "seller" : "sellers") : result.total === 1 ? "order" : "orders"} for {SEARCH_TYPE_LABELS[search.type]} “{search.q}”
-        </Text>
+        <p className="search-summary" data-testid="search-summary">
+          {summaryCount(result)} for {SEARCH_TYPE_LABELS[search.type]} “{search.q}”
+        </p>
       ) : null}
       {result && result.total === 0 ? (
         <Alert color="gray" role="status" data-testid="search-empty">
           Nothing found. Check the {search ? SEARCH_TYPE_LABELS[search.type] : "value"}, or choose another search type.
         </Alert>
       ) : null}
+      {/* Native cells (ScrollTable), not Mantine's Table.*: 50 rows × 7 cells were most of the page's server render. */}
       {result?.kind === "sellers" && result.total > 0 ? (
-        <div className="table-scroll" role="region" aria-label="Sellers found" tabIndex={0}>
-          <Table striped withTableBorder aria-label="Sellers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Seller Email</Table.Th>
-                <Table.Th>Sales POC</Table.Th>
-                <Table.Th>Retention POC</Table.Th>
-                <Table.Th>Ops POC</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.rows.map((s) => (
-                <Table.Tr key={s.id} data-testid="seller-result">
-                  <Table.Td>
-                    <Link className="action-link" to={`/all-users/${s.id}`}>
-                      {s.email}
-                    </Link>
-                  </Table.Td>
-                  <Table.Td>{person(s.sales)}</Table.Td>
-                  <Table.Td>{person(s.retention)}</Table.Td>
-                  <Table.Td>{person(s.ops)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
+        <ScrollTable
+          label="Sellers"
+          headers={["Seller Email", "Sales POC", "Retention POC", "Ops POC"]}
+          empty=""
+          rows={result.rows.map((s) => (
+            <tr key={s.id} data-testid="seller-result">
+              <td>
+                <Link className="action-link" to={`/all-users/${s.id}`}>
+                  {s.email}
+                </Link>
+              </td>
+              <td>{person(s.sales)}</td>
+              <td>{person(s.retention)}</td>
+              <td>{person(s.ops)}</td>
+            </tr>
+          ))}
+        />
       ) : null}
       {result?.kind === "orders" && result.total > 0 ? (
-        <div className="table-scroll" role="region" aria-label="Orders found" tabIndex={0}>
-          <Table striped withTableBorder verticalSpacing="xs" aria-label="Orders" className="orders-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order Details</Table.Th>
-                <Table.Th>Courier Details</Table.Th>
-                <Table.Th>Status Update</Table.Th>
-                <Table.Th>Item Details</Table.Th>
-                <Table.Th>Payment Details</Table.Th>
-                <Table.Th>Customer Address</Table.Th>
-                <Table.Th>POC</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.rows.map((o) => (
-                <Table.Tr key={o.id} data-testid="order-result">
-                  <Table.Td>
-                    <Link className="action-link" to={`/orders/${o.pickrr_order_id}`}>
-                      {o.pickrr_order_id}
-                    </Link>
-                    <div>{o.pickrr_tracking_id}</div>
-                  </Table.Td>
-                  <Table.Td>
-                    <div>{o.courier_name}</div>
-                    <div className="muted">{o.courier_tracking_id}</div>
-                  </Table.Td>
-                  <Table.Td>
-                    <div>Placed on {istDateTimeLabel(o.placed_at)}</div>
-                    <div>Picked on {o.pickup_at ? istDateTimeLabel(o.pickup_at) : "—"}</div>
-                    <div>
-                      <b>{isOrderStatus(o.current_status) ? STATUS_LABELS[o.current_status] : o.current_status}</b>
+        <div className="orders-table">
+          <ScrollTable
+            label="Orders"
+            headers={["Order Details", "Courier Details", "Status Update", "Item Details", "Payment Details", "Customer Address", "POC"]}
+            empty=""
+            rows={result.rows.map((o) => (
+              <tr key={o.id} data-testid="order-result">
+                <td>
+                  <Link className="action-link" to={`/orders/${o.pickrr_order_id}`}>
+                    {o.pickrr_order_id}
+                  </Link>
+                  <div>{o.pickrr_tracking_id}</div>
+                </td>
+                <td>
+                  <div>{o.courier_name}</div>
+                  <div className="muted">{o.courier_tracking_id}</div>
+                </td>
+                <td>
+                  <div>Placed on {istDateTimeLabel(o.placed_at)}</div>
+                  <div>Picked on {o.pickup_at ? istDateTimeLabel(o.pickup_at) : "—"}</div>
+                  <div>
+                    <b>{isOrderStatus(o.current_status) ? STATUS_LABELS[o.current_status] : o.current_status}</b>
+                  </div>
+                  <div>EDD {o.edd_stamp}</div>
+                  {o.promise_edd && o.promise_edd !== "None" ? <div>Promise EDD {o.promise_edd}</div> : null}
+                </td>
+                <td>
+                  {o.items.map((i) => (
+                    <div key={i.sku}>
+                      {i.name} × {i.quantity} <span className="muted">({i.sku})</span>
                     </div>
-                    <div>EDD {o.edd_stamp}</div>
-                    {o.promise_edd && o.promise_edd !== "None" ? <div>Promise EDD {o.promise_edd}</div> : null}
-                  </Table.Td>
-                  <Table.Td>
-                    {o.items.map((i) => (
-                      <div key={i.sku}>
-                        {i.name} × {i.quantity} <span className="muted">({i.sku})</span>
-                      </div>
-                    ))}
-                  </Table.Td>
-                  <Table.Td>
-                    <div>Invoice {rupees(o.invoice_value)}</div>
-                    <span className={`pay-badge ${o.payment_mode === "cod" ? "pay-cod" : "pay-prepaid"}`}>{o.payment_mode === "cod" ? "COD" : "Prepaid"}</span>
-                    {o.payment_mode === "cod" ? <div>COD {rupees(o.cod_amount)}</div> : null}
-                    <Link className="action-link" to={here({ page: String(result.page), charged: o.pickrr_order_id })} preventScrollReset>
-                      View Charged Weight
-                    </Link>
-                  </Table.Td>
-                  <Table.Td className="wrap-anywhere">
-                    <span data-testid="customer-name">{o.customer_name}</span>, <span data-testid="customer-phone">{o.customer_phone}</span>
-                    <div className="muted">
-                      {o.customer_address}, {o.drop_state} {o.drop_pincode}
-                    </div>
-                  </Table.Td>
-                  <Table.Td>
-                    <div>Sales: {o.sales?.name ?? "—"}</div>
-                    <div>Retention: {o.retention?.name ?? "—"}</div>
-                    <div>Ops: {o.ops?.name ?? "—"}</div>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+                  ))}
+                </td>
+                <td>
+                  <div>Invoice {rupees(o.invoice_value)}</div>
+                  <span className={`pay-badge ${o.payment_mode === "cod" ? "pay-cod" : "pay-prepaid"}`}>{o.payment_mode === "cod" ? "COD" : "Prepaid"}</span>
+                  {o.payment_mode === "cod" ? <div>COD {rupees(o.cod_amount)}</div> : null}
+                  <Link className="action-link" to={here({ page: String(result.page), charged: o.pickrr_order_id })} preventScrollReset>
+                    View Charged Weight
+                  </Link>
+                </td>
+                <td className="wrap-anywhere">
+                  <span data-testid="customer-name">{o.customer_name}</span>, <span data-testid="customer-phone">{o.customer_phone}</span>
+                  <div className="muted">
+                    {o.customer_address}, {o.drop_state} {o.drop_pincode}
+                  </div>
+                </td>
+                <td>
+                  <div>Sales: {o.sales?.name ?? "—"}</div>
+                  <div>Retention: {o.retention?.name ?? "—"}</div>
+                  <div>Ops: {o.ops?.name ?? "—"}</div>
+                </td>
+              </tr>
+            ))}
+          />
         </div>
       ) : null}
       {result && result.total > 0 ? (
-        <Pager page={result.page} pageCount={result.pages} total={result.total} hrefFor={(p) => here({ page: String(p) })} noun={result.kind} />
+        <Pager page={result.page} pageCount={result.pages} total={result.total} more={result.kind === "orders" && result.more} hrefFor={(p) => here({ page: String(p) })} noun={result.kind} />
       ) : null}
       {chargedOrder ? <ChargedAmountDialog order={chargedOrder} closeTo={here({ page: String(result?.page ?? 1) })} /> : null}
     </Stack>

@@ -8,12 +8,15 @@ export function Pager({
   total,
   hrefFor,
   noun = "rows",
+  more = false,
 }: {
   page: number;
   pageCount: number;
   total: number;
   hrefFor: (page: number) => string;
   noun?: string;
+  /** The count stopped at `total` and there are more: "more than N", and the last page is not known. */
+  more?: boolean;
 }) {
   const link = (label: string, target: number, disabled: boolean, rel?: string) =>
     disabled ? (
@@ -28,13 +31,13 @@ export function Pager({
   return (
     <Group justify="space-between" mt="sm" component="nav" aria-label="Pagination">
       <Text size="sm" c="dimmed" data-testid="pager-summary">
-        Page {page} of {pageCount} · {total.toLocaleString("en-IN")} {noun}
+        {more ? `Page ${page} · more than ${total.toLocaleString("en-IN")} ${noun}` : `Page ${page} of ${pageCount} · ${total.toLocaleString("en-IN")} ${noun}`}
       </Text>
       <Group gap={6}>
         {link("First", 1, page <= 1)}
         {link("Previous", page - 1, page <= 1, "prev")}
         {link("Next", page + 1, page >= pageCount, "next")}
-        {link("Last", pageCount, page >= pageCount)}
+        {more ? null : link("Last", pageCount, page >= pageCount)}
       </Group>
     </Group>
   );

@@ -71,6 +71,21 @@ describe("placing an order", () => {
     expect(n).toBe(1);
   });
 
+  it("stores the same order with a key as without one (one transaction claims the key and places), and keeps a refusal's answer for the retry", async () => {
+    const plain = await placeOrder(h.db, clientId, order({ customer_name: "Same Order" }), { now });
+    const keyed = await placeOrder(h.db, clientId, order({ customer_name: "Same Order" }), { idempotencyKey: "same-1", now });
+    if (plain.status !== 201 || keyed.status !== 201) throw new Error("not placed");
+    const ids = (b: typeof plain.body) => ({ ...b, pickrr_order_id: "", pickrr_tracking_id: "" });
+    expect(ids(keyed.body)).toEqual(ids(plain.body));
+    const rows = await h.db.select().from(orders).where(eq(orders.customer_name, "Same Order")).orderBy(orders.id);
+    expect(rows).toHaveLength(2);
+    const comparable = ({ id, pickrr_order_id, pickrr_tracking_id, courier_tracking_id, ...rest }: (typeof rows)[number]) => rest;
+    expect(comparable(rows[1])).toEqual(comparable(rows[0]));
+    const refused = await placeOrder(h.db, clientId, order({ drop_pincode: "999999" }), { idempotencyKey: "refused-1", now });
+    expect(refused.status).toBe(400);
+    expect(await placeOrder(h.db, clientId, order(), { idempotencyKey: "refused-1", now })).toEqual(refused);
+  });
+
   it("refuses an unknown pincode with the field named, and creates nothing", async () => {
     const before = await h.db.select({ n: count() }).from(orders);
     const answer = await placeOrder(h.db, clientId, order({ drop_pincode: "999999" }), { now });

@@ -7,6 +7,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, orders, rateRows, staff, trackingEvents } from "~/services/db/schema";
+import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from "~/services/orders/search";
 import { orderForViewer, searchRecords } from "~/services/orders/search.server";
 import { deriveState, type ScanEvent } from "~/services/orders/status";
 import { parseCalculator } from "~/services/quote/calculator-form";
@@ -77,6 +78,23 @@ describe("searching orders", () => {
     const [seller] = await h.db.select({ email: clients.email }).from(clients).where(eq(clients.id, o.client_id));
     const sellers = await searchRecords(h.db, viewers.vp, { type: "seller_email", value: seller.email.toLowerCase() });
     expect(sellers).toMatchObject({ kind: "sellers", total: 1 });
+  });
+
+  it("counts a search's orders up to the cap and says there are more past it", async () => {
+    const count = async (like: string) => ((await h.db.execute(sql`select count(*)::int as n from orders where lower(customer_name) like ${like}`)).rows as { n: number }[])[0].n;
+    const common = (await count("%a%")) > SEARCH_COUNT_CAP ? "a" : "e";
+    expect(await count(`%${common}%`)).toBeGreaterThan(SEARCH_COUNT_CAP);
+    const first = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: common });
+    expect(first).toMatchObject({ kind: "orders", total: SEARCH_COUNT_CAP, more: true, page: 1, pages: SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE });
+    expect(first.rows).toHaveLength(SEARCH_PAGE_SIZE);
+    // Past the cap, the next page is offered while the page is full.
+    const last = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: common }, SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE);
+    expect(last).toMatchObject({ more: true, pages: SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE + 1 });
+    // Under the cap, the count is exact.
+    const [o] = await h.db.select().from(orders).orderBy(asc(orders.id)).limit(1);
+    const name = o.customer_name.toLowerCase();
+    const exact = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: name });
+    expect(exact).toMatchObject({ total: await count(`%${name}%`), more: false });
   });
 
   it("shows a tl only their own clients' orders, in search and by URL", async () => {

@@ -24,6 +24,7 @@ import { zoneOf } from "~/services/quote/zone";
 import { clientByAuthToken } from "~/services/auth/client-token.server";
 import { checkPincodeServiceability, courierPincodeRecords, quoteForClient, serviceablePincodeRecords } from "~/services/quote/quote.server";
 import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
+import { preloadClientConfigs, quoteData } from "~/services/quote/quote-data.server";
 import { calculatorInput } from "../support/calculator";
 import { openTestDb } from "../support/db";
 
@@ -555,5 +556,25 @@ describe("rule reads (rules.server.ts, the spec's rule-engine and alloc-engine c
       ],
       unreadable: ["Pickrr Select rule 'Broken' cannot be read and is ignored"],
     });
+  });
+});
+
+describe("quote configs read for many clients at once (preloadClientConfigs, the order seed's lanes)", () => {
+  it("builds each client's config exactly as the per-client load does, under the same fingerprint", async () => {
+    const ids = ((await h.db.execute(sql`select id from clients order by id limit 40`)).rows as { id: number }[]).map((r) => Number(r.id));
+    const one = async (db: typeof h.db, id: number) => (await quoteData(db, id)).client;
+    const perClient = [];
+    for (const id of ids) perClient.push(await one(h.db, id));
+    // The quote caches are kept per database handle: a handle that inherits h.db's methods starts with none.
+    const fresh = Object.create(h.db) as typeof h.db;
+    const bulk = await preloadClientConfigs(fresh, ids);
+    expect([...bulk.keys()].sort((a, b) => a - b)).toEqual(ids);
+    for (const [k, id] of ids.entries()) {
+      expect(bulk.get(id), `client ${id}`).toEqual(perClient[k]);
+      // Same fingerprint, so the next quote uses the preloaded config rather than reading it again.
+      expect(await one(fresh, id)).toBe(bulk.get(id));
+    }
+    const rules = (await h.db.execute(sql`select (select count(*) from custom_priority_rules where client_id = any(${`{${ids.join(",")}}`}::int[]))::int + (select count(*) from pickrr_select_rules where client_id = any(${`{${ids.join(",")}}`}::int[]))::int as n`)).rows as { n: number }[];
+    expect(Number(rules[0].n), "the clients compared have rules to read").toBeGreaterThan(0);
   });
 });

@@ -25,7 +25,15 @@ export async function assertClientMayPlaceOrders(tx: Db | Tx, clientId: number, 
   return legalOrderGate(tx, clientId, now);
 }
 
-async function placeOne(db: Db, clientId: number, o: OrderRequest, now: Date): Promise<PlaceAnswer> {
+type Quoted =
+  | { ok: true; entry: NonNullable<ReturnType<typeof findSelected>>; quote: Extract<Awaited<ReturnType<typeof quoteForClient>>, { ok: true }>["quote"] }
+  | { ok: false; answer: PlaceAnswer };
+
+const findSelected = (quote: Extract<Awaited<ReturnType<typeof quoteForClient>>, { ok: true }>["quote"]) =>
+  quote.rate_list.find((r) => r.courier_id === quote.selected_courier_id);
+
+/** The order's quote by the Rate Calculator's engine (cached quote data, decision 008), or the answer that refuses it. */
+async function quoteOrder(db: Db, clientId: number, o: OrderRequest, now: Date): Promise<Quoted> {
   const parsed = parseCalculator({
     shipment_type: "forward",
     pickup_pincode: o.pickup_pincode,
@@ -40,85 +48,95 @@ async function placeOne(db: Db, clientId: number, o: OrderRequest, now: Date): P
     invoice_value: String(o.invoice_value),
     product_names: o.items.map((i) => i.name).join(","),
   });
-  if (!parsed.ok) return { status: 400, body: { err: "The order is not valid.", errors: parsed.errors as Record<string, string> } };
+  if (!parsed.ok) return { ok: false, answer: { status: 400, body: { err: "The order is not valid.", errors: parsed.errors as Record<string, string> } } };
   const q = await quoteForClient(db, clientId, parsed.input, now);
-  if (!q.ok) return { status: 400, body: { err: q.error.message, errors: { [q.error.field]: q.error.message } } };
-  const entry = q.quote.rate_list.find((r) => r.courier_id === q.quote.selected_courier_id);
-  if (!entry) return { status: 422, body: { err: NO_COURIER_MESSAGE } };
-  const charge = frozenCharge(entry, q.quote.billing_zone);
-  return db.transaction(async (tx) => {
-    const gate = await assertClientMayPlaceOrders(tx, clientId, now);
-    if (!gate.ok) return { status: 409 as const, body: { err: gate.message } };
-    const [{ n }] = (await tx.execute(sql`select nextval(${orderNumberSeq.seqName}) as n`)).rows as { n: string }[];
-    const number = BigInt(n);
-    const placed: Placed = {
-      pickrr_order_id: `PA${padNumber(number, 8)}`,
-      pickrr_tracking_id: `PKA${padNumber(number, 9)}`,
-      courier: entry.courier,
-      edd_stamp: entry.edd_stamp,
-      charged_amount: (charge.total / 100).toFixed(2),
-    };
-    const [inserted] = await tx.insert(orders).values({
-      pickrr_order_id: placed.pickrr_order_id,
-      pickrr_tracking_id: placed.pickrr_tracking_id,
-      courier_tracking_id: `${awbPrefix(entry.courier)}A${padNumber(number, 11)}`,
-      client_id: clientId,
-      courier_service_id: entry.courier_id,
-      courier_name: entry.courier,
-      service: entry.is_air ? "express" : "surface",
-      payment_mode: o.payment_mode,
-      cod_amount: o.payment_mode === "cod" ? Number(o.cod_amount).toFixed(2) : "0.00",
-      invoice_value: o.invoice_value.toFixed(2),
-      items: o.items,
-      dead_weight: String(o.weight),
-      length: String(o.length),
-      breadth: String(o.breadth),
-      height: String(o.height),
-      pickup_pincode: q.quote.pickup.pincode,
-      pickup_city: q.quote.pickup.city,
-      pickup_state: q.quote.pickup.state,
-      drop_pincode: q.quote.drop.pincode,
-      drop_city: q.quote.drop.city,
-      drop_state: q.quote.drop.state,
-      order_zone: q.quote.billing_zone,
-      customer_name: o.customer_name,
-      customer_phone: o.customer_phone,
-      customer_address: o.customer_address,
-      placed_at: now,
-      current_status: "placed",
-      edd_stamp: entry.edd_stamp,
-      charge,
-      charged_amount: placed.charged_amount,
-    }).returning({ id: orders.id });
-    await addOrdersToRollups(tx, sql`${orders.id} = ${inserted.id}`);
-    return { status: 201 as const, body: placed };
-  });
+  if (!q.ok) return { ok: false, answer: { status: 400, body: { err: q.error.message, errors: { [q.error.field]: q.error.message } } } };
+  const entry = findSelected(q.quote);
+  if (!entry) return { ok: false, answer: { status: 422, body: { err: NO_COURIER_MESSAGE } } };
+  return { ok: true, entry, quote: q.quote };
+}
+
+/** Inside the caller's transaction: the legal gate, then the order with its frozen charge and its rollups. */
+async function insertOrder(tx: Tx, clientId: number, o: OrderRequest, quoted: Quoted, now: Date): Promise<PlaceAnswer> {
+  if (!quoted.ok) return quoted.answer;
+  const { entry, quote } = quoted;
+  const charge = frozenCharge(entry, quote.billing_zone);
+  const gate = await assertClientMayPlaceOrders(tx, clientId, now);
+  if (!gate.ok) return { status: 409 as const, body: { err: gate.message } };
+  const [{ n }] = (await tx.execute(sql`select nextval(${orderNumberSeq.seqName}) as n`)).rows as { n: string }[];
+  const number = BigInt(n);
+  const placed: Placed = {
+    pickrr_order_id: `PA${padNumber(number, 8)}`,
+    pickrr_tracking_id: `PKA${padNumber(number, 9)}`,
+    courier: entry.courier,
+    edd_stamp: entry.edd_stamp,
+    charged_amount: (charge.total / 100).toFixed(2),
+  };
+  const [inserted] = await tx.insert(orders).values({
+    pickrr_order_id: placed.pickrr_order_id,
+    pickrr_tracking_id: placed.pickrr_tracking_id,
+    courier_tracking_id: `${awbPrefix(entry.courier)}A${padNumber(number, 11)}`,
+    client_id: clientId,
+    courier_service_id: entry.courier_id,
+    courier_name: entry.courier,
+    service: entry.is_air ? "express" : "surface",
+    payment_mode: o.payment_mode,
+    cod_amount: o.payment_mode === "cod" ? Number(o.cod_amount).toFixed(2) : "0.00",
+    invoice_value: o.invoice_value.toFixed(2),
+    items: o.items,
+    dead_weight: String(o.weight),
+    length: String(o.length),
+    breadth: String(o.breadth),
+    height: String(o.height),
+    pickup_pincode: quote.pickup.pincode,
+    pickup_city: quote.pickup.city,
+    pickup_state: quote.pickup.state,
+    drop_pincode: quote.drop.pincode,
+    drop_city: quote.drop.city,
+    drop_state: quote.drop.state,
+    order_zone: quote.billing_zone,
+    customer_name: o.customer_name,
+    customer_phone: o.customer_phone,
+    customer_address: o.customer_address,
+    placed_at: now,
+    current_status: "placed",
+    edd_stamp: entry.edd_stamp,
+    charge,
+    charged_amount: placed.charged_amount,
+  }).returning({ id: orders.id });
+  await addOrdersToRollups(tx, sql`${orders.id} = ${inserted.id}`);
+  return { status: 201 as const, body: placed };
+}
+
+/** The stored answer to an earlier request with this key, waiting (briefly) while one is still in flight. */
+async function priorAnswer(db: Db, clientId: number, key: string): Promise<PlaceAnswer> {
+  for (let i = 0; i < 100; i++) {
+    const [prior] = await db.select().from(orderRequests).where(and(eq(orderRequests.client_id, clientId), eq(orderRequests.idempotency_key, key)));
+    if (prior?.response) return { status: prior.status as PlaceAnswer["status"], body: prior.response as PlaceAnswer["body"] } as PlaceAnswer;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { status: 409, body: { err: "A request with this Idempotency-Key is still being processed; retry shortly." } };
 }
 
 /**
- * Places the order; with a key, at most once per (client, key): the key is claimed first
- * (a concurrent request with the same key waits on the unique index, then reads the answer).
+ * Places the order; with a key, at most once per (client, key). The quote is read first (from
+ * the cached quote data, outside any transaction); then one transaction claims the key, places
+ * the order and stores the answer with the claim. A concurrent request with the same key waits
+ * on the claim's unique index until that transaction ends, then reads the stored answer (or, if
+ * it rolled back, claims the key itself). One commit a placement, not three (decision 035).
  */
 export async function placeOrder(db: Db, clientId: number, o: OrderRequest, opts: { idempotencyKey?: string | null; now?: Date } = {}): Promise<PlaceAnswer> {
   const now = opts.now ?? new Date();
   const key = opts.idempotencyKey?.trim();
-  if (!key) return placeOne(db, clientId, o, now);
-  const claimed = await db.insert(orderRequests).values({ client_id: clientId, idempotency_key: key }).onConflictDoNothing().returning({ id: orderRequests.id });
-  if (claimed.length === 0) {
-    for (let i = 0; i < 100; i++) {
-      const [prior] = await db.select().from(orderRequests).where(and(eq(orderRequests.client_id, clientId), eq(orderRequests.idempotency_key, key)));
-      if (prior?.response) return { status: prior.status as PlaceAnswer["status"], body: prior.response as PlaceAnswer["body"] } as PlaceAnswer;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return { status: 409, body: { err: "A request with this Idempotency-Key is still being processed; retry shortly." } };
-  }
-  let answer: PlaceAnswer;
-  try {
-    answer = await placeOne(db, clientId, o, now);
-  } catch (error) {
-    await db.delete(orderRequests).where(eq(orderRequests.id, claimed[0].id));
-    throw error;
-  }
-  await db.update(orderRequests).set({ status: answer.status, response: answer.body }).where(eq(orderRequests.id, claimed[0].id));
-  return answer;
+  const quoted = await quoteOrder(db, clientId, o, now);
+  // Without a key nothing is stored: a refusal is answered as it is.
+  if (!key) return quoted.ok ? db.transaction((tx) => insertOrder(tx, clientId, o, quoted, now)) : quoted.answer;
+  const answer = await db.transaction(async (tx) => {
+    const claimed = await tx.insert(orderRequests).values({ client_id: clientId, idempotency_key: key }).onConflictDoNothing().returning({ id: orderRequests.id });
+    if (claimed.length === 0) return null;
+    const placed = await insertOrder(tx, clientId, o, quoted, now);
+    await tx.update(orderRequests).set({ status: placed.status, response: placed.body }).where(eq(orderRequests.id, claimed[0].id));
+    return placed;
+  });
+  return answer ?? priorAnswer(db, clientId, key);
 }

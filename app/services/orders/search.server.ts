@@ -7,13 +7,14 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { clientScopeCondition, hierarchyMember, type Viewer } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
 import { clients, orders } from "../db/schema";
-import { SEARCH_PAGE_SIZE, type SearchType } from "./search";
+import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchType } from "./search";
 
 export type OrderSearchRow = Awaited<ReturnType<typeof orderRows>>[number];
 export type SellerSearchRow = Awaited<ReturnType<typeof sellerRows>>[number];
 
+/** `more`: the orders found exceed SEARCH_COUNT_CAP, and `total` is the cap, not a count of them all. */
 export type SearchResult =
-  | { kind: "orders"; rows: OrderSearchRow[]; total: number; page: number; pages: number }
+  | { kind: "orders"; rows: OrderSearchRow[]; total: number; more: boolean; page: number; pages: number }
   | { kind: "sellers"; rows: SellerSearchRow[]; total: number; page: number; pages: number };
 
 function orderCondition(type: Exclude<SearchType, "seller_email">, value: string) {
@@ -91,11 +92,14 @@ export async function searchRecords(db: Db, viewer: Pick<Viewer, "id" | "role">,
     return { kind: "sellers", rows, total: n, page, pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)) };
   }
   const where = and(scope, orderCondition(search.type, search.value));
-  const [rows, [{ n }]] = await Promise.all([
-    orderRows(db, where, page),
-    db.select({ n: count() }).from(orders).innerJoin(clients, eq(clients.id, orders.client_id)).where(where),
-  ]);
-  return { kind: "orders", rows, total: n, page, pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)) };
+  // Counted to one past the cap: the count stops there instead of walking every match.
+  const found = db.select({ one: sql`1` }).from(orders).innerJoin(clients, eq(clients.id, orders.client_id)).where(where).limit(SEARCH_COUNT_CAP + 1).as("found");
+  const [rows, [{ n }]] = await Promise.all([orderRows(db, where, page), db.select({ n: count() }).from(found)]);
+  const more = n > SEARCH_COUNT_CAP;
+  const total = Math.min(n, SEARCH_COUNT_CAP);
+  // Past the cap the pages go on while a page is full (the URL may ask for any of them).
+  const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE), more && rows.length === SEARCH_PAGE_SIZE ? page + 1 : page);
+  return { kind: "orders", rows, total, more, page, pages };
 }
 
 /** One order with its client, if the viewer may see it (null otherwise: a 404, never a hint). */

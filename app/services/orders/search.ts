@@ -23,6 +23,11 @@ export const SEARCH_PLACEHOLDERS: Record<SearchType, string> = {
 
 /** Spec part 2 §9: search results page size. */
 export const SEARCH_PAGE_SIZE = 50;
+/**
+ * Orders counted at most (20 pages): a common customer name matches thousands of orders, and
+ * counting them all cost more than the page of 50; past this the page says "more than 1,000".
+ */
+export const SEARCH_COUNT_CAP = 1_000;
 export const MAX_SEARCH_LENGTH = 100;
 
 export type ParsedSearch = { ok: true; type: SearchType; value: string } | { ok: false; message: string };

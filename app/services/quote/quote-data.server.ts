@@ -12,11 +12,11 @@
  * So a change made by any process (or by hand in psql) is seen by the next quote everywhere,
  * and the steady-state cost of a quote is one small read plus pure computation.
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { clientCourierServices, clients, courierServices, couriers, pincodes, rateRows } from "../db/schema";
+import { clientCourierServices, clientRuleSettings, clients, courierServices, couriers, customPriorityRules, pickrrSelectRules, pincodes, rateRows } from "../db/schema";
 import type { DeliveryType, ShipmentType } from "../core/rate-fields";
-import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "../rules/rules.server";
+import { customRulesFromRows, fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType, ruleCodeFromRow, selectRulesFromRows } from "../rules/rules.server";
 import { packFlags } from "../serviceability/flags";
 import type { CustomRule, SelectRule } from "../rules/rules";
 import type { RuleCode } from "../core/rule-codes";
@@ -83,13 +83,8 @@ const MAX_CACHED_CLIENTS = 2000;
 
 type Stamps = { pincodes: string; serviceability: string; client: string | null };
 
-async function readStamps(db: Db, clientId: number | null): Promise<Stamps> {
-  const id = clientId ?? -1;
-  const result = await db.execute<{ pincodes: string | null; serviceability: string | null; client: string | null }>(sql`
-    select
-      (select version::text from data_versions where name = 'pincodes') as pincodes,
-      (select version::text from data_versions where name = 'serviceability') as serviceability,
-      (select concat_ws('|',
+/** A client's fingerprint (the stamp of its quote config), for a client id given as a parameter or a column. */
+const clientFingerprint = (id: SQL) => sql`concat_ws('|',
          (select coalesce(version::text, '0') from data_versions where name = 'couriers'),
          (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from rate_rows where client_id = ${id}),
          (select coalesce(string_agg(courier_service_id || (case when is_active then '+' else '-' end), ',' order by courier_service_id), '')
@@ -98,7 +93,15 @@ async function readStamps(db: Db, clientId: number | null): Promise<Stamps> {
          (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from custom_priority_rules where client_id = ${id}),
          (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from pickrr_select_rules where client_id = ${id}),
          (select coalesce(pickrr_config->>'surface_only', 'false') from clients where id = ${id})
-      ) where ${clientId !== null}) as client
+      )`;
+
+async function readStamps(db: Db, clientId: number | null): Promise<Stamps> {
+  const id = clientId ?? -1;
+  const result = await db.execute<{ pincodes: string | null; serviceability: string | null; client: string | null }>(sql`
+    select
+      (select version::text from data_versions where name = 'pincodes') as pincodes,
+      (select version::text from data_versions where name = 'serviceability') as serviceability,
+      (select ${clientFingerprint(sql`${id}`)} where ${clientId !== null}) as client
   `);
   const row = result.rows[0];
   return { pincodes: row?.pincodes ?? "0", serviceability: row?.serviceability ?? "0", client: row?.client ?? null };
@@ -150,33 +153,37 @@ async function loadServiceability(db: Db, version: string, table: PincodeTable):
   return { version, byCourier };
 }
 
-async function loadClientConfig(db: Db, clientId: number, fingerprint: string): Promise<ClientQuoteConfig> {
-  const [services, rates, engineType, custom, select, flags] = await Promise.all([
-    db
-      .select({
-        courier_service_id: courierServices.id,
-        name: courierServices.name,
-        courier_id: couriers.id,
-        brand: couriers.name,
-        is_active: clientCourierServices.is_active,
-        is_air: courierServices.is_air,
-        has_surface: courierServices.has_surface,
-        supports_dg: courierServices.supports_dg,
-        supports_mps: courierServices.supports_mps,
-        supports_doc: courierServices.supports_doc,
-      })
-      .from(clientCourierServices)
-      .innerJoin(courierServices, eq(courierServices.id, clientCourierServices.courier_service_id))
-      .innerJoin(couriers, eq(couriers.id, courierServices.courier_id))
-      .where(eq(clientCourierServices.client_id, clientId))
-      .orderBy(asc(courierServices.name)),
-    db.select().from(rateRows).where(eq(rateRows.client_id, clientId)),
-    // The spec's rule reads (rules.server.ts): the same answers the Courier Rules screens get.
-    fetchUserPriorityEngineType(db, clientId),
-    fetchCustomPriorityEngine(db, clientId),
-    fetchAllocEngineRules(db, clientId),
-    db.select({ surface_only: sql<boolean>`coalesce((${clients.pickrr_config}->>'surface_only')::boolean, false)` }).from(clients).where(eq(clients.id, clientId)),
-  ]);
+const serviceColumns = {
+  client_id: clientCourierServices.client_id,
+  courier_service_id: courierServices.id,
+  name: courierServices.name,
+  courier_id: couriers.id,
+  brand: couriers.name,
+  is_active: clientCourierServices.is_active,
+  is_air: courierServices.is_air,
+  has_surface: courierServices.has_surface,
+  supports_dg: courierServices.supports_dg,
+  supports_mps: courierServices.supports_mps,
+  supports_doc: courierServices.supports_doc,
+};
+const servicesQuery = (db: Db) =>
+  db
+    .select(serviceColumns)
+    .from(clientCourierServices)
+    .innerJoin(courierServices, eq(courierServices.id, clientCourierServices.courier_service_id))
+    .innerJoin(couriers, eq(couriers.id, courierServices.courier_id));
+type ServiceRow = Awaited<ReturnType<ReturnType<typeof servicesQuery>["execute"]>>[number];
+
+type ClientRows = {
+  services: ServiceRow[];
+  rates: (typeof rateRows.$inferSelect)[];
+  engineType: ReturnType<typeof ruleCodeFromRow>;
+  custom: ReturnType<typeof customRulesFromRows>;
+  select: ReturnType<typeof selectRulesFromRows>;
+  surfaceOnly: boolean;
+};
+
+function clientConfigFrom(fingerprint: string, { services, rates, engineType, custom, select, surfaceOnly }: ClientRows): ClientQuoteConfig {
   const rowsByService = new Map<number, ClientService["rows"]>();
   for (const r of rates) {
     const rows = rowsByService.get(r.courier_service_id) ?? {};
@@ -186,12 +193,71 @@ async function loadClientConfig(db: Db, clientId: number, fingerprint: string): 
   return {
     fingerprint,
     rule_code: engineType.rule_code,
-    surface_only: flags[0]?.surface_only ?? false,
-    services: services.map((s) => ({ ...s, rows: rowsByService.get(s.courier_service_id) ?? {} })),
+    surface_only: surfaceOnly,
+    services: services.map(({ client_id: _, ...s }) => ({ ...s, rows: rowsByService.get(s.courier_service_id) ?? {} })),
     customRules: custom.rule_list,
     selectRules: select.rules,
     unreadableRules: [...custom.unreadable, ...select.unreadable],
   };
+}
+
+const surfaceOnlyColumn = sql<boolean>`coalesce((${clients.pickrr_config}->>'surface_only')::boolean, false)`;
+
+async function loadClientConfig(db: Db, clientId: number, fingerprint: string): Promise<ClientQuoteConfig> {
+  const [services, rates, engineType, custom, select, flags] = await Promise.all([
+    servicesQuery(db).where(eq(clientCourierServices.client_id, clientId)).orderBy(asc(courierServices.name)),
+    db.select().from(rateRows).where(eq(rateRows.client_id, clientId)),
+    // The spec's rule reads (rules.server.ts): the same answers the Courier Rules screens get.
+    fetchUserPriorityEngineType(db, clientId),
+    fetchCustomPriorityEngine(db, clientId),
+    fetchAllocEngineRules(db, clientId),
+    db.select({ surface_only: surfaceOnlyColumn }).from(clients).where(eq(clients.id, clientId)),
+  ]);
+  return clientConfigFrom(fingerprint, { services, rates, engineType, custom, select, surfaceOnly: flags[0]?.surface_only ?? false });
+}
+
+/**
+ * Loads many clients' quote configs into the cache with seven set-based reads instead of seven
+ * reads a client (the order seed quotes 2,500 clients' lanes). Each config is built from the same
+ * rows, in the same order, by the same code as loadClientConfig, under the same fingerprint, so a
+ * later quoteData for one of them finds it (and reloads it alone if it changed meanwhile).
+ */
+export async function preloadClientConfigs(db: Db, clientIds: readonly number[]): Promise<Map<number, ClientQuoteConfig>> {
+  const loaded = new Map<number, ClientQuoteConfig>();
+  if (clientIds.length === 0) return loaded;
+  const ids = [...clientIds];
+  const group = <T extends { client_id: number | null }>(rows: T[]) => {
+    const by = new Map<number, T[]>();
+    for (const r of rows) if (r.client_id !== null) (by.get(r.client_id) ?? by.set(r.client_id, []).get(r.client_id)!).push(r);
+    return (id: number) => by.get(id) ?? [];
+  };
+  const [stamps, services, rates, settings, custom, select, flags] = await Promise.all([
+    db.execute<{ id: number; stamp: string }>(sql`select c.id, ${clientFingerprint(sql`c.id`)} as stamp from unnest(${`{${ids.join(",")}}`}::int[]) as c(id)`),
+    servicesQuery(db).where(inArray(clientCourierServices.client_id, ids)).orderBy(asc(clientCourierServices.client_id), asc(courierServices.name)),
+    db.select().from(rateRows).where(inArray(rateRows.client_id, ids)),
+    db.select({ client_id: clientRuleSettings.client_id, rule_code: clientRuleSettings.rule_code }).from(clientRuleSettings).where(inArray(clientRuleSettings.client_id, ids)),
+    db.select().from(customPriorityRules).where(inArray(customPriorityRules.client_id, ids)).orderBy(asc(customPriorityRules.id)),
+    db.select().from(pickrrSelectRules).where(inArray(pickrrSelectRules.client_id, ids)).orderBy(desc(pickrrSelectRules.priority), asc(pickrrSelectRules.id)),
+    db.select({ client_id: clients.id, surface_only: surfaceOnlyColumn }).from(clients).where(inArray(clients.id, ids)),
+  ]);
+  const [servicesOf, ratesOf, settingOf, customOf, selectOf, flagOf] = [group(services), group(rates), group(settings), group(custom), group(select), group(flags)];
+  const caches = cachesFor(db);
+  for (const { id, stamp } of stamps.rows) {
+    const clientId = Number(id);
+    caches.clients.delete(clientId);
+    const config = clientConfigFrom(stamp, {
+        services: servicesOf(clientId),
+        rates: ratesOf(clientId),
+        engineType: ruleCodeFromRow(settingOf(clientId)[0]),
+        custom: customRulesFromRows(customOf(clientId)),
+        select: selectRulesFromRows(selectOf(clientId)),
+        surfaceOnly: flagOf(clientId)[0]?.surface_only ?? false,
+      });
+    caches.clients.set(clientId, config);
+    loaded.set(clientId, config);
+    if (caches.clients.size > MAX_CACHED_CLIENTS) caches.clients.delete(caches.clients.keys().next().value!);
+  }
+  return loaded;
 }
 
 export type QuoteData = { pincodes: PincodeTable; serviceability: ServiceabilityTable; client: ClientQuoteConfig | null };

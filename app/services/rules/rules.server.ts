@@ -24,7 +24,11 @@ export type CustomPriorityRuleEntry = CustomRule & { id: number; version: number
  * (stored 100…96). Only rules with couriers are kept, as the spec's screen does.
  */
 export async function fetchCustomPriorityEngine(db: Db, clientId: number): Promise<{ rule_list: CustomPriorityRuleEntry[]; unreadable: string[] }> {
-  const rows = await db.select().from(customPriorityRules).where(eq(customPriorityRules.client_id, clientId)).orderBy(asc(customPriorityRules.id));
+  return customRulesFromRows(await db.select().from(customPriorityRules).where(eq(customPriorityRules.client_id, clientId)).orderBy(asc(customPriorityRules.id)));
+}
+
+/** fetchCustomPriorityEngine's answer from one client's stored rows, oldest first (also for a bulk read of many clients). */
+export function customRulesFromRows(rows: readonly (typeof customPriorityRules.$inferSelect)[]): { rule_list: CustomPriorityRuleEntry[]; unreadable: string[] } {
   const rule_list: CustomPriorityRuleEntry[] = [];
   const unreadable: string[] = [];
   for (const row of rows) {
@@ -44,6 +48,11 @@ export async function fetchCustomPriorityEngine(db: Db, clientId: number): Promi
 /** The client's selection type as the spec's server sends it: '3' cheapest (also when none is stored), '4', '0', '5'. */
 export async function fetchUserPriorityEngineType(db: Db, clientId: number): Promise<{ rule_code: RuleCode }> {
   const [row] = await db.select({ rule_code: clientRuleSettings.rule_code }).from(clientRuleSettings).where(eq(clientRuleSettings.client_id, clientId));
+  return ruleCodeFromRow(row);
+}
+
+/** fetchUserPriorityEngineType's answer from the client's stored setting, if any. */
+export function ruleCodeFromRow(row: { rule_code: string | null } | undefined): { rule_code: RuleCode } {
   return { rule_code: isRuleCode(row?.rule_code) ? row.rule_code : RULE_CODES.cheapest };
 }
 
@@ -54,11 +63,13 @@ export type AllocEngineRule = SelectRule & { id: number; version: number };
  * criterias, courier), highest priority first (the order they are tried in), active or not.
  */
 export async function fetchAllocEngineRules(db: Db, clientId: number): Promise<{ rules: AllocEngineRule[]; unreadable: string[] }> {
-  const rows = await db
-    .select()
-    .from(pickrrSelectRules)
-    .where(eq(pickrrSelectRules.client_id, clientId))
-    .orderBy(desc(pickrrSelectRules.priority), asc(pickrrSelectRules.id));
+  return selectRulesFromRows(
+    await db.select().from(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, clientId)).orderBy(desc(pickrrSelectRules.priority), asc(pickrrSelectRules.id)),
+  );
+}
+
+/** fetchAllocEngineRules's answer from one client's stored rows, highest priority first (also for a bulk read). */
+export function selectRulesFromRows(rows: readonly (typeof pickrrSelectRules.$inferSelect)[]): { rules: AllocEngineRule[]; unreadable: string[] } {
   const rules: AllocEngineRule[] = [];
   const unreadable: string[] = [];
   for (const row of rows) {
