@@ -48,8 +48,11 @@ export type BenchServer = {
 
 export async function startBenchServer(opts: { dataDir: string; port: number; buildDir?: string; cwd?: string; extraNodeArgs?: string[] }): Promise<BenchServer> {
   const base = `http://127.0.0.1:${opts.port}`;
-  // BENCH_AS=legal (or kam, tl…): the demo account of that role instead of the vp.
-  const signInAs = process.env.BENCH_AS ?? "vp";
+  // BENCH_AS=legal (or kam, tl…): the demo account of that role instead of the vp;
+  // BENCH_AS=approver1@demo.test:kam for an account named otherwise.
+  const [signInEmail, signInAs] = (process.env.BENCH_AS ?? "vp").includes(":")
+    ? (process.env.BENCH_AS!.split(":") as [string, string])
+    : [`${process.env.BENCH_AS ?? "vp"}@demo.test`, process.env.BENCH_AS ?? "vp"];
   const proc = spawn(process.execPath, [...(opts.extraNodeArgs ?? []), "--import", "tsx", "scripts/start.ts"], {
     cwd: opts.cwd ?? process.cwd(),
     env: {
@@ -89,7 +92,7 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
     }
     const signIn = await fetch(`${base}/sign-in`, {
       method: "POST",
-      body: new URLSearchParams({ email: `${signInAs}@demo.test`, role: signInAs, password: "demo-password" }),
+      body: new URLSearchParams({ email: signInEmail, role: signInAs, password: "demo-password" }),
       redirect: "manual",
     });
     const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
