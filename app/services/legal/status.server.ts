@@ -70,12 +70,11 @@ const SELLER_COLUMNS = sql`c.id, c.name, c.email, c.company_name, nullif(replace
  * every seller with every document it has (20,000 links at 2,000 sellers × 10 documents).
  * Acceptances are unique per (document, client): counting them per audience counts documents.
  */
-function sellersQuery(today: string, { status, q }: Pick<StatusQuery, "status" | "q">, only?: number[]): SQL {
-  const search = only ? sql`where c.id in (${sql.join(only.map((id) => sql`${id}`), sql`, `)})` : searchOf(q);
+function sellersQuery(today: string, { status, q }: Pick<StatusQuery, "status" | "q">): SQL {
   const having = status === "1" ? sql`where in_force > 0 and accepted = in_force` : status === "0" ? sql`where accepted < in_force` : sql``;
   return sql`
-    with sellers as (select ${SELLER_COLUMNS} from clients c ${search}),
-    docs as (${inForceDocs(today, only !== undefined)}),
+    with sellers as (select ${SELLER_COLUMNS} from clients c ${searchOf(q)}),
+    docs as (${inForceDocs(today, false)}),
     per_audience as (select audience, count(*)::int as n from docs group by audience),
     accepted as (
       select a.client_id, d.audience, count(*)::int as n
@@ -96,7 +95,8 @@ function sellersQuery(today: string, { status, q }: Pick<StatusQuery, "status" |
     select * from per ${having}`;
 }
 
-type CountRow = { id: number; name: string; email: string; company_name: string; segment: string | null; in_force: number; accepted: number };
+type SellerRow = { id: number; name: string; email: string; company_name: string; segment: string | null };
+type CountRow = SellerRow & { in_force: number; accepted: number };
 
 const statusOf = (r: { in_force: number; accepted: number }): AgreementStatus | null => (r.in_force === 0 ? null : r.accepted === r.in_force ? "1" : "0");
 
@@ -104,19 +104,14 @@ export async function legalStatus(db: Db, query: StatusQuery, now = new Date()):
   const today = indiaDate(now);
   const base = sellersQuery(today, query);
   // One pass: the page's rows with the count of all matching rows beside them. Without a status
-  // filter the page is chosen by name alone (the clients' name index), and only its sellers are
-  // counted; a status filter needs every seller's counts to choose.
-  const pageAt = async (page: number): Promise<(CountRow & { total: number })[]> => {
-    if (query.status !== null) {
-      return (await db.execute(sql`select *, count(*) over ()::int as total from (${base}) s order by name, id limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}`))
-        .rows as (CountRow & { total: number })[];
-    }
-    const chosen = (
-      await db.execute(sql`select c.id, count(*) over ()::int as total from clients c ${searchOf(query.q)} order by c.name, c.id limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}`)
-    ).rows as { id: number; total: number }[];
-    if (chosen.length === 0) return [];
-    const counted = (await db.execute(sql`${sellersQuery(today, { status: null, q: "" }, chosen.map((c) => c.id))} order by name, id`)).rows as CountRow[];
-    return counted.map((r) => ({ ...r, total: chosen[0].total }));
+  // filter the page is chosen by name alone and its sellers' counts come from their documents
+  // below; a status filter needs every seller's counts to choose.
+  const pageAt = async (page: number): Promise<(SellerRow & { total: number })[]> => {
+    const chosen =
+      query.status !== null
+        ? sql`select *, count(*) over ()::int as total from (${base}) s order by name, id`
+        : sql`select ${SELLER_COLUMNS}, count(*) over ()::int as total from clients c ${searchOf(query.q)} order by c.name, c.id`;
+    return (await db.execute(sql`${chosen} limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}`)).rows as (SellerRow & { total: number })[];
   };
   let page = Math.max(1, query.page);
   let sellers = await pageAt(page);
@@ -144,7 +139,16 @@ export async function legalStatus(db: Db, query: StatusQuery, now = new Date()):
     list.push({ id: d.id, doc_name: d.doc_name, version: d.version, accepted_at: d.accepted_at == null ? null : new Date(d.accepted_at).toISOString() });
     docsOf.set(d.client_id, list);
   }
-  return { total, page, pages, rows: sellers.map(({ total: _total, ...s }) => ({ ...s, status: statusOf(s), docs: docsOf.get(s.id) ?? [] })) };
+  return {
+    total,
+    page,
+    pages,
+    rows: sellers.map(({ id, name, email, company_name, segment }) => {
+      const docs = docsOf.get(id) ?? [];
+      const counts = { in_force: docs.length, accepted: docs.filter((d) => d.accepted_at !== null).length };
+      return { id, name, email, company_name, segment, ...counts, status: statusOf(counts), docs };
+    }),
+  };
 }
 
 export const STATUS_CSV_HEADER = ["name", "email", "company_name", "segment", "status", "documents_in_force", "accepted", "agreement_status"] as const;
