@@ -8,7 +8,7 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openPglite, type Db } from "../app/services/db/client.server";
-import { loadServer, quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
+import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
 import { legalStatus, legalStatusCsvRecords } from "../app/services/legal/status.server";
 import { writeCsv } from "../app/services/http/csv";
 
@@ -99,22 +99,8 @@ if (process.env.PAGES === "1") {
   const server = await startBenchServer({ dataDir: data.dir, port: 3961, extraNodeArgs: process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [] });
   try {
     const pages = ["/favicon.svg", "/legal-status", "/legal-status?status=1&page=3", "/legal-status?status=0&page=10", "/legal-status?q=seller12"];
-    console.log("| Page | server p50 | server p95 | CPU/request | HTML | requests/s (20 conn.) | p99 |");
-    console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-    for (const url of pages) {
-      for (let i = 0; i < 20; i++) await server.get(url);
-      const timed: number[] = [];
-      let bytes = 0;
-      const cpu0 = server.cpuMs();
-      for (let i = 0; i < 200; i++) {
-        const r = await server.get(url);
-        timed.push(Number.isNaN(r.serverMs) ? r.ms : r.serverMs);
-        bytes = r.bytes;
-      }
-      const cpu = (server.cpuMs() - cpu0) / 200;
-      const load = await loadServer(server, [url], 10, 20);
-      console.log(`| ${url} | ${quantile(timed, 0.5)} | ${quantile(timed, 0.95)} | ${cpu.toFixed(1)} ms | ${(bytes / 1024).toFixed(0)} KiB | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} |`);
-    }
+    console.log(PAGE_TABLE_HEAD);
+    for (const url of pages) console.log(await measurePage(server, url, { warmUp: 20, requests: 200, seconds: 10, connections: 20 }));
     for (const status of ["0", "1"]) {
       const csv = await server.get(`/legal-status/download.csv?status=${status}`);
       console.log(`CSV over HTTP, status ${status}: ${(csv.bytes / 1024).toFixed(0)} KiB in ${csv.ms.toFixed(0)} ms`);

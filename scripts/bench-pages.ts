@@ -10,7 +10,7 @@
  * Chrome's DevTools or `npx tsx scripts/lib/profile-top.ts profiles/<file>`.
  */
 import os from "node:os";
-import { loadServer, quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
+import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const WARM_UP = Number(process.env.WARM_UP ?? 30);
@@ -30,28 +30,11 @@ const server = await startBenchServer({
 });
 try {
   console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
-  console.log("| Page | server median | server p95 | latency p95 | CPU/request (1 conn.) | HTML | requests/s | p99 | CPU/request |");
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log(PAGE_TABLE_HEAD);
   // BASELINE=0 leaves the static file out (a profile of the pages alone).
   for (const raw of [...(process.env.BASELINE === "0" ? [] : ["/favicon.svg"]), ...pages]) {
     const url = raw.replaceAll("{client}", String(data.clientId));
-    for (let i = 0; i < WARM_UP; i++) await server.get(url);
-    const server_: number[] = [];
-    const latency: number[] = [];
-    let bytes = 0;
-    const cpu0 = server.cpuMs();
-    for (let i = 0; i < REQUESTS; i++) {
-      const r = await server.get(url);
-      server_.push(r.serverMs);
-      latency.push(r.ms);
-      bytes = r.bytes;
-    }
-    const cpu1 = (server.cpuMs() - cpu0) / REQUESTS;
-    const load = await loadServer(server, [url], SECONDS, CONNECTIONS);
-    const timed = server_.filter((v) => !Number.isNaN(v));
-    console.log(
-      `| ${url} | ${timed.length ? quantile(timed, 0.5) : "–"} | ${timed.length ? quantile(timed, 0.95) : "–"} | ${quantile(latency, 0.95)} | ${cpu1.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KiB | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(1)} |`,
-    );
+    console.log(await measurePage(server, url, { warmUp: WARM_UP, requests: REQUESTS, seconds: SECONDS, connections: CONNECTIONS }));
   }
   console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
 } finally {

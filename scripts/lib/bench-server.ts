@@ -144,3 +144,31 @@ export async function loadServer(server: BenchServer, urls: string[], seconds: n
   const s = (performance.now() - t0) / 1000;
   return { rps: latencies.length / s, latencies, cpuPerRequest: (server.cpuMs() - cpu0) / latencies.length };
 }
+
+export const PAGE_TABLE_HEAD = [
+  "| Page | server median | server p95 | latency p95 | CPU/request (1 conn.) | HTML | requests/s | p99 | CPU/request |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+].join("\n");
+
+/**
+ * One page as the page benchmarks report it (a row under PAGE_TABLE_HEAD): `warmUp` GETs, then
+ * `requests` at one connection (Server-Timing median / p95, latency p95, CPU per request, HTML
+ * size), then `connections` connections for `seconds` (requests/s, p99, CPU per request).
+ */
+export async function measurePage(server: BenchServer, url: string, opts: { warmUp: number; requests: number; seconds: number; connections: number }): Promise<string> {
+  for (let i = 0; i < opts.warmUp; i++) await server.get(url);
+  const timed: number[] = [];
+  const latency: number[] = [];
+  let bytes = 0;
+  const cpu0 = server.cpuMs();
+  for (let i = 0; i < opts.requests; i++) {
+    const r = await server.get(url);
+    if (!Number.isNaN(r.serverMs)) timed.push(r.serverMs);
+    latency.push(r.ms);
+    bytes = r.bytes;
+  }
+  const cpu = (server.cpuMs() - cpu0) / opts.requests;
+  const load = await loadServer(server, [url], opts.seconds, opts.connections);
+  const server_ = (q: number) => (timed.length ? quantile(timed, q) : "–");
+  return `| ${url} | ${server_(0.5)} | ${server_(0.95)} | ${quantile(latency, 0.95)} | ${cpu.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KiB | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(1)} |`;
+}
