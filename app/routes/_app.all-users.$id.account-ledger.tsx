@@ -94,8 +94,9 @@ export default function AccountLedger() {
                   </Table.Td>
                 </Table.Tr>
               ) : (
-                entries.map((e) => (
-                  <Table.Tr key={e.reference_id} data-testid="ledger-row" data-ref={e.reference_id}>
+                entries.map((e, i) => (
+                  // A week's cashback may be credited on two bills: the reference alone is not unique.
+                  <Table.Tr key={`${e.reference_id}:${i}`} data-testid="ledger-row" data-ref={e.reference_id}>
                     <Table.Td>{e.type}</Table.Td>
                     <Table.Td className="nowrap">{e.reference_id}</Table.Td>
                     <Table.Td>{e.order_count}</Table.Td>

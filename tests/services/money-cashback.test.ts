@@ -3,18 +3,21 @@
  * late delivery of an order of a client on an activated Premium plan credits its cashback once,
  * however often the delivery scan is replayed, capped per bill by max_tat_liability, and the
  * Account Ledger shows the credit on that week's bill with the order ids; a client without the
- * plan earns nothing.
+ * plan earns nothing. Once the week has closed, the cycle cutter credits it on the client's next
+ * bill: that much less is outstanding (or taken from the wallet), once, and the ledger shows the
+ * credit Cleared on that bill.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
-import { cashbackCredits, cashbackSettings, clientAdvantagePlans, orders } from "~/services/db/schema";
+import { billingCycles, cashbackCredits, cashbackSettings, clientAdvantagePlans, moneyMovements, orders } from "~/services/db/schema";
 import { computeCashback } from "~/services/advantage/cashback";
 import { istDayOf } from "~/services/analytics/periods";
 import { paiseToRupeesString } from "~/services/core/money";
 import { ingestEvents } from "~/services/orders/tracking.server";
 import { accountLedger } from "~/services/money/ledger.server";
 import { billReference, weekStart } from "~/services/money/cycles";
+import { cutCycles } from "~/services/money/cycle-cutter.server";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
@@ -93,5 +96,50 @@ describe("Premium cashback credits", () => {
     expect(await h.db.select().from(cashbackCredits).where(eq(cashbackCredits.order_id, other.id))).toHaveLength(0);
     const [delivered] = await h.db.select({ s: orders.current_status }).from(orders).where(eq(orders.id, other.id));
     expect(delivered.s).toBe("delivered");
+  });
+
+  it("the next bill cut takes the credit: less to pay, one cashback movement, Cleared in the ledger, once", async () => {
+    const used = (await h.db.select({ c: cashbackCredits.client_id }).from(cashbackCredits)).map((r) => r.c);
+    // An order not billed yet (picked up in the open week), so its client gets a bill at the cut.
+    const o = (await openOrders(1)).find((x) => !used.includes(x.client_id) && x.pickup_at && new Date(x.pickup_at) >= new Date(`${weekStart(istDayOf(new Date()))}T00:00:00+05:30`));
+    if (!o) throw new Error("the seed has no order picked up this week and still open");
+    await premium(o.client_id, "100000.00");
+    // Promised 1 day: delivered late whenever it was picked up before today.
+    const at = new Date();
+    await ingestEvents(h.db, o.courier_id, [{ awb: o.awb, event_id: `next-${o.id}`, status: "delivered", location: "Drop", at: at.toISOString() }]);
+    const [credit] = await h.db.select().from(cashbackCredits).where(eq(cashbackCredits.order_id, o.id));
+    expect(credit.applied_bill_id).toBeNull();
+    const credited = Math.round(Number(credit.amount) * 100);
+    expect(credited).toBeGreaterThan(0);
+
+    // A week later the week has closed: the cut bills the client and credits the cashback on that bill.
+    const later = new Date(Date.now() + 7 * 86_400_000);
+    const cut = await cutCycles(h.db, { now: later, force: true, wait: true });
+    expect(cut.outcome).toBe("cut");
+    const [applied] = await h.db.select().from(cashbackCredits).where(eq(cashbackCredits.order_id, o.id));
+    expect(applied.applied_bill_id).not.toBeNull();
+    const [bill] = await h.db.select().from(billingCycles).where(eq(billingCycles.id, applied.applied_bill_id!));
+    expect(bill.client_id).toBe(o.client_id);
+    expect(Math.round(Number(bill.cashback_amount) * 100)).toBe(credited);
+    const total = Math.round(Number(bill.total_amount) * 100);
+    const movements = await h.db.select().from(moneyMovements).where(eq(moneyMovements.bill_id, bill.id));
+    expect(movements.filter((m) => m.kind === "cashback_credit").map((m) => m.amount)).toEqual([credit.amount]);
+    const debit = movements.find((m) => m.kind === "wallet_debit");
+    if (bill.transaction_reference === "WALLET") expect(Math.round(Number(debit?.amount ?? 0) * 100)).toBe(total - credited);
+    else expect(Math.round(Number(bill.outstanding_amount) * 100)).toBe(total - credited);
+    expect(bill.remark).toContain(`Cashback ₹${credit.amount} credited (1 order)`);
+
+    const cleared = await accountLedger(h.db, o.client_id, "cleared", later);
+    const line = cleared.entries.find((e) => e.reference_id === `${credit.bill_reference}-CASHBACK`);
+    expect(line).toMatchObject({ total_amount: `-${credit.amount}`, outstanding_amount: "0.00", transaction_reference: bill.reference_id });
+    expect(line!.remark).toContain(`credited on ${bill.reference_id}`);
+    for (const view of ["pending", "future"] as const)
+      expect((await accountLedger(h.db, o.client_id, view, later)).entries.some((e) => e.reference_id === `${credit.bill_reference}-CASHBACK`)).toBe(false);
+
+    // Cut again: nothing more is credited.
+    await cutCycles(h.db, { now: later, force: true, wait: true });
+    expect((await h.db.select().from(moneyMovements).where(and(eq(moneyMovements.bill_id, bill.id), eq(moneyMovements.kind, "cashback_credit")))).length).toBe(1);
+    const [again] = await h.db.select().from(billingCycles).where(eq(billingCycles.id, bill.id));
+    expect(again.cashback_amount).toBe(bill.cashback_amount);
   });
 });

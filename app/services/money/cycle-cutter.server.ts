@@ -12,7 +12,10 @@
  * on demand (scripts/cut-cycles.ts) it waits — and it takes only orders whose cycle column is
  * still empty, so a second cut, concurrent or later, finds nothing left and changes nothing.
  * New cycles of a seller finance is holding are held too; a WALLET seller's bill is taken
- * from the wallet when it is cut (a wallet_debit movement), as the seed pays them.
+ * from the wallet when it is cut (a wallet_debit movement), as the seed pays them. Advantage
+ * cashback credits whose week has closed are credited on the seller's newest bill of the cut
+ * (creditsForBill: whole credits while they fit; a cashback_credit movement), which leaves that
+ * much less outstanding or taken from the wallet.
  */
 import { eq, sql } from "drizzle-orm";
 import { startPeriodic } from "../core/periodic";
@@ -23,7 +26,7 @@ import { billingCycles, codRemittances, moneyMovements, settings } from "../db/s
 import { transaction } from "../db/transaction.server";
 import { addDays, istDayOf } from "../analytics/periods";
 import { customerTypeOf } from "./hold";
-import { billDueDate, billReference, planCycles, remittanceDate, remittanceReference, SERVICE_TAX_PERCENT, weekStart, type PlannedCycle, type UncutWeek } from "./cycles";
+import { billDueDate, billReference, creditsForBill, planCycles, remittanceDate, remittanceReference, SERVICE_TAX_PERCENT, weekStart, type PlannedCycle, type UncutWeek } from "./cycles";
 
 export const CYCLE_CUT_SETTING = "money.cycles.cut";
 /** The scheduled cut runs at most once an hour across all servers (a week closes at IST midnight on Sunday). */
@@ -203,15 +206,32 @@ async function cutBills(tx: Tx, cutoff: ReturnType<typeof sql>, latest: string, 
       )
     ).map((c) => [c.id, { type: customerTypeOf({ has_wallet: c.has_wallet, has_cod_minus_bill: c.deduct_cod }), credit: c.credit }]),
   );
+  // Cashback credits waiting for a bill (their week closed) go on the seller's newest bill of this cut.
+  const waiting = await rows<{ order_id: number; client_id: number; bill_start: string; amount: string }>(
+    tx,
+    sql`select order_id, client_id, to_char(bill_start, 'YYYY-MM-DD') as bill_start, amount::text as amount from cashback_credits
+        where applied_bill_id is null and bill_start <= ${latest}::date
+          and client_id in (select value::int from jsonb_array_elements_text(${ids([...new Set(plan.map((p) => p.client_id))])}::jsonb))`,
+  );
+  const newest = new Map<number, PlannedCycle>();
+  for (const p of plan) if (!newest.has(p.client_id) || newest.get(p.client_id)!.start < p.start) newest.set(p.client_id, p);
   const priced = plan.map((p) => {
     const seller = sellers.get(p.client_id)!;
     const tax = percentOfPaise(p.amount, SERVICE_TAX_PERCENT);
-    return { p, seller, tax, total: p.amount + tax, wallet: seller.type === "WALLET" };
+    const total = p.amount + tax;
+    const cashback =
+      newest.get(p.client_id) === p
+        ? creditsForBill(
+            total,
+            waiting.filter((w) => w.client_id === p.client_id).map((w) => ({ order_id: w.order_id, bill_start: w.bill_start, amount: rupeesToPaise(w.amount) })),
+          )
+        : { order_ids: [], amount: 0 };
+    return { p, seller, tax, total, cashback, due: total - cashback.amount, wallet: seller.type === "WALLET" };
   });
   const inserted = await bulkInsert(
     tx,
     billingCycles,
-    priced.map(({ p, seller, tax, total, wallet }) => {
+    priced.map(({ p, seller, tax, total, cashback, due, wallet }) => {
       const end = addDays(p.start, 6);
       return {
         reference_id: billReference(p.client_id, p.start),
@@ -226,18 +246,24 @@ async function cutBills(tx: Tx, cutoff: ReturnType<typeof sql>, latest: string, 
         service_tax: paiseToRupeesString(tax),
         total_tax: paiseToRupeesString(tax),
         total_amount: paiseToRupeesString(total),
-        // A wallet seller's bill is taken from the wallet as it is cut.
-        outstanding_amount: wallet ? "0.00" : paiseToRupeesString(total),
-        cleared_at: wallet ? now : null,
-        transaction_reference: wallet ? "WALLET" : null,
-        remark: remarkOf(wallet ? "Taken from the wallet" : null, lateNote(p.late, "pick-up", "pick-ups")),
+        cashback_amount: paiseToRupeesString(cashback.amount),
+        // A wallet seller's bill is taken from the wallet as it is cut; cashback leaves less to pay.
+        outstanding_amount: wallet ? "0.00" : paiseToRupeesString(due),
+        cleared_at: wallet || due === 0 ? now : null,
+        transaction_reference: wallet ? "WALLET" : due === 0 ? "CASHBACK" : null,
+        remark: remarkOf(
+          cashback.amount > 0 ? `Cashback ₹${paiseToRupeesString(cashback.amount)} credited (${cashback.order_ids.length} ${cashback.order_ids.length === 1 ? "order" : "orders"})` : null,
+          wallet ? "Taken from the wallet" : null,
+          lateNote(p.late, "pick-up", "pick-ups"),
+        ),
       };
     }),
     ["id"],
   );
   const billIds = inserted.map((r) => Number(r.id));
   await attach(tx, "billing_cycle_id", plan, billIds);
-  const debits = priced.flatMap(({ p, total, wallet }, i) => (wallet ? [{ client_id: p.client_id, bill_id: billIds[i], amount: total, reference: billReference(p.client_id, p.start) }] : []));
+  await applyCashback(tx, priced.map(({ p, cashback }, i) => ({ client_id: p.client_id, bill_id: billIds[i], reference: billReference(p.client_id, p.start), ...cashback })), now);
+  const debits = priced.flatMap(({ p, due, wallet }, i) => (wallet && due > 0 ? [{ client_id: p.client_id, bill_id: billIds[i], amount: due, reference: billReference(p.client_id, p.start) }] : []));
   if (debits.length > 0) {
     await bulkInsert(
       tx,
@@ -251,6 +277,27 @@ async function cutBills(tx: Tx, cutoff: ReturnType<typeof sql>, latest: string, 
       on conflict (client_id) do update set wallet_balance = client_money_profiles.wallet_balance + excluded.wallet_balance`);
   }
   return counts(plan);
+}
+
+/**
+ * Marks the credits each new bill took as applied to it and records one cashback_credit movement
+ * per bill (only credits still waiting: a changed row means a race, and the cut rolls back).
+ */
+async function applyCashback(tx: Tx, bills: readonly { client_id: number; bill_id: number; reference: string; order_ids: number[]; amount: number }[], now: Date) {
+  const taken = bills.filter((b) => b.amount > 0);
+  if (taken.length === 0) return;
+  const pairs = taken.flatMap((b) => b.order_ids.map((id) => [id, b.bill_id]));
+  const result = await tx.execute(sql`
+    update cashback_credits c set applied_bill_id = x.bill
+    from (select (e->>0)::int as id, (e->>1)::int as bill from jsonb_array_elements(${JSON.stringify(pairs)}::jsonb) e) x
+    where c.order_id = x.id and c.applied_bill_id is null`);
+  const changed = result.rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows;
+  if (changed !== pairs.length) throw new Error(`Cycle cut: ${pairs.length} cashback credits to apply, ${changed} were waiting; nothing was cut`);
+  await bulkInsert(
+    tx,
+    moneyMovements,
+    taken.map((b) => ({ client_id: b.client_id, kind: "cashback_credit", bill_id: b.bill_id, amount: paiseToRupeesString(b.amount), transaction_reference: b.reference, at: now })),
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { planCycles, type UncutWeek } from "./cycles";
+import { creditsForBill, planCycles, type UncutWeek } from "./cycles";
 
 const week = (client_id: number, w: string, order_ids: number[], amount: number, extra = 0): UncutWeek => ({ client_id, week: w, order_ids, amount, extra });
 
@@ -57,6 +57,29 @@ describe("planCycles (which cycle uncut orders go into)", () => {
           });
         },
       ),
+    );
+  });
+});
+
+describe("creditsForBill (cashback credited on the next bill)", () => {
+  const c = (order_id: number, bill_start: string, amount: number) => ({ order_id, bill_start, amount });
+  it("takes every waiting credit that fits, oldest week first", () => {
+    expect(creditsForBill(10_000, [c(3, "2026-11-16", 500), c(1, "2026-11-09", 700), c(2, "2026-11-16", 300)])).toEqual({ order_ids: [1, 2, 3], amount: 1500 });
+  });
+  it("takes a credit that fills the bill exactly; one that would pass it waits for the next bill", () => {
+    expect(creditsForBill(1000, [c(1, "2026-11-09", 600), c(2, "2026-11-09", 400)])).toEqual({ order_ids: [1, 2], amount: 1000 });
+    expect(creditsForBill(999, [c(1, "2026-11-09", 600), c(2, "2026-11-09", 400), c(3, "2026-11-16", 399)])).toEqual({ order_ids: [1, 3], amount: 999 });
+    expect(creditsForBill(0, [c(1, "2026-11-09", 1)])).toEqual({ order_ids: [], amount: 0 });
+  });
+  it("never takes more than the bill, and what it takes plus what waits is every credit (property)", () => {
+    fc.assert(
+      fc.property(fc.nat(100_000), fc.array(fc.record({ week: fc.integer({ min: 0, max: 5 }), amount: fc.integer({ min: 1, max: 50_000 }) }), { maxLength: 30 }), (total, list) => {
+        const waiting = list.map((x, i) => c(i + 1, `2026-11-0${x.week + 1}`, x.amount));
+        const r = creditsForBill(total, waiting);
+        expect(r.amount).toBeLessThanOrEqual(total);
+        expect(r.amount).toBe(waiting.filter((w) => r.order_ids.includes(w.order_id)).reduce((s, w) => s + w.amount, 0));
+        expect(new Set(r.order_ids).size).toBe(r.order_ids.length);
+      }),
     );
   });
 });

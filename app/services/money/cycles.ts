@@ -77,3 +77,24 @@ export function planCycles(weeks: readonly UncutWeek[], cut: ReadonlySet<string>
     .map((p) => ({ ...p, order_ids: [...p.order_ids].sort((a, b) => a - b) }))
     .sort((a, b) => a.client_id - b.client_id || (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
 }
+
+/** A cashback credit waiting for a bill (money/cashback.server.ts), in the order it was earned. */
+export type WaitingCredit = { order_id: number; bill_start: string; amount: Paise };
+
+/**
+ * Which waiting cashback credits a bill of `total` takes (decision 031): whole credits, oldest
+ * week first (then by order), while their sum stays within the bill; a credit that does not fit
+ * waits for the seller's next bill (a credit is never split, and never makes a bill negative).
+ * Pure.
+ */
+export function creditsForBill(total: Paise, waiting: readonly WaitingCredit[]): { order_ids: number[]; amount: Paise } {
+  const sorted = [...waiting].sort((a, b) => (a.bill_start < b.bill_start ? -1 : a.bill_start > b.bill_start ? 1 : a.order_id - b.order_id));
+  const order_ids: number[] = [];
+  let amount = 0;
+  for (const c of sorted) {
+    if (c.amount <= 0 || amount + c.amount > total) continue;
+    order_ids.push(c.order_id);
+    amount += c.amount;
+  }
+  return { order_ids, amount };
+}

@@ -3,7 +3,8 @@
  * `type`; issue 17): its COD remittance cycles (type cod) and billing cycles (type bill).
  * Pending = open and due by today; Future = open and due later; Cleared = paid out / paid.
  * A released remittance therefore moves from Pending (or Future) to Cleared. Cashback credits
- * (money/cashback.server.ts) show as a bill line per week, negative, naming their orders. The caller has
+ * (money/cashback.server.ts) show as a bill line per week, negative, naming their orders, until
+ * the cycle cutter credits them on the seller's next bill (then Cleared, naming that bill). The caller has
  * already checked that the client is in the viewer's scope.
  */
 import { sql } from "drizzle-orm";
@@ -26,11 +27,12 @@ export async function accountLedger(db: Db, clientId: number, view: LedgerView, 
     future: sql`outstanding_amount > 0 and due_date > ${today}::date`,
     cleared: sql`outstanding_amount = 0`,
   }[view];
-  // Cashback credits wait on the bill of their week: open until that bill is cut, by its date.
+  // Cashback credits wait for a bill (Future while their week is open, then Pending) and are
+  // Cleared once credited on one (the cycle cutter: the seller's next bill).
   const creditWhere = {
-    pending: sql`bill_start + 6 <= ${today}::date`,
-    future: sql`bill_start + 6 > ${today}::date`,
-    cleared: sql`false`,
+    pending: sql`c.applied_bill_id is null and c.bill_start + 6 <= ${today}::date`,
+    future: sql`c.applied_bill_id is null and c.bill_start + 6 > ${today}::date`,
+    cleared: sql`c.applied_bill_id is not null`,
   }[view];
   const entries = (
     await db.execute(sql`
@@ -46,10 +48,14 @@ export async function accountLedger(db: Db, clientId: number, view: LedgerView, 
                remark, transaction_reference, freight_charge::text, entry_tax::text, kk_tax::text, service_tax::text, total_tax::text, start_date
         from ${billingCycles} where client_id = ${clientId} and ${billWhere}
         union all
-        select 'bill', bill_reference || '-CASHBACK', count(*)::int, (-sum(amount))::text, null, (-sum(amount))::text,
-               null, to_char(bill_start + 6, 'YYYY-MM-DD'), 'Cashback credit for ' || string_agg(pickrr_order_id, ', ' order by pickrr_order_id),
-               null, null, null, null, null, null, bill_start
-        from ${cashbackCredits} where client_id = ${clientId} group by bill_reference, bill_start having ${creditWhere}
+        select 'bill', c.bill_reference || '-CASHBACK', count(*)::int, (-sum(c.amount))::text, null,
+               (case when c.applied_bill_id is null then -sum(c.amount) else 0.00 end)::numeric(12,2)::text,
+               to_char(min(b.end_date), 'YYYY-MM-DD'), to_char(c.bill_start + 6, 'YYYY-MM-DD'),
+               'Cashback credit for ' || string_agg(c.pickrr_order_id, ', ' order by c.pickrr_order_id)
+                 || coalesce('; credited on ' || min(b.reference_id), ''),
+               min(b.reference_id), null, null, null, null, null, c.bill_start
+        from ${cashbackCredits} c left join ${billingCycles} b on b.id = c.applied_bill_id
+        where c.client_id = ${clientId} and ${creditWhere} group by c.bill_reference, c.bill_start, c.applied_bill_id
       ) e order by start_date desc, type desc, reference_id`)
   ).rows.map(({ start_date: _, ...e }) => e as LedgerEntry);
   const totals = Object.fromEntries(

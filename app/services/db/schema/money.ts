@@ -82,6 +82,8 @@ export const billingCycles = pgTable(
     service_tax: numeric("service_tax", { precision: 12, scale: 2 }).notNull(),
     total_tax: numeric("total_tax", { precision: 12, scale: 2 }).notNull(),
     total_amount: numeric("total_amount", { precision: 12, scale: 2 }).notNull(),
+    /** Advantage cashback credited on this bill when it was cut (cashback_credits.applied_bill_id); what is outstanding is the total less it. */
+    cashback_amount: numeric("cashback_amount", { precision: 12, scale: 2 }).notNull().default("0.00"),
     outstanding_amount: numeric("outstanding_amount", { precision: 12, scale: 2 }).notNull(),
     cleared_at: timestamp("cleared_at", { withTimezone: true }),
     transaction_reference: text("transaction_reference"),
@@ -91,7 +93,8 @@ export const billingCycles = pgTable(
     uniqueIndex("billing_cycles_reference_idx").on(t.reference_id),
     uniqueIndex("billing_cycles_client_cycle_idx").on(t.client_id, t.start_date),
     // Netting and wallet debits reduce what is outstanding, never past nothing.
-    check("billing_cycles_outstanding_check", sql`${t.outstanding_amount} >= 0 and ${t.outstanding_amount} <= ${t.total_amount}`),
+    check("billing_cycles_outstanding_check", sql`${t.outstanding_amount} >= 0 and ${t.outstanding_amount} <= ${t.total_amount} - ${t.cashback_amount}`),
+    check("billing_cycles_cashback_check", sql`${t.cashback_amount} >= 0 and ${t.cashback_amount} <= ${t.total_amount}`),
   ],
 );
 
@@ -99,7 +102,8 @@ export const billingCycles = pgTable(
  * Money that moved (decision 031): `cod_release` — a remittance paid out (amount = what was paid
  * after netting), `bill_netting` — part or all of a bill netted against a COD-minus-bill
  * seller's remittance at its release (remittance and bill), `wallet_debit` — a WALLET seller's
- * bill taken from the wallet when the bill is cut. The partial unique indexes make each happen
+ * bill taken from the wallet when the bill is cut, `cashback_credit` — Advantage cashback credited
+ * on a bill when it is cut (bill; amount = the credits applied to it). The partial unique indexes make each happen
  * at most once, even if two writers ever raced past the row locks.
  */
 export const moneyMovements = pgTable(
@@ -109,7 +113,7 @@ export const moneyMovements = pgTable(
     client_id: integer("client_id")
       .notNull()
       .references(() => clients.id),
-    /** cod_release, bill_netting or wallet_debit. */
+    /** cod_release, bill_netting, wallet_debit or cashback_credit. */
     kind: text("kind").notNull(),
     remittance_id: integer("remittance_id").references(() => codRemittances.id),
     bill_id: integer("bill_id").references(() => billingCycles.id),
@@ -122,8 +126,9 @@ export const moneyMovements = pgTable(
     uniqueIndex("money_movements_release_idx").on(t.remittance_id).where(sql`${t.kind} = 'cod_release'`),
     uniqueIndex("money_movements_netting_idx").on(t.remittance_id, t.bill_id).where(sql`${t.kind} = 'bill_netting'`),
     uniqueIndex("money_movements_wallet_idx").on(t.bill_id).where(sql`${t.kind} = 'wallet_debit'`),
+    uniqueIndex("money_movements_cashback_idx").on(t.bill_id).where(sql`${t.kind} = 'cashback_credit'`),
     index("money_movements_client_idx").on(t.client_id, t.at),
-    check("money_movements_kind_check", sql`${t.kind} in ('cod_release', 'bill_netting', 'wallet_debit')`),
+    check("money_movements_kind_check", sql`${t.kind} in ('cod_release', 'bill_netting', 'wallet_debit', 'cashback_credit')`),
   ],
 );
 
@@ -181,6 +186,11 @@ export const cashbackCredits = pgTable(
     actual_days: integer("actual_days").notNull(),
     explanation: text("explanation").notNull(),
     credited_at: timestamp("credited_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The bill it was credited on (the client's next bill cut after the credit's week closed); null while it waits. */
+    applied_bill_id: integer("applied_bill_id").references(() => billingCycles.id),
   },
-  (t) => [index("cashback_credits_client_bill_idx").on(t.client_id, t.bill_reference)],
+  (t) => [
+    index("cashback_credits_client_bill_idx").on(t.client_id, t.bill_reference),
+    index("cashback_credits_waiting_idx").on(t.client_id, t.bill_start).where(sql`${t.applied_bill_id} is null`),
+  ],
 );
