@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
 import {
   INLINE_LIST_MAX,
@@ -10,6 +11,8 @@ import {
   defaultPriority,
   parsePincodeCsv,
   parseProductCsv,
+  formatList,
+  splitList,
   parseSelectRule,
   selectRuleReady,
   selectRuleSummary,
@@ -407,5 +410,31 @@ describe("long stored lists: keep, replace, clear", () => {
     expect(replaced.ok && replaced.criterias.pincode_list?.lm).toEqual(["560001", "560002"]);
     const cleared = parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "clear" } }, COURIERS, { lm_list: long });
     expect(cleared.ok && cleared.criterias.pincode_list).toEqual({ fm: short });
+  });
+});
+
+describe("product names with commas and quotes (the editor's text and the CSV download round trip)", () => {
+  const names = ["Shirt, blue", 'Mug "XL"', "Plain tee", "Socks,\nwool"];
+  it("the editor's text quotes what needs it and reads back the same list", () => {
+    expect(formatList(["Shirt, blue", "Plain tee", 'Mug "XL"'])).toBe('"Shirt, blue", Plain tee, "Mug ""XL"""');
+    expect(splitList(formatList(names))).toEqual(names);
+    expect(splitList('a, "b, c" ,d\n"e ""f""" ,, ')).toEqual(["a", "b, c", "d", 'e "f"']);
+    // Typed without quotes, a comma still separates (as it always has).
+    expect(splitList("Shirt, blue")).toEqual(["Shirt", "blue"]);
+  });
+  it("the list's CSV download uploads back as the same list (BOM, CRLF, header)", () => {
+    const storable = names.slice(0, 3); // a line break is a control character: no product name holds one
+    const csv = "\uFEFF" + stringify([["product"], ...storable.map((n) => [n])], { record_delimiter: "\r\n" });
+    expect(parseProductCsv(csv)).toEqual({ ok: true, list: storable });
+  });
+  it("any list of names survives text and back (property)", () => {
+    const name = fc.string({ minLength: 1, maxLength: 30 }).map((v) => v.replace(/[\u0000-\u001f\u007f]/g, "").trim()).filter((v) => v !== "");
+    fc.assert(
+      fc.property(fc.uniqueArray(name, { maxLength: 20 }), (list) => {
+        expect(splitList(formatList(list))).toEqual(list);
+        const csv = stringify(list.map((n) => [n]));
+        expect(splitList(csv)).toEqual(list);
+      }),
+    );
   });
 });

@@ -144,16 +144,56 @@ export function swapWithNeighbour(
   };
 }
 
-/** Items of a comma- or line-separated list: trimmed, blanks dropped, duplicates kept once. */
+/**
+ * Items of a comma- or line-separated list: trimmed, blanks dropped, duplicates kept once. An
+ * item in double quotes is taken as CSV writes it — commas and line breaks inside are part of
+ * it and `""` is a quote — so a product name with a comma survives the editor's text (formatList)
+ * and the list's CSV download uploaded back.
+ */
 export function splitList(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[,\r\n]+/)
-        .map((s) => s.trim())
-        .filter(Boolean)
-    ),
-  ];
+  const items: string[] = [];
+  let i = 0;
+  while (i <= text.length) {
+    // Leading spaces, then a quoted item or a plain one, up to the next separator.
+    while (i < text.length && (text[i] === " " || text[i] === "\t")) i++;
+    let item = "";
+    if (text[i] === '"') {
+      i++;
+      for (;;) {
+        const quote = text.indexOf('"', i);
+        if (quote === -1) {
+          // No closing quote: the rest is the item, as typed.
+          item += text.slice(i);
+          i = text.length;
+          break;
+        }
+        item += text.slice(i, quote);
+        i = quote + 1;
+        if (text[i] === '"') {
+          item += '"';
+          i++;
+        } else break;
+      }
+      // Anything between the closing quote and the separator belongs to the item too.
+      const next = text.slice(i).search(/[,\r\n]/);
+      const end = next === -1 ? text.length : i + next;
+      item = (item + text.slice(i, end).trimEnd()).trim();
+      i = end;
+    } else {
+      const next = text.slice(i).search(/[,\r\n]/);
+      const end = next === -1 ? text.length : i + next;
+      item = text.slice(i, end).trim();
+      i = end;
+    }
+    if (item) items.push(item);
+    i++; // the separator
+  }
+  return [...new Set(items)];
+}
+
+/** A list as the editor's text: comma-separated, an item quoted (CSV style) when it holds a comma, a quote or a line break. */
+export function formatList(list: readonly string[]): string {
+  return list.map((v) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)).join(", ");
 }
 
 export type PincodeListResult = { ok: true; list: string[] } | { ok: false; message: string; bad: { line: number; value: string }[] };
@@ -269,7 +309,7 @@ export function selectRuleValues(form: FormData): SelectRuleValues {
 export function valuesOfRule(rule: SelectRule | null, version: number | null, sizes?: ListSizes): SelectRuleValues {
   const c = rule?.criterias ?? {};
   const long = (field: ListField) => (sizes?.[field] ?? storedListOf(c, field).length) > INLINE_LIST_MAX;
-  const textOf = (field: ListField) => (long(field) ? "" : storedListOf(c, field).join(", "));
+  const textOf = (field: ListField) => (long(field) ? "" : formatList(storedListOf(c, field)));
   const pad = <T>(list: T[], n: number, empty: T) => [...list, ...Array.from({ length: Math.max(0, n - list.length) }, () => empty)];
   const range = (r: ValueRange) => ({ min: String(r.min), max: String(r.max) });
   return {
