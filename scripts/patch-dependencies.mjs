@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+/**
+ * Route matching once per build, not three times per request (decision 036), run by `npm install`
+ * (postinstall). Remix 2's server matches a request's URL against the whole route tree three
+ * times (the request handler, the static handler's query, the static router's render), and each
+ * time @remix-run/router flattens and ranks every route and compiles a RegExp per route path;
+ * RemixServer also rebuilds the route objects per request. For this console's ~70 routes that
+ * was ~1–1.5 ms of CPU per page (10–15 % of a signed-in page). React Router 7 fixed it upstream
+ * the same way (remix-run/react-router#14967: cached flattened/ranked branches); Remix 2 will not
+ * get it, so this backports it to the server's CommonJS files:
+ *   - @remix-run/router: the ranked branches are cached per routes array (a WeakMap, cleared when
+ *     routes are patched in), and compiled path patterns in a bounded Map;
+ *   - @remix-run/react: RemixServer's server routes are built once per (manifest, route modules);
+ *   - react-router-dom/server: the static router's data routes once per routes array.
+ * Only caching is added: what matches is unchanged (tests/services/route-matching.test.ts
+ * checks every edit is in place and matches against fresh, uncached trees). Idempotent; when a
+ * file is not as expected (an upgrade), it says so and leaves the file as it is — the app stays
+ * correct, only slower — and the test above fails until this script is brought up to date.
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const PATCH_MARKER = "/* console: route-matching cache (decision 036) */";
+
+export const PATCHES = [
+  {
+    file: "node_modules/@remix-run/router/dist/router.cjs.js",
+    edits: [
+      [
+        "  let branches = flattenRoutes(routes);\n  rankRouteBranches(branches);\n  let matches = null;",
+        "  let branches = rankedBranchesOf(routes);\n  let matches = null;",
+      ],
+      [
+        "function convertRouteMatchToUiMatch(match, loaderData) {",
+        `${PATCH_MARKER}
+let rankedBranchesCache = new WeakMap();
+function rankedBranchesOf(routes) {
+  let branches = rankedBranchesCache.get(routes);
+  if (!branches) {
+    branches = flattenRoutes(routes);
+    rankRouteBranches(branches);
+    rankedBranchesCache.set(routes, branches);
+  }
+  return branches;
+}
+const compiledPaths = new Map();
+function convertRouteMatchToUiMatch(match, loaderData) {`,
+      ],
+      [
+        "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n",
+        "function patchRoutesImpl(routeId, children, routesToUse, manifest, mapRouteProperties) {\n  rankedBranchesCache = new WeakMap();\n",
+      ],
+      [
+        "function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {\n    caseSensitive = false;\n  }\n  if (end === void 0) {\n    end = true;\n  }\n",
+        "function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {\n    caseSensitive = false;\n  }\n  if (end === void 0) {\n    end = true;\n  }\n  let key = (caseSensitive ? \"1\" : \"0\") + (end ? \"1\" : \"0\") + path;\n  let compiled = compiledPaths.get(key);\n  if (!compiled) {\n    if (compiledPaths.size >= 1000) compiledPaths.clear();\n    compiled = compilePathUncached(path, caseSensitive, end);\n    compiledPaths.set(key, compiled);\n  }\n  return compiled;\n}\nfunction compilePathUncached(path, caseSensitive, end) {\n",
+      ],
+    ],
+  },
+  {
+    file: "node_modules/@remix-run/react/dist/server.js",
+    edits: [
+      [
+        "  let routes$1 = routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode);",
+        `  ${PATCH_MARKER}
+  // The route modules object is new per request (server-runtime's createEntryRouteModules), the
+  // modules in it are the build's: the routes built from the same modules are reused.
+  let built = serverRoutesCache.get(manifest.routes);
+  let moduleIds = Object.keys(routeModules);
+  if (!built || built.isSpaMode !== context.isSpaMode || built.moduleIds.length !== moduleIds.length || moduleIds.some(id => built.routeModules[id] !== routeModules[id])) {
+    built = { isSpaMode: context.isSpaMode, moduleIds, routeModules: { ...routeModules }, routes: routes.createServerRoutes(manifest.routes, routeModules, context.future, context.isSpaMode) };
+    serverRoutesCache.set(manifest.routes, built);
+  }
+  let routes$1 = built.routes;`,
+      ],
+      ["function RemixServer({", "const serverRoutesCache = new WeakMap();\nfunction RemixServer({"],
+    ],
+  },
+  {
+    file: "node_modules/react-router-dom/server.js",
+    edits: [
+      [
+        "  let manifest = {};\n  let dataRoutes = router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest);",
+        `  ${PATCH_MARKER}
+  let converted = staticDataRoutesCache.get(routes);
+  if (!converted) {
+    let manifest = {};
+    converted = { manifest, dataRoutes: router.UNSAFE_convertRoutesToDataRoutes(routes, reactRouter.UNSAFE_mapRouteProperties, undefined, manifest) };
+    staticDataRoutesCache.set(routes, converted);
+  }
+  let { manifest, dataRoutes } = converted;`,
+      ],
+      ["function createStaticRouter(routes, context, opts = {}) {", "const staticDataRoutesCache = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {"],
+    ],
+  },
+];
+
+/** Applies the edits to one file's text: the patched text, or why it cannot be patched. */
+export function patchText(text, edits) {
+  if (text.includes(PATCH_MARKER)) return { ok: true, text, already: true };
+  let out = text;
+  for (const [find, replace] of edits) {
+    const at = out.indexOf(find);
+    if (at === -1 || out.indexOf(find, at + 1) !== -1) return { ok: false, reason: `expected exactly one of: ${find.split("\n")[0].trim()}` };
+    out = out.slice(0, at) + replace + out.slice(at + find.length);
+  }
+  return { ok: true, text: out, already: false };
+}
+
+function main() {
+  for (const { file, edits } of PATCHES) {
+    const full = path.join(root, file);
+    if (!existsSync(full)) {
+      console.warn(`patch-dependencies: ${file} is not installed; skipped.`);
+      continue;
+    }
+    const result = patchText(readFileSync(full, "utf8"), edits);
+    if (!result.ok) console.warn(`patch-dependencies: ${file} is not as expected (${result.reason}); left unpatched: route matching stays uncached.`);
+    else if (!result.already) {
+      writeFileSync(full, result.text);
+      console.log(`patch-dependencies: ${file} patched (route-matching cache).`);
+    }
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
