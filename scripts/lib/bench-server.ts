@@ -39,6 +39,8 @@ export async function seededDataDir(): Promise<{ dir: string; clientId: number; 
 
 export type BenchServer = {
   base: string;
+  /** The signed-in session's cookie (`name=value`), for tools that make their own requests. */
+  cookie: string;
   /** CPU time (user + system, every thread) the server process has used so far, in ms; 0 off Linux. */
   cpuMs(): number;
   /** GET with the vp's session; the body read, the status checked, the Server-Timing returned. */
@@ -99,6 +101,7 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
     if (!cookie) throw new Error(`signing in as the demo ${signInAs} failed`);
     return {
       base,
+      cookie,
       cpuMs() {
         try {
           const fields = readFileSync(`/proc/${proc.pid}/stat`, "utf8").split(") ")[1].split(" ");
