@@ -26,6 +26,7 @@ import { billingCycles, codRemittances, moneyMovements, settings } from "../db/s
 import { transaction } from "../db/transaction.server";
 import { addDays, istDayOf } from "../analytics/periods";
 import { customerTypeOf } from "./hold";
+import { payOutDueRemittances } from "./remittances.server";
 import { billDueDate, billReference, creditsForBill, planCycles, remittanceDate, remittanceReference, SERVICE_TAX_PERCENT, weekStart, type PlannedCycle, type UncutWeek } from "./cycles";
 
 export const CYCLE_CUT_SETTING = "money.cycles.cut";
@@ -302,7 +303,8 @@ async function applyCashback(tx: Tx, bills: readonly { client_id: number; bill_i
 
 /**
  * Tries a cut every `checkEveryMs` (and once at once); only one server cuts, at most once a
- * period. A failed cut rolls back and is logged; the next one takes the same orders. Returns a stop function.
+ * period. Each try then pays out the remittances whose payout day has come (payOutDueRemittances:
+ * per seller, under its own lock). A failed cut rolls back and is logged; the next one takes the same orders. Returns a stop function.
  */
 export function startCycleCutter(db: Db, log: (line: string) => void, checkEveryMs = 5 * 60_000): () => void {
   return startPeriodic(
@@ -311,6 +313,11 @@ export function startCycleCutter(db: Db, log: (line: string) => void, checkEvery
       const r = await cutCycles(db);
       if (r.outcome === "cut" && r.remittances + r.bills > 0) {
         log(`Cycles cut through ${r.through} in ${Date.now() - t0} ms: ${r.remittances} COD remittances (${r.codOrders} orders), ${r.bills} bills (${r.billedOrders} orders)`);
+      }
+      // Remittances whose payout day has come: paid out, or held by the seller's verdict.
+      if (r.outcome !== "filling") {
+        const p = await payOutDueRemittances(db);
+        if (p.paid + p.held > 0) log(`Payout day: ${p.paid} COD remittances paid out, ${p.held} put on hold (${p.sellers} sellers)`);
       }
     },
     "Cutting COD remittance and billing cycles failed; the orders wait for the next cut",

@@ -9,7 +9,7 @@ import type { Db, Tx } from "../db/client.server";
 import { billingCycles, clientMoneyProfiles, clients, codRemittances, moneyMovements, orders } from "../db/schema";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import { can, type Actor } from "../auth/permissions";
-import { writeAudit } from "../audit/audit.server";
+import { writeAudit, type AuditActor } from "../audit/audit.server";
 import { transaction } from "../db/transaction.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { financeApproverEmails } from "../settings/finance-approvers.server";
@@ -241,20 +241,7 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
   }
   return transaction(db, async (tx) => {
     const locked = await tx
-      .select({
-        id: codRemittances.id,
-        client_id: codRemittances.client_id,
-        pickrr_reference_id: codRemittances.pickrr_reference_id,
-        status: codRemittances.status,
-        current_action: codRemittances.current_action,
-        pending_amount: codRemittances.pending_amount,
-        start_date: codRemittances.start_date,
-        end_date: codRemittances.end_date,
-        email: clients.email,
-        company_name: clients.company_name,
-        has_wallet: listColumns.has_wallet,
-        has_cod_minus_bill: listColumns.has_cod_minus_bill,
-      })
+      .select(payoutColumns)
       .from(codRemittances)
       .innerJoin(clients, eq(clients.id, codRemittances.client_id))
       .where(and(inArray(codRemittances.id, input.ids), clientScopeCondition(actor)))
@@ -267,6 +254,34 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
       if (r.status === "RELEASED") return { ok: false as const, status: 409 as const, message: RELEASE_RESULT_MESSAGES.released(r.pickrr_reference_id) };
       if (r.current_action !== "HOLD") return { ok: false as const, status: 409 as const, message: RELEASE_RESULT_MESSAGES.notHeld(r.pickrr_reference_id) };
     }
+    const released = await payOut(tx, actor, locked, { approver_email: input.approver_email, approver_reason: input.approver_reason }, now);
+    return { ok: true as const, released, message: RELEASE_RESULT_MESSAGES.done(released.length) };
+  });
+}
+
+/** The remittance columns a payout needs, read (and locked) by its caller. */
+const payoutColumns = {
+  id: codRemittances.id,
+  client_id: codRemittances.client_id,
+  pickrr_reference_id: codRemittances.pickrr_reference_id,
+  status: codRemittances.status,
+  current_action: codRemittances.current_action,
+  pending_amount: codRemittances.pending_amount,
+  start_date: codRemittances.start_date,
+  end_date: codRemittances.end_date,
+  email: clients.email,
+  company_name: clients.company_name,
+  has_wallet: listColumns.has_wallet,
+  has_cod_minus_bill: listColumns.has_cod_minus_bill,
+};
+type PayoutRow = { [K in keyof typeof payoutColumns]: K extends "has_wallet" | "has_cod_minus_bill" ? boolean : K extends "id" | "client_id" ? number : K extends "current_action" ? string | null : string };
+
+/**
+ * Pays out remittances already locked and checked: a COD_MINUS_BILL seller's due bills netted
+ * first, then one release, one movement, one audit row and one e-mail per remittance. An
+ * approver's release passes the approval; the payout-day run (payOutDueRemittances) none.
+ */
+async function payOut(tx: Tx, actor: AuditActor, locked: readonly PayoutRow[], approval: { approver_email: string; approver_reason: string } | null, now: Date): Promise<ReleasedRemittance[]> {
     // COD-minus-bill sellers' pending bills, locked, to net against their remittances.
     const today = istDayOf(now);
     const netting = [...new Set(locked.filter((r) => customerTypeOf(r) === "COD_MINUS_BILL").map((r) => r.client_id))];
@@ -299,10 +314,10 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
           pending_amount: "0.00",
           released_at: now,
           released_by: actor.id,
-          approver_email: input.approver_email,
-          approver_reason: input.approver_reason,
+          approver_email: approval?.approver_email ?? null,
+          approver_reason: approval?.approver_reason ?? null,
           transaction_reference: reference,
-          ...(nettedText ? { remark: nettedText } : {}),
+          ...(nettedText || !approval ? { remark: [approval ? null : PAYOUT_DAY_REMARK, nettedText].filter(Boolean).join("; ") } : {}),
         })
         // The lock already makes this true; the condition keeps the update honest on its own.
         .where(and(eq(codRemittances.id, r.id), or(eq(codRemittances.status, "PENDING"), eq(codRemittances.status, "PARTIAL"))))
@@ -330,8 +345,8 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
           released_amount: r.pending_amount,
           netted_bills: net.nettings.map((n) => `${n.reference_id} ${paiseToRupeesString(n.amount)}`).join(", ") || null,
           paid_out: paidOut,
-          approver_email: input.approver_email,
-          approver_reason: input.approver_reason,
+          approver_email: approval?.approver_email ?? null,
+          approver_reason: approval?.approver_reason ?? PAYOUT_DAY_REMARK,
           transaction_reference: reference,
         },
       });
@@ -344,12 +359,77 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
       });
       released.push({ id: r.id, pickrr_reference_id: r.pickrr_reference_id, amount: r.pending_amount, netted: paiseToRupeesString(net.netted), paid_out: paidOut });
     }
-    return { ok: true as const, released, message: RELEASE_RESULT_MESSAGES.done(released.length) };
-  });
+    return released;
+}
+
+// ── Payout day ───────────────────────────────────────────────────────────────────────────────
+
+export const PAYOUT_DAY_REMARK = "Paid out on its payout day";
+/** Who the audit names for what the payout-day run does (no staff member did it). */
+export const PAYOUT_ACTOR: AuditActor = { id: null, email: "payout-day@system", role: "system" };
+const PAYOUT_LOCK = 0x0f1a_0003;
+
+export type PayoutSummary = { sellers: number; paid: number; held: number; busy: number };
+
+/**
+ * Payout day (decision 031): the remittances nobody holds whose payout day has come are paid
+ * out, seller by seller, when the seller's hold verdict (holdVerdict over holdFigures, the rule
+ * On Hold COD shows) clears; when it says keep holding, they are put on hold — current_action
+ * HOLD, the rule with the seller's numbers as the remark, an audit row each — and wait for a
+ * finance approver on On Hold COD. One transaction per seller under a per-seller advisory lock,
+ * the rows locked and re-read inside it: two servers (or two runs) never pay one twice — the
+ * second finds them RELEASED or HOLD, or the seller busy, and leaves them.
+ */
+export async function payOutDueRemittances(db: Db, now = new Date()): Promise<PayoutSummary> {
+  const today = istDayOf(now);
+  const due = and(
+    inArray(codRemittances.status, ["PENDING", "PARTIAL"]),
+    sql`${codRemittances.current_action} is null`,
+    sql`${codRemittances.remittance_date} <= ${today}::date`,
+  );
+  const sellers = (await db.selectDistinct({ id: codRemittances.client_id }).from(codRemittances).where(due).orderBy(asc(codRemittances.client_id))).map((r) => r.id);
+  const summary: PayoutSummary = { sellers: 0, paid: 0, held: 0, busy: 0 };
+  for (const clientId of sellers) {
+    await transaction(db, async (tx) => {
+      const [{ locked: mine }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUT_LOCK}, ${clientId}) as locked`)).rows as { locked: boolean }[];
+      if (!mine) {
+        summary.busy++;
+        return;
+      }
+      const rows = await tx
+        .select(payoutColumns)
+        .from(codRemittances)
+        .innerJoin(clients, eq(clients.id, codRemittances.client_id))
+        .where(and(eq(codRemittances.client_id, clientId), due))
+        .orderBy(asc(codRemittances.id))
+        .for("update", { of: codRemittances });
+      if (rows.length === 0) return;
+      summary.sellers++;
+      const verdict = holdVerdict(await holdFigures(tx as unknown as Db, clientId, now));
+      if (verdict.clear) {
+        summary.paid += (await payOut(tx, PAYOUT_ACTOR, rows, null, now)).length;
+        return;
+      }
+      const remark = `Held on its payout day: ${verdict.rule} — ${verdict.checks.map((c) => c.text).join("; ")}`.slice(0, 1000);
+      for (const r of rows) {
+        await tx.update(codRemittances).set({ current_action: "HOLD", remark }).where(eq(codRemittances.id, r.id));
+        await writeAudit(tx, PAYOUT_ACTOR, {
+          clientId,
+          entity: "cod_remittance",
+          entityId: r.pickrr_reference_id,
+          action: "hold",
+          oldValue: { status: r.status, current_action: r.current_action },
+          newValue: { status: r.status, current_action: "HOLD", remark },
+        });
+      }
+      summary.held += rows.length;
+    });
+  }
+  return summary;
 }
 
 /** Writes a release's bill nettings: each bill's outstanding reduced, a movement and an audit row per bill. */
-async function applyNettings(tx: Tx, actor: Releaser, r: { id: number; client_id: number; pickrr_reference_id: string }, nettings: readonly BillNetting[], reference: string, now: Date) {
+async function applyNettings(tx: Tx, actor: AuditActor, r: { id: number; client_id: number; pickrr_reference_id: string }, nettings: readonly BillNetting[], reference: string, now: Date) {
   for (const n of nettings) {
     const cleared = n.outstanding_after === 0;
     const [bill] = await tx
