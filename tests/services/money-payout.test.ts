@@ -44,6 +44,9 @@ describe("payout day", () => {
       .values({ client_id: walletSeller.id, wallet_balance: "-999999999.00" })
       .onConflictDoUpdate({ target: clientMoneyProfiles.client_id, set: { wallet_balance: "-999999999.00" } });
 
+    // A remark the cut wrote stays, with the payout day's after it.
+    await h.db.update(codRemittances).set({ remark: "1 late delivery from earlier weeks" }).where(eq(codRemittances.id, due[0].id));
+
     // What each seller's verdict says now, before any run.
     const expected = new Map<number, boolean>();
     for (const c of sellers) expected.set(c, holdVerdict(await holdFigures(h.db, c, later)).clear);
@@ -68,10 +71,11 @@ describe("payout day", () => {
         expect(r.remark).toContain(PAYOUT_DAY_REMARK);
       } else {
         expect(r, `remittance ${r.id}`).toMatchObject({ status: "PENDING", action: "HOLD" });
-        expect(r.remark).toMatch(/^Held on its payout day: /);
+        expect(r.remark).toContain("Held on its payout day: ");
       }
     }
     expect(after.filter((r) => r.status === "RELEASED")).toHaveLength(paid);
+    expect(after.find((r) => r.id === due[0].id)!.remark).toMatch(/^1 late delivery from earlier weeks; (Paid out on its payout day|Held on its payout day: )/);
 
     // Exactly once: one release movement and one audit row (by the system) per remittance.
     const released = after.filter((r) => r.status === "RELEASED").map((r) => r.id);

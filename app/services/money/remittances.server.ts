@@ -317,7 +317,12 @@ async function payOut(tx: Tx, actor: AuditActor, locked: readonly PayoutRow[], a
           approver_email: approval?.approver_email ?? null,
           approver_reason: approval?.approver_reason ?? null,
           transaction_reference: reference,
-          ...(nettedText || !approval ? { remark: [approval ? null : PAYOUT_DAY_REMARK, nettedText].filter(Boolean).join("; ") } : {}),
+          // An approver's netting note replaces the remark; the payout day's is added to it.
+          ...(approval
+            ? nettedText
+              ? { remark: nettedText }
+              : {}
+            : { remark: appendRemark([PAYOUT_DAY_REMARK, nettedText].filter(Boolean).join("; ")) }),
         })
         // The lock already makes this true; the condition keeps the update honest on its own.
         .where(and(eq(codRemittances.id, r.id), or(eq(codRemittances.status, "PENDING"), eq(codRemittances.status, "PARTIAL"))))
@@ -369,6 +374,9 @@ export const PAYOUT_DAY_REMARK = "Paid out on its payout day";
 export const PAYOUT_ACTOR: AuditActor = { id: null, email: "payout-day@system", role: "system" };
 const PAYOUT_LOCK = 0x0f1a_0003;
 
+/** The remittance's remark with `text` after what it already says (a late-deliveries note stays). */
+const appendRemark = (text: string) => sql`left(concat_ws('; ', nullif(${codRemittances.remark}, ''), ${text}::text), 1000)`;
+
 export type PayoutSummary = { sellers: number; paid: number; held: number; busy: number };
 
 /**
@@ -412,7 +420,7 @@ export async function payOutDueRemittances(db: Db, now = new Date()): Promise<Pa
       }
       const remark = `Held on its payout day: ${verdict.rule} — ${verdict.checks.map((c) => c.text).join("; ")}`.slice(0, 1000);
       for (const r of rows) {
-        await tx.update(codRemittances).set({ current_action: "HOLD", remark }).where(eq(codRemittances.id, r.id));
+        await tx.update(codRemittances).set({ current_action: "HOLD", remark: appendRemark(remark) }).where(eq(codRemittances.id, r.id));
         await writeAudit(tx, PAYOUT_ACTOR, {
           clientId,
           entity: "cod_remittance",
