@@ -58,7 +58,10 @@ const iso = (at: Date | string | null) => (at == null ? null : new Date(at).toIS
 
 /** What the rules say for every seller on `day`, by the pure `inForceFor` over all documents and acceptances. */
 async function byPureRules(day: string) {
-  const sellers = await h.db.select({ id: clients.id, email: clients.email, tin: sql<string | null>`${clients.business_data}->>'tin_number'` }).from(clients).orderBy(clients.id);
+  const sellers = await h.db
+    .select({ id: clients.id, name: clients.name, email: clients.email, company_name: clients.company_name, tin: sql<string | null>`${clients.business_data}->>'tin_number'` })
+    .from(clients)
+    .orderBy(clients.id);
   const docs = (await h.db.select().from(legalDocuments)).map((d) => ({ ...d, doc_name: d.doc_name as DocName, order_blocking: d.order_blocking as OrderBlocking }));
   const accepted = new Map((await h.db.select().from(legalAcceptances)).map((a) => [`${a.document_id}:${a.client_id}`, iso(a.accepted_at)]));
   return sellers.map((s) => {
@@ -69,13 +72,18 @@ async function byPureRules(day: string) {
       accepted_at: accepted.get(`${d.id}:${s.id}`) ?? null,
     }));
     const counts = { in_force: inForce.length, accepted: inForce.filter((d) => d.accepted_at !== null).length };
-    return { client_id: s.id, ...counts, status: statusOf(counts), docs: inForce };
+    const { id, name, email, company_name } = s;
+    return { client_id: id, name, email, company_name, segment: segmentOfTin(s.tin), ...counts, status: statusOf(counts), docs: inForce };
   });
 }
 
 async function keptRows() {
-  return (await h.db.execute(sql`select client_id, in_force, accepted, status, docs from legal_seller_status order by client_id`)).rows as {
+  return (await h.db.execute(sql`select client_id, name, email, company_name, segment, in_force, accepted, status, docs from legal_seller_status order by client_id`)).rows as {
       client_id: number;
+      name: string;
+      email: string;
+      company_name: string;
+      segment: string | null;
       in_force: number;
       accepted: number;
       status: string | null;
@@ -163,7 +171,7 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
     expect(kept.find((k) => k.client_id === mover.id)?.docs).toEqual([expect.objectContaining({ doc_name: "privacy_policy" })]);
   });
 
-  it("after an e-mail change (the services' hook; any other writer's change drops the row until refreshed)", async () => {
+  it("after an e-mail change (the services' hook; any other writer's change marks the row stale until recomputed)", async () => {
     const [addressed] = await h.db
       .select({ id: legalDocuments.client_id, email: legalDocuments.email, doc: legalDocuments.id })
       .from(legalDocuments)
@@ -176,13 +184,20 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
     });
     const kept = await expectKeptMatchesRules(today, now);
     expect(kept.find((k) => k.client_id === addressed.id)).toMatchObject({ in_force: 1, docs: [expect.not.objectContaining({ id: addressed.doc })] });
-    // A writer without the hook: the trigger drops the row; the page counts (still right) until the keeper's refresh.
+    // A writer without the hook: the trigger marks the row stale; the page counts (still right) until the keeper's refresh.
     await h.db.update(clients).set({ email: addressed.email! }).where(eq(clients.id, addressed.id!));
     expect(await keptStatusHolds(h.db, today)).toBe(false);
     for (const view of VIEWS) expect(await legalStatus(h.db, view, now)).toEqual(await countedLegalStatus(h.db, view, today));
     expect(await rebuildLegalStatus(h.db, { only: "stale", now, wait: false })).toEqual({ outcome: "done", sellers: 1 });
     const back = await expectKeptMatchesRules(today, now);
     expect(back.find((k) => k.client_id === addressed.id)?.in_force).toBe(2);
+  });
+
+  it("after a client's name changes (any writer): the row follows, the order with it", async () => {
+    const [renamed] = await sellersOf("1", 1);
+    await h.db.update(clients).set({ name: "Aaaa First By Name", company_name: "Renamed Co." }).where(eq(clients.id, renamed.id));
+    await expectKeptMatchesRules(today, now);
+    expect((await legalStatus(h.db, { status: null, q: "", page: 1 }, now)).rows[0].id).toBe(renamed.id);
   });
 
   it("after registering a client", async () => {

@@ -7,16 +7,18 @@
  * Who keeps it, each inside its own transaction (a failure rolls both back):
  * - publishing a document: every seller of its audience (a segment, or one e-mail);
  * - a seller accepting: that seller;
- * - a client's segment or e-mail changing, a client registering: that client (a trigger on
- *   `clients` also drops the row of a client whose segment or e-mail any other writer changes,
- *   so such a change is never shown stale: the page counts until the row is back);
- * - the day a document comes into force: rows whose days end are refreshed by the keeper (every
- *   minute, one server at a time), and until then the page counts everything;
+ * - a client's segment or e-mail changing, a client registering: that client. Whoever writes
+ *   `clients`, a trigger (migration 0018) gives a new client a row marked stale and marks a
+ *   client's row stale when its segment or e-mail changes, so a change made around the
+ *   services is never shown with the old status: the page counts until the row is recomputed;
+ * - the day a document comes into force: rows whose days end, and stale rows, are recomputed
+ *   by the keeper (every minute, one server at a time); until then the page counts everything;
  * - `npm run legal:rebuild-status`: every seller, from scratch.
  *
  * Concurrency (PostgreSQL, READ COMMITTED): each refresh first takes transaction-level advisory
- * locks — a shared lock every keeper takes exclusively, and one per audience the change
- * concerns (exclusive for a publish or a client change, shared on the segment for an accept) —
+ * locks — the keepers' lock (shared; a rebuild takes it exclusively), and one per audience the
+ * change concerns (exclusive for a publish or a client change, shared on the segment for an
+ * accept) —
  * then computes in a later statement, so it sees whatever a conflicting write committed while
  * it waited. Two writes touching one seller's status therefore never both compute without the
  * other.
@@ -69,7 +71,7 @@ async function refreshSellers(tx: Executor, where: SQL, today: string): Promise<
   const result = await tx.execute(sql`
     with ${inForceLinks(today, sql`select ${SELLER_COLUMNS} from clients c where ${where}`)},
     per as (
-      select s.id as client_id, count(l.doc_id)::int as in_force, count(a.accepted_at)::int as accepted,
+      select s.id as client_id, s.name, s.email, s.company_name, s.segment, count(l.doc_id)::int as in_force, count(a.accepted_at)::int as accepted,
         coalesce(jsonb_agg(jsonb_build_object(
           'id', l.doc_id, 'doc_name', l.doc_name, 'version', l.version,
           'accepted_at', to_char(a.accepted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
@@ -77,7 +79,7 @@ async function refreshSellers(tx: Executor, where: SQL, today: string): Promise<
       from sellers s
       left join links l on l.client_id = s.id
       left join legal_acceptances a on a.document_id = l.doc_id and a.client_id = l.client_id
-      group by s.id
+      group by s.id, s.name, s.email, s.company_name, s.segment
     ),
     audiences as (
       select id, 'segment:' || segment as audience from sellers where segment is not null
@@ -91,12 +93,14 @@ async function refreshSellers(tx: Executor, where: SQL, today: string): Promise<
       from audiences a join legal_documents d on d.audience = a.audience
       group by a.id
     )
-    insert into legal_seller_status (client_id, in_force, accepted, status, docs, valid_from, valid_until, refreshed_at)
-    select p.client_id, p.in_force, p.accepted, ${statusSql(sql`p.in_force`, sql`p.accepted`)}, p.docs, d.valid_from, d.valid_until, now()
+    insert into legal_seller_status (client_id, name, email, company_name, segment, in_force, accepted, status, docs, valid_from, valid_until, stale, refreshed_at)
+    select p.client_id, p.name, p.email, p.company_name, p.segment, p.in_force, p.accepted, ${statusSql(sql`p.in_force`, sql`p.accepted`)}, p.docs,
+      d.valid_from, d.valid_until, false, now()
     from per p left join days d on d.client_id = p.client_id
     on conflict (client_id) do update set
+      name = excluded.name, email = excluded.email, company_name = excluded.company_name, segment = excluded.segment,
       in_force = excluded.in_force, accepted = excluded.accepted, status = excluded.status, docs = excluded.docs,
-      valid_from = excluded.valid_from, valid_until = excluded.valid_until, refreshed_at = excluded.refreshed_at`);
+      valid_from = excluded.valid_from, valid_until = excluded.valid_until, stale = false, refreshed_at = excluded.refreshed_at`);
   return result.rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }
 
@@ -149,7 +153,7 @@ export async function recomputeLegalStatus(tx: Executor, only: "all" | "stale", 
   return refreshSellers(
     tx,
     sql`not exists (
-      select 1 from legal_seller_status k where k.client_id = c.id
+      select 1 from legal_seller_status k where k.client_id = c.id and not k.stale
         and (k.valid_from is null or k.valid_from <= ${today}::date) and (k.valid_until is null or k.valid_until > ${today}::date))`,
     today,
   );

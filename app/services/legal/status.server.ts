@@ -111,23 +111,22 @@ export type StatusPage = { rows: StatusRow[]; total: number; page: number; pages
 export const statusOf = (r: { in_force: number; accepted: number }): AgreementStatus | null => (r.in_force === 0 ? null : r.accepted === r.in_force ? "1" : "0");
 
 /**
- * Whether `legal_seller_status` holds for `today`: every client has a row and no row's days
- * exclude today (two index probes and two counts).
+ * Whether `legal_seller_status` holds for `today`, as SQL: no row is stale (every client has one,
+ * decision 036) and no row's days exclude today — three index probes.
  */
+const holdsSql = (today: string): SQL => sql`(
+  not exists (select 1 from legal_seller_status where stale)
+  and not exists (select 1 from legal_seller_status where valid_until <= ${today}::date)
+  and not exists (select 1 from legal_seller_status where valid_from > ${today}::date))`;
+
 export async function keptStatusHolds(db: Executor, today: string): Promise<boolean> {
-  const [row] = (
-    await db.execute(sql`
-      select not exists (select 1 from legal_seller_status where valid_until <= ${today}::date)
-         and not exists (select 1 from legal_seller_status where valid_from > ${today}::date)
-         and (select count(*) from legal_seller_status) = (select count(*) from clients) as holds`)
-  ).rows as { holds: boolean }[];
-  return row.holds;
+  return ((await db.execute(sql`select ${holdsSql(today)} as holds`)).rows as { holds: boolean }[])[0].holds;
 }
 
 /** The Legal Status page: from the kept per-seller status when it holds for today, else counted. */
 export async function legalStatus(db: Db, query: StatusQuery, now = new Date()): Promise<StatusPage> {
   const today = indiaDate(now);
-  return (await keptStatusHolds(db, today)) ? keptLegalStatus(db, query) : countedLegalStatus(db, query, today);
+  return (await keptLegalStatus(db, query, today)) ?? countedLegalStatus(db, query, today);
 }
 
 /** The page of a view chosen by `pageAt` (a stale link past the last page shows the last page). */
@@ -143,38 +142,57 @@ async function pageOf<R extends { total: number }>(query: StatusQuery, pageAt: (
   return { rows, total, page, pages: Math.max(1, Math.ceil(total / STATUS_PAGE_SIZE)) };
 }
 
-/** The kept rows' filter: status (`s`) and search (`c`). */
-function keptWhere({ status, q }: Pick<StatusQuery, "status" | "q">): SQL {
-  const conditions = [status ? sql`s.status = ${status}` : null, q ? searchCondition(q) : null].filter((c): c is SQL => c !== null);
-  return conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+/** The kept rows (`s`) of a view: its status and search. */
+function keptFrom({ status, q }: Pick<StatusQuery, "status" | "q">): SQL {
+  const conditions = [status ? sql`s.status = ${status}` : null, q ? sql`(s.name ilike ${likePattern(q)} or s.email ilike ${likePattern(q)})` : null].filter((c): c is SQL => c !== null);
+  return sql`legal_seller_status s ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}`;
 }
 
-type KeptRow = SellerRow & { total: number; in_force: number; accepted: number; status: AgreementStatus | null; docs: StatusDoc[] };
+/** A kept row as the page shows it. */
+const KEPT_COLUMNS = sql`s.client_id as id, s.name, s.email, s.company_name, s.segment, s.in_force, s.accepted, s.status, s.docs`;
+
+type KeptRow = { holds: boolean; total: number | null } & ({ id: null } | (SellerRow & { in_force: number; accepted: number; status: AgreementStatus | null; docs: StatusDoc[] }));
 
 /**
- * The page from `legal_seller_status`: the page's 30 sellers chosen by name among those of the
- * status (an index read) and the search, then their rows with the documents as kept.
+ * The page from `legal_seller_status` alone, in one statement: whether it holds for today, the
+ * count of the view, and the page's 30 sellers chosen by status and name (an index read) as
+ * kept. Null when the kept status does not hold for today.
  */
-async function keptLegalStatus(db: Db, query: StatusQuery): Promise<StatusPage> {
-  const where = keptWhere(query);
-  // Without a status the page is chosen among the clients alone (every client has a row).
-  const from = query.status ? sql`clients c join legal_seller_status s on s.client_id = c.id` : sql`clients c`;
-  const pageAt = async (page: number) =>
+async function keptLegalStatus(db: Db, query: StatusQuery, today: string): Promise<StatusPage | null> {
+  const from = keptFrom(query);
+  // A search reads every row anyway: the count comes along (one pass); a status alone is
+  // counted apart, so the page itself is read from the status and name index.
+  const total = query.q ? sql`p.total` : sql`(select count(*)::int from ${from})`;
+  const read = async (page: number) =>
     (
       await db.execute(sql`
-        with chosen as (
-          select c.id, c.name, count(*) over ()::int as total from ${from} ${where}
-          order by c.name, c.id limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}
-        )
-        select ${SELLER_COLUMNS}, p.total, s.in_force, s.accepted, s.status, s.docs
-        from chosen p join clients c on c.id = p.id join legal_seller_status s on s.client_id = p.id
+        select ${holdsSql(today)} as holds, ${total} as total, p.*
+        from (select 1) one left join (
+          select ${KEPT_COLUMNS} ${query.q ? sql`, count(*) over ()::int as total` : sql``} from ${from}
+          order by s.name, s.client_id limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}
+        ) p on true
         order by p.name, p.id`)
     ).rows as KeptRow[];
-  const countAll = async () => ((await db.execute(sql`select count(*)::int as total from ${from} ${where}`)).rows as { total: number }[])[0].total;
-  const { rows, ...at } = await pageOf(query, pageAt, countAll);
+  let page = Math.max(1, query.page);
+  let found = await read(page);
+  if (!found[0].holds) return null;
+  let count = found[0].total;
+  if (count === null) {
+    // A search's page past its end (a stale link): count, then show the last page.
+    count = ((await db.execute(sql`select count(*)::int as total from ${from}`)).rows as { total: number }[])[0].total;
+  }
+  const pages = Math.max(1, Math.ceil(count / STATUS_PAGE_SIZE));
+  if (page > pages) {
+    page = pages;
+    found = await read(page);
+  }
   return {
-    ...at,
-    rows: rows.map(({ id, name, email, company_name, segment, in_force, accepted, status, docs }) => ({ id, name, email, company_name, segment, in_force, accepted, status, docs })),
+    total: count,
+    page,
+    pages,
+    rows: found.flatMap((r) =>
+      r.id === null ? [] : [{ id: r.id, name: r.name, email: r.email, company_name: r.company_name, segment: r.segment, in_force: r.in_force, accepted: r.accepted, status: r.status, docs: r.docs }],
+    ),
   };
 }
 
@@ -232,7 +250,7 @@ export async function countedSellerStatus(db: Executor, today: string): Promise<
 export async function legalStatusCsvRecords(db: Db, query: Pick<StatusQuery, "status" | "q">, now = new Date()): Promise<string[][]> {
   const today = indiaDate(now);
   const source = (await keptStatusHolds(db, today))
-    ? sql`select ${SELLER_COLUMNS}, s.in_force, s.accepted from clients c join legal_seller_status s on s.client_id = c.id ${keptWhere(query)}`
+    ? sql`select s.client_id as id, s.name, s.email, s.company_name, s.segment, s.in_force, s.accepted from ${keptFrom(query)}`
     : sellersQuery(today, query);
   const rows = (await db.execute(sql`select * from (${source}) r order by name, id`)).rows as CountRow[];
   return rows.map((r) => {
