@@ -19,7 +19,7 @@ import { indiaDate, inForceFor, segmentOfTin } from "~/services/legal/documents"
 import { parseLegalDocument, type DocName, type LegalDocumentInput, type OrderBlocking } from "~/services/legal/forms";
 import { publishLegalDocument, type LegalActor } from "~/services/legal/publish.server";
 import { acceptLegalDocument, sellerLegalDocs } from "~/services/legal/seller.server";
-import { clientAudienceFields, keepStatusAfterClientChange, keepStatusAfterPublish, rebuildLegalStatus } from "~/services/legal/status-kept.server";
+import { clientAudienceFields, keepStatusAfterClientChange, keepStatusAfterPublish, rebuildLegalStatus, startLegalStatusKeeper } from "~/services/legal/status-kept.server";
 import { countedLegalStatus, countedSellerStatus, keptStatusHolds, legalStatus, legalStatusCsvRecords, statusOf, type StatusQuery } from "~/services/legal/status.server";
 import { openTestDb } from "../support/db";
 import { makePdf } from "../support/pdf";
@@ -236,6 +236,21 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
     const byEmail = (rows: string[][]) => rows.sort((a, b) => (a[0] < b[0] ? -1 : 1));
     expect(byEmail(csv.map((r) => [r[1], r[5], r[6]]))).toEqual(byEmail(counted.map((c) => [c.email, String(c.in_force), String(c.accepted)])));
     expect(csv.length).toBeGreaterThan(50);
+  });
+
+  it("the keeper recomputes stale rows on its own (a client added around the services)", async () => {
+    await h.db.execute(sql`insert into clients (name, email, company_name, phone_number, business_data, pickrr_config)
+      select 'Scripted Seller', 'scripted@example.test', 'Scripted Co.', '9800000001', jsonb_build_object('tin_number', 'Segment_3'), '{}'::jsonb`);
+    expect(await keptStatusHolds(h.db, today)).toBe(false);
+    const lines: string[] = [];
+    const stop = startLegalStatusKeeper(h.db, (line) => lines.push(line), 50);
+    try {
+      for (let i = 0; i < 100 && !(await keptStatusHolds(h.db, today)); i++) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      stop();
+    }
+    await expectKeptMatchesRules(today, now);
+    expect(lines.join("\n")).toMatch(/Legal Status: \d+ sellers' status refreshed/);
   });
 
   it("a write that fails leaves the kept status as it was (one transaction)", async () => {
