@@ -96,6 +96,10 @@ const VIEWS: StatusQuery[] = [
   { status: "0", q: "", page: 2 },
   { status: null, q: "", page: 3 },
   { status: "0", q: "a", page: 1 },
+  // Searches in either case, by name or by e-mail (the kept `search` against the counted ILIKEs).
+  { status: null, q: "AR", page: 1 },
+  { status: null, q: "@", page: 4 },
+  { status: "0", q: "_%", page: 1 },
   { status: "1", q: "", page: 999 },
 ];
 

@@ -142,9 +142,9 @@ async function pageOf<R extends { total: number }>(query: StatusQuery, pageAt: (
   return { rows, total, page, pages: Math.max(1, Math.ceil(total / STATUS_PAGE_SIZE)) };
 }
 
-/** The kept rows (`s`) of a view: its status and search. */
+/** The kept rows (`s`) of a view: its status and search (the counted path's ILIKE on name or e-mail, as `search`). */
 function keptFrom({ status, q }: Pick<StatusQuery, "status" | "q">): SQL {
-  const conditions = [status ? sql`s.status = ${status}` : null, q ? sql`(s.name ilike ${likePattern(q)} or s.email ilike ${likePattern(q)})` : null].filter((c): c is SQL => c !== null);
+  const conditions = [status ? sql`s.status = ${status}` : null, q ? sql`s.search like lower(${likePattern(q)})` : null].filter((c): c is SQL => c !== null);
   return sql`legal_seller_status s ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}`;
 }
 

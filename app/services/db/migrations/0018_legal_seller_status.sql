@@ -4,6 +4,7 @@ CREATE TABLE "legal_seller_status" (
 	"email" text NOT NULL,
 	"company_name" text NOT NULL,
 	"segment" text,
+	"search" text GENERATED ALWAYS AS (lower(name || chr(10) || email)) STORED,
 	"in_force" integer NOT NULL,
 	"accepted" integer NOT NULL,
 	"status" text,

@@ -86,6 +86,12 @@ export const legalSellerStatus = pgTable(
     company_name: text("company_name").notNull(),
     /** The customer segment '1' … '3' (business_data.tin_number), null when none. */
     segment: text("segment"),
+    /**
+     * What the search matches: name and e-mail, lower case, on two lines (a search has no line
+     * break, so `search LIKE lower('%q%')` is `name ILIKE '%q%' OR email ILIKE '%q%'`, which
+     * PostgreSQL evaluates by lower-casing both sides too) — one LIKE a row instead of two ILIKEs.
+     */
+    search: text("search").generatedAlwaysAs(sql`lower(name || chr(10) || email)`),
     /** Documents in force for the seller, and how many of them it accepted. */
     in_force: integer("in_force").notNull(),
     accepted: integer("accepted").notNull(),
