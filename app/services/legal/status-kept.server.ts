@@ -28,7 +28,7 @@ import { startPeriodic } from "../core/periodic";
 import type { Db, Executor } from "../db/client.server";
 import { transaction } from "../db/transaction.server";
 import { indiaDate } from "./documents";
-import { inForceLinks, keptStatusHolds, SELLER_COLUMNS, statusSql } from "./status.server";
+import { inForceLinks, keptStatusHolds, SEGMENT_OF_C, SELLER_COLUMNS, statusSql } from "./status.server";
 
 /** Advisory lock keys (two-int form): the keepers' lock, and one per audience. */
 const KEEPER_LOCK = 7036;
@@ -103,8 +103,6 @@ async function refreshSellers(tx: Executor, where: SQL, today: string): Promise<
       valid_from = excluded.valid_from, valid_until = excluded.valid_until, stale = false, refreshed_at = excluded.refreshed_at`);
   return result.rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }
-
-const SEGMENT_OF_C = sql`nullif(replace(c.business_data->>'tin_number', 'Segment_', ''), '')`;
 
 /** A document was published for `audience` (`segment:2`, `email:x@y`): its sellers' rows. */
 export async function keepStatusAfterPublish(tx: Executor, audience: string, now = new Date()): Promise<void> {

@@ -70,7 +70,9 @@ function inForceDocs(today: string, ofSellers: boolean): SQL {
     order by doc_name, audience, version desc`;
 }
 
-export const SELLER_COLUMNS = sql`c.id, c.name, c.email, c.company_name, nullif(replace(c.business_data->>'tin_number', 'Segment_', ''), '') as segment`;
+/** A client's (`c`) customer segment as a document's ('2' from `Segment_2`), null when none. */
+export const SEGMENT_OF_C = sql`nullif(replace(c.business_data->>'tin_number', 'Segment_', ''), '')`;
+export const SELLER_COLUMNS = sql`c.id, c.name, c.email, c.company_name, ${SEGMENT_OF_C} as segment`;
 
 /**
  * The per-seller counts as a query, filtered by status and search. A seller's documents in force
