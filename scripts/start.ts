@@ -13,6 +13,7 @@ import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
 import { runFinanceReportsSoon } from "../app/services/money/finance-report.server";
 import { startCycleCutter } from "../app/services/money/cycle-cutter.server";
+import { startLegalStatusKeeper } from "../app/services/legal/status-kept.server";
 import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";
@@ -62,6 +63,9 @@ async function main() {
     // COD remittance and billing cycles of the weeks that closed (decision 031): tried every 5
     // minutes, cut by one server at most once an hour; it waits while a demo's book fills.
     startCycleCutter(getDb(), (line) => console.log(line));
+    // The kept Legal Status (decision 036): rows whose days ended (a document came into force
+    // at IST midnight) or clients added outside the services, refreshed within the minute.
+    startLegalStatusKeeper(getDb(), (line) => console.log(line));
     fillOrderBook(getDb(), (line) => console.log(line))
       .then((added) => (added > 0 ? refreshDailyPerformance(getDb(), { force: true }) : null))
       .catch((error) => logServerError(error, "Filling the demo order book failed"));

@@ -116,9 +116,8 @@ export default function LegalStatus() {
               <td>
                 <ul className="legal-doc-list">
                   {r.docs.map((d) => (
-                    <li key={d.id}>
-                      {docLabel(d)}: {d.accepted_at ? `accepted ${istDateLabel(d.accepted_at)}` : "not accepted"}
-                    </li>
+                    // One text node per item (no React separators between the parts).
+                    <li key={d.id}>{`${docLabel(d)}: ${d.accepted_at ? `accepted ${istDateLabel(d.accepted_at)}` : "not accepted"}`}</li>
                   ))}
                 </ul>
               </td>

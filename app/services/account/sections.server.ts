@@ -13,6 +13,7 @@ import type { Db, Executor } from "../db/client.server";
 import { clients, clientWalletConfig, type BusinessData, type PickrrConfig } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { saveFile } from "../files/store.server";
+import { clientAudienceFields, keepStatusAfterClientChange } from "../legal/status-kept.server";
 import { checkUpload, chosen, LOGO_KINDS } from "./documents.server";
 import { BANK_FIELDS, BUSINESS_FIELDS, CONFIG_FLAG_NAMES, type BusinessInput, type ConfigInput, type WalletInput } from "./forms";
 import { ACCOUNT_REFUSALS, changedFields, refuseUnless, sectionConflict, type AccountActor } from "./scope.server";
@@ -78,7 +79,10 @@ export async function saveBusinessDetails(
     if (!logo.ok) return invalid(logo.message, { fieldErrors: { label_logo: logo.message } });
   }
 
+  // The customer segment decides which legal documents reach the seller (decision 036).
+  const segmentChanges = (current.tin_number ?? null) !== (next.tin_number ?? null);
   return transaction(db, async (tx) => {
+    const audienceBefore = segmentChanges ? await clientAudienceFields(tx, save.clientId) : null;
     let logoId = row.label_logo_file_id;
     if (logo?.ok) {
       logoId = await saveFile(tx, { purpose: "label_logo", fileName: logo.file.name, contentType: logo.file.kind === "png" ? "image/png" : "image/jpeg", bytes: logo.file.bytes, uploadedBy: actor.email });
@@ -99,6 +103,7 @@ export async function saveBusinessDetails(
     if (diff.changed || logo?.ok) {
       await writeAudit(tx, actor, { clientId: save.clientId, entity: "business_details", entityId: save.clientId, action: "update", oldValue: diff.oldValue, newValue: diff.newValue });
     }
+    if (audienceBefore) await keepStatusAfterClientChange(tx, save.clientId, audienceBefore);
     return { ok: true as const, version: updated.version };
   });
 }

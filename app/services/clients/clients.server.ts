@@ -12,6 +12,7 @@ import type { Db } from "../db/client.server";
 import { oncePerRequest } from "../http/request-scope.server";
 import { clients, staff, type BusinessData, type PickrrConfig } from "../db/schema";
 import type { StaffRole } from "../core/roles";
+import { keepStatusAfterClientChange } from "../legal/status-kept.server";
 import type { ClientListQuery } from "./list-query";
 import { normalisePhone, type RegisterClientInput } from "./register-form";
 
@@ -210,6 +211,8 @@ export async function registerClient(db: Db, actor: Viewer, input: RegisterClien
         action: "register",
         newValue: { name: input.name.trim(), company_name: input.company_name.trim(), email, phone_number: normalisePhone(input.phone_number) },
       });
+      // Its Legal Status row (documents addressed to its e-mail, if any), in this transaction (decision 036).
+      await keepStatusAfterClientChange(tx, created.id, null);
       return created.id;
     });
     return { ok: true, clientId };

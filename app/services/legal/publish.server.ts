@@ -15,6 +15,7 @@ import { kindByName } from "../http/file-kinds";
 import { audienceOf, expiryDate } from "./documents";
 import { LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES, UNSAFE_FILE_NAME, type DocName, type DocType, type LegalDocumentInput, type OrderBlocking } from "./forms";
 import { looksLikePdf } from "./pdf";
+import { keepStatusAfterPublish } from "./status-kept.server";
 
 export type LegalActor = Actor & { id: number | null; email: string; role: StaffRole };
 
@@ -85,6 +86,8 @@ export async function publishLegalDocument(
         file_size: file.bytes.byteLength,
       },
     });
+    // The audience's sellers' Legal Status, in the same transaction (decision 036).
+    await keepStatusAfterPublish(tx, audience);
     return { ok: true as const, id: row.id, version };
   });
 }

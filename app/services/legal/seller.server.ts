@@ -11,6 +11,7 @@ import { clients, legalAcceptances, legalDocuments } from "../db/schema";
 import { blockedOrderMessage, expiryDate, inForceFor, indiaDate, isOverdue, segmentOfTin } from "./documents";
 import { DOC_NAME_LABELS, type DocName, type DocType, type OrderBlocking } from "./forms";
 import { LEGAL_DOCUMENT_NOT_FOUND } from "./publish.server";
+import { keepStatusAfterAccept } from "./status-kept.server";
 
 export type SellerLegalDoc = {
   id: number;
@@ -115,6 +116,8 @@ export async function acceptLegalDocument(
       action: "accept",
       newValue: { doc_name: doc.doc_name, version: doc.version, ip: ip?.slice(0, 100) ?? null },
     });
+    // The seller's Legal Status, in the same transaction (decision 036).
+    await keepStatusAfterAccept(tx, seller.id, now);
     return rows[0].at;
   });
   if (inserted) return { ok: true, accepted_at: inserted.toISOString(), already: false };

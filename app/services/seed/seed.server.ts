@@ -21,6 +21,7 @@ import * as schema from "../db/schema";
 import { clientCourierServices, clients, courierServices, couriers, pincodes, rateCardUploads, rateRows, staff } from "../db/schema";
 import { buildPincodeRows } from "../geo/pincode-table.server";
 import { advantageSeeder } from "./advantage.server";
+import { legalSeeder } from "./legal.server";
 import { COURIER_CATALOGUE, COURIER_SERVICES } from "./demo-data";
 import { planRateCards } from "./demo-ratecards";
 import { accountSeeder } from "./account.server";
@@ -46,7 +47,7 @@ export {
  * The areas' seeders, in the order they run after the base data. A new area (the order book)
  * adds its module here; each draws from its own fork of the seed, so the others' data stays.
  */
-export const AREA_SEEDERS: readonly AreaSeeder[] = [quoteSeeder, advantageSeeder, settingsSeeder, accountSeeder, ordersSeeder, moneySeeder];
+export const AREA_SEEDERS: readonly AreaSeeder[] = [quoteSeeder, advantageSeeder, settingsSeeder, accountSeeder, ordersSeeder, moneySeeder, legalSeeder];
 
 export type SeedCounts = {
   staff: number;

@@ -3,7 +3,7 @@
  * "Legal document"). The PDF itself is a stored_files row (decision 021).
  */
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { storedFiles } from "./files";
 import { staff } from "./staff";
@@ -63,4 +63,58 @@ export const legalAcceptances = pgTable(
     accepted_at: timestamp("accepted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.document_id, t.client_id] }), index("legal_acceptances_client_idx").on(t.client_id)],
+);
+
+/**
+ * Each seller's Legal Status as the writes that change it left it (decision 036): what the
+ * Legal Status page shows, searches, sorts and filters by, so a page reads this table alone (an
+ * index read). Computed by the page's rules (legal/status.server.ts) when publishing,
+ * accepting, a client's segment or e-mail changing, by the keeper on the IST day a document
+ * comes into force, and by `npm run legal:rebuild-status`. Every client has a row: a trigger on
+ * `clients` (migration 0018) adds one, marked stale, for a new client, marks it stale when its
+ * e-mail or segment changes, and copies a new name or company name.
+ */
+export const legalSellerStatus = pgTable(
+  "legal_seller_status",
+  {
+    client_id: integer("client_id")
+      .primaryKey()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The client as the page shows and searches it (name and company copied by the trigger too). */
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    company_name: text("company_name").notNull(),
+    /** The customer segment '1' … '3' (business_data.tin_number), null when none. */
+    segment: text("segment"),
+    /**
+     * What the search matches: name and e-mail, lower case, on two lines (a search has no line
+     * break, so `search LIKE lower('%q%')` is `name ILIKE '%q%' OR email ILIKE '%q%'`, which
+     * PostgreSQL evaluates by lower-casing both sides too) — one LIKE a row instead of two ILIKEs.
+     */
+    search: text("search").generatedAlwaysAs(sql`lower(name || chr(10) || email)`),
+    /** Documents in force for the seller, and how many of them it accepted. */
+    in_force: integer("in_force").notNull(),
+    accepted: integer("accepted").notNull(),
+    /** '1' every document in force accepted, '0' one or more not, null when none is in force. */
+    status: text("status"),
+    /** The documents in force, oldest id first, with the acceptance time (ISO, UTC) or null. */
+    docs: jsonb("docs").$type<{ id: number; doc_name: string; version: number; accepted_at: string | null }[]>().notNull(),
+    /**
+     * The IST days the row holds for: [valid_from, valid_until) — the newest publish date of the
+     * seller's documents on or before the day it was computed, and the next one after it (null:
+     * no such document). Outside them a document came into force (or the reader is in the past).
+     */
+    valid_from: date("valid_from", { mode: "string" }),
+    valid_until: date("valid_until", { mode: "string" }),
+    /** Not computed since the client was added or its e-mail or segment changed outside the services. */
+    stale: boolean("stale").notNull().default(false),
+    refreshed_at: timestamp("refreshed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("legal_seller_status_page_idx").on(t.status, t.name, t.client_id),
+    index("legal_seller_status_name_idx").on(t.name, t.client_id),
+    index("legal_seller_status_valid_until_idx").on(t.valid_until),
+    index("legal_seller_status_valid_from_idx").on(t.valid_from),
+    index("legal_seller_status_stale_idx").on(t.stale).where(sql`${t.stale}`),
+  ],
 );
