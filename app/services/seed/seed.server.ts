@@ -173,7 +173,16 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     await bulkInsert(tx, rateCardUploads, uploads);
     await bulkInsert(tx, pincodes, pincodeRows);
     const context: SeedContext = { tx, root, scale, referenceDate, seed, ordersLater: opts.ordersLater ?? false, ordersUntil: opts.ordersUntil ?? referenceDate };
-    for (const seeder of AREA_SEEDERS) await seeder.seed(context);
+    for (const seeder of AREA_SEEDERS) {
+      const t0 = Date.now();
+      const cpu0 = process.cpuUsage();
+      await seeder.seed(context);
+      // SEED_TIMING=1: each area's wall and CPU time (the large seed's budget is measured by phase).
+      if (process.env.SEED_TIMING) {
+        const cpu = process.cpuUsage(cpu0);
+        console.log(`seed: ${seeder.name} in ${Date.now() - t0} ms (this process's CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`);
+      }
+    }
 
     return {
       staff: staffIds.size,
