@@ -84,6 +84,11 @@ async function main() {
   const prune = () => pruneAuthRecords(getDb()).catch((error) => logServerError(error, "Pruning sign-in records failed"));
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();
+  // Idle keep-alive connections stay open longer than a load balancer's (60 s) and than a
+  // client's pause between requests: with Node's 5 s default, a client reusing a connection just
+  // as the server closed it got ECONNRESET (seen once in CI, on a download after a pause).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const stop = () => server.close(() => process.exit(0));
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
