@@ -41,6 +41,9 @@ export default defineConfig({
           setupFiles: ["tests/setup/e2e-browser.ts"],
           // A safety net, not a budget: an axe scan alone takes 10+ s when the two cores are shared.
           testTimeout: 240_000,
+          // expect.poll waits for the page like Playwright's own matchers do: 1 s (vitest's default)
+          // was too short for a post and its answer on a loaded CI machine.
+          expect: { poll: { timeout: 15_000 } },
           hookTimeout: 120_000,
         },
       },
