@@ -20,7 +20,7 @@ import { parseLegalDocument, type DocName, type LegalDocumentInput, type OrderBl
 import { publishLegalDocument, type LegalActor } from "~/services/legal/publish.server";
 import { acceptLegalDocument, sellerLegalDocs } from "~/services/legal/seller.server";
 import { clientAudienceFields, keepStatusAfterClientChange, keepStatusAfterPublish, rebuildLegalStatus, startLegalStatusKeeper } from "~/services/legal/status-kept.server";
-import { countedLegalStatus, countedSellerStatus, keptStatusHolds, legalStatus, legalStatusCsvRecords, statusOf, type StatusQuery } from "~/services/legal/status.server";
+import { countedLegalStatus, countedSellerStatus, keptStatusHolds, legalStatus, legalStatusCsvRecords, statusOf, type StatusQuery, type StatusRow } from "~/services/legal/status.server";
 import { openTestDb } from "../support/db";
 import { makePdf } from "../support/pdf";
 
@@ -78,17 +78,7 @@ async function byPureRules(day: string) {
 }
 
 async function keptRows() {
-  return (await h.db.execute(sql`select client_id, name, email, company_name, segment, in_force, accepted, status, docs from legal_seller_status order by client_id`)).rows as {
-      client_id: number;
-      name: string;
-      email: string;
-      company_name: string;
-      segment: string | null;
-      in_force: number;
-      accepted: number;
-      status: string | null;
-      docs: unknown;
-    }[];
+  return (await h.db.execute(sql`select client_id, name, email, company_name, segment, in_force, accepted, status, docs from legal_seller_status order by client_id`)).rows as (Omit<StatusRow, "id" | "docs"> & { client_id: number; docs: unknown })[];
 }
 
 const VIEWS: StatusQuery[] = [
