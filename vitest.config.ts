@@ -9,6 +9,11 @@ import { defineConfig } from "vitest/config";
 //
 // E2E_SCOPE=smoke runs only the browser smoke test (CI's embedded-PGlite pass: every browser
 // test runs in the PostgreSQL pass; decision 017). Unset, every browser test runs.
+// Cheap password hashes in every test process, the template's demo accounts and the browser
+// tests' server, which inherit this environment (decision 038): scrypt at OWASP's 2^17 costs
+// ~0.75 s of CPU and 128 MiB of fresh pages per hash on a CI machine.
+process.env.PASSWORD_HASH_COST ??= "12";
+
 const E2E_SMOKE = ["tests/e2e/smoke.test.ts"];
 const e2eInclude = process.env.E2E_SCOPE === "smoke" ? E2E_SMOKE : ["tests/e2e/**/*.test.ts", "tests/security/**/*.test.ts"];
 export default defineConfig({

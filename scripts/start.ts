@@ -8,6 +8,7 @@ import { logServerError } from "../app/services/core/server-log";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
 import { getDb } from "../app/services/db/client.server";
 import { env } from "../app/services/core/env.server";
+import { OWASP_HASH_COST, passwordHashCost } from "../app/services/auth/password.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
@@ -48,6 +49,10 @@ async function main() {
       "Warning: SESSION_SECRET is not set, so this server signs sessions with a secret of its own (in DATA_DIR). " +
         "Servers sharing this database will not accept each other's sessions: set the same SESSION_SECRET on all of them.",
     );
+  }
+  const hashCost = passwordHashCost(); // refuses an invalid PASSWORD_HASH_COST before anything starts
+  if (hashCost < OWASP_HASH_COST) {
+    console.warn(`Warning: PASSWORD_HASH_COST=${hashCost} hashes new passwords below OWASP's scrypt cost (${OWASP_HASH_COST}): for test suites only (decision 038).`);
   }
   if (process.env.SKIP_BUILD !== "true") buildIfNeeded();
   await prepareDatabase({ seedIfEmpty: demoSeedWanted({ nodeEnvAsked, SEED_DEMO: config.SEED_DEMO, SEED_IF_EMPTY: process.env.SEED_IF_EMPTY }) });

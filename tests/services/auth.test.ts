@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/services/auth/password.server";
+import { hashPassword, passwordHashCost, SCRYPT_PARAMS, scryptParams, verifyPassword } from "~/services/auth/password.server";
 import { endSession, findSignedInStaff, IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS, startSession, TOUCH_INTERVAL_MS } from "~/services/auth/session.server";
 import {
   AUTH_RECORDS_KEPT_MS,
@@ -24,16 +24,32 @@ afterAll(async () => {
 });
 
 describe("password hashing", () => {
-  it("uses scrypt at N ≥ 2^17 with a random salt and verifies only the right password", async () => {
+  it("uses scrypt at N ≥ 2^17 unless PASSWORD_HASH_COST (10–20) says otherwise, as the test suites do", () => {
+    expect(SCRYPT_PARAMS.N).toBeGreaterThanOrEqual(2 ** 17);
+    expect(passwordHashCost({})).toBe(17);
+    expect(passwordHashCost({ PASSWORD_HASH_COST: "" })).toBe(17);
+    expect(passwordHashCost({ PASSWORD_HASH_COST: "12" })).toBe(12);
+    for (const bad of ["9", "21", "12.5", "high"]) expect(() => passwordHashCost({ PASSWORD_HASH_COST: bad }), bad).toThrow(/PASSWORD_HASH_COST must be an integer from 10 to 20/);
+  });
+
+  it("hashes with the configured N and a random salt, and verifies only the right password", async () => {
     const a = await hashPassword("correct horse");
     const b = await hashPassword("correct horse");
-    expect(a.startsWith(`scrypt$${SCRYPT_PARAMS.N}$`)).toBe(true);
-    expect(SCRYPT_PARAMS.N).toBeGreaterThanOrEqual(2 ** 17);
+    expect(a.startsWith(`scrypt$${scryptParams().N}$8$1$`)).toBe(true);
     expect(a).not.toBe(b);
     expect(await verifyPassword("correct horse", a)).toBe(true);
     expect(await verifyPassword("correct horsE", a)).toBe(false);
     expect(await verifyPassword("correct horse", null)).toBe(false);
     expect(await verifyPassword("x", "garbage")).toBe(false);
+    // A hash keeps its own N: one made at another cost still verifies.
+    const was = process.env.PASSWORD_HASH_COST;
+    process.env.PASSWORD_HASH_COST = "10";
+    const cheap = await hashPassword("correct horse");
+    if (was === undefined) delete process.env.PASSWORD_HASH_COST;
+    else process.env.PASSWORD_HASH_COST = was;
+    expect(cheap.startsWith("scrypt$1024$8$1$")).toBe(true);
+    expect(await verifyPassword("correct horse", cheap)).toBe(true);
+    expect(await verifyPassword("correct horsE", cheap)).toBe(false);
   });
 });
 

@@ -4,7 +4,9 @@
  * template that the global setup built once (tests/setup/db-template.ts).
  */
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { inject } from "vitest";
 import { openPglite, openPostgres, type DbHandle } from "~/services/db/client.server";
 import { adminQuery, testDatabaseUrl, withDatabase } from "./pg-admin";
@@ -14,8 +16,17 @@ export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
   const url = testDatabaseUrl();
   if (!url) {
     if (opts.seeded) {
-      const dump = await readFile(inject("pgliteTemplate"));
-      return openPglite({ loadDataDir: new Blob([dump]) });
+      // The template is a data folder (tests/setup/db-template.ts): this file's own copy of it.
+      const dir = await mkdtemp(path.join(os.tmpdir(), "console-testdb-"));
+      await cp(inject("pgliteTemplate"), dir, { recursive: true });
+      const handle = openPglite(dir);
+      return {
+        ...handle,
+        close: async () => {
+          await handle.close();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
     }
     const handle = openPglite(undefined);
     await handle.migrate();

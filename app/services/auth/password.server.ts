@@ -2,10 +2,30 @@
  * Password hashing with scrypt at OWASP's parameters (N = 2^17, r = 8, p = 1).
  * Stored as `scrypt$N$r$p$salt$hash` (base64) so parameters can be raised later and old
  * hashes still verify.
+ *
+ * PASSWORD_HASH_COST (log2 N, 10–20) changes N for new hashes; `npm test` sets it low
+ * (decision 038): a hash at 2^17 is ~0.75 s of CPU and 128 MiB of fresh pages on a CI
+ * machine, and the test suites make hundreds. The server warns when it runs below OWASP's.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
 
+/** OWASP's parameters: what production uses unless PASSWORD_HASH_COST says otherwise. */
 export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const OWASP_HASH_COST = 17;
+
+/** log2 N from PASSWORD_HASH_COST: an integer 10–20, else OWASP's 17 (an invalid value is refused, not guessed). */
+export function passwordHashCost(environment: Record<string, string | undefined> = process.env): number {
+  const raw = environment.PASSWORD_HASH_COST;
+  if (raw === undefined || raw.trim() === "") return OWASP_HASH_COST;
+  const cost = Number(raw);
+  if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to 20 (log2 of scrypt's N), not "${raw}"`);
+  return cost;
+}
+
+/** The parameters new hashes are made with. */
+export function scryptParams(): { N: number; r: number; p: number } {
+  return { ...SCRYPT_PARAMS, N: 2 ** passwordHashCost() };
+}
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
@@ -19,7 +39,7 @@ function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Bu
 
 /** `salt` may be given for deterministic demo data; otherwise 16 random bytes. */
 export async function hashPassword(password: string, salt: Buffer = randomBytes(16)): Promise<string> {
-  const { N, r, p } = SCRYPT_PARAMS;
+  const { N, r, p } = scryptParams();
   const key = await scrypt(password, salt, { N, r, p });
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
@@ -34,4 +54,6 @@ export async function verifyPassword(password: string, stored: string | null | u
 }
 
 /** A hash that no password matches, for running the same work when an account is unknown. */
-export const DUMMY_HASH = `scrypt$${SCRYPT_PARAMS.N}$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;
+export function dummyHash(): string {
+  return `scrypt$${scryptParams().N}$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=`;
+}

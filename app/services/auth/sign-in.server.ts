@@ -6,7 +6,7 @@ import { eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { signInAttempts, staff, staffSessions } from "../db/schema";
 import type { StaffRole } from "../core/roles";
-import { DUMMY_HASH, verifyPassword } from "./password.server";
+import { dummyHash, verifyPassword } from "./password.server";
 
 /**
  * The limit is fair to the real user (decision 019):
@@ -60,7 +60,7 @@ export async function checkStaffCredentials(
     .from(staff)
     .where(sql`lower(${staff.email}) = ${email}`);
   // Always run one hash so an unknown email takes as long as a wrong password.
-  const passwordOk = await verifyPassword(input.password, account?.password_hash ?? DUMMY_HASH);
+  const passwordOk = await verifyPassword(input.password, account?.password_hash ?? dummyHash());
   const ok = Boolean(account && account.password_hash && passwordOk && account.role === input.role);
   if (!ok || !account) return { ok: false, message: BAD_CREDENTIALS_MESSAGE };
   await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId));
