@@ -50,7 +50,7 @@ async function main() {
         "Servers sharing this database will not accept each other's sessions: set the same SESSION_SECRET on all of them.",
     );
   }
-  const hashCost = passwordHashCost({ PASSWORD_HASH_COST: config.PASSWORD_HASH_COST });
+  const hashCost = passwordHashCost(); // refuses an invalid PASSWORD_HASH_COST before anything starts
   if (hashCost < OWASP_HASH_COST) {
     console.warn(`Warning: PASSWORD_HASH_COST=${hashCost} hashes new passwords below OWASP's scrypt cost (${OWASP_HASH_COST}): for test suites only (decision 038).`);
   }

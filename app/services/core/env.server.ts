@@ -5,7 +5,6 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { passwordHashCost } from "../auth/password.server";
 import { parseEmailList } from "./email-list";
 
 const EnvSchema = z.object({
@@ -35,17 +34,6 @@ const EnvSchema = z.object({
    * limited to one named account). Default: the demo vp, vp@demo.test.
    */
   WALLET_ADMIN_EMAIL: z.string().trim().toLowerCase().email().default("vp@demo.test"),
-  /** log2 of scrypt's N for new password hashes, 10–20; unset: OWASP's 17 (decision 038). */
-  PASSWORD_HASH_COST: z
-    .string()
-    .optional()
-    .superRefine((raw, ctx) => {
-      try {
-        passwordHashCost({ PASSWORD_HASH_COST: raw });
-      } catch (e) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e as Error).message });
-      }
-    }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
