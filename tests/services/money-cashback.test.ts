@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import { billingCycles, cashbackCredits, cashbackSettings, clientAdvantagePlans, moneyMovements, orders } from "~/services/db/schema";
 import { computeCashback } from "~/services/advantage/cashback";
-import { istDayOf } from "~/services/analytics/periods";
+import { addDays, istDayOf } from "~/services/analytics/periods";
 import { paiseToRupeesString } from "~/services/core/money";
 import { ingestEvents } from "~/services/orders/tracking.server";
 import { accountLedger } from "~/services/money/ledger.server";
@@ -100,12 +100,14 @@ describe("Premium cashback credits", () => {
 
   it("the next bill cut takes the credit: less to pay, one cashback movement, Cleared in the ledger, once", async () => {
     const used = (await h.db.select({ c: cashbackCredits.client_id }).from(cashbackCredits)).map((r) => r.c);
-    // An order not billed yet (picked up in the open week), so its client gets a bill at the cut.
-    const o = (await openOrders(1)).find((x) => !used.includes(x.client_id) && x.pickup_at && new Date(x.pickup_at) >= new Date(`${weekStart(istDayOf(new Date()))}T00:00:00+05:30`));
-    if (!o) throw new Error("the seed has no order picked up this week and still open");
+    // An order not billed yet (picked up Monday–Friday of the open week), so its client gets a
+    // bill at the cut; delivered on that week's Sunday evening (IST), so at least two IST days
+    // after its pickup — late against a 1-day promise whatever the day and hour of the run.
+    const monday = weekStart(istDayOf(new Date()));
+    const at = new Date(`${addDays(monday, 6)}T22:00:00+05:30`);
+    const o = (await openOrders(0)).find((x) => !used.includes(x.client_id) && istDayOf(new Date(x.pickup_at)) >= monday && istDayOf(new Date(x.pickup_at)) <= addDays(monday, 4));
+    if (!o) throw new Error("the seed has no order picked up Monday–Friday of this week and still open");
     await premium(o.client_id, "100000.00");
-    // Promised 1 day: delivered late whenever it was picked up before today.
-    const at = new Date();
     await ingestEvents(h.db, o.courier_id, [{ awb: o.awb, event_id: `next-${o.id}`, status: "delivered", location: "Drop", at: at.toISOString() }]);
     const [credit] = await h.db.select().from(cashbackCredits).where(eq(cashbackCredits.order_id, o.id));
     expect(credit.applied_bill_id).toBeNull();
