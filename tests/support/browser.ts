@@ -1,6 +1,7 @@
 /**
- * Real Chromium for browser tests (Debian's, or CHROME_PATH), driven by playwright-core.
+ * Real Chromium for browser tests (Debian's headless shell or full browser, or CHROME_PATH), driven by playwright-core.
  */
+import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeEach, describe, expect, inject } from "vitest";
@@ -16,8 +17,10 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
+/** CHROME_PATH (npm test sets it), else Chromium's headless shell when installed (decision 039), else the full browser. */
 export function chromePath(): string {
-  return process.env.CHROME_PATH || "/usr/bin/chromium";
+  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
+  return existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium";
 }
 
 export function baseURL(): string {
