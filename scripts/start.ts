@@ -7,8 +7,7 @@ import path from "node:path";
 import { logServerError } from "../app/services/core/server-log";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
 import { getDb } from "../app/services/db/client.server";
-import { env } from "../app/services/core/env.server";
-import { OWASP_HASH_COST, passwordHashCost } from "../app/services/auth/password.server";
+import { env, OWASP_HASH_COST, passwordHashCost } from "../app/services/core/env.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
@@ -50,7 +49,7 @@ async function main() {
         "Servers sharing this database will not accept each other's sessions: set the same SESSION_SECRET on all of them.",
     );
   }
-  const hashCost = passwordHashCost(); // refuses an invalid PASSWORD_HASH_COST before anything starts
+  const hashCost = passwordHashCost(); // valid: env() checked it
   if (hashCost < OWASP_HASH_COST) {
     console.warn(`Warning: PASSWORD_HASH_COST=${hashCost} hashes new passwords below OWASP's scrypt cost (${OWASP_HASH_COST}): for test suites only (decision 038).`);
   }

@@ -8,19 +8,10 @@
  * machine, and the test suites make hundreds. The server warns when it runs below OWASP's.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { OWASP_HASH_COST, passwordHashCost } from "../core/env.server";
 
-/** OWASP's parameters: what production uses unless PASSWORD_HASH_COST says otherwise. */
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
-export const OWASP_HASH_COST = 17;
-
-/** log2 N from PASSWORD_HASH_COST: an integer 10–20, else OWASP's 17 (an invalid value is refused, not guessed). */
-export function passwordHashCost(environment: Record<string, string | undefined> = process.env): number {
-  const raw = environment.PASSWORD_HASH_COST;
-  if (raw === undefined || raw.trim() === "") return OWASP_HASH_COST;
-  const cost = Number(raw);
-  if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to 20 (log2 of scrypt's N), not "${raw}"`);
-  return cost;
-}
+/** OWASP's parameters: what production uses unless PASSWORD_HASH_COST says otherwise (core/env.server.ts). */
+export const SCRYPT_PARAMS = { N: 2 ** OWASP_HASH_COST, r: 8, p: 1 } as const;
 
 /** The parameters new hashes are made with. */
 export function scryptParams(): { N: number; r: number; p: number } {

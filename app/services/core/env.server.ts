@@ -7,6 +7,34 @@ import path from "node:path";
 import { z } from "zod";
 import { parseEmailList } from "./email-list";
 
+/** OWASP's scrypt cost, log2 N (N = 2^17): what new password hashes use unless PASSWORD_HASH_COST says otherwise. */
+export const OWASP_HASH_COST = 17;
+
+/**
+ * log2 of scrypt's N for new password hashes from PASSWORD_HASH_COST: an integer 10–20, else
+ * OWASP's 17; an invalid value is refused, not guessed (decision 038). Read on each call (the
+ * auth tests change it), and checked with the rest of the configuration by `env()`.
+ */
+export function passwordHashCost(environment: Record<string, string | undefined> = process.env): number {
+  const raw = environment.PASSWORD_HASH_COST;
+  if (raw === undefined || raw.trim() === "") return OWASP_HASH_COST;
+  const cost = Number(raw);
+  if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to 20 (log2 of scrypt's N), not "${raw}"`);
+  return cost;
+}
+
+/** A zod refinement from a parser that throws: its message becomes the issue's. */
+function refinedBy(parse: (raw: string) => unknown) {
+  return (raw: string | undefined, ctx: z.RefinementCtx) => {
+    if (raw === undefined || raw.trim() === "") return;
+    try {
+      parse(raw);
+    } catch (e) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e as Error).message });
+    }
+  };
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -21,14 +49,12 @@ const EnvSchema = z.object({
   FINANCE_APPROVER_EMAILS: z
     .string()
     .optional()
-    .superRefine((raw, ctx) => {
-      if (raw === undefined || raw.trim() === "") return;
-      try {
-        parseEmailList(raw, "FINANCE_APPROVER_EMAILS");
-      } catch (e) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e as Error).message });
-      }
-    }),
+    .superRefine(refinedBy((raw) => parseEmailList(raw, "FINANCE_APPROVER_EMAILS"))),
+  /** log2 of scrypt's N for new password hashes, 10–20 (default 17, OWASP's): `passwordHashCost`. */
+  PASSWORD_HASH_COST: z
+    .string()
+    .optional()
+    .superRefine(refinedBy((raw) => passwordHashCost({ PASSWORD_HASH_COST: raw }))),
   /**
    * The one account that manages wallet tolerances (spec part 2 §6 "Wallet Configuration":
    * limited to one named account). Default: the demo vp, vp@demo.test.
@@ -40,18 +66,22 @@ export type Env = z.infer<typeof EnvSchema>;
 
 let cached: Env | undefined;
 
-export function env(): Env {
-  if (!cached) {
-    const parsed = EnvSchema.safeParse({
-      ...process.env,
-      DATABASE_URL: process.env.DATABASE_URL || undefined,
-      SESSION_SECRET: process.env.SESSION_SECRET || undefined,
-    });
-    if (!parsed.success) {
-      throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-    }
-    cached = parsed.data;
+/** The configuration in these variables, or an error naming every invalid one. */
+export function parseEnv(environment: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse({
+    ...environment,
+    DATABASE_URL: environment.DATABASE_URL || undefined,
+    SESSION_SECRET: environment.SESSION_SECRET || undefined,
+  });
+  if (!parsed.success) {
+    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
   }
+  return parsed.data;
+}
+
+/** The process's configuration, validated once. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
   return cached;
 }
 
