@@ -1,13 +1,18 @@
 /**
  * `npm start`: build if needed, open + migrate + seed the database, serve on PORT.
+ * WEB_CONCURRENCY > 1 (PostgreSQL only, decision 039): this process prepares the database, then
+ * forks that many workers that share the port and each serve and run the schedules, as copies on
+ * separate machines would (every schedule is already once-across-copies); a worker that dies is
+ * replaced; SIGTERM stops them all.
  */
 import { execSync } from "node:child_process";
+import cluster, { type Worker } from "node:cluster";
 import { existsSync, statSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { logServerError } from "../app/services/core/server-log";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
 import { getDb } from "../app/services/db/client.server";
-import { env, OWASP_HASH_COST, passwordHashCost } from "../app/services/core/env.server";
+import { env, OWASP_HASH_COST, passwordHashCost, sessionSecrets } from "../app/services/core/env.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
@@ -42,6 +47,7 @@ function buildIfNeeded() {
 
 async function main() {
   const t0 = Date.now();
+  if (cluster.isWorker) return serve(t0);
   const config = env(); // validates the whole configuration before anything starts
   if (config.DATABASE_URL && !config.SESSION_SECRET) {
     console.warn(
@@ -55,11 +61,61 @@ async function main() {
   }
   if (process.env.SKIP_BUILD !== "true") buildIfNeeded();
   await prepareDatabase({ seedIfEmpty: demoSeedWanted({ nodeEnvAsked, SEED_DEMO: config.SEED_DEMO, SEED_IF_EMPTY: process.env.SEED_IF_EMPTY }) });
+  if (config.WEB_CONCURRENCY === 1) return serve(t0);
+  // The workers must sign with one secret: made here, once, before any of them reads it.
+  sessionSecrets();
+  superviseWorkers(config.WEB_CONCURRENCY, t0);
+}
+
+/** The primary of WEB_CONCURRENCY > 1: forks the workers, replaces one that dies, stops them all on SIGTERM. */
+function superviseWorkers(count: number, t0: number) {
+  let stopping: false | "asked" | "failed" = false;
+  const listening = new Set<number>();
+  const fork = () => cluster.fork();
+  let ready = false;
+  cluster.on("listening", (worker: Worker) => {
+    listening.add(worker.id);
+    if (ready) console.log(`Server process ${worker.process.pid} serving (${listening.size} of ${count}).`);
+    else if (listening.size === count) {
+      ready = true;
+      console.log(`Console ready on http://localhost:${Number(process.env.PORT ?? 3000)} (${count} server processes, started in ${Date.now() - t0} ms)`);
+    }
+  });
+  cluster.on("exit", (worker: Worker, code, signal) => {
+    const wasServing = listening.delete(worker.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(stopping === "failed" ? 1 : 0);
+      return;
+    }
+    if (!wasServing) {
+      // It could not start (its error is above): another would fail the same way.
+      console.error(`Server process ${worker.process.pid} could not start (${signal ?? `code ${code}`}): stopping.`);
+      stop("failed");
+      return;
+    }
+    console.error(`Server process ${worker.process.pid} ended (${signal ?? `code ${code}`}): starting another.`);
+    fork();
+  });
+  for (let i = 0; i < count; i++) fork();
+  function stop(why: "asked" | "failed") {
+    if (stopping) return;
+    stopping = why;
+    const workers = Object.values(cluster.workers ?? {});
+    if (workers.length === 0) process.exit(why === "failed" ? 1 : 0);
+    for (const worker of workers) worker?.process.kill("SIGTERM");
+  }
+  process.on("SIGTERM", () => stop("asked"));
+  process.on("SIGINT", () => stop("asked"));
+}
+
+/** One server process: the app on PORT and the schedules. */
+async function serve(t0: number) {
   const app = await createApp();
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
-    console.log(`Console ready on http://localhost:${port} (started in ${Date.now() - t0} ms)`);
+    // With several processes the primary says when all are ready.
+    if (!cluster.isWorker) console.log(`Console ready on http://localhost:${port} (started in ${Date.now() - t0} ms)`);
     // A freshly seeded demo's order book fills in the background, resuming after a restart.
     // The Daily Performance snapshot: refreshed every 15 minutes by one of the servers (issue 15),
     // and once more when a freshly seeded demo's order book has filled.

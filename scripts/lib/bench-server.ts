@@ -8,16 +8,22 @@ import { openSync, readFileSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { openPglite } from "../../app/services/db/client.server";
-import { seedDemoData } from "../../app/services/seed/seed.server";
+import { openPglite, openPostgres } from "../../app/services/db/client.server";
+import { isSeeded, seedDemoData } from "../../app/services/seed/seed.server";
 import { giveFirstClientABigCard } from "./big-card";
 
-/** A demo database in a temporary folder; `clientId` has 25 couriers × 4 shipment types × 2 delivery types. */
+/**
+ * A demo database in a temporary folder; `clientId` has 25 couriers × 4 shipment types × 2
+ * delivery types. With DATABASE_URL set, that PostgreSQL database instead (seeded when empty),
+ * which the servers started here use too (they inherit the environment); the folder is then
+ * only their DATA_DIR.
+ */
 export async function seededDataDir(): Promise<{ dir: string; clientId: number; copy(): Promise<string>; remove(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "console-bench-"));
-  const h = openPglite(path.join(dir, "pg"));
+  const url = process.env.DATABASE_URL;
+  const h = url ? openPostgres(url) : openPglite(path.join(dir, "pg"));
   await h.migrate();
-  await seedDemoData(h.db);
+  if (!url || !(await isSeeded(h.db))) await seedDemoData(h.db);
   const clientId = await giveFirstClientABigCard(h.db);
   await h.close();
   const copies: string[] = [];
@@ -103,12 +109,7 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
       base,
       cookie,
       cpuMs() {
-        try {
-          const fields = readFileSync(`/proc/${proc.pid}/stat`, "utf8").split(") ")[1].split(" ");
-          return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, clock ticks of 1/100 s
-        } catch {
-          return 0;
-        }
+        return processTreeCpuMs(proc.pid!);
       },
       async get(url) {
         const t = performance.now();
@@ -124,6 +125,21 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/**
+ * CPU time (user + system, every thread) of a process and its living descendants (the workers
+ * of WEB_CONCURRENCY > 1), in ms; 0 off Linux. PostgreSQL's backends are not in it.
+ */
+function processTreeCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, clock ticks of 1/100 s
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    return own + children.reduce((sum, child) => sum + processTreeCpuMs(child), 0);
+  } catch {
+    return 0;
   }
 }
 

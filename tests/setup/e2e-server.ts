@@ -9,10 +9,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { freePort } from "../support/net";
 import { adminQuery, testDatabaseUrl, withDatabase } from "../support/pg-admin";
 import { pgliteFromTemplate, useTemplate } from "./db-template";
 
@@ -22,17 +22,6 @@ declare module "vitest" {
     /** The server's DATA_DIR: its e-mail outbox (.eml files) is there when no SMTP_URL is set. */
     e2eDataDir: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export default async function setup(project: TestProject) {

@@ -60,6 +60,25 @@ const EnvSchema = z.object({
    * limited to one named account). Default: the demo vp, vp@demo.test.
    */
   WALLET_ADMIN_EMAIL: z.string().trim().toLowerCase().email().default("vp@demo.test"),
+  /**
+   * Server processes on this machine (decision 039): `npm start` forks this many workers that
+   * share the port, as N copies behind a load balancer would share the database. Default 1.
+   * More than one needs DATABASE_URL: PGlite's folder belongs to one process.
+   */
+  WEB_CONCURRENCY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === "") return 1;
+      const n = Number(raw);
+      if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `WEB_CONCURRENCY must be an integer from 1 to 64, not "${raw}"` });
+      return z.NEVER;
+    }),
+}).superRefine((e, ctx) => {
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["WEB_CONCURRENCY"], message: `${e.WEB_CONCURRENCY} server processes need DATABASE_URL (PostgreSQL): the embedded database belongs to one process` });
+  }
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,12 +1,26 @@
+/** The one configuration schema: every setting checked at start, every invalid one named at once. */
 import { describe, expect, it } from "vitest";
-import { cookieSecure } from "./env.server";
+import { parseEnv } from "./env.server";
 
-describe("cookie Secure flag", () => {
-  it("is on in production and off in development, unless COOKIE_SECURE says otherwise", () => {
-    expect(cookieSecure({ NODE_ENV: "production" })).toBe(true);
-    expect(cookieSecure({ NODE_ENV: "development" })).toBe(false);
-    expect(cookieSecure({ NODE_ENV: "test" })).toBe(false);
-    expect(cookieSecure({ NODE_ENV: "production", COOKIE_SECURE: "false" })).toBe(false);
-    expect(cookieSecure({ NODE_ENV: "development", COOKIE_SECURE: "true" })).toBe(true);
+const PG = "postgres://console@db.internal:5432/console";
+
+describe("configuration", () => {
+  it("refuses an invalid PASSWORD_HASH_COST at start, with the rest of the configuration (decision 038)", () => {
+    expect(parseEnv({ PASSWORD_HASH_COST: "12" }).PASSWORD_HASH_COST).toBe("12");
+    expect(parseEnv({}).PASSWORD_HASH_COST).toBeUndefined();
+    expect(() => parseEnv({ PASSWORD_HASH_COST: "21" })).toThrow(/^Invalid configuration: PASSWORD_HASH_COST: PASSWORD_HASH_COST must be an integer from 10 to 20/);
+    // Every invalid setting is named at once.
+    expect(() => parseEnv({ PASSWORD_HASH_COST: "x", FINANCE_APPROVER_EMAILS: "not-an-email" })).toThrow(/FINANCE_APPROVER_EMAILS: .*; PASSWORD_HASH_COST: /);
+  });
+
+  it("WEB_CONCURRENCY: one server process by default; more only on PostgreSQL (decision 039)", () => {
+    expect(parseEnv({}).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: PG }).WEB_CONCURRENCY).toBe(2);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow("Invalid configuration: WEB_CONCURRENCY: 2 server processes need DATABASE_URL (PostgreSQL): the embedded database belongs to one process");
+    for (const bad of ["0", "65", "1.5", "many"]) {
+      expect(() => parseEnv({ WEB_CONCURRENCY: bad, DATABASE_URL: PG }), bad).toThrow(`WEB_CONCURRENCY must be an integer from 1 to 64, not "${bad}"`);
+    }
   });
 });

@@ -1,0 +1,138 @@
+/**
+ * WEB_CONCURRENCY (decision 039): `npm start` on PostgreSQL with two server processes sharing the
+ * port, as the operator runs it — started on its own copy of the seeded template. Both serve the
+ * one session (the secret is made once, before the workers fork); a worker killed outright is
+ * replaced while the other keeps serving; SIGTERM stops them all. Runs with TEST_DATABASE_URL
+ * only: on the embedded database the configuration refuses more than one process
+ * (app/services/core/env.test.ts).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { freePort } from "../support/net";
+import { adminQuery, testDatabaseUrl, withDatabase } from "../support/pg-admin";
+
+const url = testDatabaseUrl();
+
+/** The pids of a process's children (Linux). */
+function childrenOf(pid: number): number[] {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+/** A GET on a new connection each time (no keep-alive), so the primary hands it to either worker. */
+function getOnNewConnection(port: number, pathname: string, cookie = "", timeout = 30_000): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: pathname, agent: false, headers: { cookie }, timeout }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on("timeout", () => req.destroy(new Error(`no answer in ${timeout} ms`)));
+    req.on("error", reject);
+  });
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined, ms = 60_000): Promise<T> {
+  for (const t = Date.now(); Date.now() - t < ms; await new Promise((r) => setTimeout(r, 100))) {
+    const value = probe();
+    if (value !== undefined) return value;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.skipIf(!url)("two server processes on PostgreSQL (WEB_CONCURRENCY=2)", () => {
+  const dbName = `e2e_cluster_${process.pid}`;
+  let server: ChildProcess;
+  let port: number;
+  let dataDir: string;
+  let log = "";
+
+  beforeAll(async () => {
+    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${dbName} TEMPLATE ${inject("pgTemplateDb")}`);
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "console-cluster-"));
+    port = await freePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: "production",
+      SEED_DEMO: "true",
+      SEED_IF_EMPTY: "false",
+      SKIP_BUILD: "true",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: withDatabase(url!, dbName),
+      WEB_CONCURRENCY: "2",
+    };
+    delete env.SESSION_SECRET; // the processes must agree on the one made in DATA_DIR
+    server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    server.stdout!.on("data", (c: Buffer) => (log += c.toString()));
+    server.stderr!.on("data", (c: Buffer) => (log += c.toString()));
+    await waitFor(
+      "Console ready",
+      () => {
+        if (server.exitCode !== null) throw new Error(`the console exited (${server.exitCode}):\n${log}`);
+        return log.includes("Console ready") ? true : undefined;
+      },
+      120_000,
+    );
+  });
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill("SIGKILL");
+      for (const pid of childrenOf(server.pid!)) process.kill(pid, "SIGKILL");
+    }
+    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("serves one session from both processes, replaces one killed outright, and stops on SIGTERM", async () => {
+    expect(log).toContain("(2 server processes,");
+    const workers = childrenOf(server.pid!);
+    expect(workers).toHaveLength(2);
+
+    const signIn = await fetch(`http://127.0.0.1:${port}/sign-in`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: `http://127.0.0.1:${port}` },
+      body: new URLSearchParams({ email: "vp@demo.test", role: "vp", password: "demo-password" }).toString(),
+    });
+    expect(signIn.status).toBe(302);
+    const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
+    // Connections are dealt to the workers in turn: every one of them knows the session.
+    for (let i = 0; i < 8; i++) {
+      const page = await getOnNewConnection(port, "/all-users", cookie);
+      expect(page.status, `request ${i}`).toBe(200);
+      expect(page.body).toContain("All Users");
+    }
+
+    process.kill(workers[0]!, "SIGKILL");
+    // The other one keeps serving meanwhile. A connection the primary dealt to the killed process
+    // in the instant before it noticed is lost (as on a machine that dies behind a load
+    // balancer): the client's retry is served.
+    let meanwhile = 0;
+    for (let attempt = 0; attempt < 3 && meanwhile !== 200; attempt++) meanwhile = await getOnNewConnection(port, "/all-users", cookie, 3_000).then((r) => r.status, () => 0);
+    expect(meanwhile).toBe(200);
+    const replaced = await waitFor("a new worker", () => {
+      const now = childrenOf(server.pid!);
+      return now.length === 2 && !now.includes(workers[0]!) ? now : undefined;
+    });
+    expect(replaced).toContain(workers[1]);
+    await waitFor("the new worker listening", () => (log.includes(`Server process ${replaced.find((p) => p !== workers[1])} serving (2 of 2).`) ? true : undefined));
+    for (let i = 0; i < 6; i++) expect((await getOnNewConnection(port, "/all-users", cookie)).status).toBe(200);
+    expect(log).toMatch(new RegExp(`Server process ${workers[0]} ended \\(SIGKILL\\): starting another\\.`));
+
+    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
+    server.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    for (const pid of replaced) expect(existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z "), `worker ${pid}`).toBe(false);
+  });
+});
