@@ -461,6 +461,7 @@ function SelectPanel({ page, href }: { page: LoaderData; href: (v: RulesView) =>
           </Button>
         )}
       </Group>
+      {permissions.canArrangeSelect && <RowForms action={here} />}
       <PanelTable
         empty={selectRules.length === 0 ? "No Pickrr Select rules yet." : null}
         minWidth={900}
@@ -473,15 +474,21 @@ function SelectPanel({ page, href }: { page: LoaderData; href: (v: RulesView) =>
             <td>{r.name}</td>
             <td>{r.priority}</td>
             <td>
-              <ArrangeForm action={here} intent="select_toggle" ruleId={r.id} extra={{ active: String(!r.active) }} canChange={permissions.canArrangeSelect}>
-                <UrlSwitchButton label={`${r.name} active`} on={r.active} canChange={permissions.canArrangeSelect} />
-              </ArrangeForm>
+              <UrlSwitch
+                label={`${r.name} active`}
+                on={r.active}
+                canChange={permissions.canArrangeSelect}
+                submit
+                form={r.active ? ROW_FORMS.deactivate : ROW_FORMS.activate}
+                name="rule_id"
+                value={String(r.id)}
+              />
             </td>
             <td>{r.summary.criteria}</td>
             <td>{r.summary.selection}</td>
             {(permissions.canEditSelect || permissions.canArrangeSelect) && (
               <td>
-                <Group gap={6} wrap="nowrap">
+                <div className="row-actions">
                   {permissions.canEditSelect && (
                     <Link to={`${editor}/${r.id}`} aria-label={`Edit ${r.name}`}>
                       Edit
@@ -489,27 +496,21 @@ function SelectPanel({ page, href }: { page: LoaderData; href: (v: RulesView) =>
                   )}
                   {permissions.canArrangeSelect && (
                     <>
-                      <ArrangeForm action={here} intent="select_move" ruleId={r.id} extra={{ direction: "up" }} canChange>
-                        <button type="submit" className="row-button" disabled={i === 0} aria-label={`Move ${r.name} up`}>
-                          Up
-                        </button>
-                      </ArrangeForm>
-                      <ArrangeForm action={here} intent="select_move" ruleId={r.id} extra={{ direction: "down" }} canChange>
-                        <button type="submit" className="row-button" disabled={i === selectRules.length - 1} aria-label={`Move ${r.name} down`}>
-                          Down
-                        </button>
-                      </ArrangeForm>
-                      <ArrangeForm action={here} intent="select_clone" ruleId={r.id} canChange>
-                        <button type="submit" className="row-button" aria-label={`Clone ${r.name}`}>
-                          Clone
-                        </button>
-                      </ArrangeForm>
+                      <button type="submit" form={ROW_FORMS.up} name="rule_id" value={r.id} className="row-button" disabled={i === 0} aria-label={`Move ${r.name} up`}>
+                        Up
+                      </button>
+                      <button type="submit" form={ROW_FORMS.down} name="rule_id" value={r.id} className="row-button" disabled={i === selectRules.length - 1} aria-label={`Move ${r.name} down`}>
+                        Down
+                      </button>
+                      <button type="submit" form={ROW_FORMS.clone} name="rule_id" value={r.id} className="row-button" aria-label={`Clone ${r.name}`}>
+                        Clone
+                      </button>
                       <Link to={href({ deleteSelect: r.id })} preventScrollReset aria-label={`Delete ${r.name}`}>
                         Delete
                       </Link>
                     </>
                   )}
-                </Group>
+                </div>
               </td>
             )}
           </tr>
@@ -524,37 +525,40 @@ function SelectPanel({ page, href }: { page: LoaderData; href: (v: RulesView) =>
   );
 }
 
-function ArrangeForm({
-  action,
-  intent,
-  ruleId,
-  extra = {},
-  canChange,
-  children,
-}: {
-  action: string;
-  intent: string;
-  ruleId: number;
-  extra?: Record<string, string>;
-  canChange: boolean;
-  children: React.ReactNode;
-}) {
-  if (!canChange) return <>{children}</>;
-  return (
-    <Form method="post" action={action} preventScrollReset className="plan-switch-form">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="rule_id" value={ruleId} />
-      {Object.entries(extra).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      {children}
-    </Form>
-  );
-}
+/**
+ * The Pickrr Select rows' actions, one form each for the whole list: a row's button names its
+ * rule (`form=`, `name="rule_id"`, its value), so the list holds five forms, not four per rule
+ * (Remix's Form costs the server a route resolution each). Native `form=` works without
+ * JavaScript; with it, Remix submits the form with the clicked button's value.
+ */
+const ROW_FORMS = {
+  activate: "select-rule-activate",
+  deactivate: "select-rule-deactivate",
+  up: "select-rule-up",
+  down: "select-rule-down",
+  clone: "select-rule-clone",
+} as const;
 
-/** The validity switch posts at once (no confirmation in the spec): a submit button drawn as a switch. */
-function UrlSwitchButton({ label, on, canChange }: { label: string; on: boolean; canChange: boolean }) {
-  return <UrlSwitch label={label} on={on} canChange={canChange} submit />;
+function RowForms({ action }: { action: string }) {
+  const forms: [string, string, Record<string, string>][] = [
+    [ROW_FORMS.activate, "select_toggle", { active: "true" }],
+    [ROW_FORMS.deactivate, "select_toggle", { active: "false" }],
+    [ROW_FORMS.up, "select_move", { direction: "up" }],
+    [ROW_FORMS.down, "select_move", { direction: "down" }],
+    [ROW_FORMS.clone, "select_clone", {}],
+  ];
+  return (
+    <>
+      {forms.map(([id, intent, extra]) => (
+        <Form key={id} id={id} method="post" action={action} preventScrollReset hidden>
+          <input type="hidden" name="intent" value={intent} />
+          {Object.entries(extra).map(([k, v]) => (
+            <input key={k} type="hidden" name={k} value={v} />
+          ))}
+        </Form>
+      ))}
+    </>
+  );
 }
 
 function HistoryPanel({

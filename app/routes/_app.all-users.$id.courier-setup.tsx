@@ -5,7 +5,8 @@
  * Filter and search are in the URL; the toggle's 'Are you sure?' is `?confirm=<courier_id>`,
  * rendered by the server, so it works without JavaScript.
  */
-import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import "~/ui/courier-setup.css";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
@@ -187,29 +188,29 @@ function ToggleConfirm({ courier, action, view }: { courier: CourierEntry; actio
 function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: number; courier: CourierEntry; canToggle: boolean; confirmHref: string }) {
   const active = courier.status === "active";
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-label={courier.courier_name} data-testid="courier-card">
-      <Group justify="space-between" wrap="wrap" mb="xs">
-        <Group gap="xs">
-          <Title order={3} size="h4">
-            {courier.courier_name}
-          </Title>
-          <Badge color={active ? "teal.9" : "gray.7"} variant="filled" data-testid="courier-status">
+    // Plain elements with classes (courier-setup.css), not Mantine layout components: the tab
+    // shows every courier of the client, and each card's chrome was most of its render cost.
+    <section className="courier-card" aria-label={courier.courier_name} data-testid="courier-card">
+      <div className="courier-card-head">
+        <div className="courier-card-name">
+          <h3>{courier.courier_name}</h3>
+          <span className="courier-badge" data-kind={active ? "active" : "inactive"} data-testid="courier-status">
             {courier.status}
-          </Badge>
-          <Badge color="indigo.9" variant="outline" data-testid="courier-type">
+          </span>
+          <span className="courier-badge" data-kind="type" data-testid="courier-type">
             {courier.type}
-          </Badge>
-        </Group>
-        <Group gap="xs">
-          <Text size="sm">{active ? "Active" : "Inactive"}</Text>
+          </span>
+        </div>
+        <div className="courier-card-switch">
+          <span>{active ? "Active" : "Inactive"}</span>
           <UrlSwitch label={`${courier.courier_name} active`} on={active} href={confirmHref} canChange={canToggle} testId="courier-switch" />
-        </Group>
-      </Group>
-      <Text size="sm" c="dimmed" mb="xs">
+        </div>
+      </div>
+      <p className="courier-card-note">
         Serviceable pincodes: <span data-testid="courier-pincodes">{count(courier.serviceable_pin_codes)}</span>
-      </Text>
+      </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label={`${courier.courier_name} rates`}>
-        <table className="plain-table" style={{ minWidth: 900 }}>
+        <table className="plain-table courier-rates">
           <thead>
             <tr>
               <th>Service</th>
@@ -254,6 +255,6 @@ function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: 
           </tbody>
         </table>
       </div>
-    </Paper>
+    </section>
   );
 }

@@ -13,6 +13,9 @@ export function UrlSwitch({
   canChange,
   testId,
   submit = false,
+  form,
+  name,
+  value,
 }: {
   label: string;
   on: boolean;
@@ -21,33 +24,15 @@ export function UrlSwitch({
   canChange: boolean;
   testId?: string;
   submit?: boolean;
+  /** With `submit`: the form it submits when not the one around it (its id), and the button's own name and value. */
+  form?: string;
+  name?: string;
+  value?: string;
 }) {
+  // Classes, not inline styles: a page may hold fifty of these (app.css, "URL switches").
   const track = (
-    <span
-      aria-hidden
-      style={{
-        display: "inline-block",
-        position: "relative",
-        width: 38,
-        height: 20,
-        borderRadius: 10,
-        background: on ? "var(--mantine-color-indigo-7)" : "var(--mantine-color-gray-5)",
-        opacity: canChange ? 1 : 0.6,
-        verticalAlign: "middle",
-      }}
-    >
-      <span
-        style={{
-          position: "absolute",
-          top: 2,
-          left: on ? 20 : 2,
-          width: 16,
-          height: 16,
-          borderRadius: 8,
-          background: "white",
-          transition: "left 120ms",
-        }}
-      />
+    <span aria-hidden className="url-switch-track" data-on={on || undefined} data-locked={!canChange || undefined}>
+      <span className="url-switch-thumb" />
     </span>
   );
   if (!canChange) {
@@ -58,7 +43,7 @@ export function UrlSwitch({
     );
   }
   const button = (
-    <button type="submit" role="switch" aria-checked={on} aria-label={label} className="plan-switch" data-testid={testId}>
+    <button type="submit" role="switch" aria-checked={on} aria-label={label} className="plan-switch" data-testid={testId} form={form} name={name} value={value}>
       {track}
     </button>
   );

@@ -102,8 +102,23 @@ async function clientServices(db: Executor, clientId: number): Promise<ServiceRo
       .innerJoin(couriers, eq(couriers.id, courierServices.courier_id))
       .where(eq(clientCourierServices.client_id, clientId))
       .orderBy(asc(courierServices.name)),
+    // Only the summary's columns (13 of a rate row's 25): PGlite decodes every value it returns.
     db
-      .select()
+      .select({
+        courier_service_id: rateRows.courier_service_id,
+        shipment_type: rateRows.shipment_type,
+        delivery_type: rateRows.delivery_type,
+        first_slab: rateRows.first_slab,
+        zone_a_base: rateRows.zone_a_base,
+        zone_b_base: rateRows.zone_b_base,
+        zone_c_base: rateRows.zone_c_base,
+        zone_d_base: rateRows.zone_d_base,
+        zone_e_base: rateRows.zone_e_base,
+        cod_charge: rateRows.cod_charge,
+        cod_percentage: rateRows.cod_percentage,
+        ndd_charge: rateRows.ndd_charge,
+        surcharge: rateRows.surcharge,
+      })
       .from(rateRows)
       .where(and(eq(rateRows.client_id, clientId), eq(rateRows.shipment_type, "FORWARD")))
       .orderBy(asc(rateRows.delivery_type)),
