@@ -4,9 +4,10 @@
  * (`?type=`), the client's cod and bill cycles of that view with their totals at the foot, and
  * the same as CSV. Works without JavaScript (the toggle is links).
  */
-import { Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import "~/ui/money/ledger.css";
 import { IconDownload } from "@tabler/icons-react";
 import { dmy } from "~/services/analytics/periods";
 import { requireStaff } from "~/services/auth/guard.server";
@@ -69,64 +70,64 @@ export default function AccountLedger() {
       </nav>
       <Paper withBorder>
         <div className="table-scroll" role="region" aria-label="Ledger entries table" tabIndex={0}>
-          <Table striped verticalSpacing="xs" aria-label={`${LEDGER_VIEW_LABELS[view]} ledger entries`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Reference ID</Table.Th>
-                <Table.Th>Orders</Table.Th>
-                <Table.Th>Due Date</Table.Th>
-                <Table.Th>Clearance Date</Table.Th>
+          {/* Native cells with the plain-table styles (as All Users and the rate tables): a
+              ledger view lists every cycle of the view, 15 cells each. */}
+          <table className="plain-table" aria-label={`${LEDGER_VIEW_LABELS[view]} ledger entries`}>
+            <thead>
+              <tr>
+                <th>Type</th>
+                <th>Reference ID</th>
+                <th>Orders</th>
+                <th>Due Date</th>
+                <th>Clearance Date</th>
                 {AMOUNT_COLUMNS.map(([, label]) => (
-                  <Table.Th key={label}>{label}</Table.Th>
+                  <th key={label}>{label}</th>
                 ))}
-                <Table.Th>Transaction Reference</Table.Th>
-                <Table.Th>Remark</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+                <th>Transaction Reference</th>
+                <th>Remark</th>
+              </tr>
+            </thead>
+            <tbody>
               {entries.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7 + AMOUNT_COLUMNS.length}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      No {LEDGER_VIEW_LABELS[view].toLowerCase()} entries.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <tr>
+                  <td colSpan={7 + AMOUNT_COLUMNS.length} className="empty-cell">
+                    No {LEDGER_VIEW_LABELS[view].toLowerCase()} entries.
+                  </td>
+                </tr>
               ) : (
                 entries.map((e, i) => (
                   // A week's cashback may be credited on two bills: the reference alone is not unique.
-                  <Table.Tr key={`${e.reference_id}:${i}`} data-testid="ledger-row" data-ref={e.reference_id}>
-                    <Table.Td>{e.type}</Table.Td>
-                    <Table.Td className="nowrap">{e.reference_id}</Table.Td>
-                    <Table.Td>{e.order_count}</Table.Td>
-                    <Table.Td className="nowrap">{day(e.cycle_due_date)}</Table.Td>
-                    <Table.Td className="nowrap">{day(e.clearance_date)}</Table.Td>
+                  <tr key={`${e.reference_id}:${i}`} data-testid="ledger-row" data-ref={e.reference_id}>
+                    <td>{e.type}</td>
+                    <td className="nowrap">{e.reference_id}</td>
+                    <td>{e.order_count}</td>
+                    <td className="nowrap">{day(e.cycle_due_date)}</td>
+                    <td className="nowrap">{day(e.clearance_date)}</td>
                     {AMOUNT_COLUMNS.map(([f]) => (
-                      <Table.Td key={f} className="nowrap">
+                      <td key={f} className="nowrap">
                         {money(e[f])}
-                      </Table.Td>
+                      </td>
                     ))}
-                    <Table.Td className="nowrap">{e.transaction_reference ?? "—"}</Table.Td>
-                    <Table.Td>{e.remark ?? "—"}</Table.Td>
-                  </Table.Tr>
+                    <td className="nowrap">{e.transaction_reference ?? "—"}</td>
+                    <td>{e.remark ?? "—"}</td>
+                  </tr>
                 ))
               )}
-            </Table.Tbody>
-            <Table.Tfoot>
-              <Table.Tr data-testid="ledger-totals">
-                <Table.Th scope="row" colSpan={5}>
+            </tbody>
+            <tfoot>
+              <tr data-testid="ledger-totals">
+                <th scope="row" colSpan={5}>
                   Total ({entries.length} {entries.length === 1 ? "entry" : "entries"})
-                </Table.Th>
+                </th>
                 {AMOUNT_COLUMNS.map(([f]) => (
-                  <Table.Td key={f} className="nowrap">
+                  <td key={f} className="nowrap">
                     {money(totals[f])}
-                  </Table.Td>
+                  </td>
                 ))}
-                <Table.Td colSpan={2} />
-              </Table.Tr>
-            </Table.Tfoot>
-          </Table>
+                <td colSpan={2} />
+              </tr>
+            </tfoot>
+          </table>
         </div>
       </Paper>
     </Stack>

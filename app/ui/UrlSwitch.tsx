@@ -1,4 +1,5 @@
 import { Form } from "@remix-run/react";
+import "./UrlSwitch.css";
 
 /**
  * A switch whose change happens in a confirmation dialog it opens (a URL, so it works without
