@@ -14,6 +14,7 @@ import { addDays, istDayOf } from "~/services/analytics/periods";
 import { rupeesToPaise } from "~/services/core/money";
 import { accountLedger } from "~/services/money/ledger.server";
 import { releaseRemittances } from "~/services/money/remittances.server";
+import { insertOpenBill } from "../support/bills";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
@@ -55,25 +56,7 @@ async function seller(cod: string[], bills: BillSpec[], type: "COD_MINUS_BILL" |
   const billIds: number[] = [];
   for (const [i, b] of bills.entries()) {
     const start = addDays("2020-01-06", 7 * i);
-    const [row] = await h.db
-      .insert(billingCycles)
-      .values({
-        reference_id: `BILLT${clientId}-${i}`,
-        client_id: clientId,
-        start_date: start,
-        end_date: addDays(start, 6),
-        due_date: addDays(today, b.dueInDays),
-        order_count: 1,
-        freight_charge: b.rupees,
-        entry_tax: "0.00",
-        kk_tax: "0.00",
-        service_tax: "0.00",
-        total_tax: "0.00",
-        total_amount: b.rupees,
-        outstanding_amount: b.rupees,
-      })
-      .returning({ id: billingCycles.id });
-    billIds.push(row.id);
+    billIds.push(await insertOpenBill(h.db, { clientId, reference: `BILLT${clientId}-${i}`, start, due: addDays(today, b.dueInDays), rupees: b.rupees }));
   }
   return { clientId, remittanceIds: mine.map((r) => r.id), billIds };
 }

@@ -71,7 +71,7 @@ export type AuditDetails = {
   select_rule: Record<string, unknown>;
   /** Money (issue 17): a held COD remittance released by a finance approver (status, amount, approver). */
   cod_remittance: AccountFields;
-  /** Money (issue 17): a COD-minus-bill seller's bill netted against a released remittance (outstanding before and after). */
+  /** Money (issue 17): a bill netted against a released remittance, or a payment recorded against it (outstanding before and after). */
   billing_cycle: AccountFields;
 };
 

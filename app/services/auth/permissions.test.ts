@@ -54,6 +54,7 @@ describe("the permission table", () => {
       cod.view                  | ✓     ✓     ·     ✓     ✓     ✓     |
       cod.release               | ✓     ✓     ·     ✓     ✓     ✓     | finance-approver
       ledger.view               | ✓     ✓     ·     ✓     ✓     ✓     |
+      bill.record-payment       | ✓     ✓     ·     ✓     ✓     ✓     | finance-approver
       account-setup.view        | ✓     ✓     ·     ✓     ✓     ✓     |
       kyc.edit                  | ✓     ✓     ·     ✓     ✓     ✓     |
       pickrr-config.edit        | ✓     ✓     ·     ✓     ✓     ✓     |

@@ -79,6 +79,7 @@ export const PERMISSIONS = {
   "cod.view": { roles: CLIENT_STAFF, what: "On Hold COD list and its 'Hold COD' action" },
   "cod.release": { roles: CLIENT_STAFF, capability: "finance-approver", what: "release held COD (the six finance approvers)" },
   "ledger.view": { roles: CLIENT_STAFF, what: "a client's Account Ledger" },
+  "bill.record-payment": { roles: CLIENT_STAFF, capability: "finance-approver", what: "record a seller's payment against a bill (the six finance approvers)" },
 
   // Client account set-up (part 2 §2, §6)
   "account-setup.view": { roles: CLIENT_STAFF, what: "a client's Account Setup tab" },

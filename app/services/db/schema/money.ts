@@ -103,7 +103,8 @@ export const billingCycles = pgTable(
  * after netting), `bill_netting` — part or all of a bill netted against a COD-minus-bill
  * seller's remittance at its release (remittance and bill), `wallet_debit` — a WALLET seller's
  * bill taken from the wallet when the bill is cut, `cashback_credit` — Advantage cashback credited
- * on a bill when it is cut (bill; amount = the credits applied to it). The partial unique indexes make each happen
+ * on a bill when it is cut (bill; amount = the credits applied to it), `bill_payment` — a payment a
+ * finance approver recorded against a bill (a separately billed seller paying its invoice; decision 040). The partial unique indexes make each of the first four happen
  * at most once, even if two writers ever raced past the row locks.
  */
 export const moneyMovements = pgTable(
@@ -113,7 +114,7 @@ export const moneyMovements = pgTable(
     client_id: integer("client_id")
       .notNull()
       .references(() => clients.id),
-    /** cod_release, bill_netting, wallet_debit or cashback_credit. */
+    /** cod_release, bill_netting, wallet_debit, cashback_credit or bill_payment. */
     kind: text("kind").notNull(),
     remittance_id: integer("remittance_id").references(() => codRemittances.id),
     bill_id: integer("bill_id").references(() => billingCycles.id),
@@ -128,7 +129,7 @@ export const moneyMovements = pgTable(
     uniqueIndex("money_movements_wallet_idx").on(t.bill_id).where(sql`${t.kind} = 'wallet_debit'`),
     uniqueIndex("money_movements_cashback_idx").on(t.bill_id).where(sql`${t.kind} = 'cashback_credit'`),
     index("money_movements_client_idx").on(t.client_id, t.at),
-    check("money_movements_kind_check", sql`${t.kind} in ('cod_release', 'bill_netting', 'wallet_debit', 'cashback_credit')`),
+    check("money_movements_kind_check", sql`${t.kind} in ('cod_release', 'bill_netting', 'wallet_debit', 'cashback_credit', 'bill_payment')`),
   ],
 );
 

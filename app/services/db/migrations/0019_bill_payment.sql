@@ -1,0 +1,2 @@
+ALTER TABLE "money_movements" DROP CONSTRAINT "money_movements_kind_check";--> statement-breakpoint
+ALTER TABLE "money_movements" ADD CONSTRAINT "money_movements_kind_check" CHECK ("money_movements"."kind" in ('cod_release', 'bill_netting', 'wallet_debit', 'cashback_credit', 'bill_payment'));

@@ -1,0 +1,41 @@
+/**
+ * Recording a seller's payment against a bill (decision 040): the form a finance approver posts
+ * from the Account Ledger. Pure: what counts as an amount and a transaction reference.
+ */
+import { z } from "zod";
+import { formatInr, rupeesToPaise, type Paise } from "../core/money";
+
+export const BILL_PAYMENT_MESSAGES = {
+  amount: "Enter the amount paid: more than ₹0.00, at most two decimals.",
+  reference: "Enter the payment's transaction reference.",
+  referenceTooLong: "The transaction reference can be at most 100 characters.",
+  tooMuch: (outstanding: Paise) => `The amount is more than the ${formatInr(outstanding)} outstanding on this bill.`,
+  alreadyPaid: "This bill is already paid.",
+  notFound: "This bill is not one of the client's bills.",
+} as const;
+
+export const TRANSACTION_REFERENCE_MAX = 100;
+const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+
+export const billPaymentSchema = z.object({
+  bill: z.string().trim().min(1).max(40),
+  amount: z
+    .string()
+    .trim()
+    .max(16, BILL_PAYMENT_MESSAGES.amount)
+    // One check (zod runs every refinement, so the parse must not see a malformed amount).
+    .refine((v) => AMOUNT.test(v) && rupeesToPaise(v) > 0, BILL_PAYMENT_MESSAGES.amount)
+    .transform((v) => rupeesToPaise(v)),
+  transaction_reference: z.string().trim().min(1, BILL_PAYMENT_MESSAGES.reference).max(TRANSACTION_REFERENCE_MAX, BILL_PAYMENT_MESSAGES.referenceTooLong),
+});
+
+export type BillPaymentInput = z.infer<typeof billPaymentSchema>;
+
+/** The form's fields, or each field's message. */
+export function parseBillPayment(fields: Record<string, unknown>): { ok: true; value: BillPaymentInput } | { ok: false; fieldErrors: Record<string, string> } {
+  const parsed = billPaymentSchema.safeParse(fields);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+  return { ok: false, fieldErrors };
+}
