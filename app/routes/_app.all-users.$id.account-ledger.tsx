@@ -2,31 +2,64 @@
  * A client's Account Ledger (spec part 2 §2, §3 ledger entry, §4 ledger view filters, §7
  * live-user-account-ledger; issue 17): the Pending (default) / Cleared / Future toggle in the URL
  * (`?type=`), the client's cod and bill cycles of that view with their totals at the foot, and
- * the same as CSV. Works without JavaScript (the toggle is links).
+ * the same as CSV. Works without JavaScript (the toggle is links). A finance approver records a
+ * seller's payment against an open bill (decision 040): `?pay=<bill reference>` opens the
+ * server-rendered Record Payment dialog; its post is the action.
  */
-import { Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import "~/ui/money/ledger.css";
 import { IconDownload } from "@tabler/icons-react";
 import { dmy } from "~/services/analytics/periods";
 import { requireStaff } from "~/services/auth/guard.server";
+import { can } from "~/services/auth/permissions";
+import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { LEDGER_VIEW_LABELS, LEDGER_VIEWS, ledgerViewOf, type LedgerAmountField } from "~/services/money/ledger";
 import { accountLedger } from "~/services/money/ledger.server";
+import { parseBillPayment, TRANSACTION_REFERENCE_MAX } from "~/services/money/bill-payment";
+import { recordBillPayment } from "~/services/money/bill-payment.server";
+import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "Account Ledger · Shipping Console" }];
 
+/** A bill line a payment can be recorded against: a real bill (not a cashback line) with something outstanding. */
+const payable = (e: { type: string; reference_id: string; outstanding_amount: string | null }) =>
+  e.type === "bill" && !e.reference_id.endsWith("-CASHBACK") && e.outstanding_amount !== null && rupeesToPaise(e.outstanding_amount) > 0;
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, { permission: "ledger.view" });
+  const staff = await requireStaff(request, { permission: "ledger.view", capabilities: true });
+  const db = getDb();
+  const client = await requireClientForViewer(db, staff, params.id);
+  const params_ = searchParamsOf(request);
+  const view = ledgerViewOf(params_.get("type"));
+  const ledger = await accountLedger(db, client.id, view);
+  const canRecordPayment = can(staff, "bill.record-payment");
+  const payingRef = canRecordPayment ? params_.get("pay") : null;
+  const paying = payingRef ? (ledger.entries.find((e) => e.reference_id === payingRef && payable(e)) ?? null) : null;
+  return { clientId: client.id, view, ...ledger, canRecordPayment, paying };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "bill.record-payment" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const view = ledgerViewOf(searchParamsOf(request).get("type"));
-  const ledger = await accountLedger(db, client.id, view);
-  return { clientId: client.id, view, ...ledger };
+  const fields = Object.fromEntries(await request.formData());
+  const parsed = parseBillPayment(fields);
+  const values = { amount: String(fields.amount ?? "").slice(0, 16), transaction_reference: String(fields.transaction_reference ?? "").slice(0, TRANSACTION_REFERENCE_MAX) };
+  if (!parsed.ok) return json({ message: "Check the payment's fields.", fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+  const { bill, amount, transaction_reference } = parsed.value;
+  const result = await recordBillPayment(db, staff, { clientId: client.id, billReference: bill, amount, transactionReference: transaction_reference });
+  if (!result.ok) return json({ message: result.message, fieldErrors: "fieldErrors" in result ? (result.fieldErrors ?? {}) : {}, values }, { status: result.status });
+  return redirectWithToast(request, `/all-users/${client.id}/account-ledger?type=${view}`, {
+    kind: "success",
+    message: result.cleared ? `Payment recorded: ${bill} is paid.` : `Payment recorded: ${formatInr(result.outstanding)} outstanding on ${bill}.`,
+  });
 }
 
 const money = (v: string | null) => (v === null ? "—" : formatInr(rupeesToPaise(v)));
@@ -44,8 +77,11 @@ const AMOUNT_COLUMNS: [LedgerAmountField, string][] = [
 ];
 
 export default function AccountLedger() {
-  const { clientId, view, entries, totals } = useLoaderData<typeof loader>();
+  const { clientId, view, entries, totals, canRecordPayment, paying } = useLoaderData<typeof loader>();
   const base = `/all-users/${clientId}/account-ledger`;
+  const here = `${base}?type=${view}`;
+  // A payment refused once its dialog can no longer open (the bill was paid meanwhile) says why here.
+  const answer = useActionData<typeof action>();
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -61,6 +97,11 @@ export default function AccountLedger() {
           Download CSV
         </Button>
       </Group>
+      {answer?.message && !paying ? (
+        <Text c="red.8" role="alert" data-testid="payment-refused">
+          {answer.message}
+        </Text>
+      ) : null}
       <nav className="tab-nav" aria-label="Ledger view">
         {LEDGER_VIEWS.map((v) => (
           <Link key={v} to={`${base}?type=${v}`} aria-current={v === view ? "page" : undefined} preventScrollReset>
@@ -85,12 +126,13 @@ export default function AccountLedger() {
                 ))}
                 <th>Transaction Reference</th>
                 <th>Remark</th>
+                {canRecordPayment && <th>Payment</th>}
               </tr>
             </thead>
             <tbody>
               {entries.length === 0 ? (
                 <tr>
-                  <td colSpan={7 + AMOUNT_COLUMNS.length} className="empty-cell">
+                  <td colSpan={7 + AMOUNT_COLUMNS.length + (canRecordPayment ? 1 : 0)} className="empty-cell">
                     No {LEDGER_VIEW_LABELS[view].toLowerCase()} entries.
                   </td>
                 </tr>
@@ -110,6 +152,15 @@ export default function AccountLedger() {
                     ))}
                     <td className="nowrap">{e.transaction_reference ?? "—"}</td>
                     <td>{e.remark ?? "—"}</td>
+                    {canRecordPayment && (
+                      <td className="nowrap">
+                        {payable(e) ? (
+                          <Link to={`${here}&pay=${encodeURIComponent(e.reference_id)}`} preventScrollReset aria-label={`Record payment against ${e.reference_id}`}>
+                            Record payment
+                          </Link>
+                        ) : null}
+                      </td>
+                    )}
                   </tr>
                 ))
               )}
@@ -124,12 +175,57 @@ export default function AccountLedger() {
                     {money(totals[f])}
                   </td>
                 ))}
-                <td colSpan={2} />
+                <td colSpan={canRecordPayment ? 3 : 2} />
               </tr>
             </tfoot>
           </table>
         </div>
       </Paper>
+      {paying && (
+        <UrlDialog title="Record Payment" closeTo={here}>
+          <PaymentForm bill={paying.reference_id} outstanding={paying.outstanding_amount!} to={here} />
+        </UrlDialog>
+      )}
     </Stack>
+  );
+}
+
+/** The Record Payment dialog's form: the amount (the outstanding at first) and the transaction reference. */
+function PaymentForm({ bill, outstanding, to }: { bill: string; outstanding: string; to: string }) {
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const errors: Record<string, string> = answer?.fieldErrors ?? {};
+  return (
+    // Posted to the dialog's own URL: a refused payment comes back with the dialog still open.
+    <Form method="post" action={`${to}&pay=${encodeURIComponent(bill)}`} preventScrollReset>
+      <input type="hidden" name="bill" value={bill} />
+      <Stack gap="sm">
+        <Text size="sm">
+          Bill {bill}: {money(outstanding)} outstanding.
+        </Text>
+        {answer?.message && !Object.keys(errors).length ? (
+          <Text size="sm" c="red.8" role="alert">
+            {answer.message}
+          </Text>
+        ) : null}
+        <TextInput label="Amount paid (₹)" name="amount" inputMode="decimal" required maxLength={16} defaultValue={answer?.values.amount ?? outstanding} error={errors.amount} />
+        <TextInput
+          label="Transaction reference"
+          name="transaction_reference"
+          required
+          maxLength={TRANSACTION_REFERENCE_MAX}
+          defaultValue={answer?.values.transaction_reference ?? ""}
+          error={errors.transaction_reference}
+        />
+        <Group justify="flex-end">
+          <Button component={Link} to={to} variant="default" preventScrollReset>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Record payment
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
   );
 }

@@ -18,6 +18,9 @@ const today = ist();
 const rows = (page: Page) => page.getByTestId("cod-row");
 const toast = (page: Page) => page.getByTestId("toast");
 const searchForm = (page: Page) => page.getByRole("search", { name: "Search held COD" });
+/** "₹1,234.50" → 1234.5, and back. */
+const rupees = (text: string) => Number(text.replace(/[₹,]/g, ""));
+const inr = (n: number) => `₹${n.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The rows on the page as data: [ref, email, type]. */
 async function listed(page: Page) {
@@ -162,6 +165,53 @@ describeJsOnOff("On Hold COD", (s) => {
     expect((await refIn("Pending")) + (await refIn("Future"))).toBe(0);
   });
 
+  it("approver records a payment against an open bill: a bad amount gets its message, part then the rest, and the bill moves to Cleared; kam sees no Record payment", async () => {
+    const { page } = s;
+    await signInOnce(page, "approver1@demo.test", "kam");
+    const payLinks = page.getByRole("link", { name: /^Record payment against / });
+    let ledger = "";
+    for (let id = 1; id <= 120 && !ledger; id++) {
+      await page.goto(`/all-users/${id}/account-ledger?type=pending`);
+      if ((await payLinks.count()) > 0) ledger = `/all-users/${id}/account-ledger?type=pending`;
+    }
+    expect(ledger, "a client with an open bill due").not.toBe("");
+    const bill = (await payLinks.first().getAttribute("aria-label"))!.replace("Record payment against ", "");
+    const dialog = page.getByRole("dialog", { name: "Record Payment" });
+    await payLinks.first().click();
+    await expectLocator(dialog).toHaveCount(1);
+    const outstanding = rupees(/(₹[\d,]+\.\d{2}) outstanding\.$/.exec((await dialog.getByText(/outstanding\.$/).textContent())!)![1]!);
+    expect(outstanding).toBeGreaterThan(1);
+    await expectLocator(dialog.getByLabel("Amount paid (₹)")).toHaveValue(outstanding.toFixed(2));
+
+    await dialog.getByLabel("Amount paid (₹)").fill("1,00");
+    await dialog.getByLabel("Transaction reference").fill(`UTR-E2E-${s.index}`);
+    await dialog.getByRole("button", { name: "Record payment" }).click();
+    await expectLocator(dialog.getByText("Enter the amount paid: more than ₹0.00, at most two decimals.")).toHaveCount(1);
+
+    await dialog.getByLabel("Amount paid (₹)").fill("1.00");
+    await dialog.getByLabel("Transaction reference").fill(`UTR-E2E-${s.index}`);
+    await dialog.getByRole("button", { name: "Record payment" }).click();
+    await expectLocator(toast(page)).toContainText(`Payment recorded: ${inr(outstanding - 1)} outstanding on ${bill}.`);
+    await expectLocator(dialog).toHaveCount(0);
+
+    await page.getByRole("link", { name: `Record payment against ${bill}` }).click();
+    await expectLocator(dialog.getByLabel("Amount paid (₹)")).toHaveValue((outstanding - 1).toFixed(2));
+    await dialog.getByLabel("Transaction reference").fill(`UTR-E2E-${s.index}-rest`);
+    await dialog.getByRole("button", { name: "Record payment" }).click();
+    await expectLocator(toast(page)).toContainText(`Payment recorded: ${bill} is paid.`);
+    await expectLocator(page.getByTestId("ledger-row").filter({ hasText: bill })).toHaveCount(0);
+    await page.goto(ledger.replace("type=pending", "type=cleared"));
+    const cleared = page.getByTestId("ledger-row").filter({ hasText: bill });
+    await expectLocator(cleared).toHaveCount(1);
+    await expectLocator(cleared).toContainText(`UTR-E2E-${s.index}-rest`);
+
+    await s.context.clearCookies();
+    await signInOnce(page, "kam@demo.test", "kam");
+    await page.goto(ledger);
+    await expectLocator(page.getByRole("columnheader", { name: "Payment" })).toHaveCount(0);
+    await expectLocator(payLinks).toHaveCount(0);
+  });
+
   it("kam (not an approver) sees Hold COD but no Release column or selection", async () => {
     const { page } = s;
     await signInOnce(page, "kam@demo.test", "kam");
@@ -257,6 +307,19 @@ describe("On Hold COD, once", () => {
     expect(first.status()).toBe(302);
     expect(second.status()).toBe(409);
     expect(await second.text()).toContain(`COD ${mine.ref} is already released. Nothing was released.`);
+  });
+
+  it("refuses a kam's forged payment against a bill (403) and a malformed one from an approver (400), changing nothing", async () => {
+    const { page, context } = s;
+    await signInOnce(page, "kam@demo.test", "kam");
+    const forged = await context.request.post("/all-users/1/account-ledger?type=pending", { form: { bill: "ANY", amount: "1.00", transaction_reference: "forged" }, maxRedirects: 0 });
+    expect(forged.status()).toBe(403);
+    await context.clearCookies();
+    await signInOnce(page, "approver1@demo.test", "kam");
+    const bad = await context.request.post("/all-users/1/account-ledger?type=pending", { form: { bill: "NO-SUCH-BILL", amount: "1.00", transaction_reference: "x" }, maxRedirects: 0 });
+    expect(bad.status()).toBe(404);
+    const malformed = await context.request.post("/all-users/1/account-ledger?type=pending", { form: { bill: "NO-SUCH-BILL", amount: "-5", transaction_reference: "x" }, maxRedirects: 0 });
+    expect(malformed.status()).toBe(400);
   });
 
   it("downloads: the Excel Download is an .xlsx, cod-status.csv and the ledger CSV have their headers", async () => {
