@@ -4,12 +4,15 @@
  * of every seller held (10,000 held remittances). Measures, on an in-memory PGlite at one
  * connection, the On Hold COD page query (p50 / p95 over 200 requests: default view, later pages,
  * e-mail and COD Ref ID searches), the Account Ledger (each view), and the Excel Download of all
- * 10,000 held rows. Usage: npx tsx scripts/bench-money.ts
+ * 10,000 held rows. PAGES=1 adds the pages over HTTP on the same book (the demo database plus
+ * these sellers), as a finance approver, beside the static file: one connection, then 20.
+ * Usage: npx tsx scripts/bench-money.ts
  */
 import { performance } from "node:perf_hooks";
 import { Writable } from "node:stream";
 import { sql } from "drizzle-orm";
-import { openPglite } from "../app/services/db/client.server";
+import { openPglite, type Db } from "../app/services/db/client.server";
+import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
 import { writeXlsx } from "../app/services/http/xlsx.server";
 import { istDayOf, addDays } from "../app/services/analytics/periods";
 import { parseCodView } from "../app/services/money/cod-query";
@@ -19,26 +22,33 @@ import { weekStart } from "../app/services/money/cycles";
 
 const SELLERS = 2000;
 const WEEKS = 26;
+const today = istDayOf(new Date());
+const lastMonday = addDays(weekStart(today), -7);
+
+/** The book: SELLERS sellers (all three customer types) × WEEKS weekly COD cycles and bills, the last five cycles held. */
+async function fillMoneyBook(db: Db) {
+  await db.execute(sql`
+    insert into clients (name, email, company_name, phone_number, business_data, pickrr_config)
+    select 'Seller ' || lpad(i::text, 4, '0'), 'seller' || i || '@bench.test', 'Company ' || i, '98' || lpad(i::text, 8, '0'), '{}'::jsonb,
+           jsonb_build_object('has_wallet', i % 5 = 0, 'deduct_cod', i % 3 = 0, 'credit_period', 15)
+    from generate_series(1, ${SELLERS}) i`);
+  const sellers = sql`(select id as c from clients where email like '%@bench.test')`;
+  await db.execute(sql`
+    insert into cod_remittances (pickrr_reference_id, client_id, start_date, end_date, remittance_date, order_count, total_amount, ecod_charges, pending_amount, status, current_action)
+    select 'COD' || lpad(c::text, 5, '0') || to_char(d, 'YYYYMMDD'), c, d, d + 6, d + 14, 20 + c % 30, 899 * (20 + c % 30), 25 * (20 + c % 30),
+           case when w < 5 then 874 * (20 + c % 30) else 0 end, case when w < 5 then 'PENDING' else 'RELEASED' end, case when w < 5 then 'HOLD' end
+    from ${sellers} s, generate_series(0, ${WEEKS - 1}) w, lateral (select ${lastMonday}::date - 7 * w as d) x`);
+  await db.execute(sql`
+    insert into billing_cycles (reference_id, client_id, start_date, end_date, due_date, order_count, freight_charge, entry_tax, kk_tax, service_tax, total_tax, total_amount, outstanding_amount)
+    select 'BILL' || lpad(c::text, 5, '0') || to_char(d, 'YYYYMMDD'), c, d, d + 6, d + 21, 30, 2400, 0, 0, 432, 432, 2832, case when w < 3 then 2832 else 0 end
+    from ${sellers} s, generate_series(0, ${WEEKS - 1}) w, lateral (select ${lastMonday}::date - 7 * w as d) x`);
+  await db.execute(sql`analyze`);
+}
+
 const h = openPglite(undefined);
 await h.migrate();
 const db = h.db;
-const today = istDayOf(new Date());
-const lastMonday = addDays(weekStart(today), -7);
-await db.execute(sql`
-  insert into clients (name, email, company_name, phone_number, business_data, pickrr_config)
-  select 'Seller ' || lpad(i::text, 4, '0'), 'seller' || i || '@bench.test', 'Company ' || i, '98' || lpad(i::text, 8, '0'), '{}'::jsonb,
-         jsonb_build_object('has_wallet', i % 5 = 0, 'deduct_cod', i % 3 = 0, 'credit_period', 15)
-  from generate_series(1, ${SELLERS}) i`);
-await db.execute(sql`
-  insert into cod_remittances (pickrr_reference_id, client_id, start_date, end_date, remittance_date, order_count, total_amount, ecod_charges, pending_amount, status, current_action)
-  select 'COD' || lpad(c::text, 5, '0') || to_char(d, 'YYYYMMDD'), c, d, d + 6, d + 14, 20 + c % 30, 899 * (20 + c % 30), 25 * (20 + c % 30),
-         case when w < 5 then 874 * (20 + c % 30) else 0 end, case when w < 5 then 'PENDING' else 'RELEASED' end, case when w < 5 then 'HOLD' end
-  from generate_series(1, ${SELLERS}) c, generate_series(0, ${WEEKS - 1}) w, lateral (select ${lastMonday}::date - 7 * w as d) x`);
-await db.execute(sql`
-  insert into billing_cycles (reference_id, client_id, start_date, end_date, due_date, order_count, freight_charge, entry_tax, kk_tax, service_tax, total_tax, total_amount, outstanding_amount)
-  select 'BILL' || lpad(c::text, 5, '0') || to_char(d, 'YYYYMMDD'), c, d, d + 6, d + 21, 30, 2400, 0, 0, 432, 432, 2832, case when w < 3 then 2832 else 0 end
-  from generate_series(1, ${SELLERS}) c, generate_series(0, ${WEEKS - 1}) w, lateral (select ${lastMonday}::date - 7 * w as d) x`);
-await db.execute(sql`analyze`);
+await fillMoneyBook(db);
 const vp = { id: 0, role: "vp" as const };
 const view = (q: string) => {
   const v = parseCodView(new URLSearchParams(q), today);
@@ -78,3 +88,22 @@ async function* counted() {
 await writeXlsx(sink, [{ name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: counted() }]);
 console.log(`  Excel Download: ${rows} rows, ${bytes} bytes in ${(performance.now() - t0).toFixed(0)} ms`);
 await h.close();
+
+if (process.env.PAGES === "1") {
+  const data = await seededDataDir();
+  const onDisk = openPglite(`${data.dir}/pg`);
+  await fillMoneyBook(onDisk.db);
+  const [seller] = (await onDisk.db.execute(sql`select id from clients where email = 'seller777@bench.test'`)).rows as { id: number }[];
+  await onDisk.close();
+  process.env.BENCH_AS = "approver1@demo.test:kam";
+  const server = await startBenchServer({ dataDir: data.dir, port: 3962 });
+  try {
+    const ledger = `/all-users/${seller!.id}/account-ledger`;
+    const pages = ["/favicon.svg", "/on-hold-cod", "/on-hold-cod?page=40", "/on-hold-cod?by=email&q=seller12", `${ledger}?type=pending`, `${ledger}?type=cleared`, `${ledger}?type=future`];
+    console.log(PAGE_TABLE_HEAD);
+    for (const url of pages) console.log(await measurePage(server, url, { warmUp: 20, requests: 200, seconds: 10, connections: 20 }));
+  } finally {
+    await server.stop();
+    await data.remove();
+  }
+}

@@ -4,9 +4,9 @@
  * (CodPlainTable here), and the mantine-react-table one (CodTable.tsx, loaded lazily after
  * hydration). Both read and change one selection (CodList.tsx).
  */
-import { Anchor, Table, Text } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import "./cod.css";
 import { dmy } from "~/services/analytics/periods";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { CUSTOMER_TYPE_LABELS, customerTypeOf } from "~/services/money/hold";
@@ -25,9 +25,9 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
       size: 180,
       className: "wrap-anywhere",
       cell: (r) => (
-        <Anchor component={Link} to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
+        <Link className="cod-link" to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
           {r.email}
-        </Anchor>
+        </Link>
       ),
     },
     { id: "type", header: "Customer Type", size: 110, cell: (r) => CUSTOMER_TYPE_LABELS[customerTypeOf(r)] },
@@ -41,9 +41,9 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
       header: "Recommended Action",
       size: 100,
       cell: (r) => (
-        <Anchor component={Link} to={`${listHref}&hold=${r.id}`} preventScrollReset aria-label={`Hold COD ${r.pickrr_reference_id}`}>
+        <Link className="cod-link" to={`${listHref}&hold=${r.id}`} preventScrollReset aria-label={`Hold COD ${r.pickrr_reference_id}`}>
           Hold COD
-        </Anchor>
+        </Link>
       ),
     },
     ...(canRelease
@@ -53,9 +53,9 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
             header: "Release",
             size: 70,
             cell: (r: HeldRemittance) => (
-              <Anchor component={Link} to={`${listHref}&release=1&ids=${r.id}`} preventScrollReset aria-label={`Release ${r.pickrr_reference_id}`}>
+              <Link className="cod-link" to={`${listHref}&release=1&ids=${r.id}`} preventScrollReset aria-label={`Release ${r.pickrr_reference_id}`}>
                 Release
-              </Anchor>
+              </Link>
             ),
           },
         ]
@@ -72,30 +72,30 @@ export type CodSelection = { canRelease: boolean; selected: number[]; onSelect: 
 export function CodPlainTable({ rows, columns, canRelease, selected, onSelect, selectForm }: { rows: HeldRemittance[]; columns: CodColumn[] } & CodSelection) {
   const colSpan = columns.length + (canRelease ? 1 : 0);
   return (
+    // Native cells with the plain-table styles (as All Users): 30 rows × 10 cells through Mantine's
+    // Table components were most of the page's server time on a full page.
     <div className="table-scroll" role="region" aria-label={`${COD_TABLE_LABEL} table`} tabIndex={0}>
-      <Table striped verticalSpacing="xs" aria-label={COD_TABLE_LABEL}>
-        <Table.Thead>
-          <Table.Tr>
-            {canRelease ? <Table.Th>Select</Table.Th> : null}
+      <table className="plain-table" aria-label={COD_TABLE_LABEL}>
+        <thead>
+          <tr>
+            {canRelease ? <th>Select</th> : null}
             {columns.map((c) => (
-              <Table.Th key={c.id}>{c.header}</Table.Th>
+              <th key={c.id}>{c.header}</th>
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+          </tr>
+        </thead>
+        <tbody>
           {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={colSpan}>
-                <Text c="dimmed" ta="center" py="lg">
-                  {COD_EMPTY}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <tr>
+              <td colSpan={colSpan} className="cod-empty">
+                {COD_EMPTY}
+              </td>
+            </tr>
           ) : (
             rows.map((r) => (
-              <Table.Tr key={r.id} data-testid="cod-row" data-ref={r.pickrr_reference_id}>
+              <tr key={r.id} data-testid="cod-row" data-ref={r.pickrr_reference_id}>
                 {canRelease ? (
-                  <Table.Td>
+                  <td>
                     <input
                       type="checkbox"
                       form={selectForm}
@@ -105,18 +105,18 @@ export function CodPlainTable({ rows, columns, canRelease, selected, onSelect, s
                       checked={selected.includes(r.id)}
                       onChange={(e) => onSelect(e.currentTarget.checked ? [...selected, r.id] : selected.filter((id) => id !== r.id))}
                     />
-                  </Table.Td>
+                  </td>
                 ) : null}
                 {columns.map((c) => (
-                  <Table.Td key={c.id} className={c.className} data-testid={c.testId}>
+                  <td key={c.id} className={c.className} data-testid={c.testId}>
                     {c.cell(r)}
-                  </Table.Td>
+                  </td>
                 ))}
-              </Table.Tr>
+              </tr>
             ))
           )}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     </div>
   );
 }
