@@ -96,7 +96,7 @@ if (process.env.PAGES === "1") {
   const [seller] = (await onDisk.db.execute(sql`select id from clients where email = 'seller777@bench.test'`)).rows as { id: number }[];
   await onDisk.close();
   process.env.BENCH_AS = "approver1@demo.test:kam";
-  const server = await startBenchServer({ dataDir: data.dir, port: 3962 });
+  const server = await startBenchServer({ dataDir: data.dir, port: 3962, extraNodeArgs: process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [] });
   try {
     const ledger = `/all-users/${seller!.id}/account-ledger`;
     const pages = ["/favicon.svg", "/on-hold-cod", "/on-hold-cod?page=40", "/on-hold-cod?by=email&q=seller12", `${ledger}?type=pending`, `${ledger}?type=cleared`, `${ledger}?type=future`];
