@@ -9,7 +9,7 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import "~/ui/money/ledger.css";
+import "~/ui/plain-table-extras.css";
 import { IconDownload } from "@tabler/icons-react";
 import { dmy } from "~/services/analytics/periods";
 import { requireStaff } from "~/services/auth/guard.server";
@@ -19,28 +19,24 @@ import { requireClientForViewer } from "~/services/clients/clients.server";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
-import { LEDGER_VIEW_LABELS, LEDGER_VIEWS, ledgerViewOf, type LedgerAmountField } from "~/services/money/ledger";
+import { isPayableBill, LEDGER_VIEW_LABELS, LEDGER_VIEWS, ledgerViewOf, type LedgerAmountField } from "~/services/money/ledger";
 import { accountLedger } from "~/services/money/ledger.server";
-import { parseBillPayment, TRANSACTION_REFERENCE_MAX } from "~/services/money/bill-payment";
+import { AMOUNT_INPUT_MAX, parseBillPayment, TRANSACTION_REFERENCE_MAX } from "~/services/money/bill-payment";
 import { recordBillPayment } from "~/services/money/bill-payment.server";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "Account Ledger · Shipping Console" }];
 
-/** A bill line a payment can be recorded against: a real bill (not a cashback line) with something outstanding. */
-const payable = (e: { type: string; reference_id: string; outstanding_amount: string | null }) =>
-  e.type === "bill" && !e.reference_id.endsWith("-CASHBACK") && e.outstanding_amount !== null && rupeesToPaise(e.outstanding_amount) > 0;
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "ledger.view", capabilities: true });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
-  const params_ = searchParamsOf(request);
-  const view = ledgerViewOf(params_.get("type"));
+  const query = searchParamsOf(request);
+  const view = ledgerViewOf(query.get("type"));
   const ledger = await accountLedger(db, client.id, view);
   const canRecordPayment = can(staff, "bill.record-payment");
-  const payingRef = canRecordPayment ? params_.get("pay") : null;
-  const paying = payingRef ? (ledger.entries.find((e) => e.reference_id === payingRef && payable(e)) ?? null) : null;
+  const payingRef = canRecordPayment ? query.get("pay") : null;
+  const paying = payingRef ? (ledger.entries.find((e) => e.reference_id === payingRef && isPayableBill(e)) ?? null) : null;
   return { clientId: client.id, view, ...ledger, canRecordPayment, paying };
 }
 
@@ -51,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const view = ledgerViewOf(searchParamsOf(request).get("type"));
   const fields = Object.fromEntries(await request.formData());
   const parsed = parseBillPayment(fields);
-  const values = { amount: String(fields.amount ?? "").slice(0, 16), transaction_reference: String(fields.transaction_reference ?? "").slice(0, TRANSACTION_REFERENCE_MAX) };
+  const values = { amount: String(fields.amount ?? "").slice(0, AMOUNT_INPUT_MAX), transaction_reference: String(fields.transaction_reference ?? "").slice(0, TRANSACTION_REFERENCE_MAX) };
   if (!parsed.ok) return json({ message: "Check the payment's fields.", fieldErrors: parsed.fieldErrors, values }, { status: 400 });
   const { bill, amount, transaction_reference } = parsed.value;
   const result = await recordBillPayment(db, staff, { clientId: client.id, billReference: bill, amount, transactionReference: transaction_reference });
@@ -154,7 +150,7 @@ export default function AccountLedger() {
                     <td>{e.remark ?? "—"}</td>
                     {canRecordPayment && (
                       <td className="nowrap">
-                        {payable(e) ? (
+                        {isPayableBill(e) ? (
                           <Link to={`${here}&pay=${encodeURIComponent(e.reference_id)}`} preventScrollReset aria-label={`Record payment against ${e.reference_id}`}>
                             Record payment
                           </Link>
@@ -208,7 +204,7 @@ function PaymentForm({ bill, outstanding, to }: { bill: string; outstanding: str
             {answer.message}
           </Text>
         ) : null}
-        <TextInput label="Amount paid (₹)" name="amount" inputMode="decimal" required maxLength={16} defaultValue={answer?.values.amount ?? outstanding} error={errors.amount} />
+        <TextInput label="Amount paid (₹)" name="amount" inputMode="decimal" required maxLength={AMOUNT_INPUT_MAX} defaultValue={answer?.values.amount ?? outstanding} error={errors.amount} />
         <TextInput
           label="Transaction reference"
           name="transaction_reference"

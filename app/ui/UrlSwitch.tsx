@@ -30,7 +30,7 @@ export function UrlSwitch({
   name?: string;
   value?: string;
 }) {
-  // Classes, not inline styles: a page may hold fifty of these (app.css, "URL switches").
+  // Classes (UrlSwitch.css), not inline styles: a page may hold fifty of these.
   const track = (
     <span aria-hidden className="url-switch-track" data-on={on || undefined} data-locked={!canChange || undefined}>
       <span className="url-switch-thumb" />

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { NO_CONTROL, boundedString, TEXT_LIMITS } from "../core/text-input";
+import { RUPEES_INPUT } from "../core/money";
 import {
   BUSINESS_PROOF_TYPES,
   COMPANY_TYPES,
@@ -249,7 +250,7 @@ const businessSchema = z.object({
   daily_order_threshold: optionalCount.transform((v) => (v === null ? null : Number(v))),
   tin_number: z.enum(["", ...CUSTOMER_SEGMENTS], { message: "Please choose a customer segment." }).transform((v) => v || null),
   agreement_link: optionalPattern(TEXT_LIMITS.path, /^https?:\/\/[^\s]+$/i, BUSINESS_MESSAGES.link),
-  liability_amount: optionalPattern(13, /^\d{1,10}(\.\d{1,2})?$/, BUSINESS_MESSAGES.amount).transform((v) => (v === null ? null : Number(v).toFixed(2))),
+  liability_amount: optionalPattern(13, RUPEES_INPUT, BUSINESS_MESSAGES.amount).transform((v) => (v === null ? null : Number(v).toFixed(2))),
   key: optionalText(20),
 });
 

@@ -11,6 +11,9 @@
 /** A whole number of paise (1 rupee = 100 paise). */
 export type Paise = number;
 
+/** Rupees as a person types them in a form: up to 10 digits, at most two decimals, no sign or grouping. */
+export const RUPEES_INPUT = /^\d{1,10}(\.\d{1,2})?$/;
+
 const DECIMAL = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
 /**

@@ -3,7 +3,7 @@
  * from the Account Ledger. Pure: what counts as an amount and a transaction reference.
  */
 import { z } from "zod";
-import { formatInr, rupeesToPaise, type Paise } from "../core/money";
+import { formatInr, RUPEES_INPUT, rupeesToPaise, type Paise } from "../core/money";
 
 export const BILL_PAYMENT_MESSAGES = {
   amount: "Enter the amount paid: more than ₹0.00, at most two decimals.",
@@ -15,16 +15,17 @@ export const BILL_PAYMENT_MESSAGES = {
 } as const;
 
 export const TRANSACTION_REFERENCE_MAX = 100;
-const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+/** The amount field's length bound: 10 digits, the point and two decimals, with room for spaces. */
+export const AMOUNT_INPUT_MAX = 16;
 
 export const billPaymentSchema = z.object({
   bill: z.string().trim().min(1).max(40),
   amount: z
     .string()
     .trim()
-    .max(16, BILL_PAYMENT_MESSAGES.amount)
+    .max(AMOUNT_INPUT_MAX, BILL_PAYMENT_MESSAGES.amount)
     // One check (zod runs every refinement, so the parse must not see a malformed amount).
-    .refine((v) => AMOUNT.test(v) && rupeesToPaise(v) > 0, BILL_PAYMENT_MESSAGES.amount)
+    .refine((v) => RUPEES_INPUT.test(v) && rupeesToPaise(v) > 0, BILL_PAYMENT_MESSAGES.amount)
     .transform((v) => rupeesToPaise(v)),
   transaction_reference: z.string().trim().min(1, BILL_PAYMENT_MESSAGES.reference).max(TRANSACTION_REFERENCE_MAX, BILL_PAYMENT_MESSAGES.referenceTooLong),
 });

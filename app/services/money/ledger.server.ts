@@ -12,7 +12,7 @@ import type { Db } from "../db/client.server";
 import { billingCycles, cashbackCredits, codRemittances } from "../db/schema";
 import { istDayOf } from "../analytics/periods";
 import { paiseToRupeesString, rupeesToPaise } from "../core/money";
-import { LEDGER_AMOUNT_FIELDS, type LedgerAmountField, type LedgerEntry, type LedgerView } from "./ledger";
+import { CASHBACK_LINE_SUFFIX, LEDGER_AMOUNT_FIELDS, type LedgerAmountField, type LedgerEntry, type LedgerView } from "./ledger";
 
 /** Entries of one view, newest cycle first, and their totals (paise summed, shown as rupees). */
 export async function accountLedger(db: Db, clientId: number, view: LedgerView, now = new Date()) {
@@ -48,7 +48,7 @@ export async function accountLedger(db: Db, clientId: number, view: LedgerView, 
                remark, transaction_reference, freight_charge::text, entry_tax::text, kk_tax::text, service_tax::text, total_tax::text, start_date
         from ${billingCycles} where client_id = ${clientId} and ${billWhere}
         union all
-        select 'bill', c.bill_reference || '-CASHBACK', count(*)::int, (-sum(c.amount))::text, null,
+        select 'bill', c.bill_reference || ${CASHBACK_LINE_SUFFIX}, count(*)::int, (-sum(c.amount))::text, null,
                (case when c.applied_bill_id is null then -sum(c.amount) else 0.00 end)::numeric(12,2)::text,
                to_char(min(b.end_date), 'YYYY-MM-DD'), to_char(c.bill_start + 6, 'YYYY-MM-DD'),
                'Cashback credit for ' || string_agg(c.pickrr_order_id, ', ' order by c.pickrr_order_id)

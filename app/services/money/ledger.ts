@@ -2,6 +2,8 @@
  * The Account Ledger's view (spec part 2 §2, §4 "Ledger view filters are pending (default),
  * cleared and future", §3 "Ledger entry", §9 ledger types cod and bill), pure.
  */
+import { rupeesToPaise } from "../core/money";
+
 export const LEDGER_VIEWS = ["pending", "cleared", "future"] as const;
 export type LedgerView = (typeof LEDGER_VIEWS)[number];
 export const LEDGER_VIEW_LABELS: Record<LedgerView, string> = { pending: "Pending", cleared: "Cleared", future: "Future" };
@@ -9,6 +11,14 @@ export const LEDGER_VIEW_LABELS: Record<LedgerView, string> = { pending: "Pendin
 /** The `type` URL parameter (the spec's live-user-account-ledger `type`); anything else is Pending. */
 export function ledgerViewOf(raw: string | null): LedgerView {
   return (LEDGER_VIEWS as readonly string[]).includes(raw ?? "") ? (raw as LedgerView) : "pending";
+}
+
+/** What a week's cashback credits' ledger line adds to its bill reference (not a bill itself). */
+export const CASHBACK_LINE_SUFFIX = "-CASHBACK";
+
+/** A line a payment can be recorded against (decision 040): a real bill, not a cashback line, with something outstanding. */
+export function isPayableBill(e: Pick<LedgerEntry, "type" | "reference_id" | "outstanding_amount">): boolean {
+  return e.type === "bill" && !e.reference_id.endsWith(CASHBACK_LINE_SUFFIX) && e.outstanding_amount !== null && rupeesToPaise(e.outstanding_amount) > 0;
 }
 
 /** A ledger entry as the spec names its fields; amounts are rupee text with two decimals, or null where the type has none. */

@@ -6,7 +6,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import "./cod.css";
+import "../plain-table-extras.css";
 import { dmy } from "~/services/analytics/periods";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { CUSTOMER_TYPE_LABELS, customerTypeOf } from "~/services/money/hold";
@@ -25,7 +25,7 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
       size: 180,
       className: "wrap-anywhere",
       cell: (r) => (
-        <Link className="cod-link" to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
+        <Link className="table-link" to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
           {r.email}
         </Link>
       ),
@@ -41,7 +41,7 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
       header: "Recommended Action",
       size: 100,
       cell: (r) => (
-        <Link className="cod-link" to={`${listHref}&hold=${r.id}`} preventScrollReset aria-label={`Hold COD ${r.pickrr_reference_id}`}>
+        <Link className="table-link" to={`${listHref}&hold=${r.id}`} preventScrollReset aria-label={`Hold COD ${r.pickrr_reference_id}`}>
           Hold COD
         </Link>
       ),
@@ -53,7 +53,7 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
             header: "Release",
             size: 70,
             cell: (r: HeldRemittance) => (
-              <Link className="cod-link" to={`${listHref}&release=1&ids=${r.id}`} preventScrollReset aria-label={`Release ${r.pickrr_reference_id}`}>
+              <Link className="table-link" to={`${listHref}&release=1&ids=${r.id}`} preventScrollReset aria-label={`Release ${r.pickrr_reference_id}`}>
                 Release
               </Link>
             ),
@@ -87,7 +87,7 @@ export function CodPlainTable({ rows, columns, canRelease, selected, onSelect, s
         <tbody>
           {rows.length === 0 ? (
             <tr>
-              <td colSpan={colSpan} className="cod-empty">
+              <td colSpan={colSpan} className="empty-cell">
                 {COD_EMPTY}
               </td>
             </tr>
