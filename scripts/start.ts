@@ -12,6 +12,8 @@ import path from "node:path";
 import { logServerError } from "../app/services/core/server-log";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
 import { getDb } from "../app/services/db/client.server";
+import { keepTablesUp, UPKEEP_INTERVAL_MS } from "../app/services/db/upkeep.server";
+import { startPeriodic } from "../app/services/core/periodic";
 import { env, OWASP_HASH_COST, passwordHashCost, sessionSecrets } from "../app/services/core/env.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
@@ -126,6 +128,16 @@ async function serve(t0: number) {
     // The kept Legal Status (decision 036): rows whose days ended (a document came into force
     // at IST midnight) or clients added outside the services, refreshed within the minute.
     startLegalStatusKeeper(getDb(), (line) => console.log(line));
+    // The embedded database has no autovacuum: the servers vacuum and analyze its tables
+    // (decision 041); on a PostgreSQL server with autovacuum this does nothing.
+    startPeriodic(
+      async () => {
+        const run = await keepTablesUp(getDb());
+        if (run.ran) console.log(`Tables vacuumed and analyzed: ${run.tables} in ${run.ms} ms.`);
+      },
+      "Table upkeep failed",
+      UPKEEP_INTERVAL_MS,
+    );
     fillOrderBook(getDb(), (line) => console.log(line))
       .then((added) => (added > 0 ? refreshDailyPerformance(getDb(), { force: true }) : null))
       .catch((error) => logServerError(error, "Filling the demo order book failed"));

@@ -24,6 +24,7 @@ import { addOrdersToRollups, rebuildRollups } from "../orders/rollups.server";
 import { createPrng } from "./prng";
 import { awbPrefix, frozenCharge, padNumber } from "../orders/charge";
 import type { Db, Tx } from "../db/client.server";
+import { keepTablesUp } from "../db/upkeep.server";
 import { parseCalculator } from "../quote/calculator-form";
 import { preloadClientConfigs, quoteData } from "../quote/quote-data.server";
 import { quoteFromData } from "../quote/quote.server";
@@ -414,8 +415,10 @@ export async function fillOrderBook(db: Db, log: (line: string) => void = () => 
   });
   if (money === "busy") return added;
   await db.delete(settings).where(eq(settings.key, ORDER_FILL_SETTING));
-  // PGlite has no autovacuum: without fresh statistics a search by id may walk the placed_at index.
-  await db.execute(sql`analyze orders, tracking_events, order_daily_rollups`);
+  // Without fresh statistics a search by id may walk the placed_at index. PGlite has no
+  // autovacuum: its tables are vacuumed and analyzed now (db/upkeep, decision 041), so that the
+  // new rows' pages are all-visible for index-only scans; a server's autovacuum does that itself.
+  if (!(await keepTablesUp(db)).ran) await db.execute(sql`analyze orders, tracking_events, order_daily_rollups`);
   log(`Order book filled: ${added} orders added in ${Date.now() - t0} ms.`);
   return added;
 }
