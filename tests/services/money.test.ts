@@ -152,6 +152,8 @@ describe("On Hold COD list", () => {
     const byEmail = await listHeldRemittances(h.db, vp, viewOf(`by=email&q=${encodeURIComponent(first.email)}`));
     expect(byEmail.rows.length).toBeGreaterThan(0);
     expect(byEmail.rows.every((r) => r.email === first.email)).toBe(true);
+    const nobody = await listHeldRemittances(h.db, vp, viewOf("by=email&q=nobody-has-this-address"));
+    expect(nobody).toMatchObject({ rows: [], total: 0, page: 1, pages: 1 });
   });
 
   it("shows a tl only the remittances of the tl's clients", async () => {
@@ -164,6 +166,12 @@ describe("On Hold COD list", () => {
     expect(mine.rows.every((r) => ids.has(r.client_id))).toBe(true);
     const someoneElses = (await listHeldRemittances(h.db, vp, viewOf())).rows.find((r) => !ids.has(r.client_id))!;
     expect(await holdDetails(h.db, tl, someoneElses.id)).toBeNull();
+    // An e-mail search stays inside the scope: another tl's seller is not found.
+    expect((await listHeldRemittances(h.db, tl, viewOf(`by=email&q=${encodeURIComponent(someoneElses.email)}`))).total).toBe(0);
+    const [mineFirst] = mine.rows;
+    const mineByEmail = await listHeldRemittances(h.db, tl, viewOf(`by=email&q=${encodeURIComponent(mineFirst.email)}`));
+    expect(mineByEmail.rows.length).toBeGreaterThan(0);
+    expect(mineByEmail.rows.every((r) => r.client_id === mineFirst.client_id)).toBe(true);
   });
 });
 

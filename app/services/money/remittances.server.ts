@@ -29,7 +29,7 @@ function searchCondition(view: Pick<CodView, "by" | "q">): SQL | undefined {
     case "ref":
       return eq(codRemittances.pickrr_reference_id, view.q.toUpperCase());
     case "email":
-      return undefined; // a condition on the seller: sellerCondition
+      return undefined; // a condition on the seller: sellersInView
     case "awb":
       // The cycle that holds the COD order with this AWB (Pickrr tracking id or the courier's).
       return sql`${codRemittances.id} in (
@@ -40,17 +40,23 @@ function searchCondition(view: Pick<CodView, "by" | "q">): SQL | undefined {
 }
 
 /**
- * The viewer's scope and an e-mail search, as a condition on the remittance's client_id (a
- * semi-join over the clients table), so counting and paging read the held-rows index alone.
+ * The sellers the list may show when the viewer's scope or an e-mail search limits them: their
+ * ids, read once per request for both the count and the page, or null when every seller counts.
+ * A list of ids is checked against each held row directly; as a semi-join on the clients table
+ * each of the two queries scanned the clients with the `ilike` again and hash-joined every held
+ * row of the period with them (decision 041: the count of an e-mail search 4.6 → 2.4 ms).
  */
-function sellerCondition(viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q">): SQL | undefined {
+async function sellersInView(db: Db, viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q">): Promise<number[] | null> {
   const email = view.by === "email" && view.q ? ilike(clients.email, `%${view.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
   const where = and(clientScopeCondition(viewer), email);
-  return where ? sql`${codRemittances.client_id} in (select ${clients.id} from ${clients} where ${where})` : undefined;
+  if (!where) return null;
+  return (await db.select({ id: clients.id }).from(clients).where(where)).map((r) => r.id);
 }
 
-function listConditions(viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q" | "from" | "to">): SQL | undefined {
-  return and(HELD, sql`${codRemittances.start_date} between ${view.from} and ${view.to}`, sellerCondition(viewer, view), searchCondition(view));
+async function listConditions(db: Db, viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q" | "from" | "to">): Promise<SQL | undefined> {
+  const sellers = await sellersInView(db, viewer, view);
+  const seller = sellers === null ? undefined : sellers.length > 0 ? inArray(codRemittances.client_id, sellers) : sql`false`;
+  return and(HELD, sql`${codRemittances.start_date} between ${view.from} and ${view.to}`, seller, searchCondition(view));
 }
 
 const listColumns = {
@@ -75,7 +81,7 @@ export type HeldRemittance = Awaited<ReturnType<typeof listHeldRemittances>>["ro
 
 /** One page of held remittances (30 rows), oldest cycle first, with the displayed amount. */
 export async function listHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "role">, view: CodView) {
-  const where = listConditions(viewer, view);
+  const where = await listConditions(db, viewer, view);
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(codRemittances).where(where);
   const pages = Math.max(1, Math.ceil(total / COD_PAGE_SIZE));
   const page = Math.min(view.page, pages);
@@ -102,7 +108,7 @@ function withAmount<T extends { total_amount: string; ecod_charges: string }>(ro
 
 /** Every held remittance of the filter (the Excel and CSV downloads), in pages of 1,000 read as the file is written. */
 export async function* allHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q" | "from" | "to">) {
-  const where = listConditions(viewer, view);
+  const where = await listConditions(db, viewer, view);
   let after: { start: string; id: number } | null = null;
   for (;;) {
     const batch: HeldRemittance[] = (
