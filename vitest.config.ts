@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { unitTestInclude } from "./tests/support/test-scope";
 
 // Two cores: keep parallelism bounded. Unit/service tests run in forks (PGlite is WASM and
 // memory-hungry); browser tests share one server started by their global setup, two files
@@ -28,7 +29,8 @@ export default defineConfig({
           name: "unit",
           // SEED_ORDERS: a small order book for every seeded test database (the template and seed.test).
           env: { SESSION_SECRET: "unit-test-session-secret-0123456789", DATA_DIR: path.join(os.tmpdir(), "console-unit-tests"), SEED_ORDERS: "1500", SEED_ORDER_CHUNK: "1000", SEED_FILL_CHUNK: "500" },
-          include: ["app/**/*.test.ts", "tests/services/**/*.test.ts"],
+          // UNIT_SCOPE=database (CI's PostgreSQL pass): only the tests that use a database (decision 041).
+          include: unitTestInclude(),
           environment: "node",
           globalSetup: ["tests/setup/db-template.ts"],
           testTimeout: 60_000,
