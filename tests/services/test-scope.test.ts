@@ -22,6 +22,6 @@ describe("the PostgreSQL pass's unit scope", () => {
 
   it("runs every service test and those app tests on the database pass, and everything otherwise", () => {
     expect(unitTestInclude("database")).toEqual(["tests/services/**/*.test.ts", ...DATABASE_APP_TESTS]);
-    expect(unitTestInclude(undefined)).toEqual(["app/**/*.test.ts", "tests/services/**/*.test.ts"]);
+    expect(unitTestInclude("")).toEqual(["app/**/*.test.ts", "tests/services/**/*.test.ts"]);
   });
 });
