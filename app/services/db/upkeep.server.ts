@@ -16,6 +16,8 @@ import type { Db } from "./client.server";
 
 /** How often each server tries (a run on a database with autovacuum returns at once). */
 export const UPKEEP_INTERVAL_MS = 30 * 60 * 1000;
+/** A server that filled nothing at start-up (a restart) runs its first upkeep this much later, not among its first pages. */
+export const UPKEEP_FIRST_AFTER_MS = 60 * 1000;
 
 export type UpkeepRun = { ran: false } | { ran: true; tables: number; ms: number };
 
