@@ -6,8 +6,10 @@
  *   npm run build && npx tsx scripts/bench-lighthouse.ts [URL …]
  * Lighthouse is fetched by npx (LIGHTHOUSE=lighthouse@12.8.2; 13 needs Node 22) and drives
  * CHROME_PATH or /usr/bin/chromium. `{client}` in a URL is the seed's first client.
+ * SAVE=dir keeps each run's whole report there (the LCP element, the requests Lantern counted).
  */
 import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { seededDataDir, startBenchServer } from "./lib/bench-server";
 
@@ -44,6 +46,10 @@ try {
         { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] },
       ).toString();
       reports.push(JSON.parse(out) as Report);
+      if (process.env.SAVE) {
+        mkdirSync(process.env.SAVE, { recursive: true });
+        writeFileSync(`${process.env.SAVE}/${raw.replace(/[^a-z0-9]+/gi, "_")}-${i + 1}.json`, out);
+      }
     }
     const byScore = [...reports].sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const median = byScore[Math.floor(byScore.length / 2)];

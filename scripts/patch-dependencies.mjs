@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
- * Route matching once per build, not three times per request (decision 036), run by `npm install`
- * (postinstall). Remix 2's server matches a request's URL against the whole route tree three
+ * Edits to installed dependencies, run by `npm install` (postinstall): route matching once per
+ * build (below), and Remix's module preloads at low priority (decision 042, `lowPriorityPreloads`).
+ *
+ * Route matching once per build, not three times per request (decision 036). Remix 2's server matches a request's URL against the whole route tree three
  * times (the request handler, the static handler's query, the static router's render), and each
  * time @remix-run/router flattens and ranks every route and compiles a RegExp per route path;
  * RemixServer also rebuilds the route objects per request. For this console's ~70 routes that
@@ -23,6 +25,26 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const PATCH_MARKER = "/* console: route-matching cache (decision 036) */";
+export const PRELOAD_MARKER = "/* console: module preloads at low priority (decision 042) */";
+
+/**
+ * Remix's <Scripts> preloads every module of the page with `<link rel="modulepreload">`, which
+ * browsers fetch at high priority, beside the render-blocking stylesheets: on a slow link the
+ * page's ~40 modules (150–200 KiB) share the bandwidth with the CSS the first paint waits for.
+ * At low priority the stylesheets go first and the scripts follow (the page works without
+ * them). Both the server's copy (the HTML) and the browser's (hydration renders the same tags).
+ */
+const lowPriorityPreloads = (file) => ({
+  file,
+  marker: PRELOAD_MARKER,
+  what: "module preloads at low priority",
+  edits: [
+    ["function Scripts(props) {", `${PRELOAD_MARKER}\nfunction Scripts(props) {`],
+    ['rel: "modulepreload",\n    href: manifest.url,', 'rel: "modulepreload",\n    fetchpriority: "low",\n    href: manifest.url,'],
+    ['rel: "modulepreload",\n    href: manifest.entry.module,', 'rel: "modulepreload",\n    fetchpriority: "low",\n    href: manifest.entry.module,'],
+    ['rel: "modulepreload",\n    href: path,', 'rel: "modulepreload",\n    fetchpriority: "low",\n    href: path,'],
+  ],
+});
 
 export const PATCHES = [
   {
@@ -94,11 +116,13 @@ function convertRouteMatchToUiMatch(match, loaderData) {`,
       ["function createStaticRouter(routes, context, opts = {}) {", "const staticDataRoutesCache = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {"],
     ],
   },
+  lowPriorityPreloads("node_modules/@remix-run/react/dist/components.js"),
+  lowPriorityPreloads("node_modules/@remix-run/react/dist/esm/components.js"),
 ];
 
 /** Applies the edits to one file's text: the patched text, or why it cannot be patched. */
-export function patchText(text, edits) {
-  if (text.includes(PATCH_MARKER)) return { ok: true, text, already: true };
+export function patchText(text, edits, marker = PATCH_MARKER) {
+  if (text.includes(marker)) return { ok: true, text, already: true };
   let out = text;
   for (const [find, replace] of edits) {
     const at = out.indexOf(find);
@@ -109,17 +133,17 @@ export function patchText(text, edits) {
 }
 
 function main() {
-  for (const { file, edits } of PATCHES) {
+  for (const { file, edits, marker, what = "route-matching cache" } of PATCHES) {
     const full = path.join(root, file);
     if (!existsSync(full)) {
       console.warn(`patch-dependencies: ${file} is not installed; skipped.`);
       continue;
     }
-    const result = patchText(readFileSync(full, "utf8"), edits);
-    if (!result.ok) console.warn(`patch-dependencies: ${file} is not as expected (${result.reason}); left unpatched: route matching stays uncached.`);
+    const result = patchText(readFileSync(full, "utf8"), edits, marker);
+    if (!result.ok) console.warn(`patch-dependencies: ${file} is not as expected (${result.reason}); left unpatched (${what}).`);
     else if (!result.already) {
       writeFileSync(full, result.text);
-      console.log(`patch-dependencies: ${file} patched (route-matching cache).`);
+      console.log(`patch-dependencies: ${file} patched (${what}).`);
     }
   }
 }

@@ -50,6 +50,17 @@ describe("static files", () => {
     }
   });
 
+  it("preloads the page's modules at low priority, so the stylesheets the first paint waits for go first (decision 042)", async () => {
+    const { cookie } = await signInCookie("vp@demo.test", "vp", "10.9.9.2");
+    for (const [path, c] of [["/sign-in", ""], ["/all-users/5/rate-card", cookie]]) {
+      const html = (await raw(path, "identity", c)).body.toString("utf8");
+      const preloads = [...html.matchAll(/<link [^>]*rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+      expect(preloads.length, path).toBeGreaterThan(5);
+      for (const link of preloads) expect(link, path).toContain('fetchpriority="low"');
+      expect(html, path).not.toMatch(/<link [^>]*rel="stylesheet"[^>]*fetchpriority/);
+    }
+  });
+
   it("does not let a path leave the build folder", async () => {
     const res = await raw("/assets/..%2F..%2Fserver%2Findex.js", "br");
     expect(res.status).not.toBe(200);
