@@ -22,6 +22,8 @@ for (const js of [true, false]) {
   for (const p of paths) {
     await page.goto(p);
     await page.waitForLoadState("load");
+    // Let lazy parts (charts, the enhanced tables) arrive: SETTLE_MS, default 1.5 s with JavaScript on.
+    if (js) await page.waitForTimeout(Number(process.env.SETTLE_MS ?? 1500));
     const name = p.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "root";
     await page.screenshot({ path: `${out}/${name}-${js ? "js" : "nojs"}.png`, fullPage: true });
   }

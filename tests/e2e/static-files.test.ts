@@ -69,7 +69,7 @@ describe("static files", () => {
 
   it("keeps each page's render-blocking CSS within 15 KiB gzip (Mantine's CSS per component, not all of it)", async () => {
     const { cookie } = await signInCookie("vp@demo.test", "vp", "10.9.9.1");
-    const pages = ["/all-users", "/all-users/5/rate-card", "/all-users/5/rate-card/advantage?plan=premium", "/all-users/5/rate-calculator", "/all-users/5/serviceability", "/all-users/5/account-setup"];
+    const pages = ["/all-users", "/all-users/5/rate-card", "/all-users/5/rate-card/advantage?plan=premium", "/all-users/5/rate-calculator", "/all-users/5/serviceability", "/all-users/5/account-setup", "/all-users/5/courier-rules", "/order-tracker", "/on-hold-cod"];
     const sizes: Record<string, number> = {};
     for (const path of ["/sign-in", ...pages]) {
       const page = await raw(path, "identity", path === "/sign-in" ? "" : cookie);
