@@ -161,6 +161,24 @@ describe("the Daily Performance snapshot", () => {
     expect(byAvp.header.slice(0, 2)).toEqual(["AVP Name", "AVP Email"]);
   });
 
+  it("a grouped view's page and its CSV agree row for row; only the CSV carries the hierarchy's names", async () => {
+    await refreshDailyPerformance(h.db, { now, force: true });
+    for (const view of ["avp", "bdm", "tl"] as const) {
+      const query = { ...DEFAULT_TRACKER_QUERY, view, sort: "placed_0" as const, dir: "desc" as const };
+      const page = await dailyPerformance(h.db, viewers.vp, query);
+      const csv = await dailyPerformanceCsv(h.db, viewers.vp, query);
+      expect(page.total, view).toBe(csv.records.length);
+      expect(page.rows.length, view).toBeGreaterThan(0);
+      expect(page.rows.map((r) => [r.name, r.email, ...r.placed.map(String), ...r.picked.map(String)]), view).toEqual(csv.records.slice(0, page.rows.length));
+    }
+    // An avp's CSV adds BDM, TL and AVP: each BDM's row names the AVP of its sellers (the viewer).
+    const [me] = await h.db.select({ name: staff.name }).from(staff).where(eq(staff.id, viewers.avp.id));
+    const byBdm = await dailyPerformanceCsv(h.db, viewers.avp, { ...DEFAULT_TRACKER_QUERY, view: "bdm" });
+    expect(byBdm.header.slice(2, 5)).toEqual(["BDM", "TL", "AVP"]);
+    expect(byBdm.records.length).toBeGreaterThan(0);
+    expect(byBdm.records.every((r) => r[4] === me.name && r[2] !== "")).toBe(true);
+  });
+
   it("searches, sorts and pages in the database", async () => {
     const vp = viewers.vp;
     const first = await dailyPerformance(h.db, vp, { ...DEFAULT_TRACKER_QUERY, sort: "placed_1", dir: "desc" });

@@ -76,6 +76,12 @@ export default async function setup(project: TestProject) {
     });
   });
   server.removeAllListeners("exit");
+  // A server that dies while the tests run would leave only "connection refused" in their
+  // failures: say why, with the end of its log.
+  let stopping = false;
+  server.on("exit", (code, signal) => {
+    if (!stopping) console.error(`The browser tests' server exited (${signal ?? `code ${code}`}) while the tests ran. The end of its log:\n${log.slice(-20_000)}`);
+  });
   project.provide("baseURL", `http://127.0.0.1:${port}`);
   // Browser tests that compare a page with the seeded data open their own copy of the template.
   project.provide("pgliteTemplate", template.pgliteTemplate);
@@ -84,6 +90,7 @@ export default async function setup(project: TestProject) {
   project.provide("e2eDataDir", dataDir);
 
   return async () => {
+    stopping = true;
     await new Promise<void>((resolve) => {
       server.once("exit", () => resolve());
       server.kill("SIGTERM");
