@@ -7,6 +7,8 @@
  * table upkeep (decision 041), the Account Ledger (each view), and the Excel Download of all
  * 10,000 held rows. PAGES=1 adds the pages over HTTP on the same book (the demo database plus
  * these sellers), as a finance approver, beside the static file: one connection, then 20.
+ * PROFILE=1 writes the server's CPU profile (./profiles); ONLY=/on-hold-cod,… measures only those
+ * pages (`{ledger}` is the bench seller's ledger).
  * Usage: npx tsx scripts/bench-money.ts
  */
 import { performance } from "node:perf_hooks";
@@ -108,7 +110,9 @@ if (process.env.PAGES === "1") {
     const ledger = `/all-users/${seller!.id}/account-ledger`;
     const pages = ["/favicon.svg", "/on-hold-cod", "/on-hold-cod?page=40", "/on-hold-cod?by=email&q=seller12", `${ledger}?type=pending`, `${ledger}?type=cleared`, `${ledger}?type=future`];
     console.log(PAGE_TABLE_HEAD);
-    for (const url of pages) console.log(await measurePage(server, url, { warmUp: 20, requests: 200, seconds: 10, connections: 20 }));
+    // ONLY=a,b measures those pages alone (e.g. with PROFILE=1 for a profile of one page).
+    const only = process.env.ONLY?.split(",");
+    for (const url of only ? only.map((u) => u.replace("{ledger}", ledger)) : pages) console.log(await measurePage(server, url, { warmUp: 20, requests: 200, seconds: 10, connections: 20 }));
   } finally {
     await server.stop();
     await data.remove();

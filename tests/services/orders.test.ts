@@ -90,6 +90,14 @@ describe("searching orders", () => {
     // Past the cap, the next page is offered while the page is full.
     const last = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: common }, SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE);
     expect(last).toMatchObject({ more: true, pages: SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE + 1 });
+    // Each page holds exactly its slice of the matches, newest first — within the cap and past it.
+    const expected = ((await h.db.execute(sql`select pickrr_order_id from orders where lower(customer_name) like ${`%${common}%`} order by placed_at desc, id desc limit ${SEARCH_COUNT_CAP + SEARCH_PAGE_SIZE}`)).rows as { pickrr_order_id: string }[]).map((r) => r.pickrr_order_id);
+    const lastInCap = SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE;
+    for (const page of [1, 2, lastInCap, lastInCap + 1]) {
+      const result = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: common }, page);
+      const ids = result.rows.map((r) => ("pickrr_order_id" in r ? r.pickrr_order_id : ""));
+      expect(ids, `page ${page}`).toEqual(expected.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE));
+    }
     // Under the cap, the count is exact.
     const [o] = await h.db.select().from(orders).orderBy(asc(orders.id)).limit(1);
     const name = o.customer_name.toLowerCase();

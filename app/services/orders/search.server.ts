@@ -3,7 +3,7 @@
  * that match the header search, limited to the clients the signed-in staff may see (the same
  * scope rule as All Users), 50 to a page, newest first.
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { clientScopeCondition, hierarchyMember, type Viewer } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
 import { clients, orders } from "../db/schema";
@@ -92,9 +92,26 @@ export async function searchRecords(db: Db, viewer: Pick<Viewer, "id" | "role">,
     return { kind: "sellers", rows, total: n, page, pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)) };
   }
   const where = and(scope, orderCondition(search.type, search.value));
-  // Counted to one past the cap: the count stops there instead of walking every match.
-  const found = db.select({ one: sql`1` }).from(orders).innerJoin(clients, eq(clients.id, orders.client_id)).where(where).limit(SEARCH_COUNT_CAP + 1).as("found");
-  const [rows, [{ n }]] = await Promise.all([orderRows(db, where, page), db.select({ n: count() }).from(found)]);
+  // The matches are found once, in one statement: their ids in page order to one past the cap
+  // (the count stops there), the page's rows read by id, and the count. A name search's trigram
+  // scan is most of its cost, and counting with a second query ran it twice. An empty page past
+  // page 1 counts on its own (nothing else carries the count); a page past the cap reads its
+  // rows itself.
+  const found = db
+    .$with("found")
+    .as(db.select({ id: orders.id, placed_at: orders.placed_at }).from(orders).innerJoin(clients, eq(clients.id, orders.client_id)).where(where).orderBy(desc(orders.placed_at), desc(orders.id)).limit(SEARCH_COUNT_CAP + 1));
+  const from = (page - 1) * SEARCH_PAGE_SIZE;
+  const pageIds = db.select({ id: found.id }).from(found).orderBy(desc(found.placed_at), desc(found.id)).limit(SEARCH_PAGE_SIZE).offset(from);
+  const withCount = await db
+    .with(found)
+    .select({ ...orderColumns, found: sql<number>`(select count(*) from ${found})::int` })
+    .from(orders)
+    .innerJoin(clients, eq(clients.id, orders.client_id))
+    .where(inArray(orders.id, pageIds))
+    .orderBy(desc(orders.placed_at), desc(orders.id));
+  let n = withCount[0]?.found ?? 0;
+  if (withCount.length === 0 && page > 1) n = (await db.select({ n: count() }).from(db.select({ one: sql`1` }).from(orders).innerJoin(clients, eq(clients.id, orders.client_id)).where(where).limit(SEARCH_COUNT_CAP + 1).as("counted")))[0].n;
+  const rows: OrderSearchRow[] = from >= SEARCH_COUNT_CAP && n > SEARCH_COUNT_CAP ? await orderRows(db, where, page) : withCount.map(({ found: _found, ...row }) => row);
   const more = n > SEARCH_COUNT_CAP;
   const total = Math.min(n, SEARCH_COUNT_CAP);
   // Past the cap the pages go on while a page is full (the URL may ask for any of them).
