@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, orders, rateRows } from "~/services/db/schema";
 import { parseOrder, type OrderRequest } from "~/services/orders/place-form";
-import { placeOrder } from "~/services/orders/place.server";
+import { ORDER_NUMBERS_AT_ONCE, placeOrder } from "~/services/orders/place.server";
 import { parseCalculator } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
 import { openTestDb } from "../support/db";
@@ -84,6 +84,24 @@ describe("placing an order", () => {
     const refused = await placeOrder(h.db, clientId, order({ drop_pincode: "999999" }), { idempotencyKey: "refused-1", now });
     expect(refused.status).toBe(400);
     expect(await placeOrder(h.db, clientId, order(), { idempotencyKey: "refused-1", now })).toEqual(refused);
+  });
+
+  it("numbers concurrent orders uniquely, past one batch of numbers, and a second database numbers from its own sequence", async () => {
+    const n = ORDER_NUMBERS_AT_ONCE * 2 + 3;
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => placeOrder(h.db, clientId, order({ customer_name: `Numbered ${i}` }), { now })));
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    const ids = answers.map((a) => (a.status === 201 ? a.body.pickrr_order_id : ""));
+    expect(new Set(ids).size).toBe(n);
+    expect(new Set(answers.map((a) => (a.status === 201 ? a.body.pickrr_tracking_id : ""))).size).toBe(n);
+    const other = await openTestDb({ seeded: true });
+    try {
+      const [c] = await other.db.select({ id: clients.id }).from(clients).where(isNotNull(clients.auth_token)).orderBy(clients.id).limit(1);
+      const first = await placeOrder(other.db, c.id, order(), { now });
+      // The other database's first number is its own sequence's first, not one of this one's.
+      expect(first.status === 201 && first.body.pickrr_order_id).toBe("PA00000001");
+    } finally {
+      await other.close();
+    }
   });
 
   it("refuses an unknown pincode with the field named, and creates nothing", async () => {

@@ -32,6 +32,23 @@ export async function addOrdersToRollups(tx: Executor, where: SQL): Promise<void
   await refreshMonths(tx, sql`select distinct client_id, date_trunc('month', day)::date as month from (${fromOrders(where)}) touched`);
 }
 
+/**
+ * One newly placed order (not picked up): its day's and its month's placed counts, each one up,
+ * in one statement (placement's hot path: the general path above reads the order back twice and
+ * recomputes the month from its daily rows). Same result as addOrdersToRollups for such an order.
+ */
+export async function addPlacedOrderToRollups(tx: Executor, clientId: number, placedAt: Date): Promise<void> {
+  const m = orderMonthlyRollups;
+  await tx.execute(sql`
+    with placed as (select ${istDay(sql`${placedAt.toISOString()}::timestamptz`)} as day),
+    daily as (
+      insert into ${orderDailyRollups} (client_id, day, placed, picked) select ${clientId}, day, 1, 0 from placed
+      on conflict (client_id, day) do update set placed = ${orderDailyRollups.placed} + 1
+    )
+    insert into ${m} (${MONTH_COLUMNS}) select ${clientId}, date_trunc('month', day)::date, 1, 0, ${sql.raw(WEEKDAYS.map(() => "0").join(", "))} from placed
+    on conflict (client_id, month) do update set placed = ${m.placed} + 1`);
+}
+
 export type PickupChange = { client_id: number; before: Date | null; after: Date | null };
 
 /** Moves picked counts for orders whose first pickup was set, moved or (never in practice) cleared. */
