@@ -4,7 +4,7 @@
  * the machine is doing weighs on every build alike. On a shared 2-core VM figures measured
  * at different times can differ by a third; paired figures are the ones to compare.
  * Prints, per page and build: Server-Timing median and p95, latency p95, server CPU/request.
- * Usage: npx tsx scripts/bench-compare.ts BUILD_DIR[:CHECKOUT] BUILD_DIR[:CHECKOUT] …
+ * Usage: npx tsx scripts/bench-compare.ts BUILD_DIR[:CHECKOUT] BUILD_DIR[:CHECKOUT] …   (PAGES=url,… for other pages)
  * A CHECKOUT runs that checkout's own server scripts (its scripts/start.ts). To compare the
  * current build with an earlier commit:
  *   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/node_modules
@@ -32,11 +32,15 @@ try {
   console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
   console.log("| Page | Build | server median | server p95 | latency p95 | server CPU/request | HTML |");
   console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
-  for (const [label, url] of [
-    ["Rate card, Forward tab", `/all-users/${data.clientId}/rate-card?all=1`],
-    ["Rate card, RTO tab", `/all-users/${data.clientId}/rate-card?tab=rto&all=1`],
-    ["All Users", "/all-users"],
-  ] as const) {
+  // PAGES=url,url… compares those pages instead (`{client}` is the seed's first client).
+  const pages: (readonly [string, string])[] = process.env.PAGES
+    ? process.env.PAGES.split(",").map((u) => [u, u.replaceAll("{client}", String(data.clientId))] as const)
+    : [
+        ["Rate card, Forward tab", `/all-users/${data.clientId}/rate-card?all=1`],
+        ["Rate card, RTO tab", `/all-users/${data.clientId}/rate-card?tab=rto&all=1`],
+        ["All Users", "/all-users"],
+      ];
+  for (const [label, url] of pages) {
     const runs = servers.map(() => ({ latency: [] as number[], server: [] as number[], cpu: 0, bytes: 0 }));
     for (let i = 0; i < REQUESTS + WARM_UP; i++) {
       for (const [b, server] of servers.entries()) {

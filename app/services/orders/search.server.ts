@@ -31,13 +31,13 @@ function orderCondition(type: Exclude<SearchType, "seller_email">, value: string
   }
 }
 
+/** What the result table shows of an order (the loader's data for 50 rows goes into the page twice: markup and hydration data). */
 const orderColumns = {
   id: orders.id,
   pickrr_order_id: orders.pickrr_order_id,
   pickrr_tracking_id: orders.pickrr_tracking_id,
   courier_tracking_id: orders.courier_tracking_id,
   courier_name: orders.courier_name,
-  service: orders.service,
   placed_at: orders.placed_at,
   pickup_at: orders.pickup_at,
   current_status: orders.current_status,
@@ -50,16 +50,22 @@ const orderColumns = {
   customer_name: orders.customer_name,
   customer_phone: orders.customer_phone,
   customer_address: orders.customer_address,
-  drop_city: orders.drop_city,
   drop_state: orders.drop_state,
   drop_pincode: orders.drop_pincode,
-  last_synced_at: orders.last_synced_at,
-  client_id: clients.id,
-  seller_email: clients.email,
   /** Sales POC = the client's BDM, retention POC = its TL, ops POC = its AVP (decision 023). */
   sales: hierarchyMember(clients.bdm_id),
   retention: hierarchyMember(clients.tl_id),
   ops: hierarchyMember(clients.avp_id),
+};
+
+/** One order's page shows these as well. */
+const orderDetailColumns = {
+  ...orderColumns,
+  service: orders.service,
+  drop_city: orders.drop_city,
+  last_synced_at: orders.last_synced_at,
+  client_id: clients.id,
+  seller_email: clients.email,
 };
 
 function orderRows(db: Db, where: ReturnType<typeof and>, page: number) {
@@ -122,7 +128,7 @@ export async function searchRecords(db: Db, viewer: Pick<Viewer, "id" | "role">,
 /** One order with its client, if the viewer may see it (null otherwise: a 404, never a hint). */
 export async function orderForViewer(db: Db, viewer: Pick<Viewer, "id" | "role">, pickrrOrderId: string) {
   const [row] = await db
-    .select({ ...orderColumns, charge: orders.charge, charged_amount: orders.charged_amount, dead_weight: orders.dead_weight, length: orders.length, breadth: orders.breadth, height: orders.height, pickup_city: orders.pickup_city, pickup_pincode: orders.pickup_pincode, order_zone: orders.order_zone })
+    .select({ ...orderDetailColumns, charge: orders.charge, charged_amount: orders.charged_amount, dead_weight: orders.dead_weight, length: orders.length, breadth: orders.breadth, height: orders.height, pickup_city: orders.pickup_city, pickup_pincode: orders.pickup_pincode, order_zone: orders.order_zone })
     .from(orders)
     .innerJoin(clients, eq(clients.id, orders.client_id))
     .where(and(clientScopeCondition(viewer), eq(orders.pickrr_order_id, pickrrOrderId)));
