@@ -95,6 +95,8 @@ describe("the Order Tracker", () => {
 
   it("the seller picker lists exactly the clients in scope", async () => {
     const all = await sellerEmails(h.db, viewers.vp);
+    // The first N (what the page inlines) are the full list's first N.
+    expect(await sellerEmails(h.db, viewers.vp, 10)).toEqual(all.slice(0, 10));
     const tl = await sellerEmails(h.db, viewers.tl);
     const [{ n }] = (await h.db.execute(sql`select count(*)::int as n from clients c where c.tl_id = ${viewers.tl.id}`)).rows as { n: number }[];
     expect(tl).toHaveLength(n);
