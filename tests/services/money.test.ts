@@ -156,6 +156,19 @@ describe("On Hold COD list", () => {
     expect(nobody).toMatchObject({ rows: [], total: 0, page: 1, pages: 1 });
   });
 
+  it("takes an e-mail search matching more sellers than a statement has parameters (65,535)", async () => {
+    await h.db.execute(sql`
+      insert into clients (name, email, company_name, phone_number, business_data, pickrr_config)
+      select 'Bulk ' || g, 'bulk-' || g || '@manysellers.test', 'Bulk Co ' || g, '9000000000', c.business_data, c.pickrr_config
+      from generate_series(1, 66000) g, (select business_data, pickrr_config from clients order by id limit 1) c`);
+    try {
+      const many = await listHeldRemittances(h.db, vp, viewOf("by=email&q=manysellers.test"));
+      expect(many).toMatchObject({ rows: [], total: 0 });
+    } finally {
+      await h.db.execute(sql`delete from clients where email like '%@manysellers.test'`);
+    }
+  });
+
   it("shows a tl only the remittances of the tl's clients", async () => {
     const [tlRow] = await h.db.select().from(staff).where(eq(staff.email, "tl@demo.test"));
     const tl = { id: tlRow.id, role: "tl" as const };
