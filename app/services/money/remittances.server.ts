@@ -5,6 +5,7 @@
  * once. Every read is limited to the clients in the viewer's scope.
  */
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { anyOfIds } from "../db/any-of";
 import type { Db, Tx } from "../db/client.server";
 import { billingCycles, clientMoneyProfiles, clients, codRemittances, moneyMovements, orders } from "../db/schema";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
@@ -55,9 +56,8 @@ async function sellersInView(db: Db, viewer: Pick<Viewer, "id" | "role">, view: 
 
 async function listConditions(db: Db, viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q" | "from" | "to">): Promise<SQL | undefined> {
   const sellers = await sellersInView(db, viewer, view);
-  // One array parameter however many sellers (an IN list binds one parameter each, and a server
-  // takes at most 65,535 a statement: a vp's e-mail search over a large book could pass that).
-  const seller = sellers === null ? undefined : sellers.length > 0 ? sql`${codRemittances.client_id} = any(${sql.param(sellers)}::int[])` : sql`false`;
+  // One array parameter however many sellers (db/any-of: a vp's e-mail search over a large book).
+  const seller = sellers === null ? undefined : anyOfIds(codRemittances.client_id, sellers);
   return and(HELD, sql`${codRemittances.start_date} between ${view.from} and ${view.to}`, seller, searchCondition(view));
 }
 
@@ -298,7 +298,7 @@ async function payOut(tx: Tx, actor: AuditActor, locked: readonly PayoutRow[], a
       const bills = await tx
         .select({ id: billingCycles.id, client_id: billingCycles.client_id, reference_id: billingCycles.reference_id, due_date: billingCycles.due_date, outstanding: billingCycles.outstanding_amount })
         .from(billingCycles)
-        .where(and(inArray(billingCycles.client_id, netting), sql`${billingCycles.outstanding_amount} > 0`, sql`${billingCycles.due_date} <= ${today}::date`))
+        .where(and(anyOfIds(billingCycles.client_id, netting), sql`${billingCycles.outstanding_amount} > 0`, sql`${billingCycles.due_date} <= ${today}::date`))
         .orderBy(asc(billingCycles.id))
         .for("update");
       for (const b of bills) openBills.set(b.client_id, [...(openBills.get(b.client_id) ?? []), { ...b, outstanding: rupeesToPaise(b.outstanding) }]);
