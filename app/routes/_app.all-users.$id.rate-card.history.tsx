@@ -2,7 +2,7 @@
  * The audit history of a client's rate changes (issue 3 "History"): a wide dialog over the
  * rate card, newest first, paginated by `?hpage=` links that keep the card's own parameters.
  */
-import { Badge, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Badge, Stack, Text } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { istDateTimeLabel } from "~/services/clients/dates";
@@ -67,36 +67,36 @@ export default function RateHistoryDialog() {
           </Text>
         ) : (
           <div style={{ maxHeight: "60vh", overflow: "auto" }} tabIndex={0} role="region" aria-label="Rate changes">
-            <Table withTableBorder verticalSpacing={6} fz="sm" stickyHeader>
-              <Table.Caption>Newest first</Table.Caption>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>What changed</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
+            <table className="plain-table plain-table-sticky">
+              <caption>Newest first</caption>
+              <thead>
+                <tr>
+                  <th>When</th>
+                  <th>Who</th>
+                  <th>Action</th>
+                  <th>What changed</th>
+                </tr>
+              </thead>
+              <tbody>
                 {entries.map((e) => (
-                  <Table.Tr key={e.id} data-testid="history-entry" data-action={e.action}>
-                    <Table.Td style={{ whiteSpace: "nowrap" }}>
+                  <tr key={e.id} data-testid="history-entry" data-action={e.action}>
+                    <td style={{ whiteSpace: "nowrap" }}>
                       <time dateTime={e.at}>{when(e.at)}</time>
-                    </Table.Td>
-                    <Table.Td>
+                    </td>
+                    <td>
                       {e.who.name ? <Text size="sm">{e.who.name}</Text> : null}
                       <Text size="sm">{e.who.email}</Text>
                       <Badge size="xs" variant="light" color="dark">
                         {e.who.role}
                       </Badge>
-                    </Table.Td>
-                    <Table.Td>
+                    </td>
+                    <td>
                       <Text size="sm">{e.actionLabel}</Text>
                       <Text size="xs" c="dimmed" ff="monospace">
                         {e.action}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>
+                    </td>
+                    <td>
                       {e.head ? (
                         <Text size="sm" fw={600}>
                           {e.head}
@@ -107,7 +107,7 @@ export default function RateHistoryDialog() {
                         <Text size="sm" key={l.field}>
                           {l.field}:{" "}
                           <Text component="del" td="line-through" c="dimmed" size="sm">
-                            <VisuallyHidden>was </VisuallyHidden>
+                            <span className="visually-hidden">was </span>
                             {l.old}
                           </Text>{" "}
                           →{" "}
@@ -116,11 +116,11 @@ export default function RateHistoryDialog() {
                           </Text>
                         </Text>
                       ))}
-                    </Table.Td>
-                  </Table.Tr>
+                    </td>
+                  </tr>
                 ))}
-              </Table.Tbody>
-            </Table>
+              </tbody>
+            </table>
           </div>
         )}
         <Pager page={page} pageCount={pageCount} total={total} hrefFor={hrefFor} noun={total === 1 ? "change" : "changes"} />

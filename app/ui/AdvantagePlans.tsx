@@ -4,7 +4,7 @@
  * the enable/disable confirmation (a child route, so it works without JavaScript), the
  * plan's turnaround and promise, and the plan's rate card in the one rate table.
  */
-import { Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CHANGE_NOT_ALLOWED, PLAN_PROMISE_PERCENT, type PlanTurnaround } from "~/services/advantage/plans";
@@ -97,33 +97,33 @@ export function AdvantagePlans({
       {settings}
 
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Plan turnaround and promise">
-        <Table withTableBorder withColumnBorders fz="sm" verticalSpacing={4} maw={900}>
-          <Table.Caption>
+        <table className="plain-table plain-table-columns" style={{ maxWidth: 900 }}>
+          <caption>
             Promise: {PLAN_PROMISE_PERCENT}% of shipments delivered within the turnaround
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Turnaround</Table.Th>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Turnaround</th>
               {ZONE_COLUMNS.map((z) => (
-                <Table.Th key={z.key} scope="col">
+                <th key={z.key} scope="col">
                   {z.name} &apos;{z.label}&apos;
-                </Table.Th>
+                </th>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr data-testid="plan-tat" data-source={turnaround.source}>
-              <Table.Th scope="row">
+            </tr>
+          </thead>
+          <tbody>
+            <tr data-testid="plan-tat" data-source={turnaround.source}>
+              <th scope="row">
                 {turnaround.source === "client" ? "Days (this client's Advantage Settings)" : "Days (plan standard)"}
-              </Table.Th>
+              </th>
               {ZONE_COLUMNS.map((z) => (
-                <Table.Td key={z.key} data-zone={z.zone}>
+                <td key={z.key} data-zone={z.zone}>
                   {turnaround.days[z.zone]}
-                </Table.Td>
+                </td>
               ))}
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+            </tr>
+          </tbody>
+        </table>
       </div>
 
       <Stack gap="xs">

@@ -5,7 +5,7 @@
  * Without JavaScript each is a server-rendered answer of the page's action
  * (ratecards/row-action.server.ts).
  */
-import { Alert, Anchor, Button, Group, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useEffect, useRef } from "react";
@@ -148,20 +148,20 @@ export function RowEditAlerts({
 
 function ValuesDiff({ old, next }: { old: Record<RateField, string>; next: Record<RateField, string> }) {
   return (
-    <Table withTableBorder verticalSpacing={4} fz="sm" aria-label="New values beside the old ones">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Field</Table.Th>
-          <Table.Th>Value</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+    <table className="plain-table" aria-label="New values beside the old ones">
+      <thead>
+        <tr>
+          <th>Field</th>
+          <th>Value</th>
+        </tr>
+      </thead>
+      <tbody>
         {RATE_FIELDS.map((f) => {
           const changed = old[f] !== next[f];
           return (
-            <Table.Tr key={f} data-changed={changed || undefined}>
-              <Table.Td>{RATE_FIELD_LABELS[f]}</Table.Td>
-              <Table.Td>
+            <tr key={f} data-changed={changed || undefined}>
+              <td>{RATE_FIELD_LABELS[f]}</td>
+              <td>
                 {changed ? (
                   <>
                     <Text span fw={700} data-testid={`new-${f}`}>
@@ -174,12 +174,12 @@ function ValuesDiff({ old, next }: { old: Record<RateField, string>; next: Recor
                 ) : (
                   next[f]
                 )}
-              </Table.Td>
-            </Table.Tr>
+              </td>
+            </tr>
           );
         })}
-      </Table.Tbody>
-    </Table>
+      </tbody>
+    </table>
   );
 }
 
