@@ -4,7 +4,7 @@
  * placed orders per day from the rollups, and the Daily Performance table from its snapshot
  * by Seller, AVP, BDM or TL — searched, sorted and paged by the database.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import type { Executor } from "../db/client.server";
 import { clients, dailyPerformanceRows, orderDailyRollups, staff } from "../db/schema";
@@ -83,17 +83,18 @@ async function performanceRows(
       ),
       sql`, `,
     );
-  const order = sql`${sql.identifier(query.sort)} ${sql.raw(query.dir === "asc" ? "asc" : "desc")}`;
+  const dir = sql.raw(query.dir === "asc" ? "asc" : "desc");
+  const order = sql`${sql.identifier(query.sort)} ${dir}`;
   const limit = page === null ? sql`` : sql`limit ${PERFORMANCE_PAGE_SIZE} offset ${(page - 1) * PERFORMANCE_PAGE_SIZE}`;
   // The seller view's avatars and the CSV's hierarchy columns need each client's AVP, BDM and
   // TL, joined once (one row per client: no fan-out). A grouped view's page needs neither: it
   // is summed by one hash aggregate, without the three sorted `string_agg(distinct …)`, which
   // were half of the query's time on the large book.
   const withHierarchy = page === null;
-  const people = sql`
-    left join ${staff} xa on xa.id = ${clients.avp_id}
-    left join ${staff} xb on xb.id = ${clients.bdm_id}
-    left join ${staff} xt on xt.id = ${clients.tl_id}`;
+  const people = (avp: SQLWrapper, bdm: SQLWrapper, tl: SQLWrapper) => sql`
+    left join ${staff} xa on xa.id = ${avp}
+    left join ${staff} xb on xb.id = ${bdm}
+    left join ${staff} xt on xt.id = ${tl}`;
   const snapshot = sql`left join ${p} p on p.client_id = ${clients.id}`;
   let rowsSql: SQL;
   if (query.view === "seller") {
@@ -101,7 +102,6 @@ async function performanceRows(
     // the AVP, BDM and TL of those 25 only: building the avatars' objects for every client in
     // scope before the sort was most of the query's time for a vp (2,500 clients).
     const where = and(scope, like ? sql`(${clients.name} ilike ${like} or ${clients.email} ilike ${like})` : undefined);
-    const pageOrder = sql`${sql.identifier("pg")}.${sql.identifier(query.sort)} ${sql.raw(query.dir === "asc" ? "asc" : "desc")}`;
     rowsSql = sql`
       select pg.key, pg.name, pg.email, 1 as sellers,
         case when xa.id is null then null else json_build_object('name', xa.name, 'email', xa.email) end as avp,
@@ -116,11 +116,8 @@ async function performanceRows(
         from ${clients} ${snapshot}
         ${where ? sql`where ${where}` : sql``}
         order by ${order}, ${clients.id} ${limit}
-      ) pg
-      left join ${staff} xa on xa.id = pg.avp_id
-      left join ${staff} xb on xb.id = pg.bdm_id
-      left join ${staff} xt on xt.id = pg.tl_id
-      order by ${pageOrder}, pg.id`;
+      ) pg ${people(sql`pg.avp_id`, sql`pg.bdm_id`, sql`pg.tl_id`)}
+      order by pg.${sql.identifier(query.sort)} ${dir}, pg.id`;
   } else {
     const level = LEVEL_COLUMN[query.view];
     const where = and(scope, like ? sql`(g.name ilike ${like} or g.email ilike ${like})` : undefined);
@@ -132,7 +129,7 @@ async function performanceRows(
       select g.id::text as key, g.name as name, g.email as email, count(*)::int as sellers,
         null as avp, null as bdm, null as tl, ${hierarchy},
         ${counts(true)}, count(*) over () as total
-      from ${clients} join ${staff} g on g.id = ${level} ${withHierarchy ? people : sql``} ${snapshot}
+      from ${clients} join ${staff} g on g.id = ${level} ${withHierarchy ? people(clients.avp_id, clients.bdm_id, clients.tl_id) : sql``} ${snapshot}
       ${where ? sql`where ${where}` : sql``}
       group by g.id, g.name, g.email
       order by ${order}, g.id ${limit}`;
