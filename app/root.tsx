@@ -22,7 +22,6 @@ import "@mantine/core/styles/Title.css";
 import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Anchor.css";
 import "@mantine/core/styles/Badge.css";
-import "@mantine/core/styles/AppShell.css";
 import "./ui/theme.generated.css";
 import "./ui/app.css";
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Edits to installed dependencies, run by `npm install` (postinstall): route matching once per
- * build (below), and Remix's module preloads at low priority (decision 042, `lowPriorityPreloads`).
+ * build (below), matches kept per path (decision 045), and Remix's module preloads at low
+ * priority (decision 042, `lowPriorityPreloads`).
  *
  * Route matching once per build, not three times per request (decision 036). Remix 2's server matches a request's URL against the whole route tree three
  * times (the request handler, the static handler's query, the static router's render), and each
@@ -26,6 +27,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const PATCH_MARKER = "/* console: route-matching cache (decision 036) */";
 export const PRELOAD_MARKER = "/* console: module preloads at low priority (decision 042) */";
+export const MATCH_MARKER = "/* console: matches kept per path (decision 045) */";
 
 /**
  * Remix's <Scripts> preloads every module of the page with `<link rel="modulepreload">`, which
@@ -78,6 +80,46 @@ function convertRouteMatchToUiMatch(match, loaderData) {`,
         "function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {\n    caseSensitive = false;\n  }\n  if (end === void 0) {\n    end = true;\n  }\n",
         "function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {\n    caseSensitive = false;\n  }\n  if (end === void 0) {\n    end = true;\n  }\n  let key = (caseSensitive ? \"1\" : \"0\") + (end ? \"1\" : \"0\") + path;\n  let compiled = compiledPaths.get(key);\n  if (!compiled) {\n    if (compiledPaths.size >= 1000) compiledPaths.clear();\n    compiled = compilePathUncached(path, caseSensitive, end);\n    compiledPaths.set(key, compiled);\n  }\n  return compiled;\n}\nfunction compilePathUncached(path, caseSensitive, end) {\n",
       ],
+    ],
+  },
+  {
+    // Matches kept per path (decision 045): even with the ranked branches cached, each of the
+    // three matchings a request makes walks the branches and tests their patterns until one
+    // fits (~0.5 ms a page for this console's routes). The answer depends only on the routes,
+    // the path and allowPartial: it is kept per routes array (bounded, cleared when routes are
+    // patched in), and each caller gets its own copies of the match objects.
+    file: "node_modules/@remix-run/router/dist/router.cjs.js",
+    marker: MATCH_MARKER,
+    what: "matches kept per path",
+    edits: [
+      [
+        "function matchRoutesImpl(routes, locationArg, basename, allowPartial) {\n  let location",
+        `${MATCH_MARKER}
+let matchesCache = new WeakMap();
+function matchRoutesImpl(routes, locationArg, basename, allowPartial) {
+  let location = typeof locationArg === "string" ? parsePath(locationArg) : locationArg;
+  let pathname = stripBasename(location.pathname || "/", basename);
+  if (pathname == null) {
+    return null;
+  }
+  let byPath = matchesCache.get(routes);
+  if (!byPath) {
+    byPath = new Map();
+    matchesCache.set(routes, byPath);
+  }
+  let key = (allowPartial ? "1" : "0") + pathname;
+  let found = byPath.get(key);
+  if (found === undefined) {
+    found = matchRoutesImplUncached(routes, location, basename, allowPartial);
+    if (byPath.size >= 500) byPath.clear();
+    byPath.set(key, found);
+  }
+  return found && found.map(m => ({ params: Object.assign({}, m.params), pathname: m.pathname, pathnameBase: m.pathnameBase, route: m.route }));
+}
+function matchRoutesImplUncached(routes, locationArg, basename, allowPartial) {
+  let location`,
+      ],
+      ["  rankedBranchesCache = new WeakMap();\n", "  rankedBranchesCache = new WeakMap();\n  matchesCache = new WeakMap();\n"],
     ],
   },
   {

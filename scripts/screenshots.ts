@@ -1,6 +1,7 @@
 /**
  * Takes screenshots of screens as a member of staff sees them (headless Chromium), for
  * reviewing the UI: `npx tsx scripts/screenshots.ts http://localhost:3000 out-dir email role path...`
+ * (SIDEBAR=collapsed: with the sidebar collapsed; SETTLE_MS: the wait for lazy parts).
  */
 import { chromium } from "playwright-core";
 
@@ -19,6 +20,11 @@ for (const js of [true, false]) {
   await page.getByLabel("Password").fill("demo-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL((u) => u.pathname !== "/sign-in");
+  // SIDEBAR=collapsed: the screens with the icon-only menu.
+  if (process.env.SIDEBAR === "collapsed") {
+    await page.getByRole("button", { name: "Collapse sidebar" }).click();
+    await page.getByRole("button", { name: "Expand sidebar" }).waitFor();
+  }
   for (const p of paths) {
     await page.goto(p);
     await page.waitForLoadState("load");

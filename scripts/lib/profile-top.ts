@@ -2,7 +2,7 @@
  * Where a V8 CPU profile (`node --cpu-prof`) spent its time: self time by function and by
  * package (the `node_modules/<name>` of the function's file, or the app's own file), and the
  * inclusive time of the functions whose name matches FOCUS (a regular expression).
- *   npx tsx scripts/lib/profile-top.ts profiles/CPU.*.cpuprofile [TOP=40] [FOCUS=render]
+ *   npx tsx scripts/lib/profile-top.ts profiles/CPU.*.cpuprofile [TOP=40] [FOCUS=render] [FROM_MS=10000]
  */
 import { readFileSync } from "node:fs";
 
@@ -17,8 +17,14 @@ if (!file) {
 const top = Number(process.env.TOP ?? 40);
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+// FROM_MS: only the samples taken that long after the profile began (leaves out start-up work).
+const fromUs = Number(process.env.FROM_MS ?? 0) * 1000;
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+let at = 0;
+profile.samples.forEach((id, i) => {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at >= fromUs) self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 function where(url: string): string {

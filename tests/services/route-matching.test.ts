@@ -1,5 +1,5 @@
 /**
- * The route-matching cache (decision 036, scripts/patch-dependencies.mjs, run by npm install):
+ * The route-matching caches (decisions 036 and 045, scripts/patch-dependencies.mjs, run by npm install):
  * every edit is in the installed files, and matching through the caches answers exactly what
  * matching a fresh, never-seen copy of the same routes answers — for paths of every shape this
  * console has (index, nested dynamic segments, a pathless layout, dotted and escaped names, a
@@ -85,6 +85,31 @@ describe("route matching through the caches", () => {
       for (const p of PATHS) expect(summary(router.matchRoutes(shared, p)), p).toEqual(summary(router.matchRoutes(routes(), p)));
     expect(summary(router.matchRoutes(shared, "/all-users/12/rate-card"))?.at(-1)).toMatchObject({ id: "routes/_app.all-users.$id.rate-card", params: { id: "12" } });
     expect(summary(router.matchRoutes(shared, "/LEGAL-STATUS"))?.at(-1)?.id).toBe("routes/$");
+  });
+
+  it("each caller gets its own match objects: changing one does not change the next answer", () => {
+    const shared = routes();
+    const first = router.matchRoutes(shared, "/all-users/12/rate-card")!;
+    first.at(-1)!.params.id = "changed";
+    first.at(-1)!.pathname = "/changed";
+    first.pop();
+    const again = router.matchRoutes(shared, "/all-users/12/rate-card")!;
+    expect(summary(again)).toEqual(summary(router.matchRoutes(routes(), "/all-users/12/rate-card")));
+    expect(again.at(-1)).toMatchObject({ params: { id: "12" }, pathname: "/all-users/12/rate-card" });
+  });
+
+  it("kept matches belong to their routes array, and many distinct paths stay correct", () => {
+    const a = routes();
+    const b: Route[] = [{ id: "other-root", path: "", children: [{ id: "other/all-users", path: "all-users/:id/rate-card" }] }];
+    expect(router.matchRoutes(a, "/all-users/5/rate-card")?.at(-1)?.route.id).toBe("routes/_app.all-users.$id.rate-card");
+    expect(router.matchRoutes(b, "/all-users/5/rate-card")?.at(-1)?.route.id).toBe("other/all-users");
+    expect(router.matchRoutes(b, "/orders")).toBeNull();
+    // Past the cache's bound (500 paths) the answers are still those of a fresh tree.
+    for (let i = 0; i < 1200; i++) {
+      const p = `/all-users/${i}/rate-card`;
+      expect(router.matchRoutes(a, p)?.at(-1)?.params, p).toEqual({ id: String(i) });
+    }
+    for (const p of PATHS) expect(summary(router.matchRoutes(a, p)), p).toEqual(summary(router.matchRoutes(routes(), p)));
   });
 
   it("compiled patterns are kept apart by case sensitivity and end", () => {
