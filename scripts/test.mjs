@@ -12,14 +12,11 @@ import { createHash } from "node:crypto";
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { FULL_CHROMIUM, HEADLESS_SHELL } from "./lib/chromium-paths.mjs";
 
 const HOW_TO_INSTALL =
   "Install it (Debian/Ubuntu: `sudo apt-get install chromium-headless-shell`, or `chromium`) or set CHROME_PATH to a Chromium/Chrome binary, then run npm test again.";
 
-// Chromium's headless shell first (decision 039): the same Blink and V8 without the desktop
-// browser's UI processes, about a quarter less CPU per browser test than the full browser.
-const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const FULL_CHROMIUM = "/usr/bin/chromium";
 
 function ensureChromium() {
   if (process.env.CHROME_PATH) {

@@ -1,10 +1,10 @@
 /**
  * Real Chromium for browser tests (Debian's headless shell or full browser, or CHROME_PATH), driven by playwright-core.
  */
-import { existsSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeEach, describe, expect, inject } from "vitest";
+import { preferredChromium } from "../../scripts/lib/chromium-paths.mjs";
 
 export const CHROMIUM_FLAGS = [
   "--headless",
@@ -17,18 +17,12 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-/** CHROME_PATH (npm test sets it), else Chromium's headless shell when installed (decision 039), else the full browser. */
-export function chromePath(): string {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH;
-  return existsSync("/usr/bin/chromium-headless-shell") ? "/usr/bin/chromium-headless-shell" : "/usr/bin/chromium";
-}
-
 export function baseURL(): string {
   return inject("baseURL");
 }
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromePath(), args: CHROMIUM_FLAGS, headless: true });
+  return chromium.launch({ executablePath: preferredChromium(), args: CHROMIUM_FLAGS, headless: true });
 }
 
 let shared: Promise<Browser> | undefined;
