@@ -68,13 +68,17 @@ const orderDetailColumns = {
   seller_email: clients.email,
 };
 
+/** Every order search reads orders with their client, newest first (the same order throughout). */
+const withClient = eq(clients.id, orders.client_id);
+const newestFirst = [desc(orders.placed_at), desc(orders.id)] as const;
+
 function orderRows(db: Db, where: ReturnType<typeof and>, page: number) {
   return db
     .select(orderColumns)
     .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.client_id))
+    .innerJoin(clients, withClient)
     .where(where)
-    .orderBy(desc(orders.placed_at), desc(orders.id))
+    .orderBy(...newestFirst)
     .limit(SEARCH_PAGE_SIZE)
     .offset((page - 1) * SEARCH_PAGE_SIZE);
 }
@@ -105,18 +109,18 @@ export async function searchRecords(db: Db, viewer: Pick<Viewer, "id" | "role">,
   // rows itself.
   const found = db
     .$with("found")
-    .as(db.select({ id: orders.id, placed_at: orders.placed_at }).from(orders).innerJoin(clients, eq(clients.id, orders.client_id)).where(where).orderBy(desc(orders.placed_at), desc(orders.id)).limit(SEARCH_COUNT_CAP + 1));
+    .as(db.select({ id: orders.id, placed_at: orders.placed_at }).from(orders).innerJoin(clients, withClient).where(where).orderBy(...newestFirst).limit(SEARCH_COUNT_CAP + 1));
   const from = (page - 1) * SEARCH_PAGE_SIZE;
   const pageIds = db.select({ id: found.id }).from(found).orderBy(desc(found.placed_at), desc(found.id)).limit(SEARCH_PAGE_SIZE).offset(from);
   const withCount = await db
     .with(found)
     .select({ ...orderColumns, found: sql<number>`(select count(*) from ${found})::int` })
     .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.client_id))
+    .innerJoin(clients, withClient)
     .where(inArray(orders.id, pageIds))
-    .orderBy(desc(orders.placed_at), desc(orders.id));
+    .orderBy(...newestFirst);
   let n = withCount[0]?.found ?? 0;
-  if (withCount.length === 0 && page > 1) n = (await db.select({ n: count() }).from(db.select({ one: sql`1` }).from(orders).innerJoin(clients, eq(clients.id, orders.client_id)).where(where).limit(SEARCH_COUNT_CAP + 1).as("counted")))[0].n;
+  if (withCount.length === 0 && page > 1) n = (await db.select({ n: count() }).from(db.select({ one: sql`1` }).from(orders).innerJoin(clients, withClient).where(where).limit(SEARCH_COUNT_CAP + 1).as("counted")))[0].n;
   const rows: OrderSearchRow[] = from >= SEARCH_COUNT_CAP && n > SEARCH_COUNT_CAP ? await orderRows(db, where, page) : withCount.map(({ found: _found, ...row }) => row);
   const more = n > SEARCH_COUNT_CAP;
   const total = Math.min(n, SEARCH_COUNT_CAP);
@@ -130,7 +134,7 @@ export async function orderForViewer(db: Db, viewer: Pick<Viewer, "id" | "role">
   const [row] = await db
     .select({ ...orderDetailColumns, charge: orders.charge, charged_amount: orders.charged_amount, dead_weight: orders.dead_weight, length: orders.length, breadth: orders.breadth, height: orders.height, pickup_city: orders.pickup_city, pickup_pincode: orders.pickup_pincode, order_zone: orders.order_zone })
     .from(orders)
-    .innerJoin(clients, eq(clients.id, orders.client_id))
+    .innerJoin(clients, withClient)
     .where(and(clientScopeCondition(viewer), eq(orders.pickrr_order_id, pickrrOrderId)));
   return row ?? null;
 }
