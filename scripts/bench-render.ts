@@ -28,7 +28,7 @@ if (builds.length === 0) {
 process.env.NODE_ENV = "production";
 process.env.SESSION_SECRET ??= "bench-render-session-secret-0123456789";
 process.env.COOKIE_SECURE = "false";
-const { seededDataDir } = await import("./lib/bench-server");
+const { quantile, seededDataDir } = await import("./lib/bench-server");
 const data = await seededDataDir();
 process.env.DATA_DIR = data.dir;
 // The app's own modules and the builds' copies use one database: the process's, kept on globalThis.
@@ -64,7 +64,6 @@ async function render(i: number, url: string): Promise<number> {
   return cpuUs() - before;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 try {
   console.log("| Page | Build | CPU/request median (ms) | mean (ms) |");
@@ -80,7 +79,7 @@ try {
         samples[i].push(await render(i, url));
       }
     for (const [i, s] of samples.entries())
-      console.log(`| ${raw} | ${builds[i]} | ${(median(s) / 1000).toFixed(2)} | ${(mean(s) / 1000).toFixed(2)} |`);
+      console.log(`| ${raw} | ${builds[i]} | ${quantile(s.map((us) => us / 1000), 0.5, 2)} | ${(mean(s) / 1000).toFixed(2)} |`);
   }
 } catch (error) {
   console.error(error);

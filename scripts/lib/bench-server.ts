@@ -143,10 +143,10 @@ function processTreeCpuMs(pid: number): number {
   }
 }
 
-/** The q-quantile (0–1) of some numbers, one decimal. */
-export function quantile(values: number[], q: number): string {
+/** The q-quantile (0–1) of some numbers, to `digits` decimals (one unless asked). */
+export function quantile(values: number[], q: number, digits = 1): string {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))].toFixed(1);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))].toFixed(digits);
 }
 
 /** `connections` clients GET `urls` in turn for `seconds`: requests/s, latencies, server CPU per request. */
