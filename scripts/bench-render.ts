@@ -9,7 +9,13 @@
  *   npx tsx scripts/bench-render.ts BUILD_DIR BUILD_DIR …   (PAGES=url,… ; REQUESTS=600 per page and build)
  * A build of an earlier commit: see bench-compare.ts (git worktree, node_modules linked in).
  * `{client}` in a URL is the seed's first client (the one with the big rate card).
+ * PROFILE=1 writes a CPU profile of the measured requests only (not the seed, start-up or warm-up)
+ * to profiles/render-<page>.cpuprofile, for `npx tsx scripts/lib/profile-top.ts FILE`.
+ * The database layer is the process's, not a build's: compare its settings by runs in turn,
+ * e.g. PGLITE_KEPT_STATEMENTS=0 against the default (decision 046).
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
@@ -29,6 +35,8 @@ process.env.NODE_ENV = "production";
 process.env.SESSION_SECRET ??= "bench-render-session-secret-0123456789";
 process.env.COOKIE_SECURE = "false";
 const { quantile, seededDataDir } = await import("./lib/bench-server");
+// As scripts/server.ts does for every GET: the page's loaders share one session lookup.
+const { runInRequestScope } = await import("../app/services/http/request-scope.server");
 const data = await seededDataDir();
 process.env.DATA_DIR = data.dir;
 // The app's own modules and the builds' copies use one database: the process's, kept on globalThis.
@@ -58,13 +66,21 @@ const cpuUs = () => {
 
 async function render(i: number, url: string): Promise<number> {
   const before = cpuUs();
-  const res = await handlers[i](new Request(`http://localhost${url}`, { headers: { cookie } }), { clientIp: "127.0.0.1", cspNonce: "bench" });
+  const res = await runInRequestScope(() =>
+    handlers[i](new Request(`http://localhost${url}`, { headers: { cookie } }), { clientIp: "127.0.0.1", cspNonce: "bench" }),
+  );
   await res.text();
   if (res.status !== 200) throw new Error(`${builds[i]} ${url}: ${res.status}`);
   return cpuUs() - before;
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const inspector = process.env.PROFILE ? new Session() : null;
+if (inspector) {
+  inspector.connect();
+  await inspector.post("Profiler.enable");
+  await inspector.post("Profiler.setSamplingInterval", { interval: 200 });
+}
 try {
   console.log("| Page | Build | CPU/request median (ms) | mean (ms) |");
   console.log("| --- | --- | ---: | ---: |");
@@ -72,12 +88,20 @@ try {
     const url = raw.replaceAll("{client}", String(data.clientId));
     for (let w = 0; w < WARM_UP; w++) for (let i = 0; i < handlers.length; i++) await render(i, url);
     const samples: number[][] = handlers.map(() => []);
+    await inspector?.post("Profiler.start");
     for (let r = 0; r < REQUESTS; r++)
       // A different build first each round: no build always follows the same one.
       for (let k = 0; k < handlers.length; k++) {
         const i = (r + k) % handlers.length;
         samples[i].push(await render(i, url));
       }
+    if (inspector) {
+      const { profile } = await inspector.post("Profiler.stop");
+      mkdirSync("profiles", { recursive: true });
+      const file = `profiles/render-${raw.replace(/[^a-z0-9]+/gi, "_")}.cpuprofile`;
+      writeFileSync(file, JSON.stringify(profile));
+      console.error(`CPU profile: ${file}`);
+    }
     for (const [i, s] of samples.entries())
       console.log(`| ${raw} | ${builds[i]} | ${quantile(s.map((us) => us / 1000), 0.5, 2)} | ${(mean(s) / 1000).toFixed(2)} |`);
   }

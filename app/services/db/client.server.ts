@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite, types } from "@electric-sql/pglite";
+import { PGlite, types, type QueryOptions as PgliteQueryOptions } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -13,6 +13,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-post
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { dataDir, env } from "../core/env.server";
+import { PreparedStatements } from "./pglite-statements.server";
 import * as schema from "./schema";
 
 /** Both drivers share drizzle's PgDatabase API; we type them as one. */
@@ -31,12 +32,20 @@ export type DbHandle = {
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/services/db/migrations");
 
-/** `source` is a data folder, nothing (in memory), or a data-dir dump to start from (tests). */
-export function openPglite(source: string | undefined | { loadDataDir: Blob }): DbHandle {
+/** How many prepared statements a PGlite database keeps (decision 046; 0 prepares each query anew). */
+export const PGLITE_KEPT_STATEMENTS = 500;
+
+/**
+ * `source` is a data folder, nothing (in memory), or a data-dir dump to start from (tests).
+ * `keptStatements`: PGLITE_KEPT_STATEMENTS unless given (or set by PGLITE_KEPT_STATEMENTS in the environment).
+ */
+export function openPglite(source: string | undefined | { loadDataDir: Blob }, opts: { keptStatements?: number } = {}): DbHandle {
   if (typeof source === "string") mkdirSync(source, { recursive: true });
   // pg_trgm: the orders' customer-name search index (migration 0009), as on PostgreSQL.
   const client = new PGlite({ ...(typeof source === "object" ? source : source ? { dataDir: source } : {}), extensions: { pg_trgm } });
-  const db = drizzlePglite(withParsersInstalled(client), { schema }) as unknown as Db;
+  const fromEnv = process.env.PGLITE_KEPT_STATEMENTS;
+  const kept = opts.keptStatements ?? (fromEnv !== undefined && /^\d+$/.test(fromEnv) ? Number(fromEnv) : PGLITE_KEPT_STATEMENTS);
+  const db = drizzlePglite(withParsersInstalled(client, new PreparedStatements(client, kept)), { schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
@@ -64,18 +73,26 @@ function withoutInstalledParsers(options: QueryOptions | undefined): QueryOption
   return rest;
 }
 
-function queryingWithoutParsers<T extends Queryable>(target: T, before?: () => Promise<void>): T {
+/** `statements`: PGlite's, for the queries it keeps prepared; `inTransaction`: `target` is a transaction. */
+function queryingWithoutParsers<T extends Queryable>(
+  target: T,
+  before?: () => Promise<void>,
+  statements?: PreparedStatements,
+  inTransaction = false,
+): T {
   return new Proxy(target, {
     get(t, key, receiver) {
       if (key === "query")
         return async (text: string, params?: unknown[], options?: QueryOptions) => {
           await before?.();
-          return t.query(text, params, withoutInstalledParsers(options));
+          const opts = withoutInstalledParsers(options);
+          const pgliteOpts = opts as PgliteQueryOptions | undefined;
+          return statements?.keeps(text, pgliteOpts) ? statements.query(text, params, pgliteOpts, inTransaction) : t.query(text, params, opts);
         };
       if (key === "transaction" && t instanceof PGlite)
         return async <R>(fn: (tx: Queryable) => Promise<R>) => {
           await before?.();
-          return t.transaction((tx) => fn(queryingWithoutParsers(tx as unknown as Queryable)));
+          return t.transaction((tx) => fn(queryingWithoutParsers(tx as unknown as Queryable, undefined, statements, true)));
         };
       const value = Reflect.get(t, key, receiver);
       return typeof value === "function" ? value.bind(t) : value;
@@ -83,7 +100,7 @@ function queryingWithoutParsers<T extends Queryable>(target: T, before?: () => P
   });
 }
 
-export function withParsersInstalled(client: PGlite): PGlite {
+export function withParsersInstalled(client: PGlite, statements?: PreparedStatements): PGlite {
   // After PGlite's start-up, which fills the table (array types included).
   let installed: Promise<void> | null = null;
   const install = () =>
@@ -91,7 +108,7 @@ export function withParsersInstalled(client: PGlite): PGlite {
       const raw = (value: string) => value;
       for (const oid of RAW_TEXT_TYPES) (client.parsers as Record<number, unknown>)[oid] = raw;
     }));
-  return queryingWithoutParsers(client as unknown as Queryable, install) as unknown as PGlite;
+  return queryingWithoutParsers(client as unknown as Queryable, install, statements) as unknown as PGlite;
 }
 
 export function openPostgres(url: string, max = 10): DbHandle {
