@@ -60,6 +60,12 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite's kept statements", () => {
     expect(viaDrizzle.rows).toEqual([{ name: "two" }]);
   });
 
+  it("plans each execution for its values, as an unnamed query is (never a generic plan); without kept statements the default stays", async () => {
+    const show = async (h: DbHandle) => (await clientOf(h).query<{ plan_cache_mode: string }>("show plan_cache_mode")).rows[0].plan_cache_mode;
+    expect(await show(kept)).toBe("force_custom_plan");
+    expect(await show(plain)).toBe("auto");
+  });
+
   it("prepares a text once and then only binds it; other statements are not kept", async () => {
     const roomy = openPglite(undefined, { keptStatements: 50 });
     try {

@@ -104,9 +104,11 @@ export function withParsersInstalled(client: PGlite, statements?: PreparedStatem
   // After PGlite's start-up, which fills the table (array types included).
   let installed: Promise<void> | null = null;
   const install = () =>
-    (installed ??= client.waitReady.then(() => {
+    (installed ??= client.waitReady.then(async () => {
       const raw = (value: string) => value;
       for (const oid of RAW_TEXT_TYPES) (client.parsers as Record<number, unknown>)[oid] = raw;
+      // Kept statements are planned for their values each time, as unnamed ones are (decision 046).
+      if (statements?.enabled) await client.exec("set plan_cache_mode = force_custom_plan");
     }));
   return queryingWithoutParsers(client as unknown as Queryable, install, statements) as unknown as PGlite;
 }
