@@ -16,7 +16,7 @@
  *    charge, idempotency record), orders/s sustained on one process.
  * 4. Scan ingestion: batches of 500 events through ingestEvents (the webhook's service),
  *    events/s.
- * Parts 3 and 4 add orders and events to the database they measure.
+ * Parts 3 and 4 add orders and events to the database they measure. PARTS=1,2 runs only those.
  */
 import os from "node:os";
 import { sql } from "drizzle-orm";
@@ -56,22 +56,25 @@ const queries: Record<SearchType, string[]> = {
   seller_email: sellers.map((s) => s.email),
 };
 
-console.log("\n### 1. Searches at one connection (service, in process)\n");
-console.log("| Search type | p50 ms | p95 ms | results (median) |\n| --- | ---: | ---: | ---: |");
-for (const [type, values] of Object.entries(queries) as [SearchType, string[]][]) {
-  const times: number[] = [];
-  const totals: number[] = [];
-  for (const value of values) {
-    const t = performance.now();
-    const result = await searchRecords(db, viewer, { type, value });
-    times.push(performance.now() - t);
-    totals.push(result.total);
+const PARTS = new Set((process.env.PARTS ?? "1,2,3,4").split(","));
+if (PARTS.has("1")) {
+  console.log("\n### 1. Searches at one connection (service, in process)\n");
+  console.log("| Search type | p50 ms | p95 ms | results (median) |\n| --- | ---: | ---: | ---: |");
+  for (const [type, values] of Object.entries(queries) as [SearchType, string[]][]) {
+    const times: number[] = [];
+    const totals: number[] = [];
+    for (const value of values) {
+      const t = performance.now();
+      const result = await searchRecords(db, viewer, { type, value });
+      times.push(performance.now() - t);
+      totals.push(result.total);
+    }
+    console.log(`| ${type} | ${quantile(times, 0.5)} | ${quantile(times, 0.95)} | ${quantile(totals, 0.5)} |`);
   }
-  console.log(`| ${type} | ${quantile(times, 0.5)} | ${quantile(times, 0.95)} | ${quantile(totals, 0.5)} |`);
 }
 
-console.log("\n### 3. Placement (placeOrder, one after another)\n");
-{
+if (PARTS.has("3")) {
+  console.log("\n### 3. Placement (placeOrder, one after another)\n");
   const lanes = sample.slice(0, 50);
   const N = Number(process.env.PLACEMENTS ?? 1000);
   const t = performance.now();
@@ -90,8 +93,8 @@ console.log("\n### 3. Placement (placeOrder, one after another)\n");
   console.log(`${N} placements (${ok} placed, the rest answered with the engine's reason) in ${s.toFixed(1)} s: **${(N / s).toFixed(0)} orders/s**`);
 }
 
-console.log("\n### 4. Scan ingestion (ingestEvents, batches of 500)\n");
-{
+if (PARTS.has("4")) {
+  console.log("\n### 4. Scan ingestion (ingestEvents, batches of 500)\n");
   const byCourier = await rows<{ courier_id: number; awbs: string[] }>(sql`
     select cs.courier_id, (array_agg(o.courier_tracking_id))[1:5000] as awbs from orders o join courier_services cs on cs.id = o.courier_service_id
     where o.id > ${maxId - 200_000} group by cs.courier_id order by count(*) desc limit 1`);
@@ -111,8 +114,8 @@ console.log("\n### 4. Scan ingestion (ingestEvents, batches of 500)\n");
 }
 await handle.close();
 
-console.log("\n### 2. The search page over HTTP, 20 concurrent connections, beside a static file\n");
-{
+if (PARTS.has("2")) {
+  console.log("\n### 2. The search page over HTTP, 20 concurrent connections, beside a static file\n");
   // The server opens the same database: DATA_DIR's PGlite (closed above; one process at a time) or DATABASE_URL.
   const server = await startBenchServer({ dataDir: process.env.DATA_DIR ?? os.tmpdir(), port: 3990 });
   try {
