@@ -1,4 +1,5 @@
-import { Button, Grid, Group, Loader, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Grid, Loader, NativeSelect, Text, TextInput } from "@mantine/core";
+import { Group, Paper, Stack, Title } from "~/ui/layout";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";

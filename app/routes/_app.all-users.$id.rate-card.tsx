@@ -4,7 +4,8 @@
  * apply segment, RTO from forward, weight slab, history) are child routes rendered over it.
  * The Pickrr Advantage tab is its own route (rate-card_.advantage.tsx).
  */
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Text } from "@mantine/core";
+import { Group, Paper, Stack, Title } from "~/ui/layout";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";

@@ -5,7 +5,8 @@
  * plan switch (`/plan`) and History — are child routes rendered over it. It was
  * `/rate-card?tab=advantage`; the card's loader redirects such links here.
  */
-import { Alert, Stack } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Stack } from "~/ui/layout";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";

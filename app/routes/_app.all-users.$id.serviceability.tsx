@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Table, Text, TextInput } from "@mantine/core";
+import { Group, Paper, Stack } from "~/ui/layout";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";

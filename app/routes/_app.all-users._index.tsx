@@ -1,4 +1,5 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, NativeSelect, Text, TextInput } from "@mantine/core";
+import { Group, Paper, Stack, Title } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconSearch, IconUserPlus } from "@tabler/icons-react";

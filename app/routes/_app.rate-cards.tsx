@@ -1,4 +1,5 @@
-import { Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
+import { Group, Stack, Title } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { IconDownload } from "@tabler/icons-react";

@@ -3,7 +3,8 @@
  * Seller Email the sellers — within the clients the staff may see, 50 to a page. The search,
  * the page and the Charged Amount Details dialog (`?charged=<order id>`) are all in the URL.
  */
-import { Alert, Stack, Title } from "@mantine/core";
+import { Alert } from "@mantine/core";
+import { Stack, Title } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";

@@ -1,4 +1,5 @@
-import { Alert, Center, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Center, Text } from "@mantine/core";
+import { Paper, Stack, Title } from "~/ui/layout";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";

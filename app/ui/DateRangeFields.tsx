@@ -4,7 +4,8 @@
  * inputs; once React has hydrated, the @mantine/dates range picker (RangePicker.tsx), fetched
  * only then, so its script and stylesheet never hold up the page.
  */
-import { Group, TextInput } from "@mantine/core";
+import { TextInput } from "@mantine/core";
+import { Group } from "~/ui/layout";
 import { lazy, Suspense } from "react";
 import { useHydrated } from "./useHydrated";
 

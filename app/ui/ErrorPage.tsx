@@ -1,4 +1,5 @@
-import { Anchor, Container, Stack } from "@mantine/core";
+import { Anchor, Container } from "@mantine/core";
+import { Stack } from "~/ui/layout";
 import { RouteErrorMessage } from "./GeneralErrorBoundary";
 import "@mantine/core/styles/Container.css";
 

@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Text } from "@mantine/core";
+import { Stack, Title } from "~/ui/layout";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
 export type RouteErrorView = { status: number; title: string; message: string };

@@ -1,4 +1,5 @@
-import { Button, Group, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
+import { Group } from "~/ui/layout";
 import { Link } from "@remix-run/react";
 
 /** Page links (not buttons) so paging works without JavaScript and every page is a URL. */

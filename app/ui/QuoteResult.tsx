@@ -1,4 +1,5 @@
-import { Alert, Badge, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Table, Text } from "@mantine/core";
+import { Group, Stack, Title } from "~/ui/layout";
 import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
 import type { CalculatorQuoteView } from "~/services/quote/quote-view";
 import { Figure } from "./Figure";

@@ -4,7 +4,8 @@
  * URL that works without JavaScript. Controls a role may not use are not shown; the server
  * refuses them anyway.
  */
-import { Button, Group } from "@mantine/core";
+import { Button } from "@mantine/core";
+import { Group } from "~/ui/layout";
 import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { IconDownload, IconUpload } from "@tabler/icons-react";

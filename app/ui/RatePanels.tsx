@@ -3,7 +3,8 @@
  * weight slab pair. `<details>` panels collapse without JavaScript. Used by client, segment
  * and plan rate cards.
  */
-import { Stack, Text, Title } from "@mantine/core";
+import { Text } from "@mantine/core";
+import { Stack, Title } from "~/ui/layout";
 import type { DeliveryType } from "~/services/core/rate-fields";
 import { RateTable, type RateTableEditing, type RateTableIdentity, type RateTableRow } from "./RateTable";
 

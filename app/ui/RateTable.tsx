@@ -4,7 +4,8 @@
  * plan rate cards. Editing (vp) is a plain form: the row's inputs belong to a form outside
  * the table through the `form` attribute, so it works without JavaScript.
  */
-import { Button, Group, TextInput } from "@mantine/core";
+import { Button, TextInput } from "@mantine/core";
+import { Group } from "~/ui/layout";
 import { useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { useField } from "remix-validated-form";

@@ -1,4 +1,5 @@
-import { CloseButton, Group, Paper, Title } from "@mantine/core";
+import { CloseButton } from "@mantine/core";
+import { Group, Paper, Title } from "~/ui/layout";
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 

@@ -3,7 +3,8 @@
  * has hydrated; the table is server-rendered, so without JavaScript (and for screen readers) the
  * page holds every number. With JavaScript the table folds away under "Show the numbers".
  */
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Text } from "@mantine/core";
+import { Paper, Stack, Title } from "~/ui/layout";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "../useHydrated";
 

@@ -5,7 +5,8 @@
  * Specific and the acceptance period only for mandatory, and the same schema as the server's
  * checks the form before it is sent, with the spec's messages.
  */
-import { Alert, Button, Group, Stack, Textarea } from "@mantine/core";
+import { Alert, Button, Textarea } from "@mantine/core";
+import { Group, Stack } from "~/ui/layout";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { kindByName } from "~/services/http/file-kinds";
