@@ -40,9 +40,8 @@ const { runInRequestScope } = await import("../app/services/http/request-scope.s
 const data = await seededDataDir();
 process.env.DATA_DIR = data.dir;
 // The app's own modules and the builds' copies use one database: the process's, kept on globalThis.
-const { openPglite } = await import("../app/services/db/client.server");
-(globalThis as { __consoleDb?: unknown }).__consoleDb = openPglite(path.join(data.dir, "pg"));
-const { getDb } = await import("../app/services/db/client.server");
+const { getDb, openPglite, setProcessDb } = await import("../app/services/db/client.server");
+setProcessDb(openPglite(path.join(data.dir, "pg")));
 const { startSession } = await import("../app/services/auth/session.server");
 const { staff } = await import("../app/services/db/schema");
 const db = getDb();

@@ -65,12 +65,12 @@ const { seededDataDir } = await import("./lib/bench-server");
 const data = await seededDataDir();
 process.env.DATA_DIR = data.dir;
 const { runInRequestScope } = await import("../app/services/http/request-scope.server");
-const { openPglite } = await import("../app/services/db/client.server");
+const { openPglite, setProcessDb } = await import("../app/services/db/client.server");
 const { startSession } = await import("../app/services/auth/session.server");
 const { staff } = await import("../app/services/db/schema");
 const handle = openPglite(path.join(data.dir, "pg"));
-// Both builds' modules reach the process's database through this global (client.server.ts).
-(globalThis as { __consoleDb?: unknown }).__consoleDb = handle;
+// Both builds' modules reach the process's database (kept on globalThis by client.server.ts).
+setProcessDb(handle);
 
 const cookies = new Map<string, string>();
 async function cookieOf(email: string): Promise<string> {

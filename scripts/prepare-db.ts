@@ -1,12 +1,12 @@
 /** Opens the configured database, applies migrations, and seeds demo data when it is empty. */
-import { getDb } from "../app/services/db/client.server";
+import { processDb } from "../app/services/db/client.server";
 import { FIRST_STAFF_HINT } from "../app/services/seed/demo-policy";
 import { isSeeded, seedDemoData } from "../app/services/seed/seed.server";
 
 export async function prepareDatabase(opts: { seedIfEmpty: boolean }) {
   const started = Date.now();
-  const db = getDb();
-  const handle = (globalThis as unknown as { __consoleDb: { migrate(): Promise<void>; kind: string } }).__consoleDb;
+  const handle = processDb();
+  const db = handle.db;
   await handle.migrate();
   if (!(await isSeeded(db))) {
     if (opts.seedIfEmpty) {

@@ -27,7 +27,7 @@ import {
   NOT_ABLE_TO_UPDATE_SETTINGS,
 } from "~/services/advantage/plans";
 import { getCookieSession, startSession } from "~/services/auth/session.server";
-import type { DbHandle } from "~/services/db/client.server";
+import { setProcessDb, type DbHandle } from "~/services/db/client.server";
 import { auditLog, cashbackSettings, clientAdvantagePlans, clients, couriers, courierServices, mailOutbox, planRateRows, staff } from "~/services/db/schema";
 import { TAB_OF_SHIPMENT_TYPE, rateValuesOf } from "~/services/ratecards/fields";
 import { rateChangeHistory } from "~/services/ratecards/history.server";
@@ -422,7 +422,6 @@ describe("the plan table's turnaround", () => {
  * process-wide handle, pointed at this file's database), signed in with a real session.
  */
 describe("advantage actions (routes)", () => {
-  const globalDb = globalThis as unknown as { __consoleDb?: DbHandle };
   let cookie = "";
 
   beforeAll(async () => {
@@ -430,7 +429,7 @@ describe("advantage actions (routes)", () => {
     cookie = setCookie.split(";")[0];
   });
   afterEach(() => {
-    globalDb.__consoleDb = undefined;
+    setProcessDb(undefined);
   });
 
   /** The app's database, or one whose transactions fail (as a lost connection would). */
@@ -441,7 +440,7 @@ describe("advantage actions (routes)", () => {
             prop === "transaction" ? () => Promise.reject(new Error("connection terminated unexpectedly")) : Reflect.get(target, prop, target),
         }) as typeof h.db)
       : h.db;
-    globalDb.__consoleDb = { ...h, db };
+    setProcessDb({ ...h, db });
   }
 
   function post(path: string, form: Record<string, string>) {

@@ -8,7 +8,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
-import { openPglite, openPostgres, type DbHandle } from "~/services/db/client.server";
+import { openPglite, openPostgres, setProcessDb, type DbHandle } from "~/services/db/client.server";
 import { adminQuery, testDatabaseUrl, withDatabase } from "./pg-admin";
 
 /** A fresh database: migrated, and holding the demo seed when `seeded`. */
@@ -50,5 +50,5 @@ export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
  * test can call a loader or an action directly; `undefined` lets go of it again.
  */
 export function useAsAppDb(h: DbHandle | undefined): void {
-  (globalThis as unknown as { __consoleDb?: DbHandle }).__consoleDb = h;
+  setProcessDb(h);
 }

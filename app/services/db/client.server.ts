@@ -139,10 +139,24 @@ export function openConfiguredDb(): DbHandle {
   return url ? openPostgres(url) : openPglite(path.join(dataDir(), "pg"));
 }
 
+// On globalThis: the scripts (run from source) and the built server bundle each load their own
+// copy of this module, and must share one database; it also survives dev-server reloads.
 const globalForDb = globalThis as unknown as { __consoleDb?: DbHandle };
 
-/** The process-wide database for the running app (kept across dev-server reloads). */
-export function getDb(): Db {
+/** The process-wide database for the running app, opened as configured on first use. */
+export function processDb(): DbHandle {
   if (!globalForDb.__consoleDb) globalForDb.__consoleDb = openConfiguredDb();
-  return globalForDb.__consoleDb.db;
+  return globalForDb.__consoleDb;
+}
+
+export function getDb(): Db {
+  return processDb().db;
+}
+
+/**
+ * Makes `handle` the process-wide database (a benchmark's or a test's own), or lets go of it
+ * (`undefined`: the next getDb() opens the configured one again). Closing is the caller's.
+ */
+export function setProcessDb(handle: DbHandle | undefined): void {
+  globalForDb.__consoleDb = handle;
 }
