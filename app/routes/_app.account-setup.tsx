@@ -4,8 +4,8 @@
  * (`pickrr_config.disable_legal`) by e-mail, and 'Blocked Users' lists the sellers that have it.
  * Both panels collapse; which are open is `?open=` in the URL (none given: both).
  */
-import { Alert, Button, Text } from "@mantine/core";
-import { Group, Stack, Title } from "~/ui/layout";
+import { Alert, Button } from "@mantine/core";
+import { Group, Stack, Title, Text } from "~/ui/layout";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";

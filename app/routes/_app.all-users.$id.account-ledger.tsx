@@ -6,8 +6,8 @@
  * seller's payment against an open bill (decision 040): `?pay=<bill reference>` opens the
  * server-rendered Record Payment dialog; its post is the action.
  */
-import { Button, Text, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Button, TextInput } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import "~/ui/plain-table-extras.css";

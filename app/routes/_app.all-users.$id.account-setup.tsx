@@ -4,8 +4,7 @@
  * Configuration, each a collapsible section whose open state is in the URL, each its own
  * form post with its own `intent`. Rules and data: app/services/account/.
  */
-import { Text } from "@mantine/core";
-import { Stack, Paper } from "~/ui/layout";
+import { Stack, Paper, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useState } from "react";

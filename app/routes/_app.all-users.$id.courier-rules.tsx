@@ -5,8 +5,8 @@
  * Panels and dialogs are in the URL (courier-setup/rules-view.ts), rendered by the server, so
  * everything works without JavaScript. The Pickrr Select editor is its own page (`select/…`).
  */
-import { Alert, Badge, Button, SimpleGrid, Text } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Alert, Badge, Button, SimpleGrid } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { z } from "zod";

@@ -7,8 +7,8 @@
  * a summary with a CSV download and Keep (nothing posted; the server keeps the stored list) /
  * Replace / Clear (decision 033). vp and avp only.
  */
-import { Alert, Button, Checkbox, NativeSelect, Radio, Text, TextInput, Textarea } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Alert, Button, Checkbox, NativeSelect, Radio, TextInput, Textarea } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";

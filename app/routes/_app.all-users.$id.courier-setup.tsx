@@ -5,8 +5,8 @@
  * Filter and search are in the URL; the toggle's 'Are you sure?' is `?confirm=<courier_id>`,
  * rendered by the server, so it works without JavaScript.
  */
-import { Alert, Button, Text, TextInput } from "@mantine/core";
-import { Group, Stack, Title } from "~/ui/layout";
+import { Alert, Button, TextInput } from "@mantine/core";
+import { Group, Stack, Title, Text } from "~/ui/layout";
 import "~/ui/courier-setup.css";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";

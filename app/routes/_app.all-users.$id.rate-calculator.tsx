@@ -1,5 +1,5 @@
-import { Button, Grid, Loader, NativeSelect, Text, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Button, Grid, Loader, NativeSelect, TextInput } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent } from "react";

@@ -3,8 +3,8 @@
  * ratecard-data): a dialog over the client's rate card. Choosing a segment is a GET form
  * (`?segment=N`), so the preview of what changes is a URL; Apply is a plain POST.
  */
-import { Alert, Button, NativeSelect, Table, Text, VisuallyHidden } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Alert, Button, NativeSelect, Table, VisuallyHidden } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";

@@ -2,8 +2,8 @@
  * The audit history of a client's rate changes (issue 3 "History"): a wide dialog over the
  * rate card, newest first, paginated by `?hpage=` links that keep the card's own parameters.
  */
-import { Badge, Text } from "@mantine/core";
-import { Stack } from "~/ui/layout";
+import { Badge } from "@mantine/core";
+import { Stack, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { istDateTimeLabel } from "~/services/clients/dates";

@@ -4,8 +4,8 @@
  * checkboxes); Update posts them back and the action answers with a confirmation step
  * listing them; Confirm applies. Both steps are plain form posts, so no JavaScript is needed.
  */
-import { Alert, Button, Checkbox, List, Text } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Alert, Button, Checkbox, List } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";

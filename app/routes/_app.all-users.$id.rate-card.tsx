@@ -4,8 +4,8 @@
  * apply segment, RTO from forward, weight slab, history) are child routes rendered over it.
  * The Pickrr Advantage tab is its own route (rate-card_.advantage.tsx).
  */
-import { Alert, Anchor, Text } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Alert, Anchor } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";

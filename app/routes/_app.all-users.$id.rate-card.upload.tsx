@@ -8,8 +8,8 @@
  * hidden textarea, so Submit needs no second upload and the server never keeps a file
  * between requests. The service verifies the file again on Submit.
  */
-import { Alert, Anchor, Button, Input, Text } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Alert, Anchor, Button, Input } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,

@@ -3,8 +3,8 @@
  * the client's rate card for `?row=ID`. Base and additional weight are native selects; the
  * form posts with the row's version, so a stale edit is refused with the current values.
  */
-import { Alert, Button, Table, Text } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Alert, Button, Table } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";

@@ -4,8 +4,8 @@
  * tab (`/rate-card/advantage/plan?plan=…`), opened by the plan's switch. Confirm is a plain POST; the answer comes back as a toast.
  * A plan the seller has activated cannot be changed here.
  */
-import { Alert, Button, Text } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Alert, Button } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { getClientPlanStates, offerPlan, withdrawPlan } from "~/services/advantage/advantage.server";

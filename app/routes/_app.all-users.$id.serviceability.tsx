@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Table, Text, TextInput } from "@mantine/core";
-import { Group, Paper, Stack } from "~/ui/layout";
+import { Alert, Anchor, Badge, Button, Table, TextInput } from "@mantine/core";
+import { Group, Paper, Stack, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";

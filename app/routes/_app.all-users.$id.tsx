@@ -1,5 +1,5 @@
-import { Anchor, Badge, Text } from "@mantine/core";
-import { Group, Stack, Title } from "~/ui/layout";
+import { Anchor, Badge } from "@mantine/core";
+import { Group, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { IconArrowLeft } from "@tabler/icons-react";

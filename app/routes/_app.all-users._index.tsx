@@ -1,5 +1,5 @@
-import { Button, NativeSelect, Text, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Button, NativeSelect, TextInput } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconSearch, IconUserPlus } from "@tabler/icons-react";

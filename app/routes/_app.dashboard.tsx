@@ -6,8 +6,8 @@
  */
 import "~/ui/analytics/analytics.css";
 import "@mantine/core/styles/SimpleGrid.css";
-import { SimpleGrid, Text } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { SimpleGrid } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { dashboardData } from "~/services/analytics/dashboard.server";

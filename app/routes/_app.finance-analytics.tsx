@@ -4,8 +4,8 @@
  * Complete Financial Analysis' at once; the report is built in the background and e-mailed with
  * an .xlsx (money/finance-report.server.ts). A failure to schedule says 'Oops, something went wrong.'.
  */
-import { Alert, Button, Text } from "@mantine/core";
-import { Paper, Stack, Title } from "~/ui/layout";
+import { Alert, Button } from "@mantine/core";
+import { Paper, Stack, Title, Text } from "~/ui/layout";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";

@@ -4,8 +4,8 @@
  * (the filtered list as CSV) is disabled until a status is chosen. Status, search and page are
  * in the URL.
  */
-import { Button, NativeSelect, Text, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Button, NativeSelect, TextInput } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";

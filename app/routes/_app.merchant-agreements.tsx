@@ -3,8 +3,8 @@
  * of published legal documents, a page at a time, and Add New Document as a dialog whose open
  * state is `?add=1` (it renders on the server, so the whole flow works without JavaScript).
  */
-import { Anchor, Button, Text } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Anchor, Button } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconFilePlus } from "@tabler/icons-react";

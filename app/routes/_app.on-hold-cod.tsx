@@ -10,8 +10,8 @@
  * (CodList, DateRangeFields): the server's HTML is a plain table and native date fields.
  */
 import "~/ui/money/money.css";
-import { Alert, Button, NativeSelect, Text, TextInput, Textarea } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Alert, Button, NativeSelect, TextInput, Textarea } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";

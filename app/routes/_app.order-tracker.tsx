@@ -7,8 +7,8 @@
  * control's state is in the URL; both forms are GET forms that work without JavaScript.
  */
 import "~/ui/analytics/analytics.css";
-import { Alert, Button, NativeSelect, Text, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Alert, Button, NativeSelect, TextInput } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";

@@ -2,8 +2,8 @@
  * One order (issue 14): its details, the tracking timeline, Charged Amount Details and Sync
  * Tracking (a form post: 'Tracing Synced'). Deep-linkable; a tl sees only their clients' orders.
  */
-import { Alert, Badge, Button, Table, Text } from "@mantine/core";
-import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { Alert, Badge, Button, Table } from "@mantine/core";
+import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { asc, eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
-import { Button, Text } from "@mantine/core";
-import { Group, Stack, Title } from "~/ui/layout";
+import { Button } from "@mantine/core";
+import { Group, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { IconDownload } from "@tabler/icons-react";

@@ -1,5 +1,5 @@
-import { Alert, Center, Text } from "@mantine/core";
-import { Paper, Stack, Title } from "~/ui/layout";
+import { Alert, Center } from "@mantine/core";
+import { Paper, Stack, Title, Text } from "~/ui/layout";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";

@@ -4,8 +4,8 @@
  * the enable/disable confirmation (a child route, so it works without JavaScript), the
  * plan's turnaround and promise, and the plan's rate card in the one rate table.
  */
-import { Badge, Text } from "@mantine/core";
-import { Group, Stack, Title } from "~/ui/layout";
+import { Badge } from "@mantine/core";
+import { Group, Stack, Title, Text } from "~/ui/layout";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CHANGE_NOT_ALLOWED, PLAN_PROMISE_PERCENT, type PlanTurnaround } from "~/services/advantage/plans";

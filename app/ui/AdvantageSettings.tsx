@@ -5,8 +5,8 @@
  * disabled while anything is invalid. Inputs are disabled for everyone but a vp, and the EDD
  * assurance radio is always disabled.
  */
-import { Alert, Button, NativeSelect, SimpleGrid, Text, TextInput } from "@mantine/core";
-import { Group, Stack, Title } from "~/ui/layout";
+import { Alert, Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
+import { Group, Stack, Title, Text } from "~/ui/layout";
 import type { FormEvent, ReactNode } from "react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { createContext, useContext, useEffect, useRef, useState } from "react";

@@ -3,7 +3,8 @@
  * was frozen at placement, and the formula with its numbers. A dialog by URL, so it works
  * without JavaScript.
  */
-import { Table, Text } from "@mantine/core";
+import { Table } from "@mantine/core";
+import { Text } from "~/ui/layout";
 import type { FrozenCharge } from "~/services/db/schema/orders";
 import { formatInr } from "~/services/core/money";
 import { chargedAmountFormula } from "~/services/quote/pricing";

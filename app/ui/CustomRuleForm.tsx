@@ -4,8 +4,8 @@
  * offers only couriers with surface support, a courier chosen twice is flagged on its slot at
  * once, and Save waits for a service type, a zone and an order type.
  */
-import { Alert, Button, Checkbox, NativeSelect, Radio, Text } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Alert, Button, Checkbox, NativeSelect, Radio } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";

@@ -1,4 +1,4 @@
-import { Text } from "@mantine/core";
+import { Text } from "~/ui/layout";
 import type { ReactNode } from "react";
 
 /** A labelled figure in a result summary: a small dim label over the value in bold. */

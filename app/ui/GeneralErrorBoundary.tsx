@@ -1,5 +1,4 @@
-import { Text } from "@mantine/core";
-import { Stack, Title } from "~/ui/layout";
+import { Stack, Title, Text } from "~/ui/layout";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
 export type RouteErrorView = { status: number; title: string; message: string };

@@ -1,5 +1,5 @@
-import { Button, Text } from "@mantine/core";
-import { Group } from "~/ui/layout";
+import { Button } from "@mantine/core";
+import { Group, Text } from "~/ui/layout";
 import { Link } from "@remix-run/react";
 
 /** Page links (not buttons) so paging works without JavaScript and every page is a URL. */

@@ -1,5 +1,5 @@
-import { Alert, Badge, Table, Text } from "@mantine/core";
-import { Group, Stack, Title } from "~/ui/layout";
+import { Alert, Badge, Table } from "@mantine/core";
+import { Group, Stack, Title, Text } from "~/ui/layout";
 import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
 import type { CalculatorQuoteView } from "~/services/quote/quote-view";
 import { Figure } from "./Figure";

@@ -2,8 +2,8 @@
  * The parts of the "Upload rate card" dialog (routes/_app.all-users.$id.rate-card.upload.tsx):
  * the verification errors and the preview of what the file changes.
  */
-import { Alert, Box, Table, Text } from "@mantine/core";
-import { Stack } from "~/ui/layout";
+import { Alert, Box, Table } from "@mantine/core";
+import { Stack, Text } from "~/ui/layout";
 import type { UploadChange, UploadError } from "~/services/ratecards/csv";
 
 /** One changed value of the preview. */

@@ -3,8 +3,7 @@
  * weight slab pair. `<details>` panels collapse without JavaScript. Used by client, segment
  * and plan rate cards.
  */
-import { Text } from "@mantine/core";
-import { Stack, Title } from "~/ui/layout";
+import { Stack, Title, Text } from "~/ui/layout";
 import type { DeliveryType } from "~/services/core/rate-fields";
 import { RateTable, type RateTableEditing, type RateTableIdentity, type RateTableRow } from "./RateTable";
 

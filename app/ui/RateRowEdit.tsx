@@ -5,8 +5,8 @@
  * Without JavaScript each is a server-rendered answer of the page's action
  * (ratecards/row-action.server.ts).
  */
-import { Alert, Anchor, Button, Text } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Alert, Anchor, Button } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import { Form, Link } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useEffect, useRef } from "react";

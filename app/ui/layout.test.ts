@@ -1,5 +1,5 @@
 /**
- * The plain Stack, Group, Title and Paper (decision 047) render what Mantine's own render for
+ * The plain Stack, Group, Title, Paper and Text (decision 047) render what Mantine's own render for
  * every prop the app passes them: the same element, classes, CSS variables, style and data
  * attributes. Each case is rendered by both, inside the app's MantineProvider, and compared.
  */
@@ -22,7 +22,7 @@ function html(component: ComponentType<Record<string, unknown>>, props: Record<s
   );
 }
 
-function compare(name: "Stack" | "Group" | "Title" | "Paper", cases: Case[]) {
+function compare(name: "Stack" | "Group" | "Title" | "Paper" | "Text", cases: Case[]) {
   for (const [label, props, children = "child"] of cases) {
     const mantine = html(Mantine[name] as unknown as ComponentType<Record<string, unknown>>, props, children);
     const light = html(Light[name] as unknown as ComponentType<Record<string, unknown>>, props, children);
@@ -65,6 +65,24 @@ describe("plain layout components render as Mantine's", () => {
       ["order 2 at h4 size, id", { order: 2, size: "h4", id: "t" }],
       ["order 3 at theme size", { order: 3, size: "lg" }],
       ["margin", { order: 2, size: "h5", mt: "md" }],
+    ]);
+  });
+
+  it("Text", () => {
+    compare("Text", [
+      ["defaults", {}],
+      ["small, dimmed", { size: "sm", c: "dimmed" }],
+      ["extra small, dimmed, margin", { size: "xs", c: "dimmed", mt: 4 }],
+      ["weight, as span, test id", { size: "sm", fw: 600, span: true, "data-testid": "panel-title" }],
+      ["theme colour with shade", { size: "sm", c: "red.8", role: "alert" }],
+      ["theme colour without shade", { c: "indigo" }],
+      ["CSS colour", { c: "#123456" }],
+      ["struck through, monospace", { size: "sm", td: "line-through", ff: "monospace", component: "del" }],
+      ["centred, padding", { c: "dimmed", ta: "center", py: "lg" }],
+      ["font size in pixels, weight, class", { fz: 32, fw: 700, className: "growth-up" }],
+      ["font size by name", { fz: "md", fw: 700 }],
+      ["as heading, margin below", { fw: 600, component: "h3", mb: "xs" }],
+      ["as div, medium", { size: "md", component: "div" }],
     ]);
   });
 

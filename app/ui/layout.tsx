@@ -1,5 +1,5 @@
 /**
- * Mantine's Stack, Group, Title and Paper as plain elements (decision 047): the same markup,
+ * Mantine's Stack, Group, Title, Paper and Text as plain elements (decision 047): the same markup,
  * classes, CSS variables and styles as `@mantine/core` renders for the props this app uses,
  * without the per-render theme lookups, style-prop parsing and four component layers of
  * each Mantine component. The pages render hundreds of them; Mantine's CSS (imported per
@@ -9,7 +9,18 @@
  * error, not a silently different page. app/ui/layout.test.ts renders each beside
  * Mantine's own and compares the HTML.
  */
-import { getRadius, getShadow, getSpacing, rem, type MantineSize, type MantineSpacing } from "@mantine/core";
+import {
+  getFontSize,
+  getLineHeight,
+  getRadius,
+  getShadow,
+  getSpacing,
+  parseThemeColor,
+  rem,
+  useMantineTheme,
+  type MantineSize,
+  type MantineSpacing,
+} from "@mantine/core";
 import { Children, forwardRef, type CSSProperties, type ElementType, type HTMLAttributes, type ReactNode } from "react";
 
 type Spacing = MantineSpacing | number | (string & {});
@@ -19,6 +30,7 @@ type StyleProps = {
   mt?: Spacing;
   mb?: Spacing;
   p?: Spacing;
+  py?: Spacing;
   w?: Spacing;
   maw?: Spacing;
   pos?: CSSProperties["position"];
@@ -34,14 +46,23 @@ function spacingValue(value: Spacing): string {
   return value.startsWith("-") ? `calc(var(--mantine-spacing-${key}) * -1)` : `var(--mantine-spacing-${key})`;
 }
 
-/** The element's style as Mantine's Box writes it: the component's variables, the caller's style, then style props. */
-function boxStyle(vars: Record<string, string | undefined>, style: CSSProperties | undefined, props: StyleProps): CSSProperties | undefined {
+/** Text style props, resolved (see Text), in the place Mantine's Box puts them. */
+type TextStyle = { color?: string; fontFamily?: string; fontSize?: string; fontWeight?: CSSProperties["fontWeight"]; textAlign?: CSSProperties["textAlign"]; textDecoration?: CSSProperties["textDecoration"] };
+
+/**
+ * The element's style as Mantine's Box writes it: the component's variables, the caller's
+ * style, then the style props in Mantine's order (margins, padding, colour and font, sizes,
+ * position).
+ */
+function boxStyle(vars: Record<string, string | undefined>, style: CSSProperties | undefined, props: StyleProps, text: TextStyle = {}): CSSProperties | undefined {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(vars)) if (v !== undefined) out[k] = v;
   if (style) Object.assign(out, style);
   if (props.mt !== undefined) out.marginTop = spacingValue(props.mt);
   if (props.mb !== undefined) out.marginBottom = spacingValue(props.mb);
   if (props.p !== undefined) out.padding = spacingValue(props.p);
+  if (props.py !== undefined) out.paddingBlock = spacingValue(props.py);
+  for (const [k, v] of Object.entries(text)) if (v !== undefined) out[k] = v;
   if (props.w !== undefined) out.width = spacingValue(props.w);
   if (props.maw !== undefined) out.maxWidth = spacingValue(props.maw);
   if (props.pos !== undefined) out.position = props.pos;
@@ -53,8 +74,8 @@ const classes = (own: string | undefined, mantine: string) => (own ? `${own} ${m
 type Base = Omit<HTMLAttributes<HTMLElement>, "style" | "color"> & StyleProps & { style?: CSSProperties; children?: ReactNode; "data-testid"?: string };
 
 function splitStyleProps<P extends StyleProps>(props: P): [StyleProps, Omit<P, keyof StyleProps>] {
-  const { mt, mb, p, w, maw, pos, ...rest } = props;
-  return [{ mt, mb, p, w, maw, pos }, rest];
+  const { mt, mb, p, py, w, maw, pos, ...rest } = props;
+  return [{ mt, mb, p, py, w, maw, pos }, rest];
 }
 
 export type StackProps = Base & {
@@ -151,6 +172,68 @@ export const Paper = forwardRef<HTMLDivElement, PaperProps>(function Paper(all, 
       style={boxStyle(vars, style, styleProps)}
       className={classes(className, "m_1b7284a3 mantine-Paper-root")}
       data-with-border={withBorder || undefined}
+      {...rest}
+    />
+  );
+});
+
+const FONT_FAMILIES: Record<string, string> = {
+  text: "var(--mantine-font-family)",
+  mono: "var(--mantine-font-family-monospace)",
+  monospace: "var(--mantine-font-family-monospace)",
+  heading: "var(--mantine-font-family-headings)",
+  headings: "var(--mantine-font-family-headings)",
+};
+
+export type TextProps = Base & {
+  size?: MantineSize;
+  /** Text colour: "dimmed", a theme colour ("red", "red.8") or a CSS colour, as Mantine's `c`. */
+  c?: string;
+  fw?: CSSProperties["fontWeight"];
+  ff?: "text" | "monospace" | "heading";
+  /** Font size other than `size`'s (a theme size or a number of pixels), without `size`'s line height. */
+  fz?: MantineSize | number;
+  td?: CSSProperties["textDecoration"];
+  ta?: CSSProperties["textAlign"];
+  span?: boolean;
+  component?: "p" | "span" | "div" | "del" | "h3" | "label";
+  htmlFor?: string;
+};
+
+/** Mantine's `fz`: a theme size is its variable, a number of pixels is rem. */
+function fontSizeValue(value: MantineSize | number): string {
+  return typeof value === "number" ? rem(value) : `var(--mantine-font-size-${value})`;
+}
+
+/** Mantine's `c` for text: a theme colour without a shade is its `-text` variable. */
+function textColor(color: string, theme: ReturnType<typeof useMantineTheme>): string {
+  const parsed = parseThemeColor({ color, theme });
+  if (parsed.isThemeColor && parsed.shade === undefined) return `var(--mantine-color-${parsed.color}-text)`;
+  if (parsed.color === "dimmed") return "var(--mantine-color-dimmed)";
+  if (parsed.color === "bright") return "var(--mantine-color-bright)";
+  return parsed.variable ? `var(${parsed.variable})` : parsed.color;
+}
+
+export const Text = forwardRef<HTMLElement, TextProps>(function Text(all, ref) {
+  const theme = useMantineTheme();
+  const [styleProps, { size, c, fw, ff, fz, td, ta, span, component, className, style, ...rest }] = splitStyleProps(all);
+  const vars = { "--text-fz": getFontSize(size), "--text-lh": getLineHeight(size) };
+  // Mantine's order: c, ff, fz, fw, ta, td.
+  const text: TextStyle = {
+    color: c === undefined ? undefined : textColor(c, theme),
+    fontFamily: ff === undefined ? undefined : (FONT_FAMILIES[ff] ?? ff),
+    fontSize: fz === undefined ? undefined : fontSizeValue(fz),
+    fontWeight: fw,
+    textAlign: ta,
+    textDecoration: td,
+  };
+  const Element = (component ?? (span ? "span" : "p")) as ElementType;
+  return (
+    <Element
+      ref={ref}
+      style={boxStyle(vars, style, styleProps, text)}
+      className={`mantine-focus-auto ${classes(className, "m_b6d8b162 mantine-Text-root")}`}
+      data-size={size}
       {...rest}
     />
   );

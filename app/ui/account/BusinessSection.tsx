@@ -1,6 +1,6 @@
 /** Business Details (spec part 2 §3 business_data, §5): logo, sale source, category, bank (locked once set), orders, segment, agreement, liability, SME code. */
-import { Button, Text } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Button } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import { Form } from "@remix-run/react";
 import { ACCOUNT_HOLDERS, CUSTOMER_SEGMENTS, PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS, chosenFileProblem } from "~/services/account/forms";
 import type { AccountAnswer } from "~/services/account/page.server";

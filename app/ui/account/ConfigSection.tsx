@@ -1,6 +1,6 @@
 /** Pickrr Configuration (spec part 2 §3 pickrr_config, §5, §6) and the client's API token (Reveal, Rotate with a confirmation). */
-import { Alert, Button, Code, Text } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Alert, Button, Code } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import { Form, Link } from "@remix-run/react";
 import { CONFIG_FLAGS, CONFIG_FLAG_NAMES, CREDIT_PERIOD_BLOCKED_KEYS } from "~/services/account/forms";
 import type { AccountAnswer } from "~/services/account/page.server";

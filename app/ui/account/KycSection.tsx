@@ -3,8 +3,8 @@
  * the billing fields, company name and PAN), the documents, Submit and Skip. Once submitted,
  * everything is read-only and Skip/Submit are disabled. Works as plain form posts.
  */
-import { Button, Text } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Button } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "../useHydrated";

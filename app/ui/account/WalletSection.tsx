@@ -1,6 +1,6 @@
 /** Wallet Configuration (spec part 2 §3, §5, §7): tolerance and maximum tolerance, signed numbers. */
-import { Button, Text } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
+import { Button } from "@mantine/core";
+import { Group, Stack, Text } from "~/ui/layout";
 import { Form } from "@remix-run/react";
 import type { AccountAnswer } from "~/services/account/page.server";
 import type { WalletConfig } from "~/services/account/sections.server";

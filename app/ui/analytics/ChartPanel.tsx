@@ -3,8 +3,7 @@
  * has hydrated; the table is server-rendered, so without JavaScript (and for screen readers) the
  * page holds every number. With JavaScript the table folds away under "Show the numbers".
  */
-import { Text } from "@mantine/core";
-import { Paper, Stack, Title } from "~/ui/layout";
+import { Paper, Stack, Title, Text } from "~/ui/layout";
 import { lazy, Suspense, type ReactNode } from "react";
 import { useHydrated } from "../useHydrated";
 

@@ -5,7 +5,7 @@
  * (Today, Yesterday, then dates) with Placed and Picked under each.
  */
 import "mantine-react-table/styles.css";
-import { Text } from "@mantine/core";
+import { Text } from "~/ui/layout";
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from "mantine-react-table";
 import type { PerformanceRow } from "~/services/analytics/tracker.server";
 import { VIEW_LABELS, type PerformanceSort, type TrackerQuery } from "~/services/analytics/tracker-query";

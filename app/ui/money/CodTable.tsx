@@ -9,7 +9,7 @@ import "mantine-react-table/styles.css";
 import "@mantine/core/styles/Checkbox.css";
 // Hovering a row's checkbox shows its tooltip.
 import "@mantine/core/styles/Tooltip.css";
-import { Text } from "@mantine/core";
+import { Text } from "~/ui/layout";
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_RowSelectionState, type MRT_Updater } from "mantine-react-table";
 import type { HeldRemittance } from "~/services/money/remittances.server";
 import { serverDrivenTableOptions } from "../server-driven-table";

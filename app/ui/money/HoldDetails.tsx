@@ -4,8 +4,8 @@
  * with the numbers (money/hold.ts decides; this only shows).
  */
 import "./money.css";
-import { Table, Text } from "@mantine/core";
-import { Paper, Stack } from "~/ui/layout";
+import { Table } from "@mantine/core";
+import { Paper, Stack, Text } from "~/ui/layout";
 import { dmy } from "~/services/analytics/periods";
 import { formatInr } from "~/services/core/money";
 import { VERDICT_LABELS, type CustomerType, type HoldFigures, type HoldVerdict } from "~/services/money/hold";
