@@ -200,11 +200,6 @@ export type TextProps = Base & {
   htmlFor?: string;
 };
 
-/** Mantine's `fz`: a theme size is its variable, a number of pixels is rem. */
-function fontSizeValue(value: MantineSize | number): string {
-  return typeof value === "number" ? rem(value) : `var(--mantine-font-size-${value})`;
-}
-
 /** Mantine's `c` for text: a theme colour without a shade is its `-text` variable. */
 function textColor(color: string, theme: ReturnType<typeof useMantineTheme>): string {
   const parsed = parseThemeColor({ color, theme });
@@ -222,7 +217,7 @@ export const Text = forwardRef<HTMLElement, TextProps>(function Text(all, ref) {
   const text: TextStyle = {
     color: c === undefined ? undefined : textColor(c, theme),
     fontFamily: ff === undefined ? undefined : (FONT_FAMILIES[ff] ?? ff),
-    fontSize: fz === undefined ? undefined : fontSizeValue(fz),
+    fontSize: getFontSize(fz),
     fontWeight: fw,
     textAlign: ta,
     textDecoration: td,
