@@ -21,7 +21,9 @@ export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "r
   for (let i = 1; i < GROWTH_MONTHS; i++) firstMonth = previousMonthStart(firstMonth);
   const scope = clientScopeCondition(viewer);
   // The scope's clients with their first month with a placed order (one pass over their monthly
-  // rows), then their last 12 months summed.
+  // rows), then their last 12 months summed. A month whose orders were placed but none picked
+  // up yet (the book's first, when its orders were placed in its last days) has no point: the
+  // series begins with the first month with picked orders.
   const result = await db.execute(sql`
     with firsts as (
       select ${m.client_id} as client_id, min(${m.month}) filter (where ${m.placed} > 0) as first_month
@@ -33,7 +35,8 @@ export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "r
       ${sql.join([1, 2, 3, 4, 5, 6, 7].map((w) => sql`sum(${sql.identifier(`picked_${w}`)})::int as ${sql.identifier(`w${w}`)}`), sql`, `)}
     from ${m} join firsts on firsts.client_id = ${m.client_id}
     where ${m.month} between ${firstMonth} and ${today}
-    group by ${m.month}`);
+    group by ${m.month}
+    having sum(${m.picked}) > 0`);
   const rows = result.rows as (MonthCount & Record<`w${1 | 2 | 3 | 4 | 5 | 6 | 7}`, number>)[];
   const series = monthSeries(rows, today, GROWTH_MONTHS);
   const weekdays = rows.map((r) => ({ month: r.month, picked: [r.w1, r.w2, r.w3, r.w4, r.w5, r.w6, r.w7] }));
