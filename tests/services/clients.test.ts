@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "~/services/auth/password.server";
-import { DUPLICATE_EMAIL_MESSAGE, getClientForViewer, listClients, registerClient, type Viewer } from "~/services/clients/clients.server";
+import { DEFAULT_PICKRR_CONFIG, DUPLICATE_EMAIL_MESSAGE, EMPTY_BUSINESS_DATA, getClientForViewer, listClients, registerClient, type Viewer } from "~/services/clients/clients.server";
 import { parseClientListQuery } from "~/services/clients/list-query";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clients, staff } from "~/services/db/schema";
@@ -45,6 +45,28 @@ describe("role scoping of the client list", () => {
       const owned = await h.db.select({ id: clients.id }).from(clients).where(eq(column, v.id));
       expect(new Set(ids).size).toBe(Math.min(n, 100));
       for (const id of ids) expect(owned.map((o) => o.id)).toContain(id);
+    }
+  });
+
+  it("gives each listed client its own tl, bdm, avp and vp by name and e-mail (one read of the page's members)", async () => {
+    const page = await listClients(h.db, viewers.vp, q("perPage=100"));
+    expect(page.rows.length).toBe(100);
+    const people = new Map((await h.db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff)).map((p) => [p.id, p]));
+    const own = new Map((await h.db.select({ id: clients.id, tl: clients.tl_id, bdm: clients.bdm_id, avp: clients.avp_id, vp: clients.vp_id }).from(clients)).map((c) => [c.id, c]));
+    for (const row of page.rows) {
+      for (const role of ["tl", "bdm", "avp", "vp"] as const) {
+        const id = own.get(row.id)![role];
+        expect(row[role], `${row.email} ${role}`).toEqual(id === null ? null : people.get(id));
+      }
+      expect(Object.keys(row)).not.toContain("tl_id");
+    }
+    // A client without a tl (registered by a bdm) shows none, not another client's.
+    const [loose] = await h.db.insert(clients).values({ name: "No TL Traders", company_name: "No TL Traders", email: "no-tl@traders.test", phone_number: "9800000001", tl_id: null, bdm_id: viewers.bdm.id, business_data: EMPTY_BUSINESS_DATA, pickrr_config: DEFAULT_PICKRR_CONFIG }).returning({ id: clients.id });
+    try {
+      const found = await listClients(h.db, viewers.vp, q("q=no-tl@traders.test"));
+      expect(found.rows).toEqual([expect.objectContaining({ id: loose.id, tl: null, avp: null, vp: null, bdm: people.get(viewers.bdm.id) })]);
+    } finally {
+      await h.db.delete(clients).where(eq(clients.id, loose.id));
     }
   });
 

@@ -80,6 +80,23 @@ describe("searching orders", () => {
     expect(sellers).toMatchObject({ kind: "sellers", total: 1 });
   });
 
+  it("gives every order and seller found its client's POCs: sales the BDM, retention the TL, ops the AVP", async () => {
+    const people = new Map((await h.db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff)).map((p) => [p.id, p]));
+    const owners = new Map((await h.db.select({ id: clients.id, email: clients.email, bdm: clients.bdm_id, tl: clients.tl_id, avp: clients.avp_id }).from(clients)).map((c) => [c.id, c]));
+    const clientOf = new Map((await h.db.select({ id: orders.pickrr_order_id, client: orders.client_id }).from(orders).where(sql`lower(${orders.customer_name}) like '%a%'`).limit(5_000)).map((o) => [o.id, o.client]));
+    const pocs = (c: { bdm: number | null; tl: number | null; avp: number | null }) => ({ sales: c.bdm === null ? null : people.get(c.bdm), retention: c.tl === null ? null : people.get(c.tl), ops: c.avp === null ? null : people.get(c.avp) });
+    const found = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: "a" });
+    expect(found.rows).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(new Set(found.rows.map((r) => ("pickrr_order_id" in r ? clientOf.get(r.pickrr_order_id) : 0))).size).toBeGreaterThan(1);
+    for (const row of found.rows) {
+      if (!("pickrr_order_id" in row)) throw new Error("an order row expected");
+      expect(row, row.pickrr_order_id).toMatchObject(pocs(owners.get(clientOf.get(row.pickrr_order_id)!)!));
+    }
+    const seller = owners.get(clientOf.values().next().value!)!;
+    const sellers = await searchRecords(h.db, viewers.vp, { type: "seller_email", value: seller.email.toLowerCase() });
+    expect(sellers.rows[0]).toMatchObject(pocs(seller));
+  });
+
   it("counts a search's orders up to the cap and says there are more past it", async () => {
     const count = async (like: string) => ((await h.db.execute(sql`select count(*)::int as n from orders where lower(customer_name) like ${like}`)).rows as { n: number }[])[0].n;
     const common = (await count("%a%")) > SEARCH_COUNT_CAP ? "a" : "e";

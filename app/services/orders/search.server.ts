@@ -4,13 +4,24 @@
  * scope rule as All Users), 50 to a page, newest first.
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { clientScopeCondition, hierarchyMember, type Viewer } from "../clients/clients.server";
+import { clientScopeCondition, hierarchyMember, withHierarchy, type Viewer } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
 import { clients, orders } from "../db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchType } from "./search";
 
-export type OrderSearchRow = Awaited<ReturnType<typeof orderRows>>[number];
-export type SellerSearchRow = Awaited<ReturnType<typeof sellerRows>>[number];
+/** The POCs of an order or seller (decision 023): sales = the client's BDM, retention = its TL, ops = its AVP. */
+const POC_IDS = { bdm_id: clients.bdm_id, tl_id: clients.tl_id, avp_id: clients.avp_id };
+const POC_ROLES = ["bdm", "tl", "avp"] as const;
+type Pocs<R> = Omit<R, "bdm" | "tl" | "avp" | "bdm_id" | "tl_id" | "avp_id"> & Record<"sales" | "retention" | "ops", { id: number; name: string; email: string } | null>;
+
+/** A page of rows with their POCs, read in one query for the page (withHierarchy). */
+async function withPocs<R extends { bdm_id: number | null; tl_id: number | null; avp_id: number | null }>(db: Db, rows: R[]): Promise<Pocs<R>[]> {
+  // (TypeScript cannot see through the generic Omit of Omit: the shape is Pocs<R>.)
+  return (await withHierarchy(db, rows, POC_ROLES)).map(({ bdm, tl, avp, ...row }) => ({ ...row, sales: bdm, retention: tl, ops: avp })) as unknown as Pocs<R>[];
+}
+
+export type OrderSearchRow = Pocs<Awaited<ReturnType<typeof orderRows>>[number]>;
+export type SellerSearchRow = Pocs<Awaited<ReturnType<typeof sellerRows>>[number]>;
 
 /** `more`: the orders found exceed SEARCH_COUNT_CAP, and `total` is the cap, not a count of them all. */
 export type SearchResult =
@@ -52,15 +63,17 @@ const orderColumns = {
   customer_address: orders.customer_address,
   drop_state: orders.drop_state,
   drop_pincode: orders.drop_pincode,
-  /** Sales POC = the client's BDM, retention POC = its TL, ops POC = its AVP (decision 023). */
+};
+
+/** A list's row: its POCs' ids, for withPocs. */
+const orderListColumns = { ...orderColumns, ...POC_IDS };
+
+/** One order's page shows these as well (one row: its POCs as subqueries, hierarchyMember). */
+const orderDetailColumns = {
+  ...orderColumns,
   sales: hierarchyMember(clients.bdm_id),
   retention: hierarchyMember(clients.tl_id),
   ops: hierarchyMember(clients.avp_id),
-};
-
-/** One order's page shows these as well. */
-const orderDetailColumns = {
-  ...orderColumns,
   service: orders.service,
   drop_city: orders.drop_city,
   last_synced_at: orders.last_synced_at,
@@ -74,7 +87,7 @@ const newestFirst = [desc(orders.placed_at), desc(orders.id)] as const;
 
 function orderRows(db: Db, where: ReturnType<typeof and>, page: number) {
   return db
-    .select(orderColumns)
+    .select(orderListColumns)
     .from(orders)
     .innerJoin(clients, withClient)
     .where(where)
@@ -85,7 +98,7 @@ function orderRows(db: Db, where: ReturnType<typeof and>, page: number) {
 
 function sellerRows(db: Db, where: ReturnType<typeof and>, page: number) {
   return db
-    .select({ id: clients.id, email: clients.email, name: clients.name, sales: hierarchyMember(clients.bdm_id), retention: hierarchyMember(clients.tl_id), ops: hierarchyMember(clients.avp_id) })
+    .select({ id: clients.id, email: clients.email, name: clients.name, ...POC_IDS })
     .from(clients)
     .where(where)
     .orderBy(clients.id)
@@ -99,7 +112,7 @@ export async function searchRecords(db: Db, viewer: Pick<Viewer, "id" | "role">,
   if (search.type === "seller_email") {
     const where = and(scope, sql`lower(${clients.email}) = ${search.value}`);
     const [rows, [{ n }]] = await Promise.all([sellerRows(db, where, page), db.select({ n: count() }).from(clients).where(where)]);
-    return { kind: "sellers", rows, total: n, page, pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)) };
+    return { kind: "sellers", rows: await withPocs(db, rows), total: n, page, pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)) };
   }
   const where = and(scope, orderCondition(search.type, search.value));
   // The matches are found once, in one statement: their ids in page order to one past the cap
@@ -114,14 +127,14 @@ export async function searchRecords(db: Db, viewer: Pick<Viewer, "id" | "role">,
   const pageIds = db.select({ id: found.id }).from(found).orderBy(desc(found.placed_at), desc(found.id)).limit(SEARCH_PAGE_SIZE).offset(from);
   const withCount = await db
     .with(found)
-    .select({ ...orderColumns, found: sql<number>`(select count(*) from ${found})::int` })
+    .select({ ...orderListColumns, found: sql<number>`(select count(*) from ${found})::int` })
     .from(orders)
     .innerJoin(clients, withClient)
     .where(inArray(orders.id, pageIds))
     .orderBy(...newestFirst);
   let n = withCount[0]?.found ?? 0;
   if (withCount.length === 0 && page > 1) n = (await db.select({ n: count() }).from(db.select({ one: sql`1` }).from(orders).innerJoin(clients, withClient).where(where).limit(SEARCH_COUNT_CAP + 1).as("counted")))[0].n;
-  const rows: OrderSearchRow[] = from >= SEARCH_COUNT_CAP && n > SEARCH_COUNT_CAP ? await orderRows(db, where, page) : withCount.map(({ found: _found, ...row }) => row);
+  const rows = await withPocs(db, from >= SEARCH_COUNT_CAP && n > SEARCH_COUNT_CAP ? await orderRows(db, where, page) : withCount.map(({ found: _found, ...row }) => row));
   const more = n > SEARCH_COUNT_CAP;
   const total = Math.min(n, SEARCH_COUNT_CAP);
   // Past the cap the pages go on while a page is full (the URL may ask for any of them).
