@@ -43,6 +43,8 @@ const EnvSchema = z.object({
   /** Comma-separated; several secrets allow rotation (the first signs, all verify). */
   SESSION_SECRET: z.string().min(16).optional(),
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  /** `false`: the embedded database runs on the server's own thread, not a thread of its own (decision 048). */
+  PGLITE_THREAD: z.enum(["true", "false"]).default("true"),
   /** `true`: fill an empty database with the demo seed even under NODE_ENV=production (decision 019). */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** Comma-separated e-mails allowed to release COD; unset: the stored setting, else the six demo approvers. */

@@ -23,4 +23,10 @@ describe("configuration", () => {
       expect(() => parseEnv({ WEB_CONCURRENCY: bad, DATABASE_URL: PG }), bad).toThrow(`WEB_CONCURRENCY must be an integer from 1 to 64, not "${bad}"`);
     }
   });
+
+  it("PGLITE_THREAD: the embedded database on a thread of its own unless false (decision 048)", () => {
+    expect(parseEnv({}).PGLITE_THREAD).toBe("true");
+    expect(parseEnv({ PGLITE_THREAD: "false" }).PGLITE_THREAD).toBe("false");
+    expect(() => parseEnv({ PGLITE_THREAD: "no" })).toThrow(/PGLITE_THREAD/);
+  });
 });
