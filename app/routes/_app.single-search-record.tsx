@@ -6,15 +6,13 @@
 import { Alert } from "@mantine/core";
 import { Stack, Title } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
-import { istDateTimeLabel } from "~/services/clients/dates";
-import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { getDb } from "~/services/db/client.server";
 import { parseSearch, SEARCH_TYPE_LABELS } from "~/services/orders/search";
 import { orderForViewer, searchRecords } from "~/services/orders/search.server";
-import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
+import { orderRowHtml, sellerRowHtml, type OrderRowView } from "~/ui/orders/search-rows";
 import "~/ui/orders/search-results.css";
 import { Pager } from "~/ui/Pager";
 import { ScrollTable } from "~/ui/ScrollTable";
@@ -30,12 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const charged = url.searchParams.get("charged");
   const chargedOrder = charged && /^[A-Z0-9]{1,20}$/.test(charged) ? await orderForViewer(db, staff, charged) : null;
   if (!parsed.ok) return { error: parsed.message, result: null, search: null, chargedOrder };
-  const result = await searchRecords(db, staff, parsed, page);
+  const found = await searchRecords(db, staff, parsed, page);
+  // The orders view shows its POCs by name only.
+  const result =
+    found.kind === "orders"
+      ? { ...found, rows: found.rows.map(({ sales, retention, ops, ...o }): OrderRowView => ({ ...o, sales: sales?.name ?? null, retention: retention?.name ?? null, ops: ops?.name ?? null })) }
+      : found;
   return { error: null, result, search: { type: parsed.type, q: url.searchParams.get("q") ?? "" }, chargedOrder };
 }
 
-const person = (p: { name: string; email: string } | null) => (p ? `${p.name} (${p.email})` : "—");
-const rupees = (v: string) => formatInr(rupeesToPaise(v));
 
 /** "1 order", "37 orders", "more than 1,000 orders" (the count stops at the cap), "2 sellers". */
 function summaryCount(result: { kind: "orders" | "sellers"; total: number; more?: boolean }) {
@@ -67,25 +68,9 @@ export default function SingleSearchRecord() {
           Nothing found. Check the {search ? SEARCH_TYPE_LABELS[search.type] : "value"}, or choose another search type.
         </Alert>
       ) : null}
-      {/* Native cells (ScrollTable), not Mantine's Table.*: 50 rows × 7 cells were most of the page's server render. */}
+      {/* Rows as HTML text (ui/orders/search-rows.ts): 50 orders of ~30 elements each were most of the page's server render. */}
       {result?.kind === "sellers" && result.total > 0 ? (
-        <ScrollTable
-          label="Sellers"
-          headers={["Seller Email", "Sales POC", "Retention POC", "Ops POC"]}
-          empty=""
-          rows={result.rows.map((s) => (
-            <tr key={s.id} data-testid="seller-result">
-              <td>
-                <Link className="action-link" to={`/all-users/${s.id}`}>
-                  {s.email}
-                </Link>
-              </td>
-              <td>{person(s.sales)}</td>
-              <td>{person(s.retention)}</td>
-              <td>{person(s.ops)}</td>
-            </tr>
-          ))}
-        />
+        <ScrollTable label="Sellers" headers={["Seller Email", "Sales POC", "Retention POC", "Ops POC"]} empty="" rows={{ html: result.rows.map(sellerRowHtml).join("") }} />
       ) : null}
       {result?.kind === "orders" && result.total > 0 ? (
         <div className="orders-table">
@@ -93,55 +78,7 @@ export default function SingleSearchRecord() {
             label="Orders"
             headers={["Order Details", "Courier Details", "Status Update", "Item Details", "Payment Details", "Customer Address", "POC"]}
             empty=""
-            rows={result.rows.map((o) => (
-              <tr key={o.id} data-testid="order-result">
-                <td>
-                  <Link className="action-link" to={`/orders/${o.pickrr_order_id}`}>
-                    {o.pickrr_order_id}
-                  </Link>
-                  <div>{o.pickrr_tracking_id}</div>
-                </td>
-                <td>
-                  <div>{o.courier_name}</div>
-                  <div className="muted">{o.courier_tracking_id}</div>
-                </td>
-                <td>
-                  <div>Placed on {istDateTimeLabel(o.placed_at)}</div>
-                  <div>Picked on {o.pickup_at ? istDateTimeLabel(o.pickup_at) : "—"}</div>
-                  <div>
-                    <b>{isOrderStatus(o.current_status) ? STATUS_LABELS[o.current_status] : o.current_status}</b>
-                  </div>
-                  <div>EDD {o.edd_stamp}</div>
-                  {o.promise_edd && o.promise_edd !== "None" ? <div>Promise EDD {o.promise_edd}</div> : null}
-                </td>
-                <td>
-                  {o.items.map((i) => (
-                    <div key={i.sku}>
-                      {i.name} × {i.quantity} <span className="muted">({i.sku})</span>
-                    </div>
-                  ))}
-                </td>
-                <td>
-                  <div>Invoice {rupees(o.invoice_value)}</div>
-                  <span className={`pay-badge ${o.payment_mode === "cod" ? "pay-cod" : "pay-prepaid"}`}>{o.payment_mode === "cod" ? "COD" : "Prepaid"}</span>
-                  {o.payment_mode === "cod" ? <div>COD {rupees(o.cod_amount)}</div> : null}
-                  <Link className="action-link" to={here({ page: String(result.page), charged: o.pickrr_order_id })} preventScrollReset>
-                    View Charged Weight
-                  </Link>
-                </td>
-                <td className="wrap-anywhere">
-                  <span data-testid="customer-name">{o.customer_name}</span>, <span data-testid="customer-phone">{o.customer_phone}</span>
-                  <div className="muted">
-                    {o.customer_address}, {o.drop_state} {o.drop_pincode}
-                  </div>
-                </td>
-                <td>
-                  <div>Sales: {o.sales?.name ?? "—"}</div>
-                  <div>Retention: {o.retention?.name ?? "—"}</div>
-                  <div>Ops: {o.ops?.name ?? "—"}</div>
-                </td>
-              </tr>
-            ))}
+            rows={{ html: result.rows.map((o) => orderRowHtml(o, (id) => here({ page: String(result.page), charged: id }))).join("") }}
           />
         </div>
       ) : null}

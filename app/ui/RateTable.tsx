@@ -6,12 +6,11 @@
  */
 import { Button, TextInput } from "@mantine/core";
 import { Group } from "~/ui/layout";
-import { useNavigate } from "@remix-run/react";
-import type { MouseEvent } from "react";
 import { useField } from "remix-validated-form";
 import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
 import { ZONE_COLUMNS } from "~/services/core/zones";
 import type { RateField } from "~/services/core/rate-fields";
+import { useRowLinkNavigation } from "./useRowLinkNavigation";
 import { EXTRA_COLUMNS, identityCells, rowsHtml, ZONE_KEYS, type RateTableRow, type RowLink, type RowsHtmlOptions } from "./rate-table-rows";
 
 export type { RateTableRow } from "./rate-table-rows";
@@ -83,25 +82,6 @@ function RateInput(props: { field: RateField; editing: RateTableEditing; row: Ra
   return <RateInputView {...props} error={props.editing.errors[props.field]} />;
 }
 
-/**
- * Row links are plain anchors (a big card has hundreds; Remix's <Link> costs a router
- * lookup each on the server). With JavaScript one click handler on the table turns a click
- * on any of them into a client-side navigation, as <Link preventScrollReset> would.
- */
-function useRowLinkNavigation() {
-  const navigate = useNavigate();
-  return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const target = event.target as Element | null;
-    const anchor = target?.closest?.("a.rate-table-link") as HTMLAnchorElement | null;
-    if (!anchor || !event.currentTarget.contains(anchor)) return;
-    const href = anchor.getAttribute("href");
-    if (!href || !href.startsWith("/")) return;
-    event.preventDefault();
-    navigate(href, { preventScrollReset: true });
-  };
-}
-
 /** The row being edited: Mantine inputs that belong to the edit form, a Save button and Cancel. */
 function EditingRow({ row, editing, opts }: { row: RateTableRow; editing: RateTableEditing; opts: RowsHtmlOptions }) {
   return (
@@ -170,7 +150,7 @@ export function RateTable({
   caption: string;
   identity?: RateTableIdentity;
 }) {
-  const followLink = useRowLinkNavigation();
+  const followLink = useRowLinkNavigation("a.rate-table-link", { keepScroll: true });
   const priceType = identity !== "courier";
   const full = identity === "full";
   const opts: RowsHtmlOptions = { priceType, full, operation: Boolean(operation), editingAnother: Boolean(editing), editHref, rowLinks };

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useRowLinkNavigation } from "./useRowLinkNavigation";
 
 /**
  * A list table as the legal and money screens draw it: a keyboard-scrollable region (wide
@@ -7,7 +8,19 @@ import type { ReactNode } from "react";
  * rows: a Mantine `Table.Td` costs ~15 µs of server render per cell (decision 012), which a
  * page of 30 rows pays hundreds of times over.
  */
-export function ScrollTable({ label, headers, empty, rows }: { label: string; headers: ReactNode[]; empty: string; rows: ReactNode[] }) {
+export function ScrollTable({
+  label,
+  headers,
+  empty,
+  rows,
+}: {
+  label: string;
+  headers: ReactNode[];
+  empty: string;
+  /** The rows as elements, or (for many read-only rows) as HTML text, its links `a.row-link` (html.ts). */
+  rows: ReactNode[] | { html: string };
+}) {
+  const elements = "html" in rows ? [] : rows;
   return (
     <div className="table-scroll" role="region" aria-label={`${label} table`} tabIndex={0}>
       <table className="plain-table" aria-label={label}>
@@ -20,18 +33,30 @@ export function ScrollTable({ label, headers, empty, rows }: { label: string; he
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.length === 0 ? (
-            <tr>
-              <td colSpan={headers.length} style={{ textAlign: "center", padding: "var(--mantine-spacing-lg) 0", color: "var(--mantine-color-dimmed)" }}>
-                {empty}
-              </td>
-            </tr>
-          ) : (
-            rows
-          )}
-        </tbody>
+        {"html" in rows && rows.html !== "" ? (
+          <HtmlRows html={rows.html} />
+        ) : (
+          <tbody>
+            {elements.length === 0 ? (
+              <tr>
+                <td colSpan={headers.length} style={{ textAlign: "center", padding: "var(--mantine-spacing-lg) 0", color: "var(--mantine-color-dimmed)" }}>
+                  {empty}
+                </td>
+              </tr>
+            ) : (
+              elements
+            )}
+          </tbody>
+        )}
       </table>
     </div>
+  );
+}
+
+/** Rows given as HTML text; a click on one of their `a.row-link` anchors navigates in the app. */
+function HtmlRows({ html }: { html: string }) {
+  const followLink = useRowLinkNavigation("a.row-link");
+  return (
+    <tbody onClick={followLink} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

@@ -11,6 +11,7 @@ import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS, type CardRow } from "~/service
 import { ZONE_COLUMNS } from "~/services/core/zones";
 import type { RateField } from "~/services/core/rate-fields";
 import { formatKg } from "~/services/ratecards/money";
+import { escapeHtml } from "./html";
 
 /** What a table row needs; the identity fields only where a column shows them. */
 export type RateTableRow = Pick<CardRow, "id" | "courier_name" | "is_active" | "version" | RateField> &
@@ -33,16 +34,6 @@ export type RowsHtmlOptions = {
 
 export const ZONE_KEYS = ZONE_COLUMNS.map((z) => z.key);
 export const EXTRA_COLUMNS = ["cod_charge", "cod_percentage", "surcharge", "ndd_charge", "divisor"] as const;
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
-const SPECIAL = /[&<>"']/;
-
-/** Text safe inside an element or a double-quoted attribute value. */
-export function escapeHtml(value: string | number): string {
-  const text = String(value);
-  // Most values are prices ("30.00"): test once before building a new string.
-  return SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]) : text;
-}
 
 /** What a person reads to tell a row apart ("Forward RTO", "Reverse RTO · Surface"). */
 function rowLabel(row: Pick<RateTableRow, "shipment_type" | "delivery_type">): string {

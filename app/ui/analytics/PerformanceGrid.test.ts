@@ -1,0 +1,41 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { PerformanceRow } from "~/services/analytics/tracker.server";
+import { DEFAULT_TRACKER_QUERY } from "~/services/analytics/tracker-query";
+import { NameCell, performanceRowHtml } from "./PerformanceGrid";
+
+const seller: PerformanceRow = {
+  key: "41",
+  name: "Kiran & Sons <Retail>",
+  email: "kiran@sons.test",
+  avp: { name: "Anil Verma", email: "anil@demo.test" },
+  bdm: null,
+  tl: { name: "Sneha \"S\" Kulkarni", email: "sneha@demo.test" },
+  sellers: 1,
+  placed: [1200, 0, 3, 4, 5, 6, 7],
+  picked: [1100, 1, 2, 3, 4, 5, 12345],
+};
+
+describe("Daily Performance rows as HTML", () => {
+  it("draws the name cell exactly as NameCell (which mantine-react-table shows after hydration) does", () => {
+    for (const [row, view] of [
+      [seller, "seller"],
+      [{ ...seller, avp: null, tl: null, sellers: 3 }, "avp"],
+      [{ ...seller, sellers: 1 }, "tl"],
+    ] as const) {
+      const html = performanceRowHtml(row, view === "seller", 7);
+      const nameCell = renderToStaticMarkup(createElement(NameCell, { row, query: { ...DEFAULT_TRACKER_QUERY, view } }));
+      expect(html.startsWith(`<tr><td>${nameCell}</td>`), view).toBe(true);
+    }
+  });
+
+  it("has the e-mail and then placed and picked for each day, today first, counts in Indian grouping", () => {
+    const html = performanceRowHtml(seller, true, 7);
+    expect(html).toContain(`<td class="perf-email"><span class="wrap-anywhere" title="kiran@sons.test">kiran@sons.test</span></td>`);
+    const counts = [...html.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
+    expect(counts).toEqual(["1,200", "1,100", "0", "1", "3", "2", "4", "3", "5", "4", "6", "5", "7", "12,345"]);
+    expect(html).toContain("Kiran &amp; Sons &lt;Retail&gt;");
+    expect(html).not.toContain("<Retail>");
+  });
+});
