@@ -132,6 +132,7 @@ export const orderDailyRollups = pgTable(
     placed: integer("placed").notNull().default(0),
     picked: integer("picked").notNull().default(0),
   },
+  // Migration 0020 makes the day index cover client_id and placed (INCLUDE, which drizzle cannot declare).
   (t) => [primaryKey({ columns: [t.client_id, t.day] }), index("order_daily_rollups_day_idx").on(t.day)],
 );
 
