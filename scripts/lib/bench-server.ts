@@ -16,14 +16,16 @@ import { giveFirstClientABigCard } from "./big-card";
  * A demo database in a temporary folder; `clientId` has 25 couriers × 4 shipment types × 2
  * delivery types. With DATABASE_URL set, that PostgreSQL database instead (seeded when empty),
  * which the servers started here use too (they inherit the environment); the folder is then
- * only their DATA_DIR.
+ * only their DATA_DIR. BENCH_DATA_DIR: an embedded database already there (the large seed's
+ * DATA_DIR), used as it is and kept.
  */
 export async function seededDataDir(): Promise<{ dir: string; clientId: number; copy(): Promise<string>; remove(): Promise<void> }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "console-bench-"));
+  const given = process.env.DATABASE_URL ? undefined : process.env.BENCH_DATA_DIR;
+  const dir = given ?? (await mkdtemp(path.join(os.tmpdir(), "console-bench-")));
   const url = process.env.DATABASE_URL;
   const h = url ? openPostgres(url) : openPglite(path.join(dir, "pg"));
   await h.migrate();
-  if (!url || !(await isSeeded(h.db))) await seedDemoData(h.db);
+  if ((!url && !given) || !(await isSeeded(h.db))) await seedDemoData(h.db);
   const clientId = await giveFirstClientABigCard(h.db);
   await h.close();
   const copies: string[] = [];
@@ -38,7 +40,7 @@ export async function seededDataDir(): Promise<{ dir: string; clientId: number; 
       return to;
     },
     async remove() {
-      for (const d of [dir, ...copies]) await rm(d, { recursive: true, force: true });
+      for (const d of [...(given ? [] : [dir]), ...copies]) await rm(d, { recursive: true, force: true });
     },
   };
 }

@@ -50,6 +50,27 @@ describe("static files", () => {
     }
   });
 
+  it("compresses a page and its data whole: brotli, else gzip, else none (q=0 refuses), with its length and Vary (decision 048)", async () => {
+    const { cookie } = await signInCookie("vp@demo.test", "vp", "10.9.9.3");
+    for (const path of ["/all-users", "/all-users.data"]) {
+      const plain = await raw(path, "identity", cookie);
+      expect(plain.status, path).toBe(200);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers["content-length"]).toBe(String(plain.body.length));
+      expect(plain.headers.vary).toContain("Accept-Encoding");
+      const br = await raw(path, "gzip, deflate, br, zstd", cookie);
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(br.headers["content-length"]).toBe(String(br.body.length));
+      expect(br.body.length).toBeLessThan(plain.body.length / 2);
+      const gz = await raw(path, "gzip, br;q=0", cookie);
+      expect(gz.headers["content-encoding"]).toBe("gzip");
+      // The same page apart from its per-request nonce.
+      const unnonced = (b: Buffer) => b.toString("utf8").replace(/nonce="[^"]+"/g, "").replace(/"nonce":"[^"]+"/g, "");
+      expect(unnonced(brotliDecompressSync(br.body)).length).toBe(unnonced(plain.body).length);
+      expect(unnonced(gunzipSync(gz.body))).toBe(unnonced(plain.body));
+    }
+  });
+
   it("preloads the page's modules at low priority, so the stylesheets the first paint waits for go first (decision 042)", async () => {
     const { cookie } = await signInCookie("vp@demo.test", "vp", "10.9.9.2");
     for (const [path, c] of [["/sign-in", ""], ["/all-users/5/rate-card", cookie]]) {
