@@ -163,6 +163,16 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite on a thread of its own", () 
     }
   });
 
+  it("gives the thread's database the page cache it is asked for (the server's PGLITE_SHARED_BUFFERS)", async () => {
+    const h = openPgliteOnThread(undefined, { sharedBuffers: "256MB" });
+    try {
+      expect((await clientOf(h).query("show shared_buffers")).rows).toEqual([{ shared_buffers: "256MB" }]);
+      expect((await clientOf(thread).query("show shared_buffers")).rows).toEqual([{ shared_buffers: "128MB" }]);
+    } finally {
+      await h.close();
+    }
+  });
+
   it("refuses queries after it is closed", async () => {
     const h = openPgliteOnThread(undefined);
     expect((await clientOf(h).query("select 1 as one")).rows).toEqual([{ one: 1 }]);

@@ -45,6 +45,14 @@ const EnvSchema = z.object({
   COOKIE_SECURE: z.enum(["true", "false"]).optional(),
   /** `false`: the embedded database runs on the server's own thread, not a thread of its own (decision 048). */
   PGLITE_THREAD: z.enum(["true", "false"]).default("true"),
+  /**
+   * The server's embedded database's page cache (PostgreSQL's shared_buffers), e.g. 512MB: the
+   * million-order book's searches read far fewer pages from its files than with PGlite's 128MB.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d{1,5}(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 512MB")
+    .default("512MB"),
   /** `true`: fill an empty database with the demo seed even under NODE_ENV=production (decision 019). */
   SEED_DEMO: z.enum(["true", "false"]).optional(),
   /** Comma-separated e-mails allowed to release COD; unset: the stored setting, else the six demo approvers. */

@@ -45,7 +45,7 @@ export function openPglite(source: string | undefined | { loadDataDir: Blob }, o
  * The same database on a thread of its own (decision 048): the server's, so that its queries
  * run on the machine's other core while this thread renders pages.
  */
-export function openPgliteOnThread(dataDir: string | undefined, opts: { keptStatements?: number; onFailure?: (error: Error) => void } = {}): DbHandle {
+export function openPgliteOnThread(dataDir: string | undefined, opts: { keptStatements?: number; sharedBuffers?: string; onFailure?: (error: Error) => void } = {}): DbHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   return pgliteHandle(new PgliteOnThread({ dataDir, ...opts }, RAW_TEXT_TYPES));
 }
@@ -89,7 +89,7 @@ export function openConfiguredDb(opts: { onThread?: boolean } = {}): DbHandle {
   const url = env().DATABASE_URL;
   if (url) return openPostgres(url);
   const folder = path.join(dataDir(), "pg");
-  return opts.onThread ? openPgliteOnThread(folder, { onFailure: stopOnDatabaseFailure }) : openPglite(folder);
+  return opts.onThread ? openPgliteOnThread(folder, { sharedBuffers: env().PGLITE_SHARED_BUFFERS, onFailure: stopOnDatabaseFailure }) : openPglite(folder);
 }
 
 /**

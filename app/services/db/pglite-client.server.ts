@@ -12,10 +12,14 @@ import { PreparedStatements } from "./pglite-statements.server";
 export const PGLITE_KEPT_STATEMENTS = 500;
 
 /** PGlite with its parsers installed and its kept statements: what openPglite and the database thread query. */
-export function openPgliteClient(source: string | undefined | { loadDataDir: Blob }, keptStatements?: number): PGlite {
+export function openPgliteClient(source: string | undefined | { loadDataDir: Blob }, keptStatements?: number, opts: { sharedBuffers?: string } = {}): PGlite {
   if (typeof source === "string") mkdirSync(source, { recursive: true });
   // pg_trgm: the orders' customer-name search index (migration 0009), as on PostgreSQL.
-  const client = new PGlite({ ...(typeof source === "object" ? source : source ? { dataDir: source } : {}), extensions: { pg_trgm } });
+  const client = new PGlite({
+    ...(typeof source === "object" ? source : source ? { dataDir: source } : {}),
+    extensions: { pg_trgm },
+    ...(opts.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.sharedBuffers}`] } : {}),
+  });
   const fromEnv = process.env.PGLITE_KEPT_STATEMENTS;
   const kept = keptStatements ?? (fromEnv !== undefined && /^\d+$/.test(fromEnv) ? Number(fromEnv) : PGLITE_KEPT_STATEMENTS);
   return withParsersInstalled(client, new PreparedStatements(client, kept));

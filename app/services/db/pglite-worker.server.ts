@@ -29,7 +29,8 @@ type Request = Sent & { id: number };
 type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError };
 type SentError = { name: string; message: string; stack?: string; props: Record<string, unknown> };
 
-export type WorkerOptions = { dataDir: string | undefined; keptStatements?: number };
+/** `sharedBuffers`: PostgreSQL's page cache in the thread (e.g. "512MB"; PGlite's default is 128MB). */
+export type WorkerOptions = { dataDir: string | undefined; keptStatements?: number; sharedBuffers?: string };
 /** `onFailure`: the thread stopped or threw outside a query (every waiting and later query is refused with the error). */
 export type ThreadOptions = WorkerOptions & { onFailure?: (error: Error) => void; /** Another entry file (tests). */ entry?: string };
 /** Marks the database thread's workerData (other workers, such as a test runner's, load this module too). */
@@ -167,7 +168,7 @@ async function serve(options: WorkerOptions) {
   const port = parentPort!;
   // Imported here, not at the top: the main thread needs none of it.
   const { openPgliteClient } = await import("./pglite-client.server");
-  const client = openPgliteClient(options.dataDir, options.keptStatements);
+  const client = openPgliteClient(options.dataDir, options.keptStatements, { sharedBuffers: options.sharedBuffers });
   const ROLLBACK = Symbol("rollback");
   const open = new Map<number, { tx: Queryable; finish(commit: boolean): void; done: Promise<unknown> }>();
   let nextTx = 1;
