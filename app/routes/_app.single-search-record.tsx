@@ -5,12 +5,14 @@
  */
 import { Alert } from "@mantine/core";
 import { Stack, Title } from "~/ui/layout";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
+import { redirectWithToast } from "~/services/auth/session.server";
 import { getDb } from "~/services/db/client.server";
 import { parseSearch, SEARCH_TYPE_LABELS } from "~/services/orders/search";
 import { orderForViewer, searchRecords } from "~/services/orders/search.server";
+import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
 import { orderRowHtml, sellerRowHtml, type OrderRowView } from "~/ui/orders/search-rows";
 import "~/ui/orders/search-results.css";
@@ -37,6 +39,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { error: null, result, search: { type: parsed.type, q: url.searchParams.get("q") ?? "" }, chargedOrder };
 }
 
+
+const ORDER_NOT_FOUND = "This order does not exist, or you do not have access to it.";
+
+/** Sync Tracking on a result row (spec part 2 §2): re-applies the order's scans, then back to the same results. */
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "orders.search" });
+  const form = await request.formData();
+  const id = String(form.get("order") ?? "");
+  const synced = /^[A-Z0-9]{1,20}$/.test(id) ? await syncTracking(getDb(), staff, id) : null;
+  if (!synced) throw new Response(ORDER_NOT_FOUND, { status: 404 });
+  return redirectWithToast(request, `/single-search-record${new URL(request.url).search}`, { kind: "success", message: TRACING_SYNCED });
+}
 
 /** "1 order", "37 orders", "more than 1,000 orders" (the count stops at the cap), "2 sellers". */
 function summaryCount(result: { kind: "orders" | "sellers"; total: number; more?: boolean }) {

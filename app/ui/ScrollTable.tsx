@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useRowLinkNavigation } from "./useRowLinkNavigation";
+import { useRowFormSubmit, useRowLinkNavigation } from "./useRowLinkNavigation";
 
 /**
  * A list table as the legal and money screens draw it: a keyboard-scrollable region (wide

@@ -1,5 +1,5 @@
-import type { MouseEvent } from "react";
-import { useNavigate } from "@remix-run/react";
+import type { FormEvent, MouseEvent } from "react";
+import { useNavigate, useSubmit } from "@remix-run/react";
 
 /**
  * Links inside rows built as HTML text (html.ts) are plain anchors: Remix's <Link> would cost a
@@ -19,5 +19,20 @@ export function useRowLinkNavigation(selector: string, opts: { keepScroll?: bool
     if (!href || !href.startsWith("/") || href.startsWith("//")) return;
     event.preventDefault();
     navigate(href, { preventScrollReset: opts.keepScroll || anchor.hasAttribute("data-keep-scroll") });
+  };
+}
+
+/**
+ * A plain `<form method="post">` inside rows built as HTML text: with JavaScript its submit goes
+ * through Remix (no full page load; the page's action answers and the loaders run again), as
+ * its <Form> would. Without JavaScript it is an ordinary form post.
+ */
+export function useRowFormSubmit(selector: string) {
+  const submit = useSubmit();
+  return (event: FormEvent<HTMLElement>) => {
+    const form = event.target as HTMLFormElement | null;
+    if (event.defaultPrevented || !form?.matches?.(selector)) return;
+    event.preventDefault();
+    submit(form, { method: "post", preventScrollReset: true });
   };
 }

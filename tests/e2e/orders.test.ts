@@ -74,6 +74,13 @@ describeJsOnOff("order search", (s) => {
     await dialog.getByRole("link", { name: "Close" }).click();
     await expectLocator(page.getByRole("dialog")).toHaveCount(0);
 
+    // Sync Tracking on the result row itself: back on the same results, synced.
+    const row = page.getByTestId("order-result");
+    await row.getByRole("button", { name: "Sync Tracking" }).click();
+    await page.getByTestId("toast").getByText("Tracing Synced").waitFor();
+    await expectLocator(page.getByTestId("order-result")).toHaveText(/Synced \d\d [A-Z][a-z]{2} \d{4}, \d\d:\d\d/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(FIRST_TRACKING_ID);
+
     await page.getByTestId("order-result").getByRole("link", { name: /^PO\d{8}$/ }).click();
     await page.waitForURL((u) => u.pathname.startsWith("/orders/"));
     // The order's page has rendered its scan timeline (the seed's first order has scans).

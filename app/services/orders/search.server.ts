@@ -63,6 +63,7 @@ const orderColumns = {
   customer_address: orders.customer_address,
   drop_state: orders.drop_state,
   drop_pincode: orders.drop_pincode,
+  last_synced_at: orders.last_synced_at,
 };
 
 /** A list's row: its POCs' ids, for withPocs. */
@@ -76,7 +77,6 @@ const orderDetailColumns = {
   ops: hierarchyMember(clients.avp_id),
   service: orders.service,
   drop_city: orders.drop_city,
-  last_synced_at: orders.last_synced_at,
   client_id: clients.id,
   seller_email: clients.email,
 };

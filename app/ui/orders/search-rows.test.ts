@@ -24,6 +24,7 @@ const order: OrderRowView = {
   customer_address: "12, MG Road & Co",
   drop_state: "Karnataka",
   drop_pincode: 560001,
+  last_synced_at: null,
   sales: "Ravi Kumar",
   retention: null,
   ops: "Meera Iyer",
@@ -50,6 +51,9 @@ describe("order search rows as HTML", () => {
     expect(html).not.toContain("<script>");
     expect(html).toContain("12, MG Road &amp; Co, Karnataka 560001");
     expect(html).toContain("Sales: Ravi Kumar</div><div>Retention: —</div><div>Ops: Meera Iyer");
+    // Sync Tracking: a form posting the order's id back to this page; no sync yet, so no time.
+    expect(html).toContain(`<form method="post" class="row-form"><input type="hidden" name="order" value="PK0000104729"><button type="submit" class="row-button">Sync Tracking</button></form>`);
+    expect(html).not.toContain("Synced ");
   });
 
   it("shows a prepaid order without a COD value, and a promise EDD when there is one", () => {
@@ -58,6 +62,7 @@ describe("order search rows as HTML", () => {
     expect(html).not.toContain("COD ₹");
     expect(html).toContain("Promise EDD 2026-11-23");
     expect(html).toContain("Picked on 21 Nov 2026, 11:30");
+    expect(orderRowHtml({ ...order, last_synced_at: new Date("2026-11-26T12:00:00Z") }, charged)).toContain(`<div class="muted">Synced 26 Nov 2026, 17:30</div>`);
   });
 
   it("shows a seller with its POCs by name and e-mail, linked to the client", () => {

@@ -1,7 +1,8 @@
 /**
  * The rows of Single Search Record (spec part 2 §2) as HTML text (html.ts, decision 012): a page
  * holds 50 orders of ~30 elements each, rendered on every search. Their links are plain anchors
- * (`a.row-link`) that the table's click handler turns into client-side navigations
+ * (`a.row-link`) that the table's click handler turns into client-side navigations, and its
+ * Sync Tracking is a plain form (`form.row-form`) the table submits through Remix
  * (useRowLinkNavigation). Every value is escaped.
  */
 import { istDateTimeLabel } from "~/services/clients/dates";
@@ -22,7 +23,10 @@ export function orderRowHtml(o: OrderRowView, chargedHref: (orderId: string) => 
   const cod = o.payment_mode === "cod";
   return (
     `<tr data-testid="order-result">` +
-    `<td>${link(`/orders/${o.pickrr_order_id}`, o.pickrr_order_id)}${div(e(o.pickrr_tracking_id))}</td>` +
+    `<td>${link(`/orders/${o.pickrr_order_id}`, o.pickrr_order_id)}${div(e(o.pickrr_tracking_id))}` +
+    // Sync Tracking (spec part 2 §2): a plain form post to this page's action, which comes back here.
+    `<form method="post" class="row-form"><input type="hidden" name="order" value="${e(o.pickrr_order_id)}"><button type="submit" class="row-button">Sync Tracking</button></form>` +
+    `${o.last_synced_at ? div(`Synced ${e(istDateTimeLabel(o.last_synced_at))}`, "muted") : ""}</td>` +
     `<td>${div(e(o.courier_name))}${div(e(o.courier_tracking_id ?? ""), "muted")}</td>` +
     `<td>${div(`Placed on ${e(istDateTimeLabel(o.placed_at))}`)}${div(`Picked on ${o.pickup_at ? e(istDateTimeLabel(o.pickup_at)) : "—"}`)}` +
     `${div(`<b>${e(status)}</b>`)}${div(`EDD ${e(o.edd_stamp ?? "")}`)}${o.promise_edd && o.promise_edd !== "None" ? div(`Promise EDD ${e(o.promise_edd)}`) : ""}</td>` +
