@@ -7,6 +7,7 @@
  * Needs a build (`npm run build`).
  * Usage: npx tsx scripts/bench-startup.ts
  */
+import { serverNodeArgs } from "./lib/server-node.mjs";
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -14,7 +15,7 @@ import path from "node:path";
 
 async function startUp(dataDir: string, port: number, waitForOrderBook: boolean): Promise<{ firstPage: number; orderBook?: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, serverNodeArgs(), {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SKIP_BUILD: "true", NODE_ENV: "production", SEED_DEMO: "true" },
     stdio: ["ignore", "pipe", "inherit"],
   });

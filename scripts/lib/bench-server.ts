@@ -3,6 +3,7 @@
  * on it (`scripts/start.ts`, as `npm start` runs), signed in as the demo vp, with the server
  * process's CPU time and each response's Server-Timing read back.
  */
+import { serverNodeArgs } from "./server-node.mjs";
 import { spawn } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
@@ -63,7 +64,7 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
   const [signInEmail, signInAs] = (process.env.BENCH_AS ?? "vp").includes(":")
     ? (process.env.BENCH_AS!.split(":") as [string, string])
     : [`${process.env.BENCH_AS ?? "vp"}@demo.test`, process.env.BENCH_AS ?? "vp"];
-  const proc = spawn(process.execPath, [...(opts.extraNodeArgs ?? []), "--import", "tsx", "scripts/start.ts"], {
+  const proc = spawn(process.execPath, serverNodeArgs(opts.extraNodeArgs), {
     cwd: opts.cwd ?? process.cwd(),
     env: {
       ...process.env,

@@ -6,6 +6,7 @@
  * only: on the embedded database the configuration refuses more than one process
  * (app/services/core/env.test.ts).
  */
+import { serverNodeArgs } from "../../scripts/lib/server-node.mjs";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -72,7 +73,7 @@ describe.skipIf(!url)("two server processes on PostgreSQL (WEB_CONCURRENCY=2)", 
       WEB_CONCURRENCY: "2",
     };
     delete env.SESSION_SECRET; // the processes must agree on the one made in DATA_DIR
-    server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+    server = spawn(process.execPath, serverNodeArgs(), { env, stdio: ["ignore", "pipe", "pipe"] });
     server.stdout!.on("data", (c: Buffer) => (log += c.toString()));
     server.stderr!.on("data", (c: Buffer) => (log += c.toString()));
     await waitFor(

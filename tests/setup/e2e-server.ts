@@ -5,6 +5,7 @@
  * the template's dump, or `CREATE DATABASE … TEMPLATE` on the TEST_DATABASE_URL server. The
  * start script finds the database migrated and seeded, so it does not seed again.
  */
+import { serverNodeArgs } from "../../scripts/lib/server-node.mjs";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -54,7 +55,7 @@ export default async function setup(project: TestProject) {
   } else {
     await pgliteFromTemplate(template, path.join(dataDir, "pg"));
   }
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const server: ChildProcess = spawn(process.execPath, serverNodeArgs(), {
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });
