@@ -97,6 +97,11 @@ describe("searching orders", () => {
     expect(sellers.rows[0]).toMatchObject(pocs(seller));
   });
 
+  it("keeps new orders out of a pending list the name search would scan each time (the trigram index without fastupdate, migration 0021)", async () => {
+    const [index] = (await h.db.execute(sql`select reloptions from pg_class where relname = 'orders_customer_name_trgm_idx'`)).rows as { reloptions: string[] | null }[];
+    expect(index.reloptions).toContain("fastupdate=off");
+  });
+
   it("counts a search's orders up to the cap and says there are more past it", async () => {
     const count = async (like: string) => ((await h.db.execute(sql`select count(*)::int as n from orders where lower(customer_name) like ${like}`)).rows as { n: number }[])[0].n;
     const common = (await count("%a%")) > SEARCH_COUNT_CAP ? "a" : "e";
