@@ -53,10 +53,9 @@ export function ScrollTable({
   );
 }
 
-/** Rows given as HTML text; a click on one of their `a.row-link` anchors navigates in the app. */
+/** Rows given as HTML text; their `a.row-link` anchors navigate and `form.row-form` forms submit in the app. */
 function HtmlRows({ html }: { html: string }) {
   const followLink = useRowLinkNavigation("a.row-link");
-  return (
-    <tbody onClick={followLink} dangerouslySetInnerHTML={{ __html: html }} />
-  );
+  const submitForm = useRowFormSubmit("form.row-form");
+  return <tbody onClick={followLink} onSubmit={submitForm} dangerouslySetInnerHTML={{ __html: html }} />;
 }

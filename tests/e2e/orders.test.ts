@@ -8,6 +8,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { plannedDemoClients } from "~/services/seed/seed.server";
+import { postForm } from "../support/http";
 import { describeJsOnOff, expectAccessible, expectLocator, newContext, revealClientToken, signInOnce, usePage } from "../support/browser";
 
 const FIRST_TRACKING_ID = "PK0000104729";
@@ -74,10 +75,13 @@ describeJsOnOff("order search", (s) => {
     await dialog.getByRole("link", { name: "Close" }).click();
     await expectLocator(page.getByRole("dialog")).toHaveCount(0);
 
-    // Sync Tracking on the result row itself: back on the same results, synced.
+    // Sync Tracking on the result row itself: back on the same results, synced — with
+    // JavaScript through Remix (the document is not loaded again), without it a form post.
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
     const row = page.getByTestId("order-result");
     await row.getByRole("button", { name: "Sync Tracking" }).click();
     await page.getByTestId("toast").getByText("Tracing Synced").waitFor();
+    expect(await page.evaluate(() => Boolean((window as unknown as { samePage?: boolean }).samePage))).toBe(s.js);
     await expectLocator(page.getByTestId("order-result")).toHaveText(/Synced \d\d [A-Z][a-z]{2} \d{4}, \d\d:\d\d/);
     expect(new URL(page.url()).searchParams.get("q")).toBe(FIRST_TRACKING_ID);
 
@@ -97,7 +101,7 @@ describeJsOnOff("order search", (s) => {
     await page.goto("/single-search-record?type=customer_name&q=sha");
     const other = page.getByTestId("order-result").filter({ hasNot: page.getByText("Retention: Sneha Kulkarni") }).first();
     const theirs = (await other.locator("td").first().getByRole("link").textContent())!;
-    const theirTracking = (await other.locator("td").first().locator("div").textContent())!;
+    const theirTracking = (await other.locator("td").first().locator("div").first().textContent())!;
     const tl = await newContext(browser, js);
     try {
       const tlPage = await tl.newPage();
@@ -106,12 +110,20 @@ describeJsOnOff("order search", (s) => {
       expect(res?.status()).toBe(404);
       await tlPage.goto(`/single-search-record?type=tracking_id&q=${theirTracking}`);
       await expectLocator(tlPage.getByTestId("search-empty")).toHaveCount(1);
+      // Nor sync it by posting its id to the results page (as absent as a missing order), nor a malformed id.
+      const tlCookie = (await tl.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+      for (const order of [theirs, "NOT-AN-ID;", "PO99999999"]) {
+        const post = await postForm(`/single-search-record?type=tracking_id&q=${theirTracking}`, { order }, { Cookie: tlCookie });
+        expect(post.status, order).toBe(404);
+      }
       const legal = await newContext(browser, js);
       try {
         const legalPage = await legal.newPage();
         await signInOnce(legalPage, "legal@demo.test", "legal");
         await expectLocator(legalPage.getByRole("search", { name: "Search orders" })).toHaveCount(0);
         expect((await legalPage.goto(`/single-search-record?type=tracking_id&q=${theirTracking}`))?.status()).toBe(403);
+        const legalCookie = (await legal.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+        expect((await postForm("/single-search-record?type=tracking_id&q=x", { order: theirs }, { Cookie: legalCookie })).status).toBe(403);
       } finally {
         await legal.close();
       }
