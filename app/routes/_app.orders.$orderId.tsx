@@ -13,6 +13,7 @@ import { istDateTimeLabel } from "~/services/clients/dates";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { getDb } from "~/services/db/client.server";
 import { trackingEvents } from "~/services/db/schema";
+import { ORDER_NOT_FOUND, orderIdOf } from "~/services/orders/search";
 import { orderForViewer } from "~/services/orders/search.server";
 import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
@@ -20,24 +21,22 @@ import { ChargedAmountDialog } from "~/ui/ChargedAmount";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `Order ${params.orderId ?? ""} · Shipping Console` }];
 
-const NOT_FOUND = "This order does not exist, or you do not have access to it.";
-const validId = (id: string | undefined) => (id && /^[A-Z0-9]{1,20}$/.test(id) ? id : null);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.search" });
-  const id = validId(params.orderId);
+  const id = orderIdOf(params.orderId);
   const db = getDb();
   const order = id ? await orderForViewer(db, staff, id) : null;
-  if (!order) throw new Response(NOT_FOUND, { status: 404 });
+  if (!order) throw new Response(ORDER_NOT_FOUND, { status: 404 });
   const events = await db.select().from(trackingEvents).where(eq(trackingEvents.order_id, order.id)).orderBy(asc(trackingEvents.at), asc(trackingEvents.id));
   return { order, events, showCharged: new URL(request.url).searchParams.get("charged") === "1" };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.search" });
-  const id = validId(params.orderId);
+  const id = orderIdOf(params.orderId);
   const synced = id ? await syncTracking(getDb(), staff, id) : null;
-  if (!synced) throw new Response(NOT_FOUND, { status: 404 });
+  if (!synced) throw new Response(ORDER_NOT_FOUND, { status: 404 });
   return redirectWithToast(request, `/orders/${id}`, { kind: "success", message: TRACING_SYNCED });
 }
 

@@ -10,7 +10,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { getDb } from "~/services/db/client.server";
-import { parseSearch, SEARCH_TYPE_LABELS } from "~/services/orders/search";
+import { ORDER_NOT_FOUND, orderIdOf, parseSearch, SEARCH_TYPE_LABELS } from "~/services/orders/search";
 import { orderForViewer, searchRecords } from "~/services/orders/search.server";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
@@ -27,8 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const parsed = parseSearch(url.searchParams.get("type"), url.searchParams.get("q"));
   const page = Math.min(Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1), 10_000);
   const db = getDb();
-  const charged = url.searchParams.get("charged");
-  const chargedOrder = charged && /^[A-Z0-9]{1,20}$/.test(charged) ? await orderForViewer(db, staff, charged) : null;
+  const chargedId = orderIdOf(url.searchParams.get("charged"));
+  const chargedOrder = chargedId ? await orderForViewer(db, staff, chargedId) : null;
   if (!parsed.ok) return { error: parsed.message, result: null, search: null, chargedOrder };
   const found = await searchRecords(db, staff, parsed, page);
   // The orders view shows its POCs by name only.
@@ -40,14 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 
-const ORDER_NOT_FOUND = "This order does not exist, or you do not have access to it.";
-
 /** Sync Tracking on a result row (spec part 2 §2): re-applies the order's scans, then back to the same results. */
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.search" });
   const form = await request.formData();
-  const id = String(form.get("order") ?? "");
-  const synced = /^[A-Z0-9]{1,20}$/.test(id) ? await syncTracking(getDb(), staff, id) : null;
+  const id = orderIdOf(String(form.get("order") ?? ""));
+  const synced = id ? await syncTracking(getDb(), staff, id) : null;
   if (!synced) throw new Response(ORDER_NOT_FOUND, { status: 404 });
   return redirectWithToast(request, `/single-search-record${new URL(request.url).search}`, { kind: "success", message: TRACING_SYNCED });
 }

@@ -9,11 +9,11 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, type DbHandle } from "~/services/db/client.server";
 import { PreparedStatements } from "~/services/db/pglite-statements.server";
+import { drizzleClientOf } from "../support/db";
 import { testDatabaseUrl } from "../support/pg-admin";
 
 type Raw = { query: PGlite["query"]; exec: PGlite["exec"]; transaction: PGlite["transaction"] };
-/** The proxied client drizzle talks to (what every query of the app goes through). */
-const clientOf = (h: DbHandle) => (h.db as unknown as { session: { client: Raw } }).session.client;
+const clientOf = (h: DbHandle) => drizzleClientOf<Raw>(h);
 
 const preparedNames = async (pg: Raw) =>
   (await pg.query<{ name: string }>("select name from pg_prepared_statements order by name")).rows.map((r) => r.name);

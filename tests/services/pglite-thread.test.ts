@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPglite, openPgliteOnThread, type DbHandle } from "~/services/db/client.server";
 import { PgliteOnThread } from "~/services/db/pglite-worker.server";
 import { staff } from "~/services/db/schema";
+import { drizzleClientOf } from "../support/db";
 import { testDatabaseUrl } from "../support/pg-admin";
 
 type Client = { query: PgliteOnThread["query"]; transaction: PgliteOnThread["transaction"] };
-/** The client drizzle talks to (what every query of the app goes through). */
-const clientOf = (h: DbHandle) => (h.db as unknown as { session: { client: Client } }).session.client;
+const clientOf = (h: DbHandle) => drizzleClientOf<Client>(h);
 
 const SETUP = [
   "create table t (id int primary key, name text not null, at timestamptz, day date, tags text[], doc jsonb, price numeric(10,2), big bigint, bytes bytea, ok boolean)",

@@ -52,3 +52,8 @@ export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
 export function useAsAppDb(h: DbHandle | undefined): void {
   setProcessDb(h);
 }
+
+/** The client drizzle talks to under `h.db` (what every query of the app goes through), typed as the caller needs it. */
+export function drizzleClientOf<Client>(h: DbHandle): Client {
+  return (h.db as unknown as { session: { client: Client } }).session.client;
+}

@@ -3,7 +3,6 @@
  * is set, otherwise embedded PGlite in DATA_DIR/pg. Both speak the same SQL and run the
  * same migrations.
  */
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -46,7 +45,6 @@ export function openPglite(source: string | undefined | { loadDataDir: Blob }, o
  * run on the machine's other core while this thread renders pages.
  */
 export function openPgliteOnThread(dataDir: string | undefined, opts: { keptStatements?: number; sharedBuffers?: string; onFailure?: (error: Error) => void } = {}): DbHandle {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
   return pgliteHandle(new PgliteOnThread({ dataDir, ...opts }, RAW_TEXT_TYPES));
 }
 

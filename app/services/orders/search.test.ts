@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSearch } from "./search";
+import { orderIdOf, parseSearch } from "./search";
 
 describe("header search input", () => {
   it("needs a known type and something typed", () => {
@@ -20,5 +20,12 @@ describe("header search input", () => {
     expect(parseSearch("customer_name", "Priya S")).toEqual({ ok: true, type: "customer_name", value: "priya s" });
     expect(parseSearch("seller_email", "Ops@Goodkhadi.co.in")).toEqual({ ok: true, type: "seller_email", value: "ops@goodkhadi.co.in" });
     expect(parseSearch("seller_email", "ops@")).toMatchObject({ ok: false });
+  });
+});
+
+describe("an order id from a URL or a form", () => {
+  it("is letters and digits, at most 20; anything else is no order", () => {
+    expect(orderIdOf("PO00000001")).toBe("PO00000001");
+    for (const bad of [null, undefined, "", "po00000001", "PO-1", "PO1;DROP", "P".repeat(21), "PO1\u0000"]) expect(orderIdOf(bad), String(bad)).toBeNull();
   });
 });

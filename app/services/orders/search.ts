@@ -59,3 +59,11 @@ export function parseSearch(rawType: string | null, rawQuery: string | null): Pa
       return { ok: true, type, value: q.toLowerCase() };
   }
 }
+
+/** What staff are told of an order they cannot see: the same as of one that does not exist (never a hint). */
+export const ORDER_NOT_FOUND = "This order does not exist, or you do not have access to it.";
+
+/** A pickrr order id from a URL or a form ("PO00000001"), or null when it cannot be one. */
+export function orderIdOf(raw: string | null | undefined): string | null {
+  return raw && /^[A-Z0-9]{1,20}$/.test(raw) ? raw : null;
+}
