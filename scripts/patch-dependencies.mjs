@@ -48,6 +48,29 @@ const lowPriorityPreloads = (file) => ({
   ],
 });
 
+/**
+ * PGlite's wire-protocol reader (decision 049). Its published build keeps the reader's state in
+ * private fields compiled down to WeakMaps (two WeakMap lookups a read), copies every field's
+ * bytes into a new ArrayBuffer (`buffer.slice`, ~0.6 µs a field) before decoding them, and makes
+ * a DataView per message. In a profile of All Users under load, `bytes` alone was ~15 % of the
+ * database thread. This reader keeps its state in plain properties, decodes each field from a
+ * view of the message buffer (no copy), and keeps its views while the buffer is the same; the
+ * DataRow loop looks the reader up once. Same bytes in, same values out
+ * (tests/services/pglite-reader.test.ts compares it with the original on the same messages).
+ */
+export const READER_MARKER = "/* console: PGlite protocol reader without copies (decision 049) */";
+export const PGLITE_READER_FILE = "node_modules/@electric-sql/pglite/dist/chunk-Y6PULSM7.js";
+export const PGLITE_READER_EDITS = [
+  [
+    `ue=class{constructor(t=0){h(this,x,new DataView(vn));h(this,w);h(this,ce,"utf-8");h(this,le,new TextDecoder(r(this,ce)));h(this,V,!1);d(this,w,t)}setBuffer(t,n){d(this,w,t),d(this,x,new DataView(n))}int16(){let t=r(this,x).getInt16(r(this,w),r(this,V));return d(this,w,r(this,w)+2),t}uint16(){let t=r(this,x).getUint16(r(this,w),r(this,V));return d(this,w,r(this,w)+2),t}byte(){let t=r(this,x).getUint8(r(this,w));return re(this,w)._++,t}int32(){let t=r(this,x).getInt32(r(this,w),r(this,V));return d(this,w,r(this,w)+4),t}string(t){return r(this,le).decode(this.bytes(t))}cstring(){let t=r(this,w),n=t;for(;r(this,x).getUint8(n++)!==0;);let s=this.string(n-t-1);return d(this,w,n),s}bytes(t){let n=r(this,x).buffer.slice(r(this,w),r(this,w)+t);return d(this,w,r(this,w)+t),new Uint8Array(n)}};`,
+    `${READER_MARKER}ue=class{constructor(t=0){this.o=t;this.b=vn;this.v=new DataView(vn);this.u=new Uint8Array(vn);this.dec=new TextDecoder("utf-8")}setBuffer(t,n){this.o=t;if(n!==this.b){this.b=n;this.v=new DataView(n);this.u=new Uint8Array(n)}}int16(){let t=this.v.getInt16(this.o,!1);this.o+=2;return t}uint16(){let t=this.v.getUint16(this.o,!1);this.o+=2;return t}byte(){return this.u[this.o++]}int32(){let t=this.v.getInt32(this.o,!1);this.o+=4;return t}string(t){let s=this.o;this.o=s+t;return this.dec.decode(this.u.subarray(s,s+t))}cstring(){let u=this.u,s=this.o,n=s;for(;u[n]!==0;)n++;let r=this.dec.decode(u.subarray(s,n));this.o=n+1;return r}bytes(t){let s=this.o;this.o=s+t;return this.u.slice(s,s+t)}};`,
+  ],
+  [
+    "pt=function(t,n,s){r(this,o).setBuffer(t,s);let i=r(this,o).int16(),a=new Array(i);for(let u=0;u<i;u++){let m=r(this,o).int32();a[u]=m===-1?null:r(this,o).string(m)}return new ee(n,a)}",
+    "pt=function(t,n,s){let R=r(this,o);R.setBuffer(t,s);let i=R.int16(),a=new Array(i);for(let u=0;u<i;u++){let m=R.int32();a[u]=m===-1?null:R.string(m)}return new ee(n,a)}",
+  ],
+];
+
 export const PATCHES = [
   {
     file: "node_modules/@remix-run/router/dist/router.cjs.js",
@@ -160,6 +183,7 @@ function matchRoutesImplUncached(routes, locationArg, basename, allowPartial) {
   },
   lowPriorityPreloads("node_modules/@remix-run/react/dist/components.js"),
   lowPriorityPreloads("node_modules/@remix-run/react/dist/esm/components.js"),
+  { file: PGLITE_READER_FILE, marker: READER_MARKER, what: "PGlite protocol reader", edits: PGLITE_READER_EDITS },
 ];
 
 /** Applies the edits to one file's text: the patched text, or why it cannot be patched. */

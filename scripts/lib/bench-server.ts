@@ -64,7 +64,7 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
   const [signInEmail, signInAs] = (process.env.BENCH_AS ?? "vp").includes(":")
     ? (process.env.BENCH_AS!.split(":") as [string, string])
     : [`${process.env.BENCH_AS ?? "vp"}@demo.test`, process.env.BENCH_AS ?? "vp"];
-  const proc = spawn(process.execPath, serverNodeArgs(opts.extraNodeArgs), {
+  const proc = spawn(process.execPath, serverNodeArgs([...(opts.extraNodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [])]), {
     cwd: opts.cwd ?? process.cwd(),
     env: {
       ...process.env,
