@@ -116,7 +116,8 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
       },
       async get(url) {
         const t = performance.now();
-        const res = await fetch(base + url, { headers: { cookie } });
+        // What browsers offer (Node's fetch alone offers gzip and deflate, not brotli).
+        const res = await fetch(base + url, { headers: { cookie, "accept-encoding": "gzip, deflate, br" } });
         const body = await res.text();
         const ms = performance.now() - t;
         if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
