@@ -5,8 +5,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
+import { preparedQuery } from "../db/prepared.server";
 import { staff, staffSessions } from "../db/schema";
 import type { StaffRole } from "../core/roles";
 import { cookieSecure, sessionSecrets } from "../core/env.server";
@@ -66,18 +67,22 @@ export async function findSignedInStaff(db: Db, request: Request, now = new Date
   const session = await getCookieSession(request);
   const sid = session.get("sid");
   if (!sid) return null;
-  const [row] = await db
-    .select({
-      id: staff.id,
-      name: staff.name,
-      email: staff.email,
-      role: staff.role,
-      created_at: staffSessions.created_at,
-      last_seen_at: staffSessions.last_seen_at,
-    })
-    .from(staffSessions)
-    .innerJoin(staff, eq(staff.id, staffSessions.staff_id))
-    .where(and(eq(staffSessions.id, sid), isNull(staffSessions.ended_at)));
+  // Every page asks this: built once (decision 051).
+  const lookup = preparedQuery(db, "signed-in-staff", () =>
+    db
+      .select({
+        id: staff.id,
+        name: staff.name,
+        email: staff.email,
+        role: staff.role,
+        created_at: staffSessions.created_at,
+        last_seen_at: staffSessions.last_seen_at,
+      })
+      .from(staffSessions)
+      .innerJoin(staff, eq(staff.id, staffSessions.staff_id))
+      .where(and(eq(staffSessions.id, sql.placeholder("sid")), isNull(staffSessions.ended_at))),
+  );
+  const [row] = await lookup.execute({ sid });
   if (!row) return null;
   const t = now.getTime();
   if (t - row.created_at.getTime() > ABSOLUTE_TIMEOUT_MS || t - row.last_seen_at.getTime() > IDLE_TIMEOUT_MS + TOUCH_INTERVAL_MS) {

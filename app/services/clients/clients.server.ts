@@ -8,8 +8,8 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } 
 import { writeAudit } from "../audit/audit.server";
 import { hashPassword } from "../auth/password.server";
 import { clientScopeFor } from "../auth/roles";
-import { anyOfIds } from "../db/any-of";
 import type { Db } from "../db/client.server";
+import { preparedQuery } from "../db/prepared.server";
 import { oncePerRequest } from "../http/request-scope.server";
 import { clients, staff, type BusinessData, type PickrrConfig } from "../db/schema";
 import type { StaffRole } from "../core/roles";
@@ -49,7 +49,10 @@ export async function withHierarchy<R extends Partial<HierarchyIds>, K extends H
 ): Promise<(Omit<R, keyof HierarchyIds> & Record<K, HierarchyMember | null>)[]> {
   const ids = new Set<number>();
   for (const row of rows) for (const role of roles) if (row[`${role}_id`] != null) ids.add(row[`${role}_id`]!);
-  const found = ids.size === 0 ? [] : await db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff).where(anyOfIds(staff.id, [...ids]));
+  const members = preparedQuery(db, "hierarchy-members", () =>
+    db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff).where(sql`${staff.id} = any(${sql.placeholder("ids")}::int[])`),
+  );
+  const found = ids.size === 0 ? [] : await members.execute({ ids: [...ids] });
   const byId = new Map(found.map((m) => [m.id, m]));
   return rows.map((row) => {
     const { tl_id: _tl, bdm_id: _bdm, avp_id: _avp, vp_id: _vp, ...rest } = row;
@@ -62,31 +65,40 @@ export async function withHierarchy<R extends Partial<HierarchyIds>, K extends H
  * The clients a member of staff may see, as a WHERE condition (undefined: all). The one
  * place the scope rule becomes SQL; every client lookup (list, page, rate card, plans) uses it.
  */
-export function clientScopeCondition(viewer: Pick<Viewer, "id" | "role">): SQL | undefined {
+export function clientScopeCondition(viewer: Pick<Viewer, "id" | "role">, viewerId: number | SQLWrapper = viewer.id): SQL | undefined {
   switch (clientScopeFor(viewer.role)) {
     case "all":
       return undefined;
     case "avp":
-      return eq(clients.avp_id, viewer.id);
+      return eq(clients.avp_id, viewerId);
     case "bdm":
-      return eq(clients.bdm_id, viewer.id);
+      return eq(clients.bdm_id, viewerId);
     case "tl":
-      return eq(clients.tl_id, viewer.id);
+      return eq(clients.tl_id, viewerId);
     case "none":
       return sql`false`;
   }
 }
 
-function searchCondition(q: string): SQL | undefined {
-  if (!q) return undefined;
-  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * What a search looks for: its LIKE pattern, and a digits-only pattern for the phone when the
+ * text has four or more digits among other characters ("98765 43210"). Null: no search.
+ */
+function searchPatterns(q: string): { like: string; digitsLike: string | null } | null {
+  if (!q) return null;
   const digits = q.replace(/\D/g, "");
+  return { like: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, digitsLike: digits.length >= 4 && digits !== q ? `%${digits}%` : null };
+}
+
+/** The search as a condition on `like` and `digitsLike` (values or placeholders). */
+function searchCondition(patterns: ReturnType<typeof searchPatterns>, like: string | SQLWrapper, digitsLike: string | SQLWrapper): SQL | undefined {
+  if (!patterns) return undefined;
   return or(
     ilike(clients.name, like),
     ilike(clients.email, like),
     ilike(clients.company_name, like),
     ilike(clients.phone_number, like),
-    digits.length >= 4 && digits !== q ? ilike(clients.phone_number, `%${digits}%`) : undefined,
+    patterns.digitsLike ? ilike(clients.phone_number, digitsLike) : undefined,
   );
 }
 
@@ -101,26 +113,32 @@ const listColumns = {
 
 
 export async function listClients(db: Db, viewer: Viewer, query: ClientListQuery) {
-  const where = and(clientScopeCondition(viewer), searchCondition(query.q));
-  const sortColumn = {
-    name: clients.name,
-    company_name: clients.company_name,
-    email: clients.email,
-    phone_number: clients.phone_number,
-    date_joined: clients.date_joined,
-  }[query.sort];
-  const order = query.dir === "asc" ? asc(sortColumn) : desc(sortColumn);
-
-  const [{ total }] = await db.select({ total: count() }).from(clients).where(where);
+  const patterns = searchPatterns(query.q);
+  // Built once per shape (decision 051): the scope, whether and how it searches, the order.
+  const shape = `${clientScopeFor(viewer.role)}:${patterns ? (patterns.digitsLike ? "digits" : "text") : "all"}:${query.sort}:${query.dir}`;
+  const where = () => and(clientScopeCondition(viewer, sql.placeholder("viewerId")), searchCondition(patterns, sql.placeholder("like"), sql.placeholder("digitsLike")));
+  const values = { viewerId: viewer.id, like: patterns?.like, digitsLike: patterns?.digitsLike };
+  const counted = preparedQuery(db, `clients-count:${shape}`, () => db.select({ total: count() }).from(clients).where(where()));
+  const [{ total }] = await counted.execute(values);
   const pageCount = Math.max(1, Math.ceil(total / query.perPage));
   const page = Math.min(query.page, pageCount);
-  const rows = await db
-    .select({ ...listColumns, ...hierarchyIdColumns })
-    .from(clients)
-    .where(where)
-    .orderBy(order, asc(clients.id))
-    .limit(query.perPage)
-    .offset((page - 1) * query.perPage);
+  const listed = preparedQuery(db, `clients-page:${shape}`, () => {
+    const sortColumn = {
+      name: clients.name,
+      company_name: clients.company_name,
+      email: clients.email,
+      phone_number: clients.phone_number,
+      date_joined: clients.date_joined,
+    }[query.sort];
+    return db
+      .select({ ...listColumns, ...hierarchyIdColumns })
+      .from(clients)
+      .where(where())
+      .orderBy(query.dir === "asc" ? asc(sortColumn) : desc(sortColumn), asc(clients.id))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"));
+  });
+  const rows = await listed.execute({ ...values, limit: query.perPage, offset: (page - 1) * query.perPage });
   return { rows: await withHierarchy(db, rows, HIERARCHY_ROLES), total, page, pageCount };
 }
 
@@ -129,12 +147,16 @@ export type ClientListRow = Awaited<ReturnType<typeof listClients>>["rows"][numb
 /** One client with its hierarchy, or null when it does not exist or the viewer may not see it. */
 export async function getClientForViewer(db: Db, viewer: Viewer, clientId: number) {
   if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
-  const [row] = await db
-    // The token stays on the server (routes check it; only `hasAuthToken`-style flags reach pages).
-    // business_data and pickrr_config are read by the account-setup screens that show them.
-    .select({ ...listColumns, tl: hierarchyMember(clients.tl_id), bdm: hierarchyMember(clients.bdm_id), avp: hierarchyMember(clients.avp_id), vp: hierarchyMember(clients.vp_id), auth_token: clients.auth_token })
-    .from(clients)
-    .where(and(eq(clients.id, clientId), clientScopeCondition(viewer)));
+  // Every client page asks this: built once per scope (decision 051).
+  const lookup = preparedQuery(db, `client-for-viewer:${clientScopeFor(viewer.role)}`, () =>
+    db
+      // The token stays on the server (routes check it; only `hasAuthToken`-style flags reach pages).
+      // business_data and pickrr_config are read by the account-setup screens that show them.
+      .select({ ...listColumns, tl: hierarchyMember(clients.tl_id), bdm: hierarchyMember(clients.bdm_id), avp: hierarchyMember(clients.avp_id), vp: hierarchyMember(clients.vp_id), auth_token: clients.auth_token })
+      .from(clients)
+      .where(and(eq(clients.id, sql.placeholder("clientId")), clientScopeCondition(viewer, sql.placeholder("viewerId")))),
+  );
+  const [row] = await lookup.execute({ clientId, viewerId: viewer.id });
   return row ?? null;
 }
 

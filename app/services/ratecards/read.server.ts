@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db, Executor } from "../db/client.server";
+import { preparedSql } from "../db/prepared.server";
 import { clientCourierServices, clients, courierServices, rateCardUploads, rateRows, staff } from "../db/schema";
 import { writeRateCardCsv } from "./csv";
 import { SEGMENT_NAMES, TAB_OF_SHIPMENT_TYPE, sortCardRows, type CardRow, type RateTab } from "./fields";
@@ -46,7 +47,7 @@ async function readCardRows(db: Executor, query: SQL): Promise<CardRow[]> {
   return sortCardRows(JSON.parse(first.rows) as CardRow[]);
 }
 
-function clientCardRowsQuery(clientId: number, where?: SQL): SQL {
+function clientCardRowsQuery(clientId: number | SQLWrapper, where?: SQL): SQL {
   const from = sql`from ${rateRows}
     inner join ${courierServices} on ${courierServices.id} = ${rateRows.courier_service_id}
     left join ${clientCourierServices} on ${clientCourierServices.client_id} = ${rateRows.client_id}
@@ -100,20 +101,23 @@ export async function getClientRateCard(
   } = {},
 ): Promise<ClientRateCard | null> {
   if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
-  const tabFilter = opts.onlyTab
-    ? sql`(${inArray(rateRows.shipment_type, SHIPMENT_TYPES.filter((t) => TAB_OF_SHIPMENT_TYPE[t] === opts.onlyTab))}
-        OR EXISTS (SELECT 1 FROM ${rateCardUploads} WHERE ${rateCardUploads.client_id} = ${clientId}))`
-    : undefined;
-  // One round trip: the client, its latest upload and its rows (a page view pays for each query).
-  const lastUploadJson = sql`(select json_build_object('id', ${rateCardUploads.id}, 'at', ${rateCardUploads.at}, 'file_name', ${rateCardUploads.file_name},
-      'row_count', ${rateCardUploads.row_count}, 'staff_id', ${staff.id}, 'staff_name', ${staff.name}, 'staff_email', ${staff.email})::text
-    from ${rateCardUploads} left join ${staff} on ${staff.id} = ${rateCardUploads.uploaded_by}
-    where ${rateCardUploads.client_id} = ${clients.id}
-    order by ${rateCardUploads.at} desc, ${rateCardUploads.id} desc limit 1)`;
-  const result = await db.execute(
-    sql`select ${clients.email} as email, ${lastUploadJson} as last_upload, (${clientCardRowsQuery(clientId, tabFilter)}) as rows
-        from ${clients} where ${clients.id} = ${clientId}`,
-  );
+  // Built once per tab (decision 051): the client is a placeholder.
+  const query = preparedSql(db, `client-rate-card:${opts.onlyTab ?? "all"}`, () => {
+    const id = sql.placeholder("clientId");
+    const tabFilter = opts.onlyTab
+      ? sql`(${inArray(rateRows.shipment_type, SHIPMENT_TYPES.filter((t) => TAB_OF_SHIPMENT_TYPE[t] === opts.onlyTab))}
+          OR EXISTS (SELECT 1 FROM ${rateCardUploads} WHERE ${rateCardUploads.client_id} = ${id}))`
+      : undefined;
+    // One round trip: the client, its latest upload and its rows (a page view pays for each query).
+    const lastUploadJson = sql`(select json_build_object('id', ${rateCardUploads.id}, 'at', ${rateCardUploads.at}, 'file_name', ${rateCardUploads.file_name},
+        'row_count', ${rateCardUploads.row_count}, 'staff_id', ${staff.id}, 'staff_name', ${staff.name}, 'staff_email', ${staff.email})::text
+      from ${rateCardUploads} left join ${staff} on ${staff.id} = ${rateCardUploads.uploaded_by}
+      where ${rateCardUploads.client_id} = ${clients.id}
+      order by ${rateCardUploads.at} desc, ${rateCardUploads.id} desc limit 1)`;
+    return sql`select ${clients.email} as email, ${lastUploadJson} as last_upload, (${clientCardRowsQuery(id, tabFilter)}) as rows
+        from ${clients} where ${clients.id} = ${id}`;
+  });
+  const result = await query.execute({ clientId });
   const [client] = result.rows as { email: string; last_upload: string | null; rows: string }[];
   if (!client) return null;
   const rows = sortCardRows(JSON.parse(client.rows) as CardRow[]);
