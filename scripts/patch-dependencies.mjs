@@ -71,6 +71,31 @@ export const PGLITE_READER_EDITS = [
   ],
 ];
 
+/**
+ * React DOM's server output encoded once a flush (decision 052). React 18's Node renderer
+ * encodes every piece of HTML it writes — a tag's start, an attribute, an escaped text, some
+ * thousands a page — into 2 KiB byte buffers with one `TextEncoder.encodeInto` call each, and
+ * its fixed pieces are pre-encoded bytes. In a profile of All Users under load that writing
+ * (`writeChunk`) was ~13 % of the server's thread. Here the fixed pieces stay strings, the
+ * pieces of a flush are joined as one string, and that string is encoded once when React ends
+ * the flush (`completeWriting`); bytes given to the writer (none in React's own code) still go
+ * through the original path, after what was joined before them. Same HTML out
+ * (tests/services/react-server-writes.test.ts renders pages with the published file and this).
+ */
+export const REACT_WRITES_MARKER = "/* console: React's server output encoded once a flush (decision 052) */";
+export const REACT_SERVER_FILE = "node_modules/react-dom/cjs/react-dom-server.node.production.min.js";
+export const REACT_WRITES_EDITS = [
+  ["function x(a){return u.encode(a)}", "function x(a){return a}"],
+  [
+    'function r(a,b){if("string"===typeof b){',
+    `${REACT_WRITES_MARKER}var joined_="";function r(a,b){"string"===typeof b?joined_+=b:(joined_&&(writeBytes_(a,joined_),joined_=""),writeBytes_(a,b))}function writeBytes_(a,b){if("string"===typeof b){`,
+  ],
+  [
+    "function ca(a){k&&0<l&&a.write(k.subarray(0,l));k=null;l=0;q=!0}",
+    'function ca(a){k&&0<l&&a.write(k.subarray(0,l));joined_&&(a.write(u.encode(joined_)),joined_="");k=null;l=0;q=!0}',
+  ],
+];
+
 export const PATCHES = [
   {
     file: "node_modules/@remix-run/router/dist/router.cjs.js",
@@ -184,6 +209,7 @@ function matchRoutesImplUncached(routes, locationArg, basename, allowPartial) {
   lowPriorityPreloads("node_modules/@remix-run/react/dist/components.js"),
   lowPriorityPreloads("node_modules/@remix-run/react/dist/esm/components.js"),
   { file: PGLITE_READER_FILE, marker: READER_MARKER, what: "PGlite protocol reader", edits: PGLITE_READER_EDITS },
+  { file: REACT_SERVER_FILE, marker: REACT_WRITES_MARKER, what: "React server output encoded once a flush", edits: REACT_WRITES_EDITS },
 ];
 
 /** Applies the edits to one file's text: the patched text, or why it cannot be patched. */

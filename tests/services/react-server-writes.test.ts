@@ -1,0 +1,122 @@
+/**
+ * React DOM's Node renderer as scripts/patch-dependencies.mjs leaves it (decision 052: a flush's
+ * output joined and encoded once) writes the same bytes as the published one: a long table, text
+ * with multi-byte characters and characters to escape, long single texts, and a page that
+ * streams in several flushes (a Suspense boundary shown first as its fallback, then its content)
+ * — except the NUL bytes the published one writes where a multi-byte character (₹, —) falls
+ * across the end of one of its 2 KiB buffers.
+ */
+import { createRequire } from "node:module";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { createElement as h, Suspense, type ReactNode } from "react";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REACT_SERVER_FILE, REACT_WRITES_EDITS, REACT_WRITES_MARKER } from "../../scripts/patch-dependencies.mjs";
+
+type Server = { renderToPipeableStream(node: ReactNode, options: Record<string, unknown>): { pipe(w: Writable): void } };
+const require = createRequire(import.meta.url);
+const installed = path.resolve(REACT_SERVER_FILE);
+// Beside the installed file, so that its `require("react")` resolves as the original's does.
+const unpatchedCopy = installed.replace(/\.js$/, `.unpatched-${process.pid}.js`);
+let Patched: Server;
+let Unpatched: Server;
+
+beforeAll(() => {
+  let text = readFileSync(installed, "utf8");
+  expect(text, "run npm install: its postinstall patches React's server renderer").toContain(REACT_WRITES_MARKER);
+  for (const [find, replace] of REACT_WRITES_EDITS as [string, string][]) text = text.replace(replace, find);
+  expect(text).not.toContain(REACT_WRITES_MARKER);
+  writeFileSync(unpatchedCopy, text);
+  // The production build itself (the tests run with NODE_ENV=test, which would pick the development one).
+  Patched = require(installed) as Server;
+  Unpatched = require(unpatchedCopy) as Server;
+});
+afterAll(() => rmSync(unpatchedCopy, { force: true }));
+
+/** The renderer's output, each write kept apart: `stream` pipes at the shell (several flushes). */
+function render(server: Server, node: ReactNode, stream: boolean): Promise<{ html: string; writes: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const out = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(Buffer.from(chunk));
+        done();
+      },
+      final(done) {
+        resolve({ html: Buffer.concat(chunks).toString("utf8"), writes: chunks.length });
+        done();
+      },
+    });
+    const { pipe } = server.renderToPipeableStream(node, {
+      [stream ? "onShellReady" : "onAllReady"]: () => pipe(out),
+      onShellError: reject,
+    });
+  });
+}
+
+const table = h(
+  "table",
+  { className: "plain-table" },
+  h(
+    "tbody",
+    null,
+    Array.from({ length: 400 }, (_, i) =>
+      h(
+        "tr",
+        { key: i, "data-id": i },
+        h("td", null, `Client ${i} — ₹${(i * 13.37).toFixed(2)}`),
+        h("td", { title: `"quoted" <${i}> & more` }, "x < y & z > w"),
+        h("td", null, h("a", { href: `/all-users/${i}/rate-card?tab=rto&all=1` }, "Open")),
+      ),
+    ),
+  ),
+);
+
+const long = h("main", null, h("p", null, "ग्राहक ".repeat(3000)), h("pre", null, "a".repeat(5000)), h("div", { dangerouslySetInnerHTML: { __html: "<b>raw</b>".repeat(1000) } }));
+
+/** A component that suspends until `ms` have passed (as a deferred loader's part would). */
+function later(ms: number, content: ReactNode) {
+  let done = false;
+  const promise = new Promise<void>((r) => setTimeout(() => ((done = true), r()), ms));
+  function Later() {
+    if (!done) throw promise;
+    return h("section", null, content);
+  }
+  return h(Later);
+}
+const streamed = () =>
+  h(
+    "div",
+    null,
+    h("h1", null, "Orders — तुरंत"),
+    h(Suspense, { fallback: h("p", null, "Loading…") }, later(5, table)),
+    h(Suspense, { fallback: h("p", null, "Still loading…") }, later(15, h("p", null, "Done ✓"))),
+  );
+
+describe("React's server renderer, patched", () => {
+  it("writes the same HTML as the published renderer", async () => {
+    for (const node of [table, long, h("p", null, ""), h("div", null, "é")]) {
+      const expected = await render(Unpatched, node, false);
+      const got = await render(Patched, node, false);
+      expect(got.html).toBe(expected.html.replaceAll("\u0000", ""));
+      expect(got.html).not.toContain("\u0000");
+      expect(got.html.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("writes the same HTML when the page streams in several flushes, and each flush in one write", async () => {
+    const expected = await render(Unpatched, streamed(), true);
+    const got = await render(Patched, streamed(), true);
+    // The published renderer writes NUL bytes where a multi-byte character falls across the end
+    // of one of its 2 KiB buffers (its encodeInto path writes the whole buffer); joined, there are none.
+    expect(expected.html).toContain("\u0000");
+    expect(got.html).not.toContain("\u0000");
+    expect(got.html).toBe(expected.html.replaceAll("\u0000", ""));
+    expect(got.html).toContain("Done ✓");
+    expect(got.html).toContain("Loading…");
+    // The shell and each boundary's completion: a write each, not one per 2 KiB.
+    expect(got.writes).toBeLessThan(expected.writes);
+    expect(got.writes).toBeGreaterThanOrEqual(3);
+  });
+});
