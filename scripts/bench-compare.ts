@@ -4,7 +4,8 @@
  * the machine is doing weighs on every build alike. On a shared 2-core VM figures measured
  * at different times can differ by a third; paired figures are the ones to compare.
  * Prints, per page and build: Server-Timing median and p95, latency p95, server CPU/request.
- * Usage: npx tsx scripts/bench-compare.ts BUILD_DIR[:CHECKOUT] BUILD_DIR[:CHECKOUT] …   (PAGES=url,… for other pages)
+ * Usage: npx tsx scripts/bench-compare.ts BUILD_DIR[:CHECKOUT] BUILD_DIR[:CHECKOUT] …   (PAGES=url,… for other pages;
+ * LOAD_ROUNDS=3 adds turns under load, LOAD_SECONDS long at CONNECTIONS connections)
  * A CHECKOUT runs that checkout's own server scripts (its scripts/start.ts). To compare the
  * current build with an earlier commit:
  *   git worktree add /tmp/before <commit> && ln -s "$PWD/node_modules" /tmp/before/node_modules
@@ -12,7 +13,7 @@
  *   npm run build && npx tsx scripts/bench-compare.ts /tmp/before/build:/tmp/before build
  */
 import os from "node:os";
-import { quantile, seededDataDir, startBenchServer, type BenchServer } from "./lib/bench-server";
+import { loadServer, quantile, seededDataDir, startBenchServer, type BenchServer } from "./lib/bench-server";
 
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const WARM_UP = 30;
@@ -61,6 +62,22 @@ try {
         `| ${label} | ${specs[b]} | ${hasTiming ? quantile(run.server, 0.5) : "–"} | ${hasTiming ? quantile(run.server, 0.95) : "–"} | ${quantile(run.latency, 0.95)} | ${cpu.toFixed(1)} | ${(run.bytes / 1024).toFixed(0)} KiB |`,
       );
     }
+  }
+  // LOAD_ROUNDS=n: then each page under CONNECTIONS connections for LOAD_SECONDS, the servers
+  // taking turns n times (the other one idle meanwhile): requests/s, p99 and CPU per request.
+  const rounds = Number(process.env.LOAD_ROUNDS ?? 0);
+  if (rounds > 0) {
+    const seconds = Number(process.env.LOAD_SECONDS ?? 6);
+    const connections = Number(process.env.CONNECTIONS ?? 20);
+    console.log(`\nUnder load (${connections} connections, ${seconds} s a turn):\n| Page | Build | round | requests/s | p99 | CPU/request |\n| --- | --- | ---: | ---: | ---: | ---: |`);
+    for (const [, url] of pages)
+      for (let round = 1; round <= rounds; round++)
+        for (let k = 0; k < servers.length; k++) {
+          // A different server first each round.
+          const b = (round + k) % servers.length;
+          const load = await loadServer(servers[b], [url], seconds, connections);
+          console.log(`| ${url} | ${specs[b]} | ${round} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(2)} |`);
+        }
   }
   console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
 } finally {
