@@ -103,6 +103,17 @@ describe("search, sort and paging", () => {
     expect(none).toMatchObject({ total: 0, rows: [], page: 1, pageCount: 1 });
   });
 
+  it("finds a client by a phone written with spaces or dashes, and each search by its own text", async () => {
+    const some = await h.db.select().from(clients).orderBy(clients.id).limit(3).offset(5);
+    for (const c of some) {
+      const digits = c.phone_number.replace(/\D/g, "");
+      const written = `${digits.slice(0, 5)} ${digits.slice(5, 8)}-${digits.slice(8)}`;
+      const r = await listClients(h.db, viewers.vp, q(`q=${encodeURIComponent(written)}&perPage=100`));
+      expect(r.rows.map((x) => x.id)).toContain(c.id);
+      for (const row of r.rows) expect(row.phone_number.replace(/\D/g, "")).toContain(digits);
+    }
+  });
+
   it("sorts and pages without overlap", async () => {
     const p1 = await listClients(h.db, viewers.vp, q("sort=name&dir=asc&perPage=10&page=1"));
     const p2 = await listClients(h.db, viewers.vp, q("sort=name&dir=asc&perPage=10&page=2"));

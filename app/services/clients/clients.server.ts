@@ -90,15 +90,16 @@ function searchPatterns(q: string): { like: string; digitsLike: string | null } 
   return { like: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, digitsLike: digits.length >= 4 && digits !== q ? `%${digits}%` : null };
 }
 
-/** The search as a condition on `like` and `digitsLike` (values or placeholders). */
-function searchCondition(patterns: ReturnType<typeof searchPatterns>, like: string | SQLWrapper, digitsLike: string | SQLWrapper): SQL | undefined {
+/** The search's condition, its patterns left as the placeholders `like` and `digitsLike`. */
+function searchCondition(patterns: ReturnType<typeof searchPatterns>): SQL | undefined {
   if (!patterns) return undefined;
+  const like = sql.placeholder("like");
   return or(
     ilike(clients.name, like),
     ilike(clients.email, like),
     ilike(clients.company_name, like),
     ilike(clients.phone_number, like),
-    patterns.digitsLike ? ilike(clients.phone_number, digitsLike) : undefined,
+    patterns.digitsLike ? ilike(clients.phone_number, sql.placeholder("digitsLike")) : undefined,
   );
 }
 
@@ -116,7 +117,7 @@ export async function listClients(db: Db, viewer: Viewer, query: ClientListQuery
   const patterns = searchPatterns(query.q);
   // Built once per shape (decision 051): the scope, whether and how it searches, the order.
   const shape = `${clientScopeFor(viewer.role)}:${patterns ? (patterns.digitsLike ? "digits" : "text") : "all"}:${query.sort}:${query.dir}`;
-  const where = () => and(clientScopeCondition(viewer, sql.placeholder("viewerId")), searchCondition(patterns, sql.placeholder("like"), sql.placeholder("digitsLike")));
+  const where = () => and(clientScopeCondition(viewer, sql.placeholder("viewerId")), searchCondition(patterns));
   const values = { viewerId: viewer.id, like: patterns?.like, digitsLike: patterns?.digitsLike };
   const counted = preparedQuery(db, `clients-count:${shape}`, () => db.select({ total: count() }).from(clients).where(where()));
   const [{ total }] = await counted.execute(values);
