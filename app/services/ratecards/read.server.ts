@@ -16,35 +16,53 @@ import { buildRateCardPanels, type RateCardPanels } from "./panels";
 /**
  * The card's rows as one JSON text: PGlite decodes a wide result row by row in JavaScript
  * (≈ 70 µs per 24-column row), while one text value is a single copy and a native
- * JSON.parse — four times faster for a 200-row card, and no slower on PostgreSQL. Numeric
- * columns are cast to text so the exact decimal strings ("32.00") survive.
+ * JSON.parse — four times faster for a 200-row card, and no slower on PostgreSQL. Each row is
+ * an array in CARD_ROW_FIELDS order, not an object (no key written per value): the big demo
+ * card's Forward tab is 10.8 KB of text instead of 25.8 to build, copy between threads and
+ * parse (the query alone 1.36 → 1.04 ms on PGlite; the whole read, paired, 1.66 → 1.61 ms).
+ * Numeric columns are cast to text so the exact decimal strings ("32.00") survive.
  */
-function cardRowsJson(isActive: SQL, from: SQL, where: SQL | undefined): SQL {
+function cardRowFields(isActive: SQL): [keyof CardRow, SQLWrapper][] {
   const text = (c: SQLWrapper) => sql`${c}::text`;
-  const fields: [string, SQL][] = [
-    ["id", sql`${rateRows.id}`],
-    ["courier_service_id", sql`${rateRows.courier_service_id}`],
-    ["courier_name", sql`${courierServices.name}`],
+  return [
+    ["id", rateRows.id],
+    ["courier_service_id", rateRows.courier_service_id],
+    ["courier_name", courierServices.name],
     ["is_active", isActive],
-    ["shipment_type", sql`${rateRows.shipment_type}`],
-    ["delivery_type", sql`${rateRows.delivery_type}`],
+    ["shipment_type", rateRows.shipment_type],
+    ["delivery_type", rateRows.delivery_type],
     ["first_slab", text(rateRows.first_slab)],
     ["second_slab", text(rateRows.second_slab)],
-    ...RATE_FIELDS.filter((f) => f !== "divisor").map((f): [string, SQL] => [f, text(rateRows[f])]),
-    ["divisor", sql`${rateRows.divisor}`],
-    ["version", sql`${rateRows.version}`],
+    ...RATE_FIELDS.filter((f) => f !== "divisor").map((f): [keyof CardRow, SQLWrapper] => [f, text(rateRows[f])]),
+    ["divisor", rateRows.divisor],
+    ["version", rateRows.version],
   ];
-  const list = sql.join(
-    fields.map(([name, value]) => sql`${value} as ${sql.identifier(name)}`),
+}
+/** The position of each value in a row's array. */
+const CARD_ROW_FIELDS = cardRowFields(sql`false`).map(([name]) => name);
+
+function cardRowsJson(isActive: SQL, from: SQL, where: SQL | undefined): SQL {
+  const values = sql.join(
+    cardRowFields(isActive).map(([, value]) => sql`${value}`),
     sql`, `,
   );
-  return sql`select coalesce(json_agg(t), '[]')::text as rows from (select ${list} ${from}${where ? sql` where ${where}` : sql``}) t`;
+  return sql`select coalesce(json_agg(json_build_array(${values})), '[]')::text as rows ${from}${where ? sql` where ${where}` : sql``}`;
+}
+
+/** The rows of cardRowsJson's text, as objects, in sortCardRows order. */
+function parseCardRows(text: string): CardRow[] {
+  const rows = (JSON.parse(text) as unknown[][]).map((values) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < CARD_ROW_FIELDS.length; i++) row[CARD_ROW_FIELDS[i]] = values[i];
+    return row as CardRow;
+  });
+  return sortCardRows(rows);
 }
 
 async function readCardRows(db: Executor, query: SQL): Promise<CardRow[]> {
   const result = await db.execute(query);
   const [first] = result.rows as { rows: string }[];
-  return sortCardRows(JSON.parse(first.rows) as CardRow[]);
+  return parseCardRows(first.rows);
 }
 
 function clientCardRowsQuery(clientId: number | SQLWrapper, where?: SQL): SQL {
@@ -120,7 +138,7 @@ export async function getClientRateCard(
   const result = await query.execute({ clientId });
   const [client] = result.rows as { email: string; last_upload: string | null; rows: string }[];
   if (!client) return null;
-  const rows = sortCardRows(JSON.parse(client.rows) as CardRow[]);
+  const rows = parseCardRows(client.rows);
   const u = client.last_upload
     ? (JSON.parse(client.last_upload) as {
         id: number;
