@@ -5,31 +5,24 @@
  * given to both parsers whole and cut into pieces at every kind of boundary, give the same
  * messages.
  */
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { PGlite, protocol } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGLITE_READER_EDITS, PGLITE_READER_FILE, READER_MARKER } from "../../scripts/patch-dependencies.mjs";
+import { writeUnpatchedCopy } from "../support/unpatched";
 
 type Parser = { parse(buffer: ArrayBuffer | Uint8Array, onMessage: (message: unknown) => void): void };
 type ParserClass = new () => Parser;
 
-const installed = path.resolve(PGLITE_READER_FILE);
-// Beside the installed chunk, so that its relative imports resolve as the original's do.
-const unpatchedCopy = installed.replace(/\.js$/, `.unpatched-${process.pid}.js`);
+let unpatched: ReturnType<typeof writeUnpatchedCopy> | undefined;
 let Unpatched: ParserClass;
 let pg: PGlite;
 const Patched = (protocol as unknown as { Parser: ParserClass }).Parser;
 
 beforeAll(async () => {
-  let text = readFileSync(installed, "utf8");
-  expect(text, "run npm install: its postinstall patches PGlite's reader").toContain(READER_MARKER);
-  for (const [find, replace] of PGLITE_READER_EDITS as [string, string][]) text = text.replace(replace, find);
-  expect(text).not.toContain(READER_MARKER);
-  writeFileSync(unpatchedCopy, text);
+  unpatched = writeUnpatchedCopy(PGLITE_READER_FILE, PGLITE_READER_EDITS as [string, string][], READER_MARKER, "PGlite's reader");
   // The chunk exports the Parser class as `o` (see its export list).
-  Unpatched = ((await import(pathToFileURL(unpatchedCopy).href)) as { o: ParserClass }).o;
+  Unpatched = ((await import(pathToFileURL(unpatched.copy).href)) as { o: ParserClass }).o;
   expect(Unpatched).not.toBe(Patched);
   pg = new PGlite();
   await pg.exec("create table t (id int primary key, name text, note text, at timestamptz, data jsonb, raw bytea)");
@@ -42,7 +35,7 @@ newline', '2026-01-01 00:00:00+00', '[1, 2, 3]', '\\x')`);
 });
 
 afterAll(async () => {
-  rmSync(unpatchedCopy, { force: true });
+  unpatched?.remove();
   await pg?.close();
 });
 

@@ -7,32 +7,25 @@
  * across the end of one of its 2 KiB buffers.
  */
 import { createRequire } from "node:module";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { Writable } from "node:stream";
 import { createElement as h, Suspense, type ReactNode } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REACT_SERVER_FILE, REACT_WRITES_EDITS, REACT_WRITES_MARKER } from "../../scripts/patch-dependencies.mjs";
+import { writeUnpatchedCopy } from "../support/unpatched";
 
 type Server = { renderToPipeableStream(node: ReactNode, options: Record<string, unknown>): { pipe(w: Writable): void } };
 const require = createRequire(import.meta.url);
-const installed = path.resolve(REACT_SERVER_FILE);
-// Beside the installed file, so that its `require("react")` resolves as the original's does.
-const unpatchedCopy = installed.replace(/\.js$/, `.unpatched-${process.pid}.js`);
+let unpatched: ReturnType<typeof writeUnpatchedCopy> | undefined;
 let Patched: Server;
 let Unpatched: Server;
 
 beforeAll(() => {
-  let text = readFileSync(installed, "utf8");
-  expect(text, "run npm install: its postinstall patches React's server renderer").toContain(REACT_WRITES_MARKER);
-  for (const [find, replace] of REACT_WRITES_EDITS as [string, string][]) text = text.replace(replace, find);
-  expect(text).not.toContain(REACT_WRITES_MARKER);
-  writeFileSync(unpatchedCopy, text);
+  unpatched = writeUnpatchedCopy(REACT_SERVER_FILE, REACT_WRITES_EDITS as [string, string][], REACT_WRITES_MARKER, "React's server renderer");
   // The production build itself (the tests run with NODE_ENV=test, which would pick the development one).
-  Patched = require(installed) as Server;
-  Unpatched = require(unpatchedCopy) as Server;
+  Patched = require(unpatched.installed) as Server;
+  Unpatched = require(unpatched.copy) as Server;
 });
-afterAll(() => rmSync(unpatchedCopy, { force: true }));
+afterAll(() => unpatched?.remove());
 
 /** The renderer's output, each write kept apart: `stream` pipes at the shell (several flushes). */
 function render(server: Server, node: ReactNode, stream: boolean): Promise<{ html: string; writes: number }> {

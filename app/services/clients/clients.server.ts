@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } 
 import { writeAudit } from "../audit/audit.server";
 import { hashPassword } from "../auth/password.server";
 import { clientScopeFor } from "../auth/roles";
+import { anyOfIds } from "../db/any-of";
 import type { Db } from "../db/client.server";
 import { preparedQuery } from "../db/prepared.server";
 import { oncePerRequest } from "../http/request-scope.server";
@@ -49,10 +50,10 @@ export async function withHierarchy<R extends Partial<HierarchyIds>, K extends H
 ): Promise<(Omit<R, keyof HierarchyIds> & Record<K, HierarchyMember | null>)[]> {
   const ids = new Set<number>();
   for (const row of rows) for (const role of roles) if (row[`${role}_id`] != null) ids.add(row[`${role}_id`]!);
-  const members = preparedQuery(db, "hierarchy-members", () =>
-    db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff).where(sql`${staff.id} = any(${sql.placeholder("ids")}::int[])`),
+  const membersById = preparedQuery(db, "hierarchy-members", () =>
+    db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff).where(anyOfIds(staff.id, sql.placeholder("ids"))),
   );
-  const found = ids.size === 0 ? [] : await members.execute({ ids: [...ids] });
+  const found = ids.size === 0 ? [] : await membersById.execute({ ids: [...ids] });
   const byId = new Map(found.map((m) => [m.id, m]));
   return rows.map((row) => {
     const { tl_id: _tl, bdm_id: _bdm, avp_id: _avp, vp_id: _vp, ...rest } = row;
