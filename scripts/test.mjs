@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every test — unit, service tests on a real database, browser tests in real
- * Chromium. Finds Chromium (CHROME_PATH, else Debian's chromium-headless-shell, installed when
+ * Chromium. First checks the dependency patches apply (`scripts/patch-dependencies.mjs --strict`,
+ * decision 053). Finds Chromium (CHROME_PATH, else Debian's chromium-headless-shell, installed when
  * missing and we are root with apt, else /usr/bin/chromium); builds the app unless the build already matches the
  * sources; then runs vitest.
  * Extra arguments go to vitest (e.g. `npm test -- --project unit`). TEST_DATABASE_URL runs the
@@ -76,6 +77,10 @@ function buildIfChanged() {
 }
 
 const args = process.argv.slice(2);
+// The dependency patches first, strictly (decision 053): one that does not apply fails the run
+// here, with what to do, instead of a warning lost in npm install's output.
+const patches = spawnSync(process.execPath, ["scripts/patch-dependencies.mjs", "--strict"], { stdio: "inherit" });
+if (patches.status !== 0) process.exit(patches.status ?? 1);
 const unitOnly = args.includes("--project") && args[args.indexOf("--project") + 1] === "unit";
 if (!unitOnly) {
   process.env.CHROME_PATH = ensureChromium();
