@@ -698,10 +698,11 @@ describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
       // The same page posted again: its version is stale, so 409 with the current values (still a summary), nothing saved.
       const stale = await postValues(clientId, saved.id, { ...page.values, list_mode: { ...page.values.list_mode, lm_list: "clear" } });
       expect(stale.status).toBe(409);
-      const answer = (await stale.json()) as { message: string; values: SelectRuleValues };
+      // docs/forms.md: the refusal's `current` is the rule as stored now, in the editor's values.
+      const answer = (await stale.json()) as { message: string; current: SelectRuleValues };
       expect(answer.message).toBe("Someone else saved this rule meanwhile: nothing was saved. The form now shows the rule as stored.");
-      expect(answer.values.lm_list).toBe("");
-      expect(answer.values.list_mode.lm_list).toBe("keep");
+      expect(answer.current.lm_list).toBe("");
+      expect(answer.current.list_mode.lm_list).toBe("keep");
       expect((await getSelectRule(h.db, clientId, saved.id))!.rule.criterias.pincode_list?.lm).toEqual(pins);
 
       // Keep with a new list typed in is refused (the person must choose Replace); Replace with nothing is refused.
@@ -742,7 +743,8 @@ describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
     it("a 100,001-line CSV upload is 400 with 'A list may hold at most 1,00,000 entries.'", async () => {
       const answer = await upload(clientId, "Uploaded 100k + 1", pincodeCsv(100_001).text);
       expect(answer.status).toBe(400);
-      expect(await answer.json()).toMatchObject({ message: "Some form fields are invalid.", fieldErrors: { lm_list: "A list may hold at most 1,00,000 entries." } });
+      // docs/forms.md: field errors beside their fields (the page heads them with "Some form fields are invalid.").
+      expect(await answer.json()).toMatchObject({ status: 400, fieldErrors: { lm_list: "A list may hold at most 1,00,000 entries." } });
       expect((await selectRuleList(h.db, clientId)).some((r) => r.name === "Uploaded 100k + 1")).toBe(false);
     });
   });

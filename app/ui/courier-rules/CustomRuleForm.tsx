@@ -4,15 +4,12 @@
  * offers only couriers with surface support, a courier chosen twice is flagged on its slot at
  * once, and Save waits for a service type, a zone and an order type.
  */
-import { Alert, Button, Checkbox, NativeSelect, Radio } from "@mantine/core";
+import { Alert, Button, NativeSelect, Radio } from "@mantine/core";
 import { Group, Stack, Text } from "~/ui/layout";
-import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "./useHydrated";
-import "@mantine/core/styles/InlineInput.css";
-import "@mantine/core/styles/Checkbox.css";
-import "@mantine/core/styles/Radio.css";
+import { useHydrated } from "~/ui/useHydrated";
+import { CheckboxSet, ChoiceSet } from "./ChoiceSets";
 import { ZONES, ZONE_LABELS } from "~/services/core/zones";
 import {
   CUSTOM_RULE_MESSAGES,
@@ -26,56 +23,6 @@ import {
 } from "~/services/courier-setup/custom-rule-form";
 
 const LIVE_SLOT_MESSAGES: readonly (string | undefined)[] = [CUSTOM_RULE_MESSAGES.duplicate, CUSTOM_RULE_MESSAGES.noSurface];
-
-/** A group of radios or checkboxes with its legend and its message. */
-export function ChoiceSet({ legend, error, children }: { legend: string; error?: string; children: ReactNode }) {
-  return (
-    <fieldset className="choice-set" aria-invalid={error ? true : undefined}>
-      <legend>{legend}</legend>
-      <Group gap="md">{children}</Group>
-      {error && (
-        <Text size="xs" c="red.8" role="alert">
-          {error}
-        </Text>
-      )}
-    </fieldset>
-  );
-}
-
-/** Checkboxes of one field (`name` repeated per checked value), as a ChoiceSet. */
-export function CheckboxSet({
-  legend,
-  name,
-  options,
-  checked,
-  onChange,
-  error,
-}: {
-  legend: string;
-  name: string;
-  options: readonly (string | { value: string; label: string })[];
-  checked: readonly string[];
-  onChange: (next: string[]) => void;
-  error?: string;
-}) {
-  return (
-    <ChoiceSet legend={legend} error={error}>
-      {options.map((o) => {
-        const { value, label } = typeof o === "string" ? { value: o, label: o } : o;
-        return (
-          <Checkbox
-            key={value}
-            name={name}
-            value={value}
-            label={label}
-            checked={checked.includes(value)}
-            onChange={(e) => onChange(e.currentTarget.checked ? [...checked, value] : checked.filter((x) => x !== value))}
-          />
-        );
-      })}
-    </ChoiceSet>
-  );
-}
 
 export function CustomRuleForm({
   action,
