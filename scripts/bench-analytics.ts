@@ -15,7 +15,7 @@
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { dashboardData } from "../app/services/analytics/dashboard.server";
-import { addDays, istDayOf } from "../app/services/analytics/periods";
+import { addDays, istDayOf } from "../app/services/core/ist-dates";
 import { refreshDailyPerformance } from "../app/services/analytics/snapshot.server";
 import { dailyPerformance, dailyStats, sellerEmails } from "../app/services/analytics/tracker.server";
 import { DEFAULT_TRACKER_QUERY } from "../app/services/analytics/tracker-query";

@@ -17,7 +17,7 @@ import { sql } from "drizzle-orm";
 import { openPglite, type Db } from "../app/services/db/client.server";
 import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
 import { writeXlsx } from "../app/services/http/xlsx.server";
-import { istDayOf, addDays } from "../app/services/analytics/periods";
+import { istDayOf, addDays } from "../app/services/core/ist-dates";
 import { parseCodView } from "../app/services/money/cod-query";
 import { HELD_DOWNLOAD_HEADER, heldDownloadRecords, listHeldRemittances } from "../app/services/money/remittances.server";
 import { accountLedger } from "../app/services/money/ledger.server";

@@ -4,6 +4,7 @@
  * kept rollups and the order book disagree, listing the first differences.
  */
 import { openConfiguredDb } from "../app/services/db/client.server";
+import { transaction } from "../app/services/db/transaction.server";
 import { rebuildRollups, rollupDifferences } from "../app/services/orders/rollups.server";
 
 const handle = openConfiguredDb();
@@ -17,7 +18,7 @@ try {
     } else console.log("The daily rollups agree with the order book.");
   } else {
     const t0 = Date.now();
-    await handle.db.transaction((tx) => rebuildRollups(tx));
+    await transaction(handle.db, (tx) => rebuildRollups(tx));
     console.log(`Daily rollups rebuilt from the order book in ${Date.now() - t0} ms.`);
   }
 } finally {

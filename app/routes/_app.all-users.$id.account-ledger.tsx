@@ -12,7 +12,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import "~/ui/plain-table-extras.css";
 import { IconDownload } from "@tabler/icons-react";
-import { dmy } from "~/services/analytics/periods";
+import { dmy } from "~/services/core/ist-dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";

@@ -9,7 +9,7 @@ import { useLoaderData } from "@remix-run/react";
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { describeRateEntry } from "~/services/audit/describe";
+import { describeRateEntry } from "~/services/advantage/describe";
 import { getDb } from "~/services/db/client.server";
 import { rateChangeHistory } from "~/services/ratecards/history.server";
 import { Pager } from "~/ui/Pager";

@@ -12,7 +12,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { dashboardData } from "~/services/analytics/dashboard.server";
 import type { GrowthFigure } from "~/services/analytics/growth";
-import { dmy, monthLabel, previousMonthStart } from "~/services/analytics/periods";
+import { dmy, monthLabel, previousMonthStart } from "~/services/core/ist-dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { clientScopeFor } from "~/services/auth/roles";
 import { getDb } from "~/services/db/client.server";

@@ -1,6 +1,6 @@
 /** The remittance report (spec part 2 §7 GET /remittance/report/, issue 17): the filtered held remittances as cod-status.csv. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { istDayOf } from "~/services/analytics/periods";
+import { istDayOf } from "~/services/core/ist-dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";

@@ -1,6 +1,6 @@
 /** On Hold COD's Excel Download (issue 17): the filtered held remittances as a real .xlsx, streamed. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { istDayOf } from "~/services/analytics/periods";
+import { istDayOf } from "~/services/core/ist-dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";

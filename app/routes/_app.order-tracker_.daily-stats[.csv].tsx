@@ -3,7 +3,7 @@
  * (period or custom range, seller) — one row per day, DD-MM-YYYY and the placed count.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { dmy } from "~/services/analytics/periods";
+import { dmy } from "~/services/core/ist-dates";
 import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
 import { dailyStats } from "~/services/analytics/tracker.server";
 import { requireStaff } from "~/services/auth/guard.server";

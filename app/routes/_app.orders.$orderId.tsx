@@ -6,15 +6,13 @@ import { Alert, Badge, Button, Table } from "@mantine/core";
 import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { asc, eq } from "drizzle-orm";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { getDb } from "~/services/db/client.server";
-import { trackingEvents } from "~/services/db/schema";
 import { ORDER_NOT_FOUND, orderIdOf } from "~/services/orders/search";
-import { orderForViewer } from "~/services/orders/search.server";
+import { orderForViewer, orderTimeline } from "~/services/orders/search.server";
 import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
@@ -28,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const order = id ? await orderForViewer(db, staff, id) : null;
   if (!order) throw new Response(ORDER_NOT_FOUND, { status: 404 });
-  const events = await db.select().from(trackingEvents).where(eq(trackingEvents.order_id, order.id)).orderBy(asc(trackingEvents.at), asc(trackingEvents.id));
+  const events = await orderTimeline(db, order.id);
   return { order, events, showCharged: new URL(request.url).searchParams.get("charged") === "1" };
 }
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import type { Db } from "~/services/db/client.server";
 import { auditLog, billingCycles, moneyMovements, staff } from "~/services/db/schema";
-import { addDays, istDayOf } from "~/services/analytics/periods";
+import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { BILL_PAYMENT_MESSAGES, parseBillPayment } from "~/services/money/bill-payment";
 import { recordBillPayment } from "~/services/money/bill-payment.server";
 import { holdVerdict } from "~/services/money/hold";

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import { billingCycles, cashbackCredits, cashbackSettings, clientAdvantagePlans, moneyMovements, orders } from "~/services/db/schema";
 import { computeCashback } from "~/services/advantage/cashback";
-import { addDays, istDayOf } from "~/services/analytics/periods";
+import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { paiseToRupeesString } from "~/services/core/money";
 import { ingestEvents } from "~/services/orders/tracking.server";
 import { accountLedger } from "~/services/money/ledger.server";

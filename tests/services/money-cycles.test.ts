@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import { clientMoneyProfiles, codRemittances, orders } from "~/services/db/schema";
-import { addDays, istDayOf } from "~/services/analytics/periods";
+import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { rupeesToPaise } from "~/services/core/money";
 import { ingestEvents } from "~/services/orders/tracking.server";
 import { cutCycles, lastCut } from "~/services/money/cycle-cutter.server";

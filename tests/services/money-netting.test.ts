@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Capability } from "~/services/auth/permissions";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, billingCycles, codRemittances, mailOutbox, moneyMovements, staff } from "~/services/db/schema";
-import { addDays, istDayOf } from "~/services/analytics/periods";
+import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { rupeesToPaise } from "~/services/core/money";
 import { accountLedger } from "~/services/money/ledger.server";
 import { releaseRemittances } from "~/services/money/remittances.server";

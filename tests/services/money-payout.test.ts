@@ -8,7 +8,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, DbHandle } from "~/services/db/client.server";
 import { auditLog, clientMoneyProfiles, codRemittances, moneyMovements } from "~/services/db/schema";
-import { istDayOf } from "~/services/analytics/periods";
+import { istDayOf } from "~/services/core/ist-dates";
 import { holdVerdict } from "~/services/money/hold";
 import { holdFigures, PAYOUT_ACTOR, PAYOUT_DAY_REMARK, payOutDueRemittances } from "~/services/money/remittances.server";
 import { openTestDb } from "../support/db";

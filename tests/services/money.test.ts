@@ -11,7 +11,7 @@ import type { Capability } from "~/services/auth/permissions";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, billingCycles, clients, codRemittances, mailOutbox, moneyMovements, orders, staff } from "~/services/db/schema";
 import { rupeesToPaise } from "~/services/core/money";
-import { istDayOf } from "~/services/analytics/periods";
+import { istDayOf } from "~/services/core/ist-dates";
 import { parseCodView } from "~/services/money/cod-query";
 import { holdDetails, holdFigures, listHeldRemittances, releaseRemittances, RELEASE_RESULT_MESSAGES } from "~/services/money/remittances.server";
 import { seedMoney } from "~/services/seed/money.server";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, orders, rateRows, staff, trackingEvents } from "~/services/db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from "~/services/orders/search";
-import { orderForViewer, searchRecords } from "~/services/orders/search.server";
+import { orderForViewer, orderTimeline, searchRecords } from "~/services/orders/search.server";
 import { deriveState, type ScanEvent } from "~/services/orders/status";
 import { parseCalculator } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
@@ -135,5 +135,13 @@ describe("searching orders", () => {
     expect((await searchRecords(h.db, viewers.vp, { type: "tracking_id", value: theirs.pickrr_tracking_id })).total).toBe(1);
     expect(await orderForViewer(h.db, viewers.tl, theirs.pickrr_order_id)).toBeNull();
     expect(await orderForViewer(h.db, viewers.tl, mine.pickrr_order_id)).not.toBeNull();
+  });
+
+  it("gives an order's timeline oldest scan first, every scan of it and no other", async () => {
+    const [busiest] = (await h.db.execute(sql`select order_id from tracking_events group by order_id order by count(*) desc, order_id limit 1`)).rows as { order_id: number }[];
+    const timeline = await orderTimeline(h.db, busiest.order_id);
+    const stored = await h.db.select().from(trackingEvents).where(eq(trackingEvents.order_id, busiest.order_id)).orderBy(asc(trackingEvents.at), asc(trackingEvents.id));
+    expect(timeline.length).toBeGreaterThan(1);
+    expect(timeline).toEqual(stored.map(({ id, at, status, location }) => ({ id, at, status, location })));
   });
 });

@@ -1,7 +1,7 @@
 /** The Dashboard's and the Order Tracker's pure rules (issue 15). */
 import { describe, expect, it } from "vitest";
 import { GROWTH_MESSAGES, growthFigures, growthPercent, monthSeries, monthWeekdaysOf, weekdayAverages } from "./growth";
-import { customRange, istDayOf, periodRange, RANGE_MESSAGES } from "./periods";
+import { customRange, periodRange, RANGE_MESSAGES } from "./periods";
 import { csvHierarchyColumns, parseTrackerQuery, sortedBy, trackerSearch, viewAllowed, viewOptions, DEFAULT_TRACKER_QUERY } from "./tracker-query";
 
 describe("the growth rule (spec part 2 §4)", () => {
@@ -65,12 +65,7 @@ describe("the growth rule (spec part 2 §4)", () => {
   });
 });
 
-describe("IST days and periods (spec part 2 §4, §5, §9)", () => {
-  it("buckets a moment into its IST day around midnight", () => {
-    expect(istDayOf(new Date("2026-01-01T18:29:59Z"))).toBe("2026-01-01");
-    expect(istDayOf(new Date("2026-01-01T18:30:00Z"))).toBe("2026-01-02");
-  });
-
+describe("periods (spec part 2 §4, §5, §9)", () => {
   it("Last 7 days is today and the 6 before; Last 30 days today and the 29 before", () => {
     expect(periodRange("last_7_days", "2026-03-03")).toEqual({ ok: true, range: { from: "2026-02-25", to: "2026-03-03" } });
     expect(periodRange("last_30_days", "2026-03-03")).toEqual({ ok: true, range: { from: "2026-02-02", to: "2026-03-03" } });

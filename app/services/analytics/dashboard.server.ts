@@ -9,7 +9,7 @@ import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import type { Executor } from "../db/client.server";
 import { clients, orderMonthlyRollups } from "../db/schema";
 import { growthFigures, monthSeries, weekdayAverages, type MonthCount } from "./growth";
-import { istDayOf as istDay, monthStart, previousMonthStart } from "./periods";
+import { istDayOf as istDay, monthStart, previousMonthStart } from "../core/ist-dates";
 
 /** Months the Month-wise growth chart goes back at most (this month included). */
 export const GROWTH_MONTHS = 12;

@@ -13,7 +13,7 @@ import { startPeriodic } from "../core/periodic";
 import type { Db, Executor } from "../db/client.server";
 import { dailyPerformanceRows, orderDailyRollups, settings } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { addDays, istDayOf } from "./periods";
+import { addDays, istDayOf } from "../core/ist-dates";
 
 export const SNAPSHOT_SETTING = "daily_performance.snapshot";
 export const SNAPSHOT_PERIOD_MS = 15 * 60 * 1000;

@@ -5,7 +5,8 @@
  */
 import type { Staff } from "../auth/guard.server";
 import type { Db } from "../db/client.server";
-import { istDayOf, periodRange, type DayRange } from "./periods";
+import { istDayOf } from "../core/ist-dates";
+import { periodRange, type DayRange } from "./periods";
 import { sellerInScope, SELLER_NOT_FOUND } from "./tracker.server";
 import { parseTrackerQuery, viewAllowed, VIEW_LABELS, type TrackerQuery } from "./tracker-query";
 

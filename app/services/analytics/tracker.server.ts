@@ -8,7 +8,8 @@ import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import type { Executor } from "../db/client.server";
 import { clients, dailyPerformanceRows, orderDailyRollups, staff } from "../db/schema";
-import { addDays, daysFrom, dmy, type DayRange } from "./periods";
+import { addDays, daysFrom, dmy } from "../core/ist-dates";
+import type { DayRange } from "./periods";
 import { nextUpdateAt, snapshotMeta } from "./snapshot.server";
 import { csvHierarchyColumns, DAY_INDEXES, PERFORMANCE_PAGE_SIZE, VIEW_LABELS, type PerformanceView, type TrackerQuery } from "./tracker-query";
 

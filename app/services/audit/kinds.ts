@@ -1,34 +1,11 @@
 /**
  * What the audit log records for each kind of entity: the shape of `old_value` / `new_value`
  * per entity, so writers are checked against it and readers (the History dialogs) can rely
- * on it. A new area adds its kinds here (and its labels in describe.ts), not in routes.
+ * on it. audit/ sits below the domain areas and imports none of them (decision 055): a kind
+ * whose shape is a domain's own type is added by that area, which merges it into AuditDetails
+ * from its audit-kinds.ts (ratecards/, advantage/); the others are written here.
  */
-import type { AdvantageRatePlan } from "../advantage/plans";
-import { type AdvantagePlanName } from "../core/plans";
-import type { CashbackSettings } from "../advantage/cashback";
-import type { ChangedField } from "../ratecards/changes";
-import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
 import type { StaffRole } from "../core/roles";
-
-/** One side of a rate row entry: the row's identity and the changed fields' values on that side. */
-export type RateRowSide = {
-  /** Plan rows only. */
-  plan?: AdvantagePlanName;
-  courier: string;
-  courier_service_id: number;
-  shipment_type: ShipmentType;
-  delivery_type: DeliveryType;
-} & Partial<Record<ChangedField, string | number | null>>;
-
-/** A card-wide change to a client's card, by action. */
-export type RateCardDetails = {
-  apply_segment: { segment: number; segment_name: string; updated: number; created: number; deleted: number };
-  rto_from_forward: { courier_service_ids: number[]; couriers: string[]; changed_rows: number };
-  upload: { file_name: string; row_count: number; changed_rows: number };
-};
-
-/** A plan card's first edit: the defaults copied as the client's own (exclusive) copy. */
-export type PlanRateCardDetails = { plan: AdvantagePlanName; plan_type: "default" | "exclusive"; apply_default: boolean; rows?: number };
 
 export type ClientDetails = { name: string; company_name: string; email: string; phone_number: string };
 
@@ -41,17 +18,14 @@ export type AccountFields = Record<string, string | number | boolean | null>;
 /** A courier brand's services switched together (the spec's activate-bl-user-courier). */
 export type CourierActivationDetails = { courier: string; courier_id_list: number[]; is_active: boolean };
 
-/** Each entity's recorded value (either side; null where there is none, as for a created row's old side). */
-export type AuditDetails = {
+/**
+ * Each entity's recorded value (either side; null where there is none, as for a created row's
+ * old side). An interface, so that an area adds its own kinds (ratecards/audit-kinds.ts,
+ * advantage/audit-kinds.ts).
+ */
+export interface AuditDetails {
   client: ClientDetails;
   staff: StaffDetails;
-  rate_row: RateRowSide;
-  plan_rate_row: RateRowSide;
-  rate_card: RateCardDetails[keyof RateCardDetails];
-  plan_rate_card: PlanRateCardDetails;
-  advantage_plan: AdvantageRatePlan;
-  /** As saved; the liability is null only in settings never saved (which are not audited). */
-  cashback_settings: Omit<CashbackSettings, "max_tat_liability"> & { max_tat_liability: string | null };
   kyc: AccountFields;
   business_details: AccountFields;
   pickrr_config: AccountFields;
@@ -73,7 +47,7 @@ export type AuditDetails = {
   cod_remittance: AccountFields;
   /** Money (issue 17): a bill netted against a released remittance, or a payment recorded against it (outstanding before and after). */
   billing_cycle: AccountFields;
-};
+}
 
 export type AuditEntity = keyof AuditDetails;
 

@@ -4,6 +4,7 @@
  */
 import { eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import { signInAttempts, staff, staffSessions } from "../db/schema";
 import type { StaffRole } from "../core/roles";
 import { dummyHash, verifyPassword } from "./password.server";
@@ -75,7 +76,7 @@ export async function checkStaffCredentials(
  */
 async function reserveAttempt(db: Db, email: string, ip: string, now: Date): Promise<{ id: number } | { retryAfterMs: number }> {
   const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // Lock in a fixed order (by key text) so two requests never wait on each other in a cycle.
     for (const key of [`sign-in:ip:${ip}`, `sign-in:email:${email}`].sort()) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { writeAudit, type AuditActor } from "../audit/audit.server";
 import { STAFF_ROLES, type StaffRole } from "../core/roles";
 import type { Db } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import { staff } from "../db/schema";
 import { hashPassword } from "./password.server";
 
@@ -35,7 +36,7 @@ export async function createStaffMember(db: Db, input: NewStaff, actor: AuditAct
   if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
   const { email, role, name, password } = parsed.data;
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [taken] = await tx.select({ id: staff.id }).from(staff).where(sql`lower(${staff.email}) = ${email}`);
     if (taken) return { ok: false, message: `A member of staff with the e-mail ${email} already exists.` };
     const [row] = await tx.insert(staff).values({ email, role, name, password_hash: passwordHash }).returning({ id: staff.id });

@@ -10,6 +10,7 @@ import { hashPassword } from "../auth/password.server";
 import { clientScopeFor } from "../auth/roles";
 import { anyOfIds } from "../db/any-of";
 import type { Db } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import { preparedQuery } from "../db/prepared.server";
 import { oncePerRequest } from "../http/request-scope.server";
 import { clients, staff, type BusinessData, type PickrrConfig } from "../db/schema";
@@ -237,7 +238,7 @@ export async function registerClient(db: Db, actor: Viewer, input: RegisterClien
   const chain = await hierarchyChain(db, actor.id);
   const password_hash = await hashPassword(input.password);
   try {
-    const clientId = await db.transaction(async (tx) => {
+    const clientId = await transaction(db, async (tx) => {
       const [created] = await tx
         .insert(clients)
         .values({

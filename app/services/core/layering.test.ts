@@ -1,8 +1,10 @@
 /**
  * The direction of imports in app/services (GUIDE §2): core/ imports nothing of ours, db/
- * imports only core/, and no module reaches itself again through its imports. Every import
- * counts: static, `export … from`, dynamic `import()` and type-only `import("…").T`, by a
- * relative path or by `~/`.
+ * imports only core/, audit/ no domain area, and no module reaches itself again through its
+ * imports. Every import counts: static, `export … from`, dynamic `import()` and type-only
+ * `import("…").T`, by a relative path or by `~/`. Beside them, the rules of decision 055: one
+ * way to open a transaction, the calendar in core/, routes that call services rather than
+ * query, and orders placed without the calculator's form.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +14,7 @@ import { describe, expect, it } from "vitest";
 const ROOT = process.cwd();
 const APP = path.join(ROOT, "app");
 const SERVICES = path.join(APP, "services");
+const ROUTES = path.join(APP, "routes");
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -50,6 +53,35 @@ function specifiersOf(file: string): string[] {
   return found;
 }
 
+const syntaxOf = (file: string) => ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
+
+/** Every node of a file's syntax tree that `test` picks, with its line. */
+function nodesWhere(file: string, test: (node: ts.Node) => boolean): { line: number; node: ts.Node }[] {
+  const source = syntaxOf(file);
+  const found: { line: number; node: ts.Node }[] = [];
+  const visit = (node: ts.Node) => {
+    if (test(node)) found.push({ line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, node });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Import declarations that bring a value (not only types) from a module `specifier` resolves to. */
+function valueImportsFrom(file: string, target: (resolved: string) => boolean): string[] {
+  return nodesWhere(file, (node) => {
+    if (!ts.isImportDeclaration(node) || !ts.isStringLiteral(node.moduleSpecifier)) return false;
+    const resolved = resolve(file, node.moduleSpecifier.text);
+    if (resolved === null || !target(resolved)) return false;
+    const clause = node.importClause;
+    if (!clause) return true; // a side-effect import runs the module
+    if (clause.isTypeOnly) return false;
+    const named = clause.namedBindings;
+    const onlyTypes = !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.every((e) => e.isTypeOnly);
+    return !onlyTypes;
+  }).map(({ line }) => `${rel(file)}:${line}`);
+}
+
 function importsOf(file: string): string[] {
   return specifiersOf(file)
     .map((specifier) => resolve(file, specifier))
@@ -66,6 +98,8 @@ function upwardImports(layer: string, allowed: string[]): string[] {
       .map((target) => `${rel(file)} → ${rel(target)}`),
   );
 }
+
+const isTest = (file: string) => /\.test\.tsx?$/.test(file);
 
 /** Every cycle found by a depth-first walk over the import graph of app/services, as a path. */
 export function findCycles(graph: Map<string, string[]>): string[][] {
@@ -95,6 +129,21 @@ describe("import direction in app/services", () => {
     expect(upwardImports("db", ["core", "db"])).toEqual([]);
   });
 
+  it("audit/ imports only core/, db/ and audit/: the areas describe their own entries and add their own kinds", () => {
+    expect(upwardImports("audit", ["core", "db", "audit"])).toEqual([]);
+  });
+
+  it("money/, legal/ and seed/ import nothing from analytics/: their days are core/ist-dates.ts's", () => {
+    const found = ["money", "legal", "seed"].flatMap((area) =>
+      sourceFiles(path.join(SERVICES, area)).flatMap((file) =>
+        importsOf(file)
+          .filter((target) => inside(target, "analytics"))
+          .map((target) => `${rel(file)} → ${rel(target)}`),
+      ),
+    );
+    expect(found).toEqual([]);
+  });
+
   it("has no import cycle", () => {
     const graph = new Map<string, string[]>();
     for (const file of sourceFiles(SERVICES)) {
@@ -117,5 +166,39 @@ describe("import direction in app/services", () => {
     ]);
     expect(findCycles(graph)).toEqual([["a", "b", "c", "a"]]);
     expect(findCycles(new Map([["a", ["b"]], ["b", []]]))).toEqual([]);
+  });
+});
+
+describe("decision 055", () => {
+  it("opens every transaction through db/transaction.server.ts: no `.transaction(` outside db/", () => {
+    const raw = sourceFiles(APP)
+      .filter((file) => !file.startsWith(path.join(SERVICES, "db") + path.sep))
+      .flatMap((file) =>
+        nodesWhere(file, (node) => ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "transaction").map(
+          ({ line }) => `${rel(file)}:${line}`,
+        ),
+      );
+    expect(raw).toEqual([]);
+  });
+
+  it("routes call services: no route imports drizzle-orm or the schema", () => {
+    const schema = path.join(SERVICES, "db", "schema");
+    const found = sourceFiles(ROUTES).flatMap((file) => [
+      ...specifiersOf(file)
+        .filter((specifier) => specifier === "drizzle-orm" || specifier.startsWith("drizzle-orm/"))
+        .map((specifier) => `${rel(file)} → ${specifier}`),
+      ...importsOf(file)
+        .filter((target) => target === schema || target.startsWith(schema + path.sep) || target.startsWith(`${schema}.`))
+        .map((target) => `${rel(file)} → ${rel(target)}`),
+    ]);
+    expect(found).toEqual([]);
+  });
+
+  it("orders are quoted from the parsed order: orders/ takes only types from the calculator's form", () => {
+    const form = path.join(SERVICES, "quote", "calculator-form");
+    const found = sourceFiles(path.join(SERVICES, "orders"))
+      .filter((file) => !isTest(file))
+      .flatMap((file) => valueImportsFrom(file, (target) => target === form || target.startsWith(`${form}.`)));
+    expect(found).toEqual([]);
   });
 });

@@ -2,23 +2,36 @@
  * The service layer's transaction: `transaction(db, (tx) => …)` is `db.transaction` plus work
  * that must wait for the commit (`afterCommit(tx, …)`), such as delivering the e-mail the
  * change queued in the outbox. A rolled-back transaction runs none of it, and callers — the
- * routes — never have to remember to.
+ * routes — never have to remember to. It is the only way services open a transaction
+ * (core/layering.test.ts forbids `.transaction(` outside db/, decision 055).
+ *
+ * Given a transaction instead of the database, it opens a savepoint inside it: the savepoint's
+ * work waits for the outer commit, and is dropped if the savepoint rolls back.
  */
 import type { Db, Executor, Tx } from "./client.server";
 import { logServerError } from "../core/server-log";
 
 type AfterCommit = (db: Db) => void;
+type Open = { db: Db; work: AfterCommit[] };
 
-const pending = new WeakMap<Executor, { db: Db; work: AfterCommit[] }>();
+const pending = new WeakMap<Executor, Open>();
 
-export async function transaction<T>(db: Db, body: (tx: Tx) => Promise<T>): Promise<T> {
+export async function transaction<T>(db: Executor, body: (tx: Tx) => Promise<T>): Promise<T> {
+  const outer = pending.get(db);
   const after: AfterCommit[] = [];
   const result = await db.transaction(async (tx) => {
-    pending.set(tx, { db, work: after });
+    pending.set(tx, { db: outer?.db ?? (db as Db), work: after });
     return body(tx);
   });
-  for (const work of after) runSafely(work, db);
+  // A savepoint's work joins the enclosing transaction's; the database's runs now, committed.
+  if (isTransaction(db)) for (const work of after) afterCommit(db, work);
+  else for (const work of after) runSafely(work, db as Db);
   return result;
+}
+
+/** A transaction handle (drizzle's has `rollback`); the database itself has none. */
+function isTransaction(db: Executor): boolean {
+  return typeof (db as Partial<Tx>).rollback === "function";
 }
 
 /**

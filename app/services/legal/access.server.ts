@@ -10,6 +10,7 @@ import { writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
 import { forbidden, invalid, type Failure, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import { clients } from "../db/schema";
 import { LEGAL_MESSAGES, type LegalAccessInput } from "./forms";
 import { LEGAL_FORBIDDEN, type LegalActor } from "./publish.server";
@@ -26,7 +27,7 @@ export async function setLegalAccess(
   input: LegalAccessInput,
 ): Promise<Result<{ changed: boolean }, Failure<400 | 403, { fieldErrors?: Record<string, string> }>>> {
   if (!can(actor, "legal.block")) return forbidden(LEGAL_FORBIDDEN);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [c] = await tx
       .select({ id: clients.id, email: clients.email, disabled: sql<boolean>`${DISABLED}` })
       .from(clients)

@@ -8,7 +8,7 @@ import { DOC_NAME_LABELS, type DocName, type OrderBlocking, type Segment } from 
 const DAY_MS = 86_400_000;
 
 /** Today's date in India (YYYY-MM-DD): documents are published and expire by India's calendar (the one IST-day rule). */
-export { istDayOf as indiaDate } from "../analytics/periods";
+export { istDayOf as indiaDate } from "../core/ist-dates";
 
 /** The day the acceptance period ends: publish_at + days (null when optional). */
 export function expiryDate(publishAt: string, days: number | null): string | null {

@@ -9,6 +9,7 @@ import { can, type Actor } from "../auth/permissions";
 import type { StaffRole } from "../core/roles";
 import { fail, forbidden, invalid, notFound, type Failure, type Result } from "../core/result";
 import type { Db, Executor } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import { clients, legalAcceptances, legalDocuments } from "../db/schema";
 import { saveFile } from "../files/store.server";
 import { kindByName } from "../http/file-kinds";
@@ -55,7 +56,7 @@ export async function publishLegalDocument(
     clientId = c.id;
   }
   const audience = audienceOf(input);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     // One publisher at a time per name and audience, so two publishes get versions n and n + 1.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`legal:${input.doc_name}:${audience}`}))`);
     const [{ last }] = await tx

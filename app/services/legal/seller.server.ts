@@ -7,6 +7,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit.server";
 import { notFound, type Failure, type Result } from "../core/result";
 import type { Executor } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import { clients, legalAcceptances, legalDocuments } from "../db/schema";
 import { blockedOrderMessage, expiryDate, inForceFor, indiaDate, isOverdue, segmentOfTin } from "./documents";
 import { DOC_NAME_LABELS, type DocName, type DocType, type OrderBlocking } from "./forms";
@@ -102,7 +103,7 @@ export async function acceptLegalDocument(
   const doc = docs.find((d) => d.id === documentId);
   if (!doc) return notFound(LEGAL_DOCUMENT_NOT_FOUND);
   if (doc.accepted_at) return { ok: true, accepted_at: doc.accepted_at, already: true };
-  const inserted = await db.transaction(async (tx) => {
+  const inserted = await transaction(db, async (tx) => {
     const rows = await tx
       .insert(legalAcceptances)
       .values({ document_id: doc.id, client_id: seller.id, version: doc.version, accepted_by: seller.email, ip: ip?.slice(0, 100) ?? null, accepted_at: now })

@@ -12,7 +12,7 @@ import { cashbackCredits, cashbackSettings, clientAdvantagePlans, orders, tracki
 import type { FrozenCharge } from "../db/schema";
 import { computeCashback } from "../advantage/cashback";
 import { cashbackSettingsFromRow } from "../advantage/advantage.server";
-import { daysBetween, istDayOf } from "../analytics/periods";
+import { daysBetween, istDayOf } from "../core/ist-dates";
 import { paiseToRupeesString, rupeesToPaise } from "../core/money";
 import { isZone } from "../core/zones";
 import { billReference, weekStart } from "./cycles";

@@ -5,7 +5,7 @@
  * days, 29 days back to today), and the page (30 rows, no size changer). Pure.
  */
 import { TEXT_LIMITS, hasControlCharacters } from "../core/text-input";
-import { addDays, daysBetween, isIsoDay, monthStart } from "../analytics/periods";
+import { addDays, daysBetween, isIsoDay, monthStart } from "../core/ist-dates";
 
 export const COD_PAGE_SIZE = 30;
 

@@ -24,7 +24,7 @@ import type { Db, Executor, Tx } from "../db/client.server";
 import { bulkInsert } from "../db/bulk-insert.server";
 import { billingCycles, codRemittances, moneyMovements, settings } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { addDays, istDayOf } from "../analytics/periods";
+import { addDays, istDayOf } from "../core/ist-dates";
 import { customerTypeOf } from "./hold";
 import { payOutDueRemittances } from "./remittances.server";
 import { billDueDate, billReference, creditsForBill, planCycles, remittanceDate, remittanceReference, SERVICE_TAX_PERCENT, weekStart, type PlannedCycle, type UncutWeek } from "./cycles";

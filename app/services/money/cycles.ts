@@ -5,7 +5,7 @@
  * customer type: at once from the wallet, a week later when netted against COD, after the credit
  * days when billed separately.
  */
-import { addDays } from "../analytics/periods";
+import { addDays } from "../core/ist-dates";
 import type { Paise } from "../core/money";
 import type { CustomerType } from "./hold";
 

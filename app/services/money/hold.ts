@@ -8,7 +8,7 @@
  * decides a boundary; only the figures shown are rounded to the paisa.
  */
 import { formatInr, percentOfPaise, percentToHundredths, type Paise } from "../core/money";
-import { addDays, dmy } from "../analytics/periods";
+import { addDays, dmy } from "../core/ist-dates";
 
 export const CUSTOMER_TYPES = ["WALLET", "COD_MINUS_BILL", "SEPARATE_BILL"] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];

@@ -10,7 +10,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { billingCycles, cashbackCredits, codRemittances } from "../db/schema";
-import { istDayOf } from "../analytics/periods";
+import { istDayOf } from "../core/ist-dates";
 import { paiseToRupeesString, rupeesToPaise } from "../core/money";
 import { CASHBACK_LINE_SUFFIX, LEDGER_AMOUNT_FIELDS, type LedgerAmountField, type LedgerEntry, type LedgerView } from "./ledger";
 

@@ -16,7 +16,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { financeApproverEmails } from "../settings/finance-approvers.server";
 import { formatInr, paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
 import { SERVICE_TAX_PERCENT } from "./cycles";
-import { istDayOf } from "../analytics/periods";
+import { istDayOf } from "../core/ist-dates";
 import { COD_PAGE_SIZE, type CodView } from "./cod-query";
 import { customerTypeOf, displayedAmount, holdVerdict, type HoldFigures, type HoldVerdict } from "./hold";
 import { RELEASE_MESSAGES, type ReleaseInput } from "./release-form";

@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseOrder } from "./place-form";
+import { parseCalculator } from "../quote/calculator-form";
+import { parseOrder, quoteInputOf } from "./place-form";
 
 const good = {
   pickup_pincode: "110001", drop_pincode: "560001", payment_mode: "cod", cod_amount: 899, invoice_value: 899,
@@ -30,5 +32,67 @@ describe("an order from a seller's system", () => {
     expect(parseOrder({ ...good, payment_mode: "prepaid", cod_amount: undefined }).ok).toBe(true);
     expect(parseOrder({ ...good, customer_address: "x".repeat(301) })).toMatchObject({ ok: false, errors: { customer_address: "customer_address is at most 300 characters" } });
     expect(parseOrder({ ...good, items: [] })).toMatchObject({ ok: false, errors: { items: "items needs at least one item" } });
+  });
+});
+
+describe("the order's precision and its quote input", () => {
+  it("refuses more decimals than the engine prices, naming the field", () => {
+    expect(parseOrder({ ...good, length: 10.555 })).toMatchObject({ ok: false, errors: { length: "length has at most 2 decimals" } });
+    expect(parseOrder({ ...good, weight: 0.0005 })).toMatchObject({ ok: false, errors: { weight: "weight has at most 3 decimals" } });
+    expect(parseOrder({ ...good, invoice_value: "899.999" })).toMatchObject({ ok: false, errors: { invoice_value: "invoice_value has at most 2 decimals" } });
+    expect(parseOrder({ ...good, cod_amount: 899.001 })).toMatchObject({ ok: false, errors: { cod_amount: "cod_amount has at most 2 decimals" } });
+    expect(parseOrder({ ...good, payment_mode: "prepaid", cod_amount: 899.001 }).ok).toBe(true);
+    expect(parseOrder({ ...good, cod_amount: 10_000.01 })).toMatchObject({ ok: false, errors: { cod_amount: "cod_amount is at most 10000 for a COD order" } });
+    expect(parseOrder({ ...good, cod_amount: 10_000 }).ok).toBe(true);
+    expect(parseOrder({ ...good, payment_mode: "prepaid", cod_amount: 50_000 }).ok).toBe(true);
+    expect(parseOrder({ ...good, weight: 0.125, length: 10.5, invoice_value: "899.99" }).ok).toBe(true);
+  });
+
+  it("is what the Rate Calculator's form would read from the same order", () => {
+    const amount = (max: number, decimals: number) => fc.integer({ min: 1, max: max * 10 ** decimals }).map((n) => n / 10 ** decimals);
+    const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,20}[A-Za-z0-9]$/);
+    fc.assert(
+      fc.property(
+        fc.record({
+          payment_mode: fc.constantFrom("cod", "prepaid"),
+          delivery_mode: fc.constantFrom("express", "heavy_surface"),
+          cod_amount: amount(10_000, 2),
+          invoice_value: amount(1_000_000, 2),
+          weight: amount(500, 3),
+          length: amount(1_000, 2),
+          breadth: amount(1_000, 2),
+          height: amount(1_000, 2),
+          names: fc.array(name, { minLength: 1, maxLength: 5 }),
+        }),
+        ({ names, ...v }) => {
+          const parsed = parseOrder({ ...good, ...v, items: names.map((n, i) => ({ name: n, sku: `S-${i}`, quantity: 1 })) });
+          if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+          const o = parsed.order;
+          const form = parseCalculator({
+            shipment_type: "forward",
+            pickup_pincode: o.pickup_pincode,
+            drop_pincode: o.drop_pincode,
+            delivery_mode: o.delivery_mode,
+            length: String(o.length),
+            breadth: String(o.breadth),
+            height: String(o.height),
+            weight: String(o.weight),
+            payment_mode: o.payment_mode,
+            cod_amount: o.payment_mode === "cod" ? String(o.cod_amount) : "",
+            invoice_value: String(o.invoice_value),
+            product_names: o.items.map((i) => i.name).join(","),
+          });
+          if (!form.ok) throw new Error(JSON.stringify(form.errors));
+          expect(quoteInputOf(o)).toEqual(form.input);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps an item's name whole, commas and all, as one product", () => {
+    const parsed = parseOrder({ ...good, items: [{ name: "Kurta, blue", sku: "K-1", quantity: 1 }, { name: "Kurta, blue", sku: "K-2", quantity: 1 }] });
+    if (!parsed.ok) throw new Error("order");
+    expect(quoteInputOf(parsed.order).product_names).toEqual(["Kurta, blue"]);
   });
 });

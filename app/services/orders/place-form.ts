@@ -1,8 +1,10 @@
 /**
  * The order a seller's system sends to POST /api/orders (issue 14): checked field by field,
- * each message naming the field. Pure, so the rules are tested without a server.
+ * each message naming the field, to the precision the Rate Calculator's engine prices (sizes
+ * and amounts to 2 decimals, weight to 3). Pure, so the rules are tested without a server.
  */
 import { z } from "zod";
+import type { CalculatorInput } from "../quote/calculator-form";
 
 const text = (field: string, max: number) =>
   z
@@ -12,10 +14,23 @@ const text = (field: string, max: number) =>
     .max(max, `${field} is at most ${max} characters`)
     .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `${field} has characters that are not allowed`);
 const pincode = (field: string) => z.coerce.string().regex(/^[1-9]\d{5}$/, `${field} must be a 6-digit pincode`);
-const positive = (field: string, max: number) =>
-  z.coerce.number({ invalid_type_error: `${field} must be a number` }).positive(`${field} must be more than 0`).max(max, `${field} is at most ${max}`);
+/** Whether a number is written with at most `decimals` decimals (10.55 has 2; 1e-7 is not written plainly). */
+function hasDecimals(decimals: number): (v: number) => boolean {
+  const written = new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`);
+  return (v) => written.test(String(v));
+}
+const twoDecimals = hasDecimals(2);
+const positive = (field: string, max: number, decimals: number) =>
+  z.coerce
+    .number({ invalid_type_error: `${field} must be a number` })
+    .positive(`${field} must be more than 0`)
+    .max(max, `${field} is at most ${max}`)
+    .refine(hasDecimals(decimals), `${field} has at most ${decimals} decimals`);
 
 export const MAX_BATCH = 100;
+
+/** The largest COD amount the Rate Calculator quotes (its form's bound, calculator-form.ts): a COD order above it is refused. */
+export const MAX_COD_AMOUNT = 10_000;
 
 export const orderSchema = z
   .object({
@@ -24,11 +39,11 @@ export const orderSchema = z
     delivery_mode: z.enum(["express", "heavy_surface"], { errorMap: () => ({ message: "delivery_mode must be express or heavy_surface" }) }).default("express"),
     payment_mode: z.enum(["cod", "prepaid"], { errorMap: () => ({ message: "payment_mode must be cod or prepaid" }) }),
     cod_amount: z.coerce.number({ invalid_type_error: "cod_amount must be a number" }).min(0, "cod_amount can not be negative").max(1_000_000, "cod_amount is at most 1000000").optional(),
-    invoice_value: positive("invoice_value", 10_000_000),
-    weight: positive("weight", 500),
-    length: positive("length", 10_000),
-    breadth: positive("breadth", 10_000),
-    height: positive("height", 10_000),
+    invoice_value: positive("invoice_value", 10_000_000, 2),
+    weight: positive("weight", 500, 3),
+    length: positive("length", 10_000, 2),
+    breadth: positive("breadth", 10_000, 2),
+    height: positive("height", 10_000, 2),
     items: z
       .array(z.object({ name: text("items.name", 100), sku: text("items.sku", 50), quantity: z.coerce.number().int("items.quantity must be a whole number").min(1, "items.quantity must be at least 1").max(999, "items.quantity is at most 999") }), {
         required_error: "items is required",
@@ -42,7 +57,10 @@ export const orderSchema = z
     client_order_id: text("client_order_id", 50).optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.payment_mode === "cod" && !(v.cod_amount && v.cod_amount > 0)) ctx.addIssue({ code: "custom", path: ["cod_amount"], message: "cod_amount is required for a COD order" });
+    if (v.payment_mode !== "cod") return;
+    if (!(v.cod_amount && v.cod_amount > 0)) ctx.addIssue({ code: "custom", path: ["cod_amount"], message: "cod_amount is required for a COD order" });
+    else if (v.cod_amount > MAX_COD_AMOUNT) ctx.addIssue({ code: "custom", path: ["cod_amount"], message: `cod_amount is at most ${MAX_COD_AMOUNT} for a COD order` });
+    else if (!twoDecimals(v.cod_amount)) ctx.addIssue({ code: "custom", path: ["cod_amount"], message: "cod_amount has at most 2 decimals" });
   });
 
 export type OrderRequest = z.output<typeof orderSchema>;
@@ -54,4 +72,30 @@ export function parseOrder(raw: unknown): { ok: true; order: OrderRequest } | { 
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) errors[issue.path.join(".") || "order"] ??= issue.message;
   return { ok: false, errors };
+}
+
+/**
+ * The Rate Calculator's input for an order, built from the parsed order (a forward shipment;
+ * the items' names are the products Pickrr Select rules look for): the same engine and inputs
+ * as the calculator, without writing the order out as form text and parsing it again.
+ */
+export function quoteInputOf(o: OrderRequest): CalculatorInput {
+  const cod_amount = o.payment_mode === "cod" ? String(o.cod_amount ?? 0) : "0";
+  return {
+    shipment_type: "forward",
+    pickup_pincode: o.pickup_pincode,
+    drop_pincode: o.drop_pincode,
+    delivery_mode: o.delivery_mode,
+    length: String(o.length),
+    breadth: String(o.breadth),
+    height: String(o.height),
+    weight: String(o.weight),
+    payment_mode: o.payment_mode,
+    cod_amount,
+    has_dg: false,
+    is_mps: false,
+    is_doc: false,
+    invoice_value: String(o.invoice_value),
+    product_names: [...new Set(o.items.map((i) => i.name))],
+  };
 }

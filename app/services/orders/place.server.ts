@@ -5,14 +5,14 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import { orderNumberSeq, orderRequests, orders } from "../db/schema";
 import { legalOrderGate } from "../legal/seller.server";
 import { awbPrefix, frozenCharge, padNumber } from "./charge";
 import { addPlacedOrderToRollups } from "./rollups.server";
 import { NO_COURIER_MESSAGE } from "../quote/allocation";
-import { parseCalculator } from "../quote/calculator-form";
 import { quoteForClient } from "../quote/quote.server";
-import type { OrderRequest } from "./place-form";
+import { quoteInputOf, type OrderRequest } from "./place-form";
 
 export type Placed = { pickrr_order_id: string; pickrr_tracking_id: string; courier: string; edd_stamp: string; charged_amount: string };
 export type PlaceAnswer = { status: 201; body: Placed } | { status: 400 | 409 | 422; body: { err: string; errors?: Record<string, string> } };
@@ -34,22 +34,7 @@ const findSelected = (quote: Extract<Awaited<ReturnType<typeof quoteForClient>>,
 
 /** The order's quote by the Rate Calculator's engine (cached quote data, decision 008), or the answer that refuses it. */
 async function quoteOrder(db: Db, clientId: number, o: OrderRequest, now: Date): Promise<Quoted> {
-  const parsed = parseCalculator({
-    shipment_type: "forward",
-    pickup_pincode: o.pickup_pincode,
-    drop_pincode: o.drop_pincode,
-    delivery_mode: o.delivery_mode,
-    length: String(o.length),
-    breadth: String(o.breadth),
-    height: String(o.height),
-    weight: String(o.weight),
-    payment_mode: o.payment_mode,
-    cod_amount: o.payment_mode === "cod" ? String(o.cod_amount) : "",
-    invoice_value: String(o.invoice_value),
-    product_names: o.items.map((i) => i.name).join(","),
-  });
-  if (!parsed.ok) return { ok: false, answer: { status: 400, body: { err: "The order is not valid.", errors: parsed.errors as Record<string, string> } } };
-  const q = await quoteForClient(db, clientId, parsed.input, now);
+  const q = await quoteForClient(db, clientId, quoteInputOf(o), now);
   if (!q.ok) return { ok: false, answer: { status: 400, body: { err: q.error.message, errors: { [q.error.field]: q.error.message } } } };
   const entry = findSelected(q.quote);
   if (!entry) return { ok: false, answer: { status: 422, body: { err: NO_COURIER_MESSAGE } } };
@@ -149,8 +134,8 @@ export async function placeOrder(db: Db, clientId: number, o: OrderRequest, opts
   const key = opts.idempotencyKey?.trim();
   const quoted = await quoteOrder(db, clientId, o, now);
   // Without a key nothing is stored: a refusal is answered as it is.
-  if (!key) return quoted.ok ? db.transaction((tx) => insertOrder(db, tx, clientId, o, quoted, now)) : quoted.answer;
-  const answer = await db.transaction(async (tx) => {
+  if (!key) return quoted.ok ? transaction(db, (tx) => insertOrder(db, tx, clientId, o, quoted, now)) : quoted.answer;
+  const answer = await transaction(db, async (tx) => {
     const claimed = await tx.insert(orderRequests).values({ client_id: clientId, idempotency_key: key }).onConflictDoNothing().returning({ id: orderRequests.id });
     if (claimed.length === 0) return null;
     const placed = await insertOrder(db, tx, clientId, o, quoted, now);

@@ -3,10 +3,10 @@
  * that match the header search, limited to the clients the signed-in staff may see (the same
  * scope rule as All Users), 50 to a page, newest first.
  */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { clientScopeCondition, hierarchyMember, withHierarchy, type Viewer } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
-import { clients, orders } from "../db/schema";
+import { clients, orders, trackingEvents } from "../db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchType } from "./search";
 
 /** The POCs of an order or seller (decision 023): sales = the client's BDM, retention = its TL, ops = its AVP. */
@@ -150,4 +150,13 @@ export async function orderForViewer(db: Db, viewer: Pick<Viewer, "id" | "role">
     .innerJoin(clients, withClient)
     .where(and(clientScopeCondition(viewer), eq(orders.pickrr_order_id, pickrrOrderId)));
   return row ?? null;
+}
+
+/** An order's tracking timeline, oldest scan first (the order page; the order is one orderForViewer let the viewer see). */
+export async function orderTimeline(db: Db, orderId: number) {
+  return db
+    .select({ id: trackingEvents.id, at: trackingEvents.at, status: trackingEvents.status, location: trackingEvents.location })
+    .from(trackingEvents)
+    .where(eq(trackingEvents.order_id, orderId))
+    .orderBy(asc(trackingEvents.at), asc(trackingEvents.id));
 }

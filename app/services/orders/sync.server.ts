@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import { clients, orders } from "../db/schema";
 import { applyEvents } from "./tracking.server";
 
@@ -9,7 +10,7 @@ export const TRACING_SYNCED = "Tracing Synced";
 
 /** The order's status and dates, recomputed from every event it has (by event time); null when the viewer may not see it. */
 export async function syncTracking(db: Db, viewer: Pick<Viewer, "id" | "role">, pickrrOrderId: string, now = new Date()) {
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [order] = await tx
       .select({ id: orders.id })
       .from(orders)

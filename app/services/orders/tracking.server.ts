@@ -11,6 +11,7 @@ import { bulkInsert } from "../db/bulk-insert.server";
 import { applyPickupChanges } from "./rollups.server";
 import { z } from "zod";
 import type { Db, Executor } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import { courierServices, courierTokens, couriers, orders, trackingEvents } from "../db/schema";
 import { deriveState, isOrderStatus, ORDER_STATUSES, type DerivedState, type ScanEvent } from "./status";
 
@@ -80,7 +81,7 @@ export async function ingestEvents(db: Db, courierId: number, raw: unknown[]): P
     answers.push({ event_id: p.data.event_id, status: 200, message: "Already stored." });
   }
   if (rows.length === 0) return answers;
-  await db.transaction(async (tx) => {
+  await transaction(db, async (tx) => {
     const stored = await bulkInsert(tx, trackingEvents, rows, ["order_id", "courier_event_id"], { onConflictDoNothing: true });
     const fresh = new Set(stored.map((r) => key(r.order_id as number, r.courier_event_id as string)));
     // The first of a repeated event in one batch is the one stored.

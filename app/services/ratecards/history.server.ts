@@ -1,7 +1,7 @@
 /** The audit history of a client's rate changes: its card and its Advantage plans (issue 3 "History", issue 4). */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { isPlanName } from "../core/plans";
-import type { DescribedEntry } from "../audit/describe";
+import type { DescribedEntry } from "./describe";
 import { RATE_AUDIT_ENTITIES, ROW_ENTITIES } from "../audit/kinds";
 import type { Db } from "../db/client.server";
 import { auditLog } from "../db/schema";
@@ -10,7 +10,7 @@ import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
 /** Keys of a row entry that name the row rather than a changed field. */
 const CONTEXT_KEYS = new Set(["plan", "courier", "courier_service_id", "shipment_type", "delivery_type"]);
 
-/** One entry of the history; what it says to a reader is audit/describe.ts's. */
+/** One entry of the history; what it says to a reader is describe.ts's (and advantage/describe.ts's). */
 export type RateHistoryEntry = DescribedEntry & {
   id: number;
   at: Date;

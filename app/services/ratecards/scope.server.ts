@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { writeAudit, type AuditActor } from "../audit/audit.server";
-import type { RateCardDetails } from "../audit/kinds";
+import type { RateCardDetails } from "./audit-kinds";
 import { clientScopeCondition } from "../clients/clients.server";
 import { refusals, type Conflict, type Forbidden, type Invalid, type NotFound, type Stale } from "../core/result";
 import type { Executor, Tx } from "../db/client.server";

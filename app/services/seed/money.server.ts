@@ -21,7 +21,7 @@ import type { Tx } from "../db/client.server";
 import { bulkInsert } from "../db/bulk-insert.server";
 import { billingCycles, clientMoneyProfiles, codRemittances } from "../db/schema";
 import { percentOfPaise, paiseToRupeesString, rupeesToPaise } from "../core/money";
-import { addDays, istDayOf } from "../analytics/periods";
+import { addDays, istDayOf } from "../core/ist-dates";
 import { customerTypeOf, type CustomerType } from "../money/hold";
 import { billDueDate, billReference, remittanceDate, remittanceReference, SERVICE_TAX_PERCENT } from "../money/cycles";
 import type { Prng } from "./prng";

@@ -24,6 +24,7 @@ import { addOrdersToRollups, rebuildRollups } from "../orders/rollups.server";
 import { createPrng } from "./prng";
 import { awbPrefix, frozenCharge, padNumber } from "../orders/charge";
 import type { Db, Tx } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import { keepTablesUp } from "../db/upkeep.server";
 import { parseCalculator } from "../quote/calculator-form";
 import { preloadClientConfigs, quoteData } from "../quote/quote-data.server";
@@ -395,7 +396,7 @@ export async function fillOrderBook(db: Db, log: (line: string) => void = () => 
     await new Promise((resolve) => setImmediate(resolve));
     const start = k * book.chunk;
     const end = Math.min(plan.target, start + book.chunk);
-    const done = await db.transaction(async (tx) => {
+    const done = await transaction(db, async (tx) => {
       const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`)).rows as { locked: boolean }[];
       if (!locked) return "busy" as const;
       const [{ there }] = (await tx.execute(sql`select exists (select 1 from orders where id = ${start + 1}) as there`)).rows as { there: boolean }[];
@@ -409,7 +410,7 @@ export async function fillOrderBook(db: Db, log: (line: string) => void = () => 
     if (done === "added") added += end - start;
   }
   // The remittances and bills follow from the whole book (seed/money.server.ts), under the fill's lock.
-  const money = await db.transaction(async (tx) => {
+  const money = await transaction(db, async (tx) => {
     const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`)).rows as { locked: boolean }[];
     return locked ? seedMoneyIfMissing(tx, createPrng(plan.seed), new Date(plan.reference_date)) : "busy";
   });

@@ -17,6 +17,7 @@ import { PgTable } from "drizzle-orm/pg-core";
 import { hashPassword } from "../auth/password.server";
 import { bulkInsert } from "../db/bulk-insert.server";
 import type { Db } from "../db/client.server";
+import { transaction } from "../db/transaction.server";
 import * as schema from "../db/schema";
 import { clientCourierServices, clients, courierServices, couriers, pincodes, rateCardUploads, rateRows, staff } from "../db/schema";
 import { buildPincodeRows } from "../geo/pincode-table.server";
@@ -96,7 +97,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   const pincodeRows = buildPincodeRows();
   const hashByEmail = new Map((await hashing).map((hash, i) => [DEMO_ACCOUNTS[i].email, hash]));
 
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     if ((await tx.select({ id: staff.id }).from(staff).limit(1)).length > 0) {
       throw new Error("The database already has staff; run resetDatabase() before seeding again.");
     }

@@ -7,7 +7,7 @@
  */
 import { Link } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
-import { shortDayLabel } from "~/services/analytics/periods";
+import { shortDayLabel } from "~/services/core/ist-dates";
 import type { PerformanceRow, Person } from "~/services/analytics/tracker.server";
 import { sortedBy, trackerSearch, VIEW_LABELS, type PerformanceSort, type TrackerQuery } from "~/services/analytics/tracker-query";
 import { escapeHtml as e } from "../html";

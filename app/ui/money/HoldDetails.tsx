@@ -6,7 +6,7 @@
 import "./money.css";
 import { Table } from "@mantine/core";
 import { Paper, Stack, Text } from "~/ui/layout";
-import { dmy } from "~/services/analytics/periods";
+import { dmy } from "~/services/core/ist-dates";
 import { formatInr } from "~/services/core/money";
 import { VERDICT_LABELS, type CustomerType, type HoldFigures, type HoldVerdict } from "~/services/money/hold";
 

@@ -7,7 +7,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import "../plain-table-extras.css";
-import { dmy } from "~/services/analytics/periods";
+import { dmy } from "~/services/core/ist-dates";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { CUSTOMER_TYPE_LABELS, customerTypeOf } from "~/services/money/hold";
 import type { HeldRemittance } from "~/services/money/remittances.server";

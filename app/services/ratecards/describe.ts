@@ -1,18 +1,17 @@
 /**
- * Audit entries as people read them in a History dialog: a label for the action ("Premium
- * plan · Rate edit") and what changed — a rate row's fields old → new, or one sentence for a
- * card-wide or plan-wide change. Labels are per entity kind (kinds.ts); a new area adds its
- * kinds' labels and summaries here.
+ * Rate history entries as people read them in the History dialog: a label for the action
+ * ("Premium plan · Rate edit") and what changed — a rate row's fields old → new, or one
+ * sentence for a card-wide change. The Advantage plans' own entries (an offer, the first
+ * edit's copy, the cashback settings) are described beside their plans, in advantage/describe.ts,
+ * which hands every other entry to describeCardEntry (decision 055).
  */
 import { PLAN_LABELS, PLAN_TYPE_OF, type AdvantagePlanName } from "../core/plans";
-import { CHANGED_FIELD_LABELS, showFieldValue, type ChangedField } from "../ratecards/changes";
-import { PRICE_TYPE_LABELS } from "../ratecards/fields";
-import { ZONES } from "../core/zones";
+import { CHANGED_FIELD_LABELS, showFieldValue, type ChangedField } from "./changes";
+import { PRICE_TYPE_LABELS } from "./fields";
 import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
-import { formatTwoDecimals } from "../ratecards/money";
-import type { AuditDetails, RateCardDetails } from "./kinds";
+import type { RateCardDetails } from "./audit-kinds";
 
-/** What the History dialog knows of one entry (ratecards/history.server.ts reads them). */
+/** What the History dialog knows of one entry (history.server.ts reads them). */
 export type DescribedEntry = {
   entity: string;
   action: string;
@@ -51,44 +50,12 @@ const ACTION_LABELS: Record<string, string> = {
   "rto_from_forward:delete": "RTO from forward (row removed)",
 };
 
-/** Pickrr Advantage changes are labelled with their plan ("Premium plan · Rate edit"); these are theirs alone. */
-const PLAN_ACTION_LABELS: Partial<Record<keyof AuditDetails, Record<string, string>>> = {
-  plan_rate_card: { copy_defaults: "First edit (defaults copied)" },
-  advantage_plan: { offer: "Plan offered", withdraw: "Plan withdrawn", activate: "Activated by seller", deactivate: "Deactivated by seller" },
-  cashback_settings: { create: "Advantage Settings", update: "Advantage Settings" },
-};
-
-export function actionLabel(entry: Pick<DescribedEntry, "entity" | "action" | "plan">): string {
-  const label = PLAN_ACTION_LABELS[entry.entity as keyof AuditDetails]?.[entry.action] ?? ACTION_LABELS[entry.action] ?? entry.action;
+/** The action's label (`label`, or the rate actions' own), prefixed with its plan for a plan's entry ("Premium plan · Rate edit"). */
+export function actionLabel(entry: Pick<DescribedEntry, "action" | "plan">, label: string = ACTION_LABELS[entry.action] ?? entry.action): string {
   return entry.plan ? `${PLAN_LABELS[PLAN_TYPE_OF[entry.plan]]} plan · ${label}` : label;
 }
 
-const num = (v: unknown) => (typeof v === "number" ? v : Number(v ?? 0));
-
-/** The recorded details of an entry, read as its kind's (older rows may lack fields: each use has a fallback). */
-const detailsOf = <K extends keyof AuditDetails>(entry: DescribedEntry, _kind: K) => (entry.details ?? {}) as Partial<AuditDetails[K]>;
-
-/** One sentence for a plan-wide entry: the first edit's copy, an offer or activation, the cashback settings. */
-function planSummary(entry: DescribedEntry): string | null {
-  switch (entry.entity) {
-    case "plan_rate_card":
-      return `The plan's default rates (${num(detailsOf(entry, "plan_rate_card").rows)} rows) were copied for this client, which now has its own (exclusive) copy`;
-    case "advantage_plan": {
-      const d = detailsOf(entry, "advantage_plan");
-      const offered = Array.isArray(d.offered) ? d.offered.map((o) => String(o?.type ?? "")).filter(Boolean) : [];
-      const active = d.active?.type;
-      const names = (types: string[]) => types.map((t) => (t === "basic" || t === "premium" ? PLAN_LABELS[t] : t)).join(", ");
-      return `Offered: ${offered.length ? names(offered) : "none"} · Active: ${active ? names([active]) : "none"}`;
-    }
-    case "cashback_settings": {
-      const d = detailsOf(entry, "cashback_settings") as Partial<Record<string, unknown>> & Partial<AuditDetails["cashback_settings"]>;
-      const tat = ZONES.map((z) => String(d[`tat_zone${z}`] ?? "?")).join("/");
-      return `Return plan ${String(d.return_cashback?.plan ?? "?")}, delivered-breach plan ${String(d.delivered_cashback?.plan ?? "?")}, TAT ${tat} days, max cashback liability ₹${formatTwoDecimals(String(d.max_tat_liability ?? "0"))}`;
-    }
-    default:
-      return null;
-  }
-}
+export const num = (v: unknown) => (typeof v === "number" ? v : Number(v ?? 0));
 
 /** One sentence for a card-wide entry (upload, apply segment, RTO from forward). */
 function cardWideSummary(entry: DescribedEntry): string {
@@ -114,11 +81,11 @@ function showValue(field: string, value: unknown): string {
   return field in CHANGED_FIELD_LABELS ? showFieldValue(field as ChangedField, String(value)) : String(value);
 }
 
-/** The label and the what-changed of one entry of a client's rate history. */
-export function describeRateEntry(entry: DescribedEntry): EntryDescription {
+/** The label and the what-changed of a card or row entry (a client's card, or a plan card's row). */
+export function describeCardEntry(entry: DescribedEntry): EntryDescription {
   const label = actionLabel(entry);
   if (entry.entity !== "rate_row" && entry.entity !== "plan_rate_row") {
-    return { actionLabel: label, head: null, lines: [], summary: planSummary(entry) ?? cardWideSummary(entry) };
+    return { actionLabel: label, head: null, lines: [], summary: cardWideSummary(entry) };
   }
   const priceType = entry.shipment_type ? PRICE_TYPE_LABELS[entry.shipment_type] : "";
   const head = [entry.courier ?? "Unknown courier", `${priceType}${entry.delivery_type ? ` (${entry.delivery_type})` : ""}`].filter(Boolean).join(" · ");

@@ -1,0 +1,36 @@
+/**
+ * What the audit log records for a rate card's changes (a client's card and its plans' cards),
+ * merged into audit/kinds.ts's AuditDetails: audit/ imports no domain area (decision 055).
+ */
+import type { AdvantagePlanName } from "../core/plans";
+import type { DeliveryType, ShipmentType } from "../core/rate-fields";
+import type { ChangedField } from "./changes";
+
+/** One side of a rate row entry: the row's identity and the changed fields' values on that side. */
+export type RateRowSide = {
+  /** Plan rows only. */
+  plan?: AdvantagePlanName;
+  courier: string;
+  courier_service_id: number;
+  shipment_type: ShipmentType;
+  delivery_type: DeliveryType;
+} & Partial<Record<ChangedField, string | number | null>>;
+
+/** A card-wide change to a client's card, by action. */
+export type RateCardDetails = {
+  apply_segment: { segment: number; segment_name: string; updated: number; created: number; deleted: number };
+  rto_from_forward: { courier_service_ids: number[]; couriers: string[]; changed_rows: number };
+  upload: { file_name: string; row_count: number; changed_rows: number };
+};
+
+/** A plan card's first edit: the defaults copied as the client's own (exclusive) copy. */
+export type PlanRateCardDetails = { plan: AdvantagePlanName; plan_type: "default" | "exclusive"; apply_default: boolean; rows?: number };
+
+declare module "../audit/kinds" {
+  interface AuditDetails {
+    rate_row: RateRowSide;
+    plan_rate_row: RateRowSide;
+    rate_card: RateCardDetails[keyof RateCardDetails];
+    plan_rate_card: PlanRateCardDetails;
+  }
+}
