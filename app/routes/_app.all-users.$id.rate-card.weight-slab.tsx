@@ -68,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   // After a conflict the dialog says what the slabs are now.
   const refusal = "conflict" in outcome ? { ...outcome, current: { slabs: slabText(outcome.current.first_slab, outcome.current.second_slab) } } : outcome;
-  return failureAnswer("fieldErrors" in refusal && refusal.fieldErrors ? refusal : notAbleToUpdateRateCard(refusal), read.submitted, FORM_ID);
+  return failureAnswer(notAbleToUpdateRateCard(refusal), read.submitted, FORM_ID);
 }
 
 export default function WeightSlabDialog() {
