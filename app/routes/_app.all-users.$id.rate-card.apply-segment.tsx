@@ -5,7 +5,7 @@
  */
 import { Alert, Button, NativeSelect, Table, VisuallyHidden } from "@mantine/core";
 import { Group, Stack, Text } from "~/ui/layout";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
@@ -15,8 +15,9 @@ import { CHANGED_FIELD_LABELS, showFieldValue, type RowChange } from "~/services
 import { PRICE_TYPE_LABELS, SEGMENT_NAMES } from "~/services/ratecards/fields";
 import { isSegment, SEGMENTS } from "~/services/core/rate-fields";
 import { applySegment, previewApplySegment } from "~/services/ratecards/bulk.server";
-import { SEGMENT_STALE_MESSAGE } from "~/services/ratecards/scope.server";
-import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
+import { applySegmentValidator } from "~/services/ratecards/bulk-forms";
+import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
+import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
@@ -98,19 +99,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();
   if (form.get("intent") !== "apply") throw new Response("Unknown action.", { status: 400 });
-  const segment = parseSegment(form.get("segment"));
-  if (segment === null) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} Choose Segment One, Two or Three.` }, { status: 400 });
-  // The preview's card token: the segment is applied only to the card the person previewed.
-  const cardToken = String(form.get("cardToken") ?? "");
-  if (!cardToken) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${SEGMENT_STALE_MESSAGE}` }, { status: 409 });
-  const result = await applySegment(db, staff, { clientId: client.id, segment, cardToken });
-  if (!result.ok) return data({ message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}` }, { status: result.status });
+  const read = await readForm(form, applySegmentValidator);
+  if (!read.ok) return read.response;
+  // The preview's card token: the segment is applied only to the card the person previewed (none: refused as changed).
+  const result = await applySegment(db, staff, { clientId: client.id, ...read.data });
+  if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result), read.submitted);
   return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
 }
 
 export default function ApplySegmentDialog() {
   const { clientId, clientName, segment, keep, preview, previewError, closeTo, selfSearch } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as FormFailure | undefined;
+  const refusal = answer ? (answer.message ?? Object.values(answer.fieldErrors ?? {})[0]) : null;
   const navigation = useNavigation();
   const self = `/all-users/${clientId}/rate-card/apply-segment`;
   const applying = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
@@ -140,9 +140,9 @@ export default function ApplySegmentDialog() {
           </Group>
         </Form>
 
-        {actionData?.message ? (
+        {refusal ? (
           <Alert color="red" role="alert" data-testid="apply-segment-error">
-            {actionData.message}
+            {refusal}
           </Alert>
         ) : null}
         {previewError ? (

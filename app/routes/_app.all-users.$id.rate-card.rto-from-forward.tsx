@@ -12,9 +12,11 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { updateRtoFromForward } from "~/services/ratecards/bulk.server";
+import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
+import { reviewRtoFromForward, updateRtoFromForward, type ForwardCourier } from "~/services/ratecards/bulk.server";
+import { rtoFromForwardValidator } from "~/services/ratecards/bulk-forms";
 import { getClientRateCard } from "~/services/ratecards/read.server";
-import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
+import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
@@ -22,9 +24,6 @@ import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/List.css";
 
 const OWN_PARAMS = ["confirm"];
-const NOTHING_CHOSEN = "Choose at least one courier. Nothing was changed.";
-
-type ForwardCourier = { id: number; name: string; active: boolean };
 
 /** The client's courier services that have forward rates, by name (the only ones RTO can copy from). */
 async function forwardCouriers(clientId: number): Promise<ForwardCourier[] | null> {
@@ -37,10 +36,6 @@ async function forwardCouriers(clientId: number): Promise<ForwardCourier[] | nul
   return [...seen.values()];
 }
 
-function chosenIds(form: FormData): number[] {
-  return [...new Set(form.getAll("courier").map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0);
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "rto.from-forward" });
   const client = await requireClientForViewer(getDb(), staff, params.id);
@@ -50,10 +45,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { clientId: client.id, clientName: client.name, couriers, closeTo: rateCardHref(client.id, url, OWN_PARAMS), selfSearch: url.search };
 }
 
-type ActionData =
-  | { kind: "confirm"; couriers: ForwardCourier[] }
-  | { kind: "invalid"; chosen: number[]; message: string };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "rto.from-forward" });
   const db = getDb();
@@ -61,31 +52,38 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   if (intent !== "review" && intent !== "apply") throw new Response("Unknown action.", { status: 400 });
-  const ids = chosenIds(form);
-  if (ids.length === 0) return data<ActionData>({ kind: "invalid", chosen: [], message: NOTHING_CHOSEN }, { status: 400 });
+  const read = await readForm(form, rtoFromForwardValidator);
+  if (!read.ok) return read.response;
+  const input = { clientId: client.id, courierServiceIds: read.data.courier };
 
   if (intent === "review") {
-    const couriers = (await forwardCouriers(client.id)) ?? [];
-    const chosen = couriers.filter((c) => ids.includes(c.id));
-    if (chosen.length !== ids.length) {
-      return data<ActionData>({ kind: "invalid", chosen: ids, message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} Some chosen couriers have no forward rates on this card. Nothing was changed.` }, { status: 400 });
-    }
-    return data<ActionData>({ kind: "confirm", couriers: chosen });
+    const review = await reviewRtoFromForward(db, staff, input);
+    if (!review.ok) return failureAnswer(notAbleToUpdateRateCard(review), read.submitted);
+    return data({ confirm: review.couriers });
   }
 
-  const result = await updateRtoFromForward(db, staff, { clientId: client.id, courierServiceIds: ids });
-  if (!result.ok) return data<ActionData>({ kind: "invalid", chosen: ids, message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${result.message}` }, { status: result.status });
+  const result = await updateRtoFromForward(db, staff, input);
+  if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result), read.submitted);
   return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
+}
+
+/** The courier ids a refused post chose (the checkboxes are ticked again from them). */
+function chosenIds(typed: Record<string, unknown> | undefined): Set<number> {
+  const courier = typed?.courier;
+  return new Set((Array.isArray(courier) ? courier : courier === undefined ? [] : [courier]).map(Number));
 }
 
 export default function RtoFromForwardDialog() {
   const { clientId, clientName, couriers, closeTo, selfSearch } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionData>();
+  const actionData = useActionData<typeof action>() as { confirm: ForwardCourier[] } | FormFailure | undefined;
+  const confirm = actionData && "confirm" in actionData ? actionData.confirm : null;
+  const refused = actionData && !("confirm" in actionData) ? actionData : null;
+  const message = refused ? (refused.message ?? Object.values(refused.fieldErrors ?? {})[0]) : null;
   const navigation = useNavigation();
   const self = `/all-users/${clientId}/rate-card/rto-from-forward${selfSearch}`;
   const submitting = navigation.state === "submitting";
 
-  if (actionData?.kind === "confirm") {
+  if (confirm) {
     return (
       <UrlDialog title="Update RTO with forward" closeTo={closeTo}>
         <Form method="post" action={self} preventScrollReset>
@@ -95,12 +93,12 @@ export default function RtoFromForwardDialog() {
               replaced.
             </Text>
             <List size="sm" data-testid="rto-confirm-couriers">
-              {actionData.couriers.map((c) => (
+              {confirm.map((c) => (
                 <List.Item key={c.id}>{c.name}</List.Item>
               ))}
             </List>
             <input type="hidden" name="intent" value="apply" />
-            {actionData.couriers.map((c) => (
+            {confirm.map((c) => (
               <input key={c.id} type="hidden" name="courier" value={c.id} />
             ))}
             <Group justify="flex-end">
@@ -118,15 +116,15 @@ export default function RtoFromForwardDialog() {
   }
 
   // After a refused post, show the choice that was posted; otherwise every courier is chosen.
-  const chosen = actionData?.kind === "invalid" ? new Set(actionData.chosen) : null;
+  const chosen = refused ? chosenIds(refused.repopulateFields) : null;
   return (
     <UrlDialog title="Update RTO with forward" closeTo={closeTo}>
       <Form method="post" action={self} preventScrollReset key={actionData ? JSON.stringify(actionData) : "fresh"}>
         <Stack gap="sm">
           <input type="hidden" name="intent" value="review" />
-          {actionData?.kind === "invalid" ? (
+          {message ? (
             <Alert color="red" role="alert" data-testid="rto-error">
-              {actionData.message}
+              {message}
             </Alert>
           ) : null}
           {couriers.length === 0 ? (

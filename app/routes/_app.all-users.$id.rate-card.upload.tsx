@@ -23,27 +23,25 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { z } from "zod";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
+import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
 import { kindByName } from "~/services/http/file-kinds";
 import { readMultipart, takeFile } from "~/services/http/upload.server";
 import { UPLOAD_INSTRUCTIONS, type UploadError } from "~/services/ratecards/csv";
 import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
 import { applyUpload, MAX_UPLOAD_CHARS, verifyClientUpload } from "~/services/ratecards/bulk.server";
-import { clientCardToken, UPLOAD_STALE_MESSAGE } from "~/services/ratecards/scope.server";
-import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "~/services/ratecards/row-form";
+import { CHOOSE_CSV_FILE as CHOOSE_FILE, uploadSubmitValidator } from "~/services/ratecards/bulk-forms";
+import { clientCardToken } from "~/services/ratecards/scope.server";
+import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
 import { UploadErrors, UploadPreview, type UploadPreviewChange } from "~/ui/RateCardUploadParts";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { useHydrated } from "~/ui/useHydrated";
 
 const ONLY_CSV = "You can only upload csv file!";
-const CHOOSE_FILE = "Choose a CSV file to upload.";
 const TOO_LARGE = `The file is too large: a rate card file may be at most ${MAX_UPLOAD_CHARS / 1_000_000} MB.`;
-const NOT_UPDATED = NOT_ABLE_TO_UPDATE_RATE_CARD;
-const CARD_CHANGED = UPLOAD_STALE_MESSAGE;
 /** A preview longer than this is cut (the count of all changes is still shown). */
 const MAX_PREVIEW_ROWS = 500;
 
@@ -70,22 +68,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const CSV_FILE = { kinds: ["csv"], messages: { missing: CHOOSE_FILE, tooMany: "Choose one CSV file only.", wrongKind: ONLY_CSV } } as const;
 const isCsvFileName = (name: string, type: string) => kindByName(name, type, CSV_FILE.kinds) === "csv";
 
-const intentSchema = z.object({ intent: z.enum(["verify", "submit"]) });
-const submitSchema = z.object({
-  csvText: z.string().min(1, CHOOSE_FILE),
-  fileName: z.string().trim().min(1).max(255).catch("ratecard.csv"),
-  cardToken: z.string().min(1, CARD_CHANGED),
-});
+/** Verify's answer: the file passed, with what it would change; Submit sends it back. */
+type Preview = { fileName: string; csvText: string; cardToken: string; rowCount: number; totalChanges: number; changes: UploadPreviewChange[] };
 
-type PreviewChange = UploadPreviewChange;
-
-type ActionData =
-  | { kind: "problem"; message: string; errors: UploadError[] }
-  | { kind: "preview"; fileName: string; csvText: string; cardToken: string; rowCount: number; totalChanges: number; changes: PreviewChange[] }
-  | { kind: "failed"; message: string; errors: UploadError[] };
-
-const problem = (message: string, errors: UploadError[] = [], status = 400) =>
-  data<ActionData>({ kind: "problem", message, errors }, { status });
+/** A refused step (docs/forms.md §3): one message, and the rows of the file at fault when it failed verification. */
+type Refused = FormFailure<{ errors?: UploadError[] }>;
 
 /**
  * The card's rows as they are now (ids and versions, clientCardToken). Verify hands it to the
@@ -99,36 +86,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   // The file (Verify) or the verified text travelling back (Submit): either is one part of at most the limit.
   const read = await readMultipart(request, { maxFileBytes: MAX_UPLOAD_CHARS, messages: { tooLarge: TOO_LARGE, notMultipart: CHOOSE_FILE } });
-  if (!read.ok) return problem(read.message, [], read.status);
+  if (!read.ok) return failureAnswer(read);
   const form = read.form;
-  const intent = intentSchema.safeParse({ intent: form.get("intent") });
-  if (!intent.success) throw new Response("Unknown action.", { status: 400 });
-
-  if (intent.data.intent === "verify") return verifyStep(staff, db, client.id, form);
-  return submitStep(request, staff, db, client.id, form, search);
+  const intent = form.get("intent");
+  if (intent === "verify") return verifyStep(staff, db, client.id, form);
+  if (intent === "submit") return submitStep(request, staff, db, client.id, form, search);
+  throw new Response("Unknown action.", { status: 400 });
 }
 
 async function verifyStep(staff: SignedInStaff, db: ReturnType<typeof getDb>, clientId: number, form: FormData) {
   const taken = await takeFile(form, "order_data", CSV_FILE);
-  if (!taken.ok) return problem(taken.message);
+  if (!taken.ok) return failureAnswer(taken);
   const { file } = taken;
   const csvText = file.text ?? "";
 
   const [result, token] = await Promise.all([verifyClientUpload(db, staff, { clientId, csvText }), cardToken(db, clientId)]);
-  if ("status" in result) {
-    if (result.status === 403 || result.status === 404) throw new Response(result.message, { status: result.status });
-    return problem(result.message, "errors" in result ? (result.errors ?? []) : [], result.status);
+  if (!result.ok) {
+    if (result.status === 404) throw new Response(result.message, { status: result.status });
+    return failureAnswer(result);
   }
-  if (!result.ok) return problem("The file did not pass verification. Correct these rows and verify again; nothing was changed.", result.errors);
-  return data<ActionData>({
-    kind: "preview",
+  return data<{ preview: Preview }>({ preview: {
     fileName: file.name,
     csvText,
     cardToken: token,
     rowCount: result.rows.length,
     totalChanges: result.changes.length,
     changes: result.changes.slice(0, MAX_PREVIEW_ROWS).map(({ row, courier, priceType, delivery_type, column, old, new: next }) => ({ row, courier, priceType, delivery_type, column, old, new: next })),
-  });
+  } });
 }
 
 async function submitStep(
@@ -139,28 +123,21 @@ async function submitStep(
   form: FormData,
   search: string,
 ) {
-  const parsed = submitSchema.safeParse({ csvText: form.get("csvText"), fileName: form.get("fileName"), cardToken: form.get("cardToken") });
-  if (!parsed.success) {
-    return data<ActionData>({ kind: "failed", message: `${NOT_UPDATED} ${parsed.error.issues[0].message}`, errors: [] }, { status: 400 });
-  }
-  const result = await applyUpload(db, staff, {
-    clientId,
-    csvText: parsed.data.csvText,
-    fileName: parsed.data.fileName,
-    cardToken: parsed.data.cardToken,
-  });
-  if (!result.ok) {
-    return data<ActionData>(
-      { kind: "failed", message: `${NOT_UPDATED} ${result.message}`, errors: "errors" in result ? (result.errors ?? []) : [] },
-      { status: result.status },
-    );
-  }
+  const read = await readForm(form, uploadSubmitValidator);
+  if (!read.ok) return read.response;
+  const result = await applyUpload(db, staff, { clientId, ...read.data });
+  // The verified text is not echoed back: the dialog starts again from choosing a file.
+  if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result));
   return redirectWithToast(request, `/all-users/${clientId}/rate-card${search}`, { kind: "success", message: "Uploaded Successfully!" });
 }
 
 export default function UploadRateCard() {
   const { clientId, search, instructions } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionData>();
+  const answer = useActionData<typeof action>() as { preview: Preview } | Refused | undefined;
+  const result = answer && "preview" in answer ? answer.preview : null;
+  const refused = answer && !("preview" in answer) ? answer : null;
+  // Submit's checks answer by field (the text, the card token); the dialog shows the first.
+  const refusal = refused ? (refused.message ?? Object.values(refused.fieldErrors ?? {})[0]) : null;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const inputId = useId();
@@ -180,7 +157,7 @@ export default function UploadRateCard() {
 
   return (
     <UrlDialog title="Upload rate card" closeTo={`${base}${search}`}>
-      {result?.kind === "preview" ? (
+      {result ? (
         <Stack gap="sm">
           <Text size="sm">
             <b>{result.fileName}</b> passed verification: {result.rowCount} rows,{" "}
@@ -228,9 +205,9 @@ export default function UploadRateCard() {
             </Text>
           </div>
 
-          {result && (result.kind === "problem" || result.kind === "failed") ? (
+          {refusal ? (
             <Alert color="red" variant="light" role="alert" data-testid="upload-message">
-              {result.message}
+              {refusal}
             </Alert>
           ) : null}
           {hydrated && chosen === "other" ? (
@@ -238,9 +215,7 @@ export default function UploadRateCard() {
               {ONLY_CSV}
             </Alert>
           ) : null}
-          {result && (result.kind === "problem" || result.kind === "failed") && result.errors.length > 0 ? (
-            <UploadErrors errors={result.errors} />
-          ) : null}
+          {refused?.errors && refused.errors.length > 0 ? <UploadErrors errors={refused.errors} /> : null}
 
           <Form method="post" encType="multipart/form-data" action={here} preventScrollReset>
             <input type="hidden" name="intent" value="verify" />

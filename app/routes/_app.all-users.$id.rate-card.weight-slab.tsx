@@ -5,19 +5,19 @@
  */
 import { Alert, Button, Table } from "@mantine/core";
 import { Group, Stack, Text } from "~/ui/layout";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
+import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
 import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
 import { formatKg } from "~/services/ratecards/money";
 import { updateWeightSlab } from "~/services/ratecards/edit.server";
 import { getClientRateCard } from "~/services/ratecards/read.server";
-import { NOT_ABLE_TO_UPDATE_RATE_CARD, WEIGHT_SLAB_SELECT_OPTIONS, weightSlabFormSchema } from "~/services/ratecards/row-form";
+import { notAbleToUpdateRateCard, WEIGHT_SLAB_SELECT_OPTIONS, weightSlabValidator as validator } from "~/services/ratecards/row-form";
 import { FormNativeSelect, SubmitButton } from "~/ui/form-fields";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
@@ -56,33 +56,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-const validator = withZod(weightSlabFormSchema);
-
-type ConflictData = { kind: "conflict"; message: string; slabs: string } | { kind: "error"; message: string };
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "weight-slab.edit" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
-  const result = await validator.validate(await request.formData());
-  if (result.error) return validationError(result.error, result.submittedData);
-  const outcome = await updateWeightSlab(db, staff, { clientId: client.id, ...result.data });
+  const read = await readForm(request, validator, FORM_ID);
+  if (!read.ok) return read.response;
+  const outcome = await updateWeightSlab(db, staff, { clientId: client.id, ...read.data });
   if (outcome.ok) {
     return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
   }
-  if (outcome.status === 409 && "conflict" in outcome) {
-    return data<ConflictData>({ kind: "conflict", message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${outcome.message}`, slabs: slabText(outcome.current.first_slab, outcome.current.second_slab) }, { status: 409 });
-  }
-  if (outcome.status === 400 && "fieldErrors" in outcome && outcome.fieldErrors) {
-    return validationError({ fieldErrors: outcome.fieldErrors, formId: FORM_ID }, result.submittedData);
-  }
-  return data<ConflictData>({ kind: "error", message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${outcome.message}` }, { status: outcome.status });
+  // After a conflict the dialog says what the slabs are now.
+  const refusal = "conflict" in outcome ? { ...outcome, current: { slabs: slabText(outcome.current.first_slab, outcome.current.second_slab) } } : outcome;
+  return failureAnswer(notAbleToUpdateRateCard(refusal), read.submitted, FORM_ID);
 }
 
 export default function WeightSlabDialog() {
   const { closeTo, selfSearch, clientId, row } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ConflictData | { fieldErrors: unknown }>();
-  const failure = actionData && "kind" in actionData ? actionData : null;
+  // A refusal for the whole form (docs/forms.md §3); field errors show by their fields.
+  const answer = useActionData<typeof action>() as FormFailure<{ conflict?: true; current?: { slabs: string } }> | undefined;
+  const failure = answer?.message ? answer : null;
 
   return (
     <UrlDialog title="Edit weight slab" closeTo={closeTo}>
@@ -108,15 +101,14 @@ export default function WeightSlabDialog() {
           </Table.Tbody>
         </Table>
 
-        {failure?.kind === "conflict" ? (
+        {failure?.conflict && failure.current ? (
           <Alert color="orange" role="alert" title="Not saved" data-testid="slab-conflict">
             <Text size="sm">{failure.message}</Text>
             <Text size="sm" fw={600}>
-              {`Current slabs: ${failure.slabs}`}
+              {`Current slabs: ${failure.current.slabs}`}
             </Text>
           </Alert>
-        ) : null}
-        {failure?.kind === "error" ? (
+        ) : failure ? (
           <Alert color="red" role="alert" data-testid="slab-error">
             {failure.message}
           </Alert>

@@ -9,18 +9,18 @@ import { Alert } from "@mantine/core";
 import { Stack } from "~/ui/layout";
 import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { getPlanRateCard, saveCashbackSettings, updatePlanRateRow } from "~/services/advantage/advantage.server";
-import { cashbackFormSchema } from "~/services/advantage/cashback-form";
-import { CHANGES_SAVED, NOT_ABLE_TO_UPDATE_SETTINGS, advantagePermissions } from "~/services/advantage/plans";
-import { isPlanName } from "~/services/core/plans";
+import { cashbackValidator } from "~/services/advantage/cashback-form";
+import { planRowTargetValidator } from "~/services/advantage/plan-forms";
+import { CHANGES_SAVED, NOT_ABLE_TO_UPDATE_SETTINGS, advantagePermissions, notAbleToUpdateSettings } from "~/services/advantage/plans";
+import { fail } from "~/services/core/result";
 import { advantagePlanCookie, readAdvantagePlanChoice } from "~/services/advantage/preference.server";
 import { advantageTab } from "~/services/advantage/tab.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb, type Db } from "~/services/db/client.server";
-import { formError } from "~/services/http/form-errors.server";
+import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { backTo, rowEditAction } from "~/services/ratecards/row-action.server";
 import { advantageHref, parseRateCardView } from "~/services/ratecards/view-query";
@@ -63,20 +63,19 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return cookie ? { "Set-Cookie": cookie } : new Headers();
 };
 
-const cashbackValidator = withZod(cashbackFormSchema);
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "ratecard.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();
-  const step = { "plan-preview": "preview", "plan-save": "save" }[String(form.get("intent"))] as "preview" | "save" | undefined;
-  if (form.get("intent") === "cashback") return saveCashback(request, db, staff, client.id, form);
+  const intent = String(form.get("intent"));
+  if (intent === "cashback") return saveCashback(request, db, staff, client.id, form);
+  const step = ({ "plan-preview": "preview", "plan-save": "save" } as const)[intent as "plan-preview" | "plan-save"] as "preview" | "save" | undefined;
   if (!step) throw new Response("Unknown action.", { status: 400 });
   if (!advantagePermissions(staff.role).canEditPlanRates) throw new Response("Only a vp can change rates.", { status: 403 });
-  const plan = String(form.get("plan") ?? "");
-  if (!isPlanName(plan)) throw new Response("Unknown plan.", { status: 400 });
-  const applyDefault = form.get("apply_default") === "true";
+  const target = await readForm(form, planRowTargetValidator);
+  if (!target.ok) throw new Response("Unknown plan.", { status: 400 });
+  const { plan, apply_default: applyDefault } = target.data;
   return rowEditAction(request, form, step, {
     plan: { plan, applyDefault },
     rows: async () => (await getPlanRateCard(db, client.id, plan)).rows,
@@ -84,30 +83,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
-type SettingsError = { kind: "settings-error"; message: string; values: Record<string, string> | null };
-
 /** Premium Advantage Settings (cashback): a failed save is the spec's 'Not able to update settings', not an error page. */
 async function saveCashback(request: Request, db: Db, staff: SignedInStaff, clientId: number, form: FormData) {
   if (!advantagePermissions(staff.role).canEditCashback) throw new Response("Only a vp can change advantage settings.", { status: 403 });
-  const result = await cashbackValidator.validate(form);
-  if (result.error) return formError(result.error, result.submittedData);
+  const read = await readForm(form, cashbackValidator, CASHBACK_FORM_ID);
+  if (!read.ok) return read.response;
   let saved: Awaited<ReturnType<typeof saveCashbackSettings>> | null = null;
   try {
-    saved = await saveCashbackSettings(db, staff, { clientId, plan: "advantage_premium", version: result.data.version, settings: result.data.settings });
+    saved = await saveCashbackSettings(db, staff, { clientId, plan: "advantage_premium", version: read.data.version, settings: read.data.settings });
   } catch (error) {
     logServerError(error, `Advantage Settings not saved (client ${clientId})`);
   }
   if (saved?.ok) return redirectWithToast(request, backTo(request), { kind: "success", message: CHANGES_SAVED });
+  if (!saved) return failureAnswer(fail(500, NOT_ABLE_TO_UPDATE_SETTINGS), read.submitted, CASHBACK_FORM_ID);
   // The form keeps what was typed (a no-JS page is re-rendered from this), except after a
   // conflict, where it shows the values someone else saved.
-  const typed = saved?.status === 409 ? null : submittedTexts(result.submittedData);
-  const message = saved ? `${NOT_ABLE_TO_UPDATE_SETTINGS}. ${saved.message}` : NOT_ABLE_TO_UPDATE_SETTINGS;
-  return data<SettingsError>({ kind: "settings-error", message, values: typed }, { status: saved?.status ?? 500 });
+  return failureAnswer(notAbleToUpdateSettings(saved), saved.status === 409 ? undefined : read.submitted, CASHBACK_FORM_ID);
 }
 
 /** The text fields of a submitted form, to refill it. */
-function submittedTexts(submitted: unknown): Record<string, string> {
-  return Object.fromEntries(Object.entries((submitted ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === "string"));
+function textFields(submitted: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(submitted).filter((e): e is [string, string] => typeof e[1] === "string"));
 }
 
 /**
@@ -119,15 +115,16 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 
 export default function AdvantageTab() {
   const { clientId, view, permissions, hasAuthToken, advantage } = useLoaderData<typeof loader>();
-  const actionData = useActionData<SettingsError | { fieldErrors: Record<string, string>; repopulateFields?: Record<string, string>; formId?: string }>();
+  const actionData = useActionData<typeof action>();
   const rowData = rowAnswer(actionData);
   const base = `/all-users/${clientId}/rate-card`;
   const href = (patch: { plan?: typeof view.plan; editRowId?: number | null } = {}) => advantageHref(clientId, { ...view, ...patch });
   const here = href();
   const editing = rowEditing(rowData, { canEdit: advantage.permissions.canEditPlanRates, editRowId: view.editRowId, cancelHref: href({ editRowId: null }) });
-  const settingsError = actionData && "kind" in actionData && actionData.kind === "settings-error" ? actionData : null;
-  const cashbackServerInvalid = !!actionData && "fieldErrors" in actionData && (actionData.formId === undefined || actionData.formId === CASHBACK_FORM_ID);
-  const cashbackTyped = cashbackServerInvalid && actionData && "repopulateFields" in actionData ? actionData.repopulateFields : (settingsError?.values ?? null);
+  // The settings form's answer (docs/forms.md §3): its field errors, or one message, and what was typed.
+  const settingsAnswer = actionData && typeof actionData === "object" && "formId" in actionData && actionData.formId === CASHBACK_FORM_ID ? (actionData as FormFailure) : null;
+  const cashbackServerInvalid = !!settingsAnswer?.fieldErrors;
+  const cashbackTyped = settingsAnswer?.repopulateFields ? textFields(settingsAnswer.repopulateFields) : null;
   const cashbackValues = advantage.cashback && cashbackTyped ? { ...advantage.cashback.values, ...cashbackTyped } : advantage.cashback?.values;
 
   return (
@@ -172,7 +169,7 @@ export default function AdvantageTab() {
               version={advantage.cashback.version}
               canEdit={advantage.permissions.canEditCashback}
               serverInvalid={cashbackServerInvalid}
-              message={settingsError?.message ?? null}
+              message={settingsAnswer?.message ?? null}
             />
           ) : null
         }

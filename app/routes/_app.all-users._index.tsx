@@ -3,16 +3,15 @@ import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconSearch, IconUserPlus } from "@tabler/icons-react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { listClients, registerClient } from "~/services/clients/clients.server";
 import { registeredDateLabel } from "~/services/clients/dates";
 import { clientListSearch, PAGE_SIZES, parseClientListQuery, type ClientSortKey } from "~/services/clients/list-query";
-import { registerClientSchema } from "~/services/clients/register-form";
+import { registerClientValidator as registerValidator } from "~/services/clients/register-form";
 import { getDb } from "~/services/db/client.server";
-import { formError } from "~/services/http/form-errors.server";
+import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
 import { Pager } from "~/ui/Pager";
@@ -27,15 +26,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { query, ...result };
 }
 
-const registerValidator = withZod(registerClientSchema);
 const REGISTER_FORM_ID = "register-client";
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "clients.register" });
-  const result = await registerValidator.validate(await request.formData());
-  if (result.error) return formError(result.error, result.submittedData);
-  const outcome = await registerClient(getDb(), staff, result.data);
-  if (!outcome.ok) return formError({ fieldErrors: outcome.fieldErrors, formId: REGISTER_FORM_ID }, result.submittedData);
+  const read = await readForm(request, registerValidator, REGISTER_FORM_ID);
+  if (!read.ok) return read.response;
+  const outcome = await registerClient(getDb(), staff, read.data);
+  if (!outcome.ok) return failureAnswer(outcome, read.submitted, REGISTER_FORM_ID);
   const back = new URL(request.url);
   back.searchParams.delete("register");
   return redirectWithToast(request, `/all-users${back.search}`, { kind: "success", message: "Registered Successfully" });

@@ -1,17 +1,16 @@
 import { Alert, Center } from "@mantine/core";
 import { Paper, Stack, Title, Text } from "~/ui/layout";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useSearchParams } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { SignInError, staffAuthenticator } from "~/services/auth/authenticator.server";
 import { clientIp, optionalStaff } from "~/services/auth/guard.server";
 import { homePathFor } from "~/services/auth/roles";
 import { startSession } from "~/services/auth/session.server";
-import { signInSchema } from "~/services/auth/sign-in-form";
+import { signInValidator as validator } from "~/services/auth/sign-in-form";
 import { ROLE_OPTIONS, type StaffRole } from "~/services/core/roles";
 import { getDb } from "~/services/db/client.server";
-import { formError } from "~/services/http/form-errors.server";
+import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
 import { isSafeRedirect } from "~/services/http/redirect";
 import { FormNativeSelect, FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
 import "@mantine/core/styles/Center.css";
@@ -25,8 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-const validator = withZod(signInSchema);
-
 /** Only same-site paths the role may open are honoured after sign-in. */
 function afterSignIn(to: string | undefined, role: string, fallback: string) {
   if (!isSafeRedirect(to) || to.startsWith("/sign-in")) return fallback;
@@ -37,30 +34,27 @@ function afterSignIn(to: string | undefined, role: string, fallback: string) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const result = await validator.validate(await request.clone().formData());
-  if (result.error) return formError(result.error, result.submittedData);
+  const read = await readForm(await request.clone().formData(), validator);
+  if (!read.ok) return read.response;
   const db = getDb();
   try {
     const staff = await staffAuthenticator(db, clientIp(context)).authenticate("staff-form", request);
     const cookie = await startSession(db, request, staff.id);
-    return redirect(afterSignIn(result.data.redirectTo, staff.role, homePathFor(staff.role)), {
+    return redirect(afterSignIn(read.data.redirectTo, staff.role, homePathFor(staff.role)), {
       headers: { "Set-Cookie": cookie },
     });
   } catch (error) {
-    if (error instanceof SignInError) {
-      // Keep the e-mail and role (never the password) so a plain post re-renders them.
-      const values = { email: result.data.email, role: result.data.role };
-      return data({ signInError: error.message, values }, { status: error.rateLimited ? 429 : 401 });
-    }
+    // 401 or 429, with the e-mail and role typed (never the password) so a plain post re-renders them.
+    if (error instanceof SignInError) return failureAnswer(error.failure, { email: read.data.email, role: read.data.role });
     throw error;
   }
 }
 
 export default function SignIn() {
-  const actionData = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>() as FormFailure | undefined;
   const [params] = useSearchParams();
-  const signInError = actionData && "signInError" in actionData ? (actionData.signInError as string) : null;
-  const keptValues = actionData && "values" in actionData ? (actionData.values as { email: string; role: StaffRole }) : undefined;
+  const signInError = actionData?.message ?? null;
+  const keptValues = actionData?.message ? (actionData.repopulateFields as { email: string; role: StaffRole }) : undefined;
   return (
     <Center mih="100vh" bg="gray.0" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w={400} maw="100%" component="main">

@@ -8,14 +8,13 @@
 import { Alert, Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import { Group, Stack, Title, Text } from "~/ui/layout";
 import type { FormEvent, ReactNode } from "react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
 import { ValidatedForm, useField, useFormContext } from "remix-validated-form";
 import {
   AMOUNT_FIELD_LABELS,
   ASSURANCE_OPTIONS,
   SOME_FORM_FIELDS_INVALID,
-  cashbackFormSchema,
+  cashbackValidator as validator,
   type AmountField,
   type CashbackFormValues,
 } from "~/services/advantage/cashback-form";
@@ -25,7 +24,6 @@ import { useHydrated } from "~/ui/useHydrated";
 import "@mantine/core/styles/SimpleGrid.css";
 
 export const CASHBACK_FORM_ID = "advantage-settings";
-const validator = withZod(cashbackFormSchema);
 
 
 /**

@@ -14,19 +14,52 @@ import { useFormContext, ValidatedForm } from "remix-validated-form";
 import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/core/plans";
 import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
 import { RATE_FIELDS, type RateField } from "~/services/core/rate-fields";
-import type { RowActionData } from "~/services/ratecards/row-action.server";
-import { rateValuesSchema, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
+import type { PlanTarget, RowConfirm } from "~/services/ratecards/row-action.server";
+import { rateValuesSchema, ROW_EDIT_FORM_ID, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
 import type { RateTableEditing } from "./RateTable";
 import { UrlDialog } from "./UrlDialog";
 
-export const ROW_EDIT_FORM_ID = "rate-row-edit";
+export { ROW_EDIT_FORM_ID };
 /** The browser checks the prices only; the action checks the whole form again (rateRowFormSchema). */
 const rateValuesValidator = withZod(rateValuesSchema);
 
+/** A row edit's answer as the page shows it: refused fields, the confirmation, someone else's change, or a refusal. */
+export type RowActionData =
+  | { kind: "invalid"; rowId: number; values: Partial<Record<RateField, string>>; errors: Partial<Record<RateField, string>>; message: string }
+  | ({ kind: "confirm" } & RowConfirm["confirm"])
+  | { kind: "conflict"; rowId: number; message: string; current: Record<RateField, string>; courier: string; plan?: PlanTarget }
+  | { kind: "error"; message: string };
+
+/** What the action answers a row edit with (ratecards/row-action.server.ts, docs/forms.md §3). */
+type RowAnswerBody = Partial<RowConfirm> & {
+  formId?: string;
+  fieldErrors?: Record<string, string>;
+  repopulateFields?: Record<string, unknown>;
+  message?: string;
+  conflict?: true;
+  current?: { rowId: number; courier: string; values: Record<RateField, string> };
+};
+
 /** The action's answer when it is a row edit's (a page's action may answer other forms too). */
 export function rowAnswer(actionData: unknown): RowActionData | undefined {
-  const answer = actionData as RowActionData | undefined;
-  return answer && typeof answer === "object" && "kind" in answer && answer.kind !== ("settings-error" as string) ? answer : undefined;
+  if (!actionData || typeof actionData !== "object") return undefined;
+  const answer = actionData as RowAnswerBody;
+  if (answer.formId !== ROW_EDIT_FORM_ID) return undefined;
+  if (answer.confirm) return { kind: "confirm", ...answer.confirm };
+  if (answer.fieldErrors) {
+    const typed = answer.repopulateFields ?? {};
+    return {
+      kind: "invalid",
+      rowId: Number(typed.rowId),
+      values: Object.fromEntries(RATE_FIELDS.map((f) => [f, typeof typed[f] === "string" ? typed[f] : ""])),
+      errors: answer.fieldErrors,
+      message: SOME_FIELD_NOT_VALID,
+    };
+  }
+  if (answer.conflict && answer.current) {
+    return { kind: "conflict", rowId: answer.current.rowId, message: answer.message ?? "", current: answer.current.values, courier: answer.current.courier };
+  }
+  return { kind: "error", message: answer.message ?? "" };
 }
 
 /** The row being edited (the URL's, or the one an invalid answer or confirmation names) and its inputs' state. */

@@ -498,10 +498,10 @@ describe("advantage actions (routes)", () => {
     useDb(true);
     const c = takeClient();
     const result = await quietly(async () => advantageAction({ request: post(`/all-users/${c.id}/rate-card/advantage?plan=premium`, settingsForm()), params: { id: String(c.id) }, context: {} }));
-    const answer = result as unknown as { data: { kind: string; message: string; values: Record<string, string> }; init: { status: number } };
+    const answer = result as unknown as { data: { message: string; repopulateFields: Record<string, string> }; init: { status: number } };
     expect(answer.init.status).toBe(500);
-    expect(answer.data).toMatchObject({ kind: "settings-error", message: NOT_ABLE_TO_UPDATE_SETTINGS });
-    expect(answer.data.values).toMatchObject({ return_plan: "4", return_forward_kind: "value", return_forward_amount: "42.50", max_tat_liability: "650" });
+    expect(answer.data).toMatchObject({ message: NOT_ABLE_TO_UPDATE_SETTINGS });
+    expect(answer.data.repopulateFields).toMatchObject({ return_plan: "4", return_forward_kind: "value", return_forward_amount: "42.50", max_tat_liability: "650" });
     expect((await getCashbackSettings(h.db, c.id)).configured).toBe(false);
   });
 

@@ -60,7 +60,7 @@ describe("sign-in check", () => {
     const ok = await checkStaffCredentials(h.db, { email: "VP@demo.test", role: "vp", password: "demo-password" }, "10.0.0.1");
     expect(ok).toMatchObject({ ok: true, staff: { email: "vp@demo.test", role: "vp" } });
     const wrongRole = await checkStaffCredentials(h.db, { email: "vp@demo.test", role: "kam", password: "demo-password" }, "10.0.0.1");
-    expect(wrongRole).toEqual({ ok: false, message: BAD_CREDENTIALS_MESSAGE });
+    expect(wrongRole).toEqual({ ok: false, status: 401, message: BAD_CREDENTIALS_MESSAGE });
     const wrongPassword = await checkStaffCredentials(h.db, { email: "vp@demo.test", role: "vp", password: "nope" }, "10.0.0.1");
     expect(wrongPassword.ok).toBe(false);
     const unknown = await checkStaffCredentials(h.db, { email: "ghost@demo.test", role: "vp", password: "demo-password" }, "10.0.0.1");
@@ -81,7 +81,7 @@ describe("sign-in check", () => {
       expect(r.ok).toBe(false);
     }
     const blocked = await checkStaffCredentials(h.db, { email: "tl@demo.test", role: "tl", password: "demo-password" }, "10.2.0.1", now);
-    expect(blocked).toEqual({ ok: false, message: RATE_LIMIT_MESSAGE, rateLimited: true });
+    expect(blocked).toEqual({ ok: false, status: 429, message: RATE_LIMIT_MESSAGE, rateLimited: true });
     const later = new Date(now.getTime() + 61_000);
     const again = await checkStaffCredentials(h.db, { email: "tl@demo.test", role: "tl", password: "demo-password" }, "10.2.0.1", later);
     expect(again.ok).toBe(true);

@@ -162,7 +162,7 @@ describe("registering a client", () => {
   it("refuses a duplicate e-mail (any case) and changes nothing", async () => {
     const [{ n: before }] = await h.db.select({ n: count() }).from(clients);
     const r = await registerClient(h.db, viewers.vp, { ...input, email: "MEERA@iyercoffee.IN" });
-    expect(r).toEqual({ ok: false, fieldErrors: { email: DUPLICATE_EMAIL_MESSAGE } });
+    expect(r).toEqual({ ok: false, status: 400, message: DUPLICATE_EMAIL_MESSAGE, fieldErrors: { email: DUPLICATE_EMAIL_MESSAGE } });
     const [seeded] = await h.db.select().from(clients).limit(1);
     expect((await registerClient(h.db, viewers.vp, { ...input, email: seeded.email })).ok).toBe(false);
     const [{ n: after }] = await h.db.select({ n: count() }).from(clients);

@@ -333,7 +333,7 @@ export async function updatePlanRateRow(db: Db, actor: AdvantageActor, input: Up
   const plan = input.plan;
   if (!isPlanName(plan)) return invalid("Unknown plan.");
   const parsed = parseRateValues(input.values);
-  if (!parsed.ok) return invalid(SOME_FIELD_NOT_VALID, { fieldErrors: parsed.fieldErrors });
+  if (!parsed.ok) return parsed;
   if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return invalid(SOME_FIELD_NOT_VALID);
   const values: RateValues = parsed.values;
 

@@ -4,7 +4,9 @@
  * plan is chosen, so what the page shows is always what would be saved. The EDD assurance
  * radio is always disabled (spec §6), so it is never posted and never changed here.
  */
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+import { invalid, type Invalid, type Result } from "../core/result";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { ZONE_TAT_DAYS, ZONES } from "../core/zones";
 import {
@@ -54,22 +56,22 @@ const MAX_VALUE_PAISE = 999_999_999_999n;
  * value too large for the amount columns (about ₹10 billion) is no amount at all, so it
  * reads as empty.
  */
-export function checkCashbackAmount(kind: AmountKind, text: string): { ok: true; value: string } | { ok: false; message: string } {
+export function checkCashbackAmount(kind: AmountKind, text: string): Result<{ value: string }, Invalid> {
   const t = text.trim();
-  if (t === "" || !NUMBER.test(t)) return { ok: false, message: CASHBACK_EMPTY };
-  if (t.startsWith("-") && /[1-9]/.test(t)) return { ok: false, message: CASHBACK_NEGATIVE };
+  if (t === "" || !NUMBER.test(t)) return invalid(CASHBACK_EMPTY);
+  if (t.startsWith("-") && /[1-9]/.test(t)) return invalid(CASHBACK_NEGATIVE);
   const unsigned = t.replace(/^-/, "");
   const [whole, frac = ""] = unsigned.split(".");
   const roundUp = frac.length > 2 && frac[2] >= "5" ? 1n : 0n;
   const hundredths = BigInt(whole) * 100n + BigInt(frac.slice(0, 2).padEnd(2, "0")) + roundUp;
-  if (kind === "percentage" && hundredths > 10_000n) return { ok: false, message: CASHBACK_BAD_PERCENTAGE };
-  if (kind === "value" && hundredths > MAX_VALUE_PAISE) return { ok: false, message: CASHBACK_EMPTY };
+  if (kind === "percentage" && hundredths > 10_000n) return invalid(CASHBACK_BAD_PERCENTAGE);
+  if (kind === "value" && hundredths > MAX_VALUE_PAISE) return invalid(CASHBACK_EMPTY);
   return { ok: true, value: `${hundredths / 100n}.${String(hundredths % 100n).padStart(2, "0")}` };
 }
 
-export function checkMaxLiability(text: string): { ok: true; value: string } | { ok: false; message: string } {
+export function checkMaxLiability(text: string): Result<{ value: string }, Invalid> {
   const r = checkCashbackAmount("value", text);
-  return r.ok ? r : { ok: false, message: MAX_LIABILITY_REQUIRED };
+  return r.ok ? r : invalid(MAX_LIABILITY_REQUIRED);
 }
 
 const text = z.preprocess((v) => (v == null ? "" : v), boundedString(TEXT_LIMITS.name));
@@ -148,6 +150,9 @@ export const cashbackFormSchema = rawSchema
       },
     };
   });
+
+/** The settings form's validator, for the form (live feedback) and the action (docs/forms.md). */
+export const cashbackValidator = withZod(cashbackFormSchema);
 
 export type CashbackFormValues = Record<string, string>;
 

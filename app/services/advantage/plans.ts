@@ -38,6 +38,11 @@ export const NOT_ABLE_TO_UPDATE_PLAN = "Not able to update plan.";
 export const ERROR_FETCHING_PLANS = "Error occurred while fetching plans";
 export const ERROR_FETCHING_RATE_CARDS = "Error occurred while fetching rate cards";
 export const NOT_ABLE_TO_UPDATE_SETTINGS = "Not able to update settings";
+
+/** A refused settings save as the console says it: "Not able to update settings. " and the service's sentence. */
+export function notAbleToUpdateSettings<F extends { message: string }>(failure: F): F {
+  return { ...failure, message: `${NOT_ABLE_TO_UPDATE_SETTINGS}. ${failure.message}` };
+}
 export const CHANGES_SAVED = "Changes Saved.";
 
 /** Who may do what with advantage plans (spec §6; the rules are in auth/permissions.ts). */

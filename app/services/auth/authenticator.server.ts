@@ -8,15 +8,14 @@ import type { Db } from "../db/client.server";
 import { checkStaffCredentials } from "./sign-in.server";
 import { signInSchema } from "./sign-in-form";
 import type { StaffRole } from "../core/roles";
+import { fail, type Failure } from "../core/result";
 
 export type AuthenticatedStaff = { id: number; name: string; email: string; role: StaffRole };
 
+/** A refused sign-in, thrown through remix-auth: the refusal (401 or 429) as the service made it. */
 export class SignInError extends Error {
-  constructor(
-    message: string,
-    readonly rateLimited = false,
-  ) {
-    super(message);
+  constructor(readonly failure: Failure<401 | 429, { rateLimited?: boolean }>) {
+    super(failure.message);
   }
 }
 
@@ -25,9 +24,9 @@ export function staffAuthenticator(db: Db, ip: string) {
   authenticator.use(
     new FormStrategy(async ({ form }) => {
       const parsed = signInSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) throw new SignInError(parsed.error.issues[0]?.message ?? "Invalid sign-in");
+      if (!parsed.success) throw new SignInError(fail(401, parsed.error.issues[0]?.message ?? "Invalid sign-in"));
       const result = await checkStaffCredentials(db, parsed.data, ip);
-      if (!result.ok) throw new SignInError(result.message, result.rateLimited);
+      if (!result.ok) throw new SignInError(result);
       return result.staff;
     }),
     "staff-form",

@@ -1,4 +1,5 @@
 /** The sign-in form's rules, shared by the browser (instant feedback) and the server. Spec part 1 §5. */
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { STAFF_ROLES } from "../core/roles";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
@@ -13,5 +14,7 @@ export const signInSchema = z.object({
   /** Where to go after signing in; anything unusable is dropped (safeRedirect decides). */
   redirectTo: z.string().max(TEXT_LIMITS.path).optional().catch(undefined),
 });
+
+export const signInValidator = withZod(signInSchema);
 
 export type SignInInput = z.infer<typeof signInSchema>;

@@ -7,6 +7,7 @@ import type { Db } from "../db/client.server";
 import { transaction } from "../db/transaction.server";
 import { signInAttempts, staff, staffSessions } from "../db/schema";
 import type { StaffRole } from "../core/roles";
+import { fail, type Failure } from "../core/result";
 import { dummyHash, verifyPassword } from "./password.server";
 
 /**
@@ -43,7 +44,8 @@ export function lockDurationMs(failures: number, limit = MAX_FAILED_SIGN_INS_PER
 
 export type SignInResult =
   | { ok: true; staff: { id: number; name: string; email: string; role: StaffRole } }
-  | { ok: false; message: string; rateLimited?: boolean };
+  /** 401: wrong credentials; 429: too many failed attempts (`rateLimited`). */
+  | Failure<401 | 429, { rateLimited?: boolean }>;
 
 export async function checkStaffCredentials(
   db: Db,
@@ -53,7 +55,7 @@ export async function checkStaffCredentials(
 ): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const attempt = await reserveAttempt(db, email, ip, now);
-  if ("retryAfterMs" in attempt) return { ok: false, message: rateLimitMessage(attempt.retryAfterMs), rateLimited: true };
+  if ("retryAfterMs" in attempt) return fail(429, rateLimitMessage(attempt.retryAfterMs), { rateLimited: true });
   const attemptId = attempt.id;
 
   const [account] = await db
@@ -63,7 +65,7 @@ export async function checkStaffCredentials(
   // Always run one hash so an unknown email takes as long as a wrong password.
   const passwordOk = await verifyPassword(input.password, account?.password_hash ?? dummyHash());
   const ok = Boolean(account && account.password_hash && passwordOk && account.role === input.role);
-  if (!ok || !account) return { ok: false, message: BAD_CREDENTIALS_MESSAGE };
+  if (!ok || !account) return fail(401, BAD_CREDENTIALS_MESSAGE);
   await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId));
   return { ok: true, staff: { id: account.id, name: account.name, email: account.email, role: account.role } };
 }

@@ -7,6 +7,7 @@ import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { writeAudit, type AuditActor } from "../audit/audit.server";
 import { STAFF_ROLES, type StaffRole } from "../core/roles";
+import { fail, invalid, type Failure, type Invalid, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
 import { transaction } from "../db/transaction.server";
 import { staff } from "../db/schema";
@@ -26,19 +27,19 @@ export const newStaffSchema = z.object({
 });
 export type NewStaff = z.input<typeof newStaffSchema>;
 
-export type CreateStaffResult = { ok: true; id: number; email: string; role: StaffRole } | { ok: false; message: string };
+export type CreateStaffResult = Result<{ id: number; email: string; role: StaffRole }, Invalid | Failure<409>>;
 
 /** Who created an account from the command line (no signed-in staff). */
 export const COMMAND_LINE_ACTOR: AuditActor = { id: null, email: "npm run user:create", role: "system" };
 
 export async function createStaffMember(db: Db, input: NewStaff, actor: AuditActor = COMMAND_LINE_ACTOR): Promise<CreateStaffResult> {
   const parsed = newStaffSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+  if (!parsed.success) return invalid(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
   const { email, role, name, password } = parsed.data;
   const passwordHash = await hashPassword(password);
-  return transaction(db, async (tx) => {
+  return transaction(db, async (tx): Promise<CreateStaffResult> => {
     const [taken] = await tx.select({ id: staff.id }).from(staff).where(sql`lower(${staff.email}) = ${email}`);
-    if (taken) return { ok: false, message: `A member of staff with the e-mail ${email} already exists.` };
+    if (taken) return fail(409, `A member of staff with the e-mail ${email} already exists.`);
     const [row] = await tx.insert(staff).values({ email, role, name, password_hash: passwordHash }).returning({ id: staff.id });
     await writeAudit(tx, actor, { entity: "staff", entityId: row.id, action: "create", newValue: { email, role, name } });
     return { ok: true, id: row.id, email, role };

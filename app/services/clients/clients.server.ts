@@ -15,6 +15,7 @@ import { preparedQuery } from "../db/prepared.server";
 import { oncePerRequest } from "../http/request-scope.server";
 import { clients, staff, type BusinessData, type PickrrConfig } from "../db/schema";
 import type { StaffRole } from "../core/roles";
+import { invalid, type Invalid, type Result } from "../core/result";
 import { keepStatusAfterClientChange } from "../legal/status-kept.server";
 import type { ClientListQuery } from "./list-query";
 import { normalisePhone, type RegisterClientInput } from "./register-form";
@@ -221,7 +222,10 @@ export const DEFAULT_PICKRR_CONFIG: PickrrConfig = {
 
 export const DUPLICATE_EMAIL_MESSAGE = "A client with this e-mail is already registered.";
 
-export type RegisterResult = { ok: true; clientId: number } | { ok: false; fieldErrors: Record<string, string> };
+export type RegisterResult = Result<{ clientId: number }, Invalid>;
+
+/** The e-mail is taken: said beside the e-mail field. */
+const duplicateEmail = () => invalid(DUPLICATE_EMAIL_MESSAGE, { fieldErrors: { email: DUPLICATE_EMAIL_MESSAGE } });
 
 /**
  * Registers a seller. The new client sits under the registering staff member's own chain
@@ -233,7 +237,7 @@ export async function registerClient(db: Db, actor: Viewer, input: RegisterClien
     .select({ id: clients.id })
     .from(clients)
     .where(sql`lower(${clients.email}) = ${email}`);
-  if (existing) return { ok: false, fieldErrors: { email: DUPLICATE_EMAIL_MESSAGE } };
+  if (existing) return duplicateEmail();
 
   const chain = await hierarchyChain(db, actor.id);
   const password_hash = await hashPassword(input.password);
@@ -271,7 +275,7 @@ export async function registerClient(db: Db, actor: Viewer, input: RegisterClien
   } catch (error) {
     // Two registrations of one e-mail racing: the unique index decides.
     if (String((error as { code?: string }).code ?? (error as Error).message).includes("23505") || /clients_email_idx/.test(String(error))) {
-      return { ok: false, fieldErrors: { email: DUPLICATE_EMAIL_MESSAGE } };
+      return duplicateEmail();
     }
     throw error;
   }

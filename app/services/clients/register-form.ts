@@ -1,4 +1,5 @@
 /** Register New User form rules (spec part 1 §5, part 2 §5), shared by browser and server. */
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 
@@ -25,6 +26,8 @@ export const registerClientSchema = z
     path: ["confirmPassword"],
     message: "The two passwords that you entered do not match!",
   });
+
+export const registerClientValidator = withZod(registerClientSchema);
 
 export type RegisterClientInput = z.infer<typeof registerClientSchema>;
 

@@ -5,8 +5,13 @@
  * throw only for what is truly unexpected (the database gone), which the error boundaries show.
  */
 
-/** The statuses a service refuses with: invalid input, not allowed, not there, changed meanwhile, too large. */
-export type FailureStatus = 400 | 403 | 404 | 409 | 413;
+/**
+ * The statuses a refusal carries: invalid input, not signed in (wrong credentials), not allowed,
+ * not there, changed meanwhile, too large, too many attempts — and 500 for an action whose
+ * service call failed unexpectedly where the spec wants the form kept with its message
+ * ("Not able to update settings") rather than an error page; a service never returns 500.
+ */
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500;
 
 export type Failure<S extends FailureStatus = FailureStatus, Extra extends object = {}> = { ok: false; status: S; message: string } & Extra;
 

@@ -8,7 +8,7 @@
  */
 import { data } from "@remix-run/node";
 import { validationError, type Validator, type ValidatorError } from "remix-validated-form";
-import type { Failure } from "../core/result";
+import { invalid, type Failure, type Invalid } from "../core/result";
 import { TEXT_LIMITS } from "../core/text-input";
 
 const SECRET_FIELDS = /pass(word)?|secret|token/i;
@@ -40,7 +40,10 @@ export function formError(error: ValidatorError, submitted: unknown) {
 /** What the action has after reading a form: the parsed data, or the 400 answer to return as it is. */
 export type FormRead<T> =
   | { ok: true; data: T; submitted: Record<string, unknown> }
-  | { ok: false; response: ReturnType<typeof formError> };
+  | Invalid<{ response: ReturnType<typeof formError> }>;
+
+/** The message of a form read that failed (the answer itself, `response`, carries every field's). */
+const FIELDS_INVALID = "Some fields are not valid.";
 
 /**
  * Reads a posted form with its validator. Give it the request (it reads the form data), the
@@ -50,7 +53,7 @@ export type FormRead<T> =
 export async function readForm<T>(source: Request | FormData | Record<string, unknown>, validator: Validator<T>, formId?: string): Promise<FormRead<T>> {
   const fields = source instanceof Request ? await source.formData() : source;
   const result = await validator.validate(fields);
-  if (result.error) return { ok: false, response: formError(formId ? { ...result.error, formId } : result.error, result.submittedData) };
+  if (result.error) return invalid(FIELDS_INVALID, { response: formError(formId ? { ...result.error, formId } : result.error, result.submittedData) });
   return { ok: true, data: result.data, submitted: result.submittedData };
 }
 

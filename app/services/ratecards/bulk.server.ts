@@ -177,6 +177,33 @@ export async function applySegment(
 // ---------------------------------------------------------------------------------------
 
 
+/** A courier whose forward rates RTO can take, as the dialog lists it. */
+export type ForwardCourier = { id: number; name: string; active: boolean };
+
+/** The client's courier services that have forward rates, by name (the only ones RTO can copy from). */
+export async function forwardCouriers(db: Executor, clientId: number): Promise<ForwardCourier[]> {
+  const seen = new Map<number, ForwardCourier>();
+  for (const r of await clientCardRows(db, clientId)) {
+    if (r.shipment_type === "FORWARD" && !seen.has(r.courier_service_id)) seen.set(r.courier_service_id, { id: r.courier_service_id, name: r.courier_name, active: r.is_active });
+  }
+  return [...seen.values()];
+}
+
+/** Update RTO with forward, before Confirm: the chosen couriers, each of which must have forward rates on the card (nothing is written). */
+export async function reviewRtoFromForward(
+  db: Db,
+  actor: RateCardActor,
+  input: { clientId: number; courierServiceIds: readonly number[] },
+): Promise<{ ok: true; couriers: ForwardCourier[] } | RateCardFailure> {
+  if (!allowed(actor, "canUpdateRtoFromForward")) return forbidden();
+  const client = await clientFor(db, actor, input.clientId);
+  if (!client) return notFound();
+  const ids = new Set(input.courierServiceIds);
+  const couriers = (await forwardCouriers(db, client.id)).filter((c) => ids.has(c.id));
+  if (ids.size === 0 || couriers.length !== ids.size) return invalid("Some chosen couriers have no forward rates on this card. Nothing was changed.");
+  return { ok: true, couriers };
+}
+
 /**
  * Copies the forward slabs and prices of the chosen couriers into their Forward RTO rows
  * (vp), creating an RTO row where a courier has none. Every chosen courier must have

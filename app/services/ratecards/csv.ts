@@ -12,6 +12,7 @@ import { PER_COURIER_FIELDS, PRICE_TYPE_LABELS, sortCardRows, type CardRow } fro
 import { RATE_FIELDS, ZONE_PRICE_LABELS, type DeliveryType, type RateField, type RateValues, type ShipmentType } from "../core/rate-fields";
 import { formatKg, formatTwoDecimals, sameDecimal } from "./money";
 import { normaliseRateValue } from "./row-form";
+import { invalid, type Invalid, type Result } from "../core/result";
 
 /** The CSV column of each price, in order after the six identity columns. */
 export const CSV_PRICE_COLUMNS: Record<RateField, string> = {
@@ -98,7 +99,12 @@ export type UploadRow = {
   values: RateValues;
 };
 
-export type VerifyResult = { ok: true; changes: UploadChange[]; rows: UploadRow[] } | { ok: false; errors: UploadError[] };
+/** What a file that failed verification is answered with; the errors name each row and column. */
+export const UPLOAD_NOT_VERIFIED = "The file did not pass verification. Correct these rows and verify again; nothing was changed.";
+
+export type VerifyResult = Result<{ changes: UploadChange[]; rows: UploadRow[] }, Invalid<{ errors: UploadError[] }>>;
+
+const notVerified = (errors: UploadError[]) => invalid(UPLOAD_NOT_VERIFIED, { errors });
 
 /** More than this many errors is noise; the person fixes the first ones and verifies again. */
 const MAX_ERRORS = 200;
@@ -128,12 +134,12 @@ export function verifyUpload(current: CsvCard, csvText: string): VerifyResult {
   try {
     records = readCsv(csvText);
   } catch (e) {
-    if (e instanceof CsvSyntaxError) return { ok: false, errors: [{ row: e.row, column: null, message: e.message }] };
+    if (e instanceof CsvSyntaxError) return notVerified([{ row: e.row, column: null, message: e.message }]);
     throw e;
   }
   // Spreadsheets often leave blank lines at the end; they are not rows.
   while (records.length > 0 && records[records.length - 1].every((c) => c.trim() === "")) records.pop();
-  if (records.length === 0) return { ok: false, errors: [{ row: null, column: null, message: "The file is empty." }] };
+  if (records.length === 0) return notVerified([{ row: null, column: null, message: "The file is empty." }]);
 
   // Columns: same names, same order.
   const header = records[0].map((c) => c.trim());
@@ -144,7 +150,7 @@ export function verifyUpload(current: CsvCard, csvText: string): VerifyResult {
     else if (got === undefined) fail(1, want, `Row 1: column ${i + 1} "${want}" is missing; do not remove columns.`);
     else if (got !== want) fail(1, want, `Row 1: column ${i + 1} must be "${want}" but is "${got}"; do not rename or reorder columns.`);
   }
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return notVerified(errors);
 
   const expected = sortCardRows(current.rows);
   const data = records.slice(1);
@@ -173,7 +179,7 @@ export function verifyUpload(current: CsvCard, csvText: string): VerifyResult {
 
   if (data.length !== expected.length) {
     fail(null, null, `The file has ${data.length} rate rows but the rate card has ${expected.length}; ${ROW_RULE}.`);
-    return { ok: false, errors };
+    return notVerified(errors);
   }
 
   const rows: UploadRow[] = [];
@@ -275,6 +281,6 @@ export function verifyUpload(current: CsvCard, csvText: string): VerifyResult {
     }
   }
 
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return notVerified(errors);
   return { ok: true, changes, rows };
 }

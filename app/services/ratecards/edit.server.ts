@@ -40,7 +40,7 @@ export type UpdateRateRowResult = { ok: true; row: CardRow; changes: RowChange[]
 export async function updateRateRow(db: Db, actor: RateCardActor, input: UpdateRateRowInput): Promise<UpdateRateRowResult> {
   if (!allowed(actor, "canEditRates")) return forbidden();
   const parsed = parseRateValues(input.values);
-  if (!parsed.ok) return invalid(SOME_FIELD_NOT_VALID, { fieldErrors: parsed.fieldErrors });
+  if (!parsed.ok) return parsed;
   if (!Number.isSafeInteger(input.version) || !Number.isSafeInteger(input.rowId)) return invalid(SOME_FIELD_NOT_VALID);
   const values = parsed.values;
 

@@ -14,7 +14,8 @@ import { CHANGEABLE_FIELDS, diffRow, fieldText, type FieldChange, type RowChange
 import { PER_COURIER_FIELDS, rateValuesOf, type CardRow } from "./fields";
 import type { RateValues } from "../core/rate-fields";
 import { queueRateChangeMail, type RateChangeKind } from "./notify.server";
-import { rateValuesSchema } from "./row-form";
+import { invalid, type Invalid, type Result } from "../core/result";
+import { rateValuesSchema, SOME_FIELD_NOT_VALID } from "./row-form";
 
 
 /** Every value a row's edit can change: prices and both weight slabs, as exact text. */
@@ -52,10 +53,10 @@ export const CLIENT_CARD_AUDIT: RowAuditLabel = { entity: "rate_row" };
  * Checks proposed prices with the row form's rules (spec §5). Field errors are keyed by
  * field, with the spec's messages ('Please fill!', '* Enter valid number !').
  */
-export function parseRateValues(values: unknown): { ok: true; values: RateValues } | { ok: false; fieldErrors: Record<string, string> } {
+export function parseRateValues(values: unknown): Result<{ values: RateValues }, Invalid> {
   const parsed = rateValuesSchema.safeParse(values ?? {});
   if (parsed.success) return { ok: true, values: parsed.data };
-  return { ok: false, fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) };
+  return invalid(SOME_FIELD_NOT_VALID, { fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) });
 }
 
 /** One audit row per changed rate row: old and new hold the row's identity and the changed fields. */

@@ -3,7 +3,9 @@
  * (remix-validated-form + withZod) and the action. Values come in as form text and leave as
  * exact decimal strings ("32.50"), ready for numeric columns.
  */
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+import { invalid, type Failure, type Invalid, type Result } from "../core/result";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { WEIGHT_SLAB_OPTIONS } from "./fields";
 import {
@@ -20,6 +22,8 @@ import { formatKg, hundredthsToString, parseHundredths } from "./money";
 
 export const PLEASE_FILL = "Please fill!";
 export const ENTER_VALID_NUMBER = "* Enter valid number !";
+/** The rate row edit form's id: a page's action answers it and other forms (docs/forms.md). */
+export const ROW_EDIT_FORM_ID = "rate-row-edit";
 /** Failure toast of every rate card change (spec §8), followed by the server's message. */
 export const NOT_ABLE_TO_UPDATE_RATE_CARD = "Not able to update rate card.";
 /** Toast for an invalid save (spec §5). */
@@ -28,21 +32,29 @@ export const PLEASE_ENTER_BASE_WEIGHT = "Please enter base weight!";
 export const PLEASE_ENTER_ADDITIONAL_WEIGHT = "Please enter additional weight!";
 
 /**
+ * A rate card change refused, as the console says it (spec §8): "Not able to update rate
+ * card." followed by the service's own sentence. Everything else the refusal carries stays.
+ */
+export function notAbleToUpdateRateCard<F extends Failure>(failure: F): F {
+  return { ...failure, message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${failure.message}` };
+}
+
+/**
  * Normalises one rate value, or says why it is not acceptable. Money and percentages: a
  * non-negative decimal with at most two decimals (what numeric(12,2)/(6,2) store exactly),
  * a percentage at most 100. Divisor: a whole number above zero (it divides volume into kg).
  */
-export function normaliseRateValue(field: RateField, text: string): { ok: true; value: string } | { ok: false; message: string } {
+export function normaliseRateValue(field: RateField, text: string): Result<{ value: string }, Invalid> {
   const trimmed = text.trim();
-  if (trimmed === "") return { ok: false, message: PLEASE_FILL };
+  if (trimmed === "") return invalid(PLEASE_FILL);
   if (field === "divisor") {
     const h = parseHundredths(trimmed);
-    if (h === null || h % 100 !== 0 || h === 0 || h / 100 > MAX_DIVISOR) return { ok: false, message: ENTER_VALID_NUMBER };
+    if (h === null || h % 100 !== 0 || h === 0 || h / 100 > MAX_DIVISOR) return invalid(ENTER_VALID_NUMBER);
     return { ok: true, value: String(h / 100) };
   }
   const max = field === "cod_percentage" ? MAX_PERCENT_HUNDREDTHS : MAX_MONEY_PAISE;
   const h = parseHundredths(trimmed, max);
-  if (h === null) return { ok: false, message: ENTER_VALID_NUMBER };
+  if (h === null) return invalid(ENTER_VALID_NUMBER);
   return { ok: true, value: hundredthsToString(h) };
 }
 
@@ -74,6 +86,8 @@ export const rateRowFormSchema = z.object({
   rowId: z.coerce.number().int().positive(),
   version: versionSchema,
 });
+
+export const rateRowValidator = withZod(rateRowFormSchema);
 
 export type RateRowFormInput = z.input<typeof rateRowFormSchema>;
 export type RateRowForm = z.output<typeof rateRowFormSchema>;
@@ -112,6 +126,8 @@ export const weightSlabFormSchema = z.object({
   second_slab: slabSchema(PLEASE_ENTER_ADDITIONAL_WEIGHT),
   version: versionSchema,
 });
+
+export const weightSlabValidator = withZod(weightSlabFormSchema);
 
 export type WeightSlabFormInput = z.input<typeof weightSlabFormSchema>;
 export type WeightSlabForm = z.output<typeof weightSlabFormSchema>;

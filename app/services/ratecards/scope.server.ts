@@ -30,7 +30,7 @@ export const CONFLICT_MESSAGE =
 export const UPLOAD_INVALID_MESSAGE = "The rate card file did not pass verification; nothing was changed.";
 export const SEGMENT_STALE_MESSAGE =
   "The rate card changed after the preview, so nothing was changed. Preview the segment again to see what it would change now.";
-export const UPLOAD_STALE_MESSAGE = "The rate card changed after this file was verified, so nothing was changed. Verify the file again.";
+export { UPLOAD_STALE_MESSAGE } from "./bulk-forms";
 
 export type RateCardFailure = Invalid<{ errors?: UploadError[] }> | Forbidden | NotFound | Conflict<CardRow> | Stale;
 
