@@ -24,8 +24,6 @@ const SERVICES = path.join(ROOT, "app", "services");
 export const NOT_CONVERTED_YET: readonly string[] = [
   // Routes (forms-b: account setup, legal, money, orders, courier setup, APIs, preferences; the courier rules).
   "app/routes/_app.account-setup.tsx",
-  "app/routes/_app.all-users.$id.courier-rules.tsx",
-  "app/routes/_app.all-users.$id.courier-rules_.select.$ruleId.tsx",
   "app/routes/_app.all-users.$id.courier-setup.tsx",
   "app/routes/_app.all-users.$id.serviceability.tsx",
   "app/routes/_app.merchant-agreements.tsx",
