@@ -2,6 +2,9 @@
  * The header search (spec part 1 §2, part 2 §2): which kind of value is searched, its box's
  * placeholder, and the check of what was typed before any query runs.
  */
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+
 export const SEARCH_TYPES = ["tracking_id", "courier_tracking_id", "phone", "customer_name", "seller_email"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
@@ -67,3 +70,14 @@ export const ORDER_NOT_FOUND = "This order does not exist, or you do not have ac
 export function orderIdOf(raw: string | null | undefined): string | null {
   return raw && /^[A-Z0-9]{1,20}$/.test(raw) ? raw : null;
 }
+
+/** Sync Tracking's form (a hidden `order`, spec part 2 §2): the order's id. */
+export const syncTrackingSchema = z.object({
+  order: z.unknown().transform((raw, ctx) => {
+    const id = typeof raw === "string" ? orderIdOf(raw) : null;
+    if (id) return id;
+    ctx.addIssue({ code: "custom", message: ORDER_NOT_FOUND });
+    return z.NEVER;
+  }),
+});
+export const syncTrackingValidator = withZod(syncTrackingSchema);
