@@ -5,6 +5,7 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+import { invalid, type Invalid, type Result } from "../core/result";
 import { NO_CONTROL, boundedString, TEXT_LIMITS } from "../core/text-input";
 import { RUPEES_INPUT } from "../core/money";
 import {
@@ -193,10 +194,10 @@ export function parseKycForm(form: FormData | URLSearchParams): Parsed<KycInput>
 }
 
 /** The GSTIN typed for a lookup: upper-cased, or the message when it cannot be one. */
-export function parseGstinForLookup(raw: string): { ok: true; gstin: string } | { ok: false; message: string } {
+export function parseGstinForLookup(raw: string): Result<{ gstin: string }, Invalid> {
   const gstin = upper(raw);
   const problem = !gstin ? KYC_MESSAGES.gstNo : gstinProblem(gstin) ? KYC_MESSAGES.gstInvalid : null;
-  return problem ? { ok: false, message: problem } : { ok: true, gstin };
+  return problem ? invalid(problem) : { ok: true, gstin };
 }
 
 /** 'Fetch details': the GST number to look up, upper-cased. */
