@@ -6,14 +6,15 @@
  */
 import { Alert, Button } from "@mantine/core";
 import { Group, Stack, Title, Text } from "~/ui/layout";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { getDb } from "~/services/db/client.server";
+import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { blockedUsers, setLegalAccess } from "~/services/legal/access.server";
-import { LEGAL_MESSAGES, legalAccessSchema } from "~/services/legal/forms";
+import { LEGAL_MESSAGES, legalAccessValidator } from "~/services/legal/forms";
 import { Field, Section } from "~/ui/account/parts";
 import { ScrollTable } from "~/ui/ScrollTable";
 
@@ -39,36 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type Answer = {
-  message?: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-};
-
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "legal.block" });
-  const form = await request.formData();
-  const values = {
-    email: String(form.get("email") ?? "").slice(0, 300),
-    disable_legal: form.get("disable_legal") === "on" ? "on" : "",
-  };
-  const parsed = legalAccessSchema.safeParse({
-    email: form.get("email"),
-    disable_legal: form.get("disable_legal"),
-  });
-  if (!parsed.success) return data<Answer>({ fieldErrors: { email: parsed.error.issues[0].message }, values }, { status: 400 });
-  const result = await setLegalAccess(getDb(), staff, parsed.data);
-  if (!result.ok) {
-    if (result.status === 403) throw new Response(result.message, { status: 403 });
-    return data<Answer>(
-      {
-        fieldErrors: result.fieldErrors,
-        message: result.fieldErrors ? undefined : result.message,
-        values,
-      },
-      { status: result.status }
-    );
-  }
+  const read = await readForm(request, legalAccessValidator);
+  if (!read.ok) return read.response;
+  const result = await setLegalAccess(getDb(), staff, read.data);
+  if (!result.ok) return failureAnswer(result, read.submitted);
   const back = new URL(request.url);
   return redirectWithToast(request, `/account-setup${back.search}`, {
     kind: "success",
@@ -78,9 +55,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function LegalAccountSetup() {
   const { open, blocked } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() ?? null;
+  const answer = useActionData<FormFailure>() ?? null;
   const navigation = useNavigation();
-  const shown = answer ? { section: "page" as const, ...answer } : null;
   return (
     <Stack gap="md">
       <div>
@@ -93,15 +69,15 @@ export default function LegalAccountSetup() {
       </div>
       <Section id="config" title="Pickrr Configuration" open={open.includes("config")} toggleHref={toggle(open, "config")}>
         <Form method="post" noValidate preventScrollReset aria-label="Pickrr Configuration">
-          <Stack gap="sm" maw={480} key={JSON.stringify(answer?.values ?? {})}>
+          <Stack gap="sm" maw={480} key={JSON.stringify(answer?.repopulateFields ?? {})}>
             {answer?.message ? (
               <Alert color="red" role="alert">
                 {answer.message}
               </Alert>
             ) : null}
-            <Field name="email" type="email" label="Seller E-mail" answer={shown} required maxLength={254} />
+            <Field name="email" type="email" label="Seller E-mail" answer={answer} required maxLength={254} />
             <label className="account-flag">
-              <input type="checkbox" name="disable_legal" defaultChecked={answer?.values?.disable_legal === "on"} /> Disable Agreement
+              <input type="checkbox" name="disable_legal" defaultChecked={answer?.repopulateFields?.disable_legal === "on"} /> Disable Agreement
             </label>
             <Group>
               <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") !== "unblock"}>

@@ -8,7 +8,7 @@
  */
 import { Button, TextInput } from "@mantine/core";
 import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import "~/ui/plain-table-extras.css";
 import { IconDownload } from "@tabler/icons-react";
@@ -19,11 +19,13 @@ import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { getDb } from "~/services/db/client.server";
+import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { isPayableBill, LEDGER_VIEW_LABELS, LEDGER_VIEWS, ledgerViewOf, type LedgerAmountField } from "~/services/money/ledger";
 import { accountLedger } from "~/services/money/ledger.server";
-import { AMOUNT_INPUT_MAX, parseBillPayment, TRANSACTION_REFERENCE_MAX } from "~/services/money/bill-payment";
+import { AMOUNT_INPUT_MAX, billPaymentValidator, TRANSACTION_REFERENCE_MAX } from "~/services/money/bill-payment";
 import { recordBillPayment } from "~/services/money/bill-payment.server";
+import { postedValue } from "~/ui/account/parts";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "Account Ledger · Shipping Console" }];
@@ -46,13 +48,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const view = ledgerViewOf(searchParamsOf(request).get("type"));
-  const fields = Object.fromEntries(await request.formData());
-  const parsed = parseBillPayment(fields);
-  const values = { amount: String(fields.amount ?? "").slice(0, AMOUNT_INPUT_MAX), transaction_reference: String(fields.transaction_reference ?? "").slice(0, TRANSACTION_REFERENCE_MAX) };
-  if (!parsed.ok) return json({ message: "Check the payment's fields.", fieldErrors: parsed.fieldErrors, values }, { status: 400 });
-  const { bill, amount, transaction_reference } = parsed.value;
+  const read = await readForm(request, billPaymentValidator);
+  if (!read.ok) return read.response;
+  const { bill, amount, transaction_reference } = read.data;
   const result = await recordBillPayment(db, staff, { clientId: client.id, billReference: bill, amount, transactionReference: transaction_reference });
-  if (!result.ok) return json({ message: result.message, fieldErrors: "fieldErrors" in result ? (result.fieldErrors ?? {}) : {}, values }, { status: result.status });
+  if (!result.ok) return failureAnswer(result, read.submitted);
   return redirectWithToast(request, `/all-users/${client.id}/account-ledger?type=${view}`, {
     kind: "success",
     message: result.cleared ? `Payment recorded: ${bill} is paid.` : `Payment recorded: ${formatInr(result.outstanding)} outstanding on ${bill}.`,
@@ -78,7 +78,7 @@ export default function AccountLedger() {
   const base = `/all-users/${clientId}/account-ledger`;
   const here = `${base}?type=${view}`;
   // A payment refused once its dialog can no longer open (the bill was paid meanwhile) says why here.
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<FormFailure>();
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end">
@@ -189,7 +189,7 @@ export default function AccountLedger() {
 
 /** The Record Payment dialog's form: the amount (the outstanding at first) and the transaction reference. */
 function PaymentForm({ bill, outstanding, to }: { bill: string; outstanding: string; to: string }) {
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<FormFailure>();
   const busy = useNavigation().state === "submitting";
   const errors: Record<string, string> = answer?.fieldErrors ?? {};
   return (
@@ -205,13 +205,13 @@ function PaymentForm({ bill, outstanding, to }: { bill: string; outstanding: str
             {answer.message}
           </Text>
         ) : null}
-        <TextInput label="Amount paid (₹)" name="amount" inputMode="decimal" required maxLength={AMOUNT_INPUT_MAX} defaultValue={answer?.values.amount ?? outstanding} error={errors.amount} />
+        <TextInput label="Amount paid (₹)" name="amount" inputMode="decimal" required maxLength={AMOUNT_INPUT_MAX} defaultValue={postedValue(answer, "amount") ?? outstanding} error={errors.amount} />
         <TextInput
           label="Transaction reference"
           name="transaction_reference"
           required
           maxLength={TRANSACTION_REFERENCE_MAX}
-          defaultValue={answer?.values.transaction_reference ?? ""}
+          defaultValue={postedValue(answer, "transaction_reference") ?? ""}
           error={errors.transaction_reference}
         />
         <Group justify="flex-end">

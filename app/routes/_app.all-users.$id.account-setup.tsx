@@ -68,7 +68,7 @@ export default function AccountSetup() {
   const kycAnswer = answerFor(answer, "kyc");
   return (
     <Stack gap="md" className="account-setup">
-      {answer?.section === "page" && answer.message ? (
+      {answer?.formId === "page" && answer.message ? (
         <div role="alert" className="account-error" data-testid="page-error">
           {answer.message}
         </div>
@@ -76,7 +76,7 @@ export default function AccountSetup() {
       {view.completed ? <ProfileCompletedCard /> : null}
       {section(
         "kyc",
-        <KycSection key={kycAnswer ? JSON.stringify([kycAnswer.values, Boolean(kycAnswer.lookup)]) : "stored"} action={here} kyc={page.kyc} answer={kycAnswer} canEdit={page.can.kyc} />,
+        <KycSection key={kycAnswer ? JSON.stringify([kycAnswer.repopulateFields, Boolean(kycAnswer.lookup)]) : "stored"} action={here} kyc={page.kyc} answer={kycAnswer} canEdit={page.can.kyc} />,
       )}
       {section(
         "business",

@@ -10,7 +10,6 @@ import { Group, Stack, Title, Text } from "~/ui/layout";
 import "~/ui/courier-setup.css";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
@@ -19,13 +18,16 @@ import { ZONES } from "~/services/core/zones";
 import { activateBlUserCourier, fetchActiveBlUserCourierList } from "~/services/courier-setup/all-couriers.server";
 import {
   COURIER_FILTERS,
+  COURIER_TOGGLE_INVALID,
   TOGGLE_CONFIRM_TITLE,
   allCouriersHref,
+  courierToggleValidator,
   parseAllCouriersQuery,
   toggleConfirmText,
   type CourierEntry,
 } from "~/services/courier-setup/all-couriers";
 import { getDb } from "~/services/db/client.server";
+import { readForm } from "~/services/http/form-errors.server";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { formatTwoDecimals } from "~/services/ratecards/money";
 import { Figure } from "~/ui/Figure";
@@ -43,24 +45,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { clientId: client.id, view, data, canToggle, confirming };
 }
 
-const toggleSchema = z.object({
-  intent: z.literal("toggle"),
-  courier_id: z.coerce.number().int().positive(),
-  is_activate: z.enum(["true", "false"]).transform((v) => v === "true"),
-  filter: z.enum(COURIER_FILTERS).catch("all"),
-  q: z.string().max(100).catch(""),
-});
-
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "courier.toggle" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
-  const parsed = toggleSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success)
-    throw new Response("Choose a courier and whether to activate it.", {
-      status: 400,
-    });
-  const { courier_id, is_activate, filter, q } = parsed.data;
+  // Hidden fields only, nothing a person typed to refill: a refusal is the error boundary's (docs/forms.md §2).
+  const read = await readForm(request, courierToggleValidator);
+  if (!read.ok) throw new Response(COURIER_TOGGLE_INVALID, { status: 400 });
+  const { courier_id, is_activate, filter, q } = read.data;
   const result = await activateBlUserCourier(db, staff, {
     clientId: client.id,
     courierId: courier_id,

@@ -5,7 +5,7 @@
  */
 import { Anchor, Button } from "@mantine/core";
 import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconFilePlus } from "@tabler/icons-react";
 import { z } from "zod";
@@ -13,10 +13,12 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { getDb } from "~/services/db/client.server";
+import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { readMultipart } from "~/services/http/upload.server";
 import { indiaDate } from "~/services/legal/documents";
-import { DOC_NAME_LABELS, DOC_TYPE_LABELS, LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES, ORDER_BLOCKING_LABELS, parseLegalDocument } from "~/services/legal/forms";
+import { DOC_NAME_LABELS, DOC_TYPE_LABELS, LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES, ORDER_BLOCKING_LABELS, legalDocumentValidator } from "~/services/legal/forms";
+import { invalid } from "~/services/core/result";
 import { listLegalDocuments, publishLegalDocument, type PdfUpload } from "~/services/legal/publish.server";
 import { AddDocumentForm, type DocumentAnswer } from "~/ui/legal/AddDocumentForm";
 import { Pager } from "~/ui/Pager";
@@ -45,15 +47,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-const refused = (body: DocumentAnswer, status: number) => data(body, { status });
-
-/** Posted text fields, to refill the form after a refusal (never the file). */
-function postedValues(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string") out[k] = v.slice(0, 1000);
-  return out;
-}
-
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "legal.publish" });
   const read = await readMultipart(request, {
@@ -64,12 +57,11 @@ export async function action({ request }: ActionFunctionArgs) {
       notMultipart: LEGAL_MESSAGES.fileMissing,
     },
   });
-  if (!read.ok) return refused({ fieldErrors: { doc_file: read.message } }, read.status);
-  const values = postedValues(read.form);
-  const parsed = parseLegalDocument(values);
-  if (!parsed.ok) return refused({ fieldErrors: parsed.errors, values }, 400);
+  if (!read.ok) return failureAnswer({ ...read, fieldErrors: { doc_file: read.message } });
+  const fields = await readForm(read.form, legalDocumentValidator);
+  if (!fields.ok) return fields.response;
   const files = read.form.getAll("doc_file").filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
-  if (files.length > 1) return refused({ fieldErrors: { doc_file: LEGAL_MESSAGES.fileOne }, values }, 400);
+  if (files.length > 1) return failureAnswer(invalid(LEGAL_MESSAGES.fileOne, { fieldErrors: { doc_file: LEGAL_MESSAGES.fileOne } }), fields.submitted);
   const upload: PdfUpload | null = files[0]
     ? {
         name: files[0].name,
@@ -77,18 +69,8 @@ export async function action({ request }: ActionFunctionArgs) {
         bytes: new Uint8Array(await files[0].arrayBuffer()),
       }
     : null;
-  const result = await publishLegalDocument(getDb(), staff, parsed.input, upload);
-  if (!result.ok) {
-    if (result.status === 403) throw new Response(result.message, { status: 403 });
-    return refused(
-      {
-        fieldErrors: result.fieldErrors,
-        message: result.fieldErrors ? undefined : result.message,
-        values,
-      },
-      result.status
-    );
-  }
+  const result = await publishLegalDocument(getDb(), staff, fields.data, upload);
+  if (!result.ok) return failureAnswer(result, fields.submitted);
   return redirectWithToast(request, "/merchant-agreements", {
     kind: "success",
     message: LEGAL_MESSAGES.uploaded,
@@ -97,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function MerchantAgreements() {
   const { rows, total, page, pages, today, canPublish } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() ?? null;
+  const answer = useActionData<DocumentAnswer>() ?? null;
   const [params] = useSearchParams();
   const pageSearch = page > 1 ? `?page=${page}` : "";
   const addOpen = canPublish && (params.get("add") === "1" || answer !== null);

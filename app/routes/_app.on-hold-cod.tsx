@@ -12,7 +12,7 @@
 import "~/ui/money/money.css";
 import { Alert, Button, NativeSelect, TextInput, Textarea } from "@mantine/core";
 import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
 import { dmy, istDayOf } from "~/services/core/ist-dates";
@@ -22,14 +22,16 @@ import { redirectWithToast } from "~/services/auth/session.server";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { TEXT_LIMITS } from "~/services/core/text-input";
 import { getDb } from "~/services/db/client.server";
+import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { COD_PRESET_LABELS, COD_PRESETS, COD_SEARCH_LABELS, COD_SEARCH_MODES, codSearch, parseCodView, presetOf, presetRange, type CodView } from "~/services/money/cod-query";
 import { CUSTOMER_TYPE_LABELS } from "~/services/money/hold";
-import { MAX_REASON_LENGTH, RELEASE_MESSAGES, parseRelease } from "~/services/money/release-form";
+import { MAX_REASON_LENGTH, RELEASE_MESSAGES, releaseValidator } from "~/services/money/release-form";
 import { holdDetails, listHeldRemittances, releaseRemittances } from "~/services/money/remittances.server";
 import { DateRangeFields } from "~/ui/DateRangeFields";
 import { CodList } from "~/ui/money/CodList";
 import { HoldDetailsPanel } from "~/ui/money/HoldDetails";
+import { postedValue } from "~/ui/account/parts";
 import { Pager } from "~/ui/Pager";
 import { UrlDialog } from "~/ui/UrlDialog";
 
@@ -65,26 +67,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { view, today, ...list, canRelease, hold, releaseIds, releaseAsked: params.get("release") === "1" };
 }
 
-type ReleaseAnswer = {
-  message?: string;
-  fieldErrors?: Partial<Record<"ids" | "approver_email" | "approver_reason", string>>;
-  values?: { approver_email: string; approver_reason: string };
-};
-
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "cod.release" });
-  const form = await request.formData();
-  const values = {
-    approver_email: String(form.get("approver_email") ?? "").slice(0, 1000),
-    approver_reason: String(form.get("approver_reason") ?? "").slice(0, 2000),
-  };
-  const parsed = parseRelease({ ids: form.getAll("ids").map(String), ...values });
-  if (!parsed.ok) return data<ReleaseAnswer>({ fieldErrors: parsed.errors, values }, { status: 400 });
-  const result = await releaseRemittances(getDb(), staff, parsed.input);
-  if (!result.ok) {
-    if (result.status === 403) throw new Response(result.message, { status: 403 });
-    return data<ReleaseAnswer>({ message: result.message || RELEASE_MESSAGES.failed, fieldErrors: result.fieldErrors, values }, { status: result.status });
-  }
+  const read = await readForm(request, releaseValidator);
+  if (!read.ok) return read.response;
+  const result = await releaseRemittances(getDb(), staff, read.data);
+  if (!result.ok) return failureAnswer(result, read.submitted);
   // Back to the list as it was, without the dialog and the selection.
   const back = new URL(request.url);
   back.searchParams.delete("release");
@@ -95,7 +83,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function OnHoldCod() {
   const { view, today, rows, total, page, pages, canRelease, hold, releaseIds, releaseAsked } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() ?? null;
+  const answer = useActionData<FormFailure>() ?? null;
   const navigation = useNavigation();
   const listHref = `/on-hold-cod${codSearch(view)}`;
   const chosen = presetOf(view, today);
@@ -226,7 +214,7 @@ export default function OnHoldCod() {
                   name="approver_email"
                   type="email"
                   label="Approver Email"
-                  defaultValue={answer?.values?.approver_email ?? ""}
+                  defaultValue={postedValue(answer, "approver_email") ?? ""}
                   error={answer?.fieldErrors?.approver_email}
                   maxLength={TEXT_LIMITS.email}
                   autoComplete="email"
@@ -235,7 +223,7 @@ export default function OnHoldCod() {
                 <Textarea
                   name="approver_reason"
                   label="Approver Reason"
-                  defaultValue={answer?.values?.approver_reason ?? ""}
+                  defaultValue={postedValue(answer, "approver_reason") ?? ""}
                   error={answer?.fieldErrors?.approver_reason}
                   maxLength={MAX_REASON_LENGTH}
                   autosize

@@ -10,7 +10,8 @@ import { useLoaderData } from "@remix-run/react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { getDb } from "~/services/db/client.server";
-import { ORDER_NOT_FOUND, orderIdOf, parseSearch, SEARCH_TYPE_LABELS } from "~/services/orders/search";
+import { readForm } from "~/services/http/form-errors.server";
+import { ORDER_NOT_FOUND, orderIdOf, parseSearch, SEARCH_TYPE_LABELS, syncTrackingValidator } from "~/services/orders/search";
 import { orderForViewer, searchRecords } from "~/services/orders/search.server";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
@@ -43,9 +44,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Sync Tracking on a result row (spec part 2 §2): re-applies the order's scans, then back to the same results. */
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.search" });
-  const form = await request.formData();
-  const id = orderIdOf(String(form.get("order") ?? ""));
-  const synced = id ? await syncTracking(getDb(), staff, id) : null;
+  // A hidden field only: an order that is not there (or not the viewer's) is the error boundary's 404.
+  const read = await readForm(request, syncTrackingValidator);
+  const synced = read.ok ? await syncTracking(getDb(), staff, read.data.order) : null;
   if (!synced) throw new Response(ORDER_NOT_FOUND, { status: 404 });
   return redirectWithToast(request, `/single-search-record${new URL(request.url).search}`, { kind: "success", message: TRACING_SYNCED });
 }

@@ -12,10 +12,12 @@
  * 'active must be in offered.' when the plan is not offered to the seller.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { getAdvantageRatePlan, setActivePlanBySeller } from "~/services/advantage/advantage.server";
 import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";
+import { readForm } from "~/services/http/form-errors.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -28,9 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return Response.json({ advantage_rate_plan: await getAdvantageRatePlan(getDb(), seller.id) }, { headers: NO_STORE });
 }
 
-const bodySchema = z.object({
-  active: z.preprocess((v) => (v === "" || v === "null" ? null : v), z.string().max(100).nullable()),
-});
+/** The body's one field (docs/forms.md: one schema with its validator; the answer stays this API's `{ err }`). */
+const bodyValidator = withZod(
+  z.object({
+    active: z.preprocess((v) => (v === "" || v === "null" ? null : v), z.string().max(100).nullable()),
+  }),
+);
+const BAD_BODY = "Send {\"active\": \"advantage_basic\" | \"advantage_premium\" | null}.";
 
 export async function action({ request }: ActionFunctionArgs) {
   const seller = await requireClientToken(request);
@@ -43,9 +49,10 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch {
     return fail(400, "The request body is not valid JSON or form data.");
   }
-  const parsed = bodySchema.safeParse(raw);
-  if (!parsed.success) return fail(400, "Send {\"active\": \"advantage_basic\" | \"advantage_premium\" | null}.");
-  const result = await setActivePlanBySeller(getDb(), seller, { active: parsed.data.active });
+  if (!raw || typeof raw !== "object") return fail(400, BAD_BODY);
+  const read = await readForm(raw as Record<string, unknown>, bodyValidator);
+  if (!read.ok) return fail(400, BAD_BODY);
+  const result = await setActivePlanBySeller(getDb(), seller, { active: read.data.active });
   if (!result.ok) return fail(result.status, result.message);
   return Response.json({ advantage_rate_plan: result.advantage_rate_plan }, { headers: NO_STORE });
 }

@@ -108,7 +108,7 @@ describe("KYC form", () => {
 
   it("a lookup needs a GSTIN that passes the checksum", () => {
     expect(parseGstinForLookup(` ${GOOD_KYC.gst_no.toLowerCase()} `)).toEqual({ ok: true, gstin: GOOD_KYC.gst_no });
-    expect(parseGstinForLookup("")).toEqual({ ok: false, message: KYC_MESSAGES.gstNo });
+    expect(parseGstinForLookup("")).toEqual({ ok: false, status: 400, message: KYC_MESSAGES.gstNo });
     expect(parseGstinForLookup("27AAECL1234K1ZZ").ok).toBe(GOOD_KYC.gst_no.endsWith("Z"));
   });
 });

@@ -3,7 +3,9 @@
  * Business Details, Pickrr Configuration and Wallet Configuration. Pure: the same parsing runs
  * in the action and its tests; the messages are quoted from the spec where it has them.
  */
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+import { invalid, type Invalid, type Result } from "../core/result";
 import { NO_CONTROL, boundedString, TEXT_LIMITS } from "../core/text-input";
 import { RUPEES_INPUT } from "../core/money";
 import {
@@ -100,10 +102,21 @@ function firstErrors(error: z.ZodError): FieldErrors {
   return out;
 }
 
-const text = (form: FormData | URLSearchParams, name: string) => {
-  const v = form.get(name);
+/** A posted field as text: a missing field or a file is "", a repeated one its first value (as FormData's get). */
+const text = (form: FormData | URLSearchParams | Record<string, unknown>, name: string) => {
+  const v = form instanceof FormData || form instanceof URLSearchParams ? form.get(name) : Array.isArray(form[name]) ? (form[name] as unknown[])[0] : form[name];
   return typeof v === "string" ? v : "";
 };
+
+/** The named fields of a post as text (docs/forms.md: the schema reads the form's own fields, nothing else). */
+const textFields = (names: readonly string[]) => (raw: unknown) => {
+  const form = raw instanceof FormData || raw instanceof URLSearchParams ? raw : raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  return Object.fromEntries(names.map((name) => [name, text(form, name)]));
+};
+
+function parsedFrom<T>(parsed: z.SafeParseReturnType<unknown, T>): Parsed<T> {
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fieldErrors: firstErrors(parsed.error) };
+}
 
 const upper = (v: string) => v.trim().toUpperCase();
 
@@ -173,20 +186,33 @@ export const KYC_FIELDS = [
 ] as const;
 
 /** The KYC text fields of a post (files are the service's). */
+export const kycFormSchema = z.preprocess(textFields(KYC_FIELDS), kycSchema).transform((d): KycInput => ({ ...d, gst_no: d.gst_type === "yes" ? d.gst_no : null }));
+export const kycValidator = withZod(kycFormSchema);
+
 export function parseKycForm(form: FormData | URLSearchParams): Parsed<KycInput> {
-  const raw = Object.fromEntries(KYC_FIELDS.map((f) => [f, text(form, f)]));
-  const parsed = kycSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, fieldErrors: firstErrors(parsed.error) };
-  const d = parsed.data;
-  return { ok: true, data: { ...d, gst_no: d.gst_type === "yes" ? d.gst_no : null } };
+  return parsedFrom(kycFormSchema.safeParse(form));
 }
 
 /** The GSTIN typed for a lookup: upper-cased, or the message when it cannot be one. */
-export function parseGstinForLookup(raw: string): { ok: true; gstin: string } | { ok: false; message: string } {
+export function parseGstinForLookup(raw: string): Result<{ gstin: string }, Invalid> {
   const gstin = upper(raw);
-  if (!gstin) return { ok: false, message: KYC_MESSAGES.gstNo };
-  return gstinProblem(gstin) ? { ok: false, message: KYC_MESSAGES.gstInvalid } : { ok: true, gstin };
+  const problem = !gstin ? KYC_MESSAGES.gstNo : gstinProblem(gstin) ? KYC_MESSAGES.gstInvalid : null;
+  return problem ? invalid(problem) : { ok: true, gstin };
 }
+
+/** 'Fetch details': the GST number to look up, upper-cased. */
+export const gstLookupSchema = z.preprocess(
+  textFields(["gst_no"]),
+  z.object({
+    gst_no: z.string().transform((raw, ctx) => {
+      const gstin = parseGstinForLookup(raw);
+      if (gstin.ok) return gstin.gstin;
+      ctx.addIssue({ code: "custom", message: gstin.message });
+      return z.NEVER;
+    }),
+  }),
+);
+export const gstLookupValidator = withZod(gstLookupSchema);
 
 // ---------------------------------------------------------------------------------------
 // Business Details
@@ -256,9 +282,11 @@ const businessSchema = z.object({
 
 export const BUSINESS_FIELDS = Object.keys(businessSchema.shape) as (keyof BusinessInput)[];
 
+export const businessFormSchema = z.preprocess(textFields(BUSINESS_FIELDS), businessSchema);
+export const businessValidator = withZod(businessFormSchema);
+
 export function parseBusinessForm(form: FormData | URLSearchParams): Parsed<BusinessInput> {
-  const parsed = businessSchema.safeParse(Object.fromEntries(BUSINESS_FIELDS.map((f) => [f, text(form, f)])));
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fieldErrors: firstErrors(parsed.error) };
+  return parsedFrom(businessFormSchema.safeParse(form));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -310,13 +338,17 @@ const configTextSchema = z.object({
 });
 
 /** A checkbox posts its value only when ticked; "on" or "true" mean yes. */
-const ticked = (form: FormData | URLSearchParams, name: string) => ["on", "true"].includes(text(form, name));
+const ticked = z.string().transform((v) => ["on", "true"].includes(v));
+const configFlagsSchema = z.object(Object.fromEntries(CONFIG_FLAG_NAMES.map((f) => [f, ticked])) as Record<ConfigFlag, typeof ticked>);
+
+export const configFormSchema = z.preprocess(
+  textFields([...Object.keys(configTextSchema.shape), ...CONFIG_FLAG_NAMES]),
+  configTextSchema.merge(configFlagsSchema),
+) as z.ZodType<ConfigInput, z.ZodTypeDef, unknown>;
+export const configValidator = withZod(configFormSchema);
 
 export function parseConfigForm(form: FormData | URLSearchParams): Parsed<ConfigInput> {
-  const parsed = configTextSchema.safeParse({ credit_period: text(form, "credit_period"), tracking_code: text(form, "tracking_code"), support_phone_number: text(form, "support_phone_number"), otp: text(form, "otp") });
-  if (!parsed.success) return { ok: false, fieldErrors: firstErrors(parsed.error) };
-  const flags = Object.fromEntries(CONFIG_FLAG_NAMES.map((f) => [f, ticked(form, f)])) as Record<ConfigFlag, boolean>;
-  return { ok: true, data: { ...flags, ...parsed.data } };
+  return parsedFrom(configFormSchema.safeParse(form));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -334,14 +366,21 @@ export const TOLERANCE_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
 
 export type WalletInput = { current_tolerance: string; max_tolerance: string };
 
+const tolerance = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(TOLERANCE_PATTERN, message)
+    .transform((v) => Number(v).toFixed(2));
+
+export const walletFormSchema = z.preprocess(
+  textFields(["current_tolerance", "max_tolerance"]),
+  z.object({ current_tolerance: tolerance(WALLET_MESSAGES.tolerance), max_tolerance: tolerance(WALLET_MESSAGES.maxTolerance) }),
+);
+export const walletValidator = withZod(walletFormSchema);
+
 export function parseWalletForm(form: FormData | URLSearchParams): Parsed<WalletInput> {
-  const errors: FieldErrors = {};
-  const tol = text(form, "current_tolerance").trim();
-  const max = text(form, "max_tolerance").trim();
-  if (!TOLERANCE_PATTERN.test(tol)) errors.current_tolerance = WALLET_MESSAGES.tolerance;
-  if (!TOLERANCE_PATTERN.test(max)) errors.max_tolerance = WALLET_MESSAGES.maxTolerance;
-  if (Object.keys(errors).length) return { ok: false, fieldErrors: errors };
-  return { ok: true, data: { current_tolerance: Number(tol).toFixed(2), max_tolerance: Number(max).toFixed(2) } };
+  return parsedFrom(walletFormSchema.safeParse(form));
 }
 
 /** The KYC fields a GST lookup fills and locks; choosing no GST clears them (spec part 2 §4). */

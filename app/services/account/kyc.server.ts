@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { writeAudit } from "../audit/audit.server";
-import { invalid, notFound, type Invalid, type NotFound, type Result, type Forbidden, type Failure } from "../core/result";
+import { fail, invalid, notFound, type Invalid, type NotFound, type Result, type Forbidden, type Failure } from "../core/result";
 import type { Db, Executor } from "../db/client.server";
 import { clientKyc, clients, pincodes } from "../db/schema";
 import { transaction } from "../db/transaction.server";
@@ -54,7 +54,7 @@ export async function submitKyc(db: Db, actor: AccountActor, submission: KycSubm
   const refused = refuseUnless(actor, "kyc.edit", ACCOUNT_REFUSALS.kyc);
   if (refused) return refused;
   const { clientId } = submission;
-  if (await getKyc(db, clientId)) return { ok: false, status: 409, message: ACCOUNT_REFUSALS.kycSubmitted };
+  if (await getKyc(db, clientId)) return fail(409, ACCOUNT_REFUSALS.kycSubmitted);
 
   const fieldErrors: Record<string, string> = {};
   let input = submission.input;
@@ -149,7 +149,7 @@ export async function submitKyc(db: Db, actor: AccountActor, submission: KycSubm
     if (error instanceof AlreadySubmitted) return null;
     throw error;
   });
-  if (!outcome) return { ok: false, status: 409, message: ACCOUNT_REFUSALS.kycSubmitted };
+  if (!outcome) return fail(409, ACCOUNT_REFUSALS.kycSubmitted);
   return { ok: true, ...outcome };
 }
 

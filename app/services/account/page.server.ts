@@ -8,8 +8,9 @@ import { can } from "../auth/permissions";
 import { redirectWithToast } from "../auth/session.server";
 import type { Db } from "../db/client.server";
 import { readMultipart } from "../http/upload.server";
-import { withoutSecrets } from "../http/form-errors.server";
-import { BANK_FIELDS, GST_LOCKED_FIELDS, KYC_DOCUMENTS, KYC_DOCUMENT_LABELS, KYC_MESSAGES, MAX_DOCUMENT_BYTES, WALLET_MESSAGES, parseBusinessForm, parseConfigForm, parseGstinForLookup, parseKycForm, parseWalletForm } from "./forms";
+import { readForm, withoutSecrets } from "../http/form-errors.server";
+import { invalid, type Failure, type Result } from "../core/result";
+import { BANK_FIELDS, GST_LOCKED_FIELDS, KYC_DOCUMENTS, KYC_DOCUMENT_LABELS, KYC_MESSAGES, MAX_DOCUMENT_BYTES, WALLET_MESSAGES, businessValidator, configValidator, gstLookupValidator, kycValidator, walletValidator } from "./forms";
 import { accountHistory } from "./history.server";
 import { getKyc, kycFileIds, lookupGstin, submitKyc } from "./kyc.server";
 import { gstRegistryFor } from "./registry.server";
@@ -53,32 +54,46 @@ export async function accountSetupPage(db: Db, actor: AccountActor, clientId: nu
   };
 }
 
+/** Which form of the page an answer is for: a section's, the token panel's, or the page's own. */
+export type AccountFormId = Section | "token" | "page";
+
+/**
+ * The answer to a post (docs/forms.md §3): each section shows its `message` as one alert above
+ * its fields, so a refusal with field errors keeps its sentence ("Please correct the highlighted
+ * fields.") beside them. A GST lookup answers with the values it filled (`lookup`), the token
+ * panel with the token.
+ */
 export type AccountAnswer = {
-  section: Section | "token" | "page";
+  formId: AccountFormId;
+  status?: number;
   message?: string;
   fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
+  repopulateFields?: Record<string, unknown>;
   lookup?: { filled: Record<string, string>; locked: readonly string[] };
   token?: string;
   rotated?: boolean;
 };
 
-const answer = (body: AccountAnswer, status = 200) => data(body, { status });
+const HIGHLIGHTED = "Please correct the highlighted fields.";
 
-/** Posted text fields, to refill a refused form (files and secrets left out). */
-function postedValues(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "intent") out[k] = v;
-  return withoutSecrets(out) as Record<string, string>;
+const answer = (body: AccountAnswer, status = 200) => data({ ...body, status }, { status });
+
+/** A refusal of a section's post: a 403 is thrown (docs/forms.md §2); the rest answered in the section. */
+function refused(formId: AccountFormId, failure: Failure & { fieldErrors?: Record<string, string> }, submitted?: Record<string, unknown>) {
+  if (failure.status === 403) throw new Response(failure.message, { status: 403 });
+  return answer({ formId, message: failure.message, fieldErrors: failure.fieldErrors, repopulateFields: submitted && withoutSecrets(submitted) }, failure.status);
 }
 
+/** A section's fields that failed their schema: every field's message, and the section's sentence. */
+const invalidFields = (formId: AccountFormId, read: { fieldErrors: Record<string, string>; submitted: Record<string, unknown> }) =>
+  refused(formId, invalid(HIGHLIGHTED, { fieldErrors: read.fieldErrors }), read.submitted);
+
 /** The post's fields and files; a file over 300 KB is refused while it streams (nothing is stored). */
-async function readForm(request: Request): Promise<{ form: FormData } | { status: number; message: string }> {
+async function readPost(request: Request): Promise<Result<{ form: FormData }, Failure<400 | 413>>> {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    const read = await readMultipart(request, { maxFileBytes: MAX_DOCUMENT_BYTES, maxFieldBytes: 8192, messages: { tooLarge: KYC_MESSAGES.fileTooLarge } });
-    return read.ok ? { form: read.form } : { status: read.status, message: read.message };
+    return readMultipart(request, { maxFileBytes: MAX_DOCUMENT_BYTES, maxFieldBytes: 8192, messages: { tooLarge: KYC_MESSAGES.fileTooLarge } });
   }
-  return { form: await request.formData() };
+  return { ok: true, form: await request.formData() };
 }
 
 const intVersion = (form: FormData) => {
@@ -86,9 +101,12 @@ const intVersion = (form: FormData) => {
   return Number.isSafeInteger(v) && v >= 0 ? v : -1;
 };
 
+/** The posted text fields (no intent), as a form refills them. */
+const postedText = (form: FormData) => withoutSecrets(Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== "intent")));
+
 export async function accountSetupAction(request: Request, db: Db, actor: AccountActor, clientId: number) {
-  const read = await readForm(request);
-  if (!("form" in read)) return answer({ section: "page", message: read.message }, read.status);
+  const read = await readPost(request);
+  if (!read.ok) return refused("page", read);
   const { form } = read;
   const intent = String(form.get("intent") ?? "");
   const url = new URL(request.url);
@@ -98,64 +116,65 @@ export async function accountSetupAction(request: Request, db: Db, actor: Accoun
 
   switch (intent) {
     case "kyc-lookup": {
-      const gstin = parseGstinForLookup(String(form.get("gst_no") ?? ""));
-      if (!gstin.ok) return answer({ section: "kyc", fieldErrors: { gst_no: gstin.message }, values: postedValues(form) }, 400);
-      const found = await lookupGstin(gstRegistryFor(db), gstin.gstin);
-      if (!found.ok) return answer({ section: "kyc", message: found.message, fieldErrors: { gst_no: found.message }, values: postedValues(form) }, found.status);
-      return answer({ section: "kyc", values: { ...postedValues(form), gst_type: "yes", gst_no: gstin.gstin, ...found.filled }, lookup: { filled: found.filled, locked: found.locked } });
+      const gstin = await readForm(form, gstLookupValidator, "kyc");
+      if (!gstin.ok) return gstin.response;
+      const found = await lookupGstin(gstRegistryFor(db), gstin.data.gst_no);
+      if (!found.ok) return refused("kyc", { ...found, fieldErrors: { gst_no: found.message } }, gstin.submitted);
+      return answer({ formId: "kyc", repopulateFields: { ...postedText(form), gst_type: "yes", gst_no: gstin.data.gst_no, ...found.filled }, lookup: { filled: found.filled, locked: found.locked } });
     }
     case "kyc-gst": {
       // Without JavaScript: GST switched to no clears and unlocks what a lookup filled (spec §4).
-      const values = postedValues(form);
+      const values = postedText(form);
       if (values.gst_type === "no") for (const k of [...GST_LOCKED_FIELDS, "gst_no"]) values[k] = "";
-      return answer({ section: "kyc", values });
+      return answer({ formId: "kyc", repopulateFields: values });
     }
     case "kyc-submit": {
-      const parsed = parseKycForm(form);
-      if (!parsed.ok) return answer({ section: "kyc", message: "Please correct the highlighted fields.", fieldErrors: parsed.fieldErrors, values: postedValues(form) }, 400);
+      const kyc = await readForm(form, kycValidator, "kyc");
+      if (!kyc.ok) return invalidFields("kyc", kyc);
       const documents = Object.fromEntries(KYC_DOCUMENTS.map((d) => [d, form.get(d) as File | string | null]));
-      const result = await submitKyc(db, actor, { clientId, input: parsed.data, documents });
-      if (!result.ok) return answer({ section: "kyc", message: result.message, fieldErrors: "fieldErrors" in result ? result.fieldErrors : undefined, values: postedValues(form) }, result.status);
+      const result = await submitKyc(db, actor, { clientId, input: kyc.data, documents });
+      if (!result.ok) return refused("kyc", result, kyc.submitted);
       return toast(here("kyc", { completed: result.profileCompleted }), "KYC submitted successfully.");
     }
     case "business": {
-      const parsed = parseBusinessForm(form);
-      if (!parsed.ok) return answer({ section: "business", message: "Please correct the highlighted fields.", fieldErrors: parsed.fieldErrors, values: postedValues(form) }, 400);
-      const result = await saveBusinessDetails(db, actor, { clientId, version: intVersion(form), input: parsed.data, logo: form.get("label_logo") as File | null });
-      if (!result.ok) return answer({ section: "business", message: result.message, fieldErrors: "fieldErrors" in result ? result.fieldErrors : undefined, values: result.status === 409 ? undefined : postedValues(form) }, result.status);
+      const business = await readForm(form, businessValidator, "business");
+      if (!business.ok) return invalidFields("business", business);
+      const result = await saveBusinessDetails(db, actor, { clientId, version: intVersion(form), input: business.data, logo: form.get("label_logo") as File | null });
+      // After a conflict the section shows what is stored now, not what was typed.
+      if (!result.ok) return refused("business", result, result.status === 409 ? undefined : business.submitted);
       return toast(here("business"), "Business details updated successfully.");
     }
     case "bank-unlock": {
       const result = await unlockBankFields(db, actor, clientId);
-      if (!result.ok) return answer({ section: "business", message: result.message }, result.status);
+      if (!result.ok) return refused("business", result);
       return toast(here("business"), "Bank details unlocked for one change.");
     }
     case "config": {
-      const parsed = parseConfigForm(form);
-      if (!parsed.ok) return answer({ section: "config", message: "Please correct the highlighted fields.", fieldErrors: parsed.fieldErrors, values: postedValues(form) }, 400);
-      const result = await savePickrrConfig(db, actor, { clientId, version: intVersion(form), input: parsed.data });
-      if (!result.ok) return answer({ section: "config", message: result.message }, result.status);
+      const config = await readForm(form, configValidator, "config");
+      if (!config.ok) return invalidFields("config", config);
+      const result = await savePickrrConfig(db, actor, { clientId, version: intVersion(form), input: config.data });
+      if (!result.ok) return refused("config", result);
       return toast(here("config"), "Pickrr configuration updated successfully.");
     }
     case "token-reveal": {
       const result = await revealAuthToken(db, actor, clientId);
-      if (!result.ok) return answer({ section: "token", message: result.message }, result.status);
-      return answer({ section: "token", token: result.token });
+      if (!result.ok) return refused("token", result);
+      return answer({ formId: "token", token: result.token });
     }
     case "token-rotate": {
-      if (form.get("confirm") !== "yes") return answer({ section: "token", message: "Confirm the rotation first." }, 400);
+      if (form.get("confirm") !== "yes") return refused("token", invalid("Confirm the rotation first."));
       const result = await rotateAuthToken(db, actor, clientId);
-      if (!result.ok) return answer({ section: "token", message: result.message }, result.status);
-      return answer({ section: "token", token: result.token, rotated: true });
+      if (!result.ok) return refused("token", result);
+      return answer({ formId: "token", token: result.token, rotated: true });
     }
     case "wallet": {
-      const parsed = parseWalletForm(form);
-      if (!parsed.ok) return answer({ section: "wallet", message: "Please correct the highlighted fields.", fieldErrors: parsed.fieldErrors, values: postedValues(form) }, 400);
-      const result = await saveWalletConfig(db, actor, { clientId, version: intVersion(form), input: parsed.data });
-      if (!result.ok) return answer({ section: "wallet", message: result.message }, result.status);
+      const wallet = await readForm(form, walletValidator, "wallet");
+      if (!wallet.ok) return invalidFields("wallet", wallet);
+      const result = await saveWalletConfig(db, actor, { clientId, version: intVersion(form), input: wallet.data });
+      if (!result.ok) return refused("wallet", result);
       return toast(here("wallet"), WALLET_MESSAGES.saved);
     }
     default:
-      return answer({ section: "page", message: "Unknown action." }, 400);
+      return refused("page", invalid("Unknown action."));
   }
 }

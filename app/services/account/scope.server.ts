@@ -1,7 +1,7 @@
 /** Who is acting on a client's account set-up, and the area's refusals. */
 import type { AuditActor } from "../audit/audit.server";
 import { can, type Actor, type Permission } from "../auth/permissions";
-import { fail, forbidden, type Forbidden } from "../core/result";
+import { conflict, forbidden, type Forbidden } from "../core/result";
 
 /** A member of staff as the guard returns them: audit identity plus what they may do. */
 export type AccountActor = AuditActor & Actor;
@@ -24,7 +24,7 @@ export function refuseUnless(actor: AccountActor, permission: Permission, messag
   return can(actor, permission) ? null : forbidden(message);
 }
 
-export const sectionConflict = <C>(current: C) => ({ ...fail(409, ACCOUNT_REFUSALS.conflict), conflict: true as const, current });
+export const sectionConflict = <C>(current: C) => conflict(ACCOUNT_REFUSALS.conflict, current);
 
 /** The fields whose values differ, old and new sides (for the audit row). */
 export function changedFields<T extends Record<string, unknown>>(before: T, after: T, fields: readonly (keyof T)[]) {

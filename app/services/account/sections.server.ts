@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
-import { forbidden, invalid, notFound, type Failure, type Forbidden, type Invalid, type NotFound, type Result } from "../core/result";
+import { forbidden, invalid, notFound, type Conflict, type Forbidden, type Invalid, type NotFound, type Result } from "../core/result";
 import type { Db, Executor } from "../db/client.server";
 import { clients, clientWalletConfig, type BusinessData, type PickrrConfig } from "../db/schema";
 import { transaction } from "../db/transaction.server";
@@ -18,7 +18,6 @@ import { checkUpload, chosen, LOGO_KINDS } from "./documents.server";
 import { BANK_FIELDS, BUSINESS_FIELDS, CONFIG_FLAG_NAMES, type BusinessInput, type ConfigInput, type WalletInput } from "./forms";
 import { ACCOUNT_REFUSALS, changedFields, refuseUnless, sectionConflict, type AccountActor } from "./scope.server";
 
-type Conflict<C> = Failure<409, { conflict: true; current: C }>;
 
 /** The page that serves a client's uploaded label logo. */
 export const logoHref = (clientId: number) => `/all-users/${clientId}/account-setup/logo`;

@@ -4,6 +4,7 @@
  * whatever the URL says), the period's days, and the seller.
  */
 import type { Staff } from "../auth/guard.server";
+import { invalid, type Invalid, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
 import { istDayOf } from "../core/ist-dates";
 import { periodRange, type DayRange } from "./periods";
@@ -16,7 +17,7 @@ export type TrackerRequest = {
   /** The days of the chosen period, or why the custom range is refused. */
   range: { ok: true; range: DayRange } | { ok: false; message: string };
   /** The chosen seller's client id (null: every seller in scope), or why it is refused. */
-  seller: { ok: true; clientId: number | null } | { ok: false; message: string };
+  seller: Result<{ clientId: number | null }, Invalid>;
 };
 
 export async function readTrackerRequest(db: Db, staff: Staff, request: Request, now = new Date()): Promise<TrackerRequest> {
@@ -29,7 +30,7 @@ export async function readTrackerRequest(db: Db, staff: Staff, request: Request,
   let seller: TrackerRequest["seller"] = { ok: true, clientId: null };
   if (query.seller) {
     const id = await sellerInScope(db, staff, query.seller);
-    seller = id === null ? { ok: false, message: SELLER_NOT_FOUND } : { ok: true, clientId: id };
+    seller = id === null ? invalid(SELLER_NOT_FOUND) : { ok: true, clientId: id };
   }
   return { query, today, range, seller };
 }

@@ -4,6 +4,7 @@
  * into one entry each, the entry's status and type, the counts, and the filter and search
  * of the URL. Pure: the data comes from all-couriers.server.ts.
  */
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { nameKey } from "../quote/zone";
@@ -131,3 +132,14 @@ export function filterCouriers(entries: readonly CourierEntry[], filter: Courier
     return kept && (wanted === "" || e.rate_list.some((s) => nameKey(s.name).includes(wanted)) || nameKey(e.courier_name).includes(wanted));
   });
 }
+
+/** Activate/Deactivate, posted from the confirmation (hidden fields only), with the list's filter and search to go back to. */
+export const courierToggleSchema = z.object({
+  intent: z.literal("toggle"),
+  courier_id: z.coerce.number().int().positive(),
+  is_activate: z.enum(["true", "false"]).transform((v) => v === "true"),
+  filter: z.enum(COURIER_FILTERS).catch("all"),
+  q: z.string().max(100).catch(""),
+});
+export const courierToggleValidator = withZod(courierToggleSchema);
+export const COURIER_TOGGLE_INVALID = "Choose a courier and whether to activate it.";

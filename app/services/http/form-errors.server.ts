@@ -13,8 +13,9 @@ import { TEXT_LIMITS } from "../core/text-input";
 
 const SECRET_FIELDS = /pass(word)?|secret|token/i;
 
-/** An echoed value is never longer than the longest field allows (a 50 MB post is not a 50 MB page). */
+/** An echoed value is never longer than the longest field allows (a 50 MB post is not a 50 MB page); a file is never echoed. */
 function capped(value: unknown): unknown {
+  if (value instanceof Blob) return undefined;
   if (typeof value === "string") return value.length > TEXT_LIMITS.freeText ? value.slice(0, TEXT_LIMITS.freeText) : value;
   if (Array.isArray(value)) return value.slice(0, 100).map(capped);
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).slice(0, 200).map(([k, v]) => [k, capped(v)]));
@@ -26,7 +27,7 @@ export function withoutSecrets(submitted: unknown): Record<string, unknown> {
   if (!submitted || typeof submitted !== "object") return {};
   return Object.fromEntries(
     Object.entries(submitted as Record<string, unknown>)
-      .filter(([key]) => !SECRET_FIELDS.test(key))
+      .filter(([key, value]) => !SECRET_FIELDS.test(key) && !(value instanceof Blob))
       .slice(0, 200)
       .map(([key, value]) => [key, capped(value)]),
   );
@@ -37,10 +38,13 @@ export function formError(error: ValidatorError, submitted: unknown) {
   return validationError(error, withoutSecrets(submitted), { status: 400 });
 }
 
-/** What the action has after reading a form: the parsed data, or the 400 answer to return as it is. */
+/**
+ * What the action has after reading a form: the parsed data, or the 400 answer to return as it
+ * is (with its field errors and the submitted values, for a page that says more than the fields).
+ */
 export type FormRead<T> =
   | { ok: true; data: T; submitted: Record<string, unknown> }
-  | Invalid<{ response: ReturnType<typeof formError> }>;
+  | (Invalid<{ response: ReturnType<typeof formError>; submitted: Record<string, unknown> }> & { fieldErrors: Record<string, string> });
 
 /** The message of a form read that failed (the answer itself, `response`, carries every field's). */
 const FIELDS_INVALID = "Some fields are not valid.";
@@ -53,7 +57,10 @@ const FIELDS_INVALID = "Some fields are not valid.";
 export async function readForm<T>(source: Request | FormData | Record<string, unknown>, validator: Validator<T>, formId?: string): Promise<FormRead<T>> {
   const fields = source instanceof Request ? await source.formData() : source;
   const result = await validator.validate(fields);
-  if (result.error) return invalid(FIELDS_INVALID, { response: formError(formId ? { ...result.error, formId } : result.error, result.submittedData) });
+  if (result.error) {
+    const response = formError(formId ? { ...result.error, formId } : result.error, result.submittedData);
+    return { ...invalid(FIELDS_INVALID, { response, submitted: result.submittedData }), fieldErrors: result.error.fieldErrors };
+  }
   return { ok: true, data: result.data, submitted: result.submittedData };
 }
 

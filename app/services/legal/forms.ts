@@ -3,6 +3,7 @@
  * and the Pickrr Configuration (blocked users) form. Pure: the browser validates with the same
  * schema the action parses with; the messages are the spec's, typos included.
  */
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { boundedFreeText, boundedString, TEXT_LIMITS } from "../core/text-input";
 
@@ -63,8 +64,8 @@ const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
 /**
  * The e-mail (Specific only) and the acceptance period (mandatory only). Checked from the raw
- * post, so their messages show together with the others' (zod runs an object's refinements only
- * when every field parsed).
+ * post, before the fields, so their messages show together with the others' (zod runs an
+ * object's refinements only when every field parsed).
  */
 function conditionalErrors(raw: Record<string, unknown>): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -83,22 +84,26 @@ function conditionalErrors(raw: Record<string, unknown>): Record<string, string>
 
 /** The Add New Document fields (not the file, which the server reads from the multipart body). */
 export const legalDocumentSchema = z
-  .object({
-    doc_name: choice(DOC_NAMES, LEGAL_MESSAGES.docName),
-    doc_type: choice(DOC_TYPES, LEGAL_MESSAGES.docType),
-    email: z.preprocess((v) => (v == null ? "" : v), boundedString(TEXT_LIMITS.email).trim()),
-    segment: choice(SEGMENTS, LEGAL_MESSAGES.segment),
-    description: z.preprocess(
-      (v) => (v == null ? "" : v),
-      boundedFreeText(TEXT_LIMITS.freeText).trim().min(1, LEGAL_MESSAGES.description),
-    ),
-    publish_at: z.preprocess((v) => (v == null ? "" : v), z.string().max(10, LEGAL_MESSAGES.publishAt).refine(isRealDate, LEGAL_MESSAGES.publishAt)),
-    order_blocking: choice(ORDER_BLOCKING, LEGAL_MESSAGES.orderBlocking),
-    days: z.preprocess((v) => (v == null ? "" : v), z.string().max(10, LEGAL_MESSAGES.days).trim()),
-  })
-  .superRefine((v, ctx) => {
-    for (const [path, message] of Object.entries(conditionalErrors(v))) ctx.addIssue({ code: "custom", path: [path], message });
-  })
+  .preprocess(
+    (raw, ctx) => {
+      const fields = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+      for (const [path, message] of Object.entries(conditionalErrors(fields))) ctx.addIssue({ code: "custom", path: [path], message });
+      return fields;
+    },
+    z.object({
+      doc_name: choice(DOC_NAMES, LEGAL_MESSAGES.docName),
+      doc_type: choice(DOC_TYPES, LEGAL_MESSAGES.docType),
+      email: z.preprocess((v) => (v == null ? "" : v), boundedString(TEXT_LIMITS.email).trim()),
+      segment: choice(SEGMENTS, LEGAL_MESSAGES.segment),
+      description: z.preprocess(
+        (v) => (v == null ? "" : v),
+        boundedFreeText(TEXT_LIMITS.freeText).trim().min(1, LEGAL_MESSAGES.description),
+      ),
+      publish_at: z.preprocess((v) => (v == null ? "" : v), z.string().max(10, LEGAL_MESSAGES.publishAt).refine(isRealDate, LEGAL_MESSAGES.publishAt)),
+      order_blocking: choice(ORDER_BLOCKING, LEGAL_MESSAGES.orderBlocking),
+      days: z.preprocess((v) => (v == null ? "" : v), z.string().max(10, LEGAL_MESSAGES.days).trim()),
+    }),
+  )
   // The e-mail is sent only for Specific and the period only for mandatory (spec §5, §7).
   .transform((v) => ({
     doc_name: v.doc_name,
@@ -111,17 +116,17 @@ export const legalDocumentSchema = z
     days: v.order_blocking === "mandatory" ? Number(v.days) : null,
   }));
 
+/** The Add New Document text fields' validator (docs/forms.md): every field's first message at once. */
+export const legalDocumentValidator = withZod(legalDocumentSchema);
+
 export type LegalDocumentInput = z.output<typeof legalDocumentSchema>;
 
-/** The field errors of a post, keyed by field (the first message of each). */
+/** The field errors of a post, keyed by field (the first message of each): the browser's check before sending. */
 export function parseLegalDocument(fields: Record<string, unknown>): { ok: true; input: LegalDocumentInput } | { ok: false; errors: Record<string, string> } {
   const parsed = legalDocumentSchema.safeParse(fields);
   if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: Record<string, string> = conditionalErrors(fields);
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   return { ok: false, errors };
 }
 
@@ -142,6 +147,7 @@ export const legalAccessSchema = z.object({
   disable_legal: z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean()),
 });
 export type LegalAccessInput = z.output<typeof legalAccessSchema>;
+export const legalAccessValidator = withZod(legalAccessSchema);
 
 /** Legal Status's Agreement Status select (spec §7: status 1 accepted, 0 not accepted). */
 export const AGREEMENT_STATUS = { "1": "Accepted", "0": "Not Accepted" } as const;

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { writeAudit } from "../audit/audit.server";
-import { notFound, type Failure, type Result } from "../core/result";
+import { fail, notFound, type Failure, type Result } from "../core/result";
 import type { Executor } from "../db/client.server";
 import { transaction } from "../db/transaction.server";
 import { clients, legalAcceptances, legalDocuments } from "../db/schema";
@@ -130,10 +130,10 @@ export async function acceptLegalDocument(
 }
 
 /** The legal rule of order placement: refused while a mandatory document is overdue (not for blocked users). */
-export async function legalOrderGate(db: Executor, clientId: number, now = new Date()): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function legalOrderGate(db: Executor, clientId: number, now = new Date()): Promise<Result<{}, Failure<409>>> {
   const { docs, legal_enforced } = await sellerLegalDocs(db, clientId, now);
   if (!legal_enforced) return { ok: true };
   const overdue = docs.find((d) => d.blocks_orders);
-  return overdue ? { ok: false, message: blockedOrderMessage(overdue, DOC_NAME_LABELS[overdue.doc_name]) } : { ok: true };
+  return overdue ? fail(409, blockedOrderMessage(overdue, DOC_NAME_LABELS[overdue.doc_name])) : { ok: true };
 }
 

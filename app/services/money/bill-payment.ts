@@ -2,6 +2,7 @@
  * Recording a seller's payment against a bill (decision 040): the form a finance approver posts
  * from the Account Ledger. Pure: what counts as an amount and a transaction reference.
  */
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { formatInr, RUPEES_INPUT, rupeesToPaise, type Paise } from "../core/money";
 
@@ -31,6 +32,7 @@ export const billPaymentSchema = z.object({
 });
 
 export type BillPaymentInput = z.infer<typeof billPaymentSchema>;
+export const billPaymentValidator = withZod(billPaymentSchema);
 
 /** The form's fields, or each field's message. */
 export function parseBillPayment(fields: Record<string, unknown>): { ok: true; value: BillPaymentInput } | { ok: false; fieldErrors: Record<string, string> } {

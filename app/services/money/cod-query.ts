@@ -4,6 +4,7 @@
  * the presets Today, Yesterday, Last 7 Days, This Month, Last 30 Days (default: the last 30
  * days, 29 days back to today), and the page (30 rows, no size changer). Pure.
  */
+import { invalid, type Invalid, type Result } from "../core/result";
 import { TEXT_LIMITS, hasControlCharacters } from "../core/text-input";
 import { addDays, daysBetween, isIsoDay, monthStart } from "../core/ist-dates";
 
@@ -60,22 +61,22 @@ export const COD_QUERY_MESSAGES = {
   q: `Search at most ${TEXT_LIMITS.search} characters.`,
 } as const;
 
-export type CodViewResult = { ok: true; view: CodView } | { ok: false; message: string };
+export type CodViewResult = Result<{ view: CodView }, Invalid>;
 
 export function parseCodView(params: URLSearchParams, today: string): CodViewResult {
   const byRaw = params.get("by") ?? "ref";
   const by = (COD_SEARCH_MODES as readonly string[]).includes(byRaw) ? (byRaw as CodSearchMode) : "ref";
   const q = (params.get("q") ?? "").trim();
-  if (q.length > TEXT_LIMITS.search || hasControlCharacters(q)) return { ok: false, message: COD_QUERY_MESSAGES.q };
+  if (q.length > TEXT_LIMITS.search || hasControlCharacters(q)) return invalid(COD_QUERY_MESSAGES.q);
   const presetRaw = params.get("preset");
   const preset = (COD_PRESETS as readonly string[]).includes(presetRaw ?? "") ? (presetRaw as CodPreset) : null;
   let range = preset ? presetRange(preset, today) : presetRange("last_30_days", today);
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
   if (!preset && (from || to)) {
-    if (!isIsoDay(from) || !isIsoDay(to)) return { ok: false, message: COD_QUERY_MESSAGES.date };
-    if (from > to) return { ok: false, message: COD_QUERY_MESSAGES.order };
-    if (daysBetween(from, to) >= COD_MAX_RANGE_DAYS) return { ok: false, message: COD_QUERY_MESSAGES.span };
+    if (!isIsoDay(from) || !isIsoDay(to)) return invalid(COD_QUERY_MESSAGES.date);
+    if (from > to) return invalid(COD_QUERY_MESSAGES.order);
+    if (daysBetween(from, to) >= COD_MAX_RANGE_DAYS) return invalid(COD_QUERY_MESSAGES.span);
     range = { from, to };
   }
   const pageRaw = Number(params.get("page") ?? "1");

@@ -3,6 +3,7 @@
  * remittances and the approver's e-mail and reason, with the spec's messages. Pure, shared by
  * the dialog and the action.
  */
+import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { TEXT_LIMITS, boundedFreeText, boundedString } from "../core/text-input";
 
@@ -42,3 +43,17 @@ export function parseRelease(form: { ids: readonly string[]; approver_email: str
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
   return { ok: true, input: { ids: ids.sort((a, b) => a - b), ...parsed.data } };
 }
+
+const asText = (v: unknown) => (typeof v === "string" ? v : Array.isArray(v) && typeof v[0] === "string" ? v[0] : "");
+const asList = (v: unknown) => (v == null ? [] : Array.isArray(v) ? v : [v]).map(String);
+
+/** The posted Release Details form (`ids` repeated, one per selected remittance), checked by parseRelease. */
+export const releaseFormSchema = z
+  .object({ ids: z.unknown(), approver_email: z.unknown(), approver_reason: z.unknown() })
+  .transform((raw, ctx): ReleaseInput => {
+    const parsed = parseRelease({ ids: asList(raw.ids), approver_email: asText(raw.approver_email), approver_reason: asText(raw.approver_reason) });
+    if (parsed.ok) return parsed.input;
+    for (const [path, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: "custom", path: [path], message });
+    return z.NEVER;
+  });
+export const releaseValidator = withZod(releaseFormSchema);

@@ -11,6 +11,7 @@ import { billingCycles, clientMoneyProfiles, clients, codRemittances, moneyMovem
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import { can, type Actor } from "../auth/permissions";
 import { writeAudit, type AuditActor } from "../audit/audit.server";
+import { fail, forbidden, invalid, notFound, type Failure, type Forbidden, type Invalid, type NotFound, type Result } from "../core/result";
 import { transaction } from "../db/transaction.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { financeApproverEmails } from "../settings/finance-approvers.server";
@@ -223,9 +224,7 @@ export const RELEASE_RESULT_MESSAGES = {
 
 export type ReleasedRemittance = { id: number; pickrr_reference_id: string; amount: string; netted: string; paid_out: string };
 
-export type ReleaseResult =
-  | { ok: true; released: ReleasedRemittance[]; message: string }
-  | { ok: false; status: 400 | 403 | 404 | 409; message: string; fieldErrors?: Partial<Record<"approver_email" | "approver_reason", string>> };
+export type ReleaseResult = Result<{ released: ReleasedRemittance[]; message: string }, Invalid | Forbidden | NotFound | Failure<409>>;
 
 type Releaser = Viewer & Actor;
 
@@ -243,9 +242,9 @@ type Releaser = Viewer & Actor;
  * seller's different remittances net one after the other, each against what the other left.
  */
 export async function releaseRemittances(db: Db, actor: Releaser, input: ReleaseInput, now = new Date()): Promise<ReleaseResult> {
-  if (!can(actor, "cod.release")) return { ok: false, status: 403, message: RELEASE_RESULT_MESSAGES.forbidden };
+  if (!can(actor, "cod.release")) return forbidden(RELEASE_RESULT_MESSAGES.forbidden);
   if (!(await financeApproverEmails(db)).includes(input.approver_email)) {
-    return { ok: false, status: 400, message: RELEASE_MESSAGES.email, fieldErrors: { approver_email: RELEASE_MESSAGES.email } };
+    return invalid(RELEASE_MESSAGES.email, { fieldErrors: { approver_email: RELEASE_MESSAGES.email } });
   }
   return transaction(db, async (tx) => {
     const locked = await tx
@@ -258,9 +257,9 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
     const byId = new Map(locked.map((r) => [r.id, r]));
     for (const id of input.ids) {
       const r = byId.get(id);
-      if (!r) return { ok: false as const, status: 404 as const, message: RELEASE_RESULT_MESSAGES.notFound(id) };
-      if (r.status === "RELEASED") return { ok: false as const, status: 409 as const, message: RELEASE_RESULT_MESSAGES.released(r.pickrr_reference_id) };
-      if (r.current_action !== "HOLD") return { ok: false as const, status: 409 as const, message: RELEASE_RESULT_MESSAGES.notHeld(r.pickrr_reference_id) };
+      if (!r) return notFound(RELEASE_RESULT_MESSAGES.notFound(id));
+      if (r.status === "RELEASED") return fail(409, RELEASE_RESULT_MESSAGES.released(r.pickrr_reference_id));
+      if (r.current_action !== "HOLD") return fail(409, RELEASE_RESULT_MESSAGES.notHeld(r.pickrr_reference_id));
     }
     const released = await payOut(tx, actor, locked, { approver_email: input.approver_email, approver_reason: input.approver_reason }, now);
     return { ok: true as const, released, message: RELEASE_RESULT_MESSAGES.done(released.length) };

@@ -4,6 +4,7 @@
  * assigned. An Idempotency-Key makes a retry return the first answer and create nothing new.
  */
 import { and, eq, sql } from "drizzle-orm";
+import type { Failure, Result } from "../core/result";
 import type { Db, Tx } from "../db/client.server";
 import { transaction } from "../db/transaction.server";
 import { orderNumberSeq, orderRequests, orders } from "../db/schema";
@@ -21,7 +22,7 @@ export type PlaceAnswer = { status: 201; body: Placed } | { status: 400 | 409 | 
  * The legal team's rule (issue 16): a mandatory document not accepted by its expiry date refuses
  * the seller's new orders, unless the seller is on legal's Blocked Users list.
  */
-export async function assertClientMayPlaceOrders(tx: Db | Tx, clientId: number, now = new Date()): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function assertClientMayPlaceOrders(tx: Db | Tx, clientId: number, now = new Date()): Promise<Result<{}, Failure<409>>> {
   return legalOrderGate(tx, clientId, now);
 }
 
@@ -67,7 +68,7 @@ async function insertOrder(db: Db, tx: Tx, clientId: number, o: OrderRequest, qu
   const { entry, quote } = quoted;
   const charge = frozenCharge(entry, quote.billing_zone);
   const gate = await assertClientMayPlaceOrders(tx, clientId, now);
-  if (!gate.ok) return { status: 409 as const, body: { err: gate.message } };
+  if (!gate.ok) return { status: gate.status, body: { err: gate.message } };
   const number = await nextOrderNumber(db, tx);
   const placed: Placed = {
     pickrr_order_id: `PA${padNumber(number, 8)}`,

@@ -3,8 +3,8 @@ import { orderIdOf, parseSearch } from "./search";
 
 describe("header search input", () => {
   it("needs a known type and something typed", () => {
-    expect(parseSearch("awb", "123")).toEqual({ ok: false, message: "Choose what to search by." });
-    expect(parseSearch("tracking_id", "   ")).toEqual({ ok: false, message: "Enter a Tracking ID to search." });
+    expect(parseSearch("awb", "123")).toEqual({ ok: false, status: 400, message: "Choose what to search by." });
+    expect(parseSearch("tracking_id", "   ")).toEqual({ ok: false, status: 400, message: "Enter a Tracking ID to search." });
     expect(parseSearch("seller_email", "x".repeat(101))).toMatchObject({ ok: false });
   });
   it("reads tracking ids in any case", () => {
@@ -13,7 +13,7 @@ describe("header search input", () => {
   });
   it("reads an Indian mobile number with or without +91, spaces and dashes", () => {
     for (const q of ["9876543210", "+91 98765 43210", "098765-43210"]) expect(parseSearch("phone", q)).toEqual({ ok: true, type: "phone", value: "9876543210" });
-    expect(parseSearch("phone", "12345")).toEqual({ ok: false, message: "Enter a 10-digit Indian mobile number." });
+    expect(parseSearch("phone", "12345")).toEqual({ ok: false, status: 400, message: "Enter a 10-digit Indian mobile number." });
   });
   it("needs three letters of a name and a whole e-mail address", () => {
     expect(parseSearch("customer_name", "ab")).toMatchObject({ ok: false });

@@ -2,6 +2,10 @@
  * The header search (spec part 1 §2, part 2 §2): which kind of value is searched, its box's
  * placeholder, and the check of what was typed before any query runs.
  */
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+import { invalid, type Invalid, type Result } from "../core/result";
+
 export const SEARCH_TYPES = ["tracking_id", "courier_tracking_id", "phone", "customer_name", "seller_email"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
@@ -30,32 +34,32 @@ export const SEARCH_PAGE_SIZE = 50;
 export const SEARCH_COUNT_CAP = 1_000;
 export const MAX_SEARCH_LENGTH = 100;
 
-export type ParsedSearch = { ok: true; type: SearchType; value: string } | { ok: false; message: string };
+export type ParsedSearch = Result<{ type: SearchType; value: string }, Invalid>;
 
 export const isSearchType = (t: string): t is SearchType => (SEARCH_TYPES as readonly string[]).includes(t);
 
 /** What was typed, checked for its type; the message says plainly what is wrong. */
 export function parseSearch(rawType: string | null, rawQuery: string | null): ParsedSearch {
   const type = rawType && isSearchType(rawType) ? rawType : null;
-  if (!type) return { ok: false, message: "Choose what to search by." };
+  if (!type) return invalid("Choose what to search by.");
   const q = (rawQuery ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  if (!q) return { ok: false, message: `Enter a ${SEARCH_TYPE_LABELS[type]} to search.` };
-  if (q.length > MAX_SEARCH_LENGTH) return { ok: false, message: `A search is at most ${MAX_SEARCH_LENGTH} characters.` };
+  if (!q) return invalid(`Enter a ${SEARCH_TYPE_LABELS[type]} to search.`);
+  if (q.length > MAX_SEARCH_LENGTH) return invalid(`A search is at most ${MAX_SEARCH_LENGTH} characters.`);
   switch (type) {
     case "tracking_id":
     case "courier_tracking_id":
-      if (!/^[A-Za-z0-9-]{4,40}$/.test(q)) return { ok: false, message: `A ${SEARCH_TYPE_LABELS[type]} is 4 to 40 letters, digits or dashes.` };
+      if (!/^[A-Za-z0-9-]{4,40}$/.test(q)) return invalid(`A ${SEARCH_TYPE_LABELS[type]} is 4 to 40 letters, digits or dashes.`);
       return { ok: true, type, value: q.toUpperCase() };
     case "phone": {
       const digits = q.replace(/[\s-]/g, "").replace(/^(\+91|0091|0)/, "");
-      if (!/^[6-9]\d{9}$/.test(digits)) return { ok: false, message: "Enter a 10-digit Indian mobile number." };
+      if (!/^[6-9]\d{9}$/.test(digits)) return invalid("Enter a 10-digit Indian mobile number.");
       return { ok: true, type, value: digits };
     }
     case "customer_name":
-      if (q.length < 3) return { ok: false, message: "Enter at least 3 letters of the customer's name." };
+      if (q.length < 3) return invalid("Enter at least 3 letters of the customer's name.");
       return { ok: true, type, value: q.toLowerCase() };
     case "seller_email":
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)) return { ok: false, message: "Enter a valid e-mail address." };
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(q)) return invalid("Enter a valid e-mail address.");
       return { ok: true, type, value: q.toLowerCase() };
   }
 }
@@ -67,3 +71,14 @@ export const ORDER_NOT_FOUND = "This order does not exist, or you do not have ac
 export function orderIdOf(raw: string | null | undefined): string | null {
   return raw && /^[A-Z0-9]{1,20}$/.test(raw) ? raw : null;
 }
+
+/** Sync Tracking's form (a hidden `order`, spec part 2 §2): the order's id. */
+export const syncTrackingSchema = z.object({
+  order: z.unknown().transform((raw, ctx) => {
+    const id = typeof raw === "string" ? orderIdOf(raw) : null;
+    if (id) return id;
+    ctx.addIssue({ code: "custom", message: ORDER_NOT_FOUND });
+    return z.NEVER;
+  }),
+});
+export const syncTrackingValidator = withZod(syncTrackingSchema);

@@ -12,7 +12,8 @@ type Config = { values: PickrrConfig; version: number };
 
 export function ConfigSection({ action, config, answer, canEdit, canWalletFlag }: { action: string; config: Config; answer: AccountAnswer | null; canEdit: boolean; canWalletFlag: boolean }) {
   const v = config.values;
-  const posted = answer?.values;
+  // After a refused post the boxes as they were ticked (a refusal that shows what is stored refills nothing).
+  const posted = answer?.repopulateFields && Object.keys(answer.repopulateFields).length > 0 ? answer.repopulateFields : null;
   const checked = (flag: (typeof CONFIG_FLAG_NAMES)[number]) => (posted ? posted[flag] === "on" || posted[flag] === "true" : Boolean(v[flag]));
   return (
     <Form method="post" action={action} preventScrollReset data-testid="config-form">

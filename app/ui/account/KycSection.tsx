@@ -12,7 +12,7 @@ import { istDateLabel } from "~/services/clients/dates";
 import { BUSINESS_PROOF_LABELS, BUSINESS_PROOF_NOTES, BUSINESS_PROOF_TYPES, COMPANY_TYPES, COMPANY_TYPE_LABELS, businessProofOptions, isCompanyType } from "~/services/account/gstin";
 import { GST_LOCKED_FIELDS, KYC_LIMITS, chosenFileProblem } from "~/services/account/forms";
 import type { AccountAnswer } from "~/services/account/page.server";
-import { Field, FileField, SectionAlert, Select, YesNo } from "./parts";
+import { Field, FileField, SectionAlert, Select, YesNo, postedValue } from "./parts";
 
 const LOCKABLE = GST_LOCKED_FIELDS;
 type Lockable = (typeof LOCKABLE)[number];
@@ -23,7 +23,7 @@ type KycData =
 
 export function KycSection({ action, kyc, answer, canEdit }: { action: string; kyc: KycData; answer: AccountAnswer | null; canEdit: boolean }) {
   const stored = kyc.submitted ? kyc.values : {};
-  const value = (k: string) => (answer?.values?.[k] ?? (stored[k] == null ? "" : String(stored[k]))) as string;
+  const value = (k: string) => postedValue(answer, k) ?? (stored[k] == null ? "" : String(stored[k]));
   const readOnly = kyc.submitted || !canEdit;
   const [locked, setLocked] = useState<boolean>(Boolean(answer?.lookup));
   const [fill, setFill] = useState<Record<Lockable, string>>(() => Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>);

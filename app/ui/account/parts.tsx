@@ -5,6 +5,16 @@ import type { ReactNode } from "react";
 import type { AccountAnswer } from "~/services/account/page.server";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 
+/** What a field needs of the last post's answer (docs/forms.md §3): its error and the value typed. */
+export type FieldAnswer = { message?: string; fieldErrors?: Record<string, string>; repopulateFields?: Record<string, unknown> };
+
+/** The value posted for this field, when the answer refills the form (a repeated field: the last). */
+export function postedValue(answer: FieldAnswer | null | undefined, name: string): string | undefined {
+  const value = answer?.repopulateFields?.[name];
+  if (Array.isArray(value)) return typeof value[value.length - 1] === "string" ? value[value.length - 1] : undefined;
+  return typeof value === "string" ? value : undefined;
+}
+
 export function Section({ id, title, open, toggleHref, children }: { id: string; title: string; open: boolean; toggleHref: string; children: ReactNode }) {
   return (
     <section className="account-section" aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
@@ -23,11 +33,11 @@ export function Section({ id, title, open, toggleHref, children }: { id: string;
 }
 
 /** The answer for this section (or null when the last post was another section's). */
-export function answerFor(answer: AccountAnswer | undefined, section: AccountAnswer["section"]): AccountAnswer | null {
-  return answer && answer.section === section ? answer : null;
+export function answerFor(answer: AccountAnswer | undefined, formId: AccountAnswer["formId"]): AccountAnswer | null {
+  return answer && answer.formId === formId ? answer : null;
 }
 
-export function SectionAlert({ answer }: { answer: AccountAnswer | null }) {
+export function SectionAlert({ answer }: { answer: FieldAnswer | null }) {
   if (!answer?.message) return null;
   return (
     <Alert color="red" role="alert" data-testid="section-error">
@@ -40,7 +50,7 @@ type TextProps = {
   name: string;
   label: string;
   value?: string | number | null;
-  answer: AccountAnswer | null;
+  answer: FieldAnswer | null;
   required?: boolean;
   readOnly?: boolean;
   disabled?: boolean;
@@ -54,7 +64,7 @@ type TextProps = {
 
 /** A text field: the posted value after a refused post, else the stored one; the server's message under it. */
 export function Field({ name, label, value, answer, required, readOnly, disabled, maxLength, inputMode, description, onKeyDown, controlled, type }: TextProps) {
-  const shown = answer?.values?.[name] ?? (value == null ? "" : String(value));
+  const shown = postedValue(answer, name) ?? (value == null ? "" : String(value));
   const error = answer?.fieldErrors?.[name];
   return (
     <TextInput
@@ -91,12 +101,12 @@ export function Select({
   label: string;
   value?: string | number | null;
   options: { value: string; label: string }[];
-  answer: AccountAnswer | null;
+  answer: FieldAnswer | null;
   required?: boolean;
   disabled?: boolean;
   onChange?: (v: string) => void;
 }) {
-  const shown = answer?.values?.[name] ?? (value == null ? "" : String(value));
+  const shown = postedValue(answer, name) ?? (value == null ? "" : String(value));
   return (
     <NativeSelect
       id={name}
@@ -112,8 +122,8 @@ export function Select({
   );
 }
 
-export function YesNo({ name, legend, value, answer, disabled, onChange }: { name: string; legend: string; value: string; answer: AccountAnswer | null; disabled?: boolean; onChange?: (v: "yes" | "no") => void }) {
-  const shown = answer?.values?.[name] ?? value;
+export function YesNo({ name, legend, value, answer, disabled, onChange }: { name: string; legend: string; value: string; answer: FieldAnswer | null; disabled?: boolean; onChange?: (v: "yes" | "no") => void }) {
+  const shown = postedValue(answer, name) ?? value;
   const error = answer?.fieldErrors?.[name];
   return (
     <fieldset className="account-yesno" aria-describedby={error ? `${name}-error` : undefined}>
@@ -135,7 +145,7 @@ export function YesNo({ name, legend, value, answer, disabled, onChange }: { nam
 }
 
 /** A file input with the server's message; with JavaScript, too large or the wrong kind is said before posting (spec §5). */
-export function FileField({ name, label, accept, answer, disabled, check }: { name: string; label: string; accept: string; answer: AccountAnswer | null; disabled?: boolean; check: (f: File) => string | null }) {
+export function FileField({ name, label, accept, answer, disabled, check }: { name: string; label: string; accept: string; answer: FieldAnswer | null; disabled?: boolean; check: (f: File) => string | null }) {
   const error = answer?.fieldErrors?.[name];
   return (
     <div className="account-file">

@@ -22,11 +22,12 @@ import {
   parseLegalDocument,
   SEGMENTS,
 } from "~/services/legal/forms";
-import { Field, FileField, Select } from "~/ui/account/parts";
+import { Field, FileField, Select, postedValue, type FieldAnswer } from "~/ui/account/parts";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 import { useHydrated } from "~/ui/useHydrated";
 
-export type DocumentAnswer = { message?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+/** The action's answer to a refused upload (docs/forms.md §3). */
+export type DocumentAnswer = FieldAnswer;
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 const SEGMENT_OPTIONS = SEGMENTS.map((s) => ({ value: s, label: `Segment ${s}` }));
@@ -42,10 +43,10 @@ export function AddDocumentForm({ action, closeTo, answer, today }: { action: st
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
-  const [docType, setDocType] = useState(answer?.values?.doc_type ?? "");
-  const [blocking, setBlocking] = useState(answer?.values?.order_blocking ?? "");
+  const [docType, setDocType] = useState(postedValue(answer, "doc_type") ?? "");
+  const [blocking, setBlocking] = useState(postedValue(answer, "order_blocking") ?? "");
   // The server's answer, or (with JavaScript) the browser's own check of the last submit.
-  const shown = { section: "page" as const, message: clientErrors ? undefined : answer?.message, fieldErrors: clientErrors ?? answer?.fieldErrors, values: answer?.values };
+  const shown: FieldAnswer = { message: clientErrors ? undefined : answer?.message, fieldErrors: clientErrors ?? answer?.fieldErrors, repopulateFields: answer?.repopulateFields };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const form = new FormData(e.currentTarget);
@@ -65,7 +66,7 @@ export function AddDocumentForm({ action, closeTo, answer, today }: { action: st
   return (
     <Form method="post" encType="multipart/form-data" action={action} noValidate onSubmit={onSubmit} preventScrollReset aria-label="Add New Document">
       {/* The key resets the inputs' defaults when a new answer arrives (refilled values, or a fresh form). */}
-      <Stack gap="sm" key={JSON.stringify(answer?.values ?? {})}>
+      <Stack gap="sm" key={JSON.stringify(answer?.repopulateFields ?? {})}>
         {shown.message ? (
           <Alert color="red" role="alert" data-testid="form-error">
             {shown.message}
@@ -92,11 +93,11 @@ export function AddDocumentForm({ action, closeTo, answer, today }: { action: st
           maxLength={1000}
           autosize
           minRows={2}
-          defaultValue={answer?.values?.description ?? ""}
+          defaultValue={postedValue(answer, "description") ?? ""}
           error={shown.fieldErrors?.description}
           styles={READABLE_ERRORS}
         />
-        <Field name="publish_at" type="date" label="Publish Date" answer={{ ...shown, values: { publish_at: answer?.values?.publish_at ?? today } }} required description="The document is in force from this date." />
+        <Field name="publish_at" type="date" label="Publish Date" answer={{ ...shown, repopulateFields: { publish_at: postedValue(answer, "publish_at") ?? today } }} required description="The document is in force from this date." />
         <Select name="order_blocking" label="Order Blocking" options={options(ORDER_BLOCKING, ORDER_BLOCKING_LABELS)} answer={shown} required onChange={setBlocking} />
         <Field
           name="days"
