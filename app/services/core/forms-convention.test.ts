@@ -23,31 +23,19 @@ const SERVICES = path.join(ROOT, "app", "services");
  */
 export const NOT_CONVERTED_YET: readonly string[] = [
   // Routes (forms-b: account setup, legal, money, orders, courier setup, APIs, preferences; the courier rules).
-  "app/routes/_app.account-setup.tsx",
-  "app/routes/_app.all-users.$id.courier-setup.tsx",
   "app/routes/_app.all-users.$id.serviceability.tsx",
   "app/routes/_app.merchant-agreements.tsx",
-  "app/routes/_app.on-hold-cod.tsx",
-  "app/routes/_app.single-search-record.tsx",
-  "app/routes/api.seller.advantage-plan.tsx",
-  "app/routes/preferences.sidebar.tsx",
   // Services of those areas, and the shared upload reader.
   "app/services/account/forms.ts",
-  "app/services/account/kyc.server.ts",
   "app/services/analytics/periods.ts",
-  "app/services/analytics/tracker-page.server.ts",
   "app/services/courier-setup/custom-rule-form.ts",
   "app/services/courier-setup/select-rule-form.ts",
   "app/services/http/upload.server.ts",
   "app/services/legal/forms.ts",
-  "app/services/legal/seller.server.ts",
   "app/services/money/bill-payment.ts",
-  "app/services/money/cod-query.ts",
   "app/services/money/release-form.ts",
-  "app/services/money/remittances.server.ts",
   "app/services/orders/place-form.ts",
   "app/services/orders/place.server.ts",
-  "app/services/orders/search.ts",
   "app/services/quote/calculator-form.ts",
   "app/services/quote/quote.server.ts",
 ];
