@@ -1,6 +1,7 @@
 // Mantine's CSS per component (issue 11: the whole of styles.css was 33 KiB gzip, 83 % unused).
 // Here: the base and the components of the shell and most pages; a component used on a few
-// pages imports its own CSS where it is used (form-fields, calculator, sign-in …).
+// pages imports its own CSS where it is used (form-fields, calculator, sign-in …; Table in the
+// lazily loaded mantine-react-table modules only, decision 056).
 // Order as Mantine's styles.css: the base, then the components others build on (UnstyledButton,
 // Paper, CloseButton, Group, Loader, Input), then the rest. Not default-css-variables.css:
 // global.css carries the same variables (3.7 KiB gzip twice on every page) but for seven, which
@@ -19,7 +20,6 @@ import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Button.css";
 import "@mantine/core/styles/Alert.css";
 import "@mantine/core/styles/Title.css";
-import "@mantine/core/styles/Table.css";
 import "@mantine/core/styles/Anchor.css";
 import "@mantine/core/styles/Badge.css";
 import "./ui/theme.generated.css";

@@ -203,7 +203,7 @@ function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: 
         Serviceable pincodes: <span data-testid="courier-pincodes">{count(courier.serviceable_pin_codes)}</span>
       </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label={`${courier.courier_name} rates`}>
-        <table className="plain-table courier-rates">
+        <table className="plain-table courier-rates" aria-label={`${courier.courier_name} rates`}>
           <thead>
             <tr>
               <th>Service</th>

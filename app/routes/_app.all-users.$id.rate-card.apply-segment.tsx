@@ -3,7 +3,8 @@
  * ratecard-data): a dialog over the client's rate card. Choosing a segment is a GET form
  * (`?segment=N`), so the preview of what changes is a URL; Apply is a plain POST.
  */
-import { Alert, Button, NativeSelect, Table, VisuallyHidden } from "@mantine/core";
+import "~/ui/small-table.css";
+import { Alert, Button, NativeSelect, VisuallyHidden } from "@mantine/core";
 import { Group, Stack, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -161,23 +162,23 @@ export default function ApplySegmentDialog() {
               <Text size="sm">The client's rates already match {preview.segmentName}; nothing would change.</Text>
             ) : (
               <div style={{ maxHeight: 320, overflow: "auto" }} tabIndex={0} role="region" aria-label="Changes">
-                <Table withTableBorder verticalSpacing={4} fz="sm" stickyHeader>
-                  <Table.Caption>New values beside the old ones, struck through</Table.Caption>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Courier</Table.Th>
-                      <Table.Th>Price type</Table.Th>
-                      <Table.Th>Field</Table.Th>
-                      <Table.Th>Value</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
+                <table className="small-table small-table-bordered small-table-compact small-table-sticky">
+                  <caption>New values beside the old ones, struck through</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Courier</th>
+                      <th scope="col">Price type</th>
+                      <th scope="col">Field</th>
+                      <th scope="col">Value</th>
+                    </tr>
+                  </thead>
+                  <tbody>
                     {preview.lines.map((l) => (
-                      <Table.Tr key={l.key} data-testid="segment-change">
-                        <Table.Td>{l.courier}</Table.Td>
-                        <Table.Td>{l.priceType}</Table.Td>
-                        <Table.Td>{l.field}</Table.Td>
-                        <Table.Td>
+                      <tr key={l.key} data-testid="segment-change">
+                        <td>{l.courier}</td>
+                        <td>{l.priceType}</td>
+                        <td>{l.field}</td>
+                        <td>
                           {l.next !== null ? (
                             <>
                               <Text span fw={700}>
@@ -191,11 +192,11 @@ export default function ApplySegmentDialog() {
                           ) : (
                             "—"
                           )}
-                        </Table.Td>
-                      </Table.Tr>
+                        </td>
+                      </tr>
                     ))}
-                  </Table.Tbody>
-                </Table>
+                  </tbody>
+                </table>
               </div>
             )}
             {preview.more > 0 ? (

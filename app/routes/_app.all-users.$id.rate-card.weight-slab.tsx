@@ -3,7 +3,8 @@
  * the client's rate card for `?row=ID`. Base and additional weight are native selects; the
  * form posts with the row's version, so a stale edit is refused with the current values.
  */
-import { Alert, Button, Table } from "@mantine/core";
+import "~/ui/small-table.css";
+import { Alert, Button } from "@mantine/core";
 import { Group, Stack, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -80,26 +81,26 @@ export default function WeightSlabDialog() {
   return (
     <UrlDialog title="Edit weight slab" closeTo={closeTo}>
       <Stack gap="sm">
-        <Table withTableBorder verticalSpacing={4} fz="sm" aria-label="Rate row">
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th scope="row">Courier</Table.Th>
-              <Table.Td data-testid="slab-courier">{row.courier}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Price type</Table.Th>
-              <Table.Td>{row.priceType}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Delivery type</Table.Th>
-              <Table.Td>{row.deliveryLabel}</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Current slabs</Table.Th>
-              <Table.Td data-testid="slab-current">{row.slabs}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <table className="small-table small-table-bordered small-table-compact" aria-label="Rate row">
+          <tbody>
+            <tr>
+              <th scope="row">Courier</th>
+              <td data-testid="slab-courier">{row.courier}</td>
+            </tr>
+            <tr>
+              <th scope="row">Price type</th>
+              <td>{row.priceType}</td>
+            </tr>
+            <tr>
+              <th scope="row">Delivery type</th>
+              <td>{row.deliveryLabel}</td>
+            </tr>
+            <tr>
+              <th scope="row">Current slabs</th>
+              <td data-testid="slab-current">{row.slabs}</td>
+            </tr>
+          </tbody>
+        </table>
 
         {failure?.conflict && failure.current ? (
           <Alert color="orange" role="alert" title="Not saved" data-testid="slab-conflict">

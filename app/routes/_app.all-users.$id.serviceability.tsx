@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Table, TextInput } from "@mantine/core";
+import "~/ui/small-table.css";
+import { Alert, Anchor, Badge, Button, TextInput } from "@mantine/core";
 import { Group, Paper, Stack, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
@@ -129,38 +130,38 @@ export default function Serviceability() {
               </Alert>
             ) : (
               <div className="table-scroll">
-                <Table striped withTableBorder aria-label="Couriers serving this lane">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Courier</Table.Th>
-                      <Table.Th>EDD</Table.Th>
-                      <Table.Th>Air</Table.Th>
-                      <Table.Th>Surface</Table.Th>
-                      <Table.Th>Reverse</Table.Th>
-                      <Table.Th>Prepaid</Table.Th>
-                      <Table.Th>COD</Table.Th>
-                      <Table.Th>Pincodes</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
+                <table className="small-table small-table-bordered small-table-striped" aria-label="Couriers serving this lane">
+                  <thead>
+                    <tr>
+                      <th scope="col">Courier</th>
+                      <th scope="col">EDD</th>
+                      <th scope="col">Air</th>
+                      <th scope="col">Surface</th>
+                      <th scope="col">Reverse</th>
+                      <th scope="col">Prepaid</th>
+                      <th scope="col">COD</th>
+                      <th scope="col">Pincodes</th>
+                    </tr>
+                  </thead>
+                  <tbody>
                     {result.courier_list.map((c) => (
-                      <Table.Tr key={c.courier_id} data-testid="pincode-courier">
-                        <Table.Td>{c.name}</Table.Td>
-                        <Table.Td>{c.edd_stamp}</Table.Td>
-                        <Table.Td>{yesNo(c.is_air)}</Table.Td>
-                        <Table.Td>{yesNo(c.has_surface)}</Table.Td>
-                        <Table.Td>{yesNo(c.has_reverse)}</Table.Td>
-                        <Table.Td>{yesNo(c.has_prepaid)}</Table.Td>
-                        <Table.Td>{yesNo(c.has_cod)}</Table.Td>
-                        <Table.Td>
+                      <tr key={c.courier_id} data-testid="pincode-courier">
+                        <td>{c.name}</td>
+                        <td>{c.edd_stamp}</td>
+                        <td>{yesNo(c.is_air)}</td>
+                        <td>{yesNo(c.has_surface)}</td>
+                        <td>{yesNo(c.has_reverse)}</td>
+                        <td>{yesNo(c.has_prepaid)}</td>
+                        <td>{yesNo(c.has_cod)}</td>
+                        <td>
                           <Anchor href={`${base}/courier/${c.courier_id}.csv`} size="sm" aria-label={`Pincode list of ${c.name} (CSV)`}>
                             CSV
                           </Anchor>
-                        </Table.Td>
-                      </Table.Tr>
+                        </td>
+                      </tr>
                     ))}
-                  </Table.Tbody>
-                </Table>
+                  </tbody>
+                </table>
               </div>
             )}
           </Stack>

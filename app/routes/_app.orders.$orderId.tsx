@@ -2,7 +2,8 @@
  * One order (issue 14): its details, the tracking timeline, Charged Amount Details and Sync
  * Tracking (a form post: 'Tracing Synced'). Deep-linkable; a tl sees only their clients' orders.
  */
-import { Alert, Badge, Button, Table } from "@mantine/core";
+import "~/ui/small-table.css";
+import { Alert, Badge, Button } from "@mantine/core";
 import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -90,24 +91,24 @@ export default function OrderPage() {
       {events.length === 0 ? (
         <Alert color="gray">No scans from the courier yet.</Alert>
       ) : (
-        <Table withTableBorder aria-label="Tracking timeline" data-testid="timeline">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Where</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <table className="small-table small-table-bordered" aria-label="Tracking timeline" data-testid="timeline">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Status</th>
+              <th scope="col">Where</th>
+            </tr>
+          </thead>
+          <tbody>
             {events.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{istDateTimeLabel(e.at)}</Table.Td>
-                <Table.Td>{label(e.status)}</Table.Td>
-                <Table.Td>{e.location}</Table.Td>
-              </Table.Tr>
+              <tr key={e.id}>
+                <td>{istDateTimeLabel(e.at)}</td>
+                <td>{label(e.status)}</td>
+                <td>{e.location}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       )}
       {showCharged ? <ChargedAmountDialog order={order} closeTo={self} /> : null}
     </Stack>

@@ -3,7 +3,7 @@
  * was frozen at placement, and the formula with its numbers. A dialog by URL, so it works
  * without JavaScript.
  */
-import { Table } from "@mantine/core";
+import "./small-table.css";
 import { Text } from "~/ui/layout";
 import type { FrozenCharge } from "~/services/db/schema/orders";
 import { formatInr } from "~/services/core/money";
@@ -32,16 +32,16 @@ export function ChargedAmountDialog({ order, closeTo }: { order: Order; closeTo:
       <Text size="sm" mb="xs">
         Order {order.pickrr_order_id}, as charged when it was placed.
       </Text>
-      <Table withTableBorder verticalSpacing={4} fz="sm" data-testid="charged-details">
-        <Table.Tbody>
+      <table className="small-table small-table-bordered small-table-compact" aria-label="Charged amount details" data-testid="charged-details">
+        <tbody>
           {rows.map(([k, v]) => (
-            <Table.Tr key={k}>
-              <Table.Th scope="row">{k}</Table.Th>
-              <Table.Td>{v}</Table.Td>
-            </Table.Tr>
+            <tr key={k}>
+              <th scope="row">{k}</th>
+              <td>{v}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
       <Text size="sm" mt="sm" fw={600}>
         base multiplier × base price + additional multiplier × additional price + COD charge + surcharge = total
       </Text>

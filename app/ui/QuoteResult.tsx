@@ -1,4 +1,5 @@
-import { Alert, Badge, Table } from "@mantine/core";
+import "./small-table.css";
+import { Alert, Badge } from "@mantine/core";
 import { Group, Stack, Title, Text } from "~/ui/layout";
 import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
 import type { CalculatorQuoteView } from "~/services/quote/quote-view";
@@ -40,21 +41,21 @@ export function QuoteResult({ quote: q, submitted, reverseForced }: { quote: Cal
         </Alert>
       ) : (
         <div className="table-scroll">
-          <Table striped withTableBorder aria-label="Courier rates">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Courier</Table.Th>
-                <Table.Th>Mode</Table.Th>
-                <Table.Th>Delivered charges</Table.Th>
-                <Table.Th>Returned charges</Table.Th>
-                <Table.Th>EDD</Table.Th>
-                <Table.Th>Charged amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          <table className="small-table small-table-bordered small-table-striped" aria-label="Courier rates">
+            <thead>
+              <tr>
+                <th scope="col">Courier</th>
+                <th scope="col">Mode</th>
+                <th scope="col">Delivered charges</th>
+                <th scope="col">Returned charges</th>
+                <th scope="col">EDD</th>
+                <th scope="col">Charged amount</th>
+              </tr>
+            </thead>
+            <tbody>
               {q.rate_list.map((e) => (
-                <Table.Tr key={e.courier_id} data-testid="quote-row">
-                  <Table.Td>
+                <tr key={e.courier_id} data-testid="quote-row">
+                  <td>
                     <Stack gap={2}>
                       <Text size="sm" fw={e.is_priority ? 700 : 400} data-testid="quote-courier">
                         {e.courier}
@@ -70,12 +71,12 @@ export function QuoteResult({ quote: q, submitted, reverseForced }: { quote: Cal
                         </Text>
                       ) : null}
                     </Stack>
-                  </Table.Td>
-                  <Table.Td>{e.mode}</Table.Td>
-                  <Table.Td data-testid="delivered">{e.delivered}</Table.Td>
-                  <Table.Td data-testid="returned">{e.returned ?? "—"}</Table.Td>
-                  <Table.Td>{e.edd_stamp}</Table.Td>
-                  <Table.Td>
+                  </td>
+                  <td>{e.mode}</td>
+                  <td data-testid="delivered">{e.delivered}</td>
+                  <td data-testid="returned">{e.returned ?? "—"}</td>
+                  <td>{e.edd_stamp}</td>
+                  <td>
                     {/* A native disclosure: opens and closes without JavaScript. */}
                     <details data-testid="charged-amount">
                       <summary aria-label={`Charged amount details of ${e.courier}`}>
@@ -95,11 +96,11 @@ export function QuoteResult({ quote: q, submitted, reverseForced }: { quote: Cal
                         {e.charges.returned ? <Text size="xs">Returned: forward freight + RTO freight + surcharge = {e.charges.returned}</Text> : null}
                       </Stack>
                     </details>
-                  </Table.Td>
-                </Table.Tr>
+                  </td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
+            </tbody>
+          </table>
         </div>
       )}
       <div>

@@ -2,7 +2,8 @@
  * The parts of the "Upload rate card" dialog (routes/_app.all-users.$id.rate-card.upload.tsx):
  * the verification errors and the preview of what the file changes.
  */
-import { Alert, Box, Table } from "@mantine/core";
+import "./small-table.css";
+import { Alert, Box } from "@mantine/core";
 import { Stack, Text } from "~/ui/layout";
 import type { UploadChange, UploadError } from "~/services/ratecards/csv";
 
@@ -62,34 +63,34 @@ export function UploadPreview({ result }: { result: { changes: UploadPreviewChan
       {result.changes.length === 0 ? (
         <Text size="sm">No changes</Text>
       ) : (
-        <Table withTableBorder verticalSpacing={4} horizontalSpacing="xs" fz="xs" stickyHeader>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Row</Table.Th>
-              <Table.Th>Courier</Table.Th>
-              <Table.Th>Price type</Table.Th>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>Old</Table.Th>
-              <Table.Th>New</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+        <table className="small-table small-table-bordered small-table-compact small-table-xs small-table-sticky" aria-label="Changes in the file">
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">Courier</th>
+              <th scope="col">Price type</th>
+              <th scope="col">Column</th>
+              <th scope="col">Old</th>
+              <th scope="col">New</th>
+            </tr>
+          </thead>
+          <tbody>
             {result.changes.map((c) => (
-              <Table.Tr key={`${c.row}-${c.column}`} data-testid="upload-change">
-                <Table.Td>{c.row}</Table.Td>
-                <Table.Td>{c.courier}</Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
+              <tr key={`${c.row}-${c.column}`} data-testid="upload-change">
+                <td>{c.row}</td>
+                <td>{c.courier}</td>
+                <td className="nowrap">
                   {c.priceType} · {DELIVERY_SHORT[c.delivery_type]}
-                </Table.Td>
-                <Table.Td>{c.column}</Table.Td>
-                <Table.Td c="dimmed">
+                </td>
+                <td>{c.column}</td>
+                <td className="cell-dimmed">
                   <s>{c.old}</s>
-                </Table.Td>
-                <Table.Td fw={700}>{c.new}</Table.Td>
-              </Table.Tr>
+                </td>
+                <td className="cell-strong">{c.new}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       )}
     </Box>
   );

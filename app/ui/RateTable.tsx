@@ -157,7 +157,7 @@ export function RateTable({
   const editIndex = editing ? rows.findIndex((r) => r.id === editing.rowId) : -1;
   return (
     <div className="rate-table-scroll" tabIndex={0} role="region" aria-label={caption} onClick={followLink} data-testid="rate-table">
-      <table className="rate-table">
+      <table className="rate-table" aria-label={caption}>
         <thead>
           <tr>
             <th>Courier</th>

@@ -5,7 +5,7 @@ import { istDateTimeLabel } from "~/services/clients/dates";
 export function HistoryTable({ entries }: { entries: AccountHistoryEntry[] }) {
   if (entries.length === 0) return <p>No account set-up changes yet.</p>;
   return (
-    <table className="rate-table" data-testid="account-history">
+    <table className="rate-table" aria-label="Account set-up history" data-testid="account-history">
       <thead>
         <tr>
           <th scope="col">When</th>

@@ -4,6 +4,8 @@
  * headers are links, so sorting works without JavaScript; the grouped columns are one per day
  * (Today, Yesterday, then dates) with Placed and Picked under each.
  */
+// Mantine's Table, which mantine-react-table draws with: only here (decision 056).
+import "@mantine/core/styles/Table.css";
 import "mantine-react-table/styles.css";
 import { Text } from "~/ui/layout";
 import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from "mantine-react-table";

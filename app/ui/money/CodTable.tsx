@@ -5,6 +5,8 @@
  * row selection: each checkbox is still a native `ids` checkbox of the route's GET selection
  * form (`form=`), driven by the selection the plain table used too, and a select-all.
  */
+// Mantine's Table, which mantine-react-table draws with: only here (decision 056).
+import "@mantine/core/styles/Table.css";
 import "mantine-react-table/styles.css";
 import "@mantine/core/styles/Checkbox.css";
 // Hovering a row's checkbox shows its tooltip.

@@ -3,8 +3,8 @@
  * seller's hold analytics that its type's rule reads, and the verdict with the rule written out
  * with the numbers (money/hold.ts decides; this only shows).
  */
+import "../small-table.css";
 import "./money.css";
-import { Table } from "@mantine/core";
 import { Paper, Stack, Text } from "~/ui/layout";
 import { dmy } from "~/services/core/ist-dates";
 import { formatInr } from "~/services/core/money";
@@ -43,16 +43,16 @@ export function HoldDetailsPanel({ details }: { details: Details }) {
   return (
     <Stack gap="sm" data-testid="hold-details" data-verdict={verdict.clear ? "clear" : "keep"}>
       <Text size="sm">COD Ref ID {details.remittance.pickrr_reference_id}</Text>
-      <Table withRowBorders={false} verticalSpacing={4} aria-label="Hold analytics">
-        <Table.Tbody>
+      <table className="small-table small-table-unruled small-table-compact" aria-label="Hold analytics">
+        <tbody>
           {figureRows(figures).map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th scope="row">{label}</Table.Th>
-              <Table.Td className="wrap-anywhere">{value}</Table.Td>
-            </Table.Tr>
+            <tr key={label}>
+              <th scope="row">{label}</th>
+              <td className="wrap-anywhere">{value}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
       <Paper withBorder p="sm" className={verdict.clear ? "hold-verdict hold-verdict-clear" : "hold-verdict hold-verdict-keep"}>
         <Text fw={700}>{verdict.clear ? VERDICT_LABELS.clear : VERDICT_LABELS.keep}</Text>
         <Text size="sm">{verdict.rule}</Text>
