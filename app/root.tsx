@@ -1,4 +1,4 @@
-// Mantine's CSS per component (issue 11: the whole of styles.css was 33 KiB gzip, 83 % unused).
+// Mantine's CSS per component (decision 022: the whole of styles.css was 33 KiB gzip, 83 % unused).
 // Here: the base and the components of the shell and most pages; a component used on a few
 // pages imports its own CSS where it is used (form-fields, calculator, sign-in …; Table in the
 // lazily loaded mantine-react-table modules only, decision 056).

@@ -1,5 +1,5 @@
 /**
- * The Dashboard and the Order Tracker at scale (issue 15), on a database that holds the large
+ * The Dashboard and the Order Tracker at scale (decision 030), on a database that holds the large
  * seed (2,000+ clients, 1,000,000 orders):
  *
  *   npm run db:seed -- --reset --scale large              # PGlite in DATA_DIR, or DATABASE_URL

@@ -1,6 +1,6 @@
 /**
- * Measures first-load JavaScript and CSS per route from the production build (GUIDE §7
- * budgets: JS ≤ 200 KiB gzip per route; CSS ≤ 15 KiB gzip, issue 11). For each leaf route it adds
+ * Measures first-load JavaScript and CSS per route from the production build (docs/architecture.md §7
+ * budgets: JS ≤ 200 KiB gzip per route; CSS ≤ 15 KiB gzip, decision 022). For each leaf route it adds
  * the entry, then every route module of its match chain (root → layouts → the route) with
  * their imports and CSS, and the route manifest module (lazy route discovery is off, so every
  * page loads it), each file counted once, gzip -9 as a server would send it.
@@ -16,7 +16,7 @@ type Route = Entry & { id: string; parentId?: string; path?: string; index?: boo
 type Manifest = { entry: Entry; routes: Record<string, Route> };
 
 const JS_BUDGET_KIB = 200;
-const CSS_BUDGET_KIB = 15; // issue 11: render-blocking CSS per page (Mantine per component)
+const CSS_BUDGET_KIB = 15; // decision 022: render-blocking CSS per page (Mantine per component)
 
 const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 const manifestFile = readdirSync(path.join(clientDir, "assets")).find((f) => /^manifest-.*\.js$/.test(f));

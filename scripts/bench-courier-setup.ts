@@ -1,5 +1,5 @@
 /**
- * Measures the All Couriers and Courier Rules tabs (issue 13) with the production build on the
+ * Measures the All Couriers and Courier Rules tabs (decision 027) with the production build on the
  * embedded database, for a client with every courier service of the catalogue switched on and
  * 50 Pickrr Select rules with 10,000-pincode lists. Budgets: ≤ 30 ms p95 at one connection and
  * ≥ 100 requests/s at 20 concurrent connections (a static file measured beside it in the same

@@ -1,5 +1,5 @@
 /**
- * Legal Status over a large book (issue 16 budget): 2,000 sellers, 10 documents published per
+ * Legal Status over a large book (docs/performance.md): 2,000 sellers, 10 documents published per
  * segment (three names, several versions each) plus one specific document per seller, half of
  * the documents in force accepted. Measures, on an in-memory PGlite at one connection, the
  * Legal Status page query (p50 / p95 over 200 requests of varied filters and pages) from the

@@ -1,5 +1,5 @@
 /**
- * Lighthouse, mobile (issue 11: ≥ 95 on sign-in, All Users, a rate card and the calculator):
+ * Lighthouse, mobile (docs/architecture.md §7: ≥ 95 on sign-in, All Users, a rate card and the calculator):
  * one production server on the demo seed (PGlite), the vp signed in for the pages behind
  * sign-in (its session cookie sent as a header), Lighthouse's default mobile run (simulated
  * slow 4G and a 4× slower CPU), performance category only, RUNS runs per page, median score.

@@ -1,5 +1,5 @@
 /**
- * On Hold COD and the Account Ledger over a large book (issue 17 budget): 2,000 sellers with 26
+ * On Hold COD and the Account Ledger over a large book (docs/performance.md): 2,000 sellers with 26
  * weekly COD remittance cycles and 26 billing cycles each (52,000 of each), the last five cycles
  * of every seller held (10,000 held remittances). Measures, on an in-memory PGlite at one
  * connection, the On Hold COD page query (p50 / p95 over 200 requests: default view, later pages,

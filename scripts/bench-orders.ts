@@ -1,5 +1,5 @@
 /**
- * The order book at scale (issue 14): each header-search type, order placement and courier
+ * The order book at scale (decision 023): each header-search type, order placement and courier
  * scan ingestion, on a database that holds the large seed.
  *
  *   npm run db:seed -- --reset --scale large          # 1,000,000 orders (PGlite in DATA_DIR, or DATABASE_URL)

@@ -1,5 +1,5 @@
 /**
- * Any pages, measured alike (issue 11's "3× more staff per core"): one production server on the
+ * Any pages, measured alike (docs/architecture.md §7): one production server on the
  * demo seed (PGlite), the vp signed in. Per page: one connection (REQUESTS after WARM_UP:
  * Server-Timing median / p95, latency p95, server CPU per request, HTML size), then CONNECTIONS
  * connections for SECONDS (requests/s, p99, CPU per request), the static `/favicon.svg` first as

@@ -1,5 +1,5 @@
 /**
- * Measures the quote engine's budgets (issue 5), on the embedded database with the demo seed:
+ * Measures the quote engine's budgets (docs/performance.md), on the embedded database with the demo seed:
  * 1. a full quote across every courier of a client, through the service with the in-memory
  *    caches warm (one fingerprint read + pure engine): p50 / p95 / p99 over many random lanes;
  * 2. the pure pricing function, single-courier prices per second on one core;

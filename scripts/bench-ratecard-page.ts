@@ -1,7 +1,7 @@
 /**
  * Measures the client rate card PAGE (server-side render, HTTP on loopback) for a client with
  * 25 couriers × 4 shipment types × 2 delivery types, on the embedded database, with the
- * production build. Budget (issue 3): ≤ 50 ms p95 server-side. Prints the figures; asserts
+ * production build. Budget (docs/performance.md): ≤ 50 ms p95 server-side. Prints the figures; asserts
  * nothing. Two times per request: "server" is the server's own Server-Timing (arrival to
  * response headers: loaders and render, the page being sent as one body), "latency" is what
  * this client saw (adds gzip, loopback and the client's own work on the same 2 cores).

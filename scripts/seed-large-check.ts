@@ -6,7 +6,7 @@
  * This was a test until decision 017: ~1 minute of every CI pass for a scale no screen test
  * uses. The demo scale's checks (app/services/db/seed.test.ts) cover the seeding code itself;
  * run this after changing the planner's sizes or the hierarchy, and record the time in
- * docs/performance.md ("Large seed").
+ * docs/performance-log.md ("Large seed").
  */
 import assert from "node:assert/strict";
 import { sql } from "drizzle-orm";

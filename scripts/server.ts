@@ -2,7 +2,7 @@
  * The HTTP server: Express with the Remix request handler. We run our own small server
  * instead of `remix-serve` so the load context can carry the client's address (sign-in
  * rate limits) and so the database is opened, migrated and seeded in the same process
- * before the first request (docs/decisions/003-own-server.md).
+ * before the first request (docs/decisions/003-own-server-and-sessions.md).
  */
 import { randomBytes } from "node:crypto";
 import path from "node:path";

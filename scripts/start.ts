@@ -119,7 +119,7 @@ async function serve(t0: number) {
     // With several processes the primary says when all are ready.
     if (!cluster.isWorker) console.log(`Console ready on http://localhost:${port} (started in ${Date.now() - t0} ms)`);
     // A freshly seeded demo's order book fills in the background, resuming after a restart.
-    // The Daily Performance snapshot: refreshed every 15 minutes by one of the servers (issue 15),
+    // The Daily Performance snapshot: refreshed every 15 minutes by one of the servers (decision 030),
     // and once more when a freshly seeded demo's order book has filled.
     startDailyPerformanceScheduler(getDb(), (line) => console.log(line));
     // COD remittance and billing cycles of the weeks that closed (decision 031): tried every 5
@@ -158,7 +158,7 @@ async function serve(t0: number) {
     deliverDueMail(getDb()).catch((error) => logServerError(error, "Mail delivery run failed"));
   }, 30_000);
   mailTimer.unref();
-  // Finance Analytics reports (issue 17): any server takes queued jobs (SKIP LOCKED), including
+  // Finance Analytics reports (decision 031): any server takes queued jobs (SKIP LOCKED), including
   // those a stopped server left behind once their lease ran out.
   const financeTimer = setInterval(() => runFinanceReportsSoon(getDb()), 60_000);
   financeTimer.unref();

@@ -1,6 +1,6 @@
 /**
- * Legal's Account Setup (spec part 2 §2 "Account setup", §7 disabled-users and update-access;
- * issue 16): 'Pickrr Configuration' sets or clears a seller's Disable Agreement flag
+ * Legal's Account Setup (docs/product.md §2 "Account setup", §7 disabled-users and update-access;
+ * decision 028): 'Pickrr Configuration' sets or clears a seller's Disable Agreement flag
  * (`pickrr_config.disable_legal`) by e-mail, and 'Blocked Users' lists the sellers that have it.
  * Both panels collapse; which are open is `?open=` in the URL (none given: both).
  */

@@ -1,6 +1,6 @@
 /**
- * A client's Account Ledger (spec part 2 §2, §3 ledger entry, §4 ledger view filters, §7
- * live-user-account-ledger; issue 17): the Pending (default) / Cleared / Future toggle in the URL
+ * A client's Account Ledger (docs/product.md §2, §3 ledger entry, §4 ledger view filters, §7
+ * live-user-account-ledger; decision 031): the Pending (default) / Cleared / Future toggle in the URL
  * (`?type=`), the client's cod and bill cycles of that view with their totals at the foot, and
  * the same as CSV. Works without JavaScript (the toggle is links). A finance approver records a
  * seller's payment against an open bill (decision 040): `?pay=<bill reference>` opens the

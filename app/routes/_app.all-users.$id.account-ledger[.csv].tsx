@@ -1,4 +1,4 @@
-/** The Account Ledger's CSV (issue 17): the entries of the chosen view (`?type=`), as on screen. */
+/** The Account Ledger's CSV (decision 031): the entries of the chosen view (`?type=`), as on screen. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";

@@ -1,5 +1,5 @@
 /**
- * A client's account set-up (spec part 2 §2 "Client account pages", §3–§9; issue 18): KYC
+ * A client's account set-up (docs/product.md §2 "Client account pages", §3–§9; decision 026): KYC
  * Details, Business Details, Pickrr Configuration (with the API token) and Wallet
  * Configuration, each a collapsible section whose open state is in the URL, each its own
  * form post with its own `intent`. Rules and data: app/services/account/.

@@ -1,5 +1,5 @@
 /**
- * The Courier Rules tab (spec part 1 §2, §3, §4, §5, §6, §7; part 2 §4–§6; issue 13): the four
+ * The Courier Rules tab (docs/product.md §2, §3, §4, §5, §6, §7; §4–§6; decision 027): the four
  * selection type cards, the custom priority table with its New / Edit / Delete dialogs, the
  * Pickrr Select list (toggle, move up / down, clone, delete) and the History of rule changes.
  * Panels and dialogs are in the URL (courier-setup/rules-view.ts), rendered by the server, so

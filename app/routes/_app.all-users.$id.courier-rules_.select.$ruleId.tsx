@@ -1,6 +1,6 @@
 /**
- * The Pickrr Select rule editor (spec part 1 §2, §4, §5, §7 alloc-engine rule and CSV
- * uploads; part 2 §4, §5; issue 13): a page of its own, `…/courier-rules/select/new` or
+ * The Pickrr Select rule editor (docs/product.md §2, §4, §5, §7 alloc-engine rule and CSV
+ * uploads; §4, §5; decision 027): a page of its own, `…/courier-rules/select/new` or
  * `…/select/{ruleId}`, so it deep-links and works without JavaScript. A multipart post: the
  * product and pincode lists are comma-separated text or a one-column CSV file (which replaces
  * the text). A stored list longer than INLINE_LIST_MAX is not echoed into the page: it shows as

@@ -1,6 +1,6 @@
 /**
- * The All Couriers tab (spec part 1 §2, §3 "All couriers data", §4 courier toggle, §6 vp, §7
- * fetch-active-bl-user-courier-list and activate-bl-user-courier; issue 13). The spec's
+ * The All Couriers tab (docs/product.md §2, §3 "All couriers data", §4 courier toggle, §6 vp, §7
+ * fetch-active-bl-user-courier-list and activate-bl-user-courier; decision 027). The spec's
  * `/all-users/{id}/courier-setup` is its canonical URL; `/all-couriers` redirects here.
  * Filter and search are in the URL; the toggle's 'Are you sure?' is `?confirm=<courier_id>`,
  * rendered by the server, so it works without JavaScript.

@@ -14,7 +14,7 @@ import { READABLE_ERRORS } from "~/ui/form-fields";
 import "@mantine/core/styles/Grid.css";
 
 /**
- * The Rate Calculator tab (spec part 1 §2 "Shipment calculator"): a GET form whose inputs
+ * The Rate Calculator tab (docs/product.md §2 "Shipment calculator"): a GET form whose inputs
  * live in the URL, so a quote is a shareable link; the quote runs in the loader.
  */
 
@@ -178,7 +178,7 @@ export default function RateCalculator() {
                     { value: "cod", label: "COD" },
                   ]}
                 />
-                {/* Required only for COD (issue 12 #8): with JavaScript the asterisk follows the
+                {/* Required only for COD (docs/product.md §5): with JavaScript the asterisk follows the
                     payment mode; without it the label says so, as the server's rule does. */}
                 {input(
                   "cod_amount",

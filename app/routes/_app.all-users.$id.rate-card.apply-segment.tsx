@@ -1,5 +1,5 @@
 /**
- * Apply segment (spec part 1 §2 "Segment rate cards", §6 vp, §7 apply-segment-rate-data-to-
+ * Apply segment (docs/product.md §2 "Segment rate cards", §6 vp, §7 apply-segment-rate-data-to-
  * ratecard-data): a dialog over the client's rate card. Choosing a segment is a GET form
  * (`?segment=N`), so the preview of what changes is a URL; Apply is a plain POST.
  */

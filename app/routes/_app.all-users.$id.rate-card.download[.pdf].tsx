@@ -6,7 +6,7 @@ import { getDb } from "~/services/db/client.server";
 import { clientRateCardPdf } from "~/services/ratecards/pdf.server";
 import { NO_AUTH_TOKEN_MESSAGE } from "~/services/ratecards/permissions";
 
-/** The client's rate card as a readable PDF (spec part 1 §7 download-ratecard-pdf). */
+/** The client's rate card as a readable PDF (docs/product.md §7 download-ratecard-pdf). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "ratecard.view" });
   const db = getDb();

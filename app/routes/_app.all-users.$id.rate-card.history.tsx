@@ -1,5 +1,5 @@
 /**
- * The audit history of a client's rate changes (issue 3 "History"): a wide dialog over the
+ * The audit history of a client's rate changes (docs/product.md §2.5 "History"): a wide dialog over the
  * rate card, newest first, paginated by `?hpage=` links that keep the card's own parameters.
  */
 import { Badge } from "@mantine/core";

@@ -1,5 +1,5 @@
 /**
- * Update RTO with forward (spec part 1 §7 update-rto-ratecard-data-with-forward-ratecard-data,
+ * Update RTO with forward (docs/product.md §7 update-rto-ratecard-data-with-forward-ratecard-data,
  * §6 vp): a dialog over the client's rate card. Step one chooses couriers (native
  * checkboxes); Update posts them back and the action answers with a confirmation step
  * listing them; Confirm applies. Both steps are plain form posts, so no JavaScript is needed.

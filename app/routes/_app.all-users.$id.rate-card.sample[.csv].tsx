@@ -7,7 +7,7 @@ import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards
 import { clientRateCardCsv } from "~/services/ratecards/read.server";
 
 /**
- * The sample CSV for the upload (spec part 1 §6: not for kam). The best sample is the
+ * The sample CSV for the upload (docs/product.md §6: not for kam). The best sample is the
  * client's own card in the exact format the upload accepts, so it is that file under the
  * sample's name: edit the prices and upload it.
  */

@@ -1,5 +1,5 @@
 /**
- * The client's courier-wise rate card (spec part 1 §2 "Courier-wise plan"): Forward, Reverse
+ * The client's courier-wise rate card (docs/product.md §2 "Courier-wise plan"): Forward, Reverse
  * and RTO tabs, or the uploaded card's list, with row edits for vp. Its dialogs (upload,
  * apply segment, RTO from forward, weight slab, history) are child routes rendered over it.
  * The Pickrr Advantage tab is its own route (rate-card_.advantage.tsx).

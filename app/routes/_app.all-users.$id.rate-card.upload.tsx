@@ -1,5 +1,5 @@
 /**
- * The "Upload rate card" dialog over the client's rate card (spec part 1 §4 "Upload flow",
+ * The "Upload rate card" dialog over the client's rate card (docs/product.md §4 "Upload flow",
  * §5 "Upload", §6 "kam: no upload", §8 "red alerts in a 180 px area").
  *
  * Choose file → Verify (writes nothing; shows the errors, or a preview of every change) →
@@ -64,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // Action
 // ---------------------------------------------------------------------------------------
 
-/** Spec §5: one CSV file (its name, declared type and bytes are checked by the upload module). */
+/** docs/product.md §5: one CSV file (its name, declared type and bytes are checked by the upload module). */
 const CSV_FILE = { kinds: ["csv"], messages: { missing: CHOOSE_FILE, tooMany: "Choose one CSV file only.", wrongKind: ONLY_CSV } } as const;
 const isCsvFileName = (name: string, type: string) => kindByName(name, type, CSV_FILE.kinds) === "csv";
 

@@ -1,5 +1,5 @@
 /**
- * Weight slab edit (spec part 1 §5 "Weight slab edit", §6 vp, §9 the fixed list): a dialog over
+ * Weight slab edit (docs/product.md §5 "Weight slab edit", §6 vp, §9 the fixed list): a dialog over
  * the client's rate card for `?row=ID`. Base and additional weight are native selects; the
  * form posts with the row's version, so a stale edit is refused with the current values.
  */

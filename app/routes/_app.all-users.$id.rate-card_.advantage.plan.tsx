@@ -1,5 +1,5 @@
 /**
- * Enable or disable an advantage plan for the client (spec part 1 §2 "enable-plan
+ * Enable or disable an advantage plan for the client (docs/product.md §2 "enable-plan
  * confirmation", §4, §6 vp, §7 user-rate-plan/offer, §8): a dialog over the Pickrr Advantage
  * tab (`/rate-card/advantage/plan?plan=…`), opened by the plan's switch. Confirm is a plain POST; the answer comes back as a toast.
  * A plan the seller has activated cannot be changed here.
@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (result.ok) return redirectWithToast(request, back, { kind: "success", message: "Updated Successfully" });
   if (result.status === 403) throw new Response(result.message, { status: 403 });
   // The platform refuses to withdraw an activated plan with 'active must be in offered.',
-  // which the console explains for 15 seconds (spec §8); any other refusal is 'Not able to update plan.'
+  // which the console explains for 15 seconds (docs/product.md §8); any other refusal is 'Not able to update plan.'
   if (result.message === ACTIVE_MUST_BE_OFFERED) {
     return redirectWithToast(request, back, { kind: "error", message: CANNOT_DISABLE_ACTIVATED, durationMs: CANNOT_DISABLE_ACTIVATED_MS });
   }

@@ -1,6 +1,6 @@
 /**
- * The Pickrr Advantage tab of a client's rate card (spec part 1 §2 "Courier-wise plan and
- * Advantage", §4, §9; issue 4): the Basic and Premium plans offered to the client, each plan's
+ * The Pickrr Advantage tab of a client's rate card (docs/product.md §2 "Courier-wise plan and
+ * Advantage", §4, §9; decision 009): the Basic and Premium plans offered to the client, each plan's
  * card with row edits for vp, and Premium's Advantage Settings (cashback). Its dialogs — the
  * plan switch (`/plan`) and History — are child routes rendered over it. It was
  * `/rate-card?tab=advantage`; the card's loader redirects such links here.

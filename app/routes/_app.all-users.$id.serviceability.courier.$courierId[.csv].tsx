@@ -5,7 +5,7 @@ import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
 import { COURIER_PINCODES_COLUMNS, courierPincodeRecords } from "~/services/quote/quote.server";
 
-/** One courier service's pincode list as CSV (spec part 1 §7 fetch-courier-pincode-list); All Couriers links here later. */
+/** One courier service's pincode list as CSV (docs/product.md §7 fetch-courier-pincode-list); All Couriers links here later. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "serviceability.view" });
   const db = getDb();

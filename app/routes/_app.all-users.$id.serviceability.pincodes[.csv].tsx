@@ -8,7 +8,7 @@ import { SERVICEABLE_PINCODES_COLUMNS, serviceablePincodeRecords } from "~/servi
 
 /**
  * Every destination pincode the client can ship to from `source_pincode`, streamed as CSV
- * (spec part 1 §7 fetch-user-serviceable-pincodes-api). A bad source goes back to the dialog.
+ * (docs/product.md §7 fetch-user-serviceable-pincodes-api). A bad source goes back to the dialog.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "serviceability.view" });

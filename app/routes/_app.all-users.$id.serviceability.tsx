@@ -15,7 +15,7 @@ import { Figure } from "~/ui/Figure";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 
 /**
- * The Serviceability tab (spec part 1 §2 "Pincode check"): from/to pincodes in the URL, the
+ * The Serviceability tab (docs/product.md §2 "Pincode check"): from/to pincodes in the URL, the
  * pincode result, and the 'Download Pincode List' dialog (`?download=1`).
  */
 

@@ -69,7 +69,7 @@ function ClientFrame({ id, client, children }: { id: number | string; client: Cl
               </Badge>
             ))}
           </Group>
-          {/* Not one of the spec's five tabs: the account set-up screen sits below the client page (spec part 2 §2). */}
+          {/* Not one of the spec's five tabs: the account set-up screen sits below the client page (docs/product.md §2). */}
           <Anchor component={Link} to={`${base}/account-setup`} size="sm" mt={6} display="inline-block" aria-current={location.pathname.startsWith(`${base}/account-setup`) ? "page" : undefined}>
             Account Setup (KYC, business details, configuration)
           </Anchor>

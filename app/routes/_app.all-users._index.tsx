@@ -108,7 +108,7 @@ export default function AllUsers() {
       <Paper withBorder>
         {/* Fits 1280 px with the sidebar open (long e-mails wrap); anything wider scrolls, with or without JavaScript. */}
         <div className="table-scroll" role="region" aria-label="Clients table" tabIndex={0}>
-          {/* Native cells with the plain-table styles: a Mantine Table.Td costs ~15 µs of server render each (issue 11). */}
+          {/* Native cells with the plain-table styles: a Mantine Table.Td costs ~15 µs of server render each (docs/architecture.md §7). */}
           <table aria-label="Clients" className="plain-table clients-table">
             <thead>
               <tr>
@@ -154,7 +154,7 @@ export default function AllUsers() {
                     <td>{row.phone_number}</td>
                     <td className="nowrap">{registeredDateLabel(new Date(row.date_joined))}</td>
                     <td>
-                      {/* Plain elements and classes: this cell repeats on every row (issue 11: Mantine style props cost CPU per row). */}
+                      {/* Plain elements and classes: this cell repeats on every row (docs/architecture.md §7: Mantine style props cost CPU per row). */}
                       <div className="hierarchy">
                         {(["tl", "bdm", "avp", "vp"] as const).map((r) => (
                           <span key={r} title={row[r]?.email ?? undefined}>

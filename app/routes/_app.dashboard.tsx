@@ -1,5 +1,5 @@
 /**
- * Dashboard (spec part 2 §2, §3, §4; issue 15): Total Growth and Growth from Old Accounts, the
+ * Dashboard (docs/product.md §2, §3, §4; decision 030): Total Growth and Growth from Old Accounts, the
  * Daily Average of picked orders per weekday (this month against last month) and the Month-wise
  * growth of total and old-account orders — for the clients the signed-in staff may see, from
  * the daily rollups. Charts draw in the browser; every number is also a server-rendered table.

@@ -1,5 +1,5 @@
 /**
- * Finance Analytics (spec part 2 §2, §8; issue 17): one form that schedules the Complete
+ * Finance Analytics (docs/product.md §2, §8; decision 031): one form that schedules the Complete
  * Financial Analysis of the signed-in person's scope. The page says 'E-mail scheduled for your
  * Complete Financial Analysis' at once; the report is built in the background and e-mailed with
  * an .xlsx (money/finance-report.server.ts). A failure to schedule says 'Oops, something went wrong.'.

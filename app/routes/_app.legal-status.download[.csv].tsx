@@ -1,5 +1,5 @@
 /**
- * Legal Status's Download (spec part 2 §7 clients list CSV; issue 16): every seller of the chosen
+ * Legal Status's Download (docs/product.md §7 clients list CSV; decision 028): every seller of the chosen
  * Agreement Status (`status` 1 accepted, 0 not accepted) and search, streamed as CSV.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * Legal Status (spec part 2 §2, §5, §7; issue 16): every seller with the documents in force for
+ * Legal Status (docs/product.md §2, §5, §7; decision 028): every seller with the documents in force for
  * it, accepted or not (with the date). The Agreement Status select filters the list; Download
  * (the filtered list as CSV) is disabled until a status is chosen. Status, search and page are
  * in the URL.

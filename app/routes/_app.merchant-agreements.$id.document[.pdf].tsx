@@ -1,4 +1,4 @@
-/** A legal document's PDF for staff (issue 16): served inline as application/pdf from the file store. */
+/** A legal document's PDF for staff (decision 028): served inline as application/pdf from the file store. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";

@@ -1,5 +1,5 @@
 /**
- * Merchant Agreements (spec part 2 §2, §5, §7 legal-docs list and create; issue 16): the table
+ * Merchant Agreements (docs/product.md §2, §5, §7 legal-docs list and create; decision 028): the table
  * of published legal documents, a page at a time, and Add New Document as a dialog whose open
  * state is `?add=1` (it renders on the server, so the whole flow works without JavaScript).
  */

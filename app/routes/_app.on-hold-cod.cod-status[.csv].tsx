@@ -1,4 +1,4 @@
-/** The remittance report (spec part 2 §7 GET /remittance/report/, issue 17): the filtered held remittances as cod-status.csv. */
+/** The remittance report (docs/product.md §7 GET /remittance/report/, decision 031): the filtered held remittances as cod-status.csv. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { istDayOf } from "~/services/core/ist-dates";
 import { requireStaff } from "~/services/auth/guard.server";

@@ -1,4 +1,4 @@
-/** On Hold COD's Excel Download (issue 17): the filtered held remittances as a real .xlsx, streamed. */
+/** On Hold COD's Excel Download (decision 031): the filtered held remittances as a real .xlsx, streamed. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { istDayOf } from "~/services/core/ist-dates";
 import { requireStaff } from "~/services/auth/guard.server";

@@ -1,5 +1,5 @@
 /**
- * On Hold COD (spec part 2 §2, §4 release flow, §5 release form, §6, §7 COD hold, §9; issue 17):
+ * On Hold COD (docs/product.md §2, §4 release flow, §5 release form, §6, §7 COD hold, §9; decision 031):
  * held COD remittances of the viewer's clients, searched by COD Ref ID, AWB No or Seller Email
  * over a date range with presets, 30 a page, all in the URL. 'Hold COD' on a row opens the
  * seller's On Hold Details (`?hold=id`); the finance approvers also get a Release column, row

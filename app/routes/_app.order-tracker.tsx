@@ -1,5 +1,5 @@
 /**
- * Order Tracker (spec part 2 §2, §3, §4, §5, §6, §9; issue 15): Daily Stats — placed orders per
+ * Order Tracker (docs/product.md §2, §3, §4, §5, §6, §9; decision 030): Daily Stats — placed orders per
  * day for a period (Last 7 days by default, Last 30 days, Last Month, or a custom range of at
  * most 90 days back) and one seller or all in scope, as a bar chart with a brush and a CSV — and
  * Daily Performance, the 15-minute snapshot of placed and picked orders for today and the six

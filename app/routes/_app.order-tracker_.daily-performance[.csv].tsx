@@ -1,5 +1,5 @@
 /**
- * The CSV 'Daily Performance' (spec part 2 §2, §6; issue 15): every row of the view the URL
+ * The CSV 'Daily Performance' (docs/product.md §2, §6; decision 030): every row of the view the URL
  * names (view, search, sort), with the hierarchy columns of the signed-in role.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,5 +1,5 @@
 /**
- * Daily Stats as CSV (issue 15): the series the Order Tracker shows for the same URL state
+ * Daily Stats as CSV (decision 030): the series the Order Tracker shows for the same URL state
  * (period or custom range, seller) — one row per day, DD-MM-YYYY and the placed count.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";

@@ -1,4 +1,4 @@
-/** The seller e-mails in the signed-in staff member's scope, for the Order Tracker's seller field (issue 15). */
+/** The seller e-mails in the signed-in staff member's scope, for the Order Tracker's seller field (decision 030). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { sellerEmails } from "~/services/analytics/tracker.server";
 import { requireStaff } from "~/services/auth/guard.server";

@@ -1,5 +1,5 @@
 /**
- * One order (issue 14): its details, the tracking timeline, Charged Amount Details and Sync
+ * One order (decision 023): its details, the tracking timeline, Charged Amount Details and Sync
  * Tracking (a form post: 'Tracing Synced'). Deep-linkable; a tl sees only their clients' orders.
  */
 import "~/ui/small-table.css";

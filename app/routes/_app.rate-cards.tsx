@@ -18,7 +18,7 @@ const viewSchema = z.object({
   tab: z.enum(RATE_TABS).catch("forward"),
 });
 
-/** The three segment rate cards (spec part 1 §2): Segment One, Two, Three, each Forward / Reverse / RTO × Express / Surface. */
+/** The three segment rate cards (docs/product.md §2): Segment One, Two, Three, each Forward / Reverse / RTO × Express / Surface. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, { permission: "ratecard.view" });
   const params = new URL(request.url).searchParams;

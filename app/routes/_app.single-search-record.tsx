@@ -1,5 +1,5 @@
 /**
- * Single Search Record (spec part 2 §2): what the header search found — orders, or for
+ * Single Search Record (docs/product.md §2): what the header search found — orders, or for
  * Seller Email the sellers — within the clients the staff may see, 50 to a page. The search,
  * the page and the Charged Amount Details dialog (`?charged=<order id>`) are all in the URL.
  */
@@ -41,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 
-/** Sync Tracking on a result row (spec part 2 §2): re-applies the order's scans, then back to the same results. */
+/** Sync Tracking on a result row (docs/product.md §2): re-applies the order's scans, then back to the same results. */
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.search" });
   // A hidden field only: an order that is not there (or not the viewer's) is the error boundary's 404.

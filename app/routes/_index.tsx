@@ -1,2 +1,2 @@
-// `/` is the sign-in page for signed-out visitors (spec part 1 §2); signed-in staff are sent on.
+// `/` is the sign-in page for signed-out visitors (docs/product.md §2); signed-in staff are sent on.
 export { action, default, loader, meta } from "./sign-in";

@@ -1,5 +1,5 @@
 /**
- * Placing orders from a seller's system (issue 14), authenticated by the client's auth_token
+ * Placing orders from a seller's system (decision 023), authenticated by the client's auth_token
  * (`Authorization: Token <auth_token>`, as every seller endpoint):
  *
  *   POST /api/orders  {order}            → 201 { pickrr_order_id, pickrr_tracking_id, courier, edd_stamp, charged_amount }

@@ -1,5 +1,5 @@
 /**
- * The seller dashboard's advantage plan call (spec part 1 §3 advantage plan state, §8; part 2
+ * The seller dashboard's advantage plan call (docs/product.md §3 advantage plan state, §8;
  * §3 "advantage plans"): outside the staff session, authenticated by the client's own
  * auth_token in `Authorization: Token <auth_token>` (or `?auth_token=`), like every seller and
  * system endpoint (auth/client-token.server.ts).

@@ -1,5 +1,5 @@
 /**
- * POST /api/seller/legal-docs/{id}/accept (issue 16): the seller accepts a document in force for
+ * POST /api/seller/legal-docs/{id}/accept (decision 028): the seller accepts a document in force for
  * it; who, when, which version and from which IP are recorded once (accepting again answers the
  * first acceptance). 404 `{ err }` for a document not addressed to the seller.
  */

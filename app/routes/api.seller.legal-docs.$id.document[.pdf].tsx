@@ -1,4 +1,4 @@
-/** A legal document's PDF for the seller it is addressed to (issue 16); 404 for any other seller. */
+/** A legal document's PDF for the seller it is addressed to (decision 028); 404 for any other seller. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";

@@ -1,5 +1,5 @@
 /**
- * The seller's legal documents (issue 16), authenticated by the client's auth_token like every
+ * The seller's legal documents (decision 028), authenticated by the client's auth_token like every
  * seller endpoint (`Authorization: Token <auth_token>` or `?auth_token=`):
  *
  *   GET /api/seller/legal-docs → { is_success: true, data: { docs: [...], legal_enforced } }

@@ -1,5 +1,5 @@
 /**
- * A courier's scan events (issue 14), with the courier's own token:
+ * A courier's scan events (decision 023), with the courier's own token:
  *
  *   POST /api/tracking/{courier id}   Authorization: Token <courier token>
  *   [{ "awb": "<courier tracking id>", "event_id": "…", "status": "in_transit", "location": "…", "at": "2026-11-20T10:00:00Z" }, …]

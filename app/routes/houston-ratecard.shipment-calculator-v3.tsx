@@ -6,7 +6,7 @@ import { quoteForClient } from "~/services/quote/quote.server";
 import { rateListEntryJson } from "~/services/quote/quote-view";
 
 /**
- * GET /houston-ratecard/shipment-calculator-v3/ (spec part 1 §7): the shipment calculator for
+ * GET /houston-ratecard/shipment-calculator-v3/ (docs/product.md §7): the shipment calculator for
  * other systems, by the client's auth_token. Same query names as the spec, plus optional
  * `invoice_value` and `product_names` (comma-separated) for Pickrr Select criteria; each
  * rate_list entry carries the spec's fields and its charged amount details (quote-view.ts);

@@ -5,7 +5,7 @@ import { pincodeQuerySchema } from "~/services/quote/calculator-form";
 import { checkPincodeServiceability } from "~/services/quote/quote.server";
 
 /**
- * GET /location/pincode-serviceability-v3/ (spec part 1 §7): the pincode check for other
+ * GET /location/pincode-serviceability-v3/ (docs/product.md §7): the pincode check for other
  * systems, by the client's auth_token; returns the spec's pincode result or `{ err }`.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,5 +1,5 @@
 /**
- * The Pickrr Advantage tab of a client's rate card (spec part 1 §2, §4, §9): Basic and
+ * The Pickrr Advantage tab of a client's rate card (docs/product.md §2, §4, §9): Basic and
  * Premium sub-tabs (links), whether each plan is offered or activated, the switch that opens
  * the enable/disable confirmation (a child route, so it works without JavaScript), the
  * plan's turnaround and promise, and the plan's rate card in the one rate table.
@@ -94,7 +94,7 @@ export function AdvantagePlans({
         ) : null}
       </Group>
 
-      {/* Issue 12: the settings come before the plan's rate card (a few thousand cells), not below it. */}
+      {/* docs/product.md §2.6: the settings come before the plan's rate card (a few thousand cells), not below it. */}
       {settings}
 
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Plan turnaround and promise">

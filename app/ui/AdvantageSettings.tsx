@@ -1,5 +1,5 @@
 /**
- * Premium "Advantage Settings" (spec part 1 §2, §3, §5, §6, §9): the cashback plans, their
+ * Premium "Advantage Settings" (docs/product.md §2, §3, §5, §6, §9): the cashback plans, their
  * percentages or values, the TAT per zone and the max cashback liability. A plain form post
  * (works without JavaScript); with JavaScript, fields validate as you type and Apply is
  * disabled while anything is invalid. Inputs are disabled for everyone but a vp, and the EDD
@@ -34,7 +34,7 @@ export const CASHBACK_FORM_ID = "advantage-settings";
 const StartValues = createContext<CashbackFormValues>({});
 
 /**
- * A field's message once it has been touched or the form submitted (issue 12 #5: nothing red
+ * A field's message once it has been touched or the form submitted (docs/product.md §5: nothing red
  * on a first visit). Server-rendered, the server's refusal shows as it is.
  */
 function useShownError(name: string): string | undefined {
@@ -51,7 +51,7 @@ function AmountInputs({ field, disabled, hint, used }: { field: AmountField; dis
   const amountError = useShownError(`${field}_amount`);
   const hydrated = useHydrated();
   const label = AMOUNT_FIELD_LABELS[field];
-  // With JavaScript only the inputs the chosen plan uses show (issue 12); an input with a
+  // With JavaScript only the inputs the chosen plan uses show; an input with a
   // message stays in view. Without JavaScript all show, each saying which plans use it.
   const hidden = hydrated && !used && !amount.error;
   return (

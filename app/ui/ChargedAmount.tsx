@@ -1,5 +1,5 @@
 /**
- * Charged Amount Details (spec part 2 §2, §3 invoice amount details): the order's charge as it
+ * Charged Amount Details (docs/product.md §2, §3 invoice amount details): the order's charge as it
  * was frozen at placement, and the formula with its numbers. A dialog by URL, so it works
  * without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * The header search (spec part 1 §2): a type and a box in a GET form, so a search is a link
+ * The header search (docs/product.md §2): a type and a box in a GET form, so a search is a link
  * (/single-search-record?type=…&q=…) and Enter works without JavaScript. The placeholder
  * follows the chosen type.
  */

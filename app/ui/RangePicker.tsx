@@ -1,5 +1,5 @@
 /**
- * A date range with @mantine/dates (issues 15 and 17), loaded only once JavaScript runs (see
+ * A date range with @mantine/dates (decision 034), loaded only once JavaScript runs (see
  * DateRangeFields): its value goes into the form as `from` and `to` (YYYY-MM-DD), the same
  * fields the browser's own date inputs send without JavaScript.
  */

@@ -14,7 +14,7 @@ import { Hint } from "./Hint";
 
 
 /**
- * A control the client's missing auth token switches off (spec §6): a disabled native button
+ * A control the client's missing auth token switches off (docs/product.md §6): a disabled native button
  * with the spec's tooltip. The hint is CSS, so it shows with or without JavaScript; a disabled
  * button gets no pointer events, so the hover is the wrapper's.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorParts } from "./RateCardUploadParts";
 
-describe("upload error parts (issue 12 #7: the location is said once)", () => {
+describe("upload error parts (the location is said once)", () => {
   it("moves a 'Row N, \"Column\": ' prefix into the title", () => {
     expect(errorParts({ row: 2, column: "Courier", message: 'Row 2, "Courier": "Foo" is not in this rate card; do not add couriers.' })).toEqual({
       title: 'Row 2, Column "Courier"',

@@ -14,7 +14,7 @@ const DELIVERY_SHORT = { express: "Express", surface: "Surface" } as const;
 
 /**
  * An error as a title (where in the file) and a body (what is wrong), saying the location
- * once (issue 12 #7): the checker's messages start with it ('Row 3, "Zone A": …'), so the
+ * once: the checker's messages start with it ('Row 3, "Zone A": …'), so the
  * body drops that prefix; a message that reads as one sentence from its location keeps it
  * and goes without a title.
  */
@@ -33,7 +33,7 @@ export function errorParts(e: Pick<UploadError, "row" | "column" | "message">): 
 /** Mantine's light red title (red-6 on red-light) fails WCAG AA contrast; red-9 passes. */
 const ALERT_TITLE_STYLES = { title: { color: "var(--mantine-color-red-9)" } };
 
-/** Spec §8: the verification errors as a list of red alerts in a 180 px high area. */
+/** docs/product.md §8: the verification errors as a list of red alerts in a 180 px high area. */
 export function UploadErrors({ errors }: { errors: UploadError[] }) {
   return (
     <Box

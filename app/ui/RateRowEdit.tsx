@@ -99,7 +99,7 @@ function ClientInvalidNotice({ formId }: { formId: string }) {
 }
 
 /**
- * Someone else saved the row first (issue 12 #1): the refusal shows where the eye is — with
+ * Someone else saved the row first (docs/architecture.md §5): the refusal shows where the eye is — with
  * JavaScript it scrolls into view and takes focus — with the current values and a one-click
  * way to edit from them. Without JavaScript the answer is a new page that starts here.
  */

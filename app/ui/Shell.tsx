@@ -20,7 +20,7 @@ import { Hint } from "./Hint";
 
 type MenuItem = { to: string; label: string; icon: typeof IconUsers; permission: Permission };
 
-/** Each entry shows to those who may open it (legal's reduced menu, spec part 1 §1, follows from the table). */
+/** Each entry shows to those who may open it (legal's reduced menu, docs/product.md §1, follows from the table). */
 const MENU: MenuItem[] = [
   { to: "/rate-cards", label: "Rate Card", icon: IconTable, permission: "ratecard.view" },
   { to: "/all-users", label: "All Users", icon: IconUsers, permission: "clients.view" },
@@ -57,7 +57,7 @@ export function Shell({
           <IconChartBar aria-hidden size={22} color="var(--mantine-color-indigo-6)" />
           <p>Shipping Console</p>
         </div>
-        {/* The header order search: every role that may search orders (not legal, spec part 1 §1). */}
+        {/* The header order search: every role that may search orders (not legal, docs/product.md §1). */}
         <div className="shell-search">{can(staff, "orders.search") ? <HeaderSearch /> : null}</div>
         <div className="shell-account">
           <div>

@@ -1,5 +1,5 @@
 /**
- * Precompressed static files (issue 11): at build time every compressible file of the client
+ * Precompressed static files (decision 022): at build time every compressible file of the client
  * build gets a `.br` (quality 11) and a `.gz` (level 9) beside it, so the server sends a file
  * as it is instead of compressing the same bytes on every request (scripts/server.ts).
  */

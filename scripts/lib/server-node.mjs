@@ -5,7 +5,7 @@
  * --max-semi-space-size=64: V8's young generation may grow to 64 MiB a half (16 by default). A
  * page allocates a few MiB that die at once (rows, React elements, the HTML); with the default
  * the collector ran a scavenge every few requests. Paired runs at 20 connections: 3–10 % less
- * CPU a page and 5–8 % more requests/s on All Users and a rate card (docs/performance.md).
+ * CPU a page and 5–8 % more requests/s on All Users and a rate card (docs/performance-log.md).
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
 

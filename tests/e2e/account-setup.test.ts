@@ -1,5 +1,5 @@
 /**
- * Client account set-up (issue 18) in real Chromium, JavaScript on and off, as tl, avp and vp:
+ * Client account set-up (decision 026) in real Chromium, JavaScript on and off, as tl, avp and vp:
  * KYC with a GST lookup and documents, read-only after submit; Business Details with a logo;
  * the flags; the API token; wallet tolerance; the spec's messages; axe.
  * Each mode uses its own clients (a KYC submits once).
@@ -79,7 +79,7 @@ describeJsOnOff("account set-up", (s) => {
     await expectLocator(page.locator("#pan_number")).toHaveValue(reg.pan);
     expect(await page.locator("#billing_address").getAttribute("readonly")).not.toBeNull();
     if (js) {
-      // Switching GST to No clears and unlocks what the lookup filled (spec §4); Yes and a new lookup fill it again.
+      // Switching GST to No clears and unlocks what the lookup filled (docs/product.md §4); Yes and a new lookup fill it again.
       await page.locator("input[name=gst_type][value=no]").check();
       await expectLocator(page.locator("#company_name")).toHaveValue("");
       expect(await page.locator("#billing_address").getAttribute("readonly")).toBeNull();
@@ -126,7 +126,7 @@ describeJsOnOff("account set-up", (s) => {
     await page.locator("#gst_certificate").setInputFiles(file("gst.png", "image/png", PNG));
     await clickThen(page, "Submit", () => expectLocator(toast(page)).toContainText("KYC submitted successfully."));
     await page.getByTestId("kyc-submitted").waitFor();
-    // Bank account and business details were there: the profile-completed card, for 15 s (spec §9).
+    // Bank account and business details were there: the profile-completed card, for 15 s (docs/product.md §9).
     const card = page.getByTestId("profile-completed");
     await card.waitFor();
     if (js) {

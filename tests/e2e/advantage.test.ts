@@ -68,7 +68,7 @@ describeJsOnOff("Pickrr Advantage", (s) => {
 
     const toggle = page.getByRole("switch", { name: "Premium plan offered" });
     await expectLocator(toggle).toHaveAttribute("aria-checked", "false");
-    // Issue 12 #6: a real control, operated from the keyboard (Space with JS, Enter without).
+    // A real control, operated from the keyboard (Space with JS, Enter without).
     await toggle.focus();
     await page.keyboard.press(js ? "Space" : "Enter");
     const dialog = page.getByRole("dialog", { name: "Enable Premium plan" });
@@ -124,7 +124,7 @@ describeJsOnOff("Pickrr Advantage", (s) => {
       await seller.close();
     }
 
-    // The refusal shows for 15 seconds (spec §8), longer than other errors.
+    // The refusal shows for 15 seconds (docs/product.md §8), longer than other errors.
     if (js) await page.clock.install();
     await page.goto(premium(client().id));
     const toast = page.getByTestId("toast");
@@ -193,7 +193,7 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     const id = fresh[s.index + 2].id;
     await page.goto(premium(id));
     const settings = page.getByTestId("advantage-settings");
-    // Issue 12: the settings come before the plan's rate card, not below its thousands of cells.
+    // docs/product.md §2.6: the settings come before the plan's rate card, not below its thousands of cells.
     expect((await settings.boundingBox())!.y).toBeLessThan((await page.getByTestId("panel-title").first().boundingBox())!.y);
     // The same screen as the first test's (vp, Premium, settings form): scanned there (decision 017).
     expect(await settings.getByRole("radio", { name: "85%" }).isChecked()).toBe(true);
@@ -202,7 +202,7 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     await expectLocator(settings.getByLabel("Return: RTO cashback", { exact: true })).toHaveValue("100.00");
 
     const apply = settings.getByRole("button", { name: "Apply" });
-    // No liability set yet: nothing is red before the form is touched (issue 12 #5); Apply
+    // No liability set yet: nothing is red before the form is touched (docs/product.md §5); Apply
     // shows the message — in the browser with JavaScript (no post), else the server refuses (400).
     expect(await settings.getByText("* max cashback liability is required").count()).toBe(0);
     if (js) {
@@ -221,7 +221,7 @@ describeJsOnOff("Pickrr Advantage", (s) => {
       await settings.getByText("* max cashback liability is required").waitFor();
     }
 
-    // Only the inputs the chosen plans use show with JavaScript (issue 12); without it all show, each naming its plans.
+    // Only the inputs the chosen plans use show with JavaScript; without it all show, each naming its plans.
     const returnPlan = (n: number) => settings.getByRole("radiogroup", { name: "Return cashback plan" }).getByRole("radio", { name: new RegExp(`^Plan ${n}: `) });
     const deliveredPlan = (n: number) => settings.getByRole("radiogroup", { name: "Delivered-breach cashback plan" }).getByRole("radio", { name: new RegExp(`^Plan ${n}: `) });
     const shown = (field: string) => settings.getByTestId(`amount-${field}`).isVisible();

@@ -1,5 +1,5 @@
 /**
- * The Dashboard and the Order Tracker (issue 15) in real Chromium, JavaScript on and off, as
+ * The Dashboard and the Order Tracker (decision 030) in real Chromium, JavaScript on and off, as
  * vp, avp, bdm and tl: the numbers on the page equal the numbers the services compute from a
  * copy of the seeded database; every period, the custom range and its refusal; the seller
  * filter; the view selector's hidden and disabled options and the server's refusal; search on

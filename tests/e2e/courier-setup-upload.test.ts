@@ -1,5 +1,5 @@
 /**
- * The Pickrr Select editor's 100,000-pincode CSV upload through the built server (issue 13):
+ * The Pickrr Select editor's 100,000-pincode CSV upload through the built server (decision 032):
  * it answered 500 — the request edge hands the route the whole body as one chunk, and the
  * multipart parser overflowed its stack on a 100,000-line CSV with CRLF line ends. Over HTTP
  * as a browser posts the form, and in Chromium with JavaScript on and off.

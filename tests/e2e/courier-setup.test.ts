@@ -1,5 +1,5 @@
 /**
- * Courier setup in a real browser (issue 13), JavaScript on and off: All Couriers (figures,
+ * Courier setup in a real browser (decision 027), JavaScript on and off: All Couriers (figures,
  * filters in the URL, the toggle with its confirmation and Cancel, read-only for others) and
  * Courier Rules.
  */

@@ -1,5 +1,5 @@
 /**
- * The Content-Security-Policy in a real browser (issue 11 item 8, decision 018): with
+ * The Content-Security-Policy in a real browser (decision 018): with
  * JavaScript on, every screen loads, hydrates and navigates without one CSP violation — the
  * inline scripts Remix and Mantine render carry the response's nonce, and nothing needs
  * 'unsafe-inline' or 'unsafe-eval' for scripts.

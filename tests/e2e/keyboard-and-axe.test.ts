@@ -1,5 +1,5 @@
 /**
- * Issue 12's last two checks, at 1280×720 as a vp: a keyboard-only walk (Tab, Space, Enter —
+ * The last two checks of the first screens' review, at 1280×720 as a vp: a keyboard-only walk (Tab, Space, Enter —
  * no clicks) through applying a segment, a row edit, a plan switch and an upload, on a client
  * of no other test; then axe on every part-1 screen and dialog (no serious or critical
  * violation), on that client, so the screens are in the state the walk left them.
@@ -146,4 +146,4 @@ it("has no serious or critical axe violation on any part-1 screen or dialog at 1
   await page.context().clearCookies();
   await page.goto("/sign-in");
   await expectAccessible(page);
-}, 600_000); // 23 axe scans: 274 s in all on 2026-11-24 with this Chromium (docs/performance.md, CI)
+}, 600_000); // 23 axe scans: 274 s in all on 2026-11-24 with this Chromium (docs/performance-log.md, CI)

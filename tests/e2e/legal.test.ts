@@ -1,5 +1,5 @@
 /**
- * The legal team's console (issue 16) in real Chromium, JavaScript on and off: publish a
+ * The legal team's console (decision 028) in real Chromium, JavaScript on and off: publish a
  * broadcast and a specific document with a real PDF, see them in Merchant Agreements and open
  * the PDF; the seller lists and accepts them over its API and Legal Status shows it; filter and
  * download the CSV; block and unblock a seller on Account Setup; every validation message;

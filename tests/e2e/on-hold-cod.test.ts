@@ -1,5 +1,5 @@
 /**
- * On Hold COD (issue 17) in real Chromium, JavaScript on and off: the list with its presets and
+ * On Hold COD (decision 031) in real Chromium, JavaScript on and off: the list with its presets and
  * searches, On Hold Details for each customer type, a finance approver releasing one row and a
  * selection through Release Details (with the spec's messages), and a kam who sees no Release
  * and whose forged post is refused; a forged second release is refused; axe on the screens.

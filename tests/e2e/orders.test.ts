@@ -1,5 +1,5 @@
 /**
- * The order search as staff use it (issue 14, first slice), JS on and off: each of the five
+ * The order search as staff use it (decision 023, first slice), JS on and off: each of the five
  * search types from the header finds a seeded order (or its seller), Charged Amount Details
  * shows the frozen charge's formula, Sync Tracking says 'Tracing Synced', and a tl cannot see
  * another hierarchy's order, even by URL. The seed is deterministic: its first order's

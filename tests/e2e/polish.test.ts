@@ -1,12 +1,12 @@
 /**
- * Issue 12's defects, each checked in Chromium at 1280×720 with JavaScript on and off.
+ * A review's defects on the first screens, each checked in Chromium at 1280×720 with JavaScript on and off.
  */
 import { beforeEach, expect, it } from "vitest";
 import { describeJsOnOff, expectLocator, signInOnce } from "../support/browser";
 
 const CLIENT_COMPANY = "The Harvest Co.";
 
-describeJsOnOff("issue 12 polish", (s) => {
+describeJsOnOff("polish", (s) => {
   let base: string;
   beforeEach(async () => {
     await s.page.setViewportSize({ width: 1280, height: 720 });
@@ -15,7 +15,7 @@ describeJsOnOff("issue 12 polish", (s) => {
     base = (await s.page.getByRole("link", { name: /View Details/ }).first().getAttribute("href"))!;
   });
 
-  it("#3 serviceability: empty pincodes are required, a malformed one is not valid", async () => {
+  it("serviceability: empty pincodes are required, a malformed one is not valid", async () => {
     const { page } = s;
     await page.goto(`${base}/serviceability`);
     await page.getByRole("button", { name: "Check" }).click();
@@ -28,7 +28,7 @@ describeJsOnOff("issue 12 polish", (s) => {
     await expectLocator(page.getByText("Pickup Pincode is required", { exact: true })).toHaveCount(0);
   });
 
-  it("#8 calculator: COD amount is required only for COD", async () => {
+  it("calculator: COD amount is required only for COD", async () => {
     const { page, js } = s;
     await page.goto(`${base}/rate-calculator`);
     const label = page.locator('label[for="cod_amount"]');
@@ -46,7 +46,7 @@ describeJsOnOff("issue 12 polish", (s) => {
     }
   });
 
-  it("#2 All Users fits 1280 px with the sidebar open: every View Details link is whole and reachable", async () => {
+  it("All Users fits 1280 px with the sidebar open: every View Details link is whole and reachable", async () => {
     const { page } = s;
     for (const n of [1, 2, 3, 4, 5]) {
       await page.goto(`/all-users?page=${n}`);

@@ -236,7 +236,7 @@ describeJsOnOff("quote screens", (s) => {
     await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Download Pincode List" }).click()]);
     const dialog = page.getByRole("dialog", { name: "Download Pincode List" });
     await dialog.waitFor();
-    // Issue 12 #9: the pincode just checked is the source, ready to download.
+    // The pincode just checked is the source, ready to download.
     await expectLocator(dialog.getByLabel("Source Pincode")).toHaveValue("110001");
     await dialog.getByLabel("Source Pincode").fill("12");
     await dialog.getByRole("button", { name: "Download" }).click();

@@ -1,5 +1,5 @@
 /**
- * Rate card downloads (issue 3 "Downloads"; spec part 1 §2, §7 download-ratecard-pdf,
+ * Rate card downloads (docs/product.md §2.5 "Downloads"; §2, §7 download-ratecard-pdf,
  * download-segment-ratecard-csv): the client's card as CSV and PDF, a segment's card as CSV
  * and PDF, and who gets which button. Downloads are plain links, so they must work with
  * JavaScript on and off alike: the links are clicked in both; what the files hold, and the
@@ -85,7 +85,7 @@ describeJsOnOff("rate card downloads", (s) => {
         expect(flat).toContain(heading);
     }
 
-    // A client without an auth token (spec §6): the card shows, but downloads and upload are
+    // A client without an auth token (docs/product.md §6): the card shows, but downloads and upload are
     // disabled with the spec's tooltip, and the server refuses them.
     const [tokenless] = demoClientsWithoutToken();
     await page.goto(`/all-users?${new URLSearchParams({ q: tokenless.email })}`);

@@ -1,5 +1,5 @@
 /**
- * Upload rate card (spec part 1 §4 upload flow, §5 upload rules, §6 kam, §8 red alerts):
+ * Upload rate card (docs/product.md §4 upload flow, §5 upload rules, §6 kam, §8 red alerts):
  * download → edit → verify → preview → submit, the verification errors, the file-type
  * check, and who may do it. JavaScript on and off; each run uses its own client because
  * a successful upload changes the card.
@@ -207,7 +207,7 @@ describeJsOnOff("upload rate card", (s) => {
     await dialog.getByLabel("Rate card file (CSV)").setInputFiles(csvFile("renamed.csv", writeCsv(renamed)));
     if (js) await expect.poll(() => dialog.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);
     await dialog.getByRole("button", { name: "Verify" }).click();
-    // Issue 12 #7: the instruction list stays inside the dialog's padding.
+    // The instruction list stays inside the dialog's padding.
     const fits = await page.getByRole("dialog", { name: "Upload rate card" }).evaluate((panel) => {
       const box = panel.getBoundingClientRect();
       const right = box.right - parseFloat(getComputedStyle(panel).paddingRight);
@@ -240,7 +240,7 @@ describeJsOnOff("upload rate card", (s) => {
     const texts = await alerts.allTextContents();
     expect(texts.some((t) => t.includes('Row 3, Column "Zone C Base"') && t.includes('"abc" is not a valid number'))).toBe(true);
     expect(texts.some((t) => t.includes('Row 4, Column "Courier"') && t.includes("Nobody Express"))).toBe(true);
-    // Issue 12 #7: each alert says where once (title), then what is wrong.
+    // Each alert says where once (title), then what is wrong.
     for (const t of texts) expect(t.match(/Row \d+/g)?.length ?? 0).toBeLessThanOrEqual(1);
     // Red alerts (Mantine's red light variant).
     expect(await alerts.first().getAttribute("style")).toContain("--mantine-color-red");
@@ -278,7 +278,7 @@ describeJsOnOff("upload rate card", (s) => {
     await expect.poll(() => page.getByTestId("upload-message").allTextContents()).toContain("You can only upload csv file!");
     await expectLocator(page.getByTestId("upload-preview")).toHaveCount(0);
 
-    // Issue 12 #4: the card saved as plain text (.txt) is a CSV all the same.
+    // docs/product.md §5: the card saved as plain text (.txt) is a CSV all the same.
     const text = writeCsv(await downloadCard());
     await page.getByLabel("Rate card file (CSV)").setInputFiles({ name: "rates.txt", mimeType: "text/plain", buffer: Buffer.from(text, "utf8") });
     if (js) await expect.poll(() => page.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);

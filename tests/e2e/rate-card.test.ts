@@ -158,7 +158,7 @@ describeJsOnOff("client rate card", (s) => {
     // The spec's failure toast, then the server's message.
     await expectLocator(conflict).toContainText(`Not able to update rate card. ${CONFLICT_MESSAGE}`);
     await expectLocator(conflict).toContainText(`Zone E Base ${next}`);
-    // Issue 12 #1: the refusal is where the eye is (in view; with JavaScript it has the focus) …
+    // The refusal is where the eye is (in view; with JavaScript it has the focus) …
     const inView = () => conflict.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight; });
     await expect.poll(inView).toBe(true);
     if (s.js) expect(await conflict.evaluate((el) => el === document.activeElement)).toBe(true);

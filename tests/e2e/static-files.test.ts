@@ -1,5 +1,5 @@
 /**
- * Issue 11: static files are compressed once, at build time, and sent as those files — brotli
+ * Decision 022: static files are compressed once, at build time, and sent as those files — brotli
  * or gzip as the browser accepts, the original otherwise — never compressed per request.
  */
 import http from "node:http";

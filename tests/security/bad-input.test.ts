@@ -1,5 +1,5 @@
 /**
- * Issue 11, defects 1 and 4 (the schema part): bounded text fields, NUL and control characters
+ * Decision 019 (bounded text, the schema part): bounded text fields, NUL and control characters
  * answered 400 (or 401 for a token) with a message, never 500, and a failed form echoes back
  * at most the capped values.
  */

@@ -1,4 +1,4 @@
-/** Issue 11, defect 2: no redirect target taken from input may leave the site. */
+/** Decision 019 (redirects): no redirect target taken from input may leave the site. */
 import { describe, expect, it } from "vitest";
 import { postForm, signInCookie } from "../support/http";
 

@@ -1,5 +1,5 @@
 /**
- * The request edge over plain HTTP (issue 11, items 1, 4, 6 and 8; decision 018): every POST
+ * The request edge over plain HTTP (decision 018): every POST
  * — pages and resource routes alike — is same-origin, a form, and capped before parsing;
  * methods other than GET/HEAD/POST are refused; every answer carries the security headers,
  * and signed-in answers are never cached. Each refusal is a 4xx with a sentence, never a 500.

@@ -1,5 +1,5 @@
 /**
- * Client account set-up services (issue 18) against a real database: the GST lookup fills and
+ * Client account set-up services (decision 026) against a real database: the GST lookup fills and
  * locks, KYC submits once, refused uploads store nothing, Activate Wallet is avp's and vp's,
  * surface_only changes a quote, tokens are revealed and rotated with an audit, sections
  * refuse stale versions.

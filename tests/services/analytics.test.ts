@@ -1,5 +1,5 @@
 /**
- * The Dashboard and Order Tracker numbers (issue 15) on a real database: they read the rollups
+ * The Dashboard and Order Tracker numbers (decision 030) on a real database: they read the rollups
  * and the Daily Performance snapshot, and must equal what a direct count over the order book
  * gives — for every role's scope. The snapshot refreshes once per period across servers and a
  * failed refresh keeps the previous one.

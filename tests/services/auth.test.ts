@@ -87,7 +87,7 @@ describe("sign-in check", () => {
     expect(again.ok).toBe(true);
   });
 
-  // Issue 11, defect 7: the per-address limit is a much higher ceiling than the per-account one
+  // Decision 019 (a fair sign-in limit): the per-address limit is a much higher ceiling than the per-account one
   // (one office behind one NAT address), so this loop runs to that ceiling.
   it("stops an address after its ceiling of failures in a minute across accounts", async () => {
     const now = new Date();

@@ -1,5 +1,5 @@
 /**
- * Courier setup (issue 13) on a real seeded database (PGlite, or PostgreSQL with
+ * Courier setup (decision 027) on a real seeded database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL): the All Couriers figures and filters, the courier toggle with its audit
  * row, e-mail and effect on the very next quote, and who is refused.
  */
@@ -542,7 +542,7 @@ function pincodeCsv(n: number): { text: string; pins: string[] } {
   return { text: `\uFEFFpincode\r\n${pins.join("\r\n")}\r\n`, pins };
 }
 
-describe("Pickrr Select: 100,000-pincode lists (issue 13)", () => {
+describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
   /** One client of its own: a 100,000-pincode rule would otherwise sit in the other tests' rule lists. */
   let clientId: number;
   beforeAll(() => {

@@ -1,5 +1,5 @@
 /**
- * Issue 11, defects 1 and 4 (schema part): every text field of every form schema has a
+ * Decision 019 (bounded text, schema part): every text field of every form schema has a
  * maximum length and refuses NUL/control characters with a clear field message.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Legal documents on a real database (issue 16; PGlite, and PostgreSQL with TEST_DATABASE_URL):
+ * Legal documents on a real database (decision 028; PGlite, and PostgreSQL with TEST_DATABASE_URL):
  * publishing stores a checked PDF and a new version with an audit row; refused files store
  * nothing; a seller sees the documents in force for it and accepts each once however many
  * accepts race; Legal Status counts them; a mandatory document overdue refuses the seller's

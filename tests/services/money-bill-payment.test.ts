@@ -1,5 +1,5 @@
 /**
- * A payment recorded against a bill (issue 17, decision 040; PGlite, and PostgreSQL with
+ * A payment recorded against a bill (decision 040; PGlite, and PostgreSQL with
  * TEST_DATABASE_URL): how a separately billed seller's invoice gets paid. Part then the rest:
  * the outstanding falls, the bill clears at zero and moves to the ledger's Cleared view, one
  * movement and one audit row per payment; too much, an unknown bill or a paid one changes

@@ -1,5 +1,5 @@
 /**
- * Advantage cashback becomes money (issue 17; PGlite, and PostgreSQL with TEST_DATABASE_URL): a
+ * Advantage cashback becomes money (decision 031; PGlite, and PostgreSQL with TEST_DATABASE_URL): a
  * late delivery of an order of a client on an activated Premium plan credits its cashback once,
  * however often the delivery scan is replayed, capped per bill by max_tat_liability, and the
  * Account Ledger shows the credit on that week's bill with the order ids; a client without the

@@ -1,5 +1,5 @@
 /**
- * The cycle cutter (issue 17, decision 031; PGlite, and PostgreSQL with TEST_DATABASE_URL):
+ * The cycle cutter (decision 031; PGlite, and PostgreSQL with TEST_DATABASE_URL):
  * orders delivered and picked up after the seed end up, once their week has closed, in exactly
  * one COD remittance cycle and one billing cycle of their seller; a late delivery goes into the
  * seller's next cycle; two concurrent cuts make what one makes; a second cut changes nothing;

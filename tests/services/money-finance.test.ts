@@ -1,5 +1,5 @@
 /**
- * Finance Analytics on a real database (issue 17; PGlite, and PostgreSQL with TEST_DATABASE_URL):
+ * Finance Analytics on a real database (decision 031; PGlite, and PostgreSQL with TEST_DATABASE_URL):
  * a request within a minute of the last is the same job; several workers build and mail a job
  * once; the attached .xlsx opens and its totals equal the database's; the report keeps to the
  * requester's scope; a failing job records why and is retried.

@@ -1,5 +1,5 @@
 /**
- * COD-minus-bill netting at release (issue 17, decision 031; PGlite, and PostgreSQL with
+ * COD-minus-bill netting at release (decision 031; PGlite, and PostgreSQL with
  * TEST_DATABASE_URL): releasing a COD_MINUS_BILL seller's remittance nets its pending bills —
  * due by today, the oldest due first, the last one in part — in the release's transaction:
  * one bill_netting movement per bill, the bill's outstanding reduced, the seller paid COD −

@@ -1,5 +1,5 @@
 /**
- * Payout day (issue 17, decision 031; PGlite, and PostgreSQL with TEST_DATABASE_URL): the
+ * Payout day (decision 031; PGlite, and PostgreSQL with TEST_DATABASE_URL): the
  * remittances nobody holds are paid out on their payout day when the seller's hold verdict
  * clears, and put on hold with the verdict written out when it does not — each exactly once,
  * however many runs race; held remittances are left to finance; the audit names the system.

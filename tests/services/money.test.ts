@@ -1,5 +1,5 @@
 /**
- * Money on a real database (issue 17; PGlite, and PostgreSQL with TEST_DATABASE_URL): the seed
+ * Money on a real database (decision 031; PGlite, and PostgreSQL with TEST_DATABASE_URL): the seed
  * derives remittances and bills from the order book with held remittances of every customer
  * type, both verdicts each; the On Hold COD list filters and scopes; a release happens exactly
  * once (50 concurrent posts: one release, one audit row, one movement, one e-mail), all or

@@ -1,5 +1,5 @@
 /**
- * Placing orders on a real database (issue 14): the courier and charge are the Rate
+ * Placing orders on a real database (decision 023): the courier and charge are the Rate
  * Calculator's, the charge stays frozen, and an Idempotency-Key creates one order however
  * often — or however concurrently — the request is sent.
  */

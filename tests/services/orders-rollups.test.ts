@@ -1,5 +1,5 @@
 /**
- * The daily order rollups (issue 15's data): orders placed and picked up per client per IST day,
+ * The daily order rollups (decision 030): orders placed and picked up per client per IST day,
  * kept by placement and by the scans that set or move an order's first pickup, in the same
  * transaction, and always equal to what rebuildRollups() computes from the order book.
  */

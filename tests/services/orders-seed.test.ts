@@ -1,5 +1,5 @@
 /**
- * The order book's seed (issue 14, decision 029): set-based chunks that each draw from their
+ * The order book's seed (decision 029): set-based chunks that each draw from their
  * own fork of the seed, so `npm start`'s background fill — one chunk per transaction, resumed
  * after a restart, shared by several app copies — makes exactly the orders and scan events the
  * one-transaction seed makes (the run's template database: SEED_ORDERS=1500 in statements of
@@ -19,7 +19,7 @@ async function one<T>(h: DbHandle, query: ReturnType<typeof sql>): Promise<T> {
   return (await h.db.execute(query)).rows[0] as T;
 }
 
-/** The orders and their events as data (the events' own serial ids left out), and the money derived from them (issue 17). */
+/** The orders and their events as data (the events' own serial ids left out), and the money derived from them (decision 031). */
 async function book(h: DbHandle) {
   return one<{ orders: string; events: string; n: number; e: number; money: string }>(
     h,

@@ -1,5 +1,5 @@
 /**
- * Courier scan webhooks on a real database (issue 14): idempotent on the courier's event id,
+ * Courier scan webhooks on a real database (decision 023): idempotent on the courier's event id,
  * unknown AWBs answered 404 and stored nowhere, events applied by event time.
  */
 import { count, eq } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * The order book on a real database (issue 14, first slice): the seeded orders are priced by
+ * The order book on a real database (decision 023, first slice): the seeded orders are priced by
  * the Rate Calculator's engine and keep that charge frozen, their status follows from their
  * scan events, and every search type finds them — only within the viewer's clients.
  */

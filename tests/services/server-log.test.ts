@@ -1,5 +1,5 @@
 /**
- * Issue 11, defect 5: a failed query must never put its parameters in the log. A failing
+ * Decision 019 (logs): a failed query must never put its parameters in the log. A failing
  * insert of a client carries a new auth_token and a password hash; the log must name the
  * failure (code, statement) and hold neither secret.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11, defect 7: the sign-in limit is fair — strangers cannot lock the real user out,
+ * Decision 019 (a fair sign-in limit): the sign-in limit is fair — strangers cannot lock the real user out,
  * one office behind one NAT address is not blocked by a few typos, and the wait grows
  * exponentially and is told to the user.
  */

@@ -1,4 +1,4 @@
-/** Issue 11, defect 3: a production console starts without staff; `user:create` makes the first vp. */
+/** Decision 019 (the first staff): a production console starts without staff; `user:create` makes the first vp. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkStaffCredentials } from "~/services/auth/sign-in.server";

@@ -137,7 +137,7 @@ export type JsOnOff = {
 };
 
 /**
- * The same flows with JavaScript on and off (GUIDE §4): two suites, "<name> with JavaScript
+ * The same flows with JavaScript on and off (docs/architecture.md §4): two suites, "<name> with JavaScript
  * on|off". Before each test the suite's object holds its context, emptied of cookies, and a new page in that mode;
  * read them in the test (`const { page, context } = s`), since they change per test.
  * Checks that do not depend on JavaScript (forged posts, downloads over HTTP, JSON, axe on

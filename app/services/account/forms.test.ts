@@ -69,7 +69,7 @@ describe("KYC form", () => {
     expect(parseKycForm(form({ ...GOOD_KYC, pan_number: "AAECM1234K" }))).toEqual({ ok: false, fieldErrors: { pan_number: KYC_MESSAGES.panNotInGstin } });
   });
 
-  it("checks the field limits of spec §9: address 90, line 2 300, city 10, pincode 6, PAN 10, GST 15", () => {
+  it("checks the field limits of docs/product.md §9: address 90, line 2 300, city 10, pincode 6, PAN 10, GST 15", () => {
     const errs = (f: Record<string, string>) => {
       const r = parseKycForm(form({ ...GOOD_KYC, ...f }));
       return r.ok ? {} : r.fieldErrors;

@@ -1,5 +1,5 @@
 /**
- * The account set-up forms' rules and messages (spec part 2 §5, §8, §9; issue 18): KYC,
+ * The account set-up forms' rules and messages (docs/product.md §5, §8, §9; decision 026): KYC,
  * Business Details, Pickrr Configuration and Wallet Configuration. Pure: the same parsing runs
  * in the action and its tests; the messages are quoted from the spec where it has them.
  */
@@ -41,18 +41,18 @@ export const KYC_MESSAGES = {
   pincodeInvalid: "Please enter a valid 6-digit pincode",
   pincodeUnknown: "Please enter valid Pincode",
   state: "State is required",
-  // Required documents (spec §5), quoted.
+  // Required documents (docs/product.md §5), quoted.
   businessProofFile: "Business Proof is Required",
   pancardFile: "Pancard is Required",
   gstCertificateFile: "GST Certificate is Required",
   msmeCertificateFile: "MSME Certificate is Required",
-  // Uploads (spec §5, §8), quoted.
+  // Uploads (docs/product.md §5, §8), quoted.
   fileTooLarge: "Max file size 300 KB only",
   fileWrongKind: "You can only upload png/jpeg/jpg/pdf file!",
   logoWrongKind: "You can only upload png/jpeg/jpg file!",
 } as const;
 
-/** Images and KYC documents: at most 300 KB (spec §5, §9; the logo hint's "1 MB" is the spec's own conflict, the rule wins). */
+/** Images and KYC documents: at most 300 KB (docs/product.md §5, §9; the logo hint's "1 MB" is the spec's own conflict, the rule wins). */
 export const MAX_DOCUMENT_BYTES = 300 * 1024;
 
 /**
@@ -293,7 +293,7 @@ export function parseBusinessForm(form: FormData | URLSearchParams): Parsed<Busi
 // Pickrr Configuration
 // ---------------------------------------------------------------------------------------
 
-/** The flags in the order the spec lists them (§3), with what each means on screen. */
+/** The flags in the order docs/product.md §3 lists them, with what each means on screen. */
 export const CONFIG_FLAGS = {
   allow_duplicate_cid: "Allow duplicate client order id",
   api_token: "API token access",
@@ -323,9 +323,9 @@ export const CONFIG_MESSAGES = {
   phone: "Please enter a valid phone number (10 to 15 digits).",
 } as const;
 
-/** Credit period: a non-negative whole number (the input refuses e . - +, spec §5). */
+/** Credit period: a non-negative whole number (the input refuses e . - +, docs/product.md §5). */
 export const CREDIT_PERIOD_PATTERN = /^\d{1,4}$/;
-/** Keys a credit-period input refuses as they are typed (spec §5). */
+/** Keys a credit-period input refuses as they are typed (docs/product.md §5). */
 export const CREDIT_PERIOD_BLOCKED_KEYS = ["e", "E", ".", "-", "+"] as const;
 
 export type ConfigInput = Record<ConfigFlag, boolean> & { credit_period: number; tracking_code: string | null; support_phone_number: string | null; otp: number };
@@ -361,7 +361,7 @@ export const WALLET_MESSAGES = {
   saved: "Tolerance values updated successfully.",
 } as const;
 
-/** A signed number: negatives need the minus sign, no plus, at most two decimals (spec §5). */
+/** A signed number: negatives need the minus sign, no plus, at most two decimals (docs/product.md §5). */
 export const TOLERANCE_PATTERN = /^-?\d{1,10}(\.\d{1,2})?$/;
 
 export type WalletInput = { current_tolerance: string; max_tolerance: string };
@@ -383,5 +383,5 @@ export function parseWalletForm(form: FormData | URLSearchParams): Parsed<Wallet
   return parsedFrom(walletFormSchema.safeParse(form));
 }
 
-/** The KYC fields a GST lookup fills and locks; choosing no GST clears them (spec part 2 §4). */
+/** The KYC fields a GST lookup fills and locks; choosing no GST clears them (docs/product.md §4). */
 export const GST_LOCKED_FIELDS = ["company_name", "pan_number", "billing_address", "billing_address_line2", "billing_city", "billing_pincode", "billing_state"] as const;

@@ -108,7 +108,7 @@ describe("IFSC", () => {
   });
 });
 
-describe("business proof options by company type (spec §5)", () => {
+describe("business proof options by company type (docs/product.md §5)", () => {
   it("offers CIN only to LLPs and companies, the deed only to partnerships, Aadhar only to individuals", () => {
     expect(businessProofOptions("individual")).toEqual(["bank_statement", "aadhar_card", "gst_certificate"]);
     expect(businessProofOptions("partnership")).toEqual(["bank_statement", "partnership_deed", "gst_certificate"]);

@@ -1,5 +1,5 @@
 /**
- * Indian tax and bank identifiers, checked for real (issue 18): the GSTIN's structure and its
+ * Indian tax and bank identifiers, checked for real (decision 026): the GSTIN's structure and its
  * mod-36 check character, the state codes it starts with, the PAN inside it with the holder
  * type its fourth letter names, and the IFSC pattern. Pure: the form checks in the browser
  * with the same rules the server applies.
@@ -165,7 +165,7 @@ export const BUSINESS_PROOF_NOTES: Partial<Record<BusinessProofType, string>> = 
 };
 
 /**
- * The business proofs offered per company type (spec part 2 §5): CIN not for individual or
+ * The business proofs offered per company type (docs/product.md §5): CIN not for individual or
  * partnership, a partnership deed only for partnership, Aadhar only for individual.
  */
 export function businessProofOptions(companyType: CompanyType): BusinessProofType[] {

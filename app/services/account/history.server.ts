@@ -1,4 +1,4 @@
-/** A client's account set-up history: each audited change, field by field (issue 18 "appears in the client's History"). */
+/** A client's account set-up history: each audited change, field by field (decision 026). */
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { ACCOUNT_AUDIT_ENTITIES } from "../audit/kinds";
 import type { Executor } from "../db/client.server";

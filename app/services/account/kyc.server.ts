@@ -1,5 +1,5 @@
 /**
- * KYC (spec part 2 §3 "KYC", §4, §5; issue 18): the GST lookup that fills and locks the
+ * KYC (docs/product.md §3 "KYC", §4, §5; decision 026): the GST lookup that fills and locks the
  * billing fields, and the one-time submit with its documents. Once submitted (gst_type set)
  * the KYC is read-only: a second submit is refused, also when two race.
  */
@@ -17,7 +17,7 @@ import { panHolderMismatch } from "./gstin";
 import { gstRegistryFor, type GstRegistration, type GstRegistry } from "./registry.server";
 import { ACCOUNT_REFUSALS, refuseUnless, type AccountActor } from "./scope.server";
 
-/** The fields a successful lookup fills and locks (spec §4). */
+/** The fields a successful lookup fills and locks (docs/product.md §4). */
 export const LOCKED_BY_LOOKUP = ["company_name", "pan_number", "billing_address", "billing_address_line2", "billing_city", "billing_pincode", "billing_state"] as const;
 export type LockedField = (typeof LOCKED_BY_LOOKUP)[number];
 
@@ -157,7 +157,7 @@ class AlreadySubmitted extends Error {}
 
 const contentTypeOf = (f: UploadedFile) => ({ pdf: "application/pdf", png: "image/png", jpeg: "image/jpeg", csv: "text/csv" })[f.kind];
 
-/** Bank account and business details already added: the profile-completed card shows after KYC (spec §2 "KYC screen"). */
+/** Bank account and business details already added: the profile-completed card shows after KYC (docs/product.md §2 "KYC screen"). */
 export function profileComplete(b: { account_number: string | null; ifsc_code: string | null; account_holder: unknown; product_category: string | null }): boolean {
   return Boolean(b.account_number && b.ifsc_code && b.account_holder && b.product_category);
 }

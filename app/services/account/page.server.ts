@@ -1,5 +1,5 @@
 /**
- * The account set-up page's loader data and its one action (spec part 2 §2; issue 18): four
+ * The account set-up page's loader data and its one action (docs/product.md §2; decision 026): four
  * sections, each its own form with its own `intent`, all plain form posts. The route guards,
  * finds the client in the viewer's scope and calls these.
  */
@@ -48,7 +48,7 @@ export async function accountSetupPage(db: Db, actor: AccountActor, clientId: nu
     config: { values: row.pickrr_config, version: row.config_version },
     // Only vp and kam see the token at all (masked until they reveal it).
     token: { masked: can(actor, "auth-token.manage") ? maskToken(row.auth_token) : null },
-    // Shown only to the wallet admin, and only for a client with a wallet (spec §2, §6).
+    // Shown only to the wallet admin, and only for a client with a wallet (docs/product.md §2, §6).
     wallet,
     history: view.open.includes("history") ? await accountHistory(db, clientId) : null,
   };
@@ -123,7 +123,7 @@ export async function accountSetupAction(request: Request, db: Db, actor: Accoun
       return answer({ formId: "kyc", repopulateFields: { ...postedText(form), gst_type: "yes", gst_no: gstin.data.gst_no, ...found.filled }, lookup: { filled: found.filled, locked: found.locked } });
     }
     case "kyc-gst": {
-      // Without JavaScript: GST switched to no clears and unlocks what a lookup filled (spec §4).
+      // Without JavaScript: GST switched to no clears and unlocks what a lookup filled (docs/product.md §4).
       const values = postedText(form);
       if (values.gst_type === "no") for (const k of [...GST_LOCKED_FIELDS, "gst_no"]) values[k] = "";
       return answer({ formId: "kyc", repopulateFields: values });

@@ -1,5 +1,5 @@
 /**
- * Where a GSTIN is looked up (spec part 2 §7 `GET /api-v2/user/kyc/?gstin=`): one small
+ * Where a GSTIN is looked up (docs/product.md §7 `GET /api-v2/user/kyc/?gstin=`): one small
  * interface, so a provider for the real GST network can stand behind it later (decision 026).
  * The built-in registry is the gst_registry table, seeded with the demo clients' registrations.
  */
@@ -8,7 +8,7 @@ import type { Executor } from "../db/client.server";
 import { gstRegistry } from "../db/schema";
 import { panOfGstin } from "./gstin";
 
-/** What a lookup fills (spec §7 response_data, plus the PAN inside the GSTIN). */
+/** What a lookup fills (docs/product.md §7 response_data, plus the PAN inside the GSTIN). */
 export type GstRegistration = {
   gstin: string;
   company_name: string;

@@ -1,6 +1,6 @@
 /**
- * Business Details, Pickrr Configuration, the API token and Wallet Configuration (spec part 2
- * §3, §5, §6; issue 18). Each section saves against its version (a stale form is refused with
+ * Business Details, Pickrr Configuration, the API token and Wallet Configuration (docs/product.md
+ * §3, §5, §6; decision 026). Each section saves against its version (a stale form is refused with
  * the values now stored, nothing lost) and writes one audit row with each changed field's
  * old and new value.
  */
@@ -39,7 +39,7 @@ export async function readAccountRow(db: Executor, clientId: number) {
   return row ?? null;
 }
 
-/** Bank fields are locked once any is set, until a vp unlocks them for one change (spec §5). */
+/** Bank fields are locked once any is set, until a vp unlocks them for one change (docs/product.md §5). */
 export function bankLocked(row: { business_data: BusinessData; bank_unlocked: boolean }): boolean {
   return !row.bank_unlocked && BANK_FIELDS.some((f) => row.business_data[f] != null && row.business_data[f] !== "");
 }
@@ -138,7 +138,7 @@ export async function savePickrrConfig(
   if (!row) return notFound("This client does not exist.");
   if (row.config_version !== save.version) return sectionConflict(row.pickrr_config);
   const current = row.pickrr_config;
-  // 'Activate Wallet' is avp's and vp's alone (spec §6), decided here whatever the form showed.
+  // 'Activate Wallet' is avp's and vp's alone (docs/product.md §6), decided here whatever the form showed.
   if (save.input.has_wallet !== current.has_wallet && !can(actor, "wallet.flag")) return forbidden(ACCOUNT_REFUSALS.walletFlag);
   const next: PickrrConfig = { ...current, ...save.input };
   return transaction(db, async (tx) => {

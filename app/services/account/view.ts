@@ -1,5 +1,5 @@
 /**
- * The account set-up page's URL state (GUIDE §4: every view state is in the URL): which
+ * The account set-up page's URL state (docs/architecture.md §4: every view state is in the URL): which
  * sections are open (`?open=kyc,business`), the rotate-token confirmation (`?confirm=rotate-token`)
  * and the profile-completed card after a KYC submit (`?completed=1`). Pure.
  */
@@ -36,5 +36,5 @@ export function toggleHref(clientId: number, view: AccountView, section: Section
   return accountHref(clientId, { open });
 }
 
-/** How long the profile-completed card stays (spec §9). */
+/** How long the profile-completed card stays (docs/product.md §9). */
 export const PROFILE_CARD_MS = 15_000;

@@ -1,11 +1,11 @@
 /**
- * Pickrr Advantage plans (spec part 1 §2–§9, issue 4): which plans a client is offered and
+ * Pickrr Advantage plans (docs/product.md §2–§9, decision 009): which plans a client is offered and
  * which one the seller activated, each plan's rate card for the client (the plan's defaults
  * until the first edit, then the client's own copy), and premium cashback settings. Every
  * change is one transaction with its audit rows; plan rate changes e-mail the client's
  * hierarchy like client rate changes do.
  *
- * Call map (spec §7 → here):
+ * Call map (docs/product.md §7 → here):
  *   GET  houston-ratecard/user-rate-plan/offer/   → getAdvantageRatePlan
  *   POST houston-ratecard/user-rate-plan/offer/   → offerPlan / withdrawPlan
  *   GET  pricing /v1/prices/rate-cards            → getPlanRateCard, getCashbackSettings
@@ -131,7 +131,7 @@ export async function offerPlan(db: Db, actor: AdvantageActor, input: { clientId
 
 /**
  * Disable a plan (vp): removed from offered. A plan the seller has activated cannot be
- * withdrawn here — the platform answers 'active must be in offered.' (spec §8), which the
+ * withdrawn here — the platform answers 'active must be in offered.' (docs/product.md §8), which the
  * console shows as "deactivate it from the seller dashboard first".
  */
 export async function withdrawPlan(db: Db, actor: AdvantageActor, input: { clientId: number; plan: string }): Promise<PlanChangeResult> {
@@ -250,7 +250,7 @@ async function hasOwnPlanRows(db: Executor, plan: AdvantagePlanName, clientId: n
 
 export type PlanRateCard = {
   plan: AdvantagePlanName;
-  /** Spec §4 first-edit mode: true while the client uses the plan's defaults. */
+  /** docs/product.md §4 first-edit mode: true while the client uses the plan's defaults. */
   applyDefault: boolean;
   /** `exclusive` once the client has its own copy. */
   planType: "default" | "exclusive";
@@ -389,7 +389,7 @@ export type StoredCashbackSettings = {
 
 type CashbackRow = typeof cashbackSettings.$inferSelect;
 
-/** A stored settings row as the cashback engine reads it (also the money side's cashback credits, issue 17). */
+/** A stored settings row as the cashback engine reads it (also the money side's cashback credits, decision 031). */
 export function cashbackSettingsFromRow(r: CashbackRow): CashbackSettings {
   return {
     assurance: r.assurance as CashbackSettings["assurance"],
@@ -491,7 +491,7 @@ export async function saveCashbackSettings(
 /**
  * Everything the Pickrr Advantage tab shows for one plan. Each part loads on its own: when
  * one fails the tab still shows the others, with the spec's message for what is missing
- * (§8 'Error occurred while fetching plans' / '… rate cards'; §4: a failed card clears it).
+ * (docs/product.md §8 'Error occurred while fetching plans' / '… rate cards'; §4: a failed card clears it).
  */
 export async function getAdvantageView(db: Db, clientId: number, plan: AdvantagePlanName) {
   const errors: string[] = [];

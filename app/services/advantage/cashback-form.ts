@@ -1,8 +1,8 @@
 /**
- * The premium "Advantage Settings" form (spec part 1 §3, §5, §9): one zod schema for the
+ * The premium "Advantage Settings" form (docs/product.md §3, §5, §9): one zod schema for the
  * browser (remix-validated-form) and the action. Every amount input is checked, whichever
  * plan is chosen, so what the page shows is always what would be saved. The EDD assurance
- * radio is always disabled (spec §6), so it is never posted and never changed here.
+ * radio is always disabled (docs/product.md §6), so it is never posted and never changed here.
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
@@ -17,7 +17,7 @@ import {
   type ReturnCashbackPlan,
 } from "./cashback";
 
-// Messages (spec §5), quoted exactly, spelling included.
+// Messages (docs/product.md §5), quoted exactly, spelling included.
 export const CASHBACK_EMPTY = "* This feild can not be empty.";
 export const CASHBACK_NEGATIVE = "* cashback value can not be nagative";
 export const CASHBACK_BAD_PERCENTAGE = "* enter valid percentage value";
@@ -28,7 +28,7 @@ export const TAT_INVALID = "* enter valid number of days";
 
 export const ASSURANCE_OPTIONS = [85, 90, 95] as const;
 export const DEFAULT_ASSURANCE = 85;
-/** Spec §9: default forward and RTO cashback 100 %. */
+/** docs/product.md §9: default forward and RTO cashback 100 %. */
 export const DEFAULT_CASHBACK_PERCENTAGE = "100.00";
 export const MAX_TAT_DAYS = 60;
 
@@ -50,7 +50,7 @@ const NUMBER = /^-?\d+(?:\.\d+)?$/;
 const MAX_VALUE_PAISE = 999_999_999_999n;
 
 /**
- * Why a cashback amount is not acceptable (only the spec's messages, §5), or the amount
+ * Why a cashback amount is not acceptable (only the messages of docs/product.md §5), or the amount
  * normalised to two decimals. Amounts are rupees and percentages to two decimals: more
  * decimals are rounded half-up, as a two-decimal number input does (12.345 → 12.35). A
  * value too large for the amount columns (about ₹10 billion) is no amount at all, so it
@@ -182,7 +182,7 @@ export function cashbackFormValues(s: Omit<CashbackSettings, "max_tat_liability"
   };
 }
 
-/** A client's settings before anyone saved them (spec §9 defaults); no liability is set yet. */
+/** A client's settings before anyone saved them (docs/product.md §9 defaults); no liability is set yet. */
 export function defaultCashbackSettings(): Omit<CashbackSettings, "max_tat_liability"> & { max_tat_liability: string | null } {
   const full = { forward_percentage: DEFAULT_CASHBACK_PERCENTAGE, forward_value: null, rto_percentage: DEFAULT_CASHBACK_PERCENTAGE, rto_value: null };
   return {

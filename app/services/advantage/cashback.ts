@@ -1,5 +1,5 @@
 /**
- * The cashback a breached delivery promise earns under Pickrr Advantage Premium (spec part 1
+ * The cashback a breached delivery promise earns under Pickrr Advantage Premium (docs/product.md
  * §3 cashback settings, §4 cashback plans, §9 assurance, TAT and promise). Pure and in
  * integer paise (core/money.ts), so the ledger that pays it later gets exact rupees.
  *
@@ -36,7 +36,7 @@ export type ReturnCashbackPlan = (typeof RETURN_CASHBACK_PLANS)[number];
 export const DELIVERED_CASHBACK_PLANS = [1, 2] as const;
 export type DeliveredCashbackPlan = (typeof DELIVERED_CASHBACK_PLANS)[number];
 
-/** Spec §4 names of the plans. */
+/** docs/product.md §4 names of the plans. */
 export const RETURN_PLAN_LABELS: Record<ReturnCashbackPlan, string> = {
   1: "Full RTO refund",
   2: "Full RTO refund plus forward freight",

@@ -1,5 +1,5 @@
 /**
- * What Pickrr Advantage plans promise and say (spec part 1 §4, §6, §8, §9), shared by the
+ * What Pickrr Advantage plans promise and say (docs/product.md §4, §6, §8, §9), shared by the
  * service, the seller endpoint and the screens; the plan names are core/plans.ts. Pure: no
  * I/O, no drizzle imports, so the browser bundle can use it.
  */
@@ -8,14 +8,14 @@ import type { AdvantagePlanName, AdvantagePlanType } from "../core/plans";
 import type { StaffRole } from "../core/roles";
 import { ZONE_TAT_DAYS, type Zone } from "../core/zones";
 
-/** The share of shipments the plan table promises within the zones' turnaround days (core/zones.ts; spec §9 "a 90% promise"). */
+/** The share of shipments the plan table promises within the zones' turnaround days (core/zones.ts; docs/product.md §9 "a 90% promise"). */
 export const PLAN_PROMISE_PERCENT = 90;
 
 /** What the plan table's turnaround row shows, and whose days they are. */
 export type PlanTurnaround = { days: Record<Zone, number>; source: "standard" | "client" };
 
 /**
- * The plan table's turnaround: the plan's standard days (spec §9), except on Premium for a
+ * The plan table's turnaround: the plan's standard days (docs/product.md §9), except on Premium for a
  * client whose Advantage Settings were saved — then the TAT per zone the client was promised.
  */
 export function planTurnaround(
@@ -27,12 +27,12 @@ export function planTurnaround(
   return { days: { A: s.tat_zoneA, B: s.tat_zoneB, C: s.tat_zoneC, D: s.tat_zoneD, E: s.tat_zoneE }, source: "client" };
 }
 
-// Messages (spec §4, §8), quoted exactly.
+// Messages (docs/product.md §4, §8), quoted exactly.
 export const CHANGE_NOT_ALLOWED = "Change not allowed. Please connect with tech-support.";
 export const ACTIVE_MUST_BE_OFFERED = "active must be in offered.";
 export const CANNOT_DISABLE_ACTIVATED =
   "You can not disable a plan that is activated by seller, please deactivate plan from seller dashboard.";
-/** Spec §8: the refusal above shows for 15 seconds. */
+/** docs/product.md §8: the refusal above shows for 15 seconds. */
 export const CANNOT_DISABLE_ACTIVATED_MS = 15_000;
 export const NOT_ABLE_TO_UPDATE_PLAN = "Not able to update plan.";
 export const ERROR_FETCHING_PLANS = "Error occurred while fetching plans";
@@ -45,7 +45,7 @@ export function notAbleToUpdateSettings<F extends { message: string }>(failure: 
 }
 export const CHANGES_SAVED = "Changes Saved.";
 
-/** Who may do what with advantage plans (spec §6; the rules are in auth/permissions.ts). */
+/** Who may do what with advantage plans (docs/product.md §6; the rules are in auth/permissions.ts). */
 export type AdvantagePermissions = {
   /** Enable (offer) or disable (withdraw) a plan for the client. */
   canOfferPlans: boolean;

@@ -1,5 +1,5 @@
 /**
- * The Basic / Premium sub-tab a browser last looked at (spec part 1 §2 "remembered per
+ * The Basic / Premium sub-tab a browser last looked at (docs/product.md §2 "remembered per
  * browser"): a plain preference cookie, so the server renders the right tab on the first
  * request. The URL's `plan` parameter wins and updates the cookie.
  */

@@ -1,10 +1,10 @@
-/** The Dashboard's and the Order Tracker's pure rules (issue 15). */
+/** The Dashboard's and the Order Tracker's pure rules (decision 030). */
 import { describe, expect, it } from "vitest";
 import { GROWTH_MESSAGES, growthFigures, growthPercent, monthSeries, monthWeekdaysOf, weekdayAverages } from "./growth";
 import { customRange, periodRange, RANGE_MESSAGES } from "./periods";
 import { csvHierarchyColumns, parseTrackerQuery, sortedBy, trackerSearch, viewAllowed, viewOptions, DEFAULT_TRACKER_QUERY } from "./tracker-query";
 
-describe("the growth rule (spec part 2 §4)", () => {
+describe("the growth rule (docs/product.md §4)", () => {
   it("is the floor of the per-day averages' change as a percentage", () => {
     // 330 in 30 days (11/day) against 310 in 31 days (10/day): +10 %, exactly, not 9.
     expect(growthPercent({ count: 330, days: 30 }, { count: 310, days: 31 })).toBe(10);
@@ -65,7 +65,7 @@ describe("the growth rule (spec part 2 §4)", () => {
   });
 });
 
-describe("periods (spec part 2 §4, §5, §9)", () => {
+describe("periods (docs/product.md §4, §5, §9)", () => {
   it("Last 7 days is today and the 6 before; Last 30 days today and the 29 before", () => {
     expect(periodRange("last_7_days", "2026-03-03")).toEqual({ ok: true, range: { from: "2026-02-25", to: "2026-03-03" } });
     expect(periodRange("last_30_days", "2026-03-03")).toEqual({ ok: true, range: { from: "2026-02-02", to: "2026-03-03" } });
@@ -88,7 +88,7 @@ describe("periods (spec part 2 §4, §5, §9)", () => {
   });
 });
 
-describe("the Daily Performance selector and CSV by role (spec part 2 §6)", () => {
+describe("the Daily Performance selector and CSV by role (docs/product.md §6)", () => {
   it("hides each role's own level and disables what bdm and tl cannot use", () => {
     const show = (role: Parameters<typeof viewOptions>[0]) => viewOptions(role).map((o) => `${o.label}${o.disabled ? " (disabled)" : ""}`);
     expect(show("vp")).toEqual(["Seller", "AVP", "BDM", "TL"]);

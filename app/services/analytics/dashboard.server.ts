@@ -1,5 +1,5 @@
 /**
- * The Dashboard's numbers (spec part 2 §2, §3, §4; issue 15): picked orders per weekday for last
+ * The Dashboard's numbers (docs/product.md §2, §3, §4; decision 030): picked orders per weekday for last
  * month and this month, and per month with the old accounts' share — read from the monthly
  * rollups (the daily ones summed per client and month), never the order book, for the clients
  * the signed-in staff may see.

@@ -1,6 +1,6 @@
 /**
- * The Dashboard's figures (spec part 2 §2, §3 monthly growth and daily average, §4 growth
- * calculation; issue 15; decision 030). Pure: the server reads picked orders per day and per
+ * The Dashboard's figures (docs/product.md §2, §3 monthly growth and daily average, §4 growth
+ * calculation; decision 030). Pure: the server reads picked orders per day and per
  * month from the rollups, these turn them into what the page shows.
  */
 import { addDays, daysBetween, daysInMonth, monthLabel, monthStart, previousMonthStart, WEEK, weekdayOf, type Weekday } from "../core/ist-dates";
@@ -20,7 +20,7 @@ export const GROWTH_MESSAGES = {
 
 /**
  * floor((this month's per-day average − last month's) / last month's × 100), shown with a % sign
- * (spec part 2 §4). Per-day averages are count / days: this month's days so far (today
+ * (docs/product.md §4). Per-day averages are count / days: this month's days so far (today
  * included), last month's every day. Computed on whole numbers, so 10 % is 10, never 9.
  */
 export function growthPercent(current: { count: number; days: number }, previous: { count: number; days: number }): number {

@@ -1,6 +1,6 @@
 /**
- * The period selector of the Dashboard and the Order Tracker (spec part 2 §4 period selector,
- * §5 custom range, §9; issue 15). Pure: days are core/ist-dates.ts's, and "today" is always
+ * The period selector of the Dashboard and the Order Tracker (docs/product.md §4 period selector,
+ * §5 custom range, §9; decision 030). Pure: days are core/ist-dates.ts's, and "today" is always
  * passed in, so tests can stand anywhere in the calendar.
  */
 import { addDays, dmy, isIsoDay, monthEnd, previousMonthStart } from "../core/ist-dates";
@@ -16,7 +16,7 @@ export const PERIOD_LABELS: Record<Period, string> = {
   custom: "Custom",
 };
 
-/** How far back a custom range may start (spec part 2 §5, §9). */
+/** How far back a custom range may start (docs/product.md §5, §9). */
 export const CUSTOM_RANGE_MAX_DAYS_BACK = 90;
 
 export const RANGE_MESSAGES = {

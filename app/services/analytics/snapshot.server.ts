@@ -1,5 +1,5 @@
 /**
- * The Daily Performance snapshot (spec part 2 §2 'Last Updated at', 'Next Updated at'; issue 15;
+ * The Daily Performance snapshot (docs/product.md §2 'Last Updated at', 'Next Updated at'; decision 030;
  * decision 030): every client's placed and picked orders for today and the six days before,
  * copied from the rollups into `daily_performance_rows` every 15 minutes.
  *

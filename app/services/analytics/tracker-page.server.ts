@@ -1,5 +1,5 @@
 /**
- * What the Order Tracker page and its two CSV downloads read (issue 15), in one place: the
+ * What the Order Tracker page and its two CSV downloads read (decision 030), in one place: the
  * query from the URL, the role's view check (a view the role may not use is refused with 403,
  * whatever the URL says), the period's days, and the seller.
  */

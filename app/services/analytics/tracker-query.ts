@@ -1,7 +1,7 @@
 /**
- * The Order Tracker's state in the URL (issue 15: every control — period, range, seller, view,
+ * The Order Tracker's state in the URL (decision 030: every control — period, range, seller, view,
  * search, sort, page — is a query parameter, so a shared link opens the same view) and the
- * Daily Performance role rules (spec part 2 §6). Pure.
+ * Daily Performance role rules (docs/product.md §6). Pure.
  */
 import { z } from "zod";
 import type { StaffRole } from "../core/roles";
@@ -17,7 +17,7 @@ export const VIEW_LABELS: Record<PerformanceView, string> = { seller: "Seller", 
 export type ViewOption = { value: PerformanceView; label: string; disabled: boolean };
 
 /**
- * The left column selector's options for a role (spec part 2 §6): bdm cannot use the AVP or TL
+ * The left column selector's options for a role (docs/product.md §6): bdm cannot use the AVP or TL
  * views and tl cannot use the AVP or BDM views (shown disabled); avp sees no AVP option, bdm no
  * BDM option, tl no TL option.
  */
@@ -36,7 +36,7 @@ export function viewAllowed(role: StaffRole, view: PerformanceView): boolean {
   return viewOptions(role).some((o) => o.value === view && !o.disabled);
 }
 
-/** The hierarchy columns the CSV adds for a role (spec part 2 §6): bdm adds BDM; tl BDM, TL; avp BDM, TL, AVP. */
+/** The hierarchy columns the CSV adds for a role (docs/product.md §6): bdm adds BDM; tl BDM, TL; avp BDM, TL, AVP. */
 export function csvHierarchyColumns(role: StaffRole): ("bdm" | "tl" | "avp")[] {
   if (role === "bdm") return ["bdm"];
   if (role === "tl") return ["bdm", "tl"];

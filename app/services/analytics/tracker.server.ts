@@ -1,6 +1,6 @@
 /**
- * The Order Tracker's numbers (spec part 2 §2, §3 daily stats and weekly performance, §7
- * get/user/emails, get-base-stats, daily-performance; issue 15): sellers' e-mails in scope,
+ * The Order Tracker's numbers (docs/product.md §2, §3 daily stats and weekly performance, §7
+ * get/user/emails, get-base-stats, daily-performance; decision 030): sellers' e-mails in scope,
  * placed orders per day from the rollups, and the Daily Performance table from its snapshot
  * by Seller, AVP, BDM or TL — searched, sorted and paged by the database.
  */
@@ -179,7 +179,7 @@ export async function dailyPerformance(db: Executor, viewer: Pick<Viewer, "id" |
   };
 }
 
-/** The CSV 'Daily Performance': the view's rows in its order, with the role's hierarchy columns (spec part 2 §6). */
+/** The CSV 'Daily Performance': the view's rows in its order, with the role's hierarchy columns (docs/product.md §6). */
 export async function dailyPerformanceCsv(db: Executor, viewer: Pick<Viewer, "id" | "role">, query: TrackerQuery) {
   const [meta, all] = await Promise.all([snapshotMeta(db), performanceRows(db, viewer, query, null)]);
   const extras = csvHierarchyColumns(viewer.role);

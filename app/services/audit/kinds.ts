@@ -12,7 +12,7 @@ export type ClientDetails = { name: string; company_name: string; email: string;
 /** A member of staff created from the command line (`npm run user:create`); never the password. */
 export type StaffDetails = { email: string; role: StaffRole; name: string };
 
-/** Account set-up (issue 18): the changed fields of a section, each side's values (never a token or file bytes). */
+/** Account set-up (decision 026): the changed fields of a section, each side's values (never a token or file bytes). */
 export type AccountFields = Record<string, string | number | boolean | null>;
 
 /** A courier brand's services switched together (the spec's activate-bl-user-courier). */
@@ -31,11 +31,11 @@ export interface AuditDetails {
   pickrr_config: AccountFields;
   wallet_config: AccountFields;
   auth_token: AccountFields;
-  /** Legal (issue 16): a published document version, a seller's acceptance, a seller's blocked-users flag. */
+  /** Legal (decision 028): a published document version, a seller's acceptance, a seller's blocked-users flag. */
   legal_document: AccountFields;
   legal_acceptance: AccountFields;
   legal_access: AccountFields;
-  /** Courier setup (issue 13): a courier switched on or off for the client. */
+  /** Courier setup (decision 027): a courier switched on or off for the client. */
   courier_activation: CourierActivationDetails;
   /** The client's selection type ('3', '4', '0', '5'). */
   rule_type: { rule_code: string };
@@ -43,15 +43,15 @@ export interface AuditDetails {
   custom_rule: Record<string, unknown>;
   /** A Pickrr Select rule in the spec's shape (name, priority, validity, criterias, courier). */
   select_rule: Record<string, unknown>;
-  /** Money (issue 17): a held COD remittance released by a finance approver (status, amount, approver). */
+  /** Money (decision 031): a held COD remittance released by a finance approver (status, amount, approver). */
   cod_remittance: AccountFields;
-  /** Money (issue 17): a bill netted against a released remittance, or a payment recorded against it (outstanding before and after). */
+  /** Money (decision 031): a bill netted against a released remittance, or a payment recorded against it (outstanding before and after). */
   billing_cycle: AccountFields;
 }
 
 export type AuditEntity = keyof AuditDetails;
 
-/** The entities of a client's rate changes: its card, and its Pickrr Advantage plans (issue 4). */
+/** The entities of a client's rate changes: its card, and its Pickrr Advantage plans (decision 009). */
 export const RATE_AUDIT_ENTITIES = ["rate_row", "rate_card", "plan_rate_row", "plan_rate_card", "advantage_plan", "cashback_settings"] as const satisfies readonly AuditEntity[];
 export type RateAuditEntity = (typeof RATE_AUDIT_ENTITIES)[number];
 

@@ -11,7 +11,7 @@ import type { Capability } from "./permissions";
 export async function capabilitiesOf(db: Db, person: { email: string }): Promise<Capability[]> {
   const held: Capability[] = [];
   if (await isFinanceApprover(db, person.email)) held.push("finance-approver");
-  // The one account configured to manage wallets (WALLET_ADMIN_EMAIL, spec part 2 §6).
+  // The one account configured to manage wallets (WALLET_ADMIN_EMAIL, docs/product.md §6).
   if (person.email.trim().toLowerCase() === env().WALLET_ADMIN_EMAIL) held.push("wallet-admin");
   return held;
 }

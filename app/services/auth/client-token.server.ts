@@ -1,5 +1,5 @@
 /**
- * The guard of every seller and system endpoint (spec part 1 §7): the caller speaks for a
+ * The guard of every seller and system endpoint (docs/product.md §7): the caller speaks for a
  * client by its auth_token, given as the header `Authorization: Token <auth_token>` or as the
  * `auth_token` query parameter (as the spec's calls do). No staff session is involved.
  */

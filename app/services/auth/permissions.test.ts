@@ -66,7 +66,7 @@ describe("the permission table", () => {
     `);
   });
 
-  it("gives the vp alone what spec part 1 §6 lists as the vp's", () => {
+  it("gives the vp alone what docs/product.md §6 lists as the vp's", () => {
     // rate rows, premium cashback, apply segment, advantage plans, courier activation, weight
     // slabs, custom priority rules, and toggling / reordering / deleting / cloning Pickrr Select rules.
     const vpOnly: Permission[] = [
@@ -84,19 +84,19 @@ describe("the permission table", () => {
     for (const p of vpOnly) expect(rolesThatMay(p), p).toEqual(["vp"]);
   });
 
-  it("lets vp and avp (only) create and edit Pickrr Select rules (part 1 §6, part 2 §6)", () => {
+  it("lets vp and avp (only) create and edit Pickrr Select rules (docs/product.md §6)", () => {
     expect(rolesThatMay("select-rule.edit").sort()).toEqual(["avp", "vp"]);
   });
 
-  it("keeps the upload and sample buttons from kam (part 1 §6), and from legal", () => {
+  it("keeps the upload and sample buttons from kam (docs/product.md §6), and from legal", () => {
     for (const p of ["ratecard.upload", "ratecard.sample"] as const) expect(rolesThatMay(p).sort(), p).toEqual(["avp", "bdm", "tl", "vp"]);
   });
 
-  it("lets only avp or vp change the Activate Wallet flag (part 2 §6)", () => {
+  it("lets only avp or vp change the Activate Wallet flag (docs/product.md §6)", () => {
     expect(rolesThatMay("wallet.flag").sort()).toEqual(["avp", "vp"]);
   });
 
-  it("gives legal its reduced console and nothing else (part 1 §1, part 2 §6)", () => {
+  it("gives legal its reduced console and nothing else (docs/product.md §1, §6)", () => {
     const legal = ALL_PERMISSIONS.filter((p) => can({ role: "legal", capabilities: ["finance-approver", "wallet-admin"] }, p));
     expect(legal).toEqual(["legal.view", "legal.publish", "legal.block"]);
     for (const p of legal) expect(rolesThatMay(p), p).toEqual(["legal"]);
@@ -107,7 +107,7 @@ describe("the permission table", () => {
     for (const p of clientWork) expect(rolesThatMay(p).sort(), p).toEqual(["avp", "bdm", "kam", "tl", "vp"]);
   });
 
-  it("releases COD only for a finance approver, whatever the role (part 2 §6), and refuses when the capability was not looked up", () => {
+  it("releases COD only for a finance approver, whatever the role (docs/product.md §6), and refuses when the capability was not looked up", () => {
     expect(PERMISSIONS["cod.release"].capability).toBe("finance-approver");
     expect(can({ role: "kam", capabilities: ["finance-approver"] }, "cod.release")).toBe(true);
     expect(can({ role: "tl", capabilities: ["finance-approver"] }, "cod.release")).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The one table of who may do what (spec part 1 §6, part 2 §6, and the role rules of the
+ * The one table of who may do what (docs/product.md §6, and the role rules of the
  * feature issues). Each action names the staff roles that may do it; a few also need a
  * capability, a property of the person rather than of the role (the six finance approvers
  * are named by e-mail, whatever their role). The server decides with `requireStaff(request,
@@ -16,9 +16,9 @@ import type { StaffRole } from "../core/roles";
 
 /** Properties of a person, not of a role. */
 export type Capability =
-  /** One of the finance approvers (FINANCE_APPROVER_EMAILS, spec part 2 §6): releases held COD. */
+  /** One of the finance approvers (FINANCE_APPROVER_EMAILS, docs/product.md §6): releases held COD. */
   | "finance-approver"
-  /** The one account that manages wallet tolerances (spec part 2 §6 "Wallet Configuration"). */
+  /** The one account that manages wallet tolerances (docs/product.md §6 "Wallet Configuration"). */
   | "wallet-admin";
 
 type Rule = {
@@ -35,11 +35,11 @@ const VP = ["vp"] as const satisfies readonly StaffRole[];
 const LEGAL = ["legal"] as const satisfies readonly StaffRole[];
 
 export const PERMISSIONS = {
-  // Clients (part 1 §2)
+  // Clients (docs/product.md §2)
   "clients.view": { roles: CLIENT_STAFF, what: "All Users list and a client's page (within the viewer's hierarchy)" },
   "clients.register": { roles: CLIENT_STAFF, what: "Register New User" },
 
-  // Rate cards (part 1 §6)
+  // Rate cards (docs/product.md §6)
   "ratecard.view": { roles: CLIENT_STAFF, what: "client and segment rate cards, their history, PDF/CSV downloads" },
   "ratecard.edit": { roles: VP, what: "edit a rate row (the Operation column)" },
   "weight-slab.edit": { roles: VP, what: "edit weight slabs" },
@@ -48,40 +48,40 @@ export const PERMISSIONS = {
   "ratecard.upload": { roles: ["vp", "avp", "bdm", "tl"], what: "upload a rate card CSV (not kam)" },
   "ratecard.sample": { roles: ["vp", "avp", "bdm", "tl"], what: "download the sample CSV (not kam)" },
 
-  // Advantage plans (part 1 §6)
+  // Advantage plans (docs/product.md §6)
   "plan.toggle": { roles: VP, what: "enable or disable an advantage plan for the client" },
   "plan.rate.edit": { roles: VP, what: "edit an advantage plan's rate rows" },
   "cashback.edit": { roles: VP, what: "edit and apply premium cashback settings" },
 
-  // Calculator and serviceability (part 1 §2)
+  // Calculator and serviceability (docs/product.md §2)
   "quote.calculate": { roles: CLIENT_STAFF, what: "Rate Calculator" },
   "serviceability.view": { roles: CLIENT_STAFF, what: "pincode check and pincode list downloads" },
 
-  // Courier setup (part 1 §6, part 2 §6)
+  // Courier setup (docs/product.md §6)
   "courier.view": { roles: CLIENT_STAFF, what: "All Couriers and Courier Rules tabs, read-only" },
   "courier.toggle": { roles: VP, what: "activate or deactivate a courier for the client" },
   "rule.edit": { roles: VP, what: "selection type, custom priority rules (create, edit, delete), the helper text" },
   "select-rule.edit": { roles: ["vp", "avp"], what: "Pickrr Select: create a rule, edit or delete criteria, save" },
   "select-rule.arrange": { roles: VP, what: "Pickrr Select: toggle validity, reorder, clone, delete a rule" },
 
-  // Orders and analytics (part 2 §2)
+  // Orders and analytics (docs/product.md §2)
   "dashboard.view": { roles: CLIENT_STAFF, what: "Dashboard" },
   "orders.track": { roles: CLIENT_STAFF, what: "Order Tracker" },
   "orders.search": { roles: CLIENT_STAFF, what: "header search and Single Search Record" },
   "finance-analytics.request": { roles: CLIENT_STAFF, what: "Finance Analytics (the e-mailed report)" },
 
-  // Legal (part 1 §1, part 2 §6: legal sees only Account Setup, Merchant Agreement and Status)
+  // Legal (docs/product.md §1, §6: legal sees only Account Setup, Merchant Agreement and Status)
   "legal.view": { roles: LEGAL, what: "Merchant Agreements, Legal Status and legal's Account Setup" },
   "legal.publish": { roles: LEGAL, what: "publish a legal document" },
   "legal.block": { roles: LEGAL, what: "block or unblock a seller from legal enforcement" },
 
-  // Money (part 2 §6)
+  // Money (docs/product.md §6)
   "cod.view": { roles: CLIENT_STAFF, what: "On Hold COD list and its 'Hold COD' action" },
   "cod.release": { roles: CLIENT_STAFF, capability: "finance-approver", what: "release held COD (the six finance approvers)" },
   "ledger.view": { roles: CLIENT_STAFF, what: "a client's Account Ledger" },
   "bill.record-payment": { roles: CLIENT_STAFF, capability: "finance-approver", what: "record a seller's payment against a bill (the six finance approvers)" },
 
-  // Client account set-up (part 2 §2, §6)
+  // Client account set-up (docs/product.md §2, §6)
   "account-setup.view": { roles: CLIENT_STAFF, what: "a client's Account Setup tab" },
   "kyc.edit": { roles: CLIENT_STAFF, what: "submit KYC and business details" },
   "pickrr-config.edit": { roles: CLIENT_STAFF, what: "the client's Pickrr Configuration flags" },

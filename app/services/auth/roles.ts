@@ -1,7 +1,7 @@
 /** The roles' names and homes. Who may do what is in permissions.ts. */
 import type { StaffRole } from "../core/roles";
 
-/** Where a signed-in member of staff lands (spec part 1 §2: legal goes to merchant agreements). */
+/** Where a signed-in member of staff lands (docs/product.md §2: legal goes to merchant agreements). */
 export function homePathFor(role: StaffRole): string {
   return role === "legal" ? "/merchant-agreements" : "/all-users";
 }

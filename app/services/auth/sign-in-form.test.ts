@@ -6,7 +6,7 @@ function firstError(input: Record<string, string>, field: string) {
   return r.success ? undefined : r.error.issues.find((i) => i.path[0] === field)?.message;
 }
 
-describe("sign-in form rules (spec part 1 §5)", () => {
+describe("sign-in form rules (docs/product.md §5)", () => {
   const ok = { email: "vp@demo.test", role: "vp", password: "x" };
   it("accepts a complete form", () => {
     expect(signInSchema.safeParse(ok).success).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { istDateLabel, istDateTimeLabel, registeredDateLabel, toIstIso } from "./dates";
 
-describe("registered date (spec part 2 §9)", () => {
+describe("registered date (docs/product.md §9)", () => {
   it("is the IST timestamp with its last 9 characters cut", () => {
     const d = new Date("2024-03-15T04:52:31.000Z"); // 10:22:31 IST
     expect(toIstIso(d)).toBe("2024-03-15T10:22:31+05:30");

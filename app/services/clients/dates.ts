@@ -1,4 +1,4 @@
-/** Date formatting for the client list (spec part 2 §9: the registered date is shown with its last 9 characters cut). */
+/** Date formatting for the client list (docs/product.md §9: the registered date is shown with its last 9 characters cut). */
 
 const IST_OFFSET_MS = 330 * 60 * 1000;
 

@@ -15,7 +15,7 @@ function errorFor(patch: Partial<typeof valid>, field: string) {
   return r.success ? undefined : r.error.issues.find((i) => i.path[0] === field)?.message;
 }
 
-describe("Register New User rules (spec part 1 §5)", () => {
+describe("Register New User rules (docs/product.md §5)", () => {
   it("accepts a complete, consistent form", () => {
     expect(registerClientSchema.safeParse(valid).success).toBe(true);
   });

@@ -1,4 +1,4 @@
-/** Register New User form rules (spec part 1 §5, part 2 §5), shared by browser and server. */
+/** Register New User form rules (docs/product.md §5), shared by browser and server. */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";

@@ -66,7 +66,7 @@ const EnvSchema = z.object({
     .optional()
     .superRefine(refinedBy((raw) => passwordHashCost({ PASSWORD_HASH_COST: raw }))),
   /**
-   * The one account that manages wallet tolerances (spec part 2 §6 "Wallet Configuration":
+   * The one account that manages wallet tolerances (docs/product.md §6 "Wallet Configuration":
    * limited to one named account). Default: the demo vp, vp@demo.test.
    */
   WALLET_ADMIN_EMAIL: z.string().trim().toLowerCase().email().default("vp@demo.test"),
@@ -131,7 +131,7 @@ export function sessionSecrets(): string[] {
   return [readFileSync(file, "utf8").trim()];
 }
 
-/** Secure cookies in production unless COOKIE_SECURE says otherwise (GUIDE §8). */
+/** Secure cookies in production unless COOKIE_SECURE says otherwise (docs/architecture.md §8). */
 export function cookieSecure(e: Pick<Env, "NODE_ENV" | "COOKIE_SECURE"> = env()): boolean {
   if (e.COOKIE_SECURE) return e.COOKIE_SECURE === "true";
   return e.NODE_ENV === "production";

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { addDays, daysBetween, daysFrom, daysInMonth, dmy, isIsoDay, istDayOf, monthEnd, monthLabel, monthStart, previousMonthStart, shortDayLabel, weekdayOf } from "./ist-dates";
 
-describe("IST days (spec part 2 §9)", () => {
+describe("IST days (docs/product.md §9)", () => {
   it("buckets a moment into its IST day around midnight", () => {
     expect(istDayOf(new Date("2026-01-01T18:29:59Z"))).toBe("2026-01-01");
     expect(istDayOf(new Date("2026-01-01T18:30:00Z"))).toBe("2026-01-02");

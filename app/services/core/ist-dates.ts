@@ -1,5 +1,5 @@
 /**
- * The console's calendar (spec part 2 §9): days are ISO dates (YYYY-MM-DD) of India Standard
+ * The console's calendar (docs/product.md §9): days are ISO dates (YYYY-MM-DD) of India Standard
  * Time, shown DD-MM-YYYY. Pure, and "today" is always passed in, so tests can stand anywhere in
  * the calendar. Money, legal, the seed and analytics all count days by it (decision 055).
  */
@@ -61,7 +61,7 @@ export function monthEnd(day: string): string {
   return `${day.slice(0, 7)}-${String(daysInMonth(day)).padStart(2, "0")}`;
 }
 
-/** DD-MM-YYYY, as the console shows dates (spec part 2 §9). */
+/** DD-MM-YYYY, as the console shows dates (docs/product.md §9). */
 export function dmy(day: string): string {
   return `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The direction of imports in app/services (GUIDE §2): core/ imports nothing of ours, db/
+ * The direction of imports in app/services (docs/architecture.md §2): core/ imports nothing of ours, db/
  * imports only core/, audit/ no domain area, and no module reaches itself again through its
  * imports. Every import counts: static, `export … from`, dynamic `import()` and type-only
  * `import("…").T`, by a relative path or by `~/`. Beside them, the rules of decision 055: one

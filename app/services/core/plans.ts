@@ -1,10 +1,10 @@
 /**
- * The names of the Pickrr Advantage plans (spec part 1 §2, §3, §4, §9): what the schema
+ * The names of the Pickrr Advantage plans (docs/product.md §2, §3, §4, §9): what the schema
  * stores, the seller endpoint sends and the screens show. What a plan does is the advantage
  * area's (advantage/plans.ts).
  */
 
-/** The two plans (spec §3 "Plan names advantage_basic and advantage_premium"). */
+/** The two plans (docs/product.md §3 "Plan names advantage_basic and advantage_premium"). */
 export const ADVANTAGE_PLAN_NAMES = ["advantage_basic", "advantage_premium"] as const;
 export type AdvantagePlanName = (typeof ADVANTAGE_PLAN_NAMES)[number];
 

@@ -1,19 +1,19 @@
 /**
- * The words of a rate row (spec part 1 §3, §4, §9): shipment and delivery types, segments,
+ * The words of a rate row (docs/product.md §3, §4, §9): shipment and delivery types, segments,
  * the price columns per zone and the limits of their numeric columns. Shared by the schema,
  * the seed, the quote engine, rate cards and advantage plans; labels and screen order are
  * the rate-card area's (ratecards/fields.ts).
  */
 import type { ZoneKey } from "./zones";
 
-/** Shipment type codes (spec §4). */
+/** Shipment type codes (docs/product.md §4). */
 export const SHIPMENT_TYPES = ["FORWARD", "REVERSE", "FORWARD_RTO", "REVERSE_RTO"] as const;
 export type ShipmentType = (typeof SHIPMENT_TYPES)[number];
 
 export const DELIVERY_TYPES = ["express", "surface"] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
-/** Segments 0, 1, 2: the owners of the segment cards (spec §2, §9). */
+/** Segments 0, 1, 2: the owners of the segment cards (docs/product.md §2, §9). */
 export const SEGMENTS = [0, 1, 2] as const;
 export type Segment = (typeof SEGMENTS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * The roles of staff (spec part 1 §2): the codes stored on a staff row and the names a person
+ * The roles of staff (docs/product.md §2): the codes stored on a staff row and the names a person
  * reads. Who may do what is the auth area's (auth/roles.ts and the permission table).
  */
 

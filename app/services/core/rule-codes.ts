@@ -1,5 +1,5 @@
 /**
- * Courier selection types (spec part 1 §4): the codes the server sends as strings and the
+ * Courier selection types (docs/product.md §4): the codes the server sends as strings and the
  * names the screens show. How each type picks a courier is the quote engine's
  * (quote/allocation.ts); the stored rules are the rules area's.
  */

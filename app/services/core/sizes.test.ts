@@ -1,5 +1,5 @@
 /**
- * Sizes a person can hold in their head (GUIDE §3: routes stay thin): no route module in
+ * Sizes a person can hold in their head (docs/architecture.md §3: routes stay thin): no route module in
  * app/routes is longer than 300 lines, and no React component in app/ui or app/routes — a
  * function whose name starts with a capital letter and returns JSX — is longer than 150 lines,
  * counted from its declaration to its end. Read from each file's syntax tree (TypeScript's

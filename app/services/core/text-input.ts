@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 
-/** Field limits (issue 11; the spec sets none tighter). */
+/** Field limits (decision 019; docs/product.md sets none tighter). */
 export const TEXT_LIMITS = {
   name: 100,
   company: 150,

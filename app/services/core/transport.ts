@@ -4,7 +4,7 @@
  * serviceability (which network must reach both ends).
  */
 
-/** The delivery mode of a shipment (spec part 1 §3 rate calculator): express, or heavy by road. */
+/** The delivery mode of a shipment (docs/product.md §3 rate calculator): express, or heavy by road. */
 export type DeliveryMode = "express" | "heavy_surface";
 
 /** How the parcel travels: decides the one-day turnaround adjustment and the network used. */

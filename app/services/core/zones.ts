@@ -1,5 +1,5 @@
 /**
- * The five billing zones A–E (spec part 1 §2, §9): their order, the rate tables' column
+ * The five billing zones A–E (docs/product.md §2, §9): their order, the rate tables' column
  * captions and the standard turnaround days. Which zone a lane falls in is the quote area's
  * rule (quote/zone.ts); these are only the words every area shares.
  */
@@ -11,7 +11,7 @@ export function isZone(value: unknown): value is Zone {
   return typeof value === "string" && (ZONES as readonly string[]).includes(value);
 }
 
-/** Column titles of the rate card tables (spec part 1 §2). */
+/** Column titles of the rate card tables (docs/product.md §2). */
 export const ZONE_LABELS: Readonly<Record<Zone, string>> = {
   A: "Intra City",
   B: "Within Zone",
@@ -20,11 +20,11 @@ export const ZONE_LABELS: Readonly<Record<Zone, string>> = {
   E: "ROI",
 };
 
-/** Some views (and spec part 1 §9) name zone E 'Up Country' instead of 'ROI'. */
+/** Some views (and docs/product.md §9) name zone E 'Up Country' instead of 'ROI'. */
 export const ZONE_E_ALT_LABEL = "Up Country";
 
 /**
- * Turnaround in days per zone (spec §9): what the advantage plan table promises, the
+ * Turnaround in days per zone (docs/product.md §9): what the advantage plan table promises, the
  * cashback settings' default TATs and the base days of a quote's delivery estimate.
  */
 export const ZONE_TAT_DAYS: Readonly<Record<Zone, number>> = { A: 2, B: 3, C: 4, D: 5, E: 8 };

@@ -1,5 +1,5 @@
 /**
- * The All Couriers tab's data and its one action, one function per spec call (part 1 §7):
+ * The All Couriers tab's data and its one action, one function per spec call (docs/product.md §7):
  *
  *   GET  /rule-engine/fetch-active-bl-user-courier-list/  → fetchActiveBlUserCourierList
  *   POST /rule-engine/activate-bl-user-courier/           → activateBlUserCourier

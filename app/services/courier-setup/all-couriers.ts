@@ -1,5 +1,5 @@
 /**
- * The All Couriers tab's rules (spec part 1 §2 "All Couriers", §3 "All couriers data", §4
+ * The All Couriers tab's rules (docs/product.md §2 "All Couriers", §3 "All couriers data", §4
  * courier toggle, §9 courier filters): a client's courier services grouped by courier brand
  * into one entry each, the entry's status and type, the counts, and the filter and search
  * of the URL. Pure: the data comes from all-couriers.server.ts.
@@ -85,8 +85,8 @@ export type CourierCounts = {
 };
 
 /**
- * Services grouped by brand, sorted by name (spec §9): status active if any service is active,
- * type regular if any service has surface, otherwise express (spec §3).
+ * Services grouped by brand, sorted by name (docs/product.md §9): status active if any service is active,
+ * type regular if any service has surface, otherwise express (docs/product.md §3).
  */
 export function groupCouriers(services: readonly ServiceRow[], serviceableByBrand: ReadonlyMap<number, number>): CourierEntry[] {
   const byBrand = new Map<number, ServiceRow[]>();

@@ -1,5 +1,5 @@
 /**
- * The New Rule / Edit Rule form of custom priority (spec part 1 §4, §5, §9; part 2 §5): a
+ * The New Rule / Edit Rule form of custom priority (docs/product.md §4, §5, §9; §5): a
  * service type, zones A–E, order types, and up to five courier slots, no courier twice, and
  * for surface only couriers with surface support. Pure: the routes and the service both parse
  * with it, so the messages are the same with JavaScript and without.

@@ -1,6 +1,6 @@
 /**
  * The Courier Rules tab's writes for the selection type and custom priority, one function per
- * spec call (part 1 §7):
+ * spec call (docs/product.md §7):
  *
  *   POST /rule-engine/update-user-priority-engine-type/         → updateUserPriorityEngineType
  *   POST /rule-engine/update-user-custom-priority-engine/       → createCustomRule

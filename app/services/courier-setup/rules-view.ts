@@ -1,5 +1,5 @@
 /**
- * The Courier Rules tab's URL state (spec part 1 §2 "Courier Rules", §4): which panel shows
+ * The Courier Rules tab's URL state (docs/product.md §2 "Courier Rules", §4): which panel shows
  * (custom priority, Pickrr Select, History), and which dialog is open — a custom rule being
  * created (`rule=new`) or edited (`rule=<id>`), or a delete to confirm. Every view is a link.
  */

@@ -1,5 +1,5 @@
 /**
- * Pickrr Select rules on the Courier Rules tab (spec part 1 §3, §4, §5, §9; part 2 §4, §5):
+ * Pickrr Select rules on the Courier Rules tab (docs/product.md §3, §4, §5, §9; §4, §5):
  * the editor's form parsed into a rule in the spec's shape, with its messages; the default
  * priority of a new rule; moving a rule up or down; pincode and product lists from text or a
  * CSV; the one-line summaries of the list. Pure.
@@ -37,9 +37,9 @@ export const SELECT_RULE_MESSAGES = {
   replaceEmpty: "Please paste or upload the new list, or choose 'Clear it'.",
 } as const;
 
-/** The most entries a product or pincode list holds (issue 13). */
+/** The most entries a product or pincode list holds (decision 032). */
 export const MAX_LIST_ENTRIES = 100_000;
-/** Highest priority; a new rule gets 100 minus the count of existing rules (spec §4). */
+/** Highest priority; a new rule gets 100 minus the count of existing rules (docs/product.md §4). */
 export const TOP_RULE_PRIORITY = 100;
 /** Range rows and lane rows the editor shows (more can be added by saving and editing again). */
 export const RANGE_ROWS = 3;
@@ -91,7 +91,7 @@ export function longListSummaries(rule: SelectRule | null, sizes?: ListSizes): P
 }
 
 /**
- * Lane ends (issue 13: chosen from a list, not typed). A lane matches a shipment when its
+ * Lane ends (decision 033: chosen from a list, not typed). A lane matches a shipment when its
  * 'from' names the pickup's state or city and its 'to' the drop's (quote/allocation.ts), so
  * the places offered are the ones the pincode table names: every state and union territory as
  * the data spells it, and the metro cities (one name spanning districts and states, e.g.
@@ -119,7 +119,7 @@ export type Positioned = { id: number; priority: number };
 
 /**
  * Moving a rule up or down swaps its priority with its neighbour's in the list ordered by
- * priority, highest first (spec §4). The first cannot move up, the last cannot move down.
+ * priority, highest first (docs/product.md §4). The first cannot move up, the last cannot move down.
  */
 export function swapWithNeighbour(
   rules: readonly Positioned[],
@@ -343,7 +343,7 @@ export function valuesOfRule(rule: SelectRule | null, version: number | null, si
 
 const DECIMAL = /^\d{1,9}(\.\d{1,2})?$/;
 
-/** Range rows: a row with only one end is incomplete and dropped (spec §4); max below min is refused. */
+/** Range rows: a row with only one end is incomplete and dropped (docs/product.md §4); max below min is refused. */
 function ranges(rows: { min: string; max: string }[], field: string, errors: Record<string, string>): ValueRange[] {
   const kept: ValueRange[] = [];
   rows.forEach((r, i) => {
@@ -367,7 +367,7 @@ export type ParsedSelectRule =
 
 /**
  * The editor's form as a rule: a name, at least one criterion and a selection type are
- * required (spec §5); incomplete weight, invoice and lane rows are dropped; lists come from
+ * required (docs/product.md §5); incomplete weight, invoice and lane rows are dropped; lists come from
  * comma-separated text (pincode lists must be 6-digit pincodes). `couriers` are the names
  * priority and blacklist entries may use (the client's services and their brands).
  */
@@ -451,7 +451,7 @@ export function parseSelectRule(values: SelectRuleValues, couriers: readonly str
 
 /**
  * Lane rows: both ends must be places of LANE_PLACES (else the end's field error, and the
- * save is refused); a row with one end empty is incomplete and dropped (spec §4); repeats kept once.
+ * save is refused); a row with one end empty is incomplete and dropped (docs/product.md §4); repeats kept once.
  */
 export function parseLanes(rows: readonly { from: string; to: string }[], errors: Record<string, string>): { from: string; to: string }[] {
   const kept: { from: string; to: string }[] = [];
@@ -469,7 +469,7 @@ export function parseLanes(rows: readonly { from: string; to: string }[], errors
 }
 
 /**
- * Whether Save may be pressed (spec §5): a name, at least one criterion and a selection type.
+ * Whether Save may be pressed (docs/product.md §5): a name, at least one criterion and a selection type.
  * A chosen CSV file (`listFileChosen`) is a criterion too: it fills its list on the server.
  */
 export function selectRuleReady(values: SelectRuleValues, listFileChosen = false): boolean {

@@ -1,5 +1,5 @@
 /**
- * Pickrr Select rule writes, one function per spec call (part 1 §7):
+ * Pickrr Select rule writes, one function per spec call (docs/product.md §7):
  *
  *   POST /alloc-engine/rule/  (create) and PUT (edit)      → saveSelectRule (update when the rule exists, else create)
  *   DELETE /alloc-engine/rule/?rule_name=                   → deleteSelectRule
@@ -198,7 +198,7 @@ export type SaveSelectResult = Result<{ id: number; created: boolean }, SaveInva
 /**
  * Save from the editor: with a rule id (an existing priority) it is an update, refused when
  * the version the person saw is no longer the stored one; without, a create at priority 100
- * minus the count of the client's rules (spec part 2 §4).
+ * minus the count of the client's rules (docs/product.md §4).
  */
 export async function saveSelectRule(
   db: Db,

@@ -1,6 +1,6 @@
 /**
  * CSV, the one way: RFC 4180 written by csv-stringify and read by csv-parse (its companion),
- * with formula escaping on every export (GUIDE §8) and its exact undoing on every read, so a
+ * with formula escaping on every export (docs/architecture.md §8) and its exact undoing on every read, so a
  * file a person downloads, edits in a spreadsheet and uploads comes back cell for cell.
  * Pure: routes stream it (csv-stream.server.ts), services verify uploads with it.
  */

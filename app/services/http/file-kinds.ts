@@ -15,7 +15,7 @@ export const KINDS: Record<FileKind, KindRule> = {
   pdf: { extensions: [".pdf"], mimeTypes: ["application/pdf", "application/x-pdf", ""], label: "PDF" },
   png: { extensions: [".png"], mimeTypes: ["image/png", ""], label: "PNG" },
   jpeg: { extensions: [".jpg", ".jpeg"], mimeTypes: ["image/jpeg", "image/pjpeg", ""], label: "JPEG" },
-  // The spec accepts CSV and plain-text files (issue 12 #4): a .txt counts when its bytes are UTF-8 CSV text.
+  // The spec accepts CSV and plain-text files (docs/product.md §5): a .txt counts when its bytes are UTF-8 CSV text.
   csv: { extensions: [".csv", ".txt"], mimeTypes: ["text/csv", "application/vnd.ms-excel", "text/plain", ""], label: "CSV" },
 };
 

@@ -8,7 +8,7 @@
  * directly, the Vite dev server) `oncePerRequest` simply computes the value each time.
  *
  * The scope lives exactly as long as the request: no state outlives it, so any number of
- * servers can run side by side (GUIDE §1).
+ * servers can run side by side (docs/architecture.md §1).
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 

@@ -89,7 +89,7 @@ describe("reading a multipart post", () => {
     expect(f.size).toBe(50_000);
   });
 
-  it("keeps a file name with `=`, `;` and quotes whole, and the fields after it intact (issue 11)", async () => {
+  it("keeps a file name with `=`, `;` and quotes whole, and the fields after it intact (docs/architecture.md §8)", async () => {
     const name = 'rates=v2; final "copy".csv';
     const body =
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="order_data"; filename="${name.replace(/"/g, "%22")}"\r\nContent-Type: text/csv\r\n\r\nCourier,Zone A\r\n` +
@@ -123,7 +123,7 @@ describe("reading a multipart post", () => {
     expect(read).toMatchObject({ ok: false, status: 413 });
   });
 
-  it("reads a post handed over as one chunk of 100,000 CRLF lines (the request edge reads bodies whole: 500 before, issue 13)", async () => {
+  it("reads a post handed over as one chunk of 100,000 CRLF lines (the request edge reads bodies whole: 500 before, decision 032)", async () => {
     // The streaming parser spread every CRLF-separated piece of a chunk into one call's
     // arguments: a 1.4 MB body in one chunk overflowed the stack ("Maximum call stack size exceeded").
     const lines = ["pincode", ...Array.from({ length: 100_000 }, (_, i) => String(100_000 + i))];
@@ -179,7 +179,7 @@ describe("checking a file", () => {
     expect((await checkFile(file([0x61, 0x2c, 0xff, 0xfe], "rates.csv", "text/csv"), CSV_RULE)).ok).toBe(false);
   });
 
-  it("accepts a CSV saved as .txt (plain text), and still refuses binary bytes named .txt (issue 12 #4)", async () => {
+  it("accepts a CSV saved as .txt (plain text), and still refuses binary bytes named .txt (docs/product.md §5)", async () => {
     expect(await checkFile(file("a,b\n", "rates.txt", "text/plain"), CSV_RULE)).toMatchObject({ ok: true, file: { kind: "csv", text: "a,b\n" } });
     expect(await checkFile(file(PNG, "rates.txt", "text/plain"), CSV_RULE)).toEqual({ ok: false, status: 400, message: "You can only upload csv file!" });
   });

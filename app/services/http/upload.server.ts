@@ -1,5 +1,5 @@
 /**
- * Uploads, the one way (GUIDE §8): a multipart post is read with a size limit enforced while
+ * Uploads, the one way (docs/architecture.md §8): a multipart post is read with a size limit enforced while
  * it streams — a part is refused once it passes the limit, having held at most limit + 1 of
  * its bytes — and a file is accepted only when its name, declared type and first bytes all
  * agree on one of the kinds the caller allows. Every refusal is data (a status and a sentence
@@ -96,7 +96,7 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1_000_000) * 10) / 1
  * of a chunk to one call as separate arguments, so a chunk with ~100,000 line ends overflows
  * the stack ("Maximum call stack size exceeded", a 500): the request edge hands the route the
  * whole body as one chunk (decision 018), and a 100,000-line CSV or pasted list has 100,000
- * CRLFs. 16 KB holds at most ~8,000 line ends, far inside the stack (issue 13).
+ * CRLFs. 16 KB holds at most ~8,000 line ends, far inside the stack (decision 032).
  */
 export const PARSER_CHUNK_BYTES = 16 * 1024;
 

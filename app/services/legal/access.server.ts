@@ -1,5 +1,5 @@
 /**
- * Blocked Users (issue 16; spec part 2 §2 Account setup, §7 disabled-users and update-access):
+ * Blocked Users (decision 028; docs/product.md §2 Account setup, §7 disabled-users and update-access):
  * a seller whose `pickrr_config.disable_legal` is set is exempt from legal enforcement (its
  * orders are never refused for an unaccepted document). Setting or clearing the flag is
  * audited; decision 026's trigger moves the client's config_version, so an open Pickrr

@@ -1,6 +1,6 @@
 /**
  * Which legal documents are in force for a seller, when they expire and whether one blocks the
- * seller's new orders (issue 16). Pure; the database queries in legal.server.ts follow the
+ * seller's new orders (decision 028). Pure; the database queries in legal.server.ts follow the
  * same rules (tests compare them).
  */
 import { DOC_NAME_LABELS, type DocName, type OrderBlocking, type Segment } from "./forms";

@@ -1,5 +1,5 @@
 /**
- * The legal team's forms (spec part 2 §5 "Legal document", §8, §9; issue 16): Add New Document
+ * The legal team's forms (docs/product.md §5 "Legal document", §8, §9; decision 028): Add New Document
  * and the Pickrr Configuration (blocked users) form. Pure: the browser validates with the same
  * schema the action parses with; the messages are the spec's, typos included.
  */
@@ -21,7 +21,7 @@ export const DOC_NAME_LABELS: Record<DocName, string> = { agreement: "Agreement"
 export const DOC_TYPE_LABELS: Record<DocType, string> = { broadcast: "Broadcast", specific: "Specific" };
 export const ORDER_BLOCKING_LABELS: Record<OrderBlocking, string> = { mandatory: "Mandatory", optional: "Optional" };
 
-/** Spec §9: one PDF of at most 1 MB (1,048,576 bytes, as the old console's `size / 1024 / 1024 < 1`). */
+/** docs/product.md §9: one PDF of at most 1 MB (1,048,576 bytes, as the old console's `size / 1024 / 1024 < 1`). */
 export const MAX_LEGAL_PDF_BYTES = 1024 * 1024;
 /** An acceptance period longer than ten years is a typing slip, not a period. */
 export const MAX_ACCEPTANCE_DAYS = 3650;
@@ -104,7 +104,7 @@ export const legalDocumentSchema = z
       days: z.preprocess((v) => (v == null ? "" : v), z.string().max(10, LEGAL_MESSAGES.days).trim()),
     }),
   )
-  // The e-mail is sent only for Specific and the period only for mandatory (spec §5, §7).
+  // The e-mail is sent only for Specific and the period only for mandatory (docs/product.md §5, §7).
   .transform((v) => ({
     doc_name: v.doc_name,
     doc_type: v.doc_type,
@@ -149,6 +149,6 @@ export const legalAccessSchema = z.object({
 export type LegalAccessInput = z.output<typeof legalAccessSchema>;
 export const legalAccessValidator = withZod(legalAccessSchema);
 
-/** Legal Status's Agreement Status select (spec §7: status 1 accepted, 0 not accepted). */
+/** Legal Status's Agreement Status select (docs/product.md §7: status 1 accepted, 0 not accepted). */
 export const AGREEMENT_STATUS = { "1": "Accepted", "0": "Not Accepted" } as const;
 export type AgreementStatus = keyof typeof AGREEMENT_STATUS;

@@ -1,6 +1,6 @@
 /**
- * Is this really a PDF? (issue 16: "check the %PDF- magic bytes and that it parses, not the file
- * name"). A structural check, without a PDF library: the header `%PDF-1.x`/`%PDF-2.x`, an
+ * Is this really a PDF? (decision 028: check the %PDF- magic bytes and that it parses, not the file
+ * name). A structural check, without a PDF library: the header `%PDF-1.x`/`%PDF-2.x`, an
  * `%%EOF` at the end, a `startxref` whose offset points inside the file at a cross-reference
  * table (`xref`) or a cross-reference stream object (`n g obj`), and at least one complete
  * indirect object. A renamed PNG, a text file starting `%PDF-`, a cut-off upload or an HTML page

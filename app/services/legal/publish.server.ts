@@ -1,5 +1,5 @@
 /**
- * Publishing legal documents (issue 16; spec part 2 §3 "Legal document", §5, §7 legal-docs
+ * Publishing legal documents (decision 028; docs/product.md §3 "Legal document", §5, §7 legal-docs
  * create and list): each publish stores the checked PDF (decision 021) and a new version of the
  * document for its name and audience, with an audit row, in one transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The seller's side of legal documents (issue 16): the documents in force for one seller with
+ * The seller's side of legal documents (decision 028): the documents in force for one seller with
  * whether each is accepted, accepting one (once, whoever races), and the rule that refuses a
  * seller's new orders while a mandatory document is overdue.
  */

@@ -1,5 +1,5 @@
 /**
- * The per-seller Legal Status kept by the writes that change it (issue 16's budget; decision
+ * The per-seller Legal Status kept by the writes that change it (decision
  * 036). `legal_seller_status` holds, per seller, what the Legal Status page shows and filters
  * by — the documents in force with their acceptance, the counts, the status — computed by the
  * page's own rules (status.server.ts `inForceLinks`), and the IST days it holds for.

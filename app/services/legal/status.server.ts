@@ -1,5 +1,5 @@
 /**
- * Legal Status (issue 16; spec part 2 §2, §5, §7 clients list CSV): every seller with the
+ * Legal Status (decision 028; docs/product.md §2, §5, §7 clients list CSV): every seller with the
  * documents in force for it and whether it accepted them.
  *
  * The rules are here once, as SQL: the documents in force (the newest published version per

@@ -1,5 +1,5 @@
 /**
- * Advantage cashback becomes money (issue 17, decision 031): when a scan makes an order of a
+ * Advantage cashback becomes money (decision 031): when a scan makes an order of a
  * client on an activated Premium plan delivered (or returned), its cashback is computed with the
  * client's saved settings and the order's frozen charge (advantage/cashback.ts) and credited on
  * the client's bill for that week. Called inside the transaction that stores the scan, so the

@@ -1,5 +1,5 @@
 /**
- * The On Hold COD list's view state, all in the URL (spec part 2 §2, §7 remittance list, §9):
+ * The On Hold COD list's view state, all in the URL (docs/product.md §2, §7 remittance list, §9):
  * a search by COD Ref ID, AWB No or Seller Email, a date range over the cycles' start dates with
  * the presets Today, Yesterday, Last 7 Days, This Month, Last 30 Days (default: the last 30
  * days, 29 days back to today), and the page (30 rows, no size changer). Pure.

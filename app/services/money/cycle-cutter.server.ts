@@ -1,5 +1,5 @@
 /**
- * The cycle cutter (issue 17, decision 031): after the seed, new COD remittance cycles and
+ * The cycle cutter (decision 031): after the seed, new COD remittance cycles and
  * billing cycles are cut from the order book as weeks close. Delivered COD orders not yet in a
  * remittance cycle go into their seller's cycle (money/cycles.ts planCycles: the week they were
  * delivered in, or the seller's next cycle when that week was already cut); the freight of

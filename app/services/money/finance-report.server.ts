@@ -1,5 +1,5 @@
 /**
- * Finance Analytics (spec part 2 §2, §7 get-billing-analytics, §8; issue 17): a member of staff
+ * Finance Analytics (docs/product.md §2, §7 get-billing-analytics, §8; decision 031): a member of staff
  * asks for the Complete Financial Analysis of the clients in their scope; the page answers at
  * once and the report is built in the background and e-mailed with an .xlsx attachment.
  *

@@ -1,5 +1,5 @@
 /**
- * The three COD hold verdicts (spec part 2 §9 "COD hold conditions", issue 17), pure.
+ * The three COD hold verdicts (docs/product.md §9 "COD hold conditions", decision 031), pure.
  *
  * Each spec inequality is the condition under which the hold is CLEARED (the remittance may be
  * released). When it is false — including when both sides are equal — the verdict is KEEP
@@ -25,7 +25,7 @@ export function customerTypeOf(flags: { has_wallet: boolean; has_cod_minus_bill:
   return flags.has_cod_minus_bill ? "COD_MINUS_BILL" : "SEPARATE_BILL";
 }
 
-/** The spec's hold analytics (part 2 §3), amounts in paise, dates YYYY-MM-DD (IST). */
+/** The spec's hold analytics (docs/product.md §3), amounts in paise, dates YYYY-MM-DD (IST). */
 export type HoldFigures = {
   seller_type: CustomerType;
   seller_email: string;
@@ -134,7 +134,7 @@ export function holdVerdict(f: HoldFigures): HoldVerdict {
   }
 }
 
-/** The amount the list shows (spec §9): |total_amount − ecod_charges|. */
+/** The amount the list shows (docs/product.md §9): |total_amount − ecod_charges|. */
 export function displayedAmount(total: Paise, ecod: Paise): Paise {
   return Math.abs(total - ecod);
 }

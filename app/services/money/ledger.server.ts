@@ -1,6 +1,6 @@
 /**
- * A client's Account Ledger (spec part 2 §7 GET /finance/live-user-account-ledger-api/ with
- * `type`; issue 17): its COD remittance cycles (type cod) and billing cycles (type bill).
+ * A client's Account Ledger (docs/product.md §7 GET /finance/live-user-account-ledger-api/ with
+ * `type`; decision 031): its COD remittance cycles (type cod) and billing cycles (type bill).
  * Pending = open and due by today; Future = open and due later; Cleared = paid out / paid.
  * A released remittance therefore moves from Pending (or Future) to Cleared. Cashback credits
  * (money/cashback.server.ts) show as a bill line per week, negative, naming their orders, until

@@ -1,5 +1,5 @@
 /**
- * The Account Ledger's view (spec part 2 §2, §4 "Ledger view filters are pending (default),
+ * The Account Ledger's view (docs/product.md §2, §4 "Ledger view filters are pending (default),
  * cleared and future", §3 "Ledger entry", §9 ledger types cod and bill), pure.
  */
 import { rupeesToPaise } from "../core/money";

@@ -1,5 +1,5 @@
 /**
- * COD-minus-bill netting at release (issue 17, decision 031), pure: a COD_MINUS_BILL seller's
+ * COD-minus-bill netting at release (decision 031), pure: a COD_MINUS_BILL seller's
  * bills are paid out of its COD. When a remittance is released, its seller's pending bills —
  * outstanding and due by the release day, the oldest due first (then the oldest bill) — are
  * netted against what the remittance still has to pay: each bill in full while the COD lasts,

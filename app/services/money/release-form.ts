@@ -1,5 +1,5 @@
 /**
- * The Release Details form (spec part 2 §3 release item, §5 release form): the selected
+ * The Release Details form (docs/product.md §3 release item, §5 release form): the selected
  * remittances and the approver's e-mail and reason, with the spec's messages. Pure, shared by
  * the dialog and the action.
  */

@@ -1,5 +1,5 @@
 /**
- * Held COD remittances (issue 17, spec part 2 §7 "COD hold"): the On Hold COD list
+ * Held COD remittances (decision 031, docs/product.md §7 "COD hold"): the On Hold COD list
  * (GET /remittance/ with current_action=HOLD, status=PENDING,PARTIAL), a seller's hold analytics
  * (get-analytics-details) with its verdict, and the release (update-remittance-mode), exactly
  * once. Every read is limited to the clients in the viewer's scope.
@@ -143,7 +143,7 @@ async function remittanceInScope(db: Db | Tx, viewer: Pick<Viewer, "id" | "role"
 const paise = (v: string | null | undefined) => rupeesToPaise(v ?? "0");
 
 /**
- * The seller's hold analytics (spec §3 "Hold analytics"), as of `now` (IST day):
+ * The seller's hold analytics (docs/product.md §3 "Hold analytics"), as of `now` (IST day):
  * pending = due by today and unpaid, future = due later, tentative = in no cycle yet
  * (delivered COD / picked-up freight the cycle cutter has not taken). Decision 031.
  */

@@ -1,5 +1,5 @@
 /**
- * What an order keeps of its quote (issue 14): the chosen courier's breakdown, frozen with its
+ * What an order keeps of its quote (decision 023): the chosen courier's breakdown, frozen with its
  * total, and the ids derived from the order's number. One place for the seed and placement.
  */
 import type { FrozenCharge } from "../db/schema/orders";

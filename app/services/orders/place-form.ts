@@ -1,5 +1,5 @@
 /**
- * The order a seller's system sends to POST /api/orders (issue 14): checked field by field,
+ * The order a seller's system sends to POST /api/orders (decision 023): checked field by field,
  * each message naming the field, to the precision the Rate Calculator's engine prices (sizes
  * and amounts to 2 decimals, weight to 3). Pure, so the rules are tested without a server.
  */

@@ -1,5 +1,5 @@
 /**
- * Placing an order (issue 14): the Rate Calculator's engine quotes it and allocates the courier
+ * Placing an order (decision 023): the Rate Calculator's engine quotes it and allocates the courier
  * by the client's own selection rules, the charge is frozen on the order, and a tracking id is
  * assigned. An Idempotency-Key makes a retry return the first answer and create nothing new.
  */
@@ -19,7 +19,7 @@ export type Placed = { pickrr_order_id: string; pickrr_tracking_id: string; cour
 export type PlaceAnswer = { status: 201; body: Placed } | { status: 400 | 409 | 422; body: { err: string; errors?: Record<string, string> } };
 
 /**
- * The legal team's rule (issue 16): a mandatory document not accepted by its expiry date refuses
+ * The legal team's rule (decision 028): a mandatory document not accepted by its expiry date refuses
  * the seller's new orders, unless the seller is on legal's Blocked Users list.
  */
 export async function assertClientMayPlaceOrders(tx: Db | Tx, clientId: number, now = new Date()): Promise<Result<{}, Failure<409>>> {

@@ -1,5 +1,5 @@
 /**
- * Daily rollups of the order book (issue 15): orders placed and picked up per client per IST
+ * Daily rollups of the order book (decision 030): orders placed and picked up per client per IST
  * day. Every writer of orders keeps them in its own transaction — placement adds a placed order,
  * a scan that sets or moves an order's first pickup moves its picked count, the seed adds what
  * it inserts — and rebuildRollups() recomputes them from the order book with the same day rule,

@@ -1,5 +1,5 @@
 /**
- * Single Search Record (spec part 2 §2, §3): the orders — or, for Seller Email, the sellers —
+ * Single Search Record (docs/product.md §2, §3): the orders — or, for Seller Email, the sellers —
  * that match the header search, limited to the clients the signed-in staff may see (the same
  * scope rule as All Users), 50 to a page, newest first.
  */

@@ -1,5 +1,5 @@
 /**
- * The header search (spec part 1 §2, part 2 §2): which kind of value is searched, its box's
+ * The header search (docs/product.md §2): which kind of value is searched, its box's
  * placeholder, and the check of what was typed before any query runs.
  */
 import { withZod } from "@remix-validated-form/with-zod";
@@ -25,7 +25,7 @@ export const SEARCH_PLACEHOLDERS: Record<SearchType, string> = {
   seller_email: "Search by Seller Email",
 };
 
-/** Spec part 2 §9: search results page size. */
+/** docs/product.md §9: search results page size. */
 export const SEARCH_PAGE_SIZE = 50;
 /**
  * Orders counted at most (20 pages): a common customer name matches thousands of orders, and
@@ -72,7 +72,7 @@ export function orderIdOf(raw: string | null | undefined): string | null {
   return raw && /^[A-Z0-9]{1,20}$/.test(raw) ? raw : null;
 }
 
-/** Sync Tracking's form (a hidden `order`, spec part 2 §2): the order's id. */
+/** Sync Tracking's form (a hidden `order`, docs/product.md §2): the order's id. */
 export const syncTrackingSchema = z.object({
   order: z.unknown().transform((raw, ctx) => {
     const id = typeof raw === "string" ? orderIdOf(raw) : null;

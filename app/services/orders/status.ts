@@ -1,5 +1,5 @@
 /**
- * Order statuses and how an order's state follows from its scan events (issue 14): events may
+ * Order statuses and how an order's state follows from its scan events (decision 023): events may
  * arrive out of order, so they are applied by event time, never by arrival.
  */
 export const ORDER_STATUSES = [

@@ -1,4 +1,4 @@
-/** Sync Tracking (spec part 2 §2, §8 'Tracing Synced'): re-apply an order's scan events to it. */
+/** Sync Tracking (docs/product.md §2, §8 'Tracing Synced'): re-apply an order's scan events to it. */
 import { and, eq } from "drizzle-orm";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import type { Db } from "../db/client.server";

@@ -1,5 +1,5 @@
 /**
- * Courier scan webhooks (issue 14): POST /api/tracking/{courier id} with the courier's own
+ * Courier scan webhooks (decision 023): POST /api/tracking/{courier id} with the courier's own
  * token. Each event is stored once (the courier's event id), an event for an AWB we do not
  * know is answered 404 and stored nowhere, and the order's status is recomputed from all its
  * events by event time, so out-of-order delivery does not matter.
@@ -46,7 +46,7 @@ export async function issueCourierTokens(tx: Executor): Promise<void> {
 
 /**
  * Stores the events of one courier; answers per event, in the order they came. Set-based, so a
- * batch costs a few statements however long it is (issue 14: ≥ 2,000 events/s): one lookup of
+ * batch costs a few statements however long it is (docs/performance.md: ≥ 2,000 events/s): one lookup of
  * the AWBs, one insert that skips events already stored, one read of the touched orders' events
  * and one update of their state.
  */
@@ -112,9 +112,9 @@ async function applyEventsTo(tx: Executor, orderIds: readonly number[], extra: {
       last_synced_at = coalesce(${extra.last_synced_at ?? null}::timestamptz, o.last_synced_at)
     from json_to_recordset(${JSON.stringify(update)}::json) as x(id int, current_status text, pickup_at timestamptz, delivered_at timestamptz, rto_at timestamptz)
     where o.id = x.id`);
-  // The picked-up rollups follow the first pickup scan (issue 15), in this transaction.
+  // The picked-up rollups follow the first pickup scan (decision 030), in this transaction.
   await applyPickupChanges(tx, before.map((b) => ({ client_id: b.client_id, before: b.pickup_at, after: states.get(b.id)?.pickup_at ?? null })));
-  // Premium cashback for a late delivery or a return, credited once per order (issue 17).
+  // Premium cashback for a late delivery or a return, credited once per order (decision 031).
   await creditCashback(tx, [...states].map(([id, s]) => ({ id, delivered_at: s.delivered_at, rto_at: s.rto_at })));
   return states;
 }

@@ -21,7 +21,7 @@
  *        eligible courier does not decide (the next rule is tried); no rule decides → the
  *        cheapest. An 'advantage' rule (standard '_0', promise '_85') chooses the cheapest
  *        courier whose turnaround keeps the advantage plan's promise for the zone (2/3/4/5/8
- *        days for A–E, spec part 1 §9); when none does, the fastest (the least late).
+ *        days for A–E, docs/product.md §9); when none does, the fastest (the least late).
  * Rule and blacklist entries name a courier service ("Delhivery Surface 0.5kg") or its
  * parent courier ("Delhivery"); names compare case- and spacing-insensitively.
  */
@@ -125,7 +125,7 @@ export type QuoteResult = {
 
 /**
  * The calculator rule "choosing reverse forces express, prepaid and COD value 0"
- * (spec part 1 §4). Forward input comes back unchanged.
+ * (docs/product.md §4). Forward input comes back unchanged.
  */
 export function normaliseCalculatorInput<
   T extends { shipment_type: "forward" | "reverse"; delivery_mode: DeliveryMode; payment_mode: "cod" | "prepaid"; cod_amount?: Decimalish },

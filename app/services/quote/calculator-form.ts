@@ -1,5 +1,5 @@
 /**
- * The shipment calculator's input (spec part 1 §5, §7, §9), shared by the Rate Calculator
+ * The shipment calculator's input (docs/product.md §5, §7, §9), shared by the Rate Calculator
  * form (browser and server) and the shipment-calculator-v3 endpoint: the same field names as
  * the spec's query, the spec's messages, and the reverse rule (reverse forces express,
  * prepaid and COD 0) applied before COD is checked. Two optional inputs beyond the spec's
@@ -74,7 +74,7 @@ const productNames = z.preprocess(
     .refine((names) => names.length <= MAX_PRODUCT_NAMES, `At most ${MAX_PRODUCT_NAMES} product names`),
 );
 
-/** Yes/No flags: "true"/"false", "1"/"0", "yes"/"no", absent = No (spec §9: default No). */
+/** Yes/No flags: "true"/"false", "1"/"0", "yes"/"no", absent = No (docs/product.md §9: default No). */
 const flag = z.preprocess((v) => {
   const t = text(v).toLowerCase();
   if (t === "" || t === "false" || t === "0" || t === "no") return false;
@@ -112,7 +112,7 @@ export const calculatorSchema = z
     invoice_value: invoiceValue,
     product_names: productNames,
   })
-  // Reverse forces express, prepaid and COD 0 (spec §4) before COD is checked.
+  // Reverse forces express, prepaid and COD 0 (docs/product.md §4) before COD is checked.
   .transform((v) => normaliseCalculatorInput(v))
   .superRefine((v, ctx) => {
     const error = codAmountError(v);
@@ -180,7 +180,7 @@ export function parseCalculator(source: URLSearchParams | Record<string, unknown
 }
 
 /**
- * The pincode check's two fields (spec part 1 §5): an empty one is required (the calculator's
+ * The pincode check's two fields (docs/product.md §5): an empty one is required (the calculator's
  * messages), a malformed one is 'Please enter valid Pincode'.
  */
 export const PINCODE_CHECK_MESSAGE = "Please enter valid Pincode";

@@ -2,7 +2,7 @@
  * Estimated delivery date (edd_stamp) of a quote.
  *
  * Turnaround starts from the zone's base days, the same 2/3/4/5/8 days for zones A–E that the
- * advantage plan promises (spec part 1 §9). Air is one day faster, surface one day slower,
+ * advantage plan promises (docs/product.md §9). Air is one day faster, surface one day slower,
  * then a per-courier adjustment (its measured lateness or speed) is added; never under 1 day.
  *
  * Pickup is today, or tomorrow when the order is placed at or after the 15:00 cut-off, both

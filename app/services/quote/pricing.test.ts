@@ -15,7 +15,7 @@ import {
 } from "./pricing";
 import { ZONES, type Zone } from "../core/zones";
 
-/** Weight slab options of the rate card (spec part 1 §9), kg. */
+/** Weight slab options of the rate card (docs/product.md §9), kg. */
 const SLAB_OPTIONS = [0.1, 0.25, 0.5, 1, 2, 3, 4, 5, 6, 7, 10, 15, 20, 50, 100];
 
 function zones(base: string, additional: string, overrides: Partial<Record<Zone, ZonePrice>> = {}): Record<Zone, ZonePrice> {

@@ -1,5 +1,5 @@
 /**
- * Price of one shipment on one courier's rate row (spec part 1 §3, part 2 §9).
+ * Price of one shipment on one courier's rate row (docs/product.md §3, §9).
  *
  *   volumetric weight = L × B × H / divisor, in kg to 2 decimals (half-up)
  *   chargeable weight = max(dead weight, volumetric weight)

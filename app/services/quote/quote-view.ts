@@ -1,6 +1,6 @@
 /**
- * A quote's rate list as the two readers see it: the shipment-calculator-v3 JSON (spec part 1
- * §3 calculator result, with each courier's charged amount details of part 2 §3 / §9) and the
+ * A quote's rate list as the two readers see it: the shipment-calculator-v3 JSON (docs/product.md
+ * §3 calculator result, with each courier's charged amount details of docs/product.md §3 / §9) and the
  * Rate Calculator's table rows (money formatted, the charged-amount formula spelt out).
  * Pure: no I/O, so every figure on either is decided here and in pricing.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * The quote and serviceability services behind the Rate Calculator and Serviceability tabs
- * and the shipment-calculator-v3 / pincode-serviceability-v3 endpoints (spec part 1 §7).
+ * and the shipment-calculator-v3 / pincode-serviceability-v3 endpoints (docs/product.md §7).
  * They read the cached quote data (quote-data.server.ts) and call the pure engine.
  */
 import type { Db } from "../db/client.server";
@@ -106,7 +106,7 @@ export function quoteFromData(
 
 export type PincodeCourier = { name: string; courier_id: number; edd_stamp: string; is_air: boolean } & Omit<LaneFlags, "has_express">;
 
-/** The spec's pincode result (part 1 §3). */
+/** The spec's pincode result (docs/product.md §3). */
 export type PincodeResult = {
   from_city: string;
   to_city: string;

@@ -2,7 +2,7 @@
  * The forms of the card-wide changes (docs/forms.md): Apply segment, Update RTO with forward
  * and the upload's Submit. Their fields are hidden inputs and checkboxes the dialogs write;
  * the messages are what the dialogs show, "Not able to update rate card." first where the
- * change is refused (spec §8).
+ * change is refused (docs/product.md §8).
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Card-wide changes to a client's card (spec part 1 §4–§5, §7): applying a segment,
+ * Card-wide changes to a client's card (docs/product.md §4–§5, §7): applying a segment,
  * RTO from forward, and a CSV upload (verify, then apply). Each is one transaction over the
  * locked card with an audit row per changed row and one for the whole, and the e-mail; a
  * confirmation made against a preview is refused when the card changed since.

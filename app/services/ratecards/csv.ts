@@ -1,6 +1,6 @@
 /**
  * The rate card CSV: the download a person edits in a spreadsheet and uploads again
- * (spec part 1 §5, §7). One format for client and segment cards; the writer and the reader
+ * (docs/product.md §5, §7). One format for client and segment cards; the writer and the reader
  * are exact inverses, and verifyUpload enforces every upload rule of the spec before
  * anything is applied.
  *
@@ -31,12 +31,12 @@ export const CSV_PRICE_COLUMNS: Record<RateField, string> = {
  */
 export const CSV_IDENTITY_COLUMNS = ["Seller Email", "Price Type", "Delivery Type", "Courier", "Base Weight", "Additional Weight"] as const;
 
-/** The "Delivery Type" cell (spec §3: delivery_type Express or Surface). */
+/** The "Delivery Type" cell (docs/product.md §3: delivery_type Express or Surface). */
 export const CSV_DELIVERY_TYPES: Record<DeliveryType, string> = { express: "Express", surface: "Surface" };
 
 export const CSV_COLUMNS: readonly string[] = [...CSV_IDENTITY_COLUMNS, ...RATE_FIELDS.map((f) => CSV_PRICE_COLUMNS[f])];
 
-/** The upload modal's instructions (spec §5), for the screen to list. */
+/** The upload modal's instructions (docs/product.md §5), for the screen to list. */
 export const UPLOAD_INSTRUCTIONS: readonly string[] = [
   "Do not add, remove, rename or reorder columns or rows.",
   "Do not change Seller Email, Price Type, Delivery Type, Courier, Base Weight or Additional Weight.",
@@ -118,7 +118,7 @@ function describeNumberRule(field: RateField): string {
 }
 
 /**
- * Checks an uploaded file against the card it must have come from (spec §5): columns
+ * Checks an uploaded file against the card it must have come from (docs/product.md §5): columns
  * unchanged in name and order; rows unchanged in count and order; Seller Email, Price Type,
  * Delivery Type, Courier, Base Weight and Additional Weight unchanged; no courier added or removed; COD
  * Percent, COD Minimum, NDD Charge and Divisor equal across price types for a courier;

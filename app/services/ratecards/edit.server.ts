@@ -1,5 +1,5 @@
 /**
- * One row's change on a client's card (spec part 1 §5, §7 update-ratecard-data): its prices
+ * One row's change on a client's card (docs/product.md §5, §7 update-ratecard-data): its prices
  * (type rate) or its weight slabs (type weight), each in one transaction with its audit rows
  * and the e-mail to the client's hierarchy, refused with the current values when someone
  * changed the row since the editor saw it.
@@ -35,7 +35,7 @@ export type UpdateRateRowResult = { ok: true; row: CardRow; changes: RowChange[]
  * Saves one row's prices (vp). Refused with the current values when the row's version is
  * not the one the editor saw. COD Percent, COD Minimum, NDD Charge and Divisor are terms of
  * the courier, so a change to them is carried to the courier's other rows in the card
- * (keeping the card uploadable, spec §5); those rows appear in `changes` too.
+ * (keeping the card uploadable, docs/product.md §5); those rows appear in `changes` too.
  */
 export async function updateRateRow(db: Db, actor: RateCardActor, input: UpdateRateRowInput): Promise<UpdateRateRowResult> {
   if (!allowed(actor, "canEditRates")) return forbidden();

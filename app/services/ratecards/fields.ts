@@ -1,5 +1,5 @@
 /**
- * The rate card screens' vocabulary (spec part 1 §3, §4, §9): tabs, labels, segment names,
+ * The rate card screens' vocabulary (docs/product.md §3, §4, §9): tabs, labels, segment names,
  * slab options and the order of a card's rows. The words of a rate row itself (shipment and
  * delivery types, price fields) are core/rate-fields.ts. No I/O and no drizzle imports, so
  * the browser bundle can use it.
@@ -28,7 +28,7 @@ export const TAB_OF_SHIPMENT_TYPE: Record<ShipmentType, RateTab> = {
   REVERSE_RTO: "rto",
 };
 
-/** What a person reads for a shipment type; also the CSV's "Price Type" cell (spec §3 "Forward, Reverse, Forward RTO"). */
+/** What a person reads for a shipment type; also the CSV's "Price Type" cell (docs/product.md §3 "Forward, Reverse, Forward RTO"). */
 export const PRICE_TYPE_LABELS: Record<ShipmentType, string> = {
   FORWARD: "Forward",
   REVERSE: "Reverse",
@@ -41,11 +41,11 @@ export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = { express: "Ex
 
 export const SEGMENT_NAMES: Record<Segment, string> = { 0: "Segment One", 1: "Segment Two", 2: "Segment Three" };
 
-/** Weight slab options in kg (spec §9). */
+/** Weight slab options in kg (docs/product.md §9). */
 export const WEIGHT_SLAB_OPTIONS = [0.1, 0.25, 0.5, 1, 2, 3, 4, 5, 6, 7, 10, 15, 20, 50, 100] as const;
 
 /**
- * Upload rule (spec §5): these must be equal for a courier across price types. They are
+ * Upload rule (docs/product.md §5): these must be equal for a courier across price types. They are
  * per-courier terms, so an edit to one row's value is carried to the courier's other rows.
  */
 export const PER_COURIER_FIELDS = ["cod_percentage", "cod_charge", "ndd_charge", "divisor"] as const satisfies readonly RateField[];

@@ -1,4 +1,4 @@
-/** The audit history of a client's rate changes: its card and its Advantage plans (issue 3 "History", issue 4). */
+/** The audit history of a client's rate changes: its card and its Advantage plans (docs/product.md §2.5 "History", §2.6). */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { isPlanName } from "../core/plans";
 import type { DescribedEntry } from "./describe";

@@ -29,7 +29,7 @@ export const parsePaise = parseHundredths;
 export const hundredthsToString = paiseToRupeesString;
 
 /**
- * A stored numeric ("32.5", "32.50", 32.5) shown with exactly two decimals (spec §9:
+ * A stored numeric ("32.5", "32.50", 32.5) shown with exactly two decimals (docs/product.md §9:
  * numbers are shown to two decimals), rounding half-up beyond two. Text that is not a
  * decimal comes back unchanged.
  */

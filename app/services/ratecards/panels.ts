@@ -1,5 +1,5 @@
 /**
- * How a rate card is laid out on screen (spec part 1 §2, §3, §9): tabs Forward / Reverse /
+ * How a rate card is laid out on screen (docs/product.md §2, §3, §9): tabs Forward / Reverse /
  * RTO, each with Express and Surface sections, each section a list of collapsible panels, one
  * per weight slab pair, sorted ascending by first then second slab, couriers sorted by name,
  * only active couriers unless asked to show all.

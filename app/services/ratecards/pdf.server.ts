@@ -1,5 +1,5 @@
 /**
- * Rate cards as a readable PDF (spec part 1 §2 "PDF/CSV download", §7 download-ratecard-pdf):
+ * Rate cards as a readable PDF (docs/product.md §2 "PDF/CSV download", §7 download-ratecard-pdf):
  * title, date, then per shipment type (Forward, Reverse, RTO) × delivery type (Express,
  * Surface) a heading and one table per weight-slab panel, laid out like the screen.
  *

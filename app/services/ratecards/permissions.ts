@@ -1,12 +1,12 @@
 /**
- * Who may do what with rate cards (spec part 1 §6), as the screens and the rate card service
+ * Who may do what with rate cards (docs/product.md §6), as the screens and the rate card service
  * ask it: a view of the one permission table, auth/permissions.ts. The screens use this to show
  * or hide controls; the service checks it again on every change, so a forged post is refused.
  */
 import { can } from "../auth/permissions";
 import type { StaffRole } from "../core/roles";
 
-/** Spec §6: a client without an auth token has its rate card downloads and upload disabled, with this tooltip. */
+/** docs/product.md §6: a client without an auth token has its rate card downloads and upload disabled, with this tooltip. */
 export const NO_AUTH_TOKEN_MESSAGE = "Auth token is not present";
 
 export type RateCardPermissions = {

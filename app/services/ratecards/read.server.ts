@@ -1,5 +1,5 @@
 /**
- * Reading rate cards (spec part 1 §2–§3, §7 fetch-user-courier-wise-ratecard,
+ * Reading rate cards (docs/product.md §2–§3, §7 fetch-user-courier-wise-ratecard,
  * fetch-segment-wise-ratecard, download-rate-card, download-segment-ratecard-csv): a
  * client's courier-wise card, the three segment cards, and both as the CSV the upload accepts.
  */
@@ -100,7 +100,7 @@ export type ClientRateCard = {
   /** Tabs → delivery types → panels; only active couriers unless showAll. */
   panels: RateCardPanels;
   showAll: boolean;
-  /** Spec §2: when the client has an uploaded rate card list, that view replaces the tabs. */
+  /** docs/product.md §2: when the client has an uploaded rate card list, that view replaces the tabs. */
   hasUploadedRateCard: boolean;
   lastUpload: RateCardUpload | null;
 };

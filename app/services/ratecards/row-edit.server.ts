@@ -1,6 +1,6 @@
 /**
  * The one path for changing rate rows, shared by a client's courier-wise card (`rate_rows`)
- * and a client's copy of an Advantage plan card (`plan_rate_rows`, issue 4): the same value
+ * and a client's copy of an Advantage plan card (`plan_rate_rows`, decision 009): the same value
  * checks, the same old → new comparison, COD terms carried to the courier's other rows, the
  * same multi-row write with version bumps, one audit row per changed row and the e-mail to
  * the client's hierarchy. The two tables have the same price columns; the card says which
@@ -50,7 +50,7 @@ export type RowAuditLabel = { entity: "rate_row" | "plan_rate_row"; context?: Re
 export const CLIENT_CARD_AUDIT: RowAuditLabel = { entity: "rate_row" };
 
 /**
- * Checks proposed prices with the row form's rules (spec §5). Field errors are keyed by
+ * Checks proposed prices with the row form's rules (docs/product.md §5). Field errors are keyed by
  * field, with the spec's messages ('Please fill!', '* Enter valid number !').
  */
 export function parseRateValues(values: unknown): Result<{ values: RateValues }, Invalid> {
@@ -113,7 +113,7 @@ export type EditableCard = {
  * Applies new prices to one row the caller has locked and whose version it has checked.
  * Nothing is written when nothing differs. COD Percent, COD Minimum, NDD Charge and Divisor
  * are terms of the courier, so a change to them is carried to the courier's other rows in
- * the same card (keeping the card uploadable, spec §5); those rows appear in `changes` too,
+ * the same card (keeping the card uploadable, docs/product.md §5); those rows appear in `changes` too,
  * audited as `update:courier_terms`.
  */
 export async function applyRowEdit(

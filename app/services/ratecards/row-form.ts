@@ -1,5 +1,5 @@
 /**
- * The rate row edit and weight slab edit forms (spec part 1 §5), shared by the browser
+ * The rate row edit and weight slab edit forms (docs/product.md §5), shared by the browser
  * (remix-validated-form + withZod) and the action. Values come in as form text and leave as
  * exact decimal strings ("32.50"), ready for numeric columns.
  */
@@ -24,15 +24,15 @@ export const PLEASE_FILL = "Please fill!";
 export const ENTER_VALID_NUMBER = "* Enter valid number !";
 /** The rate row edit form's id: a page's action answers it and other forms (docs/forms.md). */
 export const ROW_EDIT_FORM_ID = "rate-row-edit";
-/** Failure toast of every rate card change (spec §8), followed by the server's message. */
+/** Failure toast of every rate card change (docs/product.md §8), followed by the server's message. */
 export const NOT_ABLE_TO_UPDATE_RATE_CARD = "Not able to update rate card.";
-/** Toast for an invalid save (spec §5). */
+/** Toast for an invalid save (docs/product.md §5). */
 export const SOME_FIELD_NOT_VALID = "Some field are not valid";
 export const PLEASE_ENTER_BASE_WEIGHT = "Please enter base weight!";
 export const PLEASE_ENTER_ADDITIONAL_WEIGHT = "Please enter additional weight!";
 
 /**
- * A rate card change refused, as the console says it (spec §8): "Not able to update rate
+ * A rate card change refused, as the console says it (docs/product.md §8): "Not able to update rate
  * card." followed by the service's own sentence. Everything else the refusal carries stays.
  */
 export function notAbleToUpdateRateCard<F extends Failure>(failure: F): F {
@@ -117,7 +117,7 @@ function slabSchema(message: string) {
     });
 }
 
-/** Weight slab edit: base and additional weight from the fixed list (spec §5, §9). */
+/** Weight slab edit: base and additional weight from the fixed list (docs/product.md §5, §9). */
 export const weightSlabFormSchema = z.object({
   courier_service_id: z.coerce.number().int().positive(),
   shipment_type: z.enum(SHIPMENT_TYPES),

@@ -15,7 +15,7 @@ const schema = z.object({
 
 /**
  * `plan` (the Pickrr Advantage Basic / Premium sub-tab) is null when the URL does not say.
- * `panels`: a client whose card was uploaded is shown as one list (spec §2); this asks for the
+ * `panels`: a client whose card was uploaded is shown as one list (docs/product.md §2); this asks for the
  * slab panels instead.
  */
 export type RateCardView = { tab: CardTab; showAll: boolean; editRowId: number | null; plan: AdvantagePlanType | null; panels?: boolean };

@@ -1,5 +1,5 @@
 /**
- * The custom priority dialog's values (spec part 1 §4, §5): read from a posted form's fields
+ * The custom priority dialog's values (docs/product.md §4, §5): read from a posted form's fields
  * (the action, through tab-form.ts's schema) or from a refused post's answer (the dialog
  * refills), and the values the dialog opens with. Pure.
  */

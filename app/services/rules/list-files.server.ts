@@ -1,5 +1,5 @@
 /**
- * The Pickrr Select editor's multipart post (spec part 1 §4 CSV uploads): its limits, its text
+ * The Pickrr Select editor's multipart post (docs/product.md §4 CSV uploads): its limits, its text
  * fields (for the form's schema), and its list files — a chosen one-column CSV replaces its
  * list's text; anything else is refused by that list, with the values posted kept to refill
  * the form.

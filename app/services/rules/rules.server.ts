@@ -1,5 +1,5 @@
 /**
- * Reads of a client's courier-selection rules, one function per spec call (part 1 §7):
+ * Reads of a client's courier-selection rules, one function per spec call (docs/product.md §7):
  *
  *   GET /rule-engine/fetch-custom-priority-engine/     → fetchCustomPriorityEngine
  *   GET /rule-engine/fetch-user-priority-engine-type/  → fetchUserPriorityEngineType

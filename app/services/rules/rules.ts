@@ -1,5 +1,5 @@
 /**
- * Courier-selection rules as stored and as the engine reads them (spec part 1 §3, §4, §7).
+ * Courier-selection rules as stored and as the engine reads them (docs/product.md §3, §4, §7).
  * Pure: conversions between the stored shapes and the engine's, with validation, so a bad
  * row in the tables is skipped with a reason instead of breaking quotes.
  */
@@ -49,7 +49,7 @@ export type SelectRule = {
     active_parent: PriorityEntry[];
     /** Never chosen by this rule. */
     bl_parent: string[];
-    /** Advantage rules only (spec part 1 §3, §9): standard '_0' and promise '_85'. */
+    /** Advantage rules only (docs/product.md §3, §9): standard '_0' and promise '_85'. */
     standard?: string;
     promise?: string;
   };
@@ -57,13 +57,13 @@ export type SelectRule = {
 
 /**
  * How a Pickrr Select rule chooses among the couriers left after its blacklist. 'advantage'
- * is the spec's advantage option (part 1 §4): the cheapest courier whose delivery estimate
+ * is the spec's advantage option (docs/product.md §4): the cheapest courier whose delivery estimate
  * keeps the advantage plan's turnaround promise for the zone (quote/allocation.ts).
  */
 export const SELECTION_RULE_TYPES = ["cheapest", "fastest", "priority", "advantage"] as const;
 export type SelectionRuleType = (typeof SELECTION_RULE_TYPES)[number];
 
-/** What an advantage rule carries (spec part 1 §9: "Advantage rule sends standard '_0' and promise '_85'"). */
+/** What an advantage rule carries (docs/product.md §9: "Advantage rule sends standard '_0' and promise '_85'"). */
 export const ADVANTAGE_STANDARD = "_0";
 export const ADVANTAGE_PROMISE = "_85";
 

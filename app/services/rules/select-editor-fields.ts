@@ -1,5 +1,5 @@
 /**
- * The Pickrr Select editor's fields (spec part 1 §4, §5; decision 033): which list fields take
+ * The Pickrr Select editor's fields (docs/product.md §4, §5; decision 033): which list fields take
  * a CSV file, the editor's rule id in the URL, its fields read from a post (the action, through
  * select-editor-form.ts's schema) or from a refused post's answer, and what the form opens with.
  * Pure: the page and the action both use it.

@@ -1,5 +1,5 @@
 /**
- * The Pickrr Select editor's form (spec part 1 §4, §5; docs/forms.md): one zod schema over the
+ * The Pickrr Select editor's form (docs/product.md §4, §5; docs/forms.md): one zod schema over the
  * fields the editor posts, wrapped by `withZod`. It bounds each field and reads them into the
  * editor's values (select-editor-fields.ts); whether they make a rule — a name, a criterion, a
  * selection type, pincodes of 6 digits, couriers of the client — is parseSelectRule's, which the

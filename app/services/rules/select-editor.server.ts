@@ -1,5 +1,5 @@
 /**
- * The Pickrr Select editor page's reads and its save (spec part 1 §4, §5, §7; decision 033):
+ * The Pickrr Select editor page's reads and its save (docs/product.md §4, §5, §7; decision 033):
  * the rule as the editor opens it (long lists as summaries), the CSV files that replace a
  * list's text, and the save, whose refusals carry what the page shows again — the values
  * posted, whole, after a refused save (a list of 100,000 pincodes is not cut to a refill's

@@ -1,5 +1,5 @@
 /**
- * The Courier Rules tab's forms (spec part 1 §4; docs/forms.md): one page, several forms told
+ * The Courier Rules tab's forms (docs/product.md §4; docs/forms.md): one page, several forms told
  * apart by a hidden `intent` — the selection type cards, the custom priority dialog, its
  * delete, and the Pickrr Select rows' toggle, move, clone and delete. One zod schema each,
  * wrapped by `withZod`, shared by the forms' field names and the action. The schemas bound
@@ -22,7 +22,7 @@ export function isRuleIntent(value: unknown): value is RuleIntent {
   return typeof value === "string" && (RULE_INTENTS as readonly string[]).includes(value);
 }
 
-/** The tab's success toasts (spec part 1 §8). */
+/** The tab's success toasts (docs/product.md §8). */
 export const RULE_TOASTS = {
   ruleType: (name: string) => `Updated Successfully! Selection type: ${name}.`,
   customCreated: "Rule Created Successfully!",

@@ -1,5 +1,5 @@
 /**
- * The Courier Rules tab's read (spec part 1 §2, §4; part 2 §4–§6): the client's selection
+ * The Courier Rules tab's read (docs/product.md §2, §4; §4–§6): the client's selection
  * type, the panel the URL names (else the one matching the type), and only that panel's data —
  * a Pickrr Select list with long pincode lists costs the database most — with what the person
  * may change.

@@ -1,4 +1,4 @@
-/** Seeds the GST registry (a registration per demo client) and the wallet clients' tolerances (issue 18). */
+/** Seeds the GST registry (a registration per demo client) and the wallet clients' tolerances (decision 026). */
 import { asc, sql } from "drizzle-orm";
 import { bulkInsert } from "../db/bulk-insert.server";
 import { clients, clientWalletConfig, gstRegistry } from "../db/schema";

@@ -1,5 +1,5 @@
 /**
- * The demo GST registrations (issue 18): one per demo client, with a real-format GSTIN whose
+ * The demo GST registrations (decision 026): one per demo client, with a real-format GSTIN whose
  * check character is right, worked out without a database so browser tests can name a
  * client's GSTIN (as plannedDemoClients names its rows). The seeder (account.server.ts) writes
  * the same rows.

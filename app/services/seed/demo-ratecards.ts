@@ -163,7 +163,7 @@ export function planClientCard(
 }
 
 /**
- * Reverse RTO rows (spec §4 REVERSE_RTO): a reverse pickup that cannot be delivered to the
+ * Reverse RTO rows (docs/product.md §4 REVERSE_RTO): a reverse pickup that cannot be delivered to the
  * seller goes back to the customer, priced at a share (`factorOf`, 0.85–1) of the reverse
  * rates, with the courier's terms unchanged (the upload rule). One row for each REVERSE row.
  * The seed draws the factors from a stream of their own, so these rows move no other draw;

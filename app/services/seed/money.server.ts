@@ -1,5 +1,5 @@
 /**
- * The money seed (issue 17, decision 031): COD remittance cycles and billing cycles derived from
+ * The money seed (decision 031): COD remittance cycles and billing cycles derived from
  * the seeded order book, deterministically, with each seller's buffer and wallet balance.
  *
  * - A closed IST week's delivered COD orders are one remittance (total = their COD, ecod = their

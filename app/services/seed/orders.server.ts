@@ -1,5 +1,5 @@
 /**
- * The order book's seed (issue 14): deterministic, from real reference data — each client's
+ * The order book's seed (decision 029): deterministic, from real reference data — each client's
  * lanes are real pincodes of the pincode table, each order is priced and allocated by the
  * Rate Calculator's own engine (quoteFromData, once per distinct client × lane × weight ×
  * payment mode) and carries that charge frozen, volume is heavy-tailed across clients with
@@ -42,7 +42,7 @@ const DIMENSIONS: Record<(typeof WEIGHTS)[number], [number, number, number]> = {
 const PRODUCTS = ["Cotton Kurta", "Handloom Saree", "Brass Diya", "Assam Tea 250g", "Ayurvedic Oil", "Leather Wallet", "Steel Tiffin", "Bamboo Basket", "Silk Dupatta", "Spice Box"];
 const STREETS = ["MG Road", "Station Road", "Gandhi Nagar", "Nehru Colony", "Civil Lines", "Sector 14"];
 const DAYS = 180;
-/** The demo's order count (issue 14: ~100,000, with `npm start` on an empty data folder ready in ≤ 30 s). */
+/** The demo's order count (decision 029: ~100,000, with `npm start` on an empty data folder ready in ≤ 30 s). */
 export const DEMO_ORDERS = 100_000;
 /**
  * Orders per random stream: order n draws from the stream of its block of 500, so the data
@@ -259,7 +259,7 @@ async function insertChunk(tx: Tx, book: PlannedBook, chunk: number, end: number
     if (i % BLOCK === 0) rng = root.fork(`block-${Math.floor(i / BLOCK)}`);
     const id = i + 1;
     const plan = pickClient(rng);
-    // ~60 % COD (issue 14): a COD lane when the client has one.
+    // ~60 % COD (decision 023): a COD lane when the client has one.
     const wantCod = rng.chance(0.6);
     const same = wantCod ? plan.cod : plan.prepaid;
     const lane = rng.pick(same.length > 0 ? same : wantCod ? plan.prepaid : plan.cod);

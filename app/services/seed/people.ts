@@ -91,7 +91,7 @@ export function planPeople(root: Prng, scale: SeedScale, referenceDate: Date): {
   return { plan, clientPlans };
 }
 
-/** How many demo clients have no auth token (spec §6: their downloads and uploads are disabled). */
+/** How many demo clients have no auth token (docs/product.md §6: their downloads and uploads are disabled). */
 export const CLIENTS_WITHOUT_TOKEN = 3;
 
 /**

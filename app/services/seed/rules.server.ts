@@ -79,7 +79,7 @@ export async function seedCourierRules(tx: Tx, rng: Prng): Promise<{ settings: n
     settings.push({ client_id, rule_code });
 
     for (const lane of rng.sample(CUSTOM_LANES, rng.int(2, 4))) {
-      // Surface rules list only couriers with surface support (spec part 1 §5).
+      // Surface rules list only couriers with surface support (docs/product.md §5).
       const pool = services.filter((s) => (lane.service_type === "surface" ? s.has_surface : s.is_air));
       if (pool.length === 0) continue;
       const names = [...new Set(rng.sample(pool, rng.int(1, Math.min(5, pool.length))).map((s) => ruleName(rng, s)))];
@@ -94,7 +94,7 @@ export async function seedCourierRules(tx: Tx, rng: Prng): Promise<{ settings: n
       select.push({
         client_id,
         name: t.name,
-        // A new rule gets 100 minus the count of existing rules (spec part 1 §4).
+        // A new rule gets 100 minus the count of existing rules (docs/product.md §4).
         priority: 100 - i,
         active: i === 0 || rng.chance(0.85),
         criterias: t.criterias as Record<string, unknown>,

@@ -6,7 +6,7 @@
  * Everything random comes from one seeded Prng (forked per part), and every timestamp is
  * derived from a fixed reference date, so two runs with the same seed produce byte-identical
  * tables, password hashes included, except the clients' auth tokens: credentials are random
- * per install (issue 18), so knowing the seed gives no one a token. Tests and the README can therefore
+ * per install (decision 026), so knowing the seed gives no one a token. Tests and the README can therefore
  * name real rows ("tl@demo.test has these clients") without reading them back first.
  */
 import { ordersSeeder } from "./orders.server";
@@ -145,7 +145,7 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
       clients,
       clientPlans.map((c) => ({
         ...c.row,
-        // A token is a credential: random per install, never derived from the public seed (issue 18).
+        // A token is a credential: random per install, never derived from the public seed (decision 026).
         auth_token: c.row.auth_token == null ? null : randomBytes(20).toString("hex"),
         tl_id: staffIds.get(c.chain.tl)!,
         bdm_id: staffIds.get(c.chain.bdm)!,

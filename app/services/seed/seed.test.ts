@@ -31,7 +31,7 @@ async function one<T = Record<string, unknown>>(h: DbHandle, query: ReturnType<t
 }
 
 /** A fingerprint of a whole table's contents in a fixed order. */
-/** Columns left out of the comparison: the clients' auth tokens are random per install (issue 18). */
+/** Columns left out of the comparison: the clients' auth tokens are random per install (decision 026). */
 const RANDOM_PER_INSTALL: Record<string, string[]> = { clients: ["auth_token"] };
 
 async function digest(h: DbHandle, table: string, orderBy: string): Promise<string> {
@@ -217,7 +217,7 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     const unique = (k: keyof (typeof cs)[number]) => new Set(cs.map((c) => String(c[k]).toLowerCase())).size;
     expect(unique("email")).toBe(cs.length);
     expect(unique("phone_number")).toBe(cs.length);
-    // A few clients have no auth token (spec §6 'Auth token is not present'); the others' are unique.
+    // A few clients have no auth token (docs/product.md §6 'Auth token is not present'); the others' are unique.
     const withToken = cs.filter((c) => c.auth_token !== null);
     expect(cs.length - withToken.length).toBe(CLIENTS_WITHOUT_TOKEN);
     expect(new Set(withToken.map((c) => c.auth_token)).size).toBe(withToken.length);

@@ -1,5 +1,5 @@
 /**
- * Who may release held COD remittances (spec part 2 §6: a fixed list of six finance
+ * Who may release held COD remittances (docs/product.md §6: a fixed list of six finance
  * approvers). The list is configuration: `FINANCE_APPROVER_EMAILS` in the environment
  * (comma-separated) wins; otherwise the `settings` row staff may change without a deploy;
  * otherwise the six demo approvers. Pure parsing lives here; the lookup is in

@@ -1,4 +1,4 @@
-/** Business Details (spec part 2 §3 business_data, §5): logo, sale source, category, bank (locked once set), orders, segment, agreement, liability, SME code. */
+/** Business Details (docs/product.md §3 business_data, §5): logo, sale source, category, bank (locked once set), orders, segment, agreement, liability, SME code. */
 import { Button } from "@mantine/core";
 import { Group, Stack, Text } from "~/ui/layout";
 import { Form } from "@remix-run/react";

@@ -1,4 +1,4 @@
-/** Pickrr Configuration (spec part 2 §3 pickrr_config, §5, §6) and the client's API token (Reveal, Rotate with a confirmation). */
+/** Pickrr Configuration (docs/product.md §3 pickrr_config, §5, §6) and the client's API token (Reveal, Rotate with a confirmation). */
 import { Alert, Button, Code } from "@mantine/core";
 import { Group, Stack, Text } from "~/ui/layout";
 import { Form, Link } from "@remix-run/react";

@@ -1,5 +1,5 @@
 /**
- * KYC Details (spec part 2 §3–§5, §9): the fields, 'Fetch details' (GST lookup: fills and locks
+ * KYC Details (docs/product.md §3–§5, §9): the fields, 'Fetch details' (GST lookup: fills and locks
  * the billing fields, company name and PAN), the documents, Submit and Skip. Once submitted,
  * everything is read-only and Skip/Submit are disabled. Works as plain form posts.
  */
@@ -36,7 +36,7 @@ export function KycSection({ action, kyc, answer, canEdit }: { action: string; k
   const known = isCompanyType(companyType);
   const proofs = known ? businessProofOptions(companyType) : [...BUSINESS_PROOF_TYPES];
   const hydrated = useHydrated();
-  // Switching GST to no clears what the lookup filled and unlocks it (spec §4).
+  // Switching GST to no clears what the lookup filled and unlocks it (docs/product.md §4).
   const onGst = (v: "yes" | "no") => {
     if (v === "no" && locked) {
       setLocked(false);

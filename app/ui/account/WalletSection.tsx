@@ -1,4 +1,4 @@
-/** Wallet Configuration (spec part 2 §3, §5, §7): tolerance and maximum tolerance, signed numbers. */
+/** Wallet Configuration (docs/product.md §3, §5, §7): tolerance and maximum tolerance, signed numbers. */
 import { Button } from "@mantine/core";
 import { Group, Stack, Text } from "~/ui/layout";
 import { Form } from "@remix-run/react";

@@ -144,7 +144,7 @@ export function YesNo({ name, legend, value, answer, disabled, onChange }: { nam
   );
 }
 
-/** A file input with the server's message; with JavaScript, too large or the wrong kind is said before posting (spec §5). */
+/** A file input with the server's message; with JavaScript, too large or the wrong kind is said before posting (docs/product.md §5). */
 export function FileField({ name, label, accept, answer, disabled, check }: { name: string; label: string; accept: string; answer: FieldAnswer | null; disabled?: boolean; check: (f: File) => string | null }) {
   const error = answer?.fieldErrors?.[name];
   return (

@@ -1,5 +1,5 @@
 /**
- * A chart with its numbers as a table (issue 15): the chart is drawn in the browser once React
+ * A chart with its numbers as a table (decision 030): the chart is drawn in the browser once React
  * has hydrated; the table is server-rendered, so without JavaScript (and for screen readers) the
  * page holds every number. With JavaScript the table folds away under "Show the numbers".
  */

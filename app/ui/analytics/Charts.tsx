@@ -1,5 +1,5 @@
 /**
- * The analytics charts (issue 15), in a module of their own that the pages load after they
+ * The analytics charts (decision 030), in a module of their own that the pages load after they
  * have hydrated (React.lazy): @mantine/charts and recharts are most of these pages' script,
  * and the pages are complete without them (every number is in a server-rendered table).
  */

@@ -1,5 +1,5 @@
 /**
- * The Daily Performance grid's server HTML (issue 15): the same table mantine-react-table draws
+ * The Daily Performance grid's server HTML (decision 030): the same table mantine-react-table draws
  * after hydration (PerformanceTable.tsx), as native cells. MRT renders ~400 cells a page through
  * its cell components, Mantine Box style props and @tanstack/table-core: ~25 ms of server CPU
  * per page. Here a page costs a few ms, every sort link and heading is the same, and the browser

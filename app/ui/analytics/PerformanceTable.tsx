@@ -1,5 +1,5 @@
 /**
- * The Daily Performance grid (spec part 2 §2; issue 15): mantine-react-table in manual mode —
+ * The Daily Performance grid (docs/product.md §2; decision 030): mantine-react-table in manual mode —
  * the server searches, sorts and pages (all in the URL), the table only draws the page. Column
  * headers are links, so sorting works without JavaScript; the grouped columns are one per day
  * (Today, Yesterday, then dates) with Placed and Picked under each.

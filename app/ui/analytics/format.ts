@@ -1,4 +1,4 @@
-/** Numbers on the analytics pages, formatted for India (issue 15). */
+/** Numbers on the analytics pages, formatted for India (decision 030). */
 const countFormat = new Intl.NumberFormat("en-IN", { maximumFractionDigits: 2, minimumFractionDigits: 0 });
 
 /** A count or an average with Indian digit grouping (1,23,456; 12.5). */

@@ -1,5 +1,5 @@
 /**
- * The custom priority New Rule / Edit Rule form (spec part 1 §4, §5): native radios,
+ * The custom priority New Rule / Edit Rule form (docs/product.md §4, §5): native radios,
  * checkboxes and selects, so it posts without JavaScript; with JavaScript, a surface rule
  * offers only couriers with surface support, a courier chosen twice is flagged on its slot at
  * once, and Save waits for a service type, a zone and an order type.

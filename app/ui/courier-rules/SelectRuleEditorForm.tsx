@@ -1,5 +1,5 @@
 /**
- * The Pickrr Select rule editor's form (spec part 1 §4, §5): a multipart post, so the product
+ * The Pickrr Select rule editor's form (docs/product.md §4, §5): a multipart post, so the product
  * and pincode lists can come as CSV files; native controls, so it posts without JavaScript.
  * With JavaScript the same checks as the server show as the person types, and Save waits for a
  * name, a criterion and a selection type.

@@ -1,5 +1,5 @@
 /**
- * The Add New Document form (spec part 2 §2 Merchant Agreements, §5): a plain multipart form
+ * The Add New Document form (docs/product.md §2 Merchant Agreements, §5): a plain multipart form
  * that works without JavaScript (every field enabled; the server ignores the e-mail for
  * Broadcast and the period for Optional). With JavaScript the e-mail is enabled only for
  * Specific and the acceptance period only for mandatory, and the same schema as the server's

@@ -1,5 +1,5 @@
 /**
- * On Hold COD's table (issue 17, decision 031): the server sends a plain table whose checkboxes
+ * On Hold COD's table (decision 031): the server sends a plain table whose checkboxes
  * are native members of the selection form, so it works at once and without JavaScript; once
  * React has hydrated, mantine-react-table (CodTable.tsx, fetched only then) takes its place with
  * the same columns and the same selection — a click made before it arrives is kept.

@@ -1,5 +1,5 @@
 /**
- * On Hold Details (spec part 2 §2 "Three 'On Hold Details' modals, one per customer type"): the
+ * On Hold Details (docs/product.md §2 "Three 'On Hold Details' modals, one per customer type"): the
  * seller's hold analytics that its type's rule reads, and the verdict with the rule written out
  * with the numbers (money/hold.ts decides; this only shows).
  */

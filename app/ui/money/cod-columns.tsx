@@ -1,5 +1,5 @@
 /**
- * The On Hold COD table's columns, once, for both of its renderings (issue 17, decision 031):
+ * The On Hold COD table's columns, once, for both of its renderings (decision 031):
  * the plain table the server sends and the page shows until mantine-react-table has loaded
  * (CodPlainTable here), and the mantine-react-table one (CodTable.tsx, loaded lazily after
  * hydration). Both read and change one selection (CodList.tsx).

@@ -1,5 +1,5 @@
 /**
- * The rows of Single Search Record (spec part 2 §2) as HTML text (html.ts, decision 012): a page
+ * The rows of Single Search Record (docs/product.md §2) as HTML text (html.ts, decision 012): a page
  * holds 50 orders of ~30 elements each, rendered on every search. Their links are plain anchors
  * (`a.row-link`) that the table's click handler turns into client-side navigations, and its
  * Sync Tracking is a plain form (`form.row-form`) the table submits through Remix
@@ -24,7 +24,7 @@ export function orderRowHtml(o: OrderRowView, chargedHref: (orderId: string) => 
   return (
     `<tr data-testid="order-result">` +
     `<td>${link(`/orders/${o.pickrr_order_id}`, o.pickrr_order_id)}${div(e(o.pickrr_tracking_id))}` +
-    // Sync Tracking (spec part 2 §2): a plain form post to this page's action, which comes back here.
+    // Sync Tracking (docs/product.md §2): a plain form post to this page's action, which comes back here.
     `<form method="post" class="row-form"><input type="hidden" name="order" value="${e(o.pickrr_order_id)}"><button type="submit" class="row-button">Sync Tracking</button></form>` +
     `${o.last_synced_at ? div(`Synced ${e(istDateTimeLabel(o.last_synced_at))}`, "muted") : ""}</td>` +
     `<td>${div(e(o.courier_name))}${div(e(o.courier_tracking_id ?? ""), "muted")}</td>` +

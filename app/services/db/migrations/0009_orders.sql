@@ -58,7 +58,7 @@ CREATE INDEX "orders_placed_idx" ON "orders" USING btree ("placed_at");--> state
 CREATE UNIQUE INDEX "tracking_events_order_event_idx" ON "tracking_events" USING btree ("order_id","courier_event_id");--> statement-breakpoint
 CREATE INDEX "tracking_events_order_at_idx" ON "tracking_events" USING btree ("order_id","at");
 --> statement-breakpoint
--- hand-written (keep at merge): customer-name contains search (issue 14), the same extension on PGlite and PostgreSQL
+-- hand-written (keep at merge): customer-name contains search (decision 023), the same extension on PGlite and PostgreSQL
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
 CREATE INDEX "orders_customer_name_trgm_idx" ON "orders" USING gin (lower("customer_name") gin_trgm_ops);

@@ -1,5 +1,5 @@
 /**
- * Client account set-up (spec part 2 §3 "KYC", "Wallet config"; issue 18): the submitted KYC
+ * Client account set-up (docs/product.md §3 "KYC", "Wallet config"; decision 026): the submitted KYC
  * with its documents, the GST registry the lookup reads, and each wallet client's tolerances.
  * Business Details and the Pickrr Configuration flags stay on `clients` (business_data,
  * pickrr_config) with a version per section there.
@@ -11,7 +11,7 @@ import { storedFiles } from "./files";
 
 /**
  * A client's KYC, written once at submit (gst_type set means submitted: the form is read-only
- * from then on, spec §4). Documents are stored_files rows written in the same transaction.
+ * from then on, docs/product.md §4). Documents are stored_files rows written in the same transaction.
  */
 export const clientKyc = pgTable(
   "client_kyc",
@@ -63,7 +63,7 @@ export const gstRegistry = pgTable("gst_registry", {
   send_email_flag: boolean("send_email_flag").notNull().default(false),
 });
 
-/** Wallet tolerances of a client with a wallet (spec §3 "Wallet config", §7 wallet config GET/PUT). */
+/** Wallet tolerances of a client with a wallet (docs/product.md §3 "Wallet config", §7 wallet config GET/PUT). */
 export const clientWalletConfig = pgTable("client_wallet_config", {
   client_id: integer("client_id")
     .primaryKey()

@@ -1,5 +1,5 @@
 /**
- * Advantage plans (issue 4; docs/decisions/009-advantage-plans-and-cashback.md): which plans
+ * Advantage plans (decision 009): which plans
  * a client is offered and which one the seller activated, the plans' rate cards (defaults
  * and per-client copies made on the first edit), and premium cashback settings.
  */
@@ -61,7 +61,7 @@ export const planRateRows = pgTable(
 );
 
 /**
- * Premium cashback settings of a client and plan (spec §3). No row means the defaults
+ * Premium cashback settings of a client and plan (docs/product.md §3). No row means the defaults
  * (assurance 85, plans 1 and 1 at 100 %, TAT 2/3/4/5/8 days, no liability set yet). For each
  * of the return (RTO) and delivered-breach plans, the forward and RTO parts are a percentage
  * of the freight or a value in rupees: exactly one of the pair is set.

@@ -67,10 +67,10 @@ export const clients = pgTable(
     tl_id: integer("tl_id").references(() => staff.id),
     business_data: jsonb("business_data").$type<BusinessData>().notNull(),
     pickrr_config: jsonb("pickrr_config").$type<PickrrConfig>().notNull(),
-    /** Concurrent edits of Business Details / Pickrr Configuration are refused against these (issue 18). */
+    /** Concurrent edits of Business Details / Pickrr Configuration are refused against these (decision 026). */
     business_version: integer("business_version").notNull().default(1),
     config_version: integer("config_version").notNull().default(1),
-    /** A vp unlocked the bank fields for one change (they lock again on the next save, spec §5). */
+    /** A vp unlocked the bank fields for one change (they lock again on the next save, docs/product.md §5). */
     bank_unlocked: boolean("bank_unlocked").notNull().default(false),
     /** The uploaded label logo (stored_files); business_data.label_logo then points at its URL. */
     label_logo_file_id: integer("label_logo_file_id").references(() => storedFiles.id),

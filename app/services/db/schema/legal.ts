@@ -1,5 +1,5 @@
 /**
- * Legal documents published to sellers and the sellers' acceptances (issue 16, spec part 2 §3
+ * Legal documents published to sellers and the sellers' acceptances (decision 028, docs/product.md §3
  * "Legal document"). The PDF itself is a stored_files row (decision 021).
  */
 import { sql } from "drizzle-orm";

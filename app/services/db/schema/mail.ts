@@ -14,7 +14,7 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    /** Files sent with the message (issue 17's Finance Analytics .xlsx), base64 in JSON. */
+    /** Files sent with the message (Finance Analytics' .xlsx, decision 031), base64 in JSON. */
     attachments: jsonb("attachments").$type<{ filename: string; content_type: string; base64: string }[]>(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     attempts: integer("attempts").notNull().default(0),

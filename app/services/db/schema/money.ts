@@ -1,5 +1,5 @@
 /**
- * Money (issue 17, spec part 2 §3 "Held COD remittance", "Hold analytics", "Ledger entry"):
+ * Money (decision 031, docs/product.md §3 "Held COD remittance", "Hold analytics", "Ledger entry"):
  * what a seller is owed (COD remittance cycles: the COD collected on its delivered orders, one
  * cycle per IST week of delivery) and what it owes (billing cycles: the freight of the orders
  * picked up in a week, with taxes). Amounts are numeric(12,2) rupees, computed in paise
@@ -134,7 +134,7 @@ export const moneyMovements = pgTable(
 );
 
 /**
- * Finance Analytics requests (issue 17, spec part 2 §2): a job per request, built in the
+ * Finance Analytics requests (decision 031, docs/product.md §2): a job per request, built in the
  * background by whichever server claims it (FOR UPDATE SKIP LOCKED) and e-mailed with an .xlsx.
  */
 export const financeReportJobs = pgTable(
@@ -163,7 +163,7 @@ export const financeReportJobs = pgTable(
 );
 
 /**
- * Pickrr Advantage Premium cashback earned by an order (issue 17, decision 031): at most one per
+ * Pickrr Advantage Premium cashback earned by an order (decision 031): at most one per
  * order (the primary key), credited on the client's bill for the week the order was delivered
  * or returned (`bill_reference`), the sum per bill capped by the client's max_tat_liability.
  */

@@ -1,4 +1,4 @@
-/** The order book (issue 14): orders with their charge frozen at placement, and tracking events. */
+/** The order book (decision 023): orders with their charge frozen at placement, and tracking events. */
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
@@ -8,7 +8,7 @@ import { billingCycles, codRemittances } from "./money";
 export type OrderItem = { name: string; sku: string; quantity: number };
 
 /**
- * The invoice amount details as they were when the order was placed (spec part 2 §3): later
+ * The invoice amount details as they were when the order was placed (docs/product.md §3): later
  * rate-card edits never change them. Money in paise (integers), weights in kg.
  */
 export type FrozenCharge = {
@@ -117,7 +117,7 @@ export const trackingEvents = pgTable(
 
 
 /**
- * Orders placed and picked up per client per IST day (issue 15): kept in the same transaction as
+ * Orders placed and picked up per client per IST day (decision 030): kept in the same transaction as
  * the placement or the scan that changes them, and rebuildable from the order book
  * (`npm run db:rollups`). The dashboard and the order tracker read these, never the order book.
  */
@@ -137,7 +137,7 @@ export const orderDailyRollups = pgTable(
 );
 
 /**
- * The daily rollups summed per client per IST calendar month (issue 15, decision 030): what the
+ * The daily rollups summed per client per IST calendar month (decision 030): what the
  * Dashboard reads, so a vp's figures add up ~2,000 clients × 12 months instead of × 365 days.
  * picked_1 … picked_7 are the month's picked orders on Mondays … Sundays (ISO weekday).
  * Kept by the same functions as the daily rollups (orders/rollups.server.ts), from them.
@@ -164,7 +164,7 @@ export const orderMonthlyRollups = pgTable(
 );
 
 /**
- * The Daily Performance snapshot (issue 15): each client's placed and picked orders for the
+ * The Daily Performance snapshot (decision 030): each client's placed and picked orders for the
  * snapshot's day (0) and the six days before (1 … 6), refreshed from the rollups every 15
  * minutes (analytics/snapshot.server.ts); its day and time are in `settings`.
  */
@@ -211,7 +211,7 @@ export const orderRequests = pgTable(
 );
 
 /**
- * Each courier's own token for POST /api/tracking/{courier id} (issue 14): random per install,
+ * Each courier's own token for POST /api/tracking/{courier id} (decision 023): random per install,
  * written at seed time, never derived from the seed.
  */
 export const courierTokens = pgTable("courier_tokens", {

@@ -5,7 +5,7 @@ import type { RuleCode } from "../../core/rule-codes";
 import type { Zone } from "../../core/zones";
 import { clients } from "./clients";
 
-// Quote and allocation engine (issue 5): courier serviceability per pincode, the client's
+// Quote and allocation engine (decisions 005, 008): courier serviceability per pincode, the client's
 // courier-selection type, custom priority rules and Pickrr Select rules, and the data
 // versions that tell in-memory quote caches when to reload (docs/decisions/008-*.md).
 
@@ -33,7 +33,7 @@ export const courierServiceability = pgTable(
   (t) => [primaryKey({ columns: [t.courier_id, t.pincode] })],
 );
 
-/** The client's courier selection type (spec part 1 §4): '3' cheapest, '4' fastest, '0' custom, '5' pickrr_select. */
+/** The client's courier selection type (docs/product.md §4): '3' cheapest, '4' fastest, '0' custom, '5' pickrr_select. */
 export const clientRuleSettings = pgTable(
   "client_rule_settings",
   {
@@ -48,7 +48,7 @@ export const clientRuleSettings = pgTable(
 );
 
 /**
- * A custom priority rule (spec part 1 §3): for a service type, zones and order types, up to
+ * A custom priority rule (docs/product.md §3): for a service type, zones and order types, up to
  * five couriers. Priorities are stored as the spec's server does, 100 down to 96 for slots 1–5.
  */
 export const customPriorityRules = pgTable(
@@ -77,7 +77,7 @@ function listSize(path: string) {
   return sql.raw(`coalesce(jsonb_array_length(case when jsonb_typeof(criterias #> '${path}') = 'array' then criterias #> '${path}' end), 0)`);
 }
 
-/** A Pickrr Select rule (spec part 1 §3): name, priority, validity.active, criterias, courier. */
+/** A Pickrr Select rule (docs/product.md §3): name, priority, validity.active, criterias, courier. */
 export const pickrrSelectRules = pgTable(
   "pickrr_select_rules",
   {
@@ -106,7 +106,7 @@ export const pickrrSelectRules = pgTable(
     // What the rule list shows, kept by PostgreSQL on every insert and update (generated
     // columns, whoever writes the row): the criteria without the long lists, and the lists'
     // sizes. The list reads these small values and never the toasted criterias document
-    // (50 rules × 10,000 pincodes; issue 13).
+    // (50 rules × 10,000 pincodes; decision 032).
     criteria_brief: jsonb("criteria_brief")
       .$type<Record<string, unknown>>()
       .notNull()

@@ -1,7 +1,7 @@
 /**
  * The one column builder of a rate row, shared by `rate_rows` (client and segment cards) and
  * `plan_rate_rows` (advantage plan cards): the prices of one courier service for one shipment
- * type and delivery type (spec part 1 §3). Per zone A–E, `_base` is the price up to
+ * type and delivery type (docs/product.md §3). Per zone A–E, `_base` is the price up to
  * `first_slab` kg and `_add` the price of every further `second_slab` kg. `version` guards
  * concurrent edits. Builders are created per call: a drizzle column belongs to one table.
  */

@@ -7,7 +7,7 @@ import { rateRowChecks, rateRowColumns } from "./rate-row";
 import { staff } from "./staff";
 
 /**
- * One line of a rate card (spec part 1 §3), in the rate-row columns (rate-row.ts). A card is
+ * One line of a rate card (docs/product.md §3), in the rate-row columns (rate-row.ts). A card is
  * owned by a client or by a segment (0, 1, 2), never both.
  */
 export const rateRows = pgTable(
@@ -35,7 +35,7 @@ export const rateRows = pgTable(
 
 /**
  * Each accepted rate card upload. A client with at least one has "an uploaded rate card
- * list" (spec §2), which switches the client's rate card screen to the uploaded-card view.
+ * list" (docs/product.md §2), which switches the client's rate card screen to the uploaded-card view.
  */
 export const rateCardUploads = pgTable(
   "rate_card_uploads",
