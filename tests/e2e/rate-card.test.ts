@@ -69,7 +69,7 @@ describeJsOnOff("client rate card", (s) => {
   });
 
   it("lets a vp edit a row: invalid values, cancel, confirm with old values struck through, save", async () => {
-    const { page, browser, js } = s;
+    const { page, js } = s;
     await signInOnce(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto(`/all-users/${clientId}/rate-card`);

@@ -123,7 +123,7 @@ describeJsOnOff("sign-in, redirects and logout", (s) => {
   });
 
   it("says so after 10 failed sign-ins in a minute, and keeps the e-mail and role but never the password", async () => {
-    const { page, browser, js } = s;
+    const { browser, js } = s;
     // Its own client address (the test server trusts X-Forwarded-For) and account, so the
     // limit it reaches blocks nobody else.
     const ip = js ? "198.51.100.21" : "198.51.100.22";

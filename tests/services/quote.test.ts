@@ -12,7 +12,6 @@ import {
   clientRuleSettings,
   courierServiceability,
   courierServices,
-  couriers,
   customPriorityRules,
   pickrrSelectRules,
   pincodes,

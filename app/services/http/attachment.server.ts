@@ -16,6 +16,6 @@ export const csvAttachment = (csv: string, fileName: string) => attachmentRespon
  * backslashes, `;` or `=`, plus the RFC 5987 UTF-8 form of the real name.
  */
 export function contentDisposition(fileName: string, disposition: "inline" | "attachment" = "attachment"): string {
-  const ascii = fileName.replace(/[^\w.\-]+/g, "_").slice(0, 150) || "file";
+  const ascii = fileName.replace(/[^\w.-]+/g, "_").slice(0, 150) || "file";
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName.slice(0, 255))}`;
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, estimateDelivery, istDate, pickupDate, turnaroundDays } from "./delivery-date";
-import { transportModeFor, type TransportMode } from "../core/transport";
+import type { TransportMode } from "../core/transport";
 import { ZONE_TAT_DAYS, ZONES } from "../core/zones";
 
 /** An instant given as India wall-clock time. */

@@ -32,6 +32,8 @@ export function KycSection({ action, kyc, answer, canEdit }: { action: string; k
   useEffect(() => {
     setLocked(Boolean(answer?.lookup));
     setFill(Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>);
+    // Only a new answer: `value` is a new function each render and reads that answer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
   const known = isCompanyType(companyType);
   const proofs = known ? businessProofOptions(companyType) : [...BUSINESS_PROOF_TYPES];
