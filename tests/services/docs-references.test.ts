@@ -57,7 +57,7 @@ describe("the decision records", () => {
   it("index only files that exist, and supersede or amend by decisions that exist", () => {
     const problems = [...rows.entries()].flatMap(([file, row]) => [
       ...(decisionFiles.includes(file) ? [] : [`${file}: indexed but missing`]),
-      ...[...row.status.matchAll(/by (\d{3})/g)].filter((m) => !decisionNumbers.has(m[1])).map((m) => `${file}: ${row.status}`),
+      ...[...row.status.matchAll(/by (\d{3})/g)].filter((m) => !decisionNumbers.has(m[1])).map((m) => `${file}: ${row.status} names decision ${m[1]}, which does not exist`),
     ]);
     expect(problems).toEqual([]);
   });
