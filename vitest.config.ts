@@ -1,7 +1,9 @@
 import os from "node:os";
 import path from "node:path";
+
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+
 import { unitTestInclude } from "./tests/support/test-scope";
 
 // Two cores: keep parallelism bounded. Unit/service tests run in forks (PGlite is WASM and

@@ -1,5 +1,6 @@
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "@remix-run/router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
 import { handleError } from "./entry.server";
 
 const args = { request: new Request("http://console.test/rate-cards", { method: "POST" }), params: {}, context: {} };

@@ -9,9 +9,11 @@
  * page (docs/decisions/011-per-request-work-and-one-body-pages.md).
  */
 import { Writable } from "node:stream";
+
 import type { EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+
 import { logServerError } from "./services/core/server-log";
 import { NonceProvider } from "./ui/nonce";
 

@@ -24,7 +24,8 @@ import "@mantine/core/styles/Anchor.css";
 import "@mantine/core/styles/Badge.css";
 import "./ui/theme.generated.css";
 import "./ui/app.css";
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from "@mantine/core";
+
+import { ColorSchemeScript, mantineHtmlProps,MantineProvider } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import {
@@ -37,11 +38,12 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { commitCookieSession, getCookieSession } from "./services/auth/session.server";
 import { ErrorPage } from "./ui/ErrorPage";
 import { useNonce } from "./ui/nonce";
-import { theme } from "./ui/theme";
 import { PendingBar } from "./ui/PendingBar";
+import { theme } from "./ui/theme";
 import { ToastArea } from "./ui/ToastArea";
 
 export const meta: MetaFunction = () => [{ title: "Shipping Console" }];

@@ -13,12 +13,14 @@
  *    from the same server as the baseline.
  */
 import os from "node:os";
+
 import { sql } from "drizzle-orm";
+
 import { dashboardData } from "../app/services/analytics/dashboard.server";
-import { addDays, istDayOf } from "../app/services/core/ist-dates";
 import { refreshDailyPerformance } from "../app/services/analytics/snapshot.server";
 import { dailyPerformance, dailyStats, sellerEmails } from "../app/services/analytics/tracker.server";
 import { DEFAULT_TRACKER_QUERY } from "../app/services/analytics/tracker-query";
+import { addDays, istDayOf } from "../app/services/core/ist-dates";
 import type { StaffRole } from "../app/services/core/roles";
 import { openConfiguredDb } from "../app/services/db/client.server";
 import { loadServer, quantile, startBenchServer } from "./lib/bench-server";

@@ -13,7 +13,8 @@
  *   npm run build && npx tsx scripts/bench-compare.ts /tmp/before/build:/tmp/before build
  */
 import os from "node:os";
-import { loadServer, quantile, seededDataDir, startBenchServer, type BenchServer } from "./lib/bench-server";
+
+import { type BenchServer,loadServer, quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const WARM_UP = 30;

@@ -8,10 +8,13 @@
  */
 import os from "node:os";
 import path from "node:path";
+
 import { eq, sql } from "drizzle-orm";
+
 import { selectRuleList } from "~/services/courier-setup/select-rules.server";
 import { openPglite } from "~/services/db/client.server";
 import { clientCourierServices, clientRuleSettings, courierServices, pickrrSelectRules } from "~/services/db/schema";
+
 import { quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const REQUESTS = 200;

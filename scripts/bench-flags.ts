@@ -10,6 +10,7 @@
  * then each variant's median of the rounds.
  */
 import os from "node:os";
+
 import { loadServer, quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 3);

@@ -8,13 +8,15 @@
  * acceptance, the rebuild). Usage: npx tsx scripts/bench-legal-status.ts
  */
 import { performance } from "node:perf_hooks";
+
 import { sql } from "drizzle-orm";
-import { openPglite, type Db, type Tx } from "../app/services/db/client.server";
-import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
+
+import { type Db, openPglite, type Tx } from "../app/services/db/client.server";
+import { writeCsv } from "../app/services/http/csv";
+import { indiaDate } from "../app/services/legal/documents";
 import { countedLegalStatus, legalStatus, legalStatusCsvRecords, type StatusQuery } from "../app/services/legal/status.server";
 import { keepStatusAfterAccept, keepStatusAfterPublish, rebuildLegalStatus } from "../app/services/legal/status-kept.server";
-import { indiaDate } from "../app/services/legal/documents";
-import { writeCsv } from "../app/services/http/csv";
+import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const SELLERS = 2000;
 /** The day the book is read on (the page's `now`). */

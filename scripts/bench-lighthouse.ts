@@ -11,6 +11,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
+
 import { seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const RUNS = Number(process.env.RUNS ?? 3);

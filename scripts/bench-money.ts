@@ -13,16 +13,18 @@
  */
 import { performance } from "node:perf_hooks";
 import { Writable } from "node:stream";
+
 import { sql } from "drizzle-orm";
-import { openPglite, type Db } from "../app/services/db/client.server";
-import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
-import { writeXlsx } from "../app/services/http/xlsx.server";
-import { istDayOf, addDays } from "../app/services/core/ist-dates";
-import { parseCodView } from "../app/services/money/cod-query";
-import { HELD_DOWNLOAD_HEADER, heldDownloadRecords, listHeldRemittances } from "../app/services/money/remittances.server";
-import { accountLedger } from "../app/services/money/ledger.server";
-import { weekStart } from "../app/services/money/cycles";
+
+import { addDays,istDayOf } from "../app/services/core/ist-dates";
+import { type Db,openPglite } from "../app/services/db/client.server";
 import { keepTablesUp } from "../app/services/db/upkeep.server";
+import { writeXlsx } from "../app/services/http/xlsx.server";
+import { parseCodView } from "../app/services/money/cod-query";
+import { weekStart } from "../app/services/money/cycles";
+import { accountLedger } from "../app/services/money/ledger.server";
+import { HELD_DOWNLOAD_HEADER, heldDownloadRecords, listHeldRemittances } from "../app/services/money/remittances.server";
+import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const SELLERS = 2000;
 const WEEKS = 26;

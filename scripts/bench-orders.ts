@@ -19,11 +19,13 @@
  * Parts 3 and 4 add orders and events to the database they measure. PARTS=1,2 runs only those.
  */
 import os from "node:os";
+
 import { sql } from "drizzle-orm";
+
 import { openConfiguredDb } from "../app/services/db/client.server";
 import { placeOrder } from "../app/services/orders/place.server";
-import { searchRecords } from "../app/services/orders/search.server";
 import type { SearchType } from "../app/services/orders/search";
+import { searchRecords } from "../app/services/orders/search.server";
 import { ingestEvents } from "../app/services/orders/tracking.server";
 import { createPrng } from "../app/services/seed/prng";
 import { loadServer, quantile, startBenchServer } from "./lib/bench-server";

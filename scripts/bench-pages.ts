@@ -10,6 +10,7 @@
  * Chrome's DevTools or `npx tsx scripts/lib/profile-top.ts profiles/<file>`.
  */
 import os from "node:os";
+
 import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const REQUESTS = Number(process.env.REQUESTS ?? 200);

@@ -8,14 +8,15 @@
  * Usage: npx tsx scripts/bench-quote.ts
  */
 import { sql } from "drizzle-orm";
+
 import { openPglite } from "../app/services/db/client.server";
-import { createPrng } from "../app/services/seed/prng";
-import { seedDemoData } from "../app/services/seed/seed.server";
 import { csvRecordStream } from "../app/services/http/csv-stream.server";
 import { parseCalculator } from "../app/services/quote/calculator-form";
 import { priceShipment, rateRowFromColumns } from "../app/services/quote/pricing";
-import { quoteForClient, serviceablePincodeRecords, SERVICEABLE_PINCODES_COLUMNS } from "../app/services/quote/quote.server";
+import { quoteForClient, SERVICEABLE_PINCODES_COLUMNS,serviceablePincodeRecords } from "../app/services/quote/quote.server";
+import { createPrng } from "../app/services/seed/prng";
 import { seedCourierRules } from "../app/services/seed/rules.server";
+import { seedDemoData } from "../app/services/seed/seed.server";
 import { seedServiceability } from "../app/services/seed/serviceability.server";
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];

@@ -12,6 +12,7 @@
  */
 import os from "node:os";
 import path from "node:path";
+
 import { quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const REQUESTS = 200;

@@ -7,15 +7,16 @@
  * Usage: npx tsx scripts/bench-ratecards.ts
  */
 import { sql } from "drizzle-orm";
+
+import { SHIPMENT_TYPES } from "../app/services/core/rate-fields";
 import { openPglite } from "../app/services/db/client.server";
-import { seedDemoData } from "../app/services/seed/seed.server";
 import { readCsv, writeCsv } from "../app/services/http/csv";
 import { CSV_COLUMNS, verifyUpload, writeRateCardCsv } from "../app/services/ratecards/csv";
 import { type CardRow } from "../app/services/ratecards/fields";
-import { SHIPMENT_TYPES } from "../app/services/core/rate-fields";
 import { getClientRateCard } from "../app/services/ratecards/read.server";
-import { giveFirstClientABigCard } from "./lib/big-card";
 import { sampleCardRow } from "../app/services/ratecards/sample-row";
+import { seedDemoData } from "../app/services/seed/seed.server";
+import { giveFirstClientABigCard } from "./lib/big-card";
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

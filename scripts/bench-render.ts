@@ -18,6 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 

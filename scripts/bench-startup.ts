@@ -7,11 +7,12 @@
  * Needs a build (`npm run build`).
  * Usage: npx tsx scripts/bench-startup.ts
  */
-import { serverNodeArgs } from "./lib/server-node.mjs";
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
+import { serverNodeArgs } from "./lib/server-node.mjs";
 
 async function startUp(dataDir: string, port: number, waitForOrderBook: boolean): Promise<{ firstPage: number; orderBook?: number }> {
   const t0 = performance.now();

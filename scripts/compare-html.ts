@@ -12,6 +12,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 

@@ -1,5 +1,6 @@
 /** `npm run dev`: prepare the database (migrate, seed when empty), then Remix's Vite dev server. */
 import { spawnSync } from "node:child_process";
+
 import { processDb, setProcessDb } from "../app/services/db/client.server";
 import { prepareDatabase } from "./prepare-db";
 

@@ -9,8 +9,10 @@
  * docs/performance-log.md ("Large seed").
  */
 import assert from "node:assert/strict";
+
 import { sql } from "drizzle-orm";
-import { openPglite, openPostgres, type DbHandle } from "../app/services/db/client.server";
+
+import { type DbHandle,openPglite, openPostgres } from "../app/services/db/client.server";
 import { isSeeded, resetDatabase, seedDemoData } from "../app/services/seed/seed.server";
 
 const url = process.env.DATABASE_URL;

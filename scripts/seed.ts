@@ -1,5 +1,6 @@
 /** `npm run db:seed -- [--reset] [--scale large]`: seed the demo data (deterministic). */
 import { sql } from "drizzle-orm";
+
 import { openConfiguredDb } from "../app/services/db/client.server";
 import { keepTablesUp } from "../app/services/db/upkeep.server";
 import { isSeeded, resetDatabase, seedDemoData, type SeedScale } from "../app/services/seed/seed.server";

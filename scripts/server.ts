@@ -9,9 +9,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+
+import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild,writeReadableStreamToWritable } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+
 import { contentSecurityPolicy, edgeRefusal, MESSAGES } from "../app/services/http/request-edge";
 import { runInRequestScope } from "../app/services/http/request-scope.server";
 import { COMPRESSIBLE, precompressedFiles } from "./lib/precompress";

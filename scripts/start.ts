@@ -7,21 +7,22 @@
  */
 import { execSync } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
-import { existsSync, statSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync,statSync } from "node:fs";
 import path from "node:path";
-import { logServerError } from "../app/services/core/server-log";
+
+import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
+import { env, OWASP_HASH_COST, passwordHashCost, sessionSecrets } from "../app/services/core/env.server";
+import { startPeriodic } from "../app/services/core/periodic";
+import { logServerError } from "../app/services/core/server-log";
 import { getDb } from "../app/services/db/client.server";
 import { keepTablesUp, UPKEEP_FIRST_AFTER_MS, UPKEEP_INTERVAL_MS } from "../app/services/db/upkeep.server";
-import { startPeriodic } from "../app/services/core/periodic";
-import { env, OWASP_HASH_COST, passwordHashCost, sessionSecrets } from "../app/services/core/env.server";
+import { startLegalStatusKeeper } from "../app/services/legal/status-kept.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
+import { startCycleCutter } from "../app/services/money/cycle-cutter.server";
+import { runFinanceReportsSoon } from "../app/services/money/finance-report.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
-import { runFinanceReportsSoon } from "../app/services/money/finance-report.server";
-import { startCycleCutter } from "../app/services/money/cycle-cutter.server";
-import { startLegalStatusKeeper } from "../app/services/legal/status-kept.server";
-import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";
 

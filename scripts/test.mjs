@@ -9,10 +9,11 @@
  * service and browser tests on that PostgreSQL server; E2E_SCOPE=smoke runs only the browser
  * smoke test (CI's PGlite pass, decision 017).
  */
-import { createHash } from "node:crypto";
 import { execSync, spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { FULL_CHROMIUM, HEADLESS_SHELL } from "./lib/chromium-paths.mjs";
 
 const HOW_TO_INSTALL =

@@ -7,6 +7,7 @@
  */
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
+
 import { createStaffMember, type NewStaff } from "../app/services/auth/staff-accounts.server";
 import { openConfiguredDb } from "../app/services/db/client.server";
 

@@ -5,17 +5,18 @@
  * Both panels collapse; which are open is `?open=` in the URL (none given: both).
  */
 import { Alert, Button } from "@mantine/core";
-import { Group, Stack, Title, Text } from "~/ui/layout";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { blockedUsers, setLegalAccess } from "~/services/legal/access.server";
 import { LEGAL_MESSAGES, legalAccessValidator } from "~/services/legal/forms";
 import { Field, Section } from "~/ui/account/parts";
+import { Group, Stack, Text,Title } from "~/ui/layout";
 import { ScrollTable } from "~/ui/ScrollTable";
 
 export const meta: MetaFunction = () => [{ title: "Account Setup · Shipping Console" }];

@@ -6,26 +6,28 @@
  * seller's payment against an open bill (decision 040): `?pay=<bill reference>` opens the
  * server-rendered Record Payment dialog; its post is the action.
  */
+import "~/ui/plain-table-extras.css";
+
 import { Button, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import "~/ui/plain-table-extras.css";
 import { IconDownload } from "@tabler/icons-react";
-import { dmy } from "~/services/core/ist-dates";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
+import { dmy } from "~/services/core/ist-dates";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
-import { isPayableBill, LEDGER_VIEW_LABELS, LEDGER_VIEWS, ledgerViewOf, type LedgerAmountField } from "~/services/money/ledger";
-import { accountLedger } from "~/services/money/ledger.server";
 import { AMOUNT_INPUT_MAX, billPaymentValidator, TRANSACTION_REFERENCE_MAX } from "~/services/money/bill-payment";
 import { recordBillPayment } from "~/services/money/bill-payment.server";
+import { isPayableBill, LEDGER_VIEW_LABELS, LEDGER_VIEWS, type LedgerAmountField,ledgerViewOf } from "~/services/money/ledger";
+import { accountLedger } from "~/services/money/ledger.server";
 import { postedValue } from "~/ui/account/parts";
+import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "Account Ledger · Shipping Console" }];

@@ -1,5 +1,6 @@
 /** The Account Ledger's CSV (decision 031): the entries of the chosen view (`?type=`), as on screen. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";

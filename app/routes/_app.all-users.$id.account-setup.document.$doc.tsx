@@ -1,7 +1,8 @@
 /** One of a client's KYC documents, for staff who may see the client (served as an attachment). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getKyc, kycFileIds } from "~/services/account/kyc.server";
+
 import { KYC_DOCUMENTS, type KycDocument } from "~/services/account/forms";
+import { getKyc, kycFileIds } from "~/services/account/kyc.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";

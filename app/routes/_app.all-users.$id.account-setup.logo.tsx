@@ -1,5 +1,6 @@
 /** A client's uploaded label logo (Business Details), for staff who may see the client. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { readAccountRow } from "~/services/account/sections.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";

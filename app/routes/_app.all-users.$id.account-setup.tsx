@@ -4,12 +4,12 @@
  * Configuration, each a collapsible section whose open state is in the URL, each its own
  * form post with its own `intent`. Rules and data: app/services/account/.
  */
-import { Stack, Paper, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { type ShouldRevalidateFunction,useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { accountSetupAction, accountSetupPage, type AccountAnswer } from "~/services/account/page.server";
-import { PROFILE_CARD_MS, SECTION_TITLES, accountHref, toggleHref } from "~/services/account/view";
+
+import { type AccountAnswer,accountSetupAction, accountSetupPage } from "~/services/account/page.server";
+import { accountHref, PROFILE_CARD_MS, SECTION_TITLES, toggleHref } from "~/services/account/view";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
@@ -17,8 +17,9 @@ import { BusinessSection } from "~/ui/account/BusinessSection";
 import { ConfigSection, TokenPanel } from "~/ui/account/ConfigSection";
 import { HistoryTable } from "~/ui/account/HistoryTable";
 import { KycSection } from "~/ui/account/KycSection";
-import { Section, answerFor } from "~/ui/account/parts";
+import { answerFor,Section } from "~/ui/account/parts";
 import { WalletSection } from "~/ui/account/WalletSection";
+import { Paper, Stack, Text } from "~/ui/layout";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "account-setup.view", capabilities: true });

@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs,redirect } from "@remix-run/node";
+
 import { requireStaff } from "~/services/auth/guard.server";
 
 /** `/all-users/{id}/all-couriers` is a deep link to the All Couriers tab, whose canonical URL is the spec's `/courier-setup`. */

@@ -6,10 +6,12 @@
  * everything works without JavaScript. The Pickrr Select editor is its own page (`select/…`).
  * The page's forms are told apart by `intent`, one handler each (docs/forms.md).
  */
+import "~/ui/courier-setup.css";
+
 import { Alert } from "@mantine/core";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
-import "~/ui/courier-setup.css";
+import { Link, type ShouldRevalidateFunction,useActionData, useLoaderData } from "@remix-run/react";
+
 import { requireStaff, type Staff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
@@ -17,21 +19,21 @@ import { RULE_CODE_NAMES } from "~/services/core/rule-codes";
 import { createCustomRule, deleteCustomRule, editCustomRule, updateUserPriorityEngineType } from "~/services/courier-setup/custom-rules.server";
 import { parseRulesView, rulesHref, type RulesView } from "~/services/courier-setup/rules-view";
 import { cloneSelectRule, deleteSelectRule, moveSelectRule, toggleSelectRule } from "~/services/courier-setup/select-rules.server";
-import { getDb, type Db } from "~/services/db/client.server";
+import { type Db,getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { CUSTOM_RULE_FORM, type RulesAnswer } from "~/services/rules/custom-rule-values";
+import { courierRulesTab } from "~/services/rules/tab.server";
 import {
-  RULE_TOASTS,
   customCreateValidator,
   customEditValidator,
   isRuleIntent,
+  RULE_TOASTS,
   ruleIdValidator,
+  type RuleIntent,
   ruleTypeValidator,
   selectMoveValidator,
   selectToggleValidator,
-  type RuleIntent,
 } from "~/services/rules/tab-form";
-import { courierRulesTab } from "~/services/rules/tab.server";
 import { CustomPanel } from "~/ui/courier-rules/CustomPanel";
 import { HistoryPanel } from "~/ui/courier-rules/HistoryPanel";
 import { SelectionCards } from "~/ui/courier-rules/SelectionCards";

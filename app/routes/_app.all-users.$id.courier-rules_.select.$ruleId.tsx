@@ -8,7 +8,8 @@
  * Replace / Clear (decision 033). vp and avp only.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, type ShouldRevalidateFunction,useActionData, useLoaderData } from "@remix-run/react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
@@ -16,10 +17,10 @@ import { rulesHref } from "~/services/courier-setup/rules-view";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { readMultipart } from "~/services/http/upload.server";
-import { editorInitialValues, editorMessage, editorRuleId, type EditorAnswer } from "~/services/rules/select-editor-fields";
-import { selectRuleFormValidator } from "~/services/rules/select-editor-form";
 import { SELECT_RULE_UPLOAD, textFieldsOf } from "~/services/rules/list-files.server";
-import { SELECT_RULE_MISSING, saveSelectRuleFromEditor, selectRuleEditorPage } from "~/services/rules/select-editor.server";
+import { saveSelectRuleFromEditor, SELECT_RULE_MISSING, selectRuleEditorPage } from "~/services/rules/select-editor.server";
+import { type EditorAnswer,editorInitialValues, editorMessage, editorRuleId } from "~/services/rules/select-editor-fields";
+import { selectRuleFormValidator } from "~/services/rules/select-editor-form";
 import { EditorErrors, SelectRuleEditorForm } from "~/ui/courier-rules/SelectRuleEditorForm";
 import { Group, Stack, Title } from "~/ui/layout";
 

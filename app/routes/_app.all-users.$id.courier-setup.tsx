@@ -5,32 +5,34 @@
  * Filter and search are in the URL; the toggle's 'Are you sure?' is `?confirm=<courier_id>`,
  * rendered by the server, so it works without JavaScript.
  */
-import { Alert, Button, TextInput } from "@mantine/core";
-import { Group, Stack, Title, Text } from "~/ui/layout";
 import "~/ui/courier-setup.css";
+
+import { Alert, Button, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
+import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { ZONES } from "~/services/core/zones";
-import { activateBlUserCourier, fetchActiveBlUserCourierList } from "~/services/courier-setup/all-couriers.server";
 import {
+  allCouriersHref,
   COURIER_FILTERS,
   COURIER_TOGGLE_INVALID,
-  TOGGLE_CONFIRM_TITLE,
-  allCouriersHref,
+  type CourierEntry,
   courierToggleValidator,
   parseAllCouriersQuery,
+  TOGGLE_CONFIRM_TITLE,
   toggleConfirmText,
-  type CourierEntry,
 } from "~/services/courier-setup/all-couriers";
+import { activateBlUserCourier, fetchActiveBlUserCourierList } from "~/services/courier-setup/all-couriers.server";
 import { getDb } from "~/services/db/client.server";
 import { readForm } from "~/services/http/form-errors.server";
-import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { formatTwoDecimals } from "~/services/ratecards/money";
 import { Figure } from "~/ui/Figure";
+import { Group, Stack, Text,Title } from "~/ui/layout";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { UrlSwitch } from "~/ui/UrlSwitch";
 

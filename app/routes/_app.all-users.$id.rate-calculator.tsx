@@ -1,17 +1,19 @@
+import "@mantine/core/styles/Grid.css";
+
 import { Button, Grid, Loader, NativeSelect, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { type FormEvent,useEffect, useState } from "react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { CALCULATOR_FIELDS, parseCalculator, reverseRuleApplied, type CalculatorField } from "~/services/quote/calculator-form";
+import { CALCULATOR_FIELDS, type CalculatorField,parseCalculator, reverseRuleApplied } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
 import { calculatorQuoteView } from "~/services/quote/quote-view";
-import { QuoteResult } from "~/ui/QuoteResult";
 import { READABLE_ERRORS } from "~/ui/form-fields";
-import "@mantine/core/styles/Grid.css";
+import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import { QuoteResult } from "~/ui/QuoteResult";
 
 /**
  * The Rate Calculator tab (docs/product.md §2 "Shipment calculator"): a GET form whose inputs

@@ -4,24 +4,26 @@
  * (`?segment=N`), so the preview of what changes is a URL; Apply is a plain POST.
  */
 import "~/ui/small-table.css";
+
 import { Alert, Button, NativeSelect, VisuallyHidden } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { getDb } from "~/services/db/client.server";
-import { CHANGED_FIELD_LABELS, showFieldValue, type RowChange } from "~/services/ratecards/changes";
-import { PRICE_TYPE_LABELS, SEGMENT_NAMES } from "~/services/ratecards/fields";
 import { isSegment, SEGMENTS } from "~/services/core/rate-fields";
+import { getDb } from "~/services/db/client.server";
+import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
 import { applySegment, previewApplySegment } from "~/services/ratecards/bulk.server";
 import { applySegmentValidator } from "~/services/ratecards/bulk-forms";
+import { CHANGED_FIELD_LABELS, type RowChange,showFieldValue } from "~/services/ratecards/changes";
+import { PRICE_TYPE_LABELS, SEGMENT_NAMES } from "~/services/ratecards/fields";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
-import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
-import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
+import { Group, Stack, Text } from "~/ui/layout";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
+import { UrlDialog } from "~/ui/UrlDialog";
 
 /** The preview lists at most this many changed values; the rest are counted. */
 const PREVIEW_LIMIT = 200;

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvAttachment } from "~/services/http/attachment.server";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { clientRateCardCsv } from "~/services/ratecards/read.server";
+import { csvAttachment } from "~/services/http/attachment.server";
 import { NO_AUTH_TOKEN_MESSAGE } from "~/services/ratecards/permissions";
+import { clientRateCardCsv } from "~/services/ratecards/read.server";
 
 /** The client's rate card as the CSV the upload accepts (download → edit → upload round-trips). */
 export async function loader({ request, params }: LoaderFunctionArgs) {

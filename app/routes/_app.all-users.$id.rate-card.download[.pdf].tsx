@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { attachmentResponse } from "~/services/http/attachment.server";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
+import { attachmentResponse } from "~/services/http/attachment.server";
 import { clientRateCardPdf } from "~/services/ratecards/pdf.server";
 import { NO_AUTH_TOKEN_MESSAGE } from "~/services/ratecards/permissions";
 

@@ -3,19 +3,20 @@
  * rate card, newest first, paginated by `?hpage=` links that keep the card's own parameters.
  */
 import { Badge } from "@mantine/core";
-import { Stack, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { istDateTimeLabel } from "~/services/clients/dates";
+
+import { describeRateEntry } from "~/services/advantage/describe";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { describeRateEntry } from "~/services/advantage/describe";
+import { istDateTimeLabel } from "~/services/clients/dates";
 import { getDb } from "~/services/db/client.server";
 import { rateChangeHistory } from "~/services/ratecards/history.server";
-import { Pager } from "~/ui/Pager";
-import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
+import { Stack, Text } from "~/ui/layout";
+import { Pager } from "~/ui/Pager";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
+import { UrlDialog } from "~/ui/UrlDialog";
 
 const OWN_PARAMS = ["hpage"];
 const PER_PAGE = 20;

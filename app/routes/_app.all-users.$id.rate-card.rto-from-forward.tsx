@@ -4,24 +4,26 @@
  * checkboxes); Update posts them back and the action answers with a confirmation step
  * listing them; Confirm applies. Both steps are plain form posts, so no JavaScript is needed.
  */
+import "@mantine/core/styles/Checkbox.css";
+import "@mantine/core/styles/List.css";
+
 import { Alert, Button, Checkbox, List } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
-import { reviewRtoFromForward, updateRtoFromForward, type ForwardCourier } from "~/services/ratecards/bulk.server";
+import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
+import { type ForwardCourier,reviewRtoFromForward, updateRtoFromForward } from "~/services/ratecards/bulk.server";
 import { rtoFromForwardValidator } from "~/services/ratecards/bulk-forms";
 import { getClientRateCard } from "~/services/ratecards/read.server";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
-import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
+import { Group, Stack, Text } from "~/ui/layout";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
-import "@mantine/core/styles/Checkbox.css";
-import "@mantine/core/styles/List.css";
+import { UrlDialog } from "~/ui/UrlDialog";
 
 const OWN_PARAMS = ["confirm"];
 

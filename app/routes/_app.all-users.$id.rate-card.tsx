@@ -5,24 +5,25 @@
  * The Pickrr Advantage tab is its own route (rate-card_.advantage.tsx).
  */
 import { Alert, Anchor } from "@mantine/core";
-import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs,redirect } from "@remix-run/node";
+import { Link, Outlet, type ShouldRevalidateFunction,useActionData, useLoaderData } from "@remix-run/react";
+
 import { requireStaff } from "~/services/auth/guard.server";
-import { istDateTimeLabel } from "~/services/clients/dates";
 import { requireClientForViewer } from "~/services/clients/clients.server";
+import { istDateTimeLabel } from "~/services/clients/dates";
 import { getDb } from "~/services/db/client.server";
+import { updateRateRow } from "~/services/ratecards/edit.server";
 import type { RateTab } from "~/services/ratecards/fields";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { getClientRateCard } from "~/services/ratecards/read.server";
-import { updateRateRow } from "~/services/ratecards/edit.server";
 import { rowEditAction } from "~/services/ratecards/row-action.server";
-import { advantageHref, movedAdvantageHref, parseRateCardView, rateCardViewSearch, type CardTab } from "~/services/ratecards/view-query";
+import { advantageHref, type CardTab,movedAdvantageHref, parseRateCardView, rateCardViewSearch } from "~/services/ratecards/view-query";
+import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
 import { cardSections, uploadedRow } from "~/ui/rate-card-sections";
 import { RateCardHeader } from "~/ui/RateCardHeader";
 import { RatePanels } from "~/ui/RatePanels";
+import { rowAnswer, RowEditAlerts, RowEditConfirm, rowEditing, rowVersion } from "~/ui/RateRowEdit";
 import { RateTable, type RateTableRow } from "~/ui/RateTable";
-import { RowEditAlerts, RowEditConfirm, rowAnswer, rowEditing, rowVersion } from "~/ui/RateRowEdit";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "ratecard.view" });

@@ -9,8 +9,7 @@
  * between requests. The service verifies the file again on Submit.
  */
 import { Alert, Anchor, Button, Input } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
@@ -23,19 +22,21 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
 import { kindByName } from "~/services/http/file-kinds";
+import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
 import { readMultipart, takeFile } from "~/services/http/upload.server";
-import { UPLOAD_INSTRUCTIONS, type UploadError } from "~/services/ratecards/csv";
-import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
 import { applyUpload, MAX_UPLOAD_CHARS, verifyClientUpload } from "~/services/ratecards/bulk.server";
 import { CHOOSE_CSV_FILE as CHOOSE_FILE, uploadSubmitValidator } from "~/services/ratecards/bulk-forms";
-import { clientCardToken } from "~/services/ratecards/scope.server";
+import { UPLOAD_INSTRUCTIONS, type UploadError } from "~/services/ratecards/csv";
+import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
+import { clientCardToken } from "~/services/ratecards/scope.server";
+import { Group, Stack, Text } from "~/ui/layout";
 import { UploadErrors, UploadPreview, type UploadPreviewChange } from "~/ui/RateCardUploadParts";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { useHydrated } from "~/ui/useHydrated";

@@ -4,25 +4,27 @@
  * form posts with the row's version, so a stale edit is refused with the current values.
  */
 import "~/ui/small-table.css";
+
 import { Alert, Button } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
+import { updateWeightSlab } from "~/services/ratecards/edit.server";
 import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
 import { formatKg } from "~/services/ratecards/money";
-import { updateWeightSlab } from "~/services/ratecards/edit.server";
 import { getClientRateCard } from "~/services/ratecards/read.server";
 import { notAbleToUpdateRateCard, WEIGHT_SLAB_SELECT_OPTIONS, weightSlabValidator as validator } from "~/services/ratecards/row-form";
-import { FormNativeSelect, SubmitButton } from "~/ui/form-fields";
-import { UrlDialog } from "~/ui/UrlDialog";
 import { rateCardHref } from "~/services/ratecards/view-query";
+import { FormNativeSelect, SubmitButton } from "~/ui/form-fields";
+import { Group, Stack, Text } from "~/ui/layout";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
+import { UrlDialog } from "~/ui/UrlDialog";
 
 const OWN_PARAMS = ["row"];
 const FORM_ID = "weight-slab";

@@ -5,22 +5,23 @@
  * A plan the seller has activated cannot be changed here.
  */
 import { Alert, Button } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { getClientPlanStates, offerPlan, withdrawPlan } from "~/services/advantage/advantage.server";
 import { planSwitchValidator } from "~/services/advantage/plan-forms";
-import { readForm } from "~/services/http/form-errors.server";
 import { ACTIVE_MUST_BE_OFFERED, CANNOT_DISABLE_ACTIVATED, CANNOT_DISABLE_ACTIVATED_MS, CHANGE_NOT_ALLOWED, NOT_ABLE_TO_UPDATE_PLAN } from "~/services/advantage/plans";
-import { PLAN_LABELS, PLAN_NAME_OF, isPlanType } from "~/services/core/plans";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { getDb } from "~/services/db/client.server";
-import { UrlDialog } from "~/ui/UrlDialog";
-import { rateCardHref } from "~/services/ratecards/view-query";
-import { RateCardDialogError } from "~/ui/RateCardDialogError";
+import { isPlanType,PLAN_LABELS, PLAN_NAME_OF } from "~/services/core/plans";
 import { logServerError } from "~/services/core/server-log";
+import { getDb } from "~/services/db/client.server";
+import { readForm } from "~/services/http/form-errors.server";
+import { rateCardHref } from "~/services/ratecards/view-query";
+import { Group, Stack, Text } from "~/ui/layout";
+import { RateCardDialogError } from "~/ui/RateCardDialogError";
+import { UrlDialog } from "~/ui/UrlDialog";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "plan.toggle" });

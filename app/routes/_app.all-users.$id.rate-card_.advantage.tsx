@@ -6,29 +6,30 @@
  * `/rate-card?tab=advantage`; the card's loader redirects such links here.
  */
 import { Alert } from "@mantine/core";
-import { Stack } from "~/ui/layout";
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useActionData, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs,redirect } from "@remix-run/node";
+import { Outlet, type ShouldRevalidateFunction,useActionData, useLoaderData } from "@remix-run/react";
+
 import { getPlanRateCard, saveCashbackSettings, updatePlanRateRow } from "~/services/advantage/advantage.server";
 import { cashbackValidator } from "~/services/advantage/cashback-form";
 import { planRowTargetValidator } from "~/services/advantage/plan-forms";
-import { CHANGES_SAVED, NOT_ABLE_TO_UPDATE_SETTINGS, advantagePermissions, notAbleToUpdateSettings } from "~/services/advantage/plans";
-import { fail } from "~/services/core/result";
+import { advantagePermissions, CHANGES_SAVED, NOT_ABLE_TO_UPDATE_SETTINGS, notAbleToUpdateSettings } from "~/services/advantage/plans";
 import { advantagePlanCookie, readAdvantagePlanChoice } from "~/services/advantage/preference.server";
 import { advantageTab } from "~/services/advantage/tab.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { getDb, type Db } from "~/services/db/client.server";
-import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
+import { fail } from "~/services/core/result";
+import { logServerError } from "~/services/core/server-log";
+import { type Db,getDb } from "~/services/db/client.server";
+import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { backTo, rowEditAction } from "~/services/ratecards/row-action.server";
 import { advantageHref, parseRateCardView } from "~/services/ratecards/view-query";
 import { AdvantagePlans } from "~/ui/AdvantagePlans";
 import { AdvantageSettings, CASHBACK_FORM_ID } from "~/ui/AdvantageSettings";
+import { Stack } from "~/ui/layout";
 import { RateCardHeader } from "~/ui/RateCardHeader";
-import { RowEditAlerts, RowEditConfirm, rowAnswer, rowEditing, rowVersion } from "~/ui/RateRowEdit";
-import { logServerError } from "~/services/core/server-log";
+import { rowAnswer, RowEditAlerts, RowEditConfirm, rowEditing, rowVersion } from "~/ui/RateRowEdit";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "ratecard.view" });

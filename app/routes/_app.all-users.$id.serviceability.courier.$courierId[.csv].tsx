@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";

@@ -1,4 +1,5 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs,redirect } from "@remix-run/node";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";

@@ -1,18 +1,20 @@
 import "~/ui/small-table.css";
+
 import { Alert, Anchor, Badge, Button, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { type FormEvent,useState } from "react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
+import { isZone,ZONE_LABELS } from "~/services/core/zones";
 import { getDb } from "~/services/db/client.server";
 import { PINCODE_CHECK_MESSAGE, pincodeCheckSchema, pincodeListSchema } from "~/services/quote/calculator-form";
 import { checkPincodeServiceability } from "~/services/quote/quote.server";
-import { ZONE_LABELS, isZone } from "~/services/core/zones";
-import { UrlDialog } from "~/ui/UrlDialog";
 import { Figure } from "~/ui/Figure";
 import { READABLE_ERRORS } from "~/ui/form-fields";
+import { Group, Paper, Stack, Text } from "~/ui/layout";
+import { UrlDialog } from "~/ui/UrlDialog";
 
 /**
  * The Serviceability tab (docs/product.md §2 "Pincode check"): from/to pincodes in the URL, the

@@ -1,14 +1,16 @@
 import { Anchor, Badge } from "@mantine/core";
-import { Group, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { describeRouteError, GeneralErrorBoundary } from "~/ui/GeneralErrorBoundary";
+import { Group, Stack, Text,Title } from "~/ui/layout";
+
 import type { loader as appLoader } from "./_app";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -1,19 +1,20 @@
 import { Button, NativeSelect, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp, IconSearch, IconUserPlus } from "@tabler/icons-react";
 import { ValidatedForm } from "remix-validated-form";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { listClients, registerClient } from "~/services/clients/clients.server";
 import { registeredDateLabel } from "~/services/clients/dates";
-import { clientListSearch, PAGE_SIZES, parseClientListQuery, type ClientSortKey } from "~/services/clients/list-query";
+import { clientListSearch, type ClientSortKey,PAGE_SIZES, parseClientListQuery } from "~/services/clients/list-query";
 import { registerClientValidator as registerValidator } from "~/services/clients/register-form";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
+import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
 import { Pager } from "~/ui/Pager";
 import { UrlDialog } from "~/ui/UrlDialog";
 

@@ -6,18 +6,20 @@
  */
 import "~/ui/analytics/analytics.css";
 import "@mantine/core/styles/SimpleGrid.css";
+
 import { SimpleGrid } from "@mantine/core";
-import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { dashboardData } from "~/services/analytics/dashboard.server";
 import type { GrowthFigure } from "~/services/analytics/growth";
-import { dmy, monthLabel, previousMonthStart } from "~/services/core/ist-dates";
 import { requireStaff } from "~/services/auth/guard.server";
 import { clientScopeFor } from "~/services/auth/roles";
+import { dmy, monthLabel, previousMonthStart } from "~/services/core/ist-dates";
 import { getDb } from "~/services/db/client.server";
 import { BarsChart, ChartPanel, LinesChart } from "~/ui/analytics/ChartPanel";
 import { formatAverage, formatCount } from "~/ui/analytics/format";
+import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Shipping Console" }];
 

@@ -5,9 +5,9 @@
  * an .xlsx (money/finance-report.server.ts). A failure to schedule says 'Oops, something went wrong.'.
  */
 import { Alert, Button } from "@mantine/core";
-import { Paper, Stack, Title, Text } from "~/ui/layout";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { logServerError } from "~/services/core/server-log";
@@ -15,6 +15,7 @@ import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { FINANCE_MESSAGES } from "~/services/money/finance";
 import { latestFinanceReport, requestFinanceReport } from "~/services/money/finance-report.server";
+import { Paper, Stack, Text,Title } from "~/ui/layout";
 
 export const meta: MetaFunction = () => [{ title: "Finance Analytics · Shipping Console" }];
 

@@ -3,6 +3,7 @@
  * Agreement Status (`status` 1 accepted, 0 not accepted) and search, streamed as CSV.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";

@@ -5,18 +5,19 @@
  * in the URL.
  */
 import { Button, NativeSelect, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { istDateLabel } from "~/services/clients/dates";
 import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
-import { AGREEMENT_STATUS } from "~/services/legal/forms";
 import { docLabel } from "~/services/legal/documents";
+import { AGREEMENT_STATUS } from "~/services/legal/forms";
 import { legalStatus } from "~/services/legal/status.server";
 import { parseStatusView, statusSearch } from "~/services/legal/status-query";
+import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
 import { Pager } from "~/ui/Pager";
 import { ScrollTable } from "~/ui/ScrollTable";
 import { useHydrated } from "~/ui/useHydrated";

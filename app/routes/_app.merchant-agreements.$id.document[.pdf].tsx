@@ -1,5 +1,6 @@
 /** A legal document's PDF for staff (decision 028): served inline as application/pdf from the file store. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";
 import { fileResponse, loadFile } from "~/services/files/store.server";

@@ -4,22 +4,23 @@
  * state is `?add=1` (it renders on the server, so the whole flow works without JavaScript).
  */
 import { Anchor, Button } from "@mantine/core";
-import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconFilePlus } from "@tabler/icons-react";
 import { z } from "zod";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
+import { invalid } from "~/services/core/result";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { readMultipart } from "~/services/http/upload.server";
 import { indiaDate } from "~/services/legal/documents";
-import { DOC_NAME_LABELS, DOC_TYPE_LABELS, LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES, ORDER_BLOCKING_LABELS, legalDocumentValidator } from "~/services/legal/forms";
-import { invalid } from "~/services/core/result";
-import { listLegalDocuments, publishLegalDocument, type PdfUpload } from "~/services/legal/publish.server";
+import { DOC_NAME_LABELS, DOC_TYPE_LABELS, LEGAL_MESSAGES, legalDocumentValidator,MAX_LEGAL_PDF_BYTES, ORDER_BLOCKING_LABELS } from "~/services/legal/forms";
+import { listLegalDocuments, type PdfUpload,publishLegalDocument } from "~/services/legal/publish.server";
+import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
 import { AddDocumentForm, type DocumentAnswer } from "~/ui/legal/AddDocumentForm";
 import { Pager } from "~/ui/Pager";
 import { ScrollTable } from "~/ui/ScrollTable";

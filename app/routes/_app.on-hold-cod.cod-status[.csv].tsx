@@ -1,7 +1,8 @@
 /** The remittance report (docs/product.md §7 GET /remittance/report/, decision 031): the filtered held remittances as cod-status.csv. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { istDayOf } from "~/services/core/ist-dates";
+
 import { requireStaff } from "~/services/auth/guard.server";
+import { istDayOf } from "~/services/core/ist-dates";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
 import { searchParamsOf } from "~/services/http/query-params";

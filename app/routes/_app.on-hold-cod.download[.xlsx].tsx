@@ -1,7 +1,8 @@
 /** On Hold COD's Excel Download (decision 031): the filtered held remittances as a real .xlsx, streamed. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { istDayOf } from "~/services/core/ist-dates";
+
 import { requireStaff } from "~/services/auth/guard.server";
+import { istDayOf } from "~/services/core/ist-dates";
 import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { streamedXlsxAttachment } from "~/services/http/xlsx.server";

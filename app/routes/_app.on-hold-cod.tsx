@@ -10,28 +10,30 @@
  * (CodList, DateRangeFields): the server's HTML is a plain table and native date fields.
  */
 import "~/ui/money/money.css";
-import { Alert, Button, NativeSelect, TextInput, Textarea } from "@mantine/core";
-import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
+
+import { Alert, Button, NativeSelect, Textarea,TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
-import { dmy, istDayOf } from "~/services/core/ist-dates";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
+import { dmy, istDayOf } from "~/services/core/ist-dates";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { TEXT_LIMITS } from "~/services/core/text-input";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
-import { COD_PRESET_LABELS, COD_PRESETS, COD_SEARCH_LABELS, COD_SEARCH_MODES, codSearch, parseCodView, presetOf, presetRange, type CodView } from "~/services/money/cod-query";
+import { COD_PRESET_LABELS, COD_PRESETS, COD_SEARCH_LABELS, COD_SEARCH_MODES, codSearch, type CodView,parseCodView, presetOf, presetRange } from "~/services/money/cod-query";
 import { CUSTOMER_TYPE_LABELS } from "~/services/money/hold";
 import { MAX_REASON_LENGTH, RELEASE_MESSAGES, releaseValidator } from "~/services/money/release-form";
 import { holdDetails, listHeldRemittances, releaseRemittances } from "~/services/money/remittances.server";
+import { postedValue } from "~/ui/account/parts";
 import { DateRangeFields } from "~/ui/DateRangeFields";
+import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
 import { CodList } from "~/ui/money/CodList";
 import { HoldDetailsPanel } from "~/ui/money/HoldDetails";
-import { postedValue } from "~/ui/account/parts";
 import { Pager } from "~/ui/Pager";
 import { UrlDialog } from "~/ui/UrlDialog";
 

@@ -7,25 +7,27 @@
  * control's state is in the URL; both forms are GET forms that work without JavaScript.
  */
 import "~/ui/analytics/analytics.css";
+
 import { Alert, Button, NativeSelect, TextInput } from "@mantine/core";
-import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useFetcher, useLoaderData, useSubmit } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
-import { addDays, dmy, shortDayLabel } from "~/services/core/ist-dates";
-import { CUSTOM_RANGE_MAX_DAYS_BACK, PERIOD_LABELS, PERIODS, type Period } from "~/services/analytics/periods";
-import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
+
+import { CUSTOM_RANGE_MAX_DAYS_BACK, type Period,PERIOD_LABELS, PERIODS } from "~/services/analytics/periods";
 import { dailyPerformance, dailyStats, sellerEmails } from "~/services/analytics/tracker.server";
-import { DEFAULT_TRACKER_QUERY, trackerSearch, viewOptions, type TrackerQuery } from "~/services/analytics/tracker-query";
+import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
+import { DEFAULT_TRACKER_QUERY, type TrackerQuery,trackerSearch, viewOptions } from "~/services/analytics/tracker-query";
 import { requireStaff } from "~/services/auth/guard.server";
 import { istDateTimeLabel } from "~/services/clients/dates";
+import { addDays, dmy, shortDayLabel } from "~/services/core/ist-dates";
 import { getDb } from "~/services/db/client.server";
 import { BarsChart, ChartPanel } from "~/ui/analytics/ChartPanel";
 import { formatCount } from "~/ui/analytics/format";
 import { HIERARCHY_COLOURS, HIERARCHY_LEGEND } from "~/ui/analytics/hierarchy";
 import { PerformanceGrid } from "~/ui/analytics/PerformanceGrid";
 import { DateRangeFields } from "~/ui/DateRangeFields";
+import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
 import { Pager } from "~/ui/Pager";
 import { useHydrated } from "~/ui/useHydrated";
 

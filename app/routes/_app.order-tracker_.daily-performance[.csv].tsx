@@ -3,8 +3,9 @@
  * names (view, search, sort), with the hierarchy columns of the signed-in role.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
+
 import { dailyPerformanceCsv } from "~/services/analytics/tracker.server";
+import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";

@@ -3,10 +3,11 @@
  * (period or custom range, seller) — one row per day, DD-MM-YYYY and the placed count.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { dmy } from "~/services/core/ist-dates";
-import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
+
 import { dailyStats } from "~/services/analytics/tracker.server";
+import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
 import { requireStaff } from "~/services/auth/guard.server";
+import { dmy } from "~/services/core/ist-dates";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
 

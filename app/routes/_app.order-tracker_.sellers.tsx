@@ -1,5 +1,6 @@
 /** The seller e-mails in the signed-in staff member's scope, for the Order Tracker's seller field (decision 030). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { sellerEmails } from "~/services/analytics/tracker.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";

@@ -3,10 +3,11 @@
  * Tracking (a form post: 'Tracing Synced'). Deep-linkable; a tl sees only their clients' orders.
  */
 import "~/ui/small-table.css";
+
 import { Alert, Badge, Button } from "@mantine/core";
-import { Group, Paper, Stack, Title, Text } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { istDateTimeLabel } from "~/services/clients/dates";
@@ -17,6 +18,7 @@ import { orderForViewer, orderTimeline } from "~/services/orders/search.server";
 import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
+import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `Order ${params.orderId ?? ""} · Shipping Console` }];
 

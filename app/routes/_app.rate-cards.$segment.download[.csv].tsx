@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { csvAttachment } from "~/services/http/attachment.server";
+
 import { requireStaff } from "~/services/auth/guard.server";
-import { getDb } from "~/services/db/client.server";
 import { isSegment } from "~/services/core/rate-fields";
+import { getDb } from "~/services/db/client.server";
+import { csvAttachment } from "~/services/http/attachment.server";
 import { segmentRateCardCsv } from "~/services/ratecards/read.server";
 
 /** One segment's rate card as CSV. */

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { attachmentResponse } from "~/services/http/attachment.server";
+
 import { requireStaff } from "~/services/auth/guard.server";
-import { getDb } from "~/services/db/client.server";
 import { isSegment } from "~/services/core/rate-fields";
+import { getDb } from "~/services/db/client.server";
+import { attachmentResponse } from "~/services/http/attachment.server";
 import { segmentRateCardPdf } from "~/services/ratecards/pdf.server";
 
 /** One segment's rate card as a readable PDF. */

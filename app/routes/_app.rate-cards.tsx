@@ -1,14 +1,15 @@
 import { Button } from "@mantine/core";
-import { Group, Stack, Title, Text } from "~/ui/layout";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { IconDownload } from "@tabler/icons-react";
 import { z } from "zod";
+
 import { requireStaff } from "~/services/auth/guard.server";
+import { DELIVERY_TYPES, type Segment,SEGMENTS } from "~/services/core/rate-fields";
 import { getDb } from "~/services/db/client.server";
 import { DELIVERY_TYPE_LABELS, RATE_TABS, SEGMENT_NAMES, TAB_LABELS } from "~/services/ratecards/fields";
-import { DELIVERY_TYPES, SEGMENTS, type Segment } from "~/services/core/rate-fields";
 import { getSegmentRateCard } from "~/services/ratecards/read.server";
+import { Group, Stack, Text,Title } from "~/ui/layout";
 import { RatePanels } from "~/ui/RatePanels";
 
 export const meta: MetaFunction = () => [{ title: "Segment Rate Cards · Shipping Console" }];

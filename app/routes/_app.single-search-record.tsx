@@ -3,10 +3,12 @@
  * Seller Email the sellers — within the clients the staff may see, 50 to a page. The search,
  * the page and the Charged Amount Details dialog (`?charged=<order id>`) are all in the URL.
  */
+import "~/ui/orders/search-results.css";
+
 import { Alert } from "@mantine/core";
-import { Stack, Title } from "~/ui/layout";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { getDb } from "~/services/db/client.server";
@@ -15,8 +17,8 @@ import { ORDER_NOT_FOUND, orderIdOf, parseSearch, SEARCH_TYPE_LABELS, syncTracki
 import { orderForViewer, searchRecords } from "~/services/orders/search.server";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
-import { orderRowHtml, sellerRowHtml, type OrderRowView } from "~/ui/orders/search-rows";
-import "~/ui/orders/search-results.css";
+import { Stack, Title } from "~/ui/layout";
+import { orderRowHtml, type OrderRowView,sellerRowHtml } from "~/ui/orders/search-rows";
 import { Pager } from "~/ui/Pager";
 import { ScrollTable } from "~/ui/ScrollTable";
 

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { readSidebarCollapsed } from "~/services/auth/preferences.server";
 import { ErrorPage } from "~/ui/ErrorPage";

@@ -9,10 +9,11 @@
  * (a batch uses `<key>:<index>` per order). Errors are `{ "err": "…", "errors": { field: message } }`.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
+
 import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";
+import { type PlaceAnswer,placeOrder } from "~/services/orders/place.server";
 import { MAX_BATCH, parseOrder } from "~/services/orders/place-form";
-import { placeOrder, type PlaceAnswer } from "~/services/orders/place.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const fail = (status: number, err: string, errors?: Record<string, string>) => Response.json({ err, ...(errors ? { errors } : {}) }, { status, headers: NO_STORE });

@@ -14,6 +14,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+
 import { getAdvantageRatePlan, setActivePlanBySeller } from "~/services/advantage/advantage.server";
 import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";

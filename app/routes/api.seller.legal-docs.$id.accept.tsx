@@ -4,8 +4,9 @@
  * first acceptance). 404 `{ err }` for a document not addressed to the seller.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { clientIp } from "~/services/auth/guard.server";
+
 import { requireClientToken } from "~/services/auth/client-token.server";
+import { clientIp } from "~/services/auth/guard.server";
 import { getDb } from "~/services/db/client.server";
 import { acceptLegalDocument } from "~/services/legal/seller.server";
 

@@ -1,5 +1,6 @@
 /** A legal document's PDF for the seller it is addressed to (decision 028); 404 for any other seller. */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";
 import { fileResponse, loadFile } from "~/services/files/store.server";

@@ -9,6 +9,7 @@
  * doc_link is the PDF (same token).
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";
 import { sellerLegalDocs } from "~/services/legal/seller.server";

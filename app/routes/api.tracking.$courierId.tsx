@@ -6,6 +6,7 @@
  *   → 200 [{ event_id, status: 201 stored | 200 already stored | 404 unknown AWB | 400 invalid, message }]
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
+
 import { getDb } from "~/services/db/client.server";
 import { courierForToken, ingestEvents, MAX_EVENTS } from "~/services/orders/tracking.server";
 

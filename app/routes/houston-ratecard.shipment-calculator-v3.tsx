@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";
 import { parseCalculator } from "~/services/quote/calculator-form";

@@ -1,6 +1,7 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { type ActionFunctionArgs,redirect } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { sidebarCookie } from "~/services/auth/preferences.server";
 import { readForm } from "~/services/http/form-errors.server";

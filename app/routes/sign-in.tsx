@@ -1,8 +1,10 @@
+import "@mantine/core/styles/Center.css";
+
 import { Alert, Center } from "@mantine/core";
-import { Paper, Stack, Title, Text } from "~/ui/layout";
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction,redirect } from "@remix-run/node";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
+
 import { SignInError, staffAuthenticator } from "~/services/auth/authenticator.server";
 import { clientIp, optionalStaff } from "~/services/auth/guard.server";
 import { homePathFor } from "~/services/auth/roles";
@@ -10,10 +12,10 @@ import { startSession } from "~/services/auth/session.server";
 import { signInValidator as validator } from "~/services/auth/sign-in-form";
 import { ROLE_OPTIONS, type StaffRole } from "~/services/core/roles";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, readForm, type FormFailure } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
 import { isSafeRedirect } from "~/services/http/redirect";
 import { FormNativeSelect, FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
-import "@mantine/core/styles/Center.css";
+import { Paper, Stack, Text,Title } from "~/ui/layout";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Shipping Console" }];
 

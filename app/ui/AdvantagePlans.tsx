@@ -5,15 +5,17 @@
  * plan's turnaround and promise, and the plan's rate card in the one rate table.
  */
 import { Badge } from "@mantine/core";
-import { Group, Stack, Title, Text } from "~/ui/layout";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { CHANGE_NOT_ALLOWED, PLAN_PROMISE_PERCENT, type PlanTurnaround } from "~/services/advantage/plans";
-import { ADVANTAGE_PLAN_TYPES, PLAN_LABELS, type AdvantagePlanType } from "~/services/core/plans";
+import { ADVANTAGE_PLAN_TYPES, type AdvantagePlanType,PLAN_LABELS } from "~/services/core/plans";
 import { ZONE_COLUMNS } from "~/services/core/zones";
+import { Group, Stack, Text,Title } from "~/ui/layout";
+
 import { RatePanels, type RateSection } from "./RatePanels";
-import { UrlSwitch } from "./UrlSwitch";
 import type { RateTableEditing } from "./RateTable";
+import { UrlSwitch } from "./UrlSwitch";
 
 export type PlanStatus = { offered: boolean; active: boolean };
 

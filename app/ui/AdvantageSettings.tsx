@@ -5,23 +5,25 @@
  * disabled while anything is invalid. Inputs are disabled for everyone but a vp, and the EDD
  * assurance radio is always disabled.
  */
+import "@mantine/core/styles/SimpleGrid.css";
+
 import { Alert, Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
-import { Group, Stack, Title, Text } from "~/ui/layout";
 import type { FormEvent, ReactNode } from "react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { ValidatedForm, useField, useFormContext } from "remix-validated-form";
+import { useField, useFormContext,ValidatedForm } from "remix-validated-form";
+
+import { DELIVERED_PLAN_LABELS, type DeliveredCashbackPlan, RETURN_PLAN_LABELS, type ReturnCashbackPlan } from "~/services/advantage/cashback";
 import {
   AMOUNT_FIELD_LABELS,
-  ASSURANCE_OPTIONS,
-  SOME_FORM_FIELDS_INVALID,
-  cashbackValidator as validator,
   type AmountField,
+  ASSURANCE_OPTIONS,
   type CashbackFormValues,
+  cashbackValidator as validator,
+  SOME_FORM_FIELDS_INVALID,
 } from "~/services/advantage/cashback-form";
-import { DELIVERED_PLAN_LABELS, RETURN_PLAN_LABELS, type DeliveredCashbackPlan, type ReturnCashbackPlan } from "~/services/advantage/cashback";
 import { ZONE_COLUMNS } from "~/services/core/zones";
+import { Group, Stack, Text,Title } from "~/ui/layout";
 import { useHydrated } from "~/ui/useHydrated";
-import "@mantine/core/styles/SimpleGrid.css";
 
 export const CASHBACK_FORM_ID = "advantage-settings";
 

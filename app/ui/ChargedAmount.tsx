@@ -4,10 +4,12 @@
  * without JavaScript.
  */
 import "./small-table.css";
-import { Text } from "~/ui/layout";
-import type { FrozenCharge } from "~/services/db/schema/orders";
+
 import { formatInr } from "~/services/core/money";
+import type { FrozenCharge } from "~/services/db/schema/orders";
 import { chargedAmountFormula } from "~/services/quote/pricing";
+import { Text } from "~/ui/layout";
+
 import { UrlDialog } from "./UrlDialog";
 
 type Order = { pickrr_order_id: string; dead_weight: string; length: string; breadth: string; height: string; order_zone: string; charge: FrozenCharge; payment_mode: string };

@@ -5,8 +5,10 @@
  * only then, so its script and stylesheet never hold up the page.
  */
 import { TextInput } from "@mantine/core";
-import { Group } from "~/ui/layout";
 import { lazy, Suspense } from "react";
+
+import { Group } from "~/ui/layout";
+
 import { useHydrated } from "./useHydrated";
 
 const RangePicker = lazy(() => import("./RangePicker"));

@@ -1,7 +1,10 @@
-import { Anchor, Container } from "@mantine/core";
-import { Stack } from "~/ui/layout";
-import { RouteErrorMessage } from "./GeneralErrorBoundary";
 import "@mantine/core/styles/Container.css";
+
+import { Anchor, Container } from "@mantine/core";
+
+import { Stack } from "~/ui/layout";
+
+import { RouteErrorMessage } from "./GeneralErrorBoundary";
 
 /** The whole-document error screen (the root's boundary, or when the shell itself failed): never a dead end. */
 export function ErrorPage({ error }: { error: unknown }) {

@@ -1,5 +1,6 @@
-import { Text } from "~/ui/layout";
 import type { ReactNode } from "react";
+
+import { Text } from "~/ui/layout";
 
 /** A labelled figure in a result summary: a small dim label over the value in bold. */
 export function Figure({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {

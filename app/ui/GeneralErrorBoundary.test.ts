@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { describeRouteError } from "./GeneralErrorBoundary";
 
 /** A thrown Response as Remix hands it to a boundary. */

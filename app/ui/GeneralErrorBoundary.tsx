@@ -1,5 +1,6 @@
-import { Stack, Title, Text } from "~/ui/layout";
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+
+import { Stack, Text,Title } from "~/ui/layout";
 
 export type RouteErrorView = { status: number; title: string; message: string };
 

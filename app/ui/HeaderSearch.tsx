@@ -5,6 +5,7 @@
  */
 import { Form, useLocation } from "@remix-run/react";
 import { useState } from "react";
+
 import { isSearchType, MAX_SEARCH_LENGTH, SEARCH_PLACEHOLDERS, SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchType } from "~/services/orders/search";
 
 export function HeaderSearch() {

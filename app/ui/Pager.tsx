@@ -1,6 +1,7 @@
 import { Button } from "@mantine/core";
-import { Group, Text } from "~/ui/layout";
 import { Link } from "@remix-run/react";
+
+import { Group, Text } from "~/ui/layout";
 
 /** Page links (not buttons) so paging works without JavaScript and every page is a URL. */
 export function Pager({

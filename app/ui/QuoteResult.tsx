@@ -1,8 +1,11 @@
 import "./small-table.css";
+
 import { Alert, Badge } from "@mantine/core";
-import { Group, Stack, Title, Text } from "~/ui/layout";
+
 import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
 import type { CalculatorQuoteView } from "~/services/quote/quote-view";
+import { Group, Stack, Text,Title } from "~/ui/layout";
+
 import { Figure } from "./Figure";
 
 /** The Rate Calculator's answer: headline figures, one row per courier with its charged-amount disclosure, and why. */

@@ -6,6 +6,7 @@
 // The picker's dropdown is a Popover: without its styles the calendar is laid out at the end of the page.
 import "@mantine/core/styles/Popover.css";
 import "@mantine/dates/styles.css";
+
 import { DatePickerInput } from "@mantine/dates";
 import { useState } from "react";
 

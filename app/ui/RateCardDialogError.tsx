@@ -1,6 +1,8 @@
 import { Alert } from "@mantine/core";
 import { isRouteErrorResponse, useLocation, useParams, useRouteError } from "@remix-run/react";
+
 import { rateCardHref } from "~/services/ratecards/view-query";
+
 import { UrlDialog } from "./UrlDialog";
 
 /**

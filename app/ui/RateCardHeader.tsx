@@ -2,9 +2,11 @@
  * The top of a client's rate card pages: the two plans (the courier-wise card and Pickrr
  * Advantage, each its own route) and the card's actions.
  */
-import { Group } from "~/ui/layout";
 import { Link } from "@remix-run/react";
+
 import type { RateCardPermissions } from "~/services/ratecards/permissions";
+import { Group } from "~/ui/layout";
+
 import { RateCardToolbar } from "./RateCardToolbar";
 
 export function RateCardHeader({

@@ -5,11 +5,13 @@
  * refuses them anyway.
  */
 import { Button } from "@mantine/core";
-import { Group } from "~/ui/layout";
-import type { ReactNode } from "react";
 import { Link } from "@remix-run/react";
 import { IconDownload, IconUpload } from "@tabler/icons-react";
+import type { ReactNode } from "react";
+
 import { NO_AUTH_TOKEN_MESSAGE, type RateCardPermissions } from "~/services/ratecards/permissions";
+import { Group } from "~/ui/layout";
+
 import { Hint } from "./Hint";
 
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { errorParts } from "./RateCardUploadParts";
 
 describe("upload error parts (the location is said once)", () => {

@@ -3,9 +3,11 @@
  * the verification errors and the preview of what the file changes.
  */
 import "./small-table.css";
+
 import { Alert, Box } from "@mantine/core";
-import { Stack, Text } from "~/ui/layout";
+
 import type { UploadChange, UploadError } from "~/services/ratecards/csv";
+import { Stack, Text } from "~/ui/layout";
 
 /** One changed value of the preview. */
 export type UploadPreviewChange = Pick<UploadChange, "row" | "courier" | "priceType" | "delivery_type" | "column" | "old" | "new">;

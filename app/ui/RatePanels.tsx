@@ -3,8 +3,9 @@
  * weight slab pair. `<details>` panels collapse without JavaScript. Used by client, segment
  * and plan rate cards.
  */
-import { Stack, Title, Text } from "~/ui/layout";
 import type { DeliveryType } from "~/services/core/rate-fields";
+import { Stack, Text,Title } from "~/ui/layout";
+
 import { RateTable, type RateTableEditing, type RateTableIdentity, type RateTableRow } from "./RateTable";
 
 /**

@@ -6,16 +6,18 @@
  * (ratecards/row-action.server.ts).
  */
 import { Alert, Anchor, Button } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
 import { Form, Link } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useEffect, useRef } from "react";
 import { useFormContext, ValidatedForm } from "remix-validated-form";
+
 import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/core/plans";
-import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
 import { RATE_FIELDS, type RateField } from "~/services/core/rate-fields";
+import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
 import type { PlanTarget, RowConfirm } from "~/services/ratecards/row-action.server";
 import { rateValuesSchema, ROW_EDIT_FORM_ID, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
+import { Group, Stack, Text } from "~/ui/layout";
+
 import type { RateTableEditing } from "./RateTable";
 import { UrlDialog } from "./UrlDialog";
 

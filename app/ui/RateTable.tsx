@@ -5,13 +5,15 @@
  * the table through the `form` attribute, so it works without JavaScript.
  */
 import { Button, TextInput } from "@mantine/core";
-import { Group } from "~/ui/layout";
 import { useField } from "remix-validated-form";
-import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
-import { ZONE_COLUMNS } from "~/services/core/zones";
+
 import type { RateField } from "~/services/core/rate-fields";
+import { ZONE_COLUMNS } from "~/services/core/zones";
+import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
+import { Group } from "~/ui/layout";
+
+import { EXTRA_COLUMNS, identityCells, type RateTableRow, type RowLink, rowsHtml, type RowsHtmlOptions,ZONE_KEYS } from "./rate-table-rows";
 import { useRowLinkNavigation } from "./useRowLinkNavigation";
-import { EXTRA_COLUMNS, identityCells, rowsHtml, ZONE_KEYS, type RateTableRow, type RowLink, type RowsHtmlOptions } from "./rate-table-rows";
 
 export type { RateTableRow } from "./rate-table-rows";
 

@@ -13,8 +13,10 @@ import {
   IconUsers,
 } from "@tabler/icons-react";
 import type { ReactNode } from "react";
+
 import { can, type Permission } from "~/services/auth/permissions";
 import type { StaffRole } from "~/services/core/roles";
+
 import { HeaderSearch } from "./HeaderSearch";
 import { Hint } from "./Hint";
 

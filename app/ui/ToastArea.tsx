@@ -1,5 +1,6 @@
 import { Alert, CloseButton } from "@mantine/core";
 import { useEffect, useState } from "react";
+
 import type { Toast } from "~/services/auth/session.server";
 
 /** Long enough to read; a toast may ask for longer (e.g. the spec's 15-second plan refusal). */

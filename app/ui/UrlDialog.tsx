@@ -1,7 +1,8 @@
 import { CloseButton } from "@mantine/core";
-import { Group, Paper, Title } from "~/ui/layout";
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { type ReactNode,useEffect, useId, useRef } from "react";
+
+import { Group, Paper, Title } from "~/ui/layout";
 
 /**
  * A dialog whose open state lives in the URL (e.g. `?register=1`), so it renders on the

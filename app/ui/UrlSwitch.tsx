@@ -1,5 +1,6 @@
-import { Form } from "@remix-run/react";
 import "./UrlSwitch.css";
+
+import { Form } from "@remix-run/react";
 
 /**
  * A switch whose change happens in a confirmation dialog it opens (a URL, so it works without

@@ -2,9 +2,10 @@
  * Mantine inputs bound to remix-validated-form. They are native controls underneath, so the
  * same form posts and shows the server's messages with JavaScript off.
  */
-import { Button, NativeSelect, PasswordInput, TextInput, type ButtonProps } from "@mantine/core";
-import { useField, useIsSubmitting } from "remix-validated-form";
 import "@mantine/core/styles/PasswordInput.css";
+
+import { Button, type ButtonProps,NativeSelect, PasswordInput, TextInput } from "@mantine/core";
+import { useField, useIsSubmitting } from "remix-validated-form";
 
 /** For plain Mantine inputs with an error: the typed text keeps the normal colour (the error text below is red-9 app-wide, root.tsx). */
 export const READABLE_ERRORS = { input: { color: "var(--mantine-color-text)" } };

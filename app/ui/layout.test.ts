@@ -4,9 +4,10 @@
  * attributes. Each case is rendered by both, inside the app's MantineProvider, and compared.
  */
 import * as Mantine from "@mantine/core";
-import { createElement, type ComponentType, type ReactNode } from "react";
+import { type ComponentType, createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import * as Light from "./layout";
 import { theme } from "./theme";
 

@@ -15,13 +15,13 @@ import {
   getRadius,
   getShadow,
   getSpacing,
+  type MantineSize,
+  type MantineSpacing,
   parseThemeColor,
   rem,
   useMantineTheme,
-  type MantineSize,
-  type MantineSpacing,
 } from "@mantine/core";
-import { Children, forwardRef, type CSSProperties, type ElementType, type HTMLAttributes, type ReactNode } from "react";
+import { Children, type CSSProperties, type ElementType, forwardRef, type HTMLAttributes, type ReactNode } from "react";
 
 type Spacing = MantineSpacing | number | (string & {});
 

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 const mantine = (file: string) => readFileSync(path.resolve("node_modules/@mantine/core/styles", file), "utf8");

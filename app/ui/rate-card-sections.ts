@@ -2,9 +2,10 @@
  * What the client's card page shows of a card: only what its tables render (the page's HTML
  * and serialised data scale with the rows), shaped for RatePanels and RateTable.
  */
-import { DELIVERY_TYPE_LABELS, type CardRow, type RateTab } from "~/services/ratecards/fields";
 import { DELIVERY_TYPES, RATE_FIELDS, type RateField } from "~/services/core/rate-fields";
+import { type CardRow, DELIVERY_TYPE_LABELS, type RateTab } from "~/services/ratecards/fields";
 import type { RateCardPanels } from "~/services/ratecards/panels";
+
 import type { RateTableRow } from "./rate-table-rows";
 
 /** A panel table's row: the prices, and the price type the RTO tab labels. */

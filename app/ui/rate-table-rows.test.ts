@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { sampleCardRow } from "~/services/ratecards/sample-row";
+
 import { escapeHtml } from "./html";
-import { rowHtml, rowsHtml, type RateTableRow, type RowsHtmlOptions } from "./rate-table-rows";
+import { type RateTableRow, rowHtml, rowsHtml, type RowsHtmlOptions } from "./rate-table-rows";
 
 function row(extra: Partial<RateTableRow> = {}): RateTableRow {
   return sampleCardRow({ shipment_type: "FORWARD_RTO", second_slab: "1.00", ndd_charge: "12.50", version: 3, ...extra });

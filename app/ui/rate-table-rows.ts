@@ -7,10 +7,11 @@
  * costs a tenth of rendering them as React elements, on the server and in the browser alike
  * (docs/decisions/012-rate-rows-as-html.md). Every value is escaped here.
  */
-import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS, type CardRow } from "~/services/ratecards/fields";
-import { ZONE_COLUMNS } from "~/services/core/zones";
 import type { RateField } from "~/services/core/rate-fields";
+import { ZONE_COLUMNS } from "~/services/core/zones";
+import { type CardRow,DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
 import { formatKg } from "~/services/ratecards/money";
+
 import { escapeHtml } from "./html";
 
 /** What a table row needs; the identity fields only where a column shows them. */

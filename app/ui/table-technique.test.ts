@@ -4,6 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
 
 const APP = path.resolve("app");

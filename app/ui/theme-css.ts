@@ -7,6 +7,7 @@
 import { MantineProvider } from "@mantine/core";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+
 import { cssVariablesResolver, theme } from "./theme";
 
 export const THEME_CSS_HEADER =

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { themeCss } from "./theme-css";
 
 describe("theme.generated.css", () => {

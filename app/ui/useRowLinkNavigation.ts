@@ -1,5 +1,5 @@
-import type { FormEvent, MouseEvent } from "react";
 import { useNavigate, useSubmit } from "@remix-run/react";
+import type { FormEvent, MouseEvent } from "react";
 
 /**
  * Links inside rows built as HTML text (html.ts) are plain anchors: Remix's <Link> would cost a

@@ -3,15 +3,16 @@
  * on it (`scripts/start.ts`, as `npm start` runs), signed in as the demo vp, with the server
  * process's CPU time and each response's Server-Timing read back.
  */
-import { serverNodeArgs } from "./server-node.mjs";
 import { spawn } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
 import { openPglite, openPostgres } from "../../app/services/db/client.server";
 import { isSeeded, seedDemoData } from "../../app/services/seed/seed.server";
 import { giveFirstClientABigCard } from "./big-card";
+import { serverNodeArgs } from "./server-node.mjs";
 
 /**
  * A demo database in a temporary folder; `clientId` has 25 couriers × 4 shipment types × 2

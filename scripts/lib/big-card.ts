@@ -3,9 +3,10 @@
  * each with all 4 shipment types × 2 delivery types (200 rate rows).
  */
 import { eq } from "drizzle-orm";
+
+import { SHIPMENT_TYPES } from "../../app/services/core/rate-fields";
 import type { Db } from "../../app/services/db/client.server";
 import { clientCourierServices, clients, courierServices, rateRows } from "../../app/services/db/schema";
-import { SHIPMENT_TYPES } from "../../app/services/core/rate-fields";
 import { sampleCardRow } from "../../app/services/ratecards/sample-row";
 
 // The card's prices: every field of a sample row but its identity.

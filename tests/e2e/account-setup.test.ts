@@ -6,8 +6,10 @@
  */
 import type { Page } from "playwright-core";
 import { expect, it } from "vitest";
+
 import { plannedGstRegistrations } from "~/services/seed/account";
 import { plannedDemoClients } from "~/services/seed/seed.server";
+
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
 
 /** Clients of the demo chain tl@ → bdm@ → avp@ → vp@, so every role here sees them; past the first ten (other tests edit those). */

@@ -1,7 +1,9 @@
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
+
 import { seededPlanOffers } from "~/services/seed/advantage.server";
 import { plannedDemoClients } from "~/services/seed/seed.server";
+
 import { baseURL, describeJsOnOff, expectAccessible, expectLocator, newContext, revealClientToken, sharedBrowser, signIn } from "../support/browser";
 
 const EDIT_ROW = /^Edit (?!weight slab of )/;

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+
 import { describeJsOnOff, expectAccessible, expectLocator, newContext, signInOnce, usePage } from "../support/browser";
 
 const url = (page: Page) => new URL(page.url());

@@ -12,14 +12,16 @@
 import { eq, ne } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { dashboardData } from "~/services/analytics/dashboard.server";
 import { growthFigures, type MonthPoint } from "~/services/analytics/growth";
-import { addDays, daysInMonth, dmy, istDayOf, monthStart, previousMonthStart } from "~/services/core/ist-dates";
 import { RANGE_MESSAGES } from "~/services/analytics/periods";
 import { dailyStats } from "~/services/analytics/tracker.server";
+import { addDays, daysInMonth, dmy, istDayOf, monthStart, previousMonthStart } from "~/services/core/ist-dates";
 import type { StaffRole } from "~/services/core/roles";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, staff } from "~/services/db/schema";
+
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
 import { openTestDb } from "../support/db";
 

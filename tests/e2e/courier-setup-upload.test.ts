@@ -5,7 +5,9 @@
  * as a browser posts the form, and in Chromium with JavaScript on and off.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { plannedDemoClients } from "~/services/seed/seed.server";
+
 import { baseURL, describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
 import { signInCookie, url } from "../support/http";
 

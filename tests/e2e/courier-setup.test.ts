@@ -5,7 +5,9 @@
  */
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { plannedDemoClients } from "~/services/seed/seed.server";
+
 import { baseURL, describeJsOnOff, expectAccessible, expectLocator, newContext, sharedBrowser, signIn, usePage } from "../support/browser";
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { launchBrowser, newContext, signIn } from "../support/browser";
 
 let browser: Browser;

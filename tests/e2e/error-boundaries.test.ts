@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { expectAccessible, launchBrowser, newContext, signInOnce } from "../support/browser";
 
 let browser: Browser;

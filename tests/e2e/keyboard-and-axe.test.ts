@@ -6,8 +6,10 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { expect, it } from "vitest";
+
 import { readCsv, writeCsv } from "~/services/http/csv";
 import { plannedDemoClients } from "~/services/seed/seed.server";
+
 import { expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
 
 /** Presses Tab until `target` has the focus (it must be reachable by keyboard at all), unless it has it already. */

@@ -10,10 +10,12 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+
+import { LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES } from "~/services/legal/forms";
 import { plannedDemoClients } from "~/services/seed/seed.server";
+
 import { describeJsOnOff, expectAccessible, expectLocator, newContext, revealClientToken, signInOnce, usePage } from "../support/browser";
 import { makePdf } from "../support/pdf";
-import { LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES } from "~/services/legal/forms";
 
 /** Sellers no other browser test uses: vp@'s chain, but not tl@'s (account set-up, advantage). */
 const sellers = plannedDemoClients().filter((c) => c.has_token && !c.disable_legal && c.segment && c.chain.vp === "vp@demo.test" && c.chain.tl !== "tl@demo.test").slice(4, 8);

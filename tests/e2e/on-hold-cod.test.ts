@@ -9,8 +9,10 @@
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
+
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
+
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
 
 const ist = (offsetDays = 0) => new Date(Date.now() + 330 * 60_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);

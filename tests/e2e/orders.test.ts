@@ -7,9 +7,11 @@
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+
 import { plannedDemoClients } from "~/services/seed/seed.server";
-import { postForm } from "../support/http";
+
 import { describeJsOnOff, expectAccessible, expectLocator, newContext, revealClientToken, signInOnce, usePage } from "../support/browser";
+import { postForm } from "../support/http";
 
 const FIRST_TRACKING_ID = "PK0000104729";
 

@@ -2,6 +2,7 @@
  * A review's defects on the first screens, each checked in Chromium at 1280×720 with JavaScript on and off.
  */
 import { beforeEach, expect, it } from "vitest";
+
 import { describeJsOnOff, expectLocator, signInOnce } from "../support/browser";
 
 const CLIENT_COMPANY = "The Harvest Co.";

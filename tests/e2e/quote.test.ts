@@ -4,6 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
+
 import { describeJsOnOff, expectAccessible, expectLocator, newContext, signInOnce, usePage } from "../support/browser";
 
 const QUOTE_CLIENT_COMPANY = "The Harvest Co.";

@@ -4,6 +4,7 @@
  */
 import type { Page } from "playwright-core";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+
 import { describeJsOnOff, expectAccessible, expectLocator, newContext, sharedBrowser, signInOnce, usePage } from "../support/browser";
 
 async function signInAs(page: Page, role: "vp" | "kam" | "tl" | "legal") {

@@ -6,11 +6,14 @@
  * server's answers to plain requests, are checked once, with JavaScript on (decision 017).
  */
 import { readFile } from "node:fs/promises";
+
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { demoClientsWithoutToken } from "~/services/seed/seed.server";
+
 import { readCsv } from "~/services/http/csv";
 import { CSV_IDENTITY_COLUMNS } from "~/services/ratecards/csv";
+import { demoClientsWithoutToken } from "~/services/seed/seed.server";
+
 import { describeJsOnOff, expectLocator, signInOnce, usePage } from "../support/browser";
 import { extractPdfText } from "../support/pdf-text";
 

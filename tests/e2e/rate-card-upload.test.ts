@@ -6,8 +6,10 @@
  */
 import type { Page } from "playwright-core";
 import { beforeEach, expect, it } from "vitest";
+
 import { readCsv, writeCsv } from "~/services/http/csv";
 import { CSV_COLUMNS } from "~/services/ratecards/csv";
+
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
 
 /**

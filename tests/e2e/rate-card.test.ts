@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { CONFLICT_MESSAGE } from "~/services/ratecards/scope.server";
+
 import { describeJsOnOff, expectAccessible, expectLocator, newContext, sharedBrowser, signInOnce, usePage } from "../support/browser";
 
 /** The row "Edit" link, not the "Edit weight slab of …" link beside it. */

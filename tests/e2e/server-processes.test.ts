@@ -6,14 +6,16 @@
  * only: on the embedded database the configuration refuses more than one process
  * (app/services/core/env.test.ts).
  */
-import { serverNodeArgs } from "../../scripts/lib/server-node.mjs";
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess,spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+import { serverNodeArgs } from "../../scripts/lib/server-node.mjs";
 import { freePort } from "../support/net";
 import { adminQuery, testDatabaseUrl, withDatabase } from "../support/pg-admin";
 

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+
 import { baseURL, describeJsOnOff, expectAccessible, expectLocator, signIn, usePage } from "../support/browser";
 
 const path = (page: Page) => new URL(page.url()).pathname;

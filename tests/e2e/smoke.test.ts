@@ -4,6 +4,7 @@
  * CI (and on PGlite with `npm test` when TEST_DATABASE_URL is unset).
  */
 import { expect, it } from "vitest";
+
 import { expectLocator, signIn, usePage } from "../support/browser";
 
 const s = usePage();

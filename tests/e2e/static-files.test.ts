@@ -4,7 +4,9 @@
  */
 import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
 import { describe, expect, it } from "vitest";
+
 import { baseURL } from "../support/browser";
 import { signInCookie } from "../support/http";
 

@@ -4,6 +4,7 @@
  * at most the capped values.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { get, postForm, signInCookie } from "../support/http";
 
 let vp: string;

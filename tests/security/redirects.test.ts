@@ -1,5 +1,6 @@
 /** Decision 019 (redirects): no redirect target taken from input may leave the site. */
 import { describe, expect, it } from "vitest";
+
 import { postForm, signInCookie } from "../support/http";
 
 const HOSTILE = ["/\\evil.example", "/\t/evil.example", "//evil.example", "/\r\n/evil.example", "https://evil.example/", "javascript:alert(1)"];

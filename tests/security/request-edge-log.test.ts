@@ -4,8 +4,10 @@
  * and without TRUST_PROXY a client's X-Forwarded-Host cannot make a foreign Origin pass.
  */
 import type { AddressInfo } from "node:net";
+
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { requestEdge } from "../../scripts/server";
 
 let base = "";

@@ -5,7 +5,9 @@
  * and signed-in answers are never cached. Each refusal is a 4xx with a sentence, never a 500.
  */
 import http from "node:http";
+
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { baseURL } from "../support/browser";
 
 const FORM = "application/x-www-form-urlencoded";

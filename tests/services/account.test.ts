@@ -6,10 +6,11 @@
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KYC_MESSAGES, parseKycForm, type ConfigInput } from "~/services/account/forms";
+
+import { type ConfigInput,KYC_MESSAGES, parseKycForm } from "~/services/account/forms";
 import { makeGstin } from "~/services/account/gstin";
 import { accountHistory } from "~/services/account/history.server";
-import { UNKNOWN_GSTIN_MESSAGE, getKyc, lookupGstin, submitKyc } from "~/services/account/kyc.server";
+import { getKyc, lookupGstin, submitKyc,UNKNOWN_GSTIN_MESSAGE } from "~/services/account/kyc.server";
 import { tableGstRegistry } from "~/services/account/registry.server";
 import type { AccountActor } from "~/services/account/scope.server";
 import { ACCOUNT_REFUSALS } from "~/services/account/scope.server";
@@ -30,6 +31,7 @@ import { auditLog, clients, staff, storedFiles } from "~/services/db/schema";
 import { parseCalculator } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
 import { plannedGstRegistrations } from "~/services/seed/account";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { clientByAuthToken } from "~/services/auth/client-token.server";
+
+import { loader as historyLoader } from "~/routes/_app.all-users.$id.rate-card.history";
 import { action as advantageAction } from "~/routes/_app.all-users.$id.rate-card_.advantage";
 import { action as planAction } from "~/routes/_app.all-users.$id.rate-card_.advantage.plan";
-import { loader as historyLoader } from "~/routes/_app.all-users.$id.rate-card.history";
 import {
+  type AdvantageActor,
   CONFLICT_MESSAGE,
   getAdvantageRatePlan,
   getAdvantageView,
@@ -15,7 +16,6 @@ import {
   setActivePlanBySeller,
   updatePlanRateRow,
   withdrawPlan,
-  type AdvantageActor,
 } from "~/services/advantage/advantage.server";
 import { cashbackFormSchema, cashbackFormValues, defaultCashbackSettings } from "~/services/advantage/cashback-form";
 import {
@@ -26,14 +26,16 @@ import {
   NOT_ABLE_TO_UPDATE_PLAN,
   NOT_ABLE_TO_UPDATE_SETTINGS,
 } from "~/services/advantage/plans";
+import { clientByAuthToken } from "~/services/auth/client-token.server";
 import { getCookieSession, startSession } from "~/services/auth/session.server";
-import { setProcessDb, type DbHandle } from "~/services/db/client.server";
+import { type DbHandle,setProcessDb } from "~/services/db/client.server";
 import { auditLog, cashbackSettings, clientAdvantagePlans, clients, couriers, courierServices, mailOutbox, planRateRows, staff } from "~/services/db/schema";
-import { TAB_OF_SHIPMENT_TYPE, rateValuesOf } from "~/services/ratecards/fields";
+import { rateValuesOf,TAB_OF_SHIPMENT_TYPE } from "~/services/ratecards/fields";
 import { rateChangeHistory } from "~/services/ratecards/history.server";
-import { ERROR_TOAST_MS, toastDurationMs } from "~/ui/ToastArea";
-import { plannedDemoClients } from "~/services/seed/seed.server";
 import { seededPlanOffers } from "~/services/seed/advantage.server";
+import { plannedDemoClients } from "~/services/seed/seed.server";
+import { ERROR_TOAST_MS, toastDurationMs } from "~/ui/ToastArea";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

@@ -6,15 +6,17 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { dashboardData } from "~/services/analytics/dashboard.server";
 import { growthFigures, monthSeries, monthWeekdaysOf, weekdayAverages } from "~/services/analytics/growth";
-import { addDays, istDayOf, monthStart, previousMonthStart } from "~/services/core/ist-dates";
 import { refreshDailyPerformance, snapshotMeta } from "~/services/analytics/snapshot.server";
 import { dailyPerformance, dailyPerformanceCsv, dailyStats, sellerEmails } from "~/services/analytics/tracker.server";
 import { DEFAULT_TRACKER_QUERY } from "~/services/analytics/tracker-query";
+import { addDays, istDayOf, monthStart, previousMonthStart } from "~/services/core/ist-dates";
+import type { StaffRole } from "~/services/core/roles";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, dailyPerformanceRows, staff } from "~/services/db/schema";
-import type { StaffRole } from "~/services/core/roles";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

@@ -1,19 +1,21 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { hashPassword, SCRYPT_PARAMS, scryptParams, verifyPassword } from "~/services/auth/password.server";
-import { passwordHashCost } from "~/services/core/env.server";
-import { endSession, findSignedInStaff, IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS, startSession, TOUCH_INTERVAL_MS } from "~/services/auth/session.server";
+import { ABSOLUTE_TIMEOUT_MS, endSession, findSignedInStaff, IDLE_TIMEOUT_MS, startSession, TOUCH_INTERVAL_MS } from "~/services/auth/session.server";
 import {
   AUTH_RECORDS_KEPT_MS,
   BAD_CREDENTIALS_MESSAGE,
   checkStaffCredentials,
-  pruneAuthRecords,
   MAX_FAILED_SIGN_INS_PER_IP_PER_MINUTE,
   MAX_FAILED_SIGN_INS_PER_MINUTE,
+  pruneAuthRecords,
   RATE_LIMIT_MESSAGE,
 } from "~/services/auth/sign-in.server";
+import { passwordHashCost } from "~/services/core/env.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { signInAttempts, staff, staffSessions } from "~/services/db/schema";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

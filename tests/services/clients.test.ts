@@ -1,10 +1,12 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { verifyPassword } from "~/services/auth/password.server";
 import { DEFAULT_PICKRR_CONFIG, DUPLICATE_EMAIL_MESSAGE, EMPTY_BUSINESS_DATA, getClientForViewer, listClients, registerClient, type Viewer } from "~/services/clients/clients.server";
 import { parseClientListQuery } from "~/services/clients/list-query";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clients, staff } from "~/services/db/schema";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

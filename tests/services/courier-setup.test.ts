@@ -5,15 +5,18 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { action as allCouriersAction } from "~/routes/_app.all-users.$id.courier-setup";
+
 import { action as selectEditorAction, loader as selectEditorLoader } from "~/routes/_app.all-users.$id.courier-rules_.select.$ruleId";
 import { loader as selectListCsvLoader } from "~/routes/_app.all-users.$id.courier-rules_.select.$ruleId_.lists.$list";
+import { action as allCouriersAction } from "~/routes/_app.all-users.$id.courier-setup";
 import { getCookieSession, startSession } from "~/services/auth/session.server";
 import type { StaffRole } from "~/services/core/roles";
-import { activateBlUserCourier, fetchActiveBlUserCourierList, type CourierSetupActor } from "~/services/courier-setup/all-couriers.server";
-import { createCustomRule, deleteCustomRule, editCustomRule, updateUserPriorityEngineType } from "~/services/courier-setup/custom-rules.server";
+import { ZONE_TAT_DAYS } from "~/services/core/zones";
+import { activateBlUserCourier, type CourierSetupActor,fetchActiveBlUserCourierList } from "~/services/courier-setup/all-couriers.server";
 import { customRuleValues } from "~/services/courier-setup/custom-rule-form";
-import { selectRuleSummary, valuesOfRule, type SelectRuleValues } from "~/services/courier-setup/select-rule-form";
+import { createCustomRule, deleteCustomRule, editCustomRule, updateUserPriorityEngineType } from "~/services/courier-setup/custom-rules.server";
+import { courierRuleHistory, shortJson } from "~/services/courier-setup/history.server";
+import { selectRuleSummary, type SelectRuleValues,valuesOfRule } from "~/services/courier-setup/select-rule-form";
 import {
   cloneSelectRule,
   deleteSelectRule,
@@ -21,15 +24,14 @@ import {
   getSelectRuleForEditor,
   moveSelectRule,
   saveSelectRule,
-  toggleSelectRule,
   selectRuleList,
+  toggleSelectRule,
 } from "~/services/courier-setup/select-rules.server";
-import { courierRuleHistory, shortJson } from "~/services/courier-setup/history.server";
-import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clientCourierServices, clients, customPriorityRules, mailOutbox, pickrrSelectRules, staff } from "~/services/db/schema";
 import { quoteForClient } from "~/services/quote/quote.server";
-import { ZONE_TAT_DAYS } from "~/services/core/zones";
+import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
+
 import { calculatorInput } from "../support/calculator";
 import { openTestDb, useAsAppDb } from "../support/db";
 

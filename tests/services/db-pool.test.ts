@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { openTestDb } from "../support/db";
 import { adminQuery, testDatabaseUrl } from "../support/pg-admin";
 

@@ -5,8 +5,10 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Db, DbHandle } from "~/services/db/client.server";
 import { afterCommit, transaction } from "~/services/db/transaction.server";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

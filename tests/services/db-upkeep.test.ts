@@ -6,10 +6,12 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { DbHandle } from "~/services/db/client.server";
 import { hasAutovacuum, keepTablesUp } from "~/services/db/upkeep.server";
-import { testDatabaseUrl } from "../support/pg-admin";
+
 import { openTestDb } from "../support/db";
+import { testDatabaseUrl } from "../support/pg-admin";
 
 let h: DbHandle;
 beforeAll(async () => {

@@ -3,6 +3,7 @@
  * maximum length and refuses NUL/control characters with a clear field message.
  */
 import { describe, expect, it } from "vitest";
+
 import { cashbackFormSchema } from "~/services/advantage/cashback-form";
 import { signInSchema } from "~/services/auth/sign-in-form";
 import { registerClientSchema } from "~/services/clients/register-form";

@@ -5,6 +5,7 @@
  */
 import { eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { action as sellerPlanAction, loader as sellerPlanLoader } from "~/routes/api.seller.advantage-plan";
 import { loader as calculatorLoader } from "~/routes/houston-ratecard.shipment-calculator-v3";
 import { loader as pincodeLoader } from "~/routes/location.pincode-serviceability-v3";
@@ -15,6 +16,7 @@ import { startSession } from "~/services/auth/session.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, staff } from "~/services/db/schema";
 import { runInRequestScope } from "~/services/http/request-scope.server";
+
 import { openTestDb, useAsAppDb } from "../support/db";
 
 let h: DbHandle;

@@ -9,18 +9,20 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readAccountRow, saveBusinessDetails } from "~/services/account/sections.server";
+
 import type { AccountActor } from "~/services/account/scope.server";
+import { readAccountRow, saveBusinessDetails } from "~/services/account/sections.server";
 import { capabilitiesOf } from "~/services/auth/capabilities.server";
 import { registerClient } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, legalAcceptances, legalDocuments, staff } from "~/services/db/schema";
 import { indiaDate, inForceFor, segmentOfTin } from "~/services/legal/documents";
-import { parseLegalDocument, type DocName, type LegalDocumentInput, type OrderBlocking } from "~/services/legal/forms";
-import { publishLegalDocument, type LegalActor } from "~/services/legal/publish.server";
+import { type DocName, type LegalDocumentInput, type OrderBlocking,parseLegalDocument } from "~/services/legal/forms";
+import { type LegalActor,publishLegalDocument } from "~/services/legal/publish.server";
 import { acceptLegalDocument, sellerLegalDocs } from "~/services/legal/seller.server";
-import { clientAudienceFields, keepStatusAfterClientChange, keepStatusAfterPublish, rebuildLegalStatus, startLegalStatusKeeper } from "~/services/legal/status-kept.server";
 import { countedLegalStatus, countedSellerStatus, keptStatusHolds, legalStatus, legalStatusCsvRecords, statusOf, type StatusQuery, type StatusRow } from "~/services/legal/status.server";
+import { clientAudienceFields, keepStatusAfterClientChange, keepStatusAfterPublish, rebuildLegalStatus, startLegalStatusKeeper } from "~/services/legal/status-kept.server";
+
 import { openTestDb } from "../support/db";
 import { makePdf } from "../support/pdf";
 

@@ -7,15 +7,17 @@
  */
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clients, legalAcceptances, legalDocuments, staff, storedFiles } from "~/services/db/schema";
 import { blockedUsers, setLegalAccess } from "~/services/legal/access.server";
-import { LEGAL_MESSAGES, parseLegalDocument, type LegalDocumentInput } from "~/services/legal/forms";
-import { LEGAL_FORBIDDEN, listLegalDocuments, publishLegalDocument, type LegalActor, type PdfUpload } from "~/services/legal/publish.server";
+import { LEGAL_MESSAGES, type LegalDocumentInput,parseLegalDocument } from "~/services/legal/forms";
+import { LEGAL_FORBIDDEN, type LegalActor, listLegalDocuments, type PdfUpload,publishLegalDocument } from "~/services/legal/publish.server";
 import { acceptLegalDocument, legalOrderGate, sellerLegalDocs } from "~/services/legal/seller.server";
 import { legalStatus, legalStatusCsvRecords } from "~/services/legal/status.server";
-import { parseOrder } from "~/services/orders/place-form";
 import { placeOrder } from "~/services/orders/place.server";
+import { parseOrder } from "~/services/orders/place-form";
+
 import { openTestDb } from "../support/db";
 import { makePdf } from "../support/pdf";
 

@@ -1,16 +1,19 @@
 import { readFile } from "node:fs/promises";
 import net from "node:net";
+
 import { and, eq, isNotNull } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+
 import type { Viewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, mailOutbox, rateRows, staff } from "~/services/db/schema";
 import { transaction } from "~/services/db/transaction.server";
 import { deliverDueMail, enqueueMail } from "~/services/mail/outbox.server";
-import { rateValuesOf } from "~/services/ratecards/fields";
 import { updateRateRow } from "~/services/ratecards/edit.server";
+import { rateValuesOf } from "~/services/ratecards/fields";
 import { getClientRateCard } from "~/services/ratecards/read.server";
+
 import { openTestDb } from "../support/db";
 
 type Received = { from: string; to: string[]; data: string };

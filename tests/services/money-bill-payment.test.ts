@@ -8,15 +8,17 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { addDays, istDayOf } from "~/services/core/ist-dates";
 import type { DbHandle } from "~/services/db/client.server";
 import type { Db } from "~/services/db/client.server";
 import { auditLog, billingCycles, moneyMovements, staff } from "~/services/db/schema";
-import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { BILL_PAYMENT_MESSAGES, parseBillPayment } from "~/services/money/bill-payment";
 import { recordBillPayment } from "~/services/money/bill-payment.server";
 import { holdVerdict } from "~/services/money/hold";
 import { accountLedger } from "~/services/money/ledger.server";
 import { holdFigures } from "~/services/money/remittances.server";
+
 import { insertOpenBill } from "../support/bills";
 import { openTestDb } from "../support/db";
 

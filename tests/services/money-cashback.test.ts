@@ -9,15 +9,17 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "~/services/db/client.server";
-import { billingCycles, cashbackCredits, cashbackSettings, clientAdvantagePlans, moneyMovements, orders } from "~/services/db/schema";
+
 import { computeCashback } from "~/services/advantage/cashback";
 import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { paiseToRupeesString } from "~/services/core/money";
-import { ingestEvents } from "~/services/orders/tracking.server";
-import { accountLedger } from "~/services/money/ledger.server";
-import { billReference, weekStart } from "~/services/money/cycles";
+import type { DbHandle } from "~/services/db/client.server";
+import { billingCycles, cashbackCredits, cashbackSettings, clientAdvantagePlans, moneyMovements, orders } from "~/services/db/schema";
 import { cutCycles } from "~/services/money/cycle-cutter.server";
+import { billReference, weekStart } from "~/services/money/cycles";
+import { accountLedger } from "~/services/money/ledger.server";
+import { ingestEvents } from "~/services/orders/tracking.server";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

@@ -7,13 +7,15 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "~/services/db/client.server";
-import { clientMoneyProfiles, codRemittances, orders } from "~/services/db/schema";
+
 import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { rupeesToPaise } from "~/services/core/money";
-import { ingestEvents } from "~/services/orders/tracking.server";
+import type { DbHandle } from "~/services/db/client.server";
+import { clientMoneyProfiles, codRemittances, orders } from "~/services/db/schema";
 import { cutCycles, lastCut } from "~/services/money/cycle-cutter.server";
 import { remittanceReference, weekStart } from "~/services/money/cycles";
+import { ingestEvents } from "~/services/orders/tracking.server";
+
 import { openTestDb } from "../support/db";
 
 const DAY = 86_400_000;

@@ -4,13 +4,15 @@
  * once; the attached .xlsx opens and its totals equal the database's; the report keeps to the
  * requester's scope; a failing job records why and is retried.
  */
-import ExcelJS from "exceljs";
 import { and, desc, eq, sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { rupeesToPaise } from "~/services/core/money";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, financeReportJobs, mailOutbox, staff } from "~/services/db/schema";
-import { rupeesToPaise } from "~/services/core/money";
 import { FINANCE_REPORT_FILE, FINANCE_SELLER_HEADER, financeReportSheets, requestFinanceReport, runFinanceReportJobs } from "~/services/money/finance-report.server";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

@@ -7,13 +7,15 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Capability } from "~/services/auth/permissions";
-import type { DbHandle } from "~/services/db/client.server";
-import { auditLog, billingCycles, codRemittances, mailOutbox, moneyMovements, staff } from "~/services/db/schema";
 import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { rupeesToPaise } from "~/services/core/money";
+import type { DbHandle } from "~/services/db/client.server";
+import { auditLog, billingCycles, codRemittances, mailOutbox, moneyMovements, staff } from "~/services/db/schema";
 import { accountLedger } from "~/services/money/ledger.server";
 import { releaseRemittances } from "~/services/money/remittances.server";
+
 import { insertOpenBill } from "../support/bills";
 import { openTestDb } from "../support/db";
 

@@ -6,11 +6,13 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { istDayOf } from "~/services/core/ist-dates";
 import type { Db, DbHandle } from "~/services/db/client.server";
 import { auditLog, clientMoneyProfiles, codRemittances, moneyMovements } from "~/services/db/schema";
-import { istDayOf } from "~/services/core/ist-dates";
 import { holdVerdict } from "~/services/money/hold";
 import { holdFigures, PAYOUT_ACTOR, PAYOUT_DAY_REMARK, payOutDueRemittances } from "~/services/money/remittances.server";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

@@ -5,26 +5,28 @@
  * once (50 concurrent posts: one release, one audit row, one movement, one e-mail), all or
  * nothing, and only for a finance approver.
  */
-import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL,sql } from "drizzle-orm";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { Capability } from "~/services/auth/permissions";
-import type { DbHandle } from "~/services/db/client.server";
-import { auditLog, billingCycles, clients, codRemittances, mailOutbox, moneyMovements, orders, staff } from "~/services/db/schema";
-import { rupeesToPaise } from "~/services/core/money";
 import { istDayOf } from "~/services/core/ist-dates";
+import { rupeesToPaise } from "~/services/core/money";
+import type { DbHandle } from "~/services/db/client.server";
+import type { Db } from "~/services/db/client.server";
+import { auditLog, billingCycles, clients, codRemittances, mailOutbox, moneyMovements, orders, staff } from "~/services/db/schema";
+import { csvRecordStream } from "~/services/http/csv-stream.server";
+import { xlsxStream } from "~/services/http/xlsx.server";
 import { parseCodView } from "~/services/money/cod-query";
-import { holdDetails, holdFigures, listHeldRemittances, releaseRemittances, RELEASE_RESULT_MESSAGES } from "~/services/money/remittances.server";
-import { seedMoney } from "~/services/seed/money.server";
+import { CUSTOMER_TYPES, holdVerdict } from "~/services/money/hold";
 import { accountLedger } from "~/services/money/ledger.server";
+import { holdDetails, holdFigures, listHeldRemittances, RELEASE_RESULT_MESSAGES,releaseRemittances } from "~/services/money/remittances.server";
+import { HELD_DOWNLOAD_HEADER, heldDownloadRecords } from "~/services/money/remittances.server";
+import { seedMoney } from "~/services/seed/money.server";
 import { createPrng } from "~/services/seed/prng";
 import { DEFAULT_SEED } from "~/services/seed/seed.server";
-import type { Db } from "~/services/db/client.server";
-import { CUSTOMER_TYPES, holdVerdict } from "~/services/money/hold";
+
 import { openTestDb } from "../support/db";
-import ExcelJS from "exceljs";
-import { xlsxStream } from "~/services/http/xlsx.server";
-import { csvRecordStream } from "~/services/http/csv-stream.server";
-import { HELD_DOWNLOAD_HEADER, heldDownloadRecords } from "~/services/money/remittances.server";
 
 let h: DbHandle;
 type Person = { id: number; email: string; role: "vp" | "kam" | "avp" | "bdm" | "tl" | "legal"; capabilities?: Capability[] };

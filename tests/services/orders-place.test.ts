@@ -5,12 +5,14 @@
  */
 import { and, count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, orders, rateRows } from "~/services/db/schema";
-import { parseOrder, type OrderRequest } from "~/services/orders/place-form";
 import { ORDER_NUMBERS_AT_ONCE, placeOrder } from "~/services/orders/place.server";
+import { type OrderRequest,parseOrder } from "~/services/orders/place-form";
 import { parseCalculator } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

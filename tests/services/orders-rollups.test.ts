@@ -5,13 +5,15 @@
  */
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, courierServices, orderDailyRollups, orders } from "~/services/db/schema";
-import { parseOrder } from "~/services/orders/place-form";
 import { placeOrder } from "~/services/orders/place.server";
+import { parseOrder } from "~/services/orders/place-form";
 import { rebuildRollups, rollupDifferences } from "~/services/orders/rollups.server";
 import { ingestEvents } from "~/services/orders/tracking.server";
 import { createPrng } from "~/services/seed/prng";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

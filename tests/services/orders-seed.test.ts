@@ -7,10 +7,12 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
 import type { DbHandle } from "~/services/db/client.server";
 import { rollupDifferences } from "~/services/orders/rollups.server";
 import { fillOrderBook, ORDER_FILL_SETTING } from "~/services/seed/orders.server";
 import { seedDemoData } from "~/services/seed/seed.server";
+
 import { openTestDb } from "../support/db";
 
 const LONG = 180_000;

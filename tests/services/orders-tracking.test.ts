@@ -4,9 +4,11 @@
  */
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { DbHandle } from "~/services/db/client.server";
 import { courierServices, courierTokens, orders, trackingEvents } from "~/services/db/schema";
 import { courierForToken, ingestEvents } from "~/services/orders/tracking.server";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

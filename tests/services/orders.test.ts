@@ -5,6 +5,7 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, orders, rateRows, staff, trackingEvents } from "~/services/db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from "~/services/orders/search";
@@ -13,6 +14,7 @@ import { deriveState, type ScanEvent } from "~/services/orders/status";
 import { parseCalculator } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
 import { SEED_REFERENCE_DATE } from "~/services/seed/people";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

@@ -4,7 +4,9 @@
  * pool above it. Both ways give what the other gives, and it decompresses to the page.
  */
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
+
 import { describe, expect, it } from "vitest";
+
 import { compressWhole } from "../../scripts/server";
 
 const page = Buffer.from(

@@ -11,7 +11,9 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+
 import { afterEach, describe, expect, it } from "vitest";
+
 import { applyPatches, DECISION_FILE, isStrict, PATCHES, withCurrentMarkers } from "../../scripts/patch-dependencies.mjs";
 
 type Patch = (typeof PATCHES)[number];

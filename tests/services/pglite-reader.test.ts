@@ -6,8 +6,10 @@
  * messages.
  */
 import { pathToFileURL } from "node:url";
+
 import { PGlite, protocol } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { PGLITE_READER_EDITS, PGLITE_READER_FILE, READER_MARKER } from "../../scripts/patch-dependencies.mjs";
 import { writeUnpatchedCopy } from "../support/unpatched";
 

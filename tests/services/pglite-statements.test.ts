@@ -7,8 +7,10 @@
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPglite, type DbHandle } from "~/services/db/client.server";
+
+import { type DbHandle,openPglite } from "~/services/db/client.server";
 import { PreparedStatements } from "~/services/db/pglite-statements.server";
+
 import { drizzleClientOf } from "../support/db";
 import { testDatabaseUrl } from "../support/pg-admin";
 

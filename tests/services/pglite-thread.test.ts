@@ -8,11 +8,14 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPglite, openPgliteOnThread, type DbHandle } from "~/services/db/client.server";
+
+import { type DbHandle,openPglite, openPgliteOnThread } from "~/services/db/client.server";
 import { PgliteOnThread } from "~/services/db/pglite-worker.server";
 import { staff } from "~/services/db/schema";
+
 import { drizzleClientOf } from "../support/db";
 import { testDatabaseUrl } from "../support/pg-admin";
 

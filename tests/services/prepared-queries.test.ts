@@ -6,11 +6,13 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { getClientForViewer, listClients, type Viewer } from "~/services/clients/clients.server";
 import { parseClientListQuery } from "~/services/clients/list-query";
 import type { DbHandle } from "~/services/db/client.server";
 import { preparedQuery, preparedSql } from "~/services/db/prepared.server";
 import { clients, staff } from "~/services/db/schema";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

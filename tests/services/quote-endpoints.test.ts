@@ -7,9 +7,11 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbHandle } from "~/services/db/client.server";
+
 import { loader as calculatorLoader } from "~/routes/houston-ratecard.shipment-calculator-v3";
 import { loader as pincodeLoader } from "~/routes/location.pincode-serviceability-v3";
+import type { DbHandle } from "~/services/db/client.server";
+
 import { openTestDb, useAsAppDb } from "../support/db";
 
 let h: DbHandle;

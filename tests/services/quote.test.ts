@@ -6,6 +6,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { clientByAuthToken } from "~/services/auth/client-token.server";
 import type { DbHandle } from "~/services/db/client.server";
 import {
   clientCourierServices,
@@ -19,11 +21,11 @@ import {
 } from "~/services/db/schema";
 import type { CalculatorInput } from "~/services/quote/calculator-form";
 import { priceShipment, rateRowFromColumns } from "~/services/quote/pricing";
-import { zoneOf } from "~/services/quote/zone";
-import { clientByAuthToken } from "~/services/auth/client-token.server";
 import { checkPincodeServiceability, courierPincodeRecords, quoteForClient, serviceablePincodeRecords } from "~/services/quote/quote.server";
-import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
 import { preloadClientConfigs, quoteData } from "~/services/quote/quote-data.server";
+import { zoneOf } from "~/services/quote/zone";
+import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
+
 import { calculatorInput } from "../support/calculator";
 import { openTestDb } from "../support/db";
 

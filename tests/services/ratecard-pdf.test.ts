@@ -1,20 +1,22 @@
 import { asc, count, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { DELIVERY_TYPES } from "~/services/core/rate-fields";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, rateRows } from "~/services/db/schema";
-import { DELIVERY_TYPE_LABELS, RATE_TABS, TAB_LABELS, type CardRow } from "~/services/ratecards/fields";
-import { DELIVERY_TYPES } from "~/services/core/rate-fields";
+import { type CardRow,DELIVERY_TYPE_LABELS, RATE_TABS, TAB_LABELS } from "~/services/ratecards/fields";
 import { buildRateCardPanels } from "~/services/ratecards/panels";
 import {
-  EMPTY_SECTION,
-  REVERSE_NOTE,
   clientRateCardPdf,
+  EMPTY_SECTION,
   formatIstDate,
   pdfSafeText,
   rateCardPdf,
+  REVERSE_NOTE,
   segmentRateCardPdf,
 } from "~/services/ratecards/pdf.server";
 import { getClientRateCard, getSegmentRateCard } from "~/services/ratecards/read.server";
+
 import { openTestDb } from "../support/db";
 import { extractPdfText, isPdf } from "../support/pdf-text";
 

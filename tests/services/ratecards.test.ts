@@ -1,18 +1,20 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { clientByAuthToken } from "~/services/auth/client-token.server";
 import { getClientForViewer, type Viewer } from "~/services/clients/clients.server";
+import { RATE_FIELDS } from "~/services/core/rate-fields";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clientCourierServices, clients, mailOutbox, rateCardUploads, rateRows, staff } from "~/services/db/schema";
 import { readCsv, writeCsv } from "~/services/http/csv";
-import { CSV_COLUMNS, verifyUpload } from "~/services/ratecards/csv";
-import { rateValuesOf, type CardRow } from "~/services/ratecards/fields";
-import { RATE_FIELDS } from "~/services/core/rate-fields";
 import { applySegment, applyUpload, previewApplySegment, updateRtoFromForward, verifyClientUpload } from "~/services/ratecards/bulk.server";
+import { CSV_COLUMNS, verifyUpload } from "~/services/ratecards/csv";
 import { updateRateRow, updateWeightSlab } from "~/services/ratecards/edit.server";
+import { type CardRow,rateValuesOf } from "~/services/ratecards/fields";
 import { rateChangeHistory } from "~/services/ratecards/history.server";
 import { clientRateCardCsv, getClientRateCard, getSegmentRateCard, segmentRateCardCsv } from "~/services/ratecards/read.server";
-import { CONFLICT_MESSAGE, SEGMENT_STALE_MESSAGE, UPLOAD_STALE_MESSAGE, clientCardToken } from "~/services/ratecards/scope.server";
-import { clientByAuthToken } from "~/services/auth/client-token.server";
+import { clientCardToken,CONFLICT_MESSAGE, SEGMENT_STALE_MESSAGE, UPLOAD_STALE_MESSAGE } from "~/services/ratecards/scope.server";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

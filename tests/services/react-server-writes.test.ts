@@ -8,8 +8,10 @@
  */
 import { createRequire } from "node:module";
 import { Writable } from "node:stream";
-import { createElement as h, Suspense, type ReactNode } from "react";
+
+import { createElement as h, type ReactNode,Suspense } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { REACT_SERVER_FILE, REACT_WRITES_EDITS, REACT_WRITES_MARKER } from "../../scripts/patch-dependencies.mjs";
 import { writeUnpatchedCopy } from "../support/unpatched";
 

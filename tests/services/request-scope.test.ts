@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { requireStaff } from "~/services/auth/guard.server";
 import { startSession } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, staff } from "~/services/db/schema";
 import { oncePerRequest, runInRequestScope } from "~/services/http/request-scope.server";
+
 import { openTestDb, useAsAppDb } from "../support/db";
 
 describe("oncePerRequest", () => {

@@ -8,7 +8,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { PATCHES, patchText, withCurrentMarkers } from "../../scripts/patch-dependencies.mjs";
 
 const require = createRequire(import.meta.url);

@@ -5,10 +5,12 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
 import { handleError } from "~/entry.server";
 import { logServerError } from "~/services/core/server-log";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, staff } from "~/services/db/schema";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

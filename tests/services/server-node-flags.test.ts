@@ -1,6 +1,8 @@
 /** `npm start` runs the server with the Node flags the browser tests and benchmarks start it with (scripts/lib/server-node.mjs). */
 import { readFileSync } from "node:fs";
+
 import { describe, expect, it } from "vitest";
+
 import { SERVER_NODE_FLAGS, serverNodeArgs } from "../../scripts/lib/server-node.mjs";
 
 describe("the server's Node flags", () => {

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { DbHandle } from "~/services/db/client.server";
 import { settings } from "~/services/db/schema";
 import { financeApproverEmails, isFinanceApprover } from "~/services/settings/finance-approvers.server";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

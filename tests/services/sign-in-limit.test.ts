@@ -4,6 +4,7 @@
  * exponentially and is told to the user.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import {
   checkStaffCredentials,
   lockDurationMs,
@@ -13,6 +14,7 @@ import {
   type SignInResult,
 } from "~/services/auth/sign-in.server";
 import type { DbHandle } from "~/services/db/client.server";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

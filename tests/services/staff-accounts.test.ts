@@ -1,11 +1,13 @@
 /** Decision 019 (the first staff): a production console starts without staff; `user:create` makes the first vp. */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { checkStaffCredentials } from "~/services/auth/sign-in.server";
 import { createStaffMember } from "~/services/auth/staff-accounts.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, staff } from "~/services/db/schema";
 import { isSeeded } from "~/services/seed/seed.server";
+
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;

@@ -4,7 +4,9 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+
 import { describe, expect, it } from "vitest";
+
 import { DATABASE_APP_TESTS, unitTestInclude, USES_DATABASE } from "../support/test-scope";
 
 function testFiles(dir: string): string[] {

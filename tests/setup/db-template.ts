@@ -12,10 +12,13 @@
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
 import { PGlite } from "@electric-sql/pglite";
 import type { TestProject } from "vitest/node";
+
 import { openPglite, openPostgres } from "~/services/db/client.server";
 import { seedDemoData } from "~/services/seed/seed.server";
+
 import { adminQuery, testDatabaseUrl, withDatabase } from "../support/pg-admin";
 
 declare module "vitest" {

@@ -5,14 +5,16 @@
  * the template's dump, or `CREATE DATABASE … TEMPLATE` on the TEST_DATABASE_URL server. The
  * start script finds the database migrated and seeded, so it does not seed again.
  */
-import { serverNodeArgs } from "../../scripts/lib/server-node.mjs";
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess,spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
 import type { TestProject } from "vitest/node";
+
+import { serverNodeArgs } from "../../scripts/lib/server-node.mjs";
 import { freePort } from "../support/net";
 import { adminQuery, testDatabaseUrl, withDatabase } from "../support/pg-admin";
 import { pgliteFromTemplate, useTemplate } from "./db-template";

@@ -1,7 +1,7 @@
 /** Test fixtures for money: an open bill of one line. */
+import { addDays } from "~/services/core/ist-dates";
 import type { Executor } from "~/services/db/client.server";
 import { billingCycles } from "~/services/db/schema";
-import { addDays } from "~/services/core/ist-dates";
 
 /** Inserts an open bill of `rupees` (all freight, no tax) for the week starting `start`, due `due`; returns its id. */
 export async function insertOpenBill(db: Executor, bill: { clientId: number; reference: string; start: string; due: string; rupees: string }): Promise<number> {

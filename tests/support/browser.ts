@@ -2,8 +2,9 @@
  * Real Chromium for browser tests (Debian's headless shell or full browser, or CHROME_PATH), driven by playwright-core.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { type APIRequestContext, type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeEach, describe, expect, inject } from "vitest";
+
 import { preferredChromium } from "../../scripts/lib/chromium-paths.mjs";
 
 export const CHROMIUM_FLAGS = [

@@ -7,8 +7,11 @@ import { randomBytes } from "node:crypto";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+
 import { inject } from "vitest";
-import { openPglite, openPostgres, setProcessDb, type DbHandle } from "~/services/db/client.server";
+
+import { type DbHandle,openPglite, openPostgres, setProcessDb } from "~/services/db/client.server";
+
 import { adminQuery, testDatabaseUrl, withDatabase } from "./pg-admin";
 
 /** A fresh database: migrated, and holding the demo seed when `seeded`. */

@@ -6,6 +6,7 @@
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { expect } from "vitest";
 
 export function writeUnpatchedCopy(file: string, edits: [string, string][], marker: string, what: string): { installed: string; copy: string; remove(): void } {

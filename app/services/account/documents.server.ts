@@ -1,8 +1,8 @@
 /** The checks every account set-up upload passes before anything is stored: ≤ 300 KB, and the kinds allowed, by magic bytes. */
 import type { Invalid, Result } from "../core/result";
 import { invalid } from "../core/result";
-import { checkFile, type UploadedFile } from "../http/upload.server";
 import type { FileKind } from "../http/file-kinds";
+import { checkFile, type UploadedFile } from "../http/upload.server";
 import { KYC_MESSAGES, MAX_DOCUMENT_BYTES } from "./forms";
 
 export const DOCUMENT_KINDS: readonly FileKind[] = ["png", "jpeg", "pdf"];

@@ -1,19 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { makeGstin } from "./gstin";
+
 import {
   CONFIG_MESSAGES,
   CREDIT_PERIOD_PATTERN,
   KYC_MESSAGES,
-  TOLERANCE_PATTERN,
-  WALLET_MESSAGES,
   parseBusinessForm,
   parseConfigForm,
   parseGstinForLookup,
   parseKycForm,
   parseWalletForm,
   requiredDocuments,
+  TOLERANCE_PATTERN,
+  WALLET_MESSAGES,
 } from "./forms";
+import { makeGstin } from "./gstin";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 

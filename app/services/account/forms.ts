@@ -5,20 +5,21 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { invalid, type Invalid, type Result } from "../core/result";
-import { NO_CONTROL, boundedString, TEXT_LIMITS } from "../core/text-input";
+
 import { RUPEES_INPUT } from "../core/money";
+import { type Invalid, invalid, type Result } from "../core/result";
+import { boundedString, NO_CONTROL, TEXT_LIMITS } from "../core/text-input";
 import {
   BUSINESS_PROOF_TYPES,
+  businessProofOptions,
+  type BusinessProofType,
   COMPANY_TYPES,
+  type CompanyType,
+  gstinProblem,
   IFSC_PATTERN,
   PAN_PATTERN,
-  businessProofOptions,
-  gstinProblem,
   panHolderMismatch,
   panOfGstin,
-  type BusinessProofType,
-  type CompanyType,
 } from "./gstin";
 
 export const KYC_LIMITS = { billing_address: 90, billing_address_line2: 300, billing_city: 10, billing_pincode: 6, pan_number: 10, gst_no: 15, billing_state: 60 } as const;

@@ -1,17 +1,18 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import {
   BUSINESS_PROOF_NOTES,
   BUSINESS_PROOF_TYPES,
+  businessProofOptions,
   COMPANY_TYPES,
   GST_STATE_CODES,
-  IFSC_PATTERN,
-  PAN_PATTERN,
-  businessProofOptions,
   gstinCheckCharacter,
   gstinProblem,
+  IFSC_PATTERN,
   isValidGstin,
   makeGstin,
+  PAN_PATTERN,
   panHolderMismatch,
   panOfGstin,
   stateCodeOf,

@@ -1,5 +1,6 @@
 /** A client's account set-up history: each audited change, field by field (decision 026). */
 import { and, desc, eq, inArray } from "drizzle-orm";
+
 import { ACCOUNT_AUDIT_ENTITIES } from "../audit/kinds";
 import type { Executor } from "../db/client.server";
 import { auditLog } from "../db/schema";

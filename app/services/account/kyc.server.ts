@@ -4,18 +4,19 @@
  * the KYC is read-only: a second submit is refused, also when two race.
  */
 import { eq } from "drizzle-orm";
+
 import { writeAudit } from "../audit/audit.server";
-import { fail, invalid, notFound, type Invalid, type NotFound, type Result, type Forbidden, type Failure } from "../core/result";
+import { fail, type Failure,type Forbidden, type Invalid, invalid, type NotFound, notFound, type Result } from "../core/result";
 import type { Db, Executor } from "../db/client.server";
 import { clientKyc, clients, pincodes } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { saveFile } from "../files/store.server";
 import type { UploadedFile } from "../http/upload.server";
 import { checkUpload, chosen, DOCUMENT_KINDS } from "./documents.server";
-import { DOCUMENT_MISSING_MESSAGE, KYC_MESSAGES, requiredDocuments, type KycDocument, type KycInput } from "./forms";
+import { DOCUMENT_MISSING_MESSAGE, KYC_MESSAGES, type KycDocument, type KycInput,requiredDocuments } from "./forms";
 import { panHolderMismatch } from "./gstin";
-import { gstRegistryFor, type GstRegistration, type GstRegistry } from "./registry.server";
-import { ACCOUNT_REFUSALS, refuseUnless, type AccountActor } from "./scope.server";
+import { type GstRegistration, type GstRegistry,gstRegistryFor } from "./registry.server";
+import { ACCOUNT_REFUSALS, type AccountActor,refuseUnless } from "./scope.server";
 
 /** The fields a successful lookup fills and locks (docs/product.md §4). */
 export const LOCKED_BY_LOOKUP = ["company_name", "pan_number", "billing_address", "billing_address_line2", "billing_city", "billing_pincode", "billing_state"] as const;

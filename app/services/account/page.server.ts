@@ -4,13 +4,14 @@
  * finds the client in the viewer's scope and calls these.
  */
 import { data } from "@remix-run/node";
+
 import { can } from "../auth/permissions";
 import { redirectWithToast } from "../auth/session.server";
+import { type Failure, invalid, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
-import { readMultipart } from "../http/upload.server";
 import { readForm, withoutSecrets } from "../http/form-errors.server";
-import { invalid, type Failure, type Result } from "../core/result";
-import { BANK_FIELDS, GST_LOCKED_FIELDS, KYC_DOCUMENTS, KYC_DOCUMENT_LABELS, KYC_MESSAGES, MAX_DOCUMENT_BYTES, WALLET_MESSAGES, businessValidator, configValidator, gstLookupValidator, kycValidator, walletValidator } from "./forms";
+import { readMultipart } from "../http/upload.server";
+import { BANK_FIELDS, businessValidator, configValidator, GST_LOCKED_FIELDS, gstLookupValidator, KYC_DOCUMENT_LABELS, KYC_DOCUMENTS, KYC_MESSAGES, kycValidator, MAX_DOCUMENT_BYTES, WALLET_MESSAGES, walletValidator } from "./forms";
 import { accountHistory } from "./history.server";
 import { getKyc, kycFileIds, lookupGstin, submitKyc } from "./kyc.server";
 import { gstRegistryFor } from "./registry.server";

@@ -4,6 +4,7 @@
  * The built-in registry is the gst_registry table, seeded with the demo clients' registrations.
  */
 import { eq } from "drizzle-orm";
+
 import type { Executor } from "../db/client.server";
 import { gstRegistry } from "../db/schema";
 import { panOfGstin } from "./gstin";

@@ -1,7 +1,7 @@
 /** Who is acting on a client's account set-up, and the area's refusals. */
 import type { AuditActor } from "../audit/audit.server";
-import { can, type Actor, type Permission } from "../auth/permissions";
-import { conflict, forbidden, type Forbidden } from "../core/result";
+import { type Actor, can, type Permission } from "../auth/permissions";
+import { conflict, type Forbidden,forbidden } from "../core/result";
 
 /** A member of staff as the guard returns them: audit identity plus what they may do. */
 export type AccountActor = AuditActor & Actor;

@@ -5,18 +5,20 @@
  * old and new value.
  */
 import { randomBytes } from "node:crypto";
+
 import { and, eq, sql } from "drizzle-orm";
+
 import { writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
-import { forbidden, invalid, notFound, type Conflict, type Forbidden, type Invalid, type NotFound, type Result } from "../core/result";
+import { type Conflict, type Forbidden, forbidden, type Invalid, invalid, type NotFound, notFound, type Result } from "../core/result";
 import type { Db, Executor } from "../db/client.server";
-import { clients, clientWalletConfig, type BusinessData, type PickrrConfig } from "../db/schema";
+import { type BusinessData, clients, clientWalletConfig, type PickrrConfig } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { saveFile } from "../files/store.server";
 import { clientAudienceFields, keepStatusAfterClientChange } from "../legal/status-kept.server";
 import { checkUpload, chosen, LOGO_KINDS } from "./documents.server";
-import { BANK_FIELDS, BUSINESS_FIELDS, CONFIG_FLAG_NAMES, type BusinessInput, type ConfigInput, type WalletInput } from "./forms";
-import { ACCOUNT_REFUSALS, changedFields, refuseUnless, sectionConflict, type AccountActor } from "./scope.server";
+import { BANK_FIELDS, BUSINESS_FIELDS, type BusinessInput, CONFIG_FLAG_NAMES, type ConfigInput, type WalletInput } from "./forms";
+import { ACCOUNT_REFUSALS, type AccountActor,changedFields, refuseUnless, sectionConflict } from "./scope.server";
 
 
 /** The page that serves a client's uploaded label logo. */

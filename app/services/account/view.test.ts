@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { accountHref, parseAccountView, toggleHref } from "./view";
 
 describe("account set-up URL state", () => {

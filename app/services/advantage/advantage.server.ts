@@ -13,25 +13,26 @@
  *   PUT  pricing /v1/prices/cashback              → saveCashbackSettings
  *   seller dashboard: activate / deactivate       → setActivePlanBySeller
  */
-import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
-import { writeAudit, type AuditActor } from "../audit/audit.server";
+import { and, eq, isNotNull, isNull, type SQL,sql } from "drizzle-orm";
+
+import { type AuditActor,writeAudit } from "../audit/audit.server";
 import { clientScopeCondition } from "../clients/clients.server";
-import type { Db, Tx, Executor } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
-import { conflict, fail, invalid, refusals, type Conflict, type Failure, type Invalid, type Refusal, type Result } from "../core/result";
-import { cashbackSettings, clientAdvantagePlans, clients, courierServices, planRateRows } from "../db/schema";
-import { type StaffRole } from "../core/roles";
-import { diffRow, type RowChange } from "../ratecards/changes";
-import { sortCardRows, type CardRow } from "../ratecards/fields";
+import { ADVANTAGE_PLAN_NAMES, type AdvantagePlanName,isPlanName, PLAN_LABELS, PLAN_TYPE_OF } from "../core/plans";
 import type { RateValues } from "../core/rate-fields";
-import { buildRateCardPanels, type RateCardPanels } from "../ratecards/panels";
-import { applyRowEdit, parseRateValues, type EditableCard } from "../ratecards/row-edit.server";
-import { defaultCashbackSettings, type CashbackSettingsUpdate } from "./cashback-form";
-import type { CashbackSettings } from "./cashback";
-import { ACTIVE_MUST_BE_OFFERED, ERROR_FETCHING_PLANS, ERROR_FETCHING_RATE_CARDS, advantagePermissions, planTurnaround, type AdvantagePermissions, type AdvantageRatePlan } from "./plans";
-import { ADVANTAGE_PLAN_NAMES, PLAN_LABELS, PLAN_TYPE_OF, isPlanName, type AdvantagePlanName } from "../core/plans";
-import { SOME_FIELD_NOT_VALID } from "../ratecards/row-form";
+import { type Conflict, conflict, fail, type Failure, type Invalid, invalid, type Refusal, refusals, type Result } from "../core/result";
+import { type StaffRole } from "../core/roles";
 import { logServerError } from "../core/server-log";
+import type { Db, Executor,Tx } from "../db/client.server";
+import { cashbackSettings, clientAdvantagePlans, clients, courierServices, planRateRows } from "../db/schema";
+import { transaction } from "../db/transaction.server";
+import { diffRow, type RowChange } from "../ratecards/changes";
+import { type CardRow,sortCardRows } from "../ratecards/fields";
+import { buildRateCardPanels, type RateCardPanels } from "../ratecards/panels";
+import { applyRowEdit, type EditableCard,parseRateValues } from "../ratecards/row-edit.server";
+import { SOME_FIELD_NOT_VALID } from "../ratecards/row-form";
+import type { CashbackSettings } from "./cashback";
+import { type CashbackSettingsUpdate,defaultCashbackSettings } from "./cashback-form";
+import { ACTIVE_MUST_BE_OFFERED, type AdvantagePermissions, advantagePermissions, type AdvantageRatePlan,ERROR_FETCHING_PLANS, ERROR_FETCHING_RATE_CARDS, planTurnaround } from "./plans";
 
 
 export type AdvantageActor = AuditActor & { id: number; role: StaffRole };

@@ -1,15 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import {
   CASHBACK_BAD_PERCENTAGE,
   CASHBACK_EMPTY,
   CASHBACK_NEGATIVE,
-  MAX_LIABILITY_REQUIRED,
-  TAT_INVALID,
   cashbackFormSchema,
   cashbackFormValues,
   checkCashbackAmount,
   defaultCashbackSettings,
+  MAX_LIABILITY_REQUIRED,
+  TAT_INVALID,
 } from "./cashback-form";
 
 const valid = () => ({ ...cashbackFormValues(defaultCashbackSettings()), max_tat_liability: "500", version: "0" });

@@ -6,14 +6,15 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { invalid, type Invalid, type Result } from "../core/result";
+
+import { type Invalid, invalid, type Result } from "../core/result";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { ZONE_TAT_DAYS, ZONES } from "../core/zones";
 import {
-  DELIVERED_CASHBACK_PLANS,
-  RETURN_CASHBACK_PLANS,
   type CashbackSettings,
+  DELIVERED_CASHBACK_PLANS,
   type DeliveredCashbackPlan,
+  RETURN_CASHBACK_PLANS,
   type ReturnCashbackPlan,
 } from "./cashback";
 
@@ -198,4 +199,4 @@ export function defaultCashbackSettings(): Omit<CashbackSettings, "max_tat_liabi
   };
 }
 
-export { RETURN_CASHBACK_PLANS, DELIVERED_CASHBACK_PLANS };
+export { DELIVERED_CASHBACK_PLANS,RETURN_CASHBACK_PLANS };

@@ -1,13 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { rupeesToPaise } from "../core/money";
 import { ZONES } from "../core/zones";
 import {
-  computeCashback,
-  partialAmount,
   type CashbackInput,
   type CashbackSettings,
+  computeCashback,
   type DeliveredCashbackPlan,
+  partialAmount,
   type ReturnCashbackPlan,
 } from "./cashback";
 

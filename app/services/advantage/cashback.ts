@@ -28,7 +28,7 @@
  * assurance (85/90/95 %) is the share of a seller's shipments promised within TAT: it is a
  * portfolio figure, so it does not enter a single shipment's cashback.
  */
-import { percentOfPaise, rupeesToPaise, paiseToRupeesString, type Paise } from "../core/money";
+import { type Paise,paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
 import type { Zone } from "../core/zones";
 
 export const RETURN_CASHBACK_PLANS = [1, 2, 3, 4] as const;

@@ -4,11 +4,11 @@
  * with its plan ("Premium plan · Plan offered"). Every other entry (the card's, a plan card's
  * rows) is the rate card's to describe (ratecards/describe.ts, decision 055).
  */
+import type { AuditDetails } from "../audit/kinds";
 import { PLAN_LABELS } from "../core/plans";
 import { ZONES } from "../core/zones";
-import { actionLabel, describeCardEntry, num, type DescribedEntry, type EntryDescription } from "../ratecards/describe";
+import { actionLabel, describeCardEntry, type DescribedEntry, type EntryDescription,num } from "../ratecards/describe";
 import { formatTwoDecimals } from "../ratecards/money";
-import type { AuditDetails } from "../audit/kinds";
 
 /** The plans' own actions, by entity. */
 const PLAN_ACTION_LABELS: Partial<Record<keyof AuditDetails, Record<string, string>>> = {

@@ -5,6 +5,7 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+
 import { ADVANTAGE_PLAN_NAMES, ADVANTAGE_PLAN_TYPES } from "../core/plans";
 
 /** A plan card's row edit: the plan, and whether the editor saw the plan's defaults (first edit). */

@@ -6,7 +6,7 @@
 import { can } from "../auth/permissions";
 import type { AdvantagePlanName, AdvantagePlanType } from "../core/plans";
 import type { StaffRole } from "../core/roles";
-import { ZONE_TAT_DAYS, type Zone } from "../core/zones";
+import { type Zone,ZONE_TAT_DAYS } from "../core/zones";
 
 /** The share of shipments the plan table promises within the zones' turnaround days (core/zones.ts; docs/product.md §9 "a 90% promise"). */
 export const PLAN_PROMISE_PERCENT = 90;

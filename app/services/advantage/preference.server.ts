@@ -4,7 +4,8 @@
  * request. The URL's `plan` parameter wins and updates the cookie.
  */
 import { createCookie } from "@remix-run/node";
-import { isPlanType, type AdvantagePlanType } from "../core/plans";
+
+import { type AdvantagePlanType,isPlanType } from "../core/plans";
 
 export const advantagePlanCookie = createCookie("console_advantage_plan", {
   path: "/",

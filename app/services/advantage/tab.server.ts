@@ -3,14 +3,14 @@
  * plans' states, the plan card's panels, the turnaround, the premium cashback form's values
  * and what the viewer may do. Parts that fail to load are named in `errors` (getAdvantageView).
  */
-import type { Db } from "../db/client.server";
-import { type StaffRole } from "../core/roles";
-import { DELIVERY_TYPE_LABELS, RATE_TABS, TAB_LABELS } from "../ratecards/fields";
+import { type AdvantagePlanName, type AdvantagePlanType,PLAN_NAME_OF } from "../core/plans";
 import { DELIVERY_TYPES } from "../core/rate-fields";
+import { type StaffRole } from "../core/roles";
+import type { Db } from "../db/client.server";
+import { DELIVERY_TYPE_LABELS, RATE_TABS, TAB_LABELS } from "../ratecards/fields";
 import { getAdvantageView } from "./advantage.server";
 import { cashbackFormValues } from "./cashback-form";
 import { advantagePermissions } from "./plans";
-import { PLAN_NAME_OF, type AdvantagePlanName, type AdvantagePlanType } from "../core/plans";
 
 export async function advantageTab(db: Db, clientId: number, plan: AdvantagePlanType, role: StaffRole) {
   const planName = PLAN_NAME_OF[plan];

@@ -1,8 +1,9 @@
 /** The Dashboard's and the Order Tracker's pure rules (decision 030). */
 import { describe, expect, it } from "vitest";
+
 import { GROWTH_MESSAGES, growthFigures, growthPercent, monthSeries, monthWeekdaysOf, weekdayAverages } from "./growth";
 import { customRange, periodRange, RANGE_MESSAGES } from "./periods";
-import { csvHierarchyColumns, parseTrackerQuery, sortedBy, trackerSearch, viewAllowed, viewOptions, DEFAULT_TRACKER_QUERY } from "./tracker-query";
+import { csvHierarchyColumns, DEFAULT_TRACKER_QUERY,parseTrackerQuery, sortedBy, trackerSearch, viewAllowed, viewOptions } from "./tracker-query";
 
 describe("the growth rule (docs/product.md §4)", () => {
   it("is the floor of the per-day averages' change as a percentage", () => {

@@ -5,11 +5,12 @@
  * the signed-in staff may see.
  */
 import { sql } from "drizzle-orm";
+
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
+import { istDayOf as istDay, monthStart, previousMonthStart } from "../core/ist-dates";
 import type { Executor } from "../db/client.server";
 import { clients, orderMonthlyRollups } from "../db/schema";
-import { growthFigures, monthSeries, weekdayAverages, type MonthCount } from "./growth";
-import { istDayOf as istDay, monthStart, previousMonthStart } from "../core/ist-dates";
+import { growthFigures, type MonthCount,monthSeries, weekdayAverages } from "./growth";
 
 /** Months the Month-wise growth chart goes back at most (this month included). */
 export const GROWTH_MONTHS = 12;

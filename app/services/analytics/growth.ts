@@ -3,7 +3,7 @@
  * calculation; decision 030). Pure: the server reads picked orders per day and per
  * month from the rollups, these turn them into what the page shows.
  */
-import { addDays, daysBetween, daysInMonth, monthLabel, monthStart, previousMonthStart, WEEK, weekdayOf, type Weekday } from "../core/ist-dates";
+import { addDays, daysBetween, daysInMonth, monthLabel, monthStart, previousMonthStart, WEEK, type Weekday,weekdayOf } from "../core/ist-dates";
 
 /** A month's picked orders: all of them, and those of old accounts (first order before that month). */
 export type MonthCount = { month: string; total: number; old: number };

@@ -9,11 +9,12 @@
  * fails rolls back: the previous snapshot stays, and the error is logged.
  */
 import { eq, sql } from "drizzle-orm";
+
+import { addDays, istDayOf } from "../core/ist-dates";
 import { startPeriodic } from "../core/periodic";
 import type { Db, Executor } from "../db/client.server";
 import { dailyPerformanceRows, orderDailyRollups, settings } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { addDays, istDayOf } from "../core/ist-dates";
 
 export const SNAPSHOT_SETTING = "daily_performance.snapshot";
 export const SNAPSHOT_PERIOD_MS = 15 * 60 * 1000;

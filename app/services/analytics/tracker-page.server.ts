@@ -4,12 +4,12 @@
  * whatever the URL says), the period's days, and the seller.
  */
 import type { Staff } from "../auth/guard.server";
-import { invalid, type Invalid, type Result } from "../core/result";
-import type { Db } from "../db/client.server";
 import { istDayOf } from "../core/ist-dates";
-import { periodRange, type DayRange } from "./periods";
-import { sellerInScope, SELLER_NOT_FOUND } from "./tracker.server";
-import { parseTrackerQuery, viewAllowed, VIEW_LABELS, type TrackerQuery } from "./tracker-query";
+import { type Invalid, invalid, type Result } from "../core/result";
+import type { Db } from "../db/client.server";
+import { type DayRange,periodRange } from "./periods";
+import { SELLER_NOT_FOUND,sellerInScope } from "./tracker.server";
+import { parseTrackerQuery, type TrackerQuery,VIEW_LABELS, viewAllowed } from "./tracker-query";
 
 export type TrackerRequest = {
   query: TrackerQuery;

@@ -4,9 +4,10 @@
  * Daily Performance role rules (docs/product.md §6). Pure.
  */
 import { z } from "zod";
+
 import type { StaffRole } from "../core/roles";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
-import { PERIODS, type Period } from "./periods";
+import { type Period,PERIODS } from "./periods";
 
 // ── Views of the Daily Performance table ──────────────────────────────────────────────────
 

@@ -4,14 +4,15 @@
  * placed orders per day from the rollups, and the Daily Performance table from its snapshot
  * by Seller, AVP, BDM or TL — searched, sorted and paged by the database.
  */
-import { and, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
+import { addDays, daysFrom, dmy } from "../core/ist-dates";
 import type { Executor } from "../db/client.server";
 import { clients, dailyPerformanceRows, orderDailyRollups, staff } from "../db/schema";
-import { addDays, daysFrom, dmy } from "../core/ist-dates";
 import type { DayRange } from "./periods";
 import { nextUpdateAt, snapshotMeta } from "./snapshot.server";
-import { csvHierarchyColumns, DAY_INDEXES, PERFORMANCE_PAGE_SIZE, VIEW_LABELS, type PerformanceView, type TrackerQuery } from "./tracker-query";
+import { csvHierarchyColumns, DAY_INDEXES, PERFORMANCE_PAGE_SIZE, type PerformanceView, type TrackerQuery,VIEW_LABELS } from "./tracker-query";
 
 /** The e-mails of the sellers in scope, for the seller picker (sorted; the first `limit` when given). */
 export async function sellerEmails(db: Executor, viewer: Pick<Viewer, "id" | "role">, limit?: number): Promise<string[]> {

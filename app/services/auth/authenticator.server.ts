@@ -4,11 +4,12 @@
  */
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+
+import { fail, type Failure } from "../core/result";
+import type { StaffRole } from "../core/roles";
 import type { Db } from "../db/client.server";
 import { checkStaffCredentials } from "./sign-in.server";
 import { signInSchema } from "./sign-in-form";
-import type { StaffRole } from "../core/roles";
-import { fail, type Failure } from "../core/result";
 
 export type AuthenticatedStaff = { id: number; name: string; email: string; role: StaffRole };
 

@@ -5,9 +5,10 @@
  */
 import { json } from "@remix-run/node";
 import { eq } from "drizzle-orm";
-import { getDb, type Db } from "../db/client.server";
-import { clients } from "../db/schema";
+
 import { hasControlCharacters } from "../core/text-input";
+import { type Db,getDb } from "../db/client.server";
+import { clients } from "../db/schema";
 
 /** The refusals, as `{ err }` with 401 (quoted by the endpoints' tests). */
 export const CLIENT_TOKEN_REQUIRED = "auth_token is required";

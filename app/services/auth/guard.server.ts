@@ -2,10 +2,11 @@
  * The first line of every loader and action: who is asking, and may they?
  */
 import { redirect } from "@remix-run/node";
+
 import { getDb } from "../db/client.server";
 import { oncePerRequest } from "../http/request-scope.server";
 import { capabilitiesOf } from "./capabilities.server";
-import { can, ruleOf, type Capability, type Permission } from "./permissions";
+import { can, type Capability, type Permission,ruleOf } from "./permissions";
 import { findSignedInStaff, type SignedInStaff } from "./session.server";
 
 /** The refusal every guarded page and action gives (spec: a clear 403, inside the shell). */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { advantagePermissions } from "../advantage/plans";
 import { STAFF_ROLES, type StaffRole } from "../core/roles";
 import { rateCardPermissions } from "../ratecards/permissions";
-import { ALL_PERMISSIONS, PERMISSIONS, can, ruleOf, type Permission } from "./permissions";
+import { ALL_PERMISSIONS, can, type Permission,PERMISSIONS, ruleOf } from "./permissions";
 
 /** The table as people read it: one line per action, ✓ where the role may, and the capability it also needs. */
 function matrix(): string {

@@ -4,13 +4,15 @@
  * it, any number of app servers can check it, and idle/absolute expiry is enforced here.
  */
 import { randomBytes } from "node:crypto";
+
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { and, eq, isNull, sql } from "drizzle-orm";
+
+import { cookieSecure, sessionSecrets } from "../core/env.server";
+import type { StaffRole } from "../core/roles";
 import type { Db } from "../db/client.server";
 import { preparedQuery } from "../db/prepared.server";
 import { staff, staffSessions } from "../db/schema";
-import type { StaffRole } from "../core/roles";
-import { cookieSecure, sessionSecrets } from "../core/env.server";
 
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;

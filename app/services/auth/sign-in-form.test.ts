@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { signInSchema } from "./sign-in-form";
 
 function firstError(input: Record<string, string>, field: string) {

@@ -1,6 +1,7 @@
 /** The sign-in form's rules, shared by the browser (instant feedback) and the server. docs/product.md §5. */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+
 import { STAFF_ROLES } from "../core/roles";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 

@@ -3,11 +3,12 @@
  * account holds the chosen role. Every attempt is recorded so limits hold across app servers.
  */
 import { eq, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
-import { signInAttempts, staff, staffSessions } from "../db/schema";
-import type { StaffRole } from "../core/roles";
+
 import { fail, type Failure } from "../core/result";
+import type { StaffRole } from "../core/roles";
+import type { Db } from "../db/client.server";
+import { signInAttempts, staff, staffSessions } from "../db/schema";
+import { transaction } from "../db/transaction.server";
 import { dummyHash, verifyPassword } from "./password.server";
 
 /**

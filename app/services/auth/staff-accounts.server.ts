@@ -5,12 +5,13 @@
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import { writeAudit, type AuditActor } from "../audit/audit.server";
+
+import { type AuditActor,writeAudit } from "../audit/audit.server";
+import { fail, type Failure, type Invalid, invalid, type Result } from "../core/result";
 import { STAFF_ROLES, type StaffRole } from "../core/roles";
-import { fail, invalid, type Failure, type Invalid, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
 import { staff } from "../db/schema";
+import { transaction } from "../db/transaction.server";
 import { hashPassword } from "./password.server";
 
 /** Long enough for a passphrase; the hash (not the length) protects it at rest. */

@@ -4,18 +4,20 @@
  * where they are that client's avp/bdm/tl; legal sees none here.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+
 import { writeAudit } from "../audit/audit.server";
 import { hashPassword } from "../auth/password.server";
 import { clientScopeFor } from "../auth/roles";
+import { type Invalid, invalid, type Result } from "../core/result";
+import type { StaffRole } from "../core/roles";
 import { anyOfIds } from "../db/any-of";
 import type { Db } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
 import { preparedQuery } from "../db/prepared.server";
+import { type BusinessData, clients, type PickrrConfig,staff } from "../db/schema";
+import { transaction } from "../db/transaction.server";
 import { oncePerRequest } from "../http/request-scope.server";
-import { clients, staff, type BusinessData, type PickrrConfig } from "../db/schema";
-import type { StaffRole } from "../core/roles";
-import { invalid, type Invalid, type Result } from "../core/result";
 import { keepStatusAfterClientChange } from "../legal/status-kept.server";
 import type { ClientListQuery } from "./list-query";
 import { normalisePhone, type RegisterClientInput } from "./register-form";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { istDateLabel, istDateTimeLabel, registeredDateLabel, toIstIso } from "./dates";
 
 describe("registered date (docs/product.md §9)", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { clientListSearch, parseClientListQuery } from "./list-query";
 
 describe("All Users URL state", () => {

@@ -1,5 +1,6 @@
 /** The All Users list's URL state (search, sort, page), parsed once for loader and links. */
 import { z } from "zod";
+
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 
 export const CLIENT_SORT_KEYS = ["name", "company_name", "email", "phone_number", "date_joined"] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { normalisePhone, registerClientSchema } from "./register-form";
 
 const valid = {

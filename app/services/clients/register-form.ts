@@ -1,6 +1,7 @@
 /** Register New User form rules (docs/product.md §5), shared by browser and server. */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 
 export const registerClientSchema = z

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { parseEmailList } from "./email-list";
 
 describe("parseEmailList", () => {

@@ -4,7 +4,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+
 import { z } from "zod";
+
 import { parseEmailList } from "./email-list";
 
 /** OWASP's scrypt cost, log2 N (N = 2^17): what new password hashes use unless PASSWORD_HASH_COST says otherwise. */

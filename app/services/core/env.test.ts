@@ -1,5 +1,6 @@
 /** The one configuration schema: every setting checked at start, every invalid one named at once. */
 import { describe, expect, it } from "vitest";
+
 import { parseEnv } from "./env.server";
 
 const PG = "postgres://console@db.internal:5432/console";

@@ -10,6 +10,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 

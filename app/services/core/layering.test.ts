@@ -8,6 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 

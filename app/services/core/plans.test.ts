@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { ADVANTAGE_PLAN_NAMES, ADVANTAGE_PLAN_TYPES, isPlanName, isPlanType, PLAN_NAME_OF, PLAN_TYPE_OF } from "./plans";
 
 describe("advantage plan names", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isSegment, MONEY_FIELDS, RATE_FIELDS, ZONE_PRICE_FIELDS, ZONE_PRICE_LABELS } from "./rate-fields";
 import { ZONE_COLUMNS } from "./zones";
 

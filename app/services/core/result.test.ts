@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { conflict, fail, invalid, isFailure, refusals, stale } from "./result";
 
 describe("service results", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isStaffRole, ROLE_OPTIONS, STAFF_ROLES } from "./roles";
 
 describe("staff roles", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isRuleCode, RULE_CODE_NAMES, RULE_CODES } from "./rule-codes";
 
 describe("rule codes", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { describeQueryError, statementName } from "./server-log";
 
 describe("describeQueryError", () => {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { boundedFreeText, boundedString, CONTROL_CHARACTER_MESSAGE, hasControlCharacters, tooLongMessage } from "./text-input";
 
 describe("bounded text", () => {

@@ -27,14 +27,14 @@ export function tooLongMessage(max: number): string {
   return `Please enter at most ${max.toLocaleString("en-IN")} characters.`;
 }
 
-// eslint-disable-next-line no-control-regex
+ 
 const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// eslint-disable-next-line no-control-regex
+ 
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** For `.regex(…)` on a string schema that cannot start from boundedString. */
-// eslint-disable-next-line no-control-regex
+ 
 export const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f]*$/;
-// eslint-disable-next-line no-control-regex
+ 
 const NO_CONTROL_BUT_LINE_BREAKS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 
 /** True when `value` holds a control character (TAB, CR and LF allowed only with `multiline`). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { isZone, ZONE_COLUMNS, ZONE_E_ALT_LABEL, ZONE_LABELS, ZONE_TAT_DAYS, ZONES } from "./zones";
 
 describe("zone labels", () => {

@@ -9,22 +9,23 @@
  * `data_versions` stamp (decision 008): any change to serviceability gives a new stamp.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { writeAudit, type AuditActor } from "../audit/audit.server";
+
+import { type AuditActor,writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
-import type { StaffRole } from "../core/roles";
 import { forbidden, notFound, type Result } from "../core/result";
+import type { StaffRole } from "../core/roles";
 import type { Db, Executor } from "../db/client.server";
-import { clientCourierServices, courierServices, couriers, rateRows } from "../db/schema";
+import { clientCourierServices, couriers, courierServices, rateRows } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { hierarchyEmails } from "../ratecards/notify.server";
 import {
   countCouriers,
-  filterCouriers,
-  groupCouriers,
   type CourierCounts,
   type CourierEntry,
   type CourierFilter,
+  filterCouriers,
+  groupCouriers,
   type RateSummary,
   type ServiceRow,
 } from "./all-couriers";

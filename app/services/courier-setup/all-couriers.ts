@@ -6,6 +6,7 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { nameKey } from "../quote/zone";
 

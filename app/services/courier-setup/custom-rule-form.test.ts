@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CUSTOM_RULE_MESSAGES, courierOptionsFor, customRuleValues, parseCustomRule } from "./custom-rule-form";
+
+import { courierOptionsFor, CUSTOM_RULE_MESSAGES, customRuleValues, parseCustomRule } from "./custom-rule-form";
 
 const COURIERS = [
   { name: "Blue Dart Air 0.5kg", has_surface: false },

@@ -4,9 +4,9 @@
  * for surface only couriers with surface support. Pure: the routes and the service both parse
  * with it, so the messages are the same with JavaScript and without.
  */
-import { ZONES, type Zone } from "../core/zones";
-import { MAX_PRIORITY_SLOTS, type CustomRule, type OrderType, type ServiceType } from "../rules/rules";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
+import { type Zone,ZONES } from "../core/zones";
+import { type CustomRule, MAX_PRIORITY_SLOTS, type OrderType, type ServiceType } from "../rules/rules";
 
 export const ORDER_TYPES = ["cod", "prepaid", "reverse"] as const satisfies readonly OrderType[];
 export const SERVICE_TYPES = ["express", "surface"] as const satisfies readonly ServiceType[];

@@ -11,16 +11,17 @@
  * cache's stamp reads it) and writes its audit row in the same transaction.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
+
 import { writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
-import { conflict, forbidden, invalid, notFound, type Conflict, type Invalid, type Result } from "../core/result";
+import { type Conflict, conflict, forbidden, type Invalid, invalid, notFound, type Result } from "../core/result";
 import { isRuleCode, type RuleCode } from "../core/rule-codes";
 import type { Db, Executor } from "../db/client.server";
 import { clientCourierServices, clientRuleSettings, courierServices, customPriorityRules } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { customRuleToStored, type CustomRule } from "../rules/rules";
+import { type CustomRule,customRuleToStored } from "../rules/rules";
 import type { CourierSetupActor } from "./all-couriers.server";
-import { CUSTOM_RULE_MESSAGES, parseCustomRule, type CourierOption, type CustomRuleValues } from "./custom-rule-form";
+import { type CourierOption, CUSTOM_RULE_MESSAGES, type CustomRuleValues,parseCustomRule } from "./custom-rule-form";
 
 export const RULE_EDIT_FORBIDDEN = "Only a vp can change courier rules.";
 export const CUSTOM_RULE_NOT_FOUND = "This rule no longer exists.";

@@ -4,6 +4,7 @@
  * the audit recorded them (JSON; long lists shortened for reading).
  */
 import { sql } from "drizzle-orm";
+
 import { COURIER_SETUP_AUDIT_ENTITIES } from "../audit/kinds";
 import type { Db } from "../db/client.server";
 import { auditLog } from "../db/schema";

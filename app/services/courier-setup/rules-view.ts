@@ -4,6 +4,7 @@
  * created (`rule=new`) or edited (`rule=<id>`), or a delete to confirm. Every view is a link.
  */
 import { z } from "zod";
+
 import { RULE_CODES, type RuleCode } from "../core/rule-codes";
 
 export const RULE_PANELS = ["custom", "pickrr_select", "history"] as const;

@@ -1,24 +1,25 @@
-import fc from "fast-check";
 import { stringify } from "csv-stringify/sync";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import {
+  defaultPriority,
+  formatList,
   INLINE_LIST_MAX,
   LANE_PLACES,
-  MAX_LIST_ENTRIES,
-  SELECT_RULE_MESSAGES,
   longListSummaries,
+  MAX_LIST_ENTRIES,
   parseLanes,
-  defaultPriority,
   parsePincodeCsv,
   parseProductCsv,
-  formatList,
-  splitList,
   parseSelectRule,
+  SELECT_RULE_MESSAGES,
   selectRuleReady,
   selectRuleSummary,
+  type SelectRuleValues,
+  splitList,
   swapWithNeighbour,
   valuesOfRule,
-  type SelectRuleValues,
 } from "./select-rule-form";
 
 const COURIERS = ["Delhivery", "Delhivery Air 0.5kg", "Blue Dart", "Blue Dart Air 0.5kg", "DTDC Surface 0.5kg"];

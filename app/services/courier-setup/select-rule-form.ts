@@ -4,14 +4,14 @@
  * priority of a new rule; moving a rule up or down; pincode and product lists from text or a
  * CSV; the one-line summaries of the list. Pure.
  */
-import { ZONES, type Zone } from "../core/zones";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
+import { type Zone,ZONES } from "../core/zones";
 import { METRO_CITIES, STATE_CODES } from "../geo/zone-config";
 import {
   ADVANTAGE_PROMISE,
   ADVANTAGE_STANDARD,
-  SELECTION_RULE_TYPES,
   type OrderType,
+  SELECTION_RULE_TYPES,
   type SelectRule,
   type SelectRuleCriterias,
   type ServiceType,

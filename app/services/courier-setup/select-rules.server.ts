@@ -12,26 +12,27 @@
  * same transaction.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+
 import { writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
-import { conflict, forbidden, invalid, notFound, type Conflict, type Invalid, type Result } from "../core/result";
+import { type Conflict, conflict, forbidden, type Invalid, invalid, notFound, type Result } from "../core/result";
 import type { Db, Executor, Tx } from "../db/client.server";
-import { clientCourierServices, courierServices, couriers, pickrrSelectRules } from "../db/schema";
+import { clientCourierServices, couriers, courierServices, pickrrSelectRules } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { selectRuleFromStored, type SelectRule } from "../rules/rules";
+import { type SelectRule,selectRuleFromStored } from "../rules/rules";
 import type { CourierSetupActor } from "./all-couriers.server";
 import {
+  defaultPriority,
   INLINE_LIST_MAX,
   LIST_HEAD,
-  SELECT_RULE_MESSAGES,
-  defaultPriority,
-  parseSelectRule,
-  selectRuleSummary,
-  swapWithNeighbour,
   type ListField,
   type ListSizes,
+  parseSelectRule,
+  SELECT_RULE_MESSAGES,
+  selectRuleSummary,
   type SelectRuleValues,
   type StoredLists,
+  swapWithNeighbour,
 } from "./select-rule-form";
 
 export const SELECT_EDIT_FORBIDDEN = "Only a vp or an avp can create or edit Pickrr Select rules.";

@@ -4,7 +4,7 @@
  * (the sellers an e-mail search matches, the sellers a payout nets) uses this instead. The ids
  * may also be a placeholder (`sql.placeholder("ids")`) of a query built once (decision 051).
  */
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { type SQL, sql, type SQLWrapper } from "drizzle-orm";
 
 export function anyOfIds(column: SQLWrapper, ids: readonly number[] | SQLWrapper): SQL {
   if (!Array.isArray(ids)) return sql`${column} = any(${ids}::int[])`;

@@ -1,5 +1,6 @@
-import { getTableColumns, sql, type Column } from "drizzle-orm";
+import { type Column,getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+
 import type { Executor } from "./client.server";
 
 /**

@@ -4,12 +4,14 @@
  * same migrations.
  */
 import path from "node:path";
+
 import type { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+
 import { dataDir, env } from "../core/env.server";
 import { openPgliteClient, RAW_TEXT_TYPES } from "./pglite-client.server";
 import { PgliteOnThread } from "./pglite-worker.server";

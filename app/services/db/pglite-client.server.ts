@@ -4,8 +4,10 @@
  * thread (pglite-worker.server.ts, decision 048).
  */
 import { mkdirSync } from "node:fs";
-import { PGlite, types, type QueryOptions as PgliteQueryOptions } from "@electric-sql/pglite";
+
+import { PGlite, type QueryOptions as PgliteQueryOptions,types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+
 import { PreparedStatements } from "./pglite-statements.server";
 
 /** How many prepared statements a PGlite database keeps (decision 046; 0 prepares each query anew). */

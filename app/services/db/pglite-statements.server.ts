@@ -20,7 +20,7 @@
  * with, values); anything else, or a query with options this does not handle (`paramTypes`, a
  * blob), goes to `query()`.
  */
-import { parse, protocol, type PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { parse, type PGlite, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
 
 const KEPT = /^\s*\(*\s*(select|insert|update|delete|with|values)\b/i;
 /** Longer texts (a bulk insert, a list of thousands of values) are rare and not worth keeping. */

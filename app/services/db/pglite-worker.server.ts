@@ -18,6 +18,7 @@
  */
 import path from "node:path";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 
 type Sent =

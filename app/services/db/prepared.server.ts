@@ -15,6 +15,7 @@
  */
 import type { SQL } from "drizzle-orm";
 import type { PgDialect, PgSession } from "drizzle-orm/pg-core";
+
 import type { Executor } from "./client.server";
 
 type Built = { execute(values?: Record<string, unknown>): Promise<unknown> };

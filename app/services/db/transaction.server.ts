@@ -8,8 +8,8 @@
  * Given a transaction instead of the database, it opens a savepoint inside it: the savepoint's
  * work waits for the outer commit, and is dropped if the savepoint rolls back.
  */
-import type { Db, Executor, Tx } from "./client.server";
 import { logServerError } from "../core/server-log";
+import type { Db, Executor, Tx } from "./client.server";
 
 type AfterCommit = (db: Db) => void;
 type Open = { db: Db; work: AfterCommit[] };

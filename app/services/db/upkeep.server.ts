@@ -12,6 +12,7 @@
  * two copies vacuuming a table at once wait on each other and do no harm.
  */
 import { sql } from "drizzle-orm";
+
 import type { Db } from "./client.server";
 
 /** How often each server tries (a run on a database with autovacuum returns at once). */

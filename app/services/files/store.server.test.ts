@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import type { DbHandle } from "~/services/db/client.server";
 import { transaction } from "~/services/db/transaction.server";
+
 import { openTestDb } from "../../../tests/support/db";
 import { contentDisposition, fileResponse, loadFile, saveFile } from "./store.server";
 

@@ -4,11 +4,13 @@
  * Content-Disposition. Callers check size and type first (http/upload.server.ts); access
  * rules stay with the caller (who may see a legal document or a client's KYC file).
  */
-import { contentDisposition } from "../http/attachment.server";
 import { createHash } from "node:crypto";
+
 import { eq } from "drizzle-orm";
+
 import type { Executor } from "../db/client.server";
 import { storedFiles } from "../db/schema";
+import { contentDisposition } from "../http/attachment.server";
 
 export type StoredFileInput = { purpose: string; fileName: string; contentType: string; bytes: Uint8Array; uploadedBy: string };
 export type StoredFile = { id: number; purpose: string; fileName: string; contentType: string; size: number; sha256: string; bytes: Uint8Array; uploadedAt: Date };

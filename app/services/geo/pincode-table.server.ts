@@ -5,6 +5,7 @@
  * zone-config.ts.
  */
 import { createRequire } from "node:module";
+
 import type { pincodes } from "../db/schema";
 import { isSpecialZone, metroCityFor } from "./zone-config";
 

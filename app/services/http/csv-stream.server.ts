@@ -3,8 +3,8 @@
  * batch goes through the one CSV writer (http/csv.ts `writeCsv`: RFC 4180, CRLF,
  * formula cells escaped), so a 19k-row file is never held as one string.
  */
-import { writeCsv } from "./csv";
 import { attachmentResponse } from "./attachment.server";
+import { writeCsv } from "./csv";
 
 const BATCH = 1000;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { CsvSyntaxError, escapeCell, readCsv, unescapeCell, writeCsv } from "./csv";
 
 describe("csv", () => {

@@ -8,7 +8,8 @@
  */
 import { data } from "@remix-run/node";
 import { validationError, type Validator, type ValidatorError } from "remix-validated-form";
-import { invalid, type Failure, type Invalid } from "../core/result";
+
+import { type Failure, type Invalid,invalid } from "../core/result";
 import { TEXT_LIMITS } from "../core/text-input";
 
 const SECRET_FIELDS = /pass(word)?|secret|token/i;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { bodyRefusal, crossOriginRefusal, edgeRefusal, FORM_BODY_LIMIT, LARGEST_UPLOAD_BYTES, MULTIPART_BODY_LIMIT, requestHost } from "./request-edge";
+
 import { MAX_UPLOAD_CHARS } from "../ratecards/bulk.server";
+import { bodyRefusal, crossOriginRefusal, edgeRefusal, FORM_BODY_LIMIT, LARGEST_UPLOAD_BYTES, MULTIPART_BODY_LIMIT, requestHost } from "./request-edge";
 
 const FORM = "application/x-www-form-urlencoded";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkFile, readLimited, readMultipart, takeFile, type FileRule } from "./upload.server";
+
+import { checkFile, type FileRule,readLimited, readMultipart, takeFile } from "./upload.server";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10];

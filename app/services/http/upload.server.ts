@@ -7,10 +7,11 @@
  * documents and rule CSV lists will.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { fail, invalid, type Failure, type Invalid, type Result } from "../core/result";
-import { KINDS, kindByName, type FileKind } from "./file-kinds";
 
-export { kindByName, type FileKind };
+import { fail, type Failure, type Invalid, invalid, type Result } from "../core/result";
+import { type FileKind,kindByName, KINDS } from "./file-kinds";
+
+export { type FileKind,kindByName };
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -1,6 +1,7 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { XLSX_CONTENT_TYPE, streamedXlsxAttachment, xlsxStream } from "./xlsx.server";
+
+import { streamedXlsxAttachment, XLSX_CONTENT_TYPE, xlsxStream } from "./xlsx.server";
 
 async function bytesOf(stream: ReadableStream<Uint8Array>): Promise<Buffer> {
   const chunks: Uint8Array[] = [];

@@ -6,7 +6,9 @@
  */
 import { once } from "node:events";
 import { PassThrough, Readable, type Writable } from "node:stream";
+
 import ExcelJS from "exceljs";
+
 import { attachmentResponse } from "./attachment.server";
 import { escapeCell } from "./csv";
 

@@ -6,12 +6,13 @@
  * Configuration form of the client's own page notices the change.
  */
 import { asc, sql } from "drizzle-orm";
+
 import { writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
-import { forbidden, invalid, type Failure, type Result } from "../core/result";
+import { type Failure, forbidden, invalid, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
 import { clients } from "../db/schema";
+import { transaction } from "../db/transaction.server";
 import { LEGAL_MESSAGES, type LegalAccessInput } from "./forms";
 import { LEGAL_FORBIDDEN, type LegalActor } from "./publish.server";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { audienceOf, blockedOrderMessage, expiryDate, inForceFor, indiaDate, isOverdue, segmentOfTin, type DocVersion } from "./documents";
+
+import { audienceOf, blockedOrderMessage, type DocVersion,expiryDate, indiaDate, inForceFor, isOverdue, segmentOfTin } from "./documents";
 
 const doc = (over: Partial<DocVersion> & { id: number }): DocVersion => ({
   doc_name: "agreement",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { LEGAL_MESSAGES, legalAccessSchema, parseLegalDocument, UNSAFE_FILE_NAME } from "./forms";
 
 const valid = {

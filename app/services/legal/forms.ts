@@ -5,6 +5,7 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+
 import { boundedFreeText, boundedString, TEXT_LIMITS } from "../core/text-input";
 
 export const DOC_NAMES = ["agreement", "privacy_policy", "other"] as const;
@@ -134,7 +135,7 @@ export function parseLegalDocument(fields: Record<string, unknown>): { ok: true;
  * A file name a person's browser sent: kept for the download's name, so it may not carry markup
  * or path characters (a name like `<script>…</script>.pdf` is refused, not cleaned silently).
  */
-// eslint-disable-next-line no-control-regex
+ 
 export const UNSAFE_FILE_NAME = /[<>"/\\:|?*\u0000-\u001f\u007f]/;
 
 /** Pickrr Configuration on legal's Account Setup: a seller's e-mail and Disable Agreement. */

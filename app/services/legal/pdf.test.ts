@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { makePdf } from "../../../tests/support/pdf";
 import { looksLikePdf } from "./pdf";
 

@@ -4,17 +4,18 @@
  * document for its name and audience, with an audit row, in one transaction.
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+
 import { writeAudit } from "../audit/audit.server";
-import { can, type Actor } from "../auth/permissions";
+import { type Actor,can } from "../auth/permissions";
+import { fail, type Failure, forbidden, invalid, notFound, type Result } from "../core/result";
 import type { StaffRole } from "../core/roles";
-import { fail, forbidden, invalid, notFound, type Failure, type Result } from "../core/result";
 import type { Db, Executor } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
 import { clients, legalAcceptances, legalDocuments } from "../db/schema";
+import { transaction } from "../db/transaction.server";
 import { saveFile } from "../files/store.server";
 import { kindByName } from "../http/file-kinds";
 import { audienceOf, expiryDate } from "./documents";
-import { LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES, UNSAFE_FILE_NAME, type DocName, type DocType, type LegalDocumentInput, type OrderBlocking } from "./forms";
+import { type DocName, type DocType, LEGAL_MESSAGES, type LegalDocumentInput, MAX_LEGAL_PDF_BYTES, type OrderBlocking,UNSAFE_FILE_NAME } from "./forms";
 import { looksLikePdf } from "./pdf";
 import { keepStatusAfterPublish } from "./status-kept.server";
 

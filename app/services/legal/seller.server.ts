@@ -4,12 +4,13 @@
  * seller's new orders while a mandatory document is overdue.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+
 import { writeAudit } from "../audit/audit.server";
-import { fail, notFound, type Failure, type Result } from "../core/result";
+import { fail, type Failure, notFound, type Result } from "../core/result";
 import type { Executor } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
 import { clients, legalAcceptances, legalDocuments } from "../db/schema";
-import { blockedOrderMessage, expiryDate, inForceFor, indiaDate, isOverdue, segmentOfTin } from "./documents";
+import { transaction } from "../db/transaction.server";
+import { blockedOrderMessage, expiryDate, indiaDate, inForceFor, isOverdue, segmentOfTin } from "./documents";
 import { DOC_NAME_LABELS, type DocName, type DocType, type OrderBlocking } from "./forms";
 import { LEGAL_DOCUMENT_NOT_FOUND } from "./publish.server";
 import { keepStatusAfterAccept } from "./status-kept.server";

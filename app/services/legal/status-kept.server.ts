@@ -23,7 +23,8 @@
  * it waited. Two writes touching one seller's status therefore never both compute without the
  * other.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL,sql } from "drizzle-orm";
+
 import { startPeriodic } from "../core/periodic";
 import type { Db, Executor } from "../db/client.server";
 import { transaction } from "../db/transaction.server";

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { parseStatusView, statusSearch } from "./status-query";
 
 describe("Legal Status view in the URL", () => {

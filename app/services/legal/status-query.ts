@@ -1,5 +1,6 @@
 /** Legal Status's view in the URL (decision 028): `?status=1|0&q=…&page=N`. Pure. */
 import { z } from "zod";
+
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import type { AgreementStatus } from "./forms";
 

@@ -10,7 +10,8 @@
  * does not (a document came into force since, a client was added outside the services) the
  * page counts everything as before, until the periodic refresh catches up.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL,sql } from "drizzle-orm";
+
 import type { Db, Executor } from "../db/client.server";
 import { indiaDate } from "./documents";
 import { AGREEMENT_STATUS, type AgreementStatus, type DocName } from "./forms";

@@ -5,7 +5,9 @@
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
+
 import nodemailer, { type Transporter } from "nodemailer";
+
 import { dataDir } from "../core/env.server";
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };

@@ -5,11 +5,12 @@
  * Sending never blocks or fails a save.
  */
 import { eq, sql } from "drizzle-orm";
+
+import { logServerError } from "../core/server-log";
 import type { Db, Executor } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { afterCommit } from "../db/transaction.server";
 import { deliver, type MailMessage } from "./mailer.server";
-import { logServerError } from "../core/server-log";
 
 export const MAX_ATTEMPTS = 8;
 

@@ -7,8 +7,9 @@
  * separate-bill hold verdict no longer counts it), one `bill_payment` movement and one audit row.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { writeAudit, type AuditActor } from "../audit/audit.server";
-import { formatInr, paiseToRupeesString, rupeesToPaise, type Paise } from "../core/money";
+
+import { type AuditActor,writeAudit } from "../audit/audit.server";
+import { formatInr, type Paise,paiseToRupeesString, rupeesToPaise } from "../core/money";
 import { fail, invalid, notFound, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
 import { billingCycles, moneyMovements } from "../db/schema";

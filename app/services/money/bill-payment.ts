@@ -4,7 +4,8 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { formatInr, RUPEES_INPUT, rupeesToPaise, type Paise } from "../core/money";
+
+import { formatInr, type Paise,RUPEES_INPUT, rupeesToPaise } from "../core/money";
 
 export const BILL_PAYMENT_MESSAGES = {
   amount: "Enter the amount paid: more than ₹0.00, at most two decimals.",

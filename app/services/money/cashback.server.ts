@@ -7,14 +7,15 @@
  * exceed the client's max_tat_liability (counted under a per-client advisory lock).
  */
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Executor } from "../db/client.server";
-import { cashbackCredits, cashbackSettings, clientAdvantagePlans, orders, trackingEvents } from "../db/schema";
-import type { FrozenCharge } from "../db/schema";
-import { computeCashback } from "../advantage/cashback";
+
 import { cashbackSettingsFromRow } from "../advantage/advantage.server";
+import { computeCashback } from "../advantage/cashback";
 import { daysBetween, istDayOf } from "../core/ist-dates";
 import { paiseToRupeesString, rupeesToPaise } from "../core/money";
 import { isZone } from "../core/zones";
+import type { Executor } from "../db/client.server";
+import type { FrozenCharge } from "../db/schema";
+import { cashbackCredits, cashbackSettings, clientAdvantagePlans, orders, trackingEvents } from "../db/schema";
 import { billReference, weekStart } from "./cycles";
 
 const CASHBACK_LOCK = 0x0f1a_0002;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { COD_QUERY_MESSAGES, codSearch, parseCodView, presetOf, presetRange } from "./cod-query";
-import { cycleOf, billDueDate, remittanceDate, weekStart } from "./cycles";
+import { billDueDate, cycleOf, remittanceDate, weekStart } from "./cycles";
 
 const today = "2026-11-24";
 const parse = (q: string, day = today) => parseCodView(new URLSearchParams(q), day);

@@ -4,9 +4,9 @@
  * the presets Today, Yesterday, Last 7 Days, This Month, Last 30 Days (default: the last 30
  * days, 29 days back to today), and the page (30 rows, no size changer). Pure.
  */
-import { invalid, type Invalid, type Result } from "../core/result";
-import { TEXT_LIMITS, hasControlCharacters } from "../core/text-input";
 import { addDays, daysBetween, isIsoDay, monthStart } from "../core/ist-dates";
+import { type Invalid, invalid, type Result } from "../core/result";
+import { hasControlCharacters,TEXT_LIMITS } from "../core/text-input";
 
 export const COD_PAGE_SIZE = 30;
 

@@ -18,16 +18,17 @@
  * much less outstanding or taken from the wallet.
  */
 import { eq, sql } from "drizzle-orm";
-import { startPeriodic } from "../core/periodic";
+
+import { addDays, istDayOf } from "../core/ist-dates";
 import { paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
-import type { Db, Executor, Tx } from "../db/client.server";
+import { startPeriodic } from "../core/periodic";
 import { bulkInsert } from "../db/bulk-insert.server";
+import type { Db, Executor, Tx } from "../db/client.server";
 import { billingCycles, codRemittances, moneyMovements, settings } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { addDays, istDayOf } from "../core/ist-dates";
+import { billDueDate, billReference, creditsForBill, planCycles, type PlannedCycle, remittanceDate, remittanceReference, SERVICE_TAX_PERCENT, type UncutWeek,weekStart } from "./cycles";
 import { customerTypeOf } from "./hold";
 import { payOutDueRemittances } from "./remittances.server";
-import { billDueDate, billReference, creditsForBill, planCycles, remittanceDate, remittanceReference, SERVICE_TAX_PERCENT, weekStart, type PlannedCycle, type UncutWeek } from "./cycles";
 
 export const CYCLE_CUT_SETTING = "money.cycles.cut";
 /** The scheduled cut runs at most once an hour across all servers (a week closes at IST midnight on Sunday). */

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { creditsForBill, planCycles, type UncutWeek } from "./cycles";
 
 const week = (client_id: number, w: string, order_ids: number[], amount: number, extra = 0): UncutWeek => ({ client_id, week: w, order_ids, amount, extra });

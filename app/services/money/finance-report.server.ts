@@ -9,16 +9,18 @@
  *   workers never build or send it twice; a server that stops mid-job leaves a lease that runs
  *   out, and the job is taken again. A failure records why and is retried up to three times.
  */
-import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { PassThrough } from "node:stream";
+
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+
+import { clientScopeCondition, type Viewer } from "../clients/clients.server";
+import type { StaffRole } from "../core/roles";
+import { logServerError } from "../core/server-log";
 import type { Db } from "../db/client.server";
 import { clients, financeReportJobs, staff as staffTable } from "../db/schema";
-import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import { afterCommit, transaction } from "../db/transaction.server";
-import { CLOSED_DATABASE, enqueueMail } from "../mail/outbox.server";
 import { writeXlsx, type XlsxSheet } from "../http/xlsx.server";
-import { logServerError } from "../core/server-log";
-import type { StaffRole } from "../core/roles";
+import { CLOSED_DATABASE, enqueueMail } from "../mail/outbox.server";
 
 export { FINANCE_MESSAGES } from "./finance";
 

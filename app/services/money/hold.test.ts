@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { rupeesToPaise } from "../core/money";
-import { codMinusBillVerdict, customerTypeOf, displayedAmount, holdVerdict, separateBillVerdict, walletVerdict, type HoldFigures } from "./hold";
+import { codMinusBillVerdict, customerTypeOf, displayedAmount, type HoldFigures,holdVerdict, separateBillVerdict, walletVerdict } from "./hold";
 
 const base: HoldFigures = {
   seller_type: "WALLET",

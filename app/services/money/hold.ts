@@ -7,8 +7,8 @@
  * (X × (10000 + hundredths) against the other side × 10000, in bigints), so no rounding ever
  * decides a boundary; only the figures shown are rounded to the paisa.
  */
-import { formatInr, percentOfPaise, percentToHundredths, type Paise } from "../core/money";
 import { addDays, dmy } from "../core/ist-dates";
+import { formatInr, type Paise,percentOfPaise, percentToHundredths } from "../core/money";
 
 export const CUSTOMER_TYPES = ["WALLET", "COD_MINUS_BILL", "SEPARATE_BILL"] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];

@@ -8,10 +8,11 @@
  * already checked that the client is in the viewer's scope.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
-import { billingCycles, cashbackCredits, codRemittances } from "../db/schema";
+
 import { istDayOf } from "../core/ist-dates";
 import { paiseToRupeesString, rupeesToPaise } from "../core/money";
+import type { Db } from "../db/client.server";
+import { billingCycles, cashbackCredits, codRemittances } from "../db/schema";
 import { CASHBACK_LINE_SUFFIX, LEDGER_AMOUNT_FIELDS, type LedgerAmountField, type LedgerEntry, type LedgerView } from "./ledger";
 
 /** Entries of one view, newest cycle first, and their totals (paise summed, shown as rupees). */

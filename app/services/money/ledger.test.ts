@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { LEDGER_CSV_HEADER, ledgerViewOf } from "./ledger";
 
 describe("ledger view", () => {

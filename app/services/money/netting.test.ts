@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { netBills, type OpenBill } from "./netting";
 
 const bill = (id: number, due_date: string, rupees: number): OpenBill => ({ id, reference_id: `BILL${id}`, due_date, outstanding: rupees * 100 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { RELEASE_MESSAGES, parseRelease } from "./release-form";
+
+import { parseRelease,RELEASE_MESSAGES } from "./release-form";
 
 const ok = { ids: ["3", "1", "3"], approver_email: " Approver1@Demo.test ", approver_reason: " Seller cleared dues " };
 

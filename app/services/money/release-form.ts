@@ -5,7 +5,8 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { TEXT_LIMITS, boundedFreeText, boundedString } from "../core/text-input";
+
+import { boundedFreeText, boundedString,TEXT_LIMITS } from "../core/text-input";
 
 export const RELEASE_MESSAGES = {
   email: "Enter valid Approval Email",

@@ -4,24 +4,25 @@
  * (get-analytics-details) with its verdict, and the release (update-remittance-mode), exactly
  * once. Every read is limited to the clients in the viewer's scope.
  */
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL,sql } from "drizzle-orm";
+
+import { type AuditActor,writeAudit } from "../audit/audit.server";
+import { type Actor,can } from "../auth/permissions";
+import { clientScopeCondition, type Viewer } from "../clients/clients.server";
+import { istDayOf } from "../core/ist-dates";
+import { formatInr, paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
+import { fail, type Failure, type Forbidden, forbidden, type Invalid, invalid, type NotFound, notFound, type Result } from "../core/result";
 import { anyOfIds } from "../db/any-of";
 import type { Db, Tx } from "../db/client.server";
 import { billingCycles, clientMoneyProfiles, clients, codRemittances, moneyMovements, orders } from "../db/schema";
-import { clientScopeCondition, type Viewer } from "../clients/clients.server";
-import { can, type Actor } from "../auth/permissions";
-import { writeAudit, type AuditActor } from "../audit/audit.server";
-import { fail, forbidden, invalid, notFound, type Failure, type Forbidden, type Invalid, type NotFound, type Result } from "../core/result";
 import { transaction } from "../db/transaction.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { financeApproverEmails } from "../settings/finance-approvers.server";
-import { formatInr, paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
-import { SERVICE_TAX_PERCENT } from "./cycles";
-import { istDayOf } from "../core/ist-dates";
 import { COD_PAGE_SIZE, type CodView } from "./cod-query";
-import { customerTypeOf, displayedAmount, holdVerdict, type HoldFigures, type HoldVerdict } from "./hold";
+import { SERVICE_TAX_PERCENT } from "./cycles";
+import { customerTypeOf, displayedAmount, type HoldFigures, type HoldVerdict,holdVerdict } from "./hold";
+import { type BillNetting, netBills, type OpenBill } from "./netting";
 import { RELEASE_MESSAGES, type ReleaseInput } from "./release-form";
-import { netBills, type BillNetting, type OpenBill } from "./netting";
 
 const HELD = sql`${codRemittances.current_action} = 'HOLD' and ${codRemittances.status} in ('PENDING', 'PARTIAL')`;
 

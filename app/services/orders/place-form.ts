@@ -4,6 +4,7 @@
  * and amounts to 2 decimals, weight to 3). Pure, so the rules are tested without a server.
  */
 import { z } from "zod";
+
 import type { CalculatorInput } from "../quote/calculator-form";
 
 const text = (field: string, max: number) =>

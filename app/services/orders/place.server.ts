@@ -4,16 +4,17 @@
  * assigned. An Idempotency-Key makes a retry return the first answer and create nothing new.
  */
 import { and, eq, sql } from "drizzle-orm";
+
 import type { Failure, Result } from "../core/result";
 import type { Db, Tx } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
 import { orderNumberSeq, orderRequests, orders } from "../db/schema";
+import { transaction } from "../db/transaction.server";
 import { legalOrderGate } from "../legal/seller.server";
-import { awbPrefix, frozenCharge, padNumber } from "./charge";
-import { addPlacedOrderToRollups } from "./rollups.server";
 import { NO_COURIER_MESSAGE } from "../quote/allocation";
 import { quoteForClient } from "../quote/quote.server";
-import { quoteInputOf, type OrderRequest } from "./place-form";
+import { awbPrefix, frozenCharge, padNumber } from "./charge";
+import { type OrderRequest,quoteInputOf } from "./place-form";
+import { addPlacedOrderToRollups } from "./rollups.server";
 
 export type Placed = { pickrr_order_id: string; pickrr_tracking_id: string; courier: string; edd_stamp: string; charged_amount: string };
 export type PlaceAnswer = { status: 201; body: Placed } | { status: 400 | 409 | 422; body: { err: string; errors?: Record<string, string> } };

@@ -9,7 +9,8 @@
  * month, with picked orders per weekday: each writer recomputes the client-months it touched
  * from the daily rows (at most 31 rows each, by the primary key), in the same transaction.
  */
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { type SQL, sql, type SQLWrapper } from "drizzle-orm";
+
 import type { Executor } from "../db/client.server";
 import { orderDailyRollups, orderMonthlyRollups, orders } from "../db/schema";
 

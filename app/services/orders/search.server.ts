@@ -4,7 +4,8 @@
  * scope rule as All Users), 50 to a page, newest first.
  */
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { clientScopeCondition, hierarchyMember, withHierarchy, type Viewer } from "../clients/clients.server";
+
+import { clientScopeCondition, hierarchyMember, type Viewer,withHierarchy } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
 import { clients, orders, trackingEvents } from "../db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchType } from "./search";

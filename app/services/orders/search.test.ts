@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { orderIdOf, parseSearch } from "./search";
 
 describe("header search input", () => {

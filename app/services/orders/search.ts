@@ -4,7 +4,8 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { invalid, type Invalid, type Result } from "../core/result";
+
+import { type Invalid, invalid, type Result } from "../core/result";
 
 export const SEARCH_TYPES = ["tracking_id", "courier_tracking_id", "phone", "customer_name", "seller_email"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { deriveState, type ScanEvent } from "./status";
 
 const at = (iso: string) => new Date(iso);

@@ -1,9 +1,10 @@
 /** Sync Tracking (docs/product.md §2, §8 'Tracing Synced'): re-apply an order's scan events to it. */
 import { and, eq } from "drizzle-orm";
+
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
 import { clients, orders } from "../db/schema";
+import { transaction } from "../db/transaction.server";
 import { applyEvents } from "./tracking.server";
 
 export const TRACING_SYNCED = "Tracing Synced";

@@ -4,16 +4,18 @@
  * know is answered 404 and stored nowhere, and the order's status is recomputed from all its
  * events by event time, so out-of-order delivery does not matter.
  */
-import { creditCashback } from "../money/cashback.server";
 import { randomBytes } from "node:crypto";
+
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { bulkInsert } from "../db/bulk-insert.server";
-import { applyPickupChanges } from "./rollups.server";
 import { z } from "zod";
+
+import { bulkInsert } from "../db/bulk-insert.server";
 import type { Db, Executor } from "../db/client.server";
+import { couriers, courierServices, courierTokens, orders, trackingEvents } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { courierServices, courierTokens, couriers, orders, trackingEvents } from "../db/schema";
-import { deriveState, isOrderStatus, ORDER_STATUSES, type DerivedState, type ScanEvent } from "./status";
+import { creditCashback } from "../money/cashback.server";
+import { applyPickupChanges } from "./rollups.server";
+import { type DerivedState, deriveState, isOrderStatus, ORDER_STATUSES, type ScanEvent } from "./status";
 
 export const MAX_EVENTS = 1000;
 

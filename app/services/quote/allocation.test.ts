@@ -1,10 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ineligibilityReasons, NO_COURIER_MESSAGE, normaliseCalculatorInput, orderTypeOf, quote, serviceTypeOf, type CourierCandidate, type QuoteInput, type QuoteShipment, type RuleConfig } from "./allocation";
+
+import { ZONES } from "../core/zones";
 import { type CustomRule, type SelectRule, type SelectRuleCriterias } from "../rules/rules";
+import { type CourierCandidate, ineligibilityReasons, NO_COURIER_MESSAGE, normaliseCalculatorInput, orderTypeOf, quote, type QuoteInput, type QuoteShipment, type RuleConfig,serviceTypeOf } from "./allocation";
 import type { RateRow } from "./pricing";
 import type { PincodeInfo } from "./zone";
-import { ZONES } from "../core/zones";
 
 const delhi: PincodeInfo = { pincode: 110001, city: "Delhi NCR", state: "Delhi", is_metro: true, is_special_zone: false };
 const bengaluru: PincodeInfo = { pincode: 560001, city: "Bengaluru", state: "Karnataka", is_metro: true, is_special_zone: false };

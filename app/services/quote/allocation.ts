@@ -25,22 +25,22 @@
  * Rule and blacklist entries name a courier service ("Delhivery Surface 0.5kg") or its
  * parent courier ("Delhivery"); names compare case- and spacing-insensitively.
  */
-import { estimateDelivery } from "./delivery-date";
-import { transportModeFor, type DeliveryMode } from "../core/transport";
 import { formatInr, parseScaledDecimal, rupeesToPaise } from "../core/money";
+import { RULE_CODES, type RuleCode } from "../core/rule-codes";
+import { type DeliveryMode,transportModeFor } from "../core/transport";
+import { type Zone,ZONE_LABELS, ZONE_TAT_DAYS } from "../core/zones";
+import { ADVANTAGE_PROMISE, ADVANTAGE_STANDARD, type CustomRule, type OrderType, type PriorityEntry, type SelectRule, type SelectRuleCriterias, type ServiceType } from "../rules/rules";
+import { estimateDelivery } from "./delivery-date";
 import {
   chargeableWeightGrams,
-  DEFAULT_VOLUMETRIC_DIVISOR,
-  priceShipment,
   type Decimalish,
+  DEFAULT_VOLUMETRIC_DIVISOR,
   type PriceBreakdown,
+  priceShipment,
   type RateRow,
   type ShipmentForPricing,
 } from "./pricing";
-import { nameKey, zoneOf, type PincodeInfo } from "./zone";
-import { RULE_CODES, type RuleCode } from "../core/rule-codes";
-import { ZONE_LABELS, ZONE_TAT_DAYS, type Zone } from "../core/zones";
-import { ADVANTAGE_PROMISE, ADVANTAGE_STANDARD, type CustomRule, type OrderType, type PriorityEntry, type SelectRule, type SelectRuleCriterias, type ServiceType } from "../rules/rules";
+import { nameKey, type PincodeInfo,zoneOf } from "./zone";
 
 export const NO_COURIER_MESSAGE = "There is no courier matching your search criteria";
 

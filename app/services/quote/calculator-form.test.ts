@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { parseCalculator, pincodeCheckSchema, reverseRuleApplied } from "./calculator-form";
 
 const GOOD = { shipment_type: "forward", pickup_pincode: "400001", drop_pincode: "110001", length: "10", breadth: "10", height: "10", weight: "0.5" };

@@ -7,6 +7,7 @@
  * taken to be worth its COD amount) and `product_names` (comma-separated).
  */
 import { z } from "zod";
+
 import { boundedString, CONTROL_CHARACTER_MESSAGE, NO_CONTROL, TEXT_LIMITS } from "../core/text-input";
 import { normaliseCalculatorInput } from "./allocation";
 

@@ -1,8 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, estimateDelivery, istDate, pickupDate, turnaroundDays } from "./delivery-date";
+
 import type { TransportMode } from "../core/transport";
 import { ZONE_TAT_DAYS, ZONES } from "../core/zones";
+import { addDays, estimateDelivery, istDate, pickupDate, turnaroundDays } from "./delivery-date";
 
 /** An instant given as India wall-clock time. */
 const ist = (wallClock: string) => new Date(`${wallClock}+05:30`);

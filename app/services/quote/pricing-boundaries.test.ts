@@ -1,6 +1,7 @@
 /** Worked examples at the edges the issue names: slab boundaries, volumetric > dead, COD minimum vs %, RTO fallback, reverse. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { priceShipment, type RateRow } from "./pricing";
 
 const ROW: RateRow = {

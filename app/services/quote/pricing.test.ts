@@ -1,19 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { formatInr, paiseToRupeesString } from "../core/money";
+import { type Zone,ZONES } from "../core/zones";
 import {
   chargeableWeightGrams,
   chargedAmountFormula,
   codChargeFor,
   freightFor,
   priceShipment,
-  rateRowFromColumns,
-  volumetricWeightGrams,
   type RateRow,
+  rateRowFromColumns,
   type ShipmentForPricing,
+  volumetricWeightGrams,
   type ZonePrice,
 } from "./pricing";
-import { ZONES, type Zone } from "../core/zones";
 
 /** Weight slab options of the rate card (docs/product.md §9), kg. */
 const SLAB_OPTIONS = [0.1, 0.25, 0.5, 1, 2, 3, 4, 5, 6, 7, 10, 15, 20, 50, 100];

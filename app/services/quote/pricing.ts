@@ -19,7 +19,7 @@
  * in binary floats, so float division can push ceil() over a boundary (0.3 / 0.1 = 2.9999…);
  * in grams 300 / 100 is exactly 3.
  */
-import { formatInr, parseScaledDecimal, percentOfPaise, roundHalfUpDivBig, rupeesToPaise, type Paise } from "../core/money";
+import { formatInr, type Paise,parseScaledDecimal, percentOfPaise, roundHalfUpDivBig, rupeesToPaise } from "../core/money";
 import type { Zone } from "../core/zones";
 
 /** Numeric columns arrive as text from numeric(12,2) or as numbers from seeds and forms. */

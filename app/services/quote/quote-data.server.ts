@@ -12,15 +12,16 @@
  * So a change made by any process (or by hand in psql) is seen by the next quote everywhere,
  * and the steady-state cost of a quote is one small read plus pure computation.
  */
-import { asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../db/client.server";
-import { clientCourierServices, clientRuleSettings, clients, courierServices, couriers, customPriorityRules, pickrrSelectRules, pincodes, rateRows } from "../db/schema";
+import { asc, desc, eq, inArray, type SQL,sql } from "drizzle-orm";
+
 import type { DeliveryType, ShipmentType } from "../core/rate-fields";
+import type { RuleCode } from "../core/rule-codes";
+import type { Db } from "../db/client.server";
+import { clientCourierServices, clientRuleSettings, clients, couriers, courierServices, customPriorityRules, pickrrSelectRules, pincodes, rateRows } from "../db/schema";
+import type { CustomRule, SelectRule } from "../rules/rules";
 import { customRulesFromRows, fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType, ruleCodeFromRow, selectRulesFromRows } from "../rules/rules.server";
 import { packFlags } from "../serviceability/flags";
-import type { CustomRule, SelectRule } from "../rules/rules";
-import type { RuleCode } from "../core/rule-codes";
-import { rateRowFromColumns, type RateRow } from "./pricing";
+import { type RateRow,rateRowFromColumns } from "./pricing";
 import type { PincodeInfo } from "./zone";
 
 export type PincodeRecord = PincodeInfo & { pincode: number; district: string; office_name: string };

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RateListEntry } from "./allocation";
+
 import { rupeesToPaise } from "../core/money";
+import type { RateListEntry } from "./allocation";
 import { priceShipment, type RateRow, type ShipmentForPricing } from "./pricing";
 import { calculatorRow, rateListEntryJson } from "./quote-view";
 

@@ -4,11 +4,11 @@
  * Rate Calculator's table rows (money formatted, the charged-amount formula spelt out).
  * Pure: no I/O, so every figure on either is decided here and in pricing.ts.
  */
-import type { QuoteResult, RateListEntry } from "./allocation";
-import { RULE_CODE_NAMES } from "../core/rule-codes";
 import { formatInr, paiseToRupeesString } from "../core/money";
-import { chargedAmountFormula, DEFAULT_VOLUMETRIC_DIVISOR } from "./pricing";
+import { RULE_CODE_NAMES } from "../core/rule-codes";
 import { ZONE_LABELS } from "../core/zones";
+import type { QuoteResult, RateListEntry } from "./allocation";
+import { chargedAmountFormula, DEFAULT_VOLUMETRIC_DIVISOR } from "./pricing";
 
 const rupees = paiseToRupeesString;
 

@@ -3,13 +3,13 @@
  * and the shipment-calculator-v3 / pincode-serviceability-v3 endpoints (docs/product.md §7).
  * They read the cached quote data (quote-data.server.ts) and call the pure engine.
  */
+import { transportModeFor } from "../core/transport";
 import type { Db } from "../db/client.server";
-import { laneFlags, laneServiceability, pricedLaneFlags, unpackFlags, type LaneFlags, type PricedShipmentTypes } from "../serviceability/flags";
-import { quote, serviceTypeOf, type CourierCandidate, type QuoteResult } from "./allocation";
+import { type LaneFlags, laneFlags, laneServiceability, pricedLaneFlags, type PricedShipmentTypes,unpackFlags } from "../serviceability/flags";
+import { type CourierCandidate, quote, type QuoteResult,serviceTypeOf } from "./allocation";
 import type { CalculatorInput } from "./calculator-form";
 import { estimateDelivery } from "./delivery-date";
-import { transportModeFor } from "../core/transport";
-import { packedAt, quoteData, type ClientService, type PincodeRecord, type QuoteData } from "./quote-data.server";
+import { type ClientService, packedAt, type PincodeRecord, type QuoteData,quoteData } from "./quote-data.server";
 import { zoneOf } from "./zone";
 
 export type FieldError = { field: string; message: string };

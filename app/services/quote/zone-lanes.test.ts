@@ -3,9 +3,11 @@
  * data and the zone configuration, exactly as the seed builds it).
  */
 import { describe, expect, it } from "vitest";
+
 import { buildPincodeRows } from "~/services/geo/pincode-table.server";
-import { zoneOf } from "./zone";
+
 import type { Zone } from "../core/zones";
+import { zoneOf } from "./zone";
 
 const table = new Map(buildPincodeRows().map((r) => [r.pincode, r]));
 const at = (pincode: number) => {

@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { isSpecialZone, metroCityFor } from "~/services/geo/zone-config";
+
 import { isZone } from "../core/zones";
-import { zoneOf, type PincodeInfo } from "./zone";
+import { type PincodeInfo,zoneOf } from "./zone";
 
 /** A pincode row built the way the pincode table builds it: from the zone configuration. */
 function place(pincode: number, state: string, district: string): PincodeInfo {

@@ -6,6 +6,7 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+
 import { isSegment } from "../core/rate-fields";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "./row-form";
 

@@ -5,20 +5,18 @@
  * confirmation made against a preview is refused when the card changed since.
  */
 import { eq, inArray } from "drizzle-orm";
+
+import { isSegment, type Segment } from "../core/rate-fields";
 import { invalid, stale } from "../core/result";
 import type { Db, Executor } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
 import { clientCourierServices, rateCardUploads, rateRows } from "../db/schema";
+import { transaction } from "../db/transaction.server";
 import { CHANGEABLE_FIELDS, diffRow, type RowChange } from "./changes";
-import { verifyUpload, type VerifyResult } from "./csv";
-import { SEGMENT_NAMES, type CardRow } from "./fields";
-import { isSegment, type Segment } from "../core/rate-fields";
+import { type VerifyResult,verifyUpload } from "./csv";
+import { type CardRow,SEGMENT_NAMES } from "./fields";
 import { clientCardRows, segmentCardRows } from "./read.server";
 import { pricesOf, rowChange, type RowPrices } from "./row-edit.server";
 import {
-  SEGMENT_STALE_MESSAGE,
-  UPLOAD_INVALID_MESSAGE,
-  UPLOAD_STALE_MESSAGE,
   allowed,
   clientCardToken,
   clientFor,
@@ -26,10 +24,13 @@ import {
   insertValues,
   lockClientRows,
   notFound,
-  recordCardChange,
-  writePrices,
   type RateCardActor,
   type RateCardFailure,
+  recordCardChange,
+  SEGMENT_STALE_MESSAGE,
+  UPLOAD_INVALID_MESSAGE,
+  UPLOAD_STALE_MESSAGE,
+  writePrices,
 } from "./scope.server";
 
 // ---------------------------------------------------------------------------------------

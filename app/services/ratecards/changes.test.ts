@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+
 import { changeLines, diffRow, type RowChange } from "./changes";
-import { rateValuesOf, type CardRow } from "./fields";
+import { type CardRow,rateValuesOf } from "./fields";
 import { sampleCardRow } from "./sample-row";
 
 const row: CardRow = sampleCardRow({ cod_percentage: "1.75" });

@@ -3,8 +3,8 @@
  * segment, RTO from forward): the confirmation preview, the e-mail summary and the service's
  * audit rows all read it. Pure; safe in the browser.
  */
-import { PRICE_TYPE_LABELS, RATE_FIELD_LABELS, type CardRow } from "./fields";
-import { RATE_FIELDS, type DeliveryType, type RateField, type ShipmentType } from "../core/rate-fields";
+import { type DeliveryType, RATE_FIELDS, type RateField, type ShipmentType } from "../core/rate-fields";
+import { type CardRow,PRICE_TYPE_LABELS, RATE_FIELD_LABELS } from "./fields";
 import { formatKg, formatTwoDecimals } from "./money";
 
 export type ChangedField = RateField | "first_slab" | "second_slab";

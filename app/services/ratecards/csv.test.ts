@@ -1,9 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { escapeCell, readCsv, unescapeCell, writeCsv } from "../http/csv";
-import { CSV_COLUMNS, verifyUpload, writeRateCardCsv, type CsvCard, type UploadError } from "./csv";
-import type { CardRow } from "./fields";
+
 import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
+import { escapeCell, readCsv, unescapeCell, writeCsv } from "../http/csv";
+import { CSV_COLUMNS, type CsvCard, type UploadError,verifyUpload, writeRateCardCsv } from "./csv";
+import type { CardRow } from "./fields";
 
 const SELLER = "orders@chaiwala.in";
 

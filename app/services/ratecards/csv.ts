@@ -7,12 +7,12 @@
  * Rows come in the order of sortCardRows (courier, then price type, then delivery type), so
  * the upload can be checked row by row against the card it was downloaded from.
  */
+import { type DeliveryType, RATE_FIELDS, type RateField, type RateValues, type ShipmentType,ZONE_PRICE_LABELS } from "../core/rate-fields";
+import { type Invalid, invalid, type Result } from "../core/result";
 import { CsvSyntaxError, readCsv, writeCsv } from "../http/csv";
-import { PER_COURIER_FIELDS, PRICE_TYPE_LABELS, sortCardRows, type CardRow } from "./fields";
-import { RATE_FIELDS, ZONE_PRICE_LABELS, type DeliveryType, type RateField, type RateValues, type ShipmentType } from "../core/rate-fields";
+import { type CardRow,PER_COURIER_FIELDS, PRICE_TYPE_LABELS, sortCardRows } from "./fields";
 import { formatKg, formatTwoDecimals, sameDecimal } from "./money";
 import { normaliseRateValue } from "./row-form";
-import { invalid, type Invalid, type Result } from "../core/result";
 
 /** The CSV column of each price, in order after the six identity columns. */
 export const CSV_PRICE_COLUMNS: Record<RateField, string> = {

@@ -5,11 +5,11 @@
  * edit's copy, the cashback settings) are described beside their plans, in advantage/describe.ts,
  * which hands every other entry to describeCardEntry (decision 055).
  */
-import { PLAN_LABELS, PLAN_TYPE_OF, type AdvantagePlanName } from "../core/plans";
-import { CHANGED_FIELD_LABELS, showFieldValue, type ChangedField } from "./changes";
-import { PRICE_TYPE_LABELS } from "./fields";
+import { type AdvantagePlanName,PLAN_LABELS, PLAN_TYPE_OF } from "../core/plans";
 import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
 import type { RateCardDetails } from "./audit-kinds";
+import { CHANGED_FIELD_LABELS, type ChangedField,showFieldValue } from "./changes";
+import { PRICE_TYPE_LABELS } from "./fields";
 
 /** What the History dialog knows of one entry (history.server.ts reads them). */
 export type DescribedEntry = {

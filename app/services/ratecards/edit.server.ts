@@ -5,26 +5,27 @@
  * changed the row since the editor saw it.
  */
 import { and, eq } from "drizzle-orm";
+
 import { conflict, invalid } from "../core/result";
 import type { Db } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
 import { rateRows } from "../db/schema";
+import { transaction } from "../db/transaction.server";
 import { diffRow, type RowChange } from "./changes";
 import type { CardRow } from "./fields";
 import { queueRateChangeMail } from "./notify.server";
 import { clientCardRows } from "./read.server";
-import { CLIENT_CARD_AUDIT, applyRowEdit, parseRateValues, pricesOf, rowChange, type EditableCard } from "./row-edit.server";
+import { applyRowEdit, CLIENT_CARD_AUDIT, type EditableCard,parseRateValues, pricesOf, rowChange } from "./row-edit.server";
 import { SOME_FIELD_NOT_VALID, weightSlabFormSchema } from "./row-form";
 import {
-  CONFLICT_MESSAGE,
   allowed,
   auditRowChange,
   clientFor,
+  CONFLICT_MESSAGE,
   forbidden,
   notFound,
-  writePrices,
   type RateCardActor,
   type RateCardFailure,
+  writePrices,
 } from "./scope.server";
 
 export type UpdateRateRowInput = { rowId: number; clientId: number; version: number; values: Record<string, unknown> };

@@ -6,15 +6,15 @@
  */
 import {
   DELIVERY_TYPES,
-  RATE_FIELDS,
-  SHIPMENT_TYPES,
-  ZONE_PRICE_LABELS,
   type DeliveryType,
+  RATE_FIELDS,
   type RateField,
   type RateRowPrices,
   type RateValues,
   type Segment,
+  SHIPMENT_TYPES,
   type ShipmentType,
+  ZONE_PRICE_LABELS,
 } from "../core/rate-fields";
 
 /** The rate card screen's tabs: Forward, Reverse, RTO (both RTO codes live under RTO). */

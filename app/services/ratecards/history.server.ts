@@ -1,11 +1,12 @@
 /** The audit history of a client's rate changes: its card and its Advantage plans (docs/product.md §2.5 "History", §2.6). */
 import { and, count, desc, eq, inArray } from "drizzle-orm";
-import { isPlanName } from "../core/plans";
-import type { DescribedEntry } from "./describe";
+
 import { RATE_AUDIT_ENTITIES, ROW_ENTITIES } from "../audit/kinds";
+import { isPlanName } from "../core/plans";
+import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
 import type { Db } from "../db/client.server";
 import { auditLog } from "../db/schema";
-import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
+import type { DescribedEntry } from "./describe";
 
 /** Keys of a row entry that name the row rather than a changed field. */
 const CONTEXT_KEYS = new Set(["plan", "courier", "courier_service_id", "shipment_type", "delivery_type"]);

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+
 import { MAX_MONEY_PAISE } from "../core/rate-fields";
 import { formatKg, formatTwoDecimals, hundredthsToString, parseHundredths, parsePaise, sameDecimal } from "./money";
 

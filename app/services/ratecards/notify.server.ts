@@ -4,6 +4,7 @@
  * the e-mail goes out exactly when the change commits and never slows or fails the save.
  */
 import { eq, inArray } from "drizzle-orm";
+
 import type { Db, Tx } from "../db/client.server";
 import { clients, staff } from "../db/schema";
 import { enqueueMail } from "../mail/outbox.server";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { CardRow } from "./fields";
+
 import type { DeliveryType, ShipmentType } from "../core/rate-fields";
+import type { CardRow } from "./fields";
 import { buildRateCardPanels, panelTitle } from "./panels";
 import { sampleCardRow } from "./sample-row";
 

@@ -4,9 +4,9 @@
  * per weight slab pair, sorted ascending by first then second slab, couriers sorted by name,
  * only active couriers unless asked to show all.
  */
-import { formatKg, parseHundredths } from "./money";
-import { RATE_TABS, TAB_OF_SHIPMENT_TYPE, compareCourierNames, type CardRow, type RateTab } from "./fields";
 import { DELIVERY_TYPES, type DeliveryType } from "../core/rate-fields";
+import { type CardRow, compareCourierNames, RATE_TABS, type RateTab,TAB_OF_SHIPMENT_TYPE } from "./fields";
+import { formatKg, parseHundredths } from "./money";
 
 export type RatePanel<R extends CardRow = CardRow> = {
   /** Stable within a section, e.g. "0.5-0.5" (usable as an id or a URL fragment). */

@@ -10,10 +10,11 @@
  * from it), so two downloads in the same minute are byte-identical.
  */
 import PDFDocument from "pdfkit";
-import type { Db } from "../db/client.server";
-import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS, RATE_FIELD_LABELS, RATE_TABS, TAB_LABELS, type CardRow } from "./fields";
-import { ZONE_COLUMNS } from "../core/zones";
+
 import { DELIVERY_TYPES, type Segment } from "../core/rate-fields";
+import { ZONE_COLUMNS } from "../core/zones";
+import type { Db } from "../db/client.server";
+import { type CardRow,DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS, RATE_FIELD_LABELS, RATE_TABS, TAB_LABELS } from "./fields";
 import { formatTwoDecimals } from "./money";
 import type { RateCardPanels, RatePanel } from "./panels";
 import { getClientRateCard, getSegmentRateCard } from "./read.server";

@@ -3,13 +3,14 @@
  * fetch-segment-wise-ratecard, download-rate-card, download-segment-ratecard-csv): a
  * client's courier-wise card, the three segment cards, and both as the CSV the upload accepts.
  */
-import { and, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql, type SQLWrapper } from "drizzle-orm";
+
+import { isSegment, RATE_FIELDS, type Segment,SHIPMENT_TYPES } from "../core/rate-fields";
 import type { Db, Executor } from "../db/client.server";
 import { preparedSql } from "../db/prepared.server";
 import { clientCourierServices, clients, courierServices, rateCardUploads, rateRows, staff } from "../db/schema";
 import { writeRateCardCsv } from "./csv";
-import { SEGMENT_NAMES, TAB_OF_SHIPMENT_TYPE, sortCardRows, type CardRow, type RateTab } from "./fields";
-import { RATE_FIELDS, SHIPMENT_TYPES, isSegment, type Segment } from "../core/rate-fields";
+import { type CardRow, type RateTab,SEGMENT_NAMES, sortCardRows, TAB_OF_SHIPMENT_TYPE } from "./fields";
 import { buildRateCardPanels, type RateCardPanels } from "./panels";
 
 

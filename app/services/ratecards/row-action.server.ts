@@ -6,12 +6,13 @@
  * are (docs/forms.md), under the row edit's form id.
  */
 import { data } from "@remix-run/node";
-import { type AdvantagePlanName } from "../core/plans";
+
 import { redirectWithToast } from "../auth/session.server";
-import { notFound, type Conflict, type Failure } from "../core/result";
-import { failureAnswer, readForm } from "../http/form-errors.server";
-import { rateValuesOf, type CardRow } from "./fields";
+import { type AdvantagePlanName } from "../core/plans";
 import { type RateField } from "../core/rate-fields";
+import { type Conflict, type Failure,notFound } from "../core/result";
+import { failureAnswer, readForm } from "../http/form-errors.server";
+import { type CardRow,rateValuesOf } from "./fields";
 import { notAbleToUpdateRateCard, rateRowValidator, ROW_EDIT_FORM_ID } from "./row-form";
 
 /** A plan row edit (Pickrr Advantage tab) says which plan, and whether the editor saw the plan's defaults. */

@@ -6,15 +6,16 @@
  * the client's hierarchy. The two tables have the same price columns; the card says which
  * table, how its rows are read and how its audit rows and e-mail are labelled.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { writeAudit, type AuditActor } from "../audit/audit.server";
-import type { Tx } from "../db/client.server";
-import { planRateRows, rateRows } from "../db/schema";
-import { CHANGEABLE_FIELDS, diffRow, fieldText, type FieldChange, type RowChange } from "./changes";
-import { PER_COURIER_FIELDS, rateValuesOf, type CardRow } from "./fields";
+import { and, eq, type SQL,sql } from "drizzle-orm";
+
+import { type AuditActor,writeAudit } from "../audit/audit.server";
 import type { RateValues } from "../core/rate-fields";
+import { type Invalid, invalid, type Result } from "../core/result";
+import type { Tx } from "../db/client.server";
+import { type planRateRows, type rateRows } from "../db/schema";
+import { CHANGEABLE_FIELDS, diffRow, type FieldChange, fieldText, type RowChange } from "./changes";
+import { type CardRow,PER_COURIER_FIELDS, rateValuesOf } from "./fields";
 import { queueRateChangeMail, type RateChangeKind } from "./notify.server";
-import { invalid, type Invalid, type Result } from "../core/result";
 import { rateValuesSchema, SOME_FIELD_NOT_VALID } from "./row-form";
 
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { RATE_FIELDS } from "../core/rate-fields";
 import { rateRowFormSchema, rateRowFormValues, weightSlabFormSchema } from "./row-form";
 

@@ -5,19 +5,20 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-import { invalid, type Failure, type Invalid, type Result } from "../core/result";
-import { boundedString, TEXT_LIMITS } from "../core/text-input";
-import { WEIGHT_SLAB_OPTIONS } from "./fields";
+
 import {
   DELIVERY_TYPES,
   MAX_DIVISOR,
   MAX_MONEY_PAISE,
   MAX_PERCENT_HUNDREDTHS,
   RATE_FIELDS,
-  SHIPMENT_TYPES,
   type RateField,
   type RateValues,
+  SHIPMENT_TYPES,
 } from "../core/rate-fields";
+import { type Failure, type Invalid, invalid, type Result } from "../core/result";
+import { boundedString, TEXT_LIMITS } from "../core/text-input";
+import { WEIGHT_SLAB_OPTIONS } from "./fields";
 import { formatKg, hundredthsToString, parseHundredths } from "./money";
 
 export const PLEASE_FILL = "Please fill!";

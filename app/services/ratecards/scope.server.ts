@@ -5,20 +5,22 @@
  * row-edit.server.ts).
  */
 import { createHash } from "node:crypto";
+
 import { and, eq } from "drizzle-orm";
-import { writeAudit, type AuditActor } from "../audit/audit.server";
-import type { RateCardDetails } from "./audit-kinds";
+
+import { type AuditActor,writeAudit } from "../audit/audit.server";
 import { clientScopeCondition } from "../clients/clients.server";
-import { refusals, type Conflict, type Forbidden, type Invalid, type NotFound, type Stale } from "../core/result";
+import { type Conflict, type Forbidden, type Invalid, type NotFound, refusals, type Stale } from "../core/result";
+import { type StaffRole } from "../core/roles";
 import type { Executor, Tx } from "../db/client.server";
 import { clients, rateRows } from "../db/schema";
-import { type StaffRole } from "../core/roles";
+import type { RateCardDetails } from "./audit-kinds";
 import type { RowChange } from "./changes";
-import { queueRateChangeMail, type RateChangeKind } from "./notify.server";
 import type { UploadError } from "./csv";
 import type { CardRow } from "./fields";
-import { rateCardPermissions, type RateCardPermissions } from "./permissions";
-import { CLIENT_CARD_AUDIT, auditRowChange as auditRowEntry, writeRowPrices, type RowPrices } from "./row-edit.server";
+import { queueRateChangeMail, type RateChangeKind } from "./notify.server";
+import { type RateCardPermissions,rateCardPermissions } from "./permissions";
+import { auditRowChange as auditRowEntry, CLIENT_CARD_AUDIT, type RowPrices,writeRowPrices } from "./row-edit.server";
 
 /** The member of staff making a change (a Viewer from clients.server fits). */
 export type RateCardActor = AuditActor & { id: number; role: StaffRole };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { advantageHref, movedAdvantageHref, parseRateCardView, rateCardHref, rateCardViewSearch } from "./view-query";
 
 const u = (path: string) => new URL(path, "http://console.test");

@@ -1,5 +1,6 @@
 /** The client rate card screen's URL state: which tab, show all couriers, which row is being edited, which advantage plan. */
 import { z } from "zod";
+
 import { ADVANTAGE_PLAN_TYPES, type AdvantagePlanType } from "../core/plans";
 
 export const CARD_TABS = ["forward", "reverse", "rto", "advantage"] as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { customRuleValues } from "../courier-setup/custom-rule-form";
 import { customRuleFields, customRuleInitialValues } from "./custom-rule-values";
 

@@ -3,8 +3,8 @@
  * (the action, through tab-form.ts's schema) or from a refused post's answer (the dialog
  * refills), and the values the dialog opens with. Pure.
  */
-import { SLOT_FIELDS, type CustomRuleValues } from "../courier-setup/custom-rule-form";
-import { fieldList, fieldText, type Fields } from "./form-fields";
+import { type CustomRuleValues,SLOT_FIELDS } from "../courier-setup/custom-rule-form";
+import { fieldList, type Fields,fieldText } from "./form-fields";
 import type { CustomPriorityRuleEntry } from "./rules.server";
 
 /** The formId of the custom priority dialog's answers: the dialog shows them by its fields. */

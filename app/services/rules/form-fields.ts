@@ -6,6 +6,7 @@
  * refill only needs the same reading again (docs/forms.md §3).
  */
 import { z } from "zod";
+
 import { tooLongMessage } from "../core/text-input";
 
 export type Fields = Readonly<Record<string, unknown>>;

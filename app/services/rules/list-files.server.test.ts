@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { SELECT_RULE_MESSAGES, valuesOfRule } from "../courier-setup/select-rule-form";
 import { readListFiles, textFieldsOf, WRONG_LIST_FILE } from "./list-files.server";
 

@@ -4,9 +4,9 @@
  * list's text; anything else is refused by that list, with the values posted kept to refill
  * the form.
  */
-import { invalid, type Invalid, type Result } from "../core/result";
+import { type Invalid, invalid, type Result } from "../core/result";
 import { MAX_LIST_ENTRIES, SELECT_RULE_MESSAGES, type SelectRuleValues } from "../courier-setup/select-rule-form";
-import { takeFile, type MultipartLimits } from "../http/upload.server";
+import { type MultipartLimits,takeFile } from "../http/upload.server";
 import { LIST_FILES, MAX_LIST_BYTES } from "./select-editor-fields";
 
 export const WRONG_LIST_FILE = "You can only upload csv file!";

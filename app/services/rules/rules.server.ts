@@ -10,12 +10,13 @@
  * out and named in `unreadable`, never an error for the whole list.
  */
 import { asc, desc, eq } from "drizzle-orm";
+
+import { RULE_CODES, type RuleCode } from "../core/rule-codes";
+import { isRuleCode } from "../core/rule-codes";
 import type { Db } from "../db/client.server";
 import { clientRuleSettings, customPriorityRules, pickrrSelectRules } from "../db/schema";
 import type { CustomRule, SelectRule } from "./rules";
-import { RULE_CODES, type RuleCode } from "../core/rule-codes";
 import { customRuleFromStored, selectRuleFromStored } from "./rules";
-import { isRuleCode } from "../core/rule-codes";
 
 export type CustomPriorityRuleEntry = CustomRule & { id: number; version: number };
 

@@ -4,8 +4,9 @@
  * row in the tables is skipped with a reason instead of breaking quotes.
  */
 import { z } from "zod";
+
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
-import { ZONES, type Zone } from "../core/zones";
+import { type Zone,ZONES } from "../core/zones";
 
 // The shapes the quote engine reads (quote/allocation.ts applies them).
 

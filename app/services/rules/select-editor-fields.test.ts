@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { SELECT_RULE_MESSAGES, selectRuleValues, valuesOfRule } from "../courier-setup/select-rule-form";
 import { editorInitialValues, editorMessage, editorRuleId, selectRuleFields } from "./select-editor-fields";
 

@@ -7,14 +7,14 @@
 import {
   LANE_ROWS,
   LIST_FIELDS,
+  type ListField,
+  type ListMode,
   PRIORITY_ROWS,
   RANGE_ROWS,
   SELECT_RULE_MESSAGES,
-  type ListField,
-  type ListMode,
   type SelectRuleValues,
 } from "../courier-setup/select-rule-form";
-import { fieldList, fieldText, type Fields } from "./form-fields";
+import { fieldList, type Fields,fieldText } from "./form-fields";
 
 /** 100,000 pincodes of 6 digits with separators, and some room: the CSV file and the text fields. */
 export const MAX_LIST_BYTES = 2 * 1024 * 1024;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { selectRuleValues } from "../courier-setup/select-rule-form";
 import { selectRuleFormValidator } from "./select-editor-form";
 

@@ -7,6 +7,7 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+
 import { TEXT_LIMITS } from "../core/text-input";
 import { LANE_ROWS, LIST_FIELDS, PRIORITY_ROWS, RANGE_ROWS } from "../courier-setup/select-rule-form";
 import { listField, textField } from "./form-fields";

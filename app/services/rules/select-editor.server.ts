@@ -5,12 +5,12 @@
  * posted, whole, after a refused save (a list of 100,000 pincodes is not cut to a refill's
  * length), the rule as stored now after a stale one (its long lists still summaries).
  */
-import { conflict, invalid, notFound, type Conflict, type NotFound } from "../core/result";
+import { type Conflict, conflict, invalid, type NotFound,notFound } from "../core/result";
 import type { CourierSetupActor } from "../courier-setup/all-couriers.server";
-import { LIST_FIELDS, longListSummaries, valuesOfRule, type ListField, type SelectRuleValues } from "../courier-setup/select-rule-form";
-import { getSelectRuleForEditor, saveSelectRule, selectRuleCouriers, selectRuleListEntries, type SaveSelectResult } from "../courier-setup/select-rules.server";
+import { LIST_FIELDS, type ListField, longListSummaries, type SelectRuleValues,valuesOfRule } from "../courier-setup/select-rule-form";
+import { getSelectRuleForEditor, type SaveSelectResult,saveSelectRule, selectRuleCouriers, selectRuleListEntries } from "../courier-setup/select-rules.server";
 import type { Db } from "../db/client.server";
-import { readListFiles, type EditorInvalid } from "./list-files.server";
+import { type EditorInvalid,readListFiles } from "./list-files.server";
 import { editorRuleId } from "./select-editor-fields";
 
 export const SELECT_RULE_MISSING = "This rule does not exist.";

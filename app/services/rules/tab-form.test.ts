@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { customCreateValidator, customEditValidator, isRuleIntent, RULE_INTENTS, ruleIdValidator, ruleTypeValidator, selectMoveValidator, selectToggleValidator } from "./tab-form";
 
 const form = (entries: [string, string][]) => {

@@ -8,8 +8,9 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+
 import { TEXT_LIMITS } from "../core/text-input";
-import { SLOT_FIELDS } from "../courier-setup/custom-rule-form";
+import { type SLOT_FIELDS } from "../courier-setup/custom-rule-form";
 import { customRuleFields } from "./custom-rule-values";
 
 export { CUSTOM_RULE_FORM } from "./custom-rule-values";

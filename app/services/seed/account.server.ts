@@ -1,5 +1,6 @@
 /** Seeds the GST registry (a registration per demo client) and the wallet clients' tolerances (decision 026). */
 import { asc, sql } from "drizzle-orm";
+
 import { bulkInsert } from "../db/bulk-insert.server";
 import { clients, clientWalletConfig, gstRegistry } from "../db/schema";
 import { planRegistrations } from "./account";

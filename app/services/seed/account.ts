@@ -4,9 +4,9 @@
  * client's GSTIN (as plannedDemoClients names its rows). The seeder (account.server.ts) writes
  * the same rows.
  */
-import { makeGstin, stateCodeOf, type CompanyType } from "../account/gstin";
-import { createPrng, type Prng } from "./prng";
+import { type CompanyType,makeGstin, stateCodeOf } from "../account/gstin";
 import { DEFAULT_SEED, planPeople, SEED_REFERENCE_DATE } from "./people";
+import { createPrng, type Prng } from "./prng";
 import type { SeedOptions } from "./seeder";
 
 /** Well-known pincodes (all in the pincode table) with a city that fits the KYC's 10 characters. */

@@ -12,10 +12,11 @@
  * order), so the same seed gives the same plans.
  */
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/client.server";
-import { ZONE_PRICE_FIELDS } from "../core/rate-fields";
+
 import type { AdvantagePlanName } from "../core/plans";
+import { ZONE_PRICE_FIELDS } from "../core/rate-fields";
 import { ZONE_TAT_DAYS } from "../core/zones";
+import type { Db } from "../db/client.server";
 import type { AreaSeeder } from "./seeder";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

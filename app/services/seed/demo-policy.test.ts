@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { demoSeedWanted } from "./demo-policy";
 
 describe("demoSeedWanted", () => {

@@ -11,10 +11,10 @@
  * - COD minimum ₹25–45 and 1.5–2.5 %, NDD and divisor per courier — and those four are equal
  *   across a courier's price types (the upload rule), because they are per-courier terms.
  */
-import { ZONE_PRICE_FIELDS, type DeliveryType, type RateRowPrices, type Segment } from "../core/rate-fields";
+import { type DeliveryType, type RateRowPrices, type Segment,ZONE_PRICE_FIELDS } from "../core/rate-fields";
 import type { rateRows } from "../db/schema";
 import { COURIER_SERVICES, type CourierServiceSpec } from "./demo-data";
-import { DAY_MS, dateBefore, type ClientPlan } from "./people";
+import { type ClientPlan,dateBefore, DAY_MS } from "./people";
 import type { Prng } from "./prng";
 
 /** A rate row the planner writes: a service's prices in the rate-row columns (core/rate-fields.ts). */

@@ -17,13 +17,14 @@
  * calls seedMoneyIfMissing once the book is full, with the same fork of the same seed.
  */
 import { sql } from "drizzle-orm";
-import type { Tx } from "../db/client.server";
-import { bulkInsert } from "../db/bulk-insert.server";
-import { billingCycles, clientMoneyProfiles, codRemittances } from "../db/schema";
-import { percentOfPaise, paiseToRupeesString, rupeesToPaise } from "../core/money";
+
 import { addDays, istDayOf } from "../core/ist-dates";
-import { customerTypeOf, type CustomerType } from "../money/hold";
+import { paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
+import { bulkInsert } from "../db/bulk-insert.server";
+import type { Tx } from "../db/client.server";
+import { billingCycles, clientMoneyProfiles, codRemittances } from "../db/schema";
 import { billDueDate, billReference, remittanceDate, remittanceReference, SERVICE_TAX_PERCENT } from "../money/cycles";
+import { type CustomerType,customerTypeOf } from "../money/hold";
 import type { Prng } from "./prng";
 import type { AreaSeeder } from "./seeder";
 

@@ -17,25 +17,26 @@
  * How many: SEED_ORDERS (the test template uses 1,500), else DEMO_ORDERS for the demo and
  * 1,000,000 for the large scale.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { type SQL,sql } from "drizzle-orm";
 import { eq } from "drizzle-orm";
-import { pincodes, clients, orders, settings } from "../db/schema";
-import { addOrdersToRollups, rebuildRollups } from "../orders/rollups.server";
-import { createPrng } from "./prng";
-import { awbPrefix, frozenCharge, padNumber } from "../orders/charge";
+
 import type { Db, Tx } from "../db/client.server";
+import { clients, orders, pincodes, settings } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { keepTablesUp } from "../db/upkeep.server";
-import { parseCalculator } from "../quote/calculator-form";
-import { preloadClientConfigs, quoteData } from "../quote/quote-data.server";
-import { quoteFromData } from "../quote/quote.server";
-import { NAME_GROUPS } from "./demo-data";
-import { DAY_MS } from "./people";
-import type { Prng } from "./prng";
-import type { AreaSeeder, SeedContext } from "./seeder";
+import { awbPrefix, frozenCharge, padNumber } from "../orders/charge";
+import { addOrdersToRollups, rebuildRollups } from "../orders/rollups.server";
 import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
 import { issueCourierTokens } from "../orders/tracking.server";
+import { parseCalculator } from "../quote/calculator-form";
+import { quoteFromData } from "../quote/quote.server";
+import { preloadClientConfigs, quoteData } from "../quote/quote-data.server";
+import { NAME_GROUPS } from "./demo-data";
 import { seedMoneyIfMissing } from "./money.server";
+import { DAY_MS } from "./people";
+import type { Prng } from "./prng";
+import { createPrng } from "./prng";
+import type { AreaSeeder, SeedContext } from "./seeder";
 
 const WEIGHTS = ["0.45", "0.9", "1.7", "3.2"] as const;
 const DIMENSIONS: Record<(typeof WEIGHTS)[number], [number, number, number]> = { "0.45": [20, 15, 5], "0.9": [25, 20, 8], "1.7": [30, 25, 12], "3.2": [40, 30, 15] };

@@ -8,16 +8,16 @@ import type { StaffRole } from "../core/roles";
 import type { BusinessData, clients, PickrrConfig } from "../db/schema";
 import { DEFAULT_FINANCE_APPROVER_EMAILS } from "../settings/finance-approvers";
 import {
-  COURIER_SERVICES,
-  PRODUCT_CATEGORY_WEIGHTS,
   bankAccount,
   companyEmail,
   companyName,
+  COURIER_SERVICES,
   mobileNumber,
-  personName,
-  slugify,
   type PersonName,
+  personName,
+  PRODUCT_CATEGORY_WEIGHTS,
   type ProductCategory,
+  slugify,
 } from "./demo-data";
 import { createPrng, type Prng } from "./prng";
 import type { SeedOptions, SeedScale } from "./seeder";

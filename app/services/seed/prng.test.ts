@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { createPrng } from "./prng";
 
 const draw = (seed: number, n: number) => {

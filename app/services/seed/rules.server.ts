@@ -4,12 +4,13 @@
  * every rule names couriers the client really has. Deterministic (one Prng fork).
  */
 import { asc, eq } from "drizzle-orm";
-import type { Tx } from "../db/client.server";
-import { clientCourierServices, clientRuleSettings, courierServices, couriers, customPriorityRules, pickrrSelectRules } from "../db/schema";
-import { bulkInsert } from "../db/bulk-insert.server";
-import type { OrderType, SelectRule, ServiceType } from "../rules/rules";
+
 import type { RuleCode } from "../core/rule-codes";
-import { ZONES, type Zone } from "../core/zones";
+import { type Zone,ZONES } from "../core/zones";
+import { bulkInsert } from "../db/bulk-insert.server";
+import type { Tx } from "../db/client.server";
+import { clientCourierServices, clientRuleSettings, couriers, courierServices, customPriorityRules, pickrrSelectRules } from "../db/schema";
+import type { OrderType, SelectRule, ServiceType } from "../rules/rules";
 import { customRuleToStored } from "../rules/rules";
 import type { Prng } from "./prng";
 

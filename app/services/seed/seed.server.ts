@@ -9,40 +9,42 @@
  * per install (decision 026), so knowing the seed gives no one a token. Tests and the README can therefore
  * name real rows ("tl@demo.test has these clients") without reading them back first.
  */
-import { ordersSeeder } from "./orders.server";
-import { moneySeeder } from "./money.server";
 import { randomBytes } from "node:crypto";
+
 import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
+
 import { hashPassword } from "../auth/password.server";
 import { bulkInsert } from "../db/bulk-insert.server";
 import type { Db } from "../db/client.server";
-import { transaction } from "../db/transaction.server";
 import * as schema from "../db/schema";
-import { clientCourierServices, clients, courierServices, couriers, pincodes, rateCardUploads, rateRows, staff } from "../db/schema";
+import { clientCourierServices, clients, couriers, courierServices, pincodes, rateCardUploads, rateRows, staff } from "../db/schema";
+import { transaction } from "../db/transaction.server";
 import { buildPincodeRows } from "../geo/pincode-table.server";
+import { accountSeeder } from "./account.server";
 import { advantageSeeder } from "./advantage.server";
-import { legalSeeder } from "./legal.server";
 import { COURIER_CATALOGUE, COURIER_SERVICES } from "./demo-data";
 import { planRateCards } from "./demo-ratecards";
-import { accountSeeder } from "./account.server";
+import { legalSeeder } from "./legal.server";
+import { moneySeeder } from "./money.server";
+import { ordersSeeder } from "./orders.server";
 import { DEFAULT_SEED, DEMO_ACCOUNTS, DEMO_PASSWORD, planPeople, SEED_REFERENCE_DATE } from "./people";
 import { createPrng } from "./prng";
 import { quoteSeeder } from "./quote.server";
 import type { AreaSeeder, SeedContext, SeedOptions } from "./seeder";
 import { settingsSeeder } from "./settings.server";
 
-export type { SeedOptions, SeedScale } from "./seeder";
 export {
   CLIENTS_WITHOUT_TOKEN,
   DEFAULT_SEED,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
+  type DemoAccount,
   demoClientsWithoutToken,
   plannedDemoClients,
   SEED_REFERENCE_DATE,
-  type DemoAccount,
 } from "./people";
+export type { SeedOptions, SeedScale } from "./seeder";
 
 /**
  * The areas' seeders, in the order they run after the base data. A new area (the order book)

@@ -1,23 +1,25 @@
 import { createRequire } from "node:module";
+
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+
+import { openTestDb } from "../../../tests/support/db";
 import { verifyPassword } from "../auth/password.server";
+import type { DbHandle } from "../db/client.server";
 import { buildPincodeRows } from "../geo/pincode-table.server";
 import { METRO_CITIES, SPECIAL_ZONES, STATE_CODES } from "../geo/zone-config";
-import { openTestDb } from "../../../tests/support/db";
-import type { DbHandle } from "../db/client.server";
 import { COURIER_CATALOGUE } from "./demo-data";
 import {
   CLIENTS_WITHOUT_TOKEN,
   DEFAULT_SEED,
-  demoClientsWithoutToken,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
-  SEED_REFERENCE_DATE,
+  demoClientsWithoutToken,
   isSeeded,
   resetDatabase,
-  seedDemoData,
+  SEED_REFERENCE_DATE,
   type SeedCounts,
+  seedDemoData,
 } from "./seed.server";
 
 const LONG = 120_000;

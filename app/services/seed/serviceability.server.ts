@@ -10,6 +10,7 @@
  * on PGlite, and adjacent pincodes land far apart.
  */
 import { sql } from "drizzle-orm";
+
 import type { Db } from "../db/client.server";
 import { COVERAGE_PROFILES, type CoverageProfile } from "./coverage";
 

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { laneFlags, laneServiceability, networkCarries, packFlags, pricedLaneFlags, unpackFlags, type PincodeFlags } from "./flags";
+
+import { laneFlags, laneServiceability, networkCarries, packFlags, type PincodeFlags,pricedLaneFlags, unpackFlags } from "./flags";
 
 const ALL: PincodeFlags = { fm_pickup: true, lm_delivery: true, cod: true, prepaid: true, reverse_pickup: true, express: true, surface: true, extra_tat_days: 0 };
 const flagsArb = fc.record({

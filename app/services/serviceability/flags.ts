@@ -8,7 +8,7 @@
  * ends, a surface-only service the surface network, a service that does both (Speed Post)
  * either. Heavy surface shipments always need the surface network.
  */
-import { transportModeFor, type DeliveryMode, type TransportMode } from "../core/transport";
+import { type DeliveryMode, type TransportMode,transportModeFor } from "../core/transport";
 
 export type PincodeFlags = {
   fm_pickup: boolean;

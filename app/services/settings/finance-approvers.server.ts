@@ -3,9 +3,10 @@
  * COD release checks `isFinanceApprover` on the server, per request.
  */
 import { eq } from "drizzle-orm";
+
+import { env } from "../core/env.server";
 import type { Db } from "../db/client.server";
 import { settings } from "../db/schema";
-import { env } from "../core/env.server";
 import { FINANCE_APPROVERS_SETTING, resolveFinanceApprovers } from "./finance-approvers";
 
 export async function financeApproverEmails(db: Db): Promise<string[]> {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FINANCE_APPROVER_EMAILS, approverListFromSetting, parseApproverList, resolveFinanceApprovers } from "./finance-approvers";
+
+import { approverListFromSetting, DEFAULT_FINANCE_APPROVER_EMAILS, parseApproverList, resolveFinanceApprovers } from "./finance-approvers";
 
 describe("finance approvers setting", () => {
   it("defaults to the six demo approvers", () => {

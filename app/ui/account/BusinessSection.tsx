@@ -1,10 +1,12 @@
 /** Business Details (docs/product.md §3 business_data, §5): logo, sale source, category, bank (locked once set), orders, segment, agreement, liability, SME code. */
 import { Button } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
 import { Form } from "@remix-run/react";
-import { ACCOUNT_HOLDERS, CUSTOMER_SEGMENTS, PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS, chosenFileProblem } from "~/services/account/forms";
+
+import { ACCOUNT_HOLDERS, chosenFileProblem,CUSTOMER_SEGMENTS, PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from "~/services/account/forms";
 import type { AccountAnswer } from "~/services/account/page.server";
 import type { BusinessData } from "~/services/db/schema/clients";
+import { Group, Stack, Text } from "~/ui/layout";
+
 import { Field, FileField, SectionAlert, Select } from "./parts";
 
 type Business = { values: BusinessData; version: number; bankLocked: boolean; hasLogo: boolean };

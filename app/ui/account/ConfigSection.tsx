@@ -1,12 +1,15 @@
 /** Pickrr Configuration (docs/product.md §3 pickrr_config, §5, §6) and the client's API token (Reveal, Rotate with a confirmation). */
+import "@mantine/core/styles/Code.css";
+
 import { Alert, Button, Code } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
 import { Form, Link } from "@remix-run/react";
-import { CONFIG_FLAGS, CONFIG_FLAG_NAMES, CREDIT_PERIOD_BLOCKED_KEYS } from "~/services/account/forms";
+
+import { CONFIG_FLAG_NAMES, CONFIG_FLAGS, CREDIT_PERIOD_BLOCKED_KEYS } from "~/services/account/forms";
 import type { AccountAnswer } from "~/services/account/page.server";
 import type { PickrrConfig } from "~/services/db/schema/clients";
+import { Group, Stack, Text } from "~/ui/layout";
+
 import { Field, SectionAlert } from "./parts";
-import "@mantine/core/styles/Code.css";
 
 type Config = { values: PickrrConfig; version: number };
 

@@ -4,15 +4,17 @@
  * everything is read-only and Skip/Submit are disabled. Works as plain form posts.
  */
 import { Button } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { useHydrated } from "../useHydrated";
-import { istDateLabel } from "~/services/clients/dates";
-import { BUSINESS_PROOF_LABELS, BUSINESS_PROOF_NOTES, BUSINESS_PROOF_TYPES, COMPANY_TYPES, COMPANY_TYPE_LABELS, businessProofOptions, isCompanyType } from "~/services/account/gstin";
-import { GST_LOCKED_FIELDS, KYC_LIMITS, chosenFileProblem } from "~/services/account/forms";
+
+import { chosenFileProblem,GST_LOCKED_FIELDS, KYC_LIMITS } from "~/services/account/forms";
+import { BUSINESS_PROOF_LABELS, BUSINESS_PROOF_NOTES, BUSINESS_PROOF_TYPES, businessProofOptions, COMPANY_TYPE_LABELS, COMPANY_TYPES, isCompanyType } from "~/services/account/gstin";
 import type { AccountAnswer } from "~/services/account/page.server";
-import { Field, FileField, SectionAlert, Select, YesNo, postedValue } from "./parts";
+import { istDateLabel } from "~/services/clients/dates";
+import { Group, Stack, Text } from "~/ui/layout";
+
+import { useHydrated } from "../useHydrated";
+import { Field, FileField, postedValue,SectionAlert, Select, YesNo } from "./parts";
 
 const LOCKABLE = GST_LOCKED_FIELDS;
 type Lockable = (typeof LOCKABLE)[number];

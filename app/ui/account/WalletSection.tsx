@@ -1,9 +1,11 @@
 /** Wallet Configuration (docs/product.md §3, §5, §7): tolerance and maximum tolerance, signed numbers. */
 import { Button } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
 import { Form } from "@remix-run/react";
+
 import type { AccountAnswer } from "~/services/account/page.server";
 import type { WalletConfig } from "~/services/account/sections.server";
+import { Group, Stack, Text } from "~/ui/layout";
+
 import { Field, SectionAlert } from "./parts";
 
 export function WalletSection({ action, wallet, answer }: { action: string; wallet: WalletConfig; answer: AccountAnswer | null }) {

@@ -2,6 +2,7 @@
 import { Alert, NativeSelect, TextInput } from "@mantine/core";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import type { AccountAnswer } from "~/services/account/page.server";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 

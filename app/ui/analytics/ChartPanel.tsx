@@ -3,8 +3,10 @@
  * has hydrated; the table is server-rendered, so without JavaScript (and for screen readers) the
  * page holds every number. With JavaScript the table folds away under "Show the numbers".
  */
-import { Paper, Stack, Title, Text } from "~/ui/layout";
-import { lazy, Suspense, type ReactNode } from "react";
+import { lazy, type ReactNode,Suspense } from "react";
+
+import { Paper, Stack, Text,Title } from "~/ui/layout";
+
 import { useHydrated } from "../useHydrated";
 
 export type ChartTableColumn<Row> = { label: string; value: (row: Row) => ReactNode; numeric?: boolean };

@@ -5,8 +5,10 @@
  */
 import "@mantine/charts/styles.css";
 import "@mantine/core/styles/ColorSwatch.css";
+
 import { BarChart, LineChart } from "@mantine/charts";
 import { Brush } from "recharts";
+
 import { formatCount } from "./format";
 
 type Series = { name: string; label: string; color: string }[];

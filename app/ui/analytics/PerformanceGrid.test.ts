@@ -1,8 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+
 import type { PerformanceRow } from "~/services/analytics/tracker.server";
 import { DEFAULT_TRACKER_QUERY } from "~/services/analytics/tracker-query";
+
 import { NameCell, performanceRowHtml } from "./PerformanceGrid";
 
 const seller: PerformanceRow = {

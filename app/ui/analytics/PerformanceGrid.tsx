@@ -7,9 +7,11 @@
  */
 import { Link } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
-import { shortDayLabel } from "~/services/core/ist-dates";
+
 import type { PerformanceRow, Person } from "~/services/analytics/tracker.server";
-import { sortedBy, trackerSearch, VIEW_LABELS, type PerformanceSort, type TrackerQuery } from "~/services/analytics/tracker-query";
+import { type PerformanceSort, sortedBy, type TrackerQuery,trackerSearch, VIEW_LABELS } from "~/services/analytics/tracker-query";
+import { shortDayLabel } from "~/services/core/ist-dates";
+
 import { escapeHtml as e } from "../html";
 import { formatCount } from "./format";
 import { HIERARCHY_COLOURS } from "./hierarchy";

@@ -7,10 +7,13 @@
 // Mantine's Table, which mantine-react-table draws with: only here (decision 056).
 import "@mantine/core/styles/Table.css";
 import "mantine-react-table/styles.css";
-import { Text } from "~/ui/layout";
-import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef } from "mantine-react-table";
+
+import { MantineReactTable, type MRT_ColumnDef,useMantineReactTable } from "mantine-react-table";
+
 import type { PerformanceRow } from "~/services/analytics/tracker.server";
-import { VIEW_LABELS, type PerformanceSort, type TrackerQuery } from "~/services/analytics/tracker-query";
+import { type PerformanceSort, type TrackerQuery,VIEW_LABELS } from "~/services/analytics/tracker-query";
+import { Text } from "~/ui/layout";
+
 import { serverDrivenTableOptions } from "../server-driven-table";
 import { formatCount } from "./format";
 import { ariaSort, dayHeading, emptyText, NameCell, SortHeader } from "./PerformanceGrid";

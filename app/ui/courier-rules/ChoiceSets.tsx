@@ -1,10 +1,12 @@
 /** Native radio and checkbox groups of the rule forms: they post without JavaScript. */
-import { Checkbox } from "@mantine/core";
-import type { ReactNode } from "react";
-import { Group, Text } from "~/ui/layout";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/Checkbox.css";
 import "@mantine/core/styles/Radio.css";
+
+import { Checkbox } from "@mantine/core";
+import type { ReactNode } from "react";
+
+import { Group, Text } from "~/ui/layout";
 
 /** A group of radios or checkboxes with its legend and its message. */
 export function ChoiceSet({ legend, error, children }: { legend: string; error?: string; children: ReactNode }) {

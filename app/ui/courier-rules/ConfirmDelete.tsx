@@ -1,6 +1,7 @@
 import { Button } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { Group, Stack, Text } from "~/ui/layout";
 import { UrlDialog } from "~/ui/UrlDialog";
 

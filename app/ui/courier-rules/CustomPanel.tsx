@@ -1,11 +1,13 @@
 import { Alert, Button } from "@mantine/core";
 import { Link } from "@remix-run/react";
-import { CUSTOM_RULE_MESSAGES, type CourierOption } from "~/services/courier-setup/custom-rule-form";
+
+import { type CourierOption,CUSTOM_RULE_MESSAGES } from "~/services/courier-setup/custom-rule-form";
 import type { RulesView } from "~/services/courier-setup/rules-view";
 import { CUSTOM_RULE_FORM, customRuleInitialValues, type RulesAnswer } from "~/services/rules/custom-rule-values";
 import type { CustomPriorityRuleEntry } from "~/services/rules/rules.server";
 import { Group, Stack, Title } from "~/ui/layout";
 import { UrlDialog } from "~/ui/UrlDialog";
+
 import { ConfirmDelete } from "./ConfirmDelete";
 import { CustomRuleForm } from "./CustomRuleForm";
 import { PanelTable } from "./PanelTable";

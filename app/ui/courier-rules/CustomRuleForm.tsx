@@ -5,22 +5,24 @@
  * once, and Save waits for a service type, a zone and an order type.
  */
 import { Alert, Button, NativeSelect, Radio } from "@mantine/core";
-import { Group, Stack, Text } from "~/ui/layout";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { useHydrated } from "~/ui/useHydrated";
-import { CheckboxSet, ChoiceSet } from "./ChoiceSets";
-import { ZONES, ZONE_LABELS } from "~/services/core/zones";
+
+import { ZONE_LABELS,ZONES } from "~/services/core/zones";
 import {
+  type CourierOption,
+  courierOptionsFor,
   CUSTOM_RULE_MESSAGES,
+  type CustomRuleValues,
   ORDER_TYPES,
+  parseCustomRule,
   SERVICE_TYPES,
   SLOT_FIELDS,
-  courierOptionsFor,
-  parseCustomRule,
-  type CourierOption,
-  type CustomRuleValues,
 } from "~/services/courier-setup/custom-rule-form";
+import { Group, Stack, Text } from "~/ui/layout";
+import { useHydrated } from "~/ui/useHydrated";
+
+import { CheckboxSet, ChoiceSet } from "./ChoiceSets";
 
 const LIVE_SLOT_MESSAGES: readonly (string | undefined)[] = [CUSTOM_RULE_MESSAGES.duplicate, CUSTOM_RULE_MESSAGES.noSurface];
 

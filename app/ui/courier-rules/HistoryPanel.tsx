@@ -1,5 +1,6 @@
 import type { CourierRuleHistoryEntry } from "~/services/courier-setup/history.server";
 import { Stack, Title } from "~/ui/layout";
+
 import { PanelTable } from "./PanelTable";
 
 /** The client's rule changes, newest first, old → new as the audit recorded them. */

@@ -21,7 +21,7 @@ export function PanelTable({
   return (
     // Focusable, so a keyboard can scroll a wide table (axe: scrollable-region-focusable).
     <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table className="plain-table" aria-label={label} data-testid={testId} style={{ minWidth: minWidth }}>
+      <table className="plain-table" aria-label={label} data-testid={testId} style={{ minWidth }}>
         <thead>
           <tr>
             {head.map((h) => (

@@ -1,8 +1,10 @@
 /** The Pickrr Select editor's courier selection: how the rule chooses, its priority list and its blacklist. */
 import { NativeSelect, Radio } from "@mantine/core";
+
 import { ZONE_TAT_DAYS } from "~/services/core/zones";
 import { PRIORITY_ROWS, SELECTION_TYPES, type SelectRuleValues } from "~/services/courier-setup/select-rule-form";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
+
 import { CheckboxSet, ChoiceSet } from "./ChoiceSets";
 
 const selectionLabel = (v: string) => (v === "priority" ? "priority list" : v === "advantage" ? "advantage (standard '_0', promise '_85')" : v);

@@ -1,9 +1,10 @@
 /** The Pickrr Select editor's criteria: service and order types, zones, the product and pincode lists, weight, invoice value and lanes. */
-import { ZONES, ZONE_LABELS } from "~/services/core/zones";
+import { ZONE_LABELS,ZONES } from "~/services/core/zones";
 import { ORDER_TYPES, SERVICE_TYPES } from "~/services/courier-setup/custom-rule-form";
 import type { ListField, ListSummary, SelectRuleValues } from "~/services/courier-setup/select-rule-form";
 import { LIST_FILES } from "~/services/rules/select-editor-fields";
 import { Paper, Stack, Text, Title } from "~/ui/layout";
+
 import { CheckboxSet } from "./ChoiceSets";
 import { SelectListField } from "./SelectListField";
 import { LaneRows, RangeRows } from "./SelectRuleRows";

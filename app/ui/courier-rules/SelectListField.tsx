@@ -4,7 +4,8 @@
  * a CSV download and Keep / Replace / Clear (decision 033).
  */
 import { Radio, Textarea } from "@mantine/core";
-import { MAX_LIST_ENTRIES, type ListField, type ListMode, type ListSummary } from "~/services/courier-setup/select-rule-form";
+
+import { type ListField, type ListMode, type ListSummary,MAX_LIST_ENTRIES } from "~/services/courier-setup/select-rule-form";
 import { Group, Stack, Text } from "~/ui/layout";
 
 const MODES: [ListMode, string][] = [

@@ -1,10 +1,12 @@
 import { Button } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
+
 import type { RulesView } from "~/services/courier-setup/rules-view";
 import type { SelectRuleListEntry } from "~/services/courier-setup/select-rules.server";
 import type { RulePermissions } from "~/services/rules/tab.server";
 import { Group, Stack, Title } from "~/ui/layout";
 import { UrlSwitch } from "~/ui/UrlSwitch";
+
 import { ConfirmDelete } from "./ConfirmDelete";
 import { PanelTable } from "./PanelTable";
 

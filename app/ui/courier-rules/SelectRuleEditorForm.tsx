@@ -7,9 +7,11 @@
 import { Alert, Button, TextInput } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
-import { parseSelectRule, selectRuleReady, type ListField, type ListSummary, type SelectRuleValues } from "~/services/courier-setup/select-rule-form";
+
+import { type ListField, type ListSummary, parseSelectRule, selectRuleReady, type SelectRuleValues } from "~/services/courier-setup/select-rule-form";
 import { Group, Stack } from "~/ui/layout";
 import { useHydrated } from "~/ui/useHydrated";
+
 import { SelectCourierChoice } from "./SelectCourierChoice";
 import { SelectCriteria } from "./SelectCriteria";
 

@@ -1,5 +1,6 @@
 /** The Pickrr Select editor's rows of fields: weight and invoice value ranges, and lanes chosen from a list. */
 import { NativeSelect, TextInput } from "@mantine/core";
+
 import { LANE_PLACES, LANE_ROWS, RANGE_ROWS } from "~/services/courier-setup/select-rule-form";
 import { Group, Stack } from "~/ui/layout";
 

@@ -1,8 +1,10 @@
+import "@mantine/core/styles/SimpleGrid.css";
+
 import { Badge, Button, SimpleGrid } from "@mantine/core";
 import { Form, useNavigation } from "@remix-run/react";
+
 import { SELECTION_OPTIONS } from "~/services/courier-setup/rules-view";
 import { Group, Paper, Text, Title } from "~/ui/layout";
-import "@mantine/core/styles/SimpleGrid.css";
 
 /** The four selection types (docs/product.md §4), the current one marked; a vp changes it with the card's button. */
 export function SelectionCards({ current, canEdit, action }: { current: string; canEdit: boolean; action: string }) {

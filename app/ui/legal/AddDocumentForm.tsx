@@ -6,9 +6,9 @@
  * checks the form before it is sent, with the spec's messages.
  */
 import { Alert, Button, Textarea } from "@mantine/core";
-import { Group, Stack } from "~/ui/layout";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { type FormEvent,useState } from "react";
+
 import { kindByName } from "~/services/http/file-kinds";
 import {
   DOC_NAME_LABELS,
@@ -22,8 +22,9 @@ import {
   parseLegalDocument,
   SEGMENTS,
 } from "~/services/legal/forms";
-import { Field, FileField, Select, postedValue, type FieldAnswer } from "~/ui/account/parts";
+import { Field, type FieldAnswer,FileField, postedValue, Select } from "~/ui/account/parts";
 import { READABLE_ERRORS } from "~/ui/form-fields";
+import { Group, Stack } from "~/ui/layout";
 import { useHydrated } from "~/ui/useHydrated";
 
 /** The action's answer to a refused upload (docs/forms.md §3). */

@@ -5,9 +5,11 @@
  * the same columns and the same selection — a click made before it arrives is kept.
  */
 import { lazy, Suspense, useState } from "react";
+
 import type { HeldRemittance } from "~/services/money/remittances.server";
+
 import { useHydrated } from "../useHydrated";
-import { CodPlainTable, codColumns } from "./cod-columns";
+import { codColumns,CodPlainTable } from "./cod-columns";
 
 const CodTable = lazy(() => import("./CodTable").then((m) => ({ default: m.CodTable })));
 

@@ -11,9 +11,12 @@ import "mantine-react-table/styles.css";
 import "@mantine/core/styles/Checkbox.css";
 // Hovering a row's checkbox shows its tooltip.
 import "@mantine/core/styles/Tooltip.css";
-import { Text } from "~/ui/layout";
-import { MantineReactTable, useMantineReactTable, type MRT_ColumnDef, type MRT_RowSelectionState, type MRT_Updater } from "mantine-react-table";
+
+import { MantineReactTable, type MRT_ColumnDef, type MRT_RowSelectionState, type MRT_Updater,useMantineReactTable } from "mantine-react-table";
+
 import type { HeldRemittance } from "~/services/money/remittances.server";
+import { Text } from "~/ui/layout";
+
 import { serverDrivenTableOptions } from "../server-driven-table";
 import { COD_EMPTY, COD_TABLE_LABEL, type CodColumn, type CodSelection } from "./cod-columns";
 

@@ -5,10 +5,11 @@
  */
 import "../small-table.css";
 import "./money.css";
-import { Paper, Stack, Text } from "~/ui/layout";
+
 import { dmy } from "~/services/core/ist-dates";
 import { formatInr } from "~/services/core/money";
-import { VERDICT_LABELS, type CustomerType, type HoldFigures, type HoldVerdict } from "~/services/money/hold";
+import { type CustomerType, type HoldFigures, type HoldVerdict,VERDICT_LABELS } from "~/services/money/hold";
+import { Paper, Stack, Text } from "~/ui/layout";
 
 type Details = { remittance: { pickrr_reference_id: string }; figures: HoldFigures; verdict: HoldVerdict };
 

@@ -4,9 +4,11 @@
  * (CodPlainTable here), and the mantine-react-table one (CodTable.tsx, loaded lazily after
  * hydration). Both read and change one selection (CodList.tsx).
  */
+import "../plain-table-extras.css";
+
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import "../plain-table-extras.css";
+
 import { dmy } from "~/services/core/ist-dates";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { CUSTOMER_TYPE_LABELS, customerTypeOf } from "~/services/money/hold";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { orderRowHtml, sellerRowHtml, type OrderRowView } from "./search-rows";
+
+import { orderRowHtml, type OrderRowView,sellerRowHtml } from "./search-rows";
 
 const order: OrderRowView = {
   id: 7,

@@ -9,6 +9,7 @@ import { istDateTimeLabel } from "~/services/clients/dates";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import type { OrderSearchRow, SellerSearchRow } from "~/services/orders/search.server";
 import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
+
 import { escapeHtml as e } from "../html";
 
 /** What a row shows of an order: the POCs by name (the orders view shows no e-mails). */

@@ -4,8 +4,9 @@
  * Business Details and the Pickrr Configuration flags stay on `clients` (business_data,
  * pickrr_config) with a version per section there.
  */
-import { boolean, check, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import { boolean, check, integer, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
 import { clients } from "./clients";
 import { storedFiles } from "./files";
 

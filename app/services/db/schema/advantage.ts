@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import { ADVANTAGE_PLAN_NAMES, type AdvantagePlanName } from "../../core/plans";
 import { clients } from "./clients";
 import { money, percent, rateRowChecks, rateRowColumns, sqlList } from "./rate-row";

@@ -1,6 +1,7 @@
 /** The shipping provider's clients (sellers) with their business data and configuration. */
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import { storedFiles } from "./files";
 import { staff } from "./staff";
 

@@ -4,18 +4,18 @@
  * percentages numeric(6,2). Changing a table means `npm run db:generate` and committing the
  * new SQL migration (drizzle.config.ts reads this file).
  */
-export * from "./staff";
+export * from "./account";
+export * from "./advantage";
+export * from "./audit";
 export * from "./clients";
 export * from "./couriers";
-export * from "./geo";
-export * from "./settings";
-export * from "./audit";
-export * from "./ratecards";
-export * from "./mail";
-export * from "./quote";
-export * from "./advantage";
 export * from "./files";
-export * from "./account";
-export * from "./orders";
+export * from "./geo";
 export * from "./legal";
+export * from "./mail";
 export * from "./money";
+export * from "./orders";
+export * from "./quote";
+export * from "./ratecards";
+export * from "./settings";
+export * from "./staff";

@@ -4,6 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import { clients } from "./clients";
 import { storedFiles } from "./files";
 import { staff } from "./staff";

@@ -9,6 +9,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import { clients } from "./clients";
 import { staff } from "./staff";
 

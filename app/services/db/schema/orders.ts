@@ -1,6 +1,7 @@
 /** The order book (decision 023): orders with their charge frozen at placement, and tracking events. */
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import { clients } from "./clients";
 import { couriers } from "./couriers";
 import { billingCycles, codRemittances } from "./money";

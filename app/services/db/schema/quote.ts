@@ -1,6 +1,7 @@
 /** The quote engine's tables: serviceability, selection rules and data versions. */
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import type { RuleCode } from "../../core/rule-codes";
 import type { Zone } from "../../core/zones";
 import { clients } from "./clients";

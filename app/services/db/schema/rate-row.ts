@@ -6,8 +6,9 @@
  * concurrent edits. Builders are created per call: a drizzle column belongs to one table.
  */
 import { sql } from "drizzle-orm";
-import { check, integer, numeric, text, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { DELIVERY_TYPES, SHIPMENT_TYPES, type DeliveryType, type ShipmentType } from "../../core/rate-fields";
+import { type AnyPgColumn,check, integer, numeric, text, timestamp } from "drizzle-orm/pg-core";
+
+import { DELIVERY_TYPES, type DeliveryType, SHIPMENT_TYPES, type ShipmentType } from "../../core/rate-fields";
 import { courierServices } from "./couriers";
 
 /** Rupees: numeric(12,2). */

@@ -1,6 +1,7 @@
 /** Rate cards: the rows of client and segment cards, and each accepted upload. */
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import { SEGMENTS } from "../../core/rate-fields";
 import { clients } from "./clients";
 import { rateRowChecks, rateRowColumns } from "./rate-row";

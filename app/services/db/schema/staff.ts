@@ -1,6 +1,7 @@
 /** Staff, their sessions and sign-in attempts (auth). */
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
 import type { StaffRole } from "../../core/roles";
 
 export const staff = pgTable(
