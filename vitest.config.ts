@@ -18,7 +18,8 @@ import { unitTestInclude } from "./tests/support/test-scope";
 process.env.PASSWORD_HASH_COST ??= "12";
 
 const E2E_SMOKE = ["tests/e2e/smoke.test.ts"];
-const e2eInclude = process.env.E2E_SCOPE === "smoke" ? E2E_SMOKE : ["tests/e2e/**/*.test.ts", "tests/security/**/*.test.ts"];
+const e2eInclude =
+  process.env.E2E_SCOPE === "smoke" ? E2E_SMOKE : ["tests/e2e/**/*.test.ts", "tests/security/**/*.test.ts"];
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
@@ -30,7 +31,13 @@ export default defineConfig({
         test: {
           name: "unit",
           // SEED_ORDERS: a small order book for every seeded test database (the template and seed.test).
-          env: { SESSION_SECRET: "unit-test-session-secret-0123456789", DATA_DIR: path.join(os.tmpdir(), "console-unit-tests"), SEED_ORDERS: "1500", SEED_ORDER_CHUNK: "1000", SEED_FILL_CHUNK: "500" },
+          env: {
+            SESSION_SECRET: "unit-test-session-secret-0123456789",
+            DATA_DIR: path.join(os.tmpdir(), "console-unit-tests"),
+            SEED_ORDERS: "1500",
+            SEED_ORDER_CHUNK: "1000",
+            SEED_FILL_CHUNK: "500",
+          },
           // UNIT_SCOPE=database (CI's PostgreSQL pass): only the tests that use a database (decision 041).
           include: unitTestInclude(),
           environment: "node",

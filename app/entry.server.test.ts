@@ -10,7 +10,15 @@ describe("the server's error log (decision 018)", () => {
 
   it("logs no stack trace for a client's mistake that Remix answers itself (a 4xx)", () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    handleError(new ErrorResponse(405, "Method Not Allowed", new Error('You made a POST request to "/rate-cards" but did not provide an `action`'), true), args);
+    handleError(
+      new ErrorResponse(
+        405,
+        "Method Not Allowed",
+        new Error('You made a POST request to "/rate-cards" but did not provide an `action`'),
+        true,
+      ),
+      args,
+    );
     handleError(new ErrorResponse(404, "Not Found", new Error("No route matches URL"), true), args);
     expect(log).not.toHaveBeenCalled();
   });

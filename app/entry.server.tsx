@@ -80,6 +80,7 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   // Remix wraps a thrown error of a route in an error response; log what was thrown.
-  const thrown = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  const thrown =
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   logServerError(thrown, `${request.method} ${new URL(request.url).pathname}`);
 };

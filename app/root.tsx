@@ -25,18 +25,10 @@ import "@mantine/core/styles/Badge.css";
 import "./ui/theme.generated.css";
 import "./ui/app.css";
 
-import { ColorSchemeScript, mantineHtmlProps,MantineProvider } from "@mantine/core";
+import { ColorSchemeScript, mantineHtmlProps, MantineProvider } from "@mantine/core";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useLoaderData,
-  useRouteError,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { commitCookieSession, getCookieSession } from "./services/auth/session.server";

@@ -28,9 +28,17 @@ import { loadServer, quantile, startBenchServer } from "./lib/bench-server";
 const handle = openConfiguredDb();
 const db = handle.db;
 const rows = async <T>(q: ReturnType<typeof sql>) => (await db.execute(q)).rows as T[];
-const [{ orders, clients }] = await rows<{ orders: number; clients: number }>(sql`select (select count(*)::int from orders) as orders, (select count(*)::int from clients) as clients`);
-console.log(`${handle.kind}; ${clients.toLocaleString("en-IN")} clients, ${orders.toLocaleString("en-IN")} orders; load average ${os.loadavg().map((l) => l.toFixed(1)).join(", ")}`);
-if (orders < 900_000) console.log("Note: fewer than 900,000 orders — seed the large scale first for the issue's figures.");
+const [{ orders, clients }] = await rows<{ orders: number; clients: number }>(
+  sql`select (select count(*)::int from orders) as orders, (select count(*)::int from clients) as clients`,
+);
+console.log(
+  `${handle.kind}; ${clients.toLocaleString("en-IN")} clients, ${orders.toLocaleString("en-IN")} orders; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")}`,
+);
+if (orders < 900_000)
+  console.log("Note: fewer than 900,000 orders — seed the large scale first for the issue's figures.");
 
 const viewer = async (role: StaffRole) => {
   const [s] = await rows<{ id: number }>(sql`select id from staff where email = ${`${role}@demo.test`}`);
@@ -62,15 +70,27 @@ console.log("\n### 1. The services at one connection (in process)\n");
 console.log("| Read | p50 ms | p95 ms |\n| --- | ---: | ---: |");
 const emails = await sellerEmails(db, vp);
 const [someSeller] = await rows<{ id: number }>(sql`select id from clients order by id limit 1`);
-for (const [name, v] of [["vp", vp], ["avp", avp], ["tl", tl]] as const) {
+for (const [name, v] of [
+  ["vp", vp],
+  ["avp", avp],
+  ["tl", tl],
+] as const) {
   await time(`dashboard (${name})`, 40, () => dashboardData(db, v));
-  await time(`daily stats, last 30 days, all sellers (${name})`, 40, () => dailyStats(db, v, { from: addDays(today, -29), to: today }, null));
+  await time(`daily stats, last 30 days, all sellers (${name})`, 40, () =>
+    dailyStats(db, v, { from: addDays(today, -29), to: today }, null),
+  );
   await time(`daily performance, sellers page 1 (${name})`, 40, () => dailyPerformance(db, v, DEFAULT_TRACKER_QUERY));
   await time(`seller e-mails for the picker (${name})`, 40, () => sellerEmails(db, v));
 }
-await time("daily stats, 90 days, one seller (vp)", 40, () => dailyStats(db, vp, { from: addDays(today, -90), to: today }, someSeller.id));
-await time("daily performance by AVP (vp)", 40, () => dailyPerformance(db, vp, { ...DEFAULT_TRACKER_QUERY, view: "avp" }));
-await time("daily performance, search by e-mail (vp)", 40, (i) => dailyPerformance(db, vp, { ...DEFAULT_TRACKER_QUERY, q: emails[(i * 37) % emails.length] }));
+await time("daily stats, 90 days, one seller (vp)", 40, () =>
+  dailyStats(db, vp, { from: addDays(today, -90), to: today }, someSeller.id),
+);
+await time("daily performance by AVP (vp)", 40, () =>
+  dailyPerformance(db, vp, { ...DEFAULT_TRACKER_QUERY, view: "avp" }),
+);
+await time("daily performance, search by e-mail (vp)", 40, (i) =>
+  dailyPerformance(db, vp, { ...DEFAULT_TRACKER_QUERY, q: emails[(i * 37) % emails.length] }),
+);
 await handle.close();
 
 console.log("\n### 3. The pages over HTTP, beside a static file\n");
@@ -82,9 +102,14 @@ try {
     ["/dashboard", ["/dashboard"]],
     ["/order-tracker (defaults)", ["/order-tracker"]],
     ["/order-tracker (last 30 days, by AVP)", ["/order-tracker?period=last_30_days&view=avp"]],
-    ["/order-tracker (one seller, search)", emails.slice(0, 50).map((e) => `/order-tracker?seller=${encodeURIComponent(e)}&q=${encodeURIComponent(e)}`)],
+    [
+      "/order-tracker (one seller, search)",
+      emails.slice(0, 50).map((e) => `/order-tracker?seller=${encodeURIComponent(e)}&q=${encodeURIComponent(e)}`),
+    ],
   ];
-  console.log("| Page | p50 ms (1 conn.) | p95 ms (1 conn.) | requests/s (20 conn.) | p99 ms (20 conn.) | server CPU ms/request |\n| --- | ---: | ---: | ---: | ---: | ---: |");
+  console.log(
+    "| Page | p50 ms (1 conn.) | p95 ms (1 conn.) | requests/s (20 conn.) | p99 ms (20 conn.) | server CPU ms/request |\n| --- | ---: | ---: | ---: | ---: | ---: |",
+  );
   for (const [label, urls] of pages) {
     const one: number[] = [];
     for (let i = 0; i < 60; i++) one.push((await server.get(urls[i % urls.length])).ms);

@@ -34,7 +34,11 @@ function gzipBytes(url: string): number {
   return n;
 }
 
-const parents = new Set(Object.values(manifest.routes).map((r) => r.parentId).filter(Boolean));
+const parents = new Set(
+  Object.values(manifest.routes)
+    .map((r) => r.parentId)
+    .filter(Boolean),
+);
 const leaves = Object.values(manifest.routes).filter((r) => !parents.has(r.id) && r.module);
 
 const rows = leaves.map((leaf) => {

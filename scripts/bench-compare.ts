@@ -14,7 +14,7 @@
  */
 import os from "node:os";
 
-import { type BenchServer,loadServer, quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
+import { type BenchServer, loadServer, quantile, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const WARM_UP = 30;
@@ -29,9 +29,16 @@ const servers: BenchServer[] = [];
 try {
   for (const [i, spec] of specs.entries()) {
     const [buildDir, cwd] = spec.split(":");
-    servers.push(await startBenchServer({ dataDir: i === 0 ? data.dir : await data.copy(), port: 3970 + i, buildDir, cwd }));
+    servers.push(
+      await startBenchServer({ dataDir: i === 0 ? data.dir : await data.copy(), port: 3970 + i, buildDir, cwd }),
+    );
   }
-  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
   console.log("| Page | Build | server median | server p95 | latency p95 | server CPU/request | HTML |");
   console.log("| --- | --- | ---: | ---: | ---: | ---: | ---: |");
   // PAGES=url,url… compares those pages instead (`{client}` is the seed's first client).
@@ -70,17 +77,26 @@ try {
   if (rounds > 0) {
     const seconds = Number(process.env.LOAD_SECONDS ?? 6);
     const connections = Number(process.env.CONNECTIONS ?? 20);
-    console.log(`\nUnder load (${connections} connections, ${seconds} s a turn):\n| Page | Build | round | requests/s | p99 | CPU/request |\n| --- | --- | ---: | ---: | ---: | ---: |`);
+    console.log(
+      `\nUnder load (${connections} connections, ${seconds} s a turn):\n| Page | Build | round | requests/s | p99 | CPU/request |\n| --- | --- | ---: | ---: | ---: | ---: |`,
+    );
     for (const [, url] of pages)
       for (let round = 1; round <= rounds; round++)
         for (let k = 0; k < servers.length; k++) {
           // A different server first each round.
           const b = (round + k) % servers.length;
           const load = await loadServer(servers[b], [url], seconds, connections);
-          console.log(`| ${url} | ${specs[b]} | ${round} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(2)} |`);
+          console.log(
+            `| ${url} | ${specs[b]} | ${round} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(2)} |`,
+          );
         }
   }
-  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
 } finally {
   for (const s of servers) await s.stop();
   await data.remove();

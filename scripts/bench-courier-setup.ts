@@ -35,9 +35,14 @@ const clientId = data.clientId;
     .insert(clientCourierServices)
     .values(services.map((s) => ({ client_id: clientId, courier_service_id: s.id, is_active: true })))
     .onConflictDoNothing();
-  await h.db.insert(clientRuleSettings).values({ client_id: clientId, rule_code: "5" }).onConflictDoUpdate({ target: clientRuleSettings.client_id, set: { rule_code: "5" } });
+  await h.db
+    .insert(clientRuleSettings)
+    .values({ client_id: clientId, rule_code: "5" })
+    .onConflictDoUpdate({ target: clientRuleSettings.client_id, set: { rule_code: "5" } });
   await h.db.delete(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, clientId));
-  const pins = (await h.db.execute<{ p: string }>(sql`select pincode::text as p from pincodes order by pincode limit ${LIST}`)).rows.map((r) => r.p);
+  const pins = (
+    await h.db.execute<{ p: string }>(sql`select pincode::text as p from pincodes order by pincode limit ${LIST}`)
+  ).rows.map((r) => r.p);
   for (let i = 0; i < RULES; i++) {
     await h.db.insert(pickrrSelectRules).values({
       client_id: clientId,
@@ -48,7 +53,9 @@ const clientId = data.clientId;
       courier: { courier_selection_rule_type: "cheapest", active_parent: [], bl_parent: [] },
     });
   }
-  console.log(`client ${clientId}: ${services.length} courier services, ${RULES} Pickrr Select rules of ${LIST.toLocaleString("en-IN")} pincodes`);
+  console.log(
+    `client ${clientId}: ${services.length} courier services, ${RULES} Pickrr Select rules of ${LIST.toLocaleString("en-IN")} pincodes`,
+  );
   // The list's query alone, in this process (no HTTP, no render): what reading the rules costs.
   const listTimes: number[] = [];
   for (let i = 0; i < 60; i++) {
@@ -57,16 +64,27 @@ const clientId = data.clientId;
     if (i >= 10) listTimes.push(performance.now() - t);
     if (rules.length !== RULES) throw new Error(`the list has ${rules.length} rules`);
   }
-  console.log(`selectRuleList (${RULES} rules), in process: ${quantile(listTimes, 0.5)} ms median, ${quantile(listTimes, 0.95)} ms p95`);
+  console.log(
+    `selectRuleList (${RULES} rules), in process: ${quantile(listTimes, 0.5)} ms median, ${quantile(listTimes, 0.95)} ms p95`,
+  );
   await h.close();
 }
 
 const server = await startBenchServer({ dataDir: data.dir, port: PORT });
 try {
   const base = server.base;
-  const signIn = await fetch(`${base}/sign-in`, { method: "POST", body: new URLSearchParams({ email: "vp@demo.test", role: "vp", password: "demo-password" }), redirect: "manual" });
+  const signIn = await fetch(`${base}/sign-in`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "vp@demo.test", role: "vp", password: "demo-password" }),
+    redirect: "manual",
+  });
   const cookie = signIn.headers.get("set-cookie")!.split(";")[0];
-  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
 
   const pages = [
     ["All Couriers", `/all-users/${clientId}/courier-setup`],
@@ -95,7 +113,10 @@ try {
   }
 
   /** Requests per second with CONCURRENT connections in flight. */
-  async function throughput(url: string, headers: Record<string, string>): Promise<{ rps: number; p99: string; failed: string[] }> {
+  async function throughput(
+    url: string,
+    headers: Record<string, string>,
+  ): Promise<{ rps: number; p99: string; failed: string[] }> {
     let next = 0;
     const failed: string[] = [];
     const times: number[] = [];
@@ -122,13 +143,18 @@ try {
   ] as const) {
     await throughput(url, headers); // warm
     const r = await throughput(url, headers);
-    const failures = r.failed.length ? `; ${r.failed.length} answers not 200 (${[...new Set(r.failed)].join(", ")})` : "";
-    console.log(`${label}: ${CONCURRENT} connections, ${CONCURRENT_REQUESTS} requests: ${r.rps.toFixed(0)} requests/s, p99 ${r.p99} ms${failures}`);
+    const failures = r.failed.length
+      ? `; ${r.failed.length} answers not 200 (${[...new Set(r.failed)].join(", ")})`
+      : "";
+    console.log(
+      `${label}: ${CONCURRENT} connections, ${CONCURRENT_REQUESTS} requests: ${r.rps.toFixed(0)} requests/s, p99 ${r.p99} ms${failures}`,
+    );
   }
 
   // A 100,000-pincode CSV list (BOM, CRLF, as Excel saves it), uploaded and saved as a new rule
   // through the editor's multipart form; then 100,001 lines, which must be refused (400).
-  const csvOf = (n: number) => "\uFEFFpincode\r\n" + Array.from({ length: n }, (_, i) => String(100000 + i)).join("\r\n") + "\r\n";
+  const csvOf = (n: number) =>
+    "\uFEFFpincode\r\n" + Array.from({ length: n }, (_, i) => String(100000 + i)).join("\r\n") + "\r\n";
   async function upload(name: string, csv: string) {
     const form = new FormData();
     form.set("name", name);
@@ -136,7 +162,12 @@ try {
     form.set("version", "");
     form.set("lm_csv", new File([csv], "pincodes.csv", { type: "text/csv" }));
     const t = performance.now();
-    const res = await fetch(`${base}/all-users/${clientId}/courier-rules/select/new`, { method: "POST", body: form, headers: { cookie, origin: base }, redirect: "manual" });
+    const res = await fetch(`${base}/all-users/${clientId}/courier-rules/select/new`, {
+      method: "POST",
+      body: form,
+      headers: { cookie, origin: base },
+      redirect: "manual",
+    });
     await res.arrayBuffer();
     const serverMs = Number(/app;dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? NaN);
     return { status: res.status, ms: performance.now() - t, serverMs };
@@ -150,12 +181,22 @@ try {
   }
   console.log(
     `100,000-pincode CSV (${(csv.length / 1024).toFixed(0)} KiB) uploaded and saved, 5 times: ` +
-      `${uploads.map((u) => `${u.ms.toFixed(0)} ms (server ${u.serverMs.toFixed(0)})`).join(", ")}; median ${quantile(uploads.map((u) => u.ms), 0.5)} ms`,
+      `${uploads.map((u) => `${u.ms.toFixed(0)} ms (server ${u.serverMs.toFixed(0)})`).join(", ")}; median ${quantile(
+        uploads.map((u) => u.ms),
+        0.5,
+      )} ms`,
   );
   const refused = await upload("Bench upload too long", csvOf(100_001));
   if (refused.status !== 400) throw new Error(`100,001 pincodes: ${refused.status}, not 400`);
-  console.log(`100,001-pincode CSV refused (400) in ${refused.ms.toFixed(0)} ms (server ${refused.serverMs.toFixed(0)})`);
-  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `100,001-pincode CSV refused (400) in ${refused.ms.toFixed(0)} ms (server ${refused.serverMs.toFixed(0)})`,
+  );
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
 } finally {
   await server.stop();
   await data.remove();

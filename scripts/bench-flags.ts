@@ -20,7 +20,9 @@ const WARM_UP = Number(process.env.WARM_UP ?? 40);
 const args = process.argv.slice(2);
 const split = args.indexOf("--");
 if (split < 1 || split === args.length - 1) {
-  console.error('Usage: npx tsx scripts/bench-flags.ts VARIANT VARIANT … -- URL …   (a VARIANT: "--flag NAME=value …", "" for the default)');
+  console.error(
+    'Usage: npx tsx scripts/bench-flags.ts VARIANT VARIANT … -- URL …   (a VARIANT: "--flag NAME=value …", "" for the default)',
+  );
   process.exit(2);
 }
 const variants = args.slice(0, split);
@@ -39,7 +41,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const data = await seededDataDir();
 const results = new Map<string, { rps: number[]; cpu: number[] }>();
 try {
-  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
   console.log("| Round | Variant | Page | requests/s | p99 | CPU/request |");
   console.log("| ---: | --- | --- | ---: | ---: | ---: |");
   for (let round = 1; round <= ROUNDS; round++) {
@@ -62,7 +69,9 @@ try {
           r.rps.push(load.rps);
           r.cpu.push(load.cpuPerRequest);
           results.set(key, r);
-          console.log(`| ${round} | ${variant || "(default)"} | ${raw} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(2)} |`);
+          console.log(
+            `| ${round} | ${variant || "(default)"} | ${raw} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(2)} |`,
+          );
         }
       } finally {
         await server.stop();
@@ -74,7 +83,12 @@ try {
     const [variant, page] = key.split("\t");
     console.log(`| ${variant} | ${page} | ${median(r.rps).toFixed(0)} | ${median(r.cpu).toFixed(2)} |`);
   }
-  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
 } finally {
   await data.remove();
 }

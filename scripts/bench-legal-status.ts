@@ -14,8 +14,17 @@ import { sql } from "drizzle-orm";
 import { type Db, openPglite, type Tx } from "../app/services/db/client.server";
 import { writeCsv } from "../app/services/http/csv";
 import { indiaDate } from "../app/services/legal/documents";
-import { countedLegalStatus, legalStatus, legalStatusCsvRecords, type StatusQuery } from "../app/services/legal/status.server";
-import { keepStatusAfterAccept, keepStatusAfterPublish, rebuildLegalStatus } from "../app/services/legal/status-kept.server";
+import {
+  countedLegalStatus,
+  legalStatus,
+  legalStatusCsvRecords,
+  type StatusQuery,
+} from "../app/services/legal/status.server";
+import {
+  keepStatusAfterAccept,
+  keepStatusAfterPublish,
+  rebuildLegalStatus,
+} from "../app/services/legal/status-kept.server";
 import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const SELLERS = 2000;
@@ -36,8 +45,12 @@ async function fillBook(db: Db) {
     select 'Seller ' || lpad(i::text, 4, '0'), 'seller' || i || '@bench.test', 'Company ' || i, '98' || lpad(i::text, 8, '0'),
            jsonb_build_object('tin_number', 'Segment_' || (1 + i % 3)), '{"disable_legal": false}'::jsonb
     from generate_series(1, ${Math.max(0, SELLERS - have)}) i`);
-  await db.execute(sql`update clients set business_data = coalesce(business_data, '{}'::jsonb) || jsonb_build_object('tin_number', 'Segment_' || (1 + id % 3))`);
-  await db.execute(sql`insert into stored_files (purpose, file_name, content_type, size, sha256, bytes, uploaded_by) values ('legal_document', 'a.pdf', 'application/pdf', 4, 'x', '\\x25504446'::bytea, 'bench')`);
+  await db.execute(
+    sql`update clients set business_data = coalesce(business_data, '{}'::jsonb) || jsonb_build_object('tin_number', 'Segment_' || (1 + id % 3))`,
+  );
+  await db.execute(
+    sql`insert into stored_files (purpose, file_name, content_type, size, sha256, bytes, uploaded_by) values ('legal_document', 'a.pdf', 'application/pdf', 4, 'x', '\\x25504446'::bytea, 'bench')`,
+  );
   const fileId = Number((await db.execute(sql`select max(id)::int id from stored_files`)).rows[0].id);
   // 10 per segment: agreement v1–v4, privacy_policy v1–v3, other v1–v3.
   await db.execute(sql`
@@ -73,7 +86,8 @@ const queries: StatusQuery[] = [
   { status: null, q: "seller12", page: 1 },
   { status: "0", q: "bench", page: 20 },
 ];
-const ms = (list: number[], p: number) => list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))].toFixed(1);
+const ms = (list: number[], p: number) =>
+  list[Math.min(list.length - 1, Math.floor((p / 100) * list.length))].toFixed(1);
 /** 200 requests over the five views: overall p50 / p95 / max and each view's. */
 async function measure(label: string, run: (q: StatusQuery) => Promise<unknown>) {
   for (let i = 0; i < 10; i++) await run(queries[i % queries.length]);
@@ -87,13 +101,19 @@ async function measure(label: string, run: (q: StatusQuery) => Promise<unknown>)
     byKind[i % queries.length].push(took);
   }
   times.sort((a, b) => a - b);
-  console.log(`  ${label}: p50 ${ms(times, 50)} ms, p95 ${ms(times, 95)} ms, max ${ms(times, 100)} ms (one connection, PGlite)`);
+  console.log(
+    `  ${label}: p50 ${ms(times, 50)} ms, p95 ${ms(times, 95)} ms, max ${ms(times, 100)} ms (one connection, PGlite)`,
+  );
   for (const [i, q] of queries.entries()) {
     const k = byKind[i].sort((a, b) => a - b);
-    console.log(`    status ${q.status ?? "any"}, search "${q.q}", page ${q.page}: p50 ${ms(k, 50)} ms, p95 ${ms(k, 95)} ms`);
+    console.log(
+      `    status ${q.status ?? "any"}, search "${q.q}", page ${q.page}: p50 ${ms(k, 50)} ms, p95 ${ms(k, 95)} ms`,
+    );
   }
 }
-console.log(`Legal Status, ${SELLERS} sellers, ${(await db.execute(sql`select count(*)::int n from legal_documents`)).rows[0].n} documents:`);
+console.log(
+  `Legal Status, ${SELLERS} sellers, ${(await db.execute(sql`select count(*)::int n from legal_documents`)).rows[0].n} documents:`,
+);
 await measure("page query, kept status", (q) => legalStatus(db, q, now));
 await measure("page query, counting everything (reference)", (q) => countedLegalStatus(db, q, indiaDate(now)));
 
@@ -116,7 +136,9 @@ async function writeCost(label: string, times: number, body: (tx: Tx, i: number)
   took.sort((a, b) => a - b);
   console.log(`  keeping it: ${label}: p50 ${ms(took, 50)} ms, max ${ms(took, 100)} ms`);
 }
-await writeCost("a broadcast's segment (~667 sellers)", 10, (tx, i) => keepStatusAfterPublish(tx, `segment:${1 + (i % 3)}`, now));
+await writeCost("a broadcast's segment (~667 sellers)", 10, (tx, i) =>
+  keepStatusAfterPublish(tx, `segment:${1 + (i % 3)}`, now),
+);
 await writeCost("one seller's acceptance", 50, (tx, i) => keepStatusAfterAccept(tx, 1 + i * 37, now));
 const r0 = performance.now();
 await rebuildLegalStatus(db, { only: "all", now });
@@ -126,7 +148,9 @@ const records = await legalStatusCsvRecords(db, { status: "0", q: "" }, now);
 const all = await legalStatusCsvRecords(db, { status: null, q: "" }, now);
 const csv = writeCsv(all);
 const csvMs = performance.now() - t0;
-console.log(`  CSV (not accepted: ${records.length} rows; all: ${all.length} rows, ${csv.length} bytes) ${csvMs.toFixed(0)} ms`);
+console.log(
+  `  CSV (not accepted: ${records.length} rows; all: ${all.length} rows, ${csv.length} bytes) ${csvMs.toFixed(0)} ms`,
+);
 await h.close();
 
 // PAGES=1: the page itself over HTTP on the same book (the demo database plus these sellers and
@@ -137,12 +161,24 @@ if (process.env.PAGES === "1") {
   await fillBook(onDisk.db);
   await onDisk.close();
   process.env.BENCH_AS = "legal";
-  const server = await startBenchServer({ dataDir: data.dir, port: 3961, extraNodeArgs: process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [] });
+  const server = await startBenchServer({
+    dataDir: data.dir,
+    port: 3961,
+    extraNodeArgs: process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [],
+  });
   try {
     // Legal's Account Setup (a form and a short table) is the signed-in frame's cost beside them.
-    const pages = ["/favicon.svg", "/account-setup", "/legal-status", "/legal-status?status=1&page=3", "/legal-status?status=0&page=10", "/legal-status?q=seller12"];
+    const pages = [
+      "/favicon.svg",
+      "/account-setup",
+      "/legal-status",
+      "/legal-status?status=1&page=3",
+      "/legal-status?status=0&page=10",
+      "/legal-status?q=seller12",
+    ];
     console.log(PAGE_TABLE_HEAD);
-    for (const url of pages) console.log(await measurePage(server, url, { warmUp: 20, requests: 200, seconds: 10, connections: 20 }));
+    for (const url of pages)
+      console.log(await measurePage(server, url, { warmUp: 20, requests: 200, seconds: 10, connections: 20 }));
     for (const status of ["0", "1"]) {
       const csv = await server.get(`/legal-status/download.csv?status=${status}`);
       console.log(`CSV over HTTP, status ${status}: ${(csv.bytes / 1024).toFixed(0)} KiB in ${csv.ms.toFixed(0)} ms`);

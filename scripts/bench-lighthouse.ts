@@ -16,14 +16,25 @@ import { seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const LIGHTHOUSE = process.env.LIGHTHOUSE ?? "lighthouse@12.8.2";
-const pages = process.argv.length > 2 ? process.argv.slice(2) : ["/sign-in", "/all-users", "/all-users/{client}/rate-card", "/rate-calculator"];
+const pages =
+  process.argv.length > 2
+    ? process.argv.slice(2)
+    : ["/sign-in", "/all-users", "/all-users/{client}/rate-card", "/rate-calculator"];
 
-type Report = { categories: { performance: { score: number } }; audits: Record<string, { numericValue?: number; displayValue?: string }> };
+type Report = {
+  categories: { performance: { score: number } };
+  audits: Record<string, { numericValue?: number; displayValue?: string }>;
+};
 
 const data = await seededDataDir();
 const server = await startBenchServer({ dataDir: data.dir, port: 3961 });
 try {
-  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}; ${LIGHTHOUSE}, mobile, ${RUNS} runs per page`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}; ${LIGHTHOUSE}, mobile, ${RUNS} runs per page`,
+  );
   console.log("| Page | score (median; runs) | FCP | LCP | TBT | CLS | Speed Index |");
   console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const raw of pages) {
@@ -44,7 +55,11 @@ try {
           "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
           ...(signedOut ? [] : [`--extra-headers=${JSON.stringify({ Cookie: server.cookie })}`]),
         ],
-        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024, stdio: ["ignore", "pipe", "ignore"] },
+        {
+          env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+          maxBuffer: 64 * 1024 * 1024,
+          stdio: ["ignore", "pipe", "ignore"],
+        },
       ).toString();
       reports.push(JSON.parse(out) as Report);
       if (process.env.SAVE) {
@@ -56,9 +71,16 @@ try {
     const median = byScore[Math.floor(byScore.length / 2)];
     const a = (id: string) => median.audits[id]?.displayValue ?? "—";
     const scores = reports.map((r) => Math.round(r.categories.performance.score * 100));
-    console.log(`| ${raw} | **${Math.round(median.categories.performance.score * 100)}** (${scores.join(", ")}) | ${a("first-contentful-paint")} | ${a("largest-contentful-paint")} | ${a("total-blocking-time")} | ${a("cumulative-layout-shift")} | ${a("speed-index")} |`);
+    console.log(
+      `| ${raw} | **${Math.round(median.categories.performance.score * 100)}** (${scores.join(", ")}) | ${a("first-contentful-paint")} | ${a("largest-contentful-paint")} | ${a("total-blocking-time")} | ${a("cumulative-layout-shift")} | ${a("speed-index")} |`,
+    );
   }
-  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
 } finally {
   await server.stop();
   await data.remove();

@@ -16,14 +16,18 @@ import { Writable } from "node:stream";
 
 import { sql } from "drizzle-orm";
 
-import { addDays,istDayOf } from "../app/services/core/ist-dates";
-import { type Db,openPglite } from "../app/services/db/client.server";
+import { addDays, istDayOf } from "../app/services/core/ist-dates";
+import { type Db, openPglite } from "../app/services/db/client.server";
 import { keepTablesUp } from "../app/services/db/upkeep.server";
 import { writeXlsx } from "../app/services/http/xlsx.server";
 import { parseCodView } from "../app/services/money/cod-query";
 import { weekStart } from "../app/services/money/cycles";
 import { accountLedger } from "../app/services/money/ledger.server";
-import { HELD_DOWNLOAD_HEADER, heldDownloadRecords, listHeldRemittances } from "../app/services/money/remittances.server";
+import {
+  HELD_DOWNLOAD_HEADER,
+  heldDownloadRecords,
+  listHeldRemittances,
+} from "../app/services/money/remittances.server";
 import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const SELLERS = 2000;
@@ -61,7 +65,13 @@ const view = (q: string) => {
   if (!v.ok) throw new Error(v.message);
   return v.view;
 };
-const queries = [view(""), view("page=40"), view("by=email&q=seller12"), view("by=ref&q=COD00777" + lastMonday.replace(/-/g, "")), view("preset=last_7_days")];
+const queries = [
+  view(""),
+  view("page=40"),
+  view("by=email&q=seller12"),
+  view("by=ref&q=COD00777" + lastMonday.replace(/-/g, "")),
+  view("preset=last_7_days"),
+];
 
 async function measure(label: string, run: (i: number) => Promise<unknown>) {
   for (let i = 0; i < 10; i++) await run(i);
@@ -82,12 +92,20 @@ console.log(`Money, ${SELLERS} sellers × ${WEEKS} weeks (one connection, PGlite
 for (const when of ["before the table upkeep", "after it"]) {
   if (when === "after it") console.log(`  table upkeep: ${JSON.stringify(await keepTablesUp(db))}`);
   await measure(`On Hold COD page, ${when}`, (i) => listHeldRemittances(db, vp, queries[i % queries.length]));
-  if (process.env.BENCH_EACH) for (const [i, q] of queries.entries()) await measure(`  query ${i}`, () => listHeldRemittances(db, vp, q));
+  if (process.env.BENCH_EACH)
+    for (const [i, q] of queries.entries()) await measure(`  query ${i}`, () => listHeldRemittances(db, vp, q));
 }
-await measure("Account Ledger", (i) => accountLedger(db, 1 + ((i * 37) % SELLERS), (["pending", "cleared", "future"] as const)[i % 3]));
+await measure("Account Ledger", (i) =>
+  accountLedger(db, 1 + ((i * 37) % SELLERS), (["pending", "cleared", "future"] as const)[i % 3]),
+);
 const wide = view(`from=${addDays(today, -60)}&to=${today}`);
 let bytes = 0;
-const sink = new Writable({ write(chunk: Buffer, _e, done) { bytes += chunk.length; done(); } });
+const sink = new Writable({
+  write(chunk: Buffer, _e, done) {
+    bytes += chunk.length;
+    done();
+  },
+});
 const t0 = performance.now();
 let rows = 0;
 async function* counted() {
@@ -104,17 +122,32 @@ if (process.env.PAGES === "1") {
   const data = await seededDataDir();
   const onDisk = openPglite(`${data.dir}/pg`);
   await fillMoneyBook(onDisk.db);
-  const [seller] = (await onDisk.db.execute(sql`select id from clients where email = 'seller777@bench.test'`)).rows as { id: number }[];
+  const [seller] = (await onDisk.db.execute(sql`select id from clients where email = 'seller777@bench.test'`)).rows as {
+    id: number;
+  }[];
   await onDisk.close();
   process.env.BENCH_AS = "approver1@demo.test:kam";
-  const server = await startBenchServer({ dataDir: data.dir, port: 3962, extraNodeArgs: process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [] });
+  const server = await startBenchServer({
+    dataDir: data.dir,
+    port: 3962,
+    extraNodeArgs: process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [],
+  });
   try {
     const ledger = `/all-users/${seller!.id}/account-ledger`;
-    const pages = ["/favicon.svg", "/on-hold-cod", "/on-hold-cod?page=40", "/on-hold-cod?by=email&q=seller12", `${ledger}?type=pending`, `${ledger}?type=cleared`, `${ledger}?type=future`];
+    const pages = [
+      "/favicon.svg",
+      "/on-hold-cod",
+      "/on-hold-cod?page=40",
+      "/on-hold-cod?by=email&q=seller12",
+      `${ledger}?type=pending`,
+      `${ledger}?type=cleared`,
+      `${ledger}?type=future`,
+    ];
     console.log(PAGE_TABLE_HEAD);
     // ONLY=a,b measures those pages alone (e.g. with PROFILE=1 for a profile of one page).
     const only = process.env.ONLY?.split(",");
-    for (const url of only ? only.map((u) => u.replace("{ledger}", ledger)) : pages) console.log(await measurePage(server, url, { warmUp: 20, requests: 200, seconds: 10, connections: 20 }));
+    for (const url of only ? only.map((u) => u.replace("{ledger}", ledger)) : pages)
+      console.log(await measurePage(server, url, { warmUp: 20, requests: 200, seconds: 10, connections: 20 }));
   } finally {
     await server.stop();
     await data.remove();

@@ -35,20 +35,42 @@ const handle = openConfiguredDb();
 const db = handle.db;
 const rows = async <T>(q: ReturnType<typeof sql>) => (await db.execute(q)).rows as T[];
 
-const [{ n: orderCount, maxId }] = await rows<{ n: number; maxId: number }>(sql`select count(*)::int as n, max(id)::int as "maxId" from orders`);
-console.log(`${handle.kind}; ${orderCount.toLocaleString("en-IN")} orders; load average ${os.loadavg().map((l) => l.toFixed(1)).join(", ")}`);
-if (orderCount < 900_000) console.log("Note: fewer than 900,000 orders — seed the large scale first for the issue's figures.");
+const [{ n: orderCount, maxId }] = await rows<{ n: number; maxId: number }>(
+  sql`select count(*)::int as n, max(id)::int as "maxId" from orders`,
+);
+console.log(
+  `${handle.kind}; ${orderCount.toLocaleString("en-IN")} orders; load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ")}`,
+);
+if (orderCount < 900_000)
+  console.log("Note: fewer than 900,000 orders — seed the large scale first for the issue's figures.");
 const [vp] = await rows<{ id: number }>(sql`select id from staff where email = 'vp@demo.test'`);
 const viewer = { id: vp.id, role: "vp" as const };
 
 async function sampleOrders(k: number) {
   const ids = Array.from({ length: k }, () => rng.int(1, maxId));
-  return rows<{ pickrr_tracking_id: string; courier_tracking_id: string; customer_phone: string; customer_name: string; client_id: number; courier_service_id: number; pickup_pincode: number; drop_pincode: number }>(
-    sql`select pickrr_tracking_id, courier_tracking_id, customer_phone, customer_name, client_id, courier_service_id, pickup_pincode, drop_pincode from orders where id in (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`,
+  return rows<{
+    pickrr_tracking_id: string;
+    courier_tracking_id: string;
+    customer_phone: string;
+    customer_name: string;
+    client_id: number;
+    courier_service_id: number;
+    pickup_pincode: number;
+    drop_pincode: number;
+  }>(
+    sql`select pickrr_tracking_id, courier_tracking_id, customer_phone, customer_name, client_id, courier_service_id, pickup_pincode, drop_pincode from orders where id in (${sql.join(
+      ids.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
   );
 }
 const sample = await sampleOrders(200);
-const sellers = await rows<{ email: string }>(sql`select lower(email) as email from clients order by random() limit 200`);
+const sellers = await rows<{ email: string }>(
+  sql`select lower(email) as email from clients order by random() limit 200`,
+);
 const queries: Record<SearchType, string[]> = {
   tracking_id: sample.map((o) => o.pickrr_tracking_id),
   courier_tracking_id: sample.map((o) => o.courier_tracking_id),
@@ -84,15 +106,33 @@ if (PARTS.has("3")) {
   for (let i = 0; i < N; i++) {
     const lane = lanes[i % lanes.length];
     const cod = i % 5 < 3;
-    const answer = await placeOrder(db, lane.client_id, {
-      pickup_pincode: String(lane.pickup_pincode), drop_pincode: String(lane.drop_pincode), delivery_mode: "express", payment_mode: cod ? "cod" : "prepaid",
-      cod_amount: cod ? 899 : undefined, invoice_value: 899, weight: 0.9, length: 25, breadth: 20, height: 8,
-      items: [{ name: "Cotton Kurta", sku: "SKU-001-10", quantity: 1 }], customer_name: "Bench Customer", customer_phone: "9876543210", customer_address: "12, MG Road",
-    }, { idempotencyKey: `bench-${Date.now()}-${i}` });
+    const answer = await placeOrder(
+      db,
+      lane.client_id,
+      {
+        pickup_pincode: String(lane.pickup_pincode),
+        drop_pincode: String(lane.drop_pincode),
+        delivery_mode: "express",
+        payment_mode: cod ? "cod" : "prepaid",
+        cod_amount: cod ? 899 : undefined,
+        invoice_value: 899,
+        weight: 0.9,
+        length: 25,
+        breadth: 20,
+        height: 8,
+        items: [{ name: "Cotton Kurta", sku: "SKU-001-10", quantity: 1 }],
+        customer_name: "Bench Customer",
+        customer_phone: "9876543210",
+        customer_address: "12, MG Road",
+      },
+      { idempotencyKey: `bench-${Date.now()}-${i}` },
+    );
     if (answer.status === 201) ok++;
   }
   const s = (performance.now() - t) / 1000;
-  console.log(`${N} placements (${ok} placed, the rest answered with the engine's reason) in ${s.toFixed(1)} s: **${(N / s).toFixed(0)} orders/s**`);
+  console.log(
+    `${N} placements (${ok} placed, the rest answered with the engine's reason) in ${s.toFixed(1)} s: **${(N / s).toFixed(0)} orders/s**`,
+  );
 }
 
 if (PARTS.has("4")) {
@@ -107,12 +147,18 @@ if (PARTS.has("4")) {
   let stored = 0;
   for (let b = 0; b < BATCHES; b++) {
     const events = Array.from({ length: 500 }, (_, i) => ({
-      event_id: `bench-${stamp}-${b}-${i}`, awb: awbs[(b * 500 + i) % awbs.length], status: "in_transit", location: "Bench hub", at: new Date(stamp - 60_000 + i).toISOString(),
+      event_id: `bench-${stamp}-${b}-${i}`,
+      awb: awbs[(b * 500 + i) % awbs.length],
+      status: "in_transit",
+      location: "Bench hub",
+      at: new Date(stamp - 60_000 + i).toISOString(),
     }));
     stored += (await ingestEvents(db, courier_id, events)).filter((a) => a.status === 201).length;
   }
   const s = (performance.now() - t) / 1000;
-  console.log(`${BATCHES * 500} events (${stored} stored) in ${s.toFixed(1)} s: **${((BATCHES * 500) / s).toFixed(0)} events/s**`);
+  console.log(
+    `${BATCHES * 500} events (${stored} stored) in ${s.toFixed(1)} s: **${((BATCHES * 500) / s).toFixed(0)} events/s**`,
+  );
 }
 await handle.close();
 
@@ -124,12 +170,17 @@ if (PARTS.has("2")) {
     const SECONDS = Number(process.env.SECONDS_PER_TYPE ?? 5);
     const run = async (label: string, urls: string[]) => {
       const load = await loadServer(server, urls, SECONDS);
-      console.log(`| ${label} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.5)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(1)} |`);
+      console.log(
+        `| ${label} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.5)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(1)} |`,
+      );
     };
     console.log("| Page | requests/s | p50 ms | p99 ms | server CPU ms/request |\n| --- | ---: | ---: | ---: | ---: |");
     await run("static file (baseline)", ["/favicon.svg"]);
     for (const [type, values] of Object.entries(queries) as [SearchType, string[]][]) {
-      await run(`search: ${type}`, values.map((v) => `/single-search-record?type=${type}&q=${encodeURIComponent(v)}`));
+      await run(
+        `search: ${type}`,
+        values.map((v) => `/single-search-record?type=${type}&q=${encodeURIComponent(v)}`),
+      );
       await run("static file (baseline)", ["/favicon.svg"]);
     }
   } finally {

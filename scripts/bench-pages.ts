@@ -30,14 +30,31 @@ const server = await startBenchServer({
   extraNodeArgs: process.env.PROFILE ? ["--cpu-prof", "--cpu-prof-dir=profiles"] : [],
 });
 try {
-  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
   console.log(PAGE_TABLE_HEAD);
   // BASELINE=0 leaves the static file out (a profile of the pages alone).
   for (const raw of [...(process.env.BASELINE === "0" ? [] : ["/favicon.svg"]), ...pages]) {
     const url = raw.replaceAll("{client}", String(data.clientId));
-    console.log(await measurePage(server, url, { warmUp: WARM_UP, requests: REQUESTS, seconds: SECONDS, connections: CONNECTIONS }));
+    console.log(
+      await measurePage(server, url, {
+        warmUp: WARM_UP,
+        requests: REQUESTS,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+      }),
+    );
   }
-  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
 } finally {
   await server.stop();
   await data.remove();

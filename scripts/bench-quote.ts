@@ -13,13 +13,18 @@ import { openPglite } from "../app/services/db/client.server";
 import { csvRecordStream } from "../app/services/http/csv-stream.server";
 import { parseCalculator } from "../app/services/quote/calculator-form";
 import { priceShipment, rateRowFromColumns } from "../app/services/quote/pricing";
-import { quoteForClient, SERVICEABLE_PINCODES_COLUMNS,serviceablePincodeRecords } from "../app/services/quote/quote.server";
+import {
+  quoteForClient,
+  SERVICEABLE_PINCODES_COLUMNS,
+  serviceablePincodeRecords,
+} from "../app/services/quote/quote.server";
 import { createPrng } from "../app/services/seed/prng";
 import { seedCourierRules } from "../app/services/seed/rules.server";
 import { seedDemoData } from "../app/services/seed/seed.server";
 import { seedServiceability } from "../app/services/seed/serviceability.server";
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 const handle = openPglite(undefined);
@@ -33,13 +38,16 @@ const db = handle.db;
 await db
   .transaction(async (tx) => {
     await tx.execute(sql`truncate courier_serviceability`);
-    for (const table of ["client_rule_settings", "custom_priority_rules", "pickrr_select_rules"]) await tx.execute(sql.raw(`delete from ${table}`));
+    for (const table of ["client_rule_settings", "custom_priority_rules", "pickrr_select_rules"])
+      await tx.execute(sql.raw(`delete from ${table}`));
     let s = performance.now();
     const n = await seedServiceability(tx);
     const sv = performance.now() - s;
     s = performance.now();
     const rules = await seedCourierRules(tx, createPrng(1).fork("quote"));
-    console.log(`quote seed: serviceability ${n} rows in ${ms(sv)}; rules (${rules.settings} clients, ${rules.customRules} custom, ${rules.selectRules} select) in ${ms(performance.now() - s)}`);
+    console.log(
+      `quote seed: serviceability ${n} rows in ${ms(sv)}; rules (${rules.settings} clients, ${rules.customRules} custom, ${rules.selectRules} select) in ${ms(performance.now() - s)}`,
+    );
     throw new Error("rollback");
   })
   .catch((e) => {
@@ -49,7 +57,9 @@ await db
 // 1. Full quotes.
 const clientRows = await db.execute<{ id: number; n: number }>(sql`
   select client_id as id, count(*)::int as n from client_courier_services where is_active group by client_id order by count(*) desc, client_id limit 20`);
-const pins = (await db.execute<{ pincode: number }>(sql`select pincode from pincodes order by pincode`)).rows.map((r) => String(r.pincode));
+const pins = (await db.execute<{ pincode: number }>(sql`select pincode from pincodes order by pincode`)).rows.map((r) =>
+  String(r.pincode),
+);
 const rng = createPrng(7);
 const inputs = Array.from({ length: 400 }, () => {
   const parsed = parseCalculator({
@@ -86,7 +96,9 @@ console.log(
 );
 
 // 2. Pure pricing.
-const [row] = (await db.execute(sql`select * from rate_rows where client_id is not null and shipment_type = 'FORWARD' limit 1`)).rows as never[];
+const [row] = (
+  await db.execute(sql`select * from rate_rows where client_id is not null and shipment_type = 'FORWARD' limit 1`)
+).rows as never[];
 const rate = rateRowFromColumns(row);
 const shipments = Array.from({ length: 1000 }, (_, i) => ({
   shipment_type: "forward" as const,
@@ -112,8 +124,11 @@ for (let run = 0; run < 5; run++) {
   const records = await serviceablePincodeRecords(db, clientRows.rows[0].id, "110001");
   const reader = csvRecordStream(SERVICEABLE_PINCODES_COLUMNS, records!).getReader();
   lines = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) lines += new TextDecoder().decode(chunk.value).split("\r\n").length - 1;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+    lines += new TextDecoder().decode(chunk.value).split("\r\n").length - 1;
   csvTimes.push(performance.now() - s);
 }
-console.log(`pincode list CSV from 110001: ${lines - 1} rows streamed, median ${ms(pct(csvTimes, 50))}, worst ${ms(Math.max(...csvTimes))}`);
+console.log(
+  `pincode list CSV from 110001: ${lines - 1} rows streamed, median ${ms(pct(csvTimes, 50))}, worst ${ms(Math.max(...csvTimes))}`,
+);
 await handle.close();

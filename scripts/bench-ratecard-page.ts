@@ -26,7 +26,12 @@ const server = await startBenchServer({
   extraNodeArgs: process.env.CPU_PROF ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(process.env.CPU_PROF)] : [],
 });
 try {
-  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
   for (const [label, url] of [
     ["Forward tab, all couriers", `/all-users/${data.clientId}/rate-card?all=1`],
     ["RTO tab, all couriers", `/all-users/${data.clientId}/rate-card?tab=rto&all=1`],
@@ -51,7 +56,12 @@ try {
         `latency ${quantile(latency, 0.5)} / ${quantile(latency, 0.95)} / ${quantile(latency, 1)} ms; server CPU ${cpuPerRequest.toFixed(1)} ms/request (${(bytes / 1024).toFixed(0)} KiB HTML)`,
     );
   }
-  console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
+  );
 } finally {
   await server.stop();
   await data.remove();

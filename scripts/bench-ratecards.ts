@@ -34,7 +34,14 @@ function time<T>(runs: number, f: () => T): number {
 const rows: CardRow[] = [];
 for (let i = 0; i < 1250; i++) {
   for (const [k, shipment_type] of SHIPMENT_TYPES.entries()) {
-    rows.push(sampleCardRow({ id: i * 4 + k + 1, courier_service_id: 1000 + i, courier_name: `Courier ${String(i).padStart(4, "0")}`, shipment_type }));
+    rows.push(
+      sampleCardRow({
+        id: i * 4 + k + 1,
+        courier_service_id: 1000 + i,
+        courier_name: `Courier ${String(i).padStart(4, "0")}`,
+        shipment_type,
+      }),
+    );
   }
 }
 const card = { sellerEmail: "bench@demo.test", rows };
@@ -45,7 +52,9 @@ const text = writeCsv(grid);
 const verifyMs = time(7, () => {
   if (!verifyUpload(card, text).ok) throw new Error("benchmark file did not verify");
 });
-console.log(`verifyUpload, 5,000 rows (${(text.length / 1024).toFixed(0)} KiB): ${verifyMs.toFixed(0)} ms (budget 1000 ms)`);
+console.log(
+  `verifyUpload, 5,000 rows (${(text.length / 1024).toFixed(0)} KiB): ${verifyMs.toFixed(0)} ms (budget 1000 ms)`,
+);
 
 // 2. A 25-courier client card through the service, on the embedded database.
 const h = openPglite(undefined);
@@ -60,7 +69,8 @@ try {
     samples.push(performance.now() - t);
   }
   samples.sort((a, b) => a - b);
-  const [{ n }] = (await h.db.execute(sql`select count(*)::int as n from rate_rows where client_id = ${client.id}`)).rows as { n: number }[];
+  const [{ n }] = (await h.db.execute(sql`select count(*)::int as n from rate_rows where client_id = ${client.id}`))
+    .rows as { n: number }[];
   console.log(
     `getClientRateCard, ${n} rows (25 couriers × 4 × 2): median ${median(samples).toFixed(1)} ms, p95 ${samples[Math.floor(samples.length * 0.95)].toFixed(1)} ms`,
   );

@@ -46,7 +46,10 @@ setProcessDb(openPglite(path.join(data.dir, "pg")));
 const { startSession } = await import("../app/services/auth/session.server");
 const { staff } = await import("../app/services/db/schema");
 const db = getDb();
-const [vp] = await db.select({ id: staff.id }).from(staff).where(eq(staff.email, process.env.BENCH_AS_EMAIL ?? "vp@demo.test"));
+const [vp] = await db
+  .select({ id: staff.id })
+  .from(staff)
+  .where(eq(staff.email, process.env.BENCH_AS_EMAIL ?? "vp@demo.test"));
 if (!vp) throw new Error("No demo vp in the seeded database.");
 const setCookie = await startSession(db, new Request("http://localhost/"), vp.id);
 const cookie = setCookie.split(";")[0];
@@ -67,7 +70,10 @@ const cpuUs = () => {
 async function render(i: number, url: string): Promise<number> {
   const before = cpuUs();
   const res = await runInRequestScope(() =>
-    handlers[i](new Request(`http://localhost${url}`, { headers: { cookie } }), { clientIp: "127.0.0.1", cspNonce: "bench" }),
+    handlers[i](new Request(`http://localhost${url}`, { headers: { cookie } }), {
+      clientIp: "127.0.0.1",
+      cspNonce: "bench",
+    }),
   );
   await res.text();
   if (res.status !== 200) throw new Error(`${builds[i]} ${url}: ${res.status}`);
@@ -103,7 +109,13 @@ try {
       console.error(`CPU profile: ${file}`);
     }
     for (const [i, s] of samples.entries())
-      console.log(`| ${raw} | ${builds[i]} | ${quantile(s.map((us) => us / 1000), 0.5, 2)} | ${(mean(s) / 1000).toFixed(2)} |`);
+      console.log(
+        `| ${raw} | ${builds[i]} | ${quantile(
+          s.map((us) => us / 1000),
+          0.5,
+          2,
+        )} | ${(mean(s) / 1000).toFixed(2)} |`,
+      );
   }
 } catch (error) {
   console.error(error);

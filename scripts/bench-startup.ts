@@ -14,10 +14,22 @@ import path from "node:path";
 
 import { serverNodeArgs } from "./lib/server-node.mjs";
 
-async function startUp(dataDir: string, port: number, waitForOrderBook: boolean): Promise<{ firstPage: number; orderBook?: number }> {
+async function startUp(
+  dataDir: string,
+  port: number,
+  waitForOrderBook: boolean,
+): Promise<{ firstPage: number; orderBook?: number }> {
   const t0 = performance.now();
   const child = spawn(process.execPath, serverNodeArgs(), {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", SKIP_BUILD: "true", NODE_ENV: "production", SEED_DEMO: "true" },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SKIP_BUILD: "true",
+      NODE_ENV: "production",
+      SEED_DEMO: "true",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   let orderBook: number | undefined;
@@ -52,8 +64,12 @@ try {
   const warm1 = await startUp(dir, 3902, false);
   const warm2 = await startUp(dir, 3903, false);
   console.log(`load average at the start: ${load}`);
-  console.log(`fresh database (migrate + seed): ${(cold.firstPage / 1000).toFixed(1)} s to first page; order book full at ${((cold.orderBook ?? NaN) / 1000).toFixed(1)} s`);
-  console.log(`seeded database: ${(warm1.firstPage / 1000).toFixed(1)} s, ${(warm2.firstPage / 1000).toFixed(1)} s to first page`);
+  console.log(
+    `fresh database (migrate + seed): ${(cold.firstPage / 1000).toFixed(1)} s to first page; order book full at ${((cold.orderBook ?? NaN) / 1000).toFixed(1)} s`,
+  );
+  console.log(
+    `seeded database: ${(warm1.firstPage / 1000).toFixed(1)} s, ${(warm2.firstPage / 1000).toFixed(1)} s to first page`,
+  );
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

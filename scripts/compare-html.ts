@@ -98,9 +98,17 @@ function comparable(html: string): string {
 }
 
 const handlers = await Promise.all(
-  builds.map(async (dir) => createRequestHandler((await import(pathToFileURL(path.resolve(dir, "server/index.js")).href)) as ServerBuild, "production")),
+  builds.map(async (dir) =>
+    createRequestHandler(
+      (await import(pathToFileURL(path.resolve(dir, "server/index.js")).href)) as ServerBuild,
+      "production",
+    ),
+  ),
 );
-const lines = (process.env.PAGES_FILE ? readFileSync(process.env.PAGES_FILE, "utf8") : DEFAULT_PAGES).split("\n").map((l) => l.trim()).filter(Boolean);
+const lines = (process.env.PAGES_FILE ? readFileSync(process.env.PAGES_FILE, "utf8") : DEFAULT_PAGES)
+  .split("\n")
+  .map((l) => l.trim())
+  .filter(Boolean);
 let differing = 0;
 try {
   for (const line of lines) {
@@ -110,7 +118,10 @@ try {
     const bodies: string[] = [];
     for (const handler of handlers) {
       const res = await runInRequestScope(() =>
-        handler(new Request(`http://localhost${url}`, { headers: cookie ? { cookie } : {} }), { clientIp: "127.0.0.1", cspNonce: "compare" }),
+        handler(new Request(`http://localhost${url}`, { headers: cookie ? { cookie } : {} }), {
+          clientIp: "127.0.0.1",
+          cspNonce: "compare",
+        }),
       );
       bodies.push(`${res.status}\n${comparable(await res.text())}`);
     }
@@ -119,7 +130,9 @@ try {
     } else {
       differing++;
       bodies.forEach((b, i) => writeFileSync(`/tmp/compare-html-${differing}-${"ab"[i]}.html`, b));
-      console.log(`DIFF  ${who === "vp@demo.test" ? "" : `${who} `}${url}  (/tmp/compare-html-${differing}-a.html, -b.html)`);
+      console.log(
+        `DIFF  ${who === "vp@demo.test" ? "" : `${who} `}${url}  (/tmp/compare-html-${differing}-a.html, -b.html)`,
+      );
     }
   }
   console.log(`${differing} of ${lines.length} pages differ.`);

@@ -17,10 +17,17 @@ try {
     console.log(
       `Cycles cut through ${r.through} in ${Date.now() - t0} ms: ${r.remittances} COD remittances (${r.codOrders} orders), ${r.bills} bills (${r.billedOrders} orders), ${r.lateOrders} late orders.`,
     );
-  } else console.log(r.outcome === "filling" ? "The demo order book is still filling: its money is seeded when it is full." : `Nothing cut (${r.outcome}).`);
+  } else
+    console.log(
+      r.outcome === "filling"
+        ? "The demo order book is still filling: its money is seeded when it is full."
+        : `Nothing cut (${r.outcome}).`,
+    );
   if (r.outcome !== "filling") {
     const p = await payOutDueRemittances(handle.db);
-    console.log(`Payout day: ${p.paid} remittances paid out, ${p.held} put on hold (${p.sellers} sellers${p.busy ? `, ${p.busy} busy elsewhere` : ""}).`);
+    console.log(
+      `Payout day: ${p.paid} remittances paid out, ${p.held} put on hold (${p.sellers} sellers${p.busy ? `, ${p.busy} busy elsewhere` : ""}).`,
+    );
   }
 } finally {
   await handle.close();

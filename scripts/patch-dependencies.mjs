@@ -65,11 +65,18 @@ const lowPriorityPreloads = (file) => ({
   marker: PRELOAD_MARKER,
   what: "module preloads at low priority",
   test: "tests/e2e/static-files.test.ts",
-  unpatched: "the page's modules compete with its stylesheets for the first paint (Lighthouse mobile FCP 0.9–1.1 s → 2.1–2.8 s)",
+  unpatched:
+    "the page's modules compete with its stylesheets for the first paint (Lighthouse mobile FCP 0.9–1.1 s → 2.1–2.8 s)",
   edits: [
     ["function Scripts(props) {", `${PRELOAD_MARKER}\nfunction Scripts(props) {`],
-    ['rel: "modulepreload",\n    href: manifest.url,', 'rel: "modulepreload",\n    fetchpriority: "low",\n    href: manifest.url,'],
-    ['rel: "modulepreload",\n    href: manifest.entry.module,', 'rel: "modulepreload",\n    fetchpriority: "low",\n    href: manifest.entry.module,'],
+    [
+      'rel: "modulepreload",\n    href: manifest.url,',
+      'rel: "modulepreload",\n    fetchpriority: "low",\n    href: manifest.url,',
+    ],
+    [
+      'rel: "modulepreload",\n    href: manifest.entry.module,',
+      'rel: "modulepreload",\n    fetchpriority: "low",\n    href: manifest.entry.module,',
+    ],
     ['rel: "modulepreload",\n    href: path,', 'rel: "modulepreload",\n    fetchpriority: "low",\n    href: path,'],
   ],
 });
@@ -131,7 +138,8 @@ const routeMatching = {
   marker: PATCH_MARKER,
   what: "route matching once per build",
   test: "tests/services/route-matching.test.ts",
-  unpatched: "each page matches its route three times from scratch and rebuilds its route objects (≥ 0.6 ms more CPU a page)",
+  unpatched:
+    "each page matches its route three times from scratch and rebuilds its route objects (≥ 0.6 ms more CPU a page)",
 };
 
 /**
@@ -174,7 +182,7 @@ function convertRouteMatchToUiMatch(match, loaderData) {`,
       ],
       [
         "function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {\n    caseSensitive = false;\n  }\n  if (end === void 0) {\n    end = true;\n  }\n",
-        "function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {\n    caseSensitive = false;\n  }\n  if (end === void 0) {\n    end = true;\n  }\n  let key = (caseSensitive ? \"1\" : \"0\") + (end ? \"1\" : \"0\") + path;\n  let compiled = compiledPaths.get(key);\n  if (!compiled) {\n    if (compiledPaths.size >= 1000) compiledPaths.clear();\n    compiled = compilePathUncached(path, caseSensitive, end);\n    compiledPaths.set(key, compiled);\n  }\n  return compiled;\n}\nfunction compilePathUncached(path, caseSensitive, end) {\n",
+        'function compilePath(path, caseSensitive, end) {\n  if (caseSensitive === void 0) {\n    caseSensitive = false;\n  }\n  if (end === void 0) {\n    end = true;\n  }\n  let key = (caseSensitive ? "1" : "0") + (end ? "1" : "0") + path;\n  let compiled = compiledPaths.get(key);\n  if (!compiled) {\n    if (compiledPaths.size >= 1000) compiledPaths.clear();\n    compiled = compilePathUncached(path, caseSensitive, end);\n    compiledPaths.set(key, compiled);\n  }\n  return compiled;\n}\nfunction compilePathUncached(path, caseSensitive, end) {\n',
       ],
     ],
   },
@@ -217,7 +225,10 @@ function convertRouteMatchToUiMatch(match, loaderData) {`,
   }
   let { manifest, dataRoutes } = converted;`,
       ],
-      ["function createStaticRouter(routes, context, opts = {}) {", "const staticDataRoutesCache = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {"],
+      [
+        "function createStaticRouter(routes, context, opts = {}) {",
+        "const staticDataRoutesCache = new WeakMap();\nfunction createStaticRouter(routes, context, opts = {}) {",
+      ],
     ],
   },
   lowPriorityPreloads("node_modules/@remix-run/react/dist/components.js"),
@@ -243,7 +254,8 @@ function convertRouteMatchToUiMatch(match, loaderData) {`,
     marker: REACT_WRITES_MARKER,
     what: "React server output encoded once a flush",
     test: "tests/services/react-server-writes.test.ts",
-    unpatched: "pages get NUL bytes where a multi-byte character (₹, —) falls across a 2 KiB buffer's end, and cost ~9 % more CPU",
+    unpatched:
+      "pages get NUL bytes where a multi-byte character (₹, —) falls across a 2 KiB buffer's end, and cost ~9 % more CPU",
     edits: REACT_WRITES_EDITS,
   },
 ];
@@ -265,7 +277,8 @@ export function patchText(text, edits, marker = PATCH_MARKER) {
   let out = text;
   for (const [find, replace] of edits) {
     const at = out.indexOf(find);
-    if (at === -1 || out.indexOf(find, at + 1) !== -1) return { ok: false, reason: `expected exactly one of: ${find.split("\n")[0].trim()}` };
+    if (at === -1 || out.indexOf(find, at + 1) !== -1)
+      return { ok: false, reason: `expected exactly one of: ${find.split("\n")[0].trim()}` };
     out = out.slice(0, at) + replace + out.slice(at + find.length);
   }
   return { ok: true, text: out, already: false };
@@ -312,7 +325,14 @@ export function applyPatches({ dir = root, patches = PATCHES, write = true } = {
     const version = installedVersion(dir, patch.package);
     const full = path.join(dir, patch.file);
     if (version === null || !existsSync(full)) {
-      result.problems.push(problem(patch, version, `${patch.package} is not installed there.`, `run npm install; if ${patch.package} has left the dependency tree, drop the patch (${retire}).`));
+      result.problems.push(
+        problem(
+          patch,
+          version,
+          `${patch.package} is not installed there.`,
+          `run npm install; if ${patch.package} has left the dependency tree, drop the patch (${retire}).`,
+        ),
+      );
       continue;
     }
     if (version !== patch.version) {
@@ -352,7 +372,8 @@ export function applyPatches({ dir = root, patches = PATCHES, write = true } = {
 function main(argv) {
   const strict = isStrict(argv);
   const at = argv.findIndex((a) => a === "--root" || a.startsWith("--root="));
-  const dir = at === -1 ? root : path.resolve(argv[at].startsWith("--root=") ? argv[at].slice("--root=".length) : argv[at + 1]);
+  const dir =
+    at === -1 ? root : path.resolve(argv[at].startsWith("--root=") ? argv[at].slice("--root=".length) : argv[at + 1]);
   const { patched, problems } = applyPatches({ dir });
   for (const file of new Set(patched)) console.log(`patch-dependencies: ${file} patched.`);
   if (problems.length === 0) return 0;
@@ -361,8 +382,11 @@ function main(argv) {
     return 0;
   }
   for (const p of problems) console.error(p.message);
-  console.error(`patch-dependencies: ${problems.length} dependency patch(es) not applied; failing (strict: CI=true or --strict).`);
+  console.error(
+    `patch-dependencies: ${problems.length} dependency patch(es) not applied; failing (strict: CI=true or --strict).`,
+  );
   return 1;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = main(process.argv.slice(2));
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  process.exitCode = main(process.argv.slice(2));

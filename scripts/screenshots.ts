@@ -5,13 +5,27 @@
  */
 import { chromium } from "playwright-core";
 
-const [base = "http://localhost:3000", out = "/tmp/shots", email = "vp@demo.test", role = "vp", ...paths] = process.argv.slice(2);
+const [base = "http://localhost:3000", out = "/tmp/shots", email = "vp@demo.test", role = "vp", ...paths] =
+  process.argv.slice(2);
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 for (const js of [true, false]) {
-  const context = await browser.newContext({ baseURL: base, javaScriptEnabled: js, viewport: { width: 1366, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: base,
+    javaScriptEnabled: js,
+    viewport: { width: 1366, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto("/sign-in");
   await page.screenshot({ path: `${out}/sign-in-${js ? "js" : "nojs"}.png` });

@@ -12,7 +12,7 @@ import assert from "node:assert/strict";
 
 import { sql } from "drizzle-orm";
 
-import { type DbHandle,openPglite, openPostgres } from "../app/services/db/client.server";
+import { type DbHandle, openPglite, openPostgres } from "../app/services/db/client.server";
 import { isSeeded, resetDatabase, seedDemoData } from "../app/services/seed/seed.server";
 
 const url = process.env.DATABASE_URL;
@@ -25,7 +25,8 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 try {
   await handle.migrate();
   if (await isSeeded(handle.db)) {
-    if (!process.argv.includes("--reset")) throw new Error("The database already holds data. Run with --reset to replace it.");
+    if (!process.argv.includes("--reset"))
+      throw new Error("The database already holds data. Run with --reset to replace it.");
     await resetDatabase(handle.db);
   }
   const t0 = performance.now();

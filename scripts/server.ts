@@ -10,7 +10,12 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 
-import { createReadableStreamFromReadable, createRequestHandler, type ServerBuild,writeReadableStreamToWritable } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  type ServerBuild,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 
@@ -18,7 +23,10 @@ import { contentSecurityPolicy, edgeRefusal, MESSAGES } from "../app/services/ht
 import { runInRequestScope } from "../app/services/http/request-scope.server";
 import { COMPRESSIBLE, precompressedFiles } from "./lib/precompress";
 
-export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ?? "build"), { trustProxy = process.env.TRUST_PROXY === "true" } = {}) {
+export async function createApp(
+  buildDir = path.resolve(process.env.BUILD_DIR ?? "build"),
+  { trustProxy = process.env.TRUST_PROXY === "true" } = {},
+) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
@@ -43,16 +51,25 @@ export async function createApp(buildDir = path.resolve(process.env.BUILD_DIR ??
     if (variants.has(`${file}.br`) || variants.has(`${file}.gz`)) res.setHeader("Vary", "Accept-Encoding");
   };
   app.use("/assets", precompressed(path.join(clientDir, "assets"), variants, { immutable: true, maxAge: "1y" }));
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", setHeaders: varyOnCompressible }));
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", setHeaders: varyOnCompressible }),
+  );
   // Static files all have an extension (favicon.svg): pages skip the file system lookup.
   const publicCompressed = precompressed(clientDir, variants, { maxAge: "1h" });
   const publicFiles = express.static(clientDir, { maxAge: "1h", setHeaders: varyOnCompressible });
-  app.use((req, res, next) => (path.extname(req.path) ? publicCompressed(req, res, () => publicFiles(req, res, next)) : next()));
+  app.use((req, res, next) =>
+    path.extname(req.path) ? publicCompressed(req, res, () => publicFiles(req, res, next)) : next(),
+  );
   app.use(requestEdge(trustProxy));
   const remix = remixHandler(build);
   // A page's loaders share what they look up once (the session, the client). Only reads get a
   // scope: after a form post's action the loaders must see what the action changed.
-  app.all("*", (req, res, next) => (req.method === "GET" || req.method === "HEAD" ? runInRequestScope(() => remix(req, res, next)) : remix(req, res, next)));
+  app.all("*", (req, res, next) =>
+    req.method === "GET" || req.method === "HEAD"
+      ? runInRequestScope(() => remix(req, res, next))
+      : remix(req, res, next),
+  );
   return app;
 }
 
@@ -77,13 +94,26 @@ function remixHandler(build: ServerBuild): express.RequestHandler {
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const read = res.locals.body as Uint8Array<ArrayBuffer> | undefined;
       const body = hasBody ? (read ?? createReadableStreamFromReadable(req)) : undefined;
-      const request = new Request(url, { method: req.method, headers, body, signal: controller.signal, ...(hasBody ? { duplex: "half" } : {}) } as RequestInit);
-      const context = { clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown", cspNonce: res.locals.cspNonce as string };
+      const request = new Request(url, {
+        method: req.method,
+        headers,
+        body,
+        signal: controller.signal,
+        ...(hasBody ? { duplex: "half" } : {}),
+      } as RequestInit);
+      const context = {
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        cspNonce: res.locals.cspNonce as string,
+      };
       const response = await handle(request, context);
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers.entries()) res.append(name, value);
-      if (response.body && WHOLE_BODY.test(response.headers.get("Content-Type") ?? "") && !response.headers.has("Content-Encoding")) {
+      if (
+        response.body &&
+        WHOLE_BODY.test(response.headers.get("Content-Type") ?? "") &&
+        !response.headers.has("Content-Encoding")
+      ) {
         await sendWhole(req, res, Buffer.from(await response.arrayBuffer()));
       } else if (response.body) await writeReadableStreamToWritable(response.body, res);
       else res.end();
@@ -122,9 +152,14 @@ const brotliOptions = (size: number): zlib.BrotliOptions => ({
   params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
 });
 /** A whole body in brotli or gzip: here up to `syncMax` bytes, on the thread pool above it. */
-export async function compressWhole(body: Buffer, encoding: "br" | "gzip", syncMax = SYNC_COMPRESS_MAX): Promise<Buffer> {
+export async function compressWhole(
+  body: Buffer,
+  encoding: "br" | "gzip",
+  syncMax = SYNC_COMPRESS_MAX,
+): Promise<Buffer> {
   const sync = body.length <= syncMax;
-  if (encoding === "br") return sync ? zlib.brotliCompressSync(body, brotliOptions(body.length)) : brotli(body, brotliOptions(body.length));
+  if (encoding === "br")
+    return sync ? zlib.brotliCompressSync(body, brotliOptions(body.length)) : brotli(body, brotliOptions(body.length));
   return sync ? zlib.gzipSync(body, { level: 1 }) : gzip(body, { level: 1 });
 }
 
@@ -156,7 +191,8 @@ export function requestEdge(trustProxy: boolean): express.RequestHandler {
     // Behind no proxy, X-Forwarded-Host is whatever the client says: neither our check nor
     // Remix's (which prefers it to Host) nor the request URL may believe it.
     if (!trustProxy) delete req.headers["x-forwarded-host"];
-    const refusal = edgeRefusal({ method: req.method, path: req.path, headers: req.headers }, trustProxy) ?? chunkedRefusal(req);
+    const refusal =
+      edgeRefusal({ method: req.method, path: req.path, headers: req.headers }, trustProxy) ?? chunkedRefusal(req);
     if (refusal) return refuse(res, refusal);
     // A multipart form is read here, whole (at most its capped length), and parsed once: a
     // malformed one is the sender's mistake (400), not a route's crash (500).
@@ -183,7 +219,11 @@ export function requestEdge(trustProxy: boolean): express.RequestHandler {
 }
 
 function refuse(res: express.Response, refusal: { status: number; message: string; headers?: Record<string, string> }) {
-  res.status(refusal.status).set({ ...refusal.headers, "Cache-Control": "no-store" }).type("text/plain").send(refusal.message);
+  res
+    .status(refusal.status)
+    .set({ ...refusal.headers, "Cache-Control": "no-store" })
+    .type("text/plain")
+    .send(refusal.message);
 }
 
 function readBody(req: express.Request): Promise<Uint8Array<ArrayBuffer>> {
@@ -201,7 +241,12 @@ function readBody(req: express.Request): Promise<Uint8Array<ArrayBuffer>> {
  * browser sends the length of a form, so such a body is refused (411).
  */
 function chunkedRefusal(req: express.Request) {
-  if (req.method !== "POST" || req.headers["content-length"] !== undefined || req.headers["transfer-encoding"] === undefined) return null;
+  if (
+    req.method !== "POST" ||
+    req.headers["content-length"] !== undefined ||
+    req.headers["transfer-encoding"] === undefined
+  )
+    return null;
   return { status: 411 as const, message: "Send the request with a Content-Length header.", headers: undefined };
 }
 
@@ -222,7 +267,9 @@ function beforeHeaders(res: express.Response, fn: () => void) {
  */
 function reportServerTime(res: express.Response) {
   const started = process.hrtime.bigint();
-  beforeHeaders(res, () => res.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`));
+  beforeHeaders(res, () =>
+    res.setHeader("Server-Timing", `app;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`),
+  );
 }
 
 /**
@@ -230,7 +277,11 @@ function reportServerTime(res: express.Response) {
  * and the build made one (known from one directory walk at start-up: no file system lookup
  * per request). Anything else falls through to express.static.
  */
-export function precompressed(root: string, variants: Set<string>, opts: { maxAge: string; immutable?: boolean }): express.RequestHandler {
+export function precompressed(
+  root: string,
+  variants: Set<string>,
+  opts: { maxAge: string; immutable?: boolean },
+): express.RequestHandler {
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !COMPRESSIBLE.test(req.path)) return next();
     let rel: string;
@@ -242,13 +293,22 @@ export function precompressed(root: string, variants: Set<string>, opts: { maxAg
     const file = path.join(root, path.normalize(rel));
     if (!file.startsWith(root + path.sep)) return next();
     const accepts = acceptsEncoding(req.get("Accept-Encoding"));
-    const encoding = accepts("br") && variants.has(`${file}.br`) ? "br" : accepts("gzip") && variants.has(`${file}.gz`) ? "gzip" : null;
+    const encoding =
+      accepts("br") && variants.has(`${file}.br`)
+        ? "br"
+        : accepts("gzip") && variants.has(`${file}.gz`)
+          ? "gzip"
+          : null;
     if (!encoding) return next();
     res.setHeader("Content-Encoding", encoding);
     res.setHeader("Vary", "Accept-Encoding");
     res.type(path.extname(file));
-    res.sendFile(`${file}.${encoding === "br" ? "br" : "gz"}`, { maxAge: opts.maxAge, immutable: opts.immutable ?? false, dotfiles: "deny" }, (err) => {
-      if (err) next(err);
-    });
+    res.sendFile(
+      `${file}.${encoding === "br" ? "br" : "gz"}`,
+      { maxAge: opts.maxAge, immutable: opts.immutable ?? false, dotfiles: "deny" },
+      (err) => {
+        if (err) next(err);
+      },
+    );
   };
 }

@@ -7,7 +7,7 @@
  */
 import { execSync } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
-import { existsSync, readdirSync,statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
@@ -60,10 +60,18 @@ async function main() {
   }
   const hashCost = passwordHashCost(); // valid: env() checked it
   if (hashCost < OWASP_HASH_COST) {
-    console.warn(`Warning: PASSWORD_HASH_COST=${hashCost} hashes new passwords below OWASP's scrypt cost (${OWASP_HASH_COST}): for test suites only (decision 038).`);
+    console.warn(
+      `Warning: PASSWORD_HASH_COST=${hashCost} hashes new passwords below OWASP's scrypt cost (${OWASP_HASH_COST}): for test suites only (decision 038).`,
+    );
   }
   if (process.env.SKIP_BUILD !== "true") buildIfNeeded();
-  await prepareDatabase({ seedIfEmpty: demoSeedWanted({ nodeEnvAsked, SEED_DEMO: config.SEED_DEMO, SEED_IF_EMPTY: process.env.SEED_IF_EMPTY }) });
+  await prepareDatabase({
+    seedIfEmpty: demoSeedWanted({
+      nodeEnvAsked,
+      SEED_DEMO: config.SEED_DEMO,
+      SEED_IF_EMPTY: process.env.SEED_IF_EMPTY,
+    }),
+  });
   if (config.WEB_CONCURRENCY === 1) return serve(t0);
   // The workers must sign with one secret: made here, once, before any of them reads it.
   sessionSecrets();
@@ -81,7 +89,9 @@ function superviseWorkers(count: number, t0: number) {
     if (ready) console.log(`Server process ${worker.process.pid} serving (${listening.size} of ${count}).`);
     else if (listening.size === count) {
       ready = true;
-      console.log(`Console ready on http://localhost:${Number(process.env.PORT ?? 3000)} (${count} server processes, started in ${Date.now() - t0} ms)`);
+      console.log(
+        `Console ready on http://localhost:${Number(process.env.PORT ?? 3000)} (${count} server processes, started in ${Date.now() - t0} ms)`,
+      );
     }
   });
   cluster.on("exit", (worker: Worker, code, signal) => {
@@ -165,7 +175,8 @@ async function serve(t0: number) {
   financeTimer.unref();
   runFinanceReportsSoon(getDb());
   // Sign-in attempts and ended sessions are kept a week (decision 003); prune hourly.
-  const prune = () => pruneAuthRecords(getDb()).catch((error) => logServerError(error, "Pruning sign-in records failed"));
+  const prune = () =>
+    pruneAuthRecords(getDb()).catch((error) => logServerError(error, "Pruning sign-in records failed"));
   void prune();
   setInterval(prune, 60 * 60 * 1000).unref();
   // Idle keep-alive connections stay open longer than a load balancer's (60 s) and than a

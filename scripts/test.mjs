@@ -19,7 +19,6 @@ import { FULL_CHROMIUM, HEADLESS_SHELL } from "./lib/chromium-paths.mjs";
 const HOW_TO_INSTALL =
   "Install it (Debian/Ubuntu: `sudo apt-get install chromium-headless-shell`, or `chromium`) or set CHROME_PATH to a Chromium/Chrome binary, then run npm test again.";
 
-
 function ensureChromium() {
   if (process.env.CHROME_PATH) {
     if (existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
@@ -32,7 +31,9 @@ function ensureChromium() {
   if (isRoot && hasApt) {
     console.log("Chromium's headless shell not found: installing Debian's chromium-headless-shell package…");
     try {
-      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell", { stdio: "inherit" });
+      execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell", {
+        stdio: "inherit",
+      });
     } catch {
       console.error("Installing Debian's chromium-headless-shell package failed (see above).");
     }
@@ -59,7 +60,8 @@ function sourceDigest() {
   };
   walk("app");
   walk("public");
-  for (const f of ["vite.config.ts", "tsconfig.json", "postcss.config.cjs", "package-lock.json"]) if (existsSync(f)) add(f);
+  for (const f of ["vite.config.ts", "tsconfig.json", "postcss.config.cjs", "package-lock.json"])
+    if (existsSync(f)) add(f);
   return hash.digest("hex");
 }
 
@@ -68,7 +70,11 @@ function buildIfChanged() {
   const buildDir = process.env.BUILD_DIR ?? "build";
   const stamp = path.join(buildDir, ".source-digest");
   const digest = sourceDigest();
-  if (existsSync(path.join(buildDir, "server/index.js")) && existsSync(stamp) && readFileSync(stamp, "utf8") === digest) {
+  if (
+    existsSync(path.join(buildDir, "server/index.js")) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, "utf8") === digest
+  ) {
     console.log(`The build in ${buildDir}/ matches the sources: not rebuilding.`);
     return;
   }

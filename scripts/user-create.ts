@@ -42,7 +42,9 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   // One trailing newline (from echo or a file) is not part of the password.
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 async function readPassword(): Promise<string> {
@@ -56,7 +58,9 @@ async function readPassword(): Promise<string> {
 const email = option("email");
 const role = option("role");
 if (!email || !role) {
-  console.error("Usage: npm run user:create -- --email <e-mail> --role <vp|kam|legal|avp|bdm|tl> [--name <name>]  (password on stdin or prompted)");
+  console.error(
+    "Usage: npm run user:create -- --email <e-mail> --role <vp|kam|legal|avp|bdm|tl> [--name <name>]  (password on stdin or prompted)",
+  );
   process.exit(2);
 }
 const name = option("name") ?? email.split("@")[0];

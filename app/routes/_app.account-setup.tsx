@@ -11,12 +11,12 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { blockedUsers, setLegalAccess } from "~/services/legal/access.server";
 import { LEGAL_MESSAGES, legalAccessValidator } from "~/services/legal/forms";
 import { Field, Section } from "~/ui/account/parts";
-import { Group, Stack, Text,Title } from "~/ui/layout";
+import { Group, Stack, Text, Title } from "~/ui/layout";
 import { ScrollTable } from "~/ui/ScrollTable";
 
 export const meta: MetaFunction = () => [{ title: "Account Setup · Shipping Console" }];
@@ -30,7 +30,8 @@ function openPanels(params: URLSearchParams): Panel[] {
   return PANELS.filter((p) => raw.split(",").includes(p));
 }
 const hrefFor = (open: Panel[]) => `/account-setup?open=${open.join(",")}`;
-const toggle = (open: Panel[], p: Panel) => hrefFor(open.includes(p) ? open.filter((o) => o !== p) : PANELS.filter((o) => o === p || open.includes(o)));
+const toggle = (open: Panel[], p: Panel) =>
+  hrefFor(open.includes(p) ? open.filter((o) => o !== p) : PANELS.filter((o) => o === p || open.includes(o)));
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, { permission: "legal.view" });
@@ -68,7 +69,12 @@ export default function LegalAccountSetup() {
           Sellers with Disable Agreement set are Blocked Users: legal documents never block their orders.
         </Text>
       </div>
-      <Section id="config" title="Pickrr Configuration" open={open.includes("config")} toggleHref={toggle(open, "config")}>
+      <Section
+        id="config"
+        title="Pickrr Configuration"
+        open={open.includes("config")}
+        toggleHref={toggle(open, "config")}
+      >
         <Form method="post" noValidate preventScrollReset aria-label="Pickrr Configuration">
           <Stack gap="sm" maw={480} key={JSON.stringify(answer?.repopulateFields ?? {})}>
             {answer?.message ? (
@@ -78,10 +84,18 @@ export default function LegalAccountSetup() {
             ) : null}
             <Field name="email" type="email" label="Seller E-mail" answer={answer} required maxLength={254} />
             <label className="account-flag">
-              <input type="checkbox" name="disable_legal" defaultChecked={answer?.repopulateFields?.disable_legal === "on"} /> Disable Agreement
+              <input
+                type="checkbox"
+                name="disable_legal"
+                defaultChecked={answer?.repopulateFields?.disable_legal === "on"}
+              />{" "}
+              Disable Agreement
             </label>
             <Group>
-              <Button type="submit" loading={navigation.state === "submitting" && navigation.formData?.get("intent") !== "unblock"}>
+              <Button
+                type="submit"
+                loading={navigation.state === "submitting" && navigation.formData?.get("intent") !== "unblock"}
+              >
                 Submit
               </Button>
             </Group>

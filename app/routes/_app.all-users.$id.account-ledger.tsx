@@ -20,14 +20,20 @@ import { requireClientForViewer } from "~/services/clients/clients.server";
 import { dmy } from "~/services/core/ist-dates";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { AMOUNT_INPUT_MAX, billPaymentValidator, TRANSACTION_REFERENCE_MAX } from "~/services/money/bill-payment";
 import { recordBillPayment } from "~/services/money/bill-payment.server";
-import { isPayableBill, LEDGER_VIEW_LABELS, LEDGER_VIEWS, type LedgerAmountField,ledgerViewOf } from "~/services/money/ledger";
+import {
+  isPayableBill,
+  LEDGER_VIEW_LABELS,
+  LEDGER_VIEWS,
+  type LedgerAmountField,
+  ledgerViewOf,
+} from "~/services/money/ledger";
 import { accountLedger } from "~/services/money/ledger.server";
 import { postedValue } from "~/ui/account/parts";
-import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "Account Ledger · Shipping Console" }];
@@ -41,7 +47,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const ledger = await accountLedger(db, client.id, view);
   const canRecordPayment = can(staff, "bill.record-payment");
   const payingRef = canRecordPayment ? query.get("pay") : null;
-  const paying = payingRef ? (ledger.entries.find((e) => e.reference_id === payingRef && isPayableBill(e)) ?? null) : null;
+  const paying = payingRef
+    ? (ledger.entries.find((e) => e.reference_id === payingRef && isPayableBill(e)) ?? null)
+    : null;
   return { clientId: client.id, view, ...ledger, canRecordPayment, paying };
 }
 
@@ -53,11 +61,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const read = await readForm(request, billPaymentValidator);
   if (!read.ok) return read.response;
   const { bill, amount, transaction_reference } = read.data;
-  const result = await recordBillPayment(db, staff, { clientId: client.id, billReference: bill, amount, transactionReference: transaction_reference });
+  const result = await recordBillPayment(db, staff, {
+    clientId: client.id,
+    billReference: bill,
+    amount,
+    transactionReference: transaction_reference,
+  });
   if (!result.ok) return failureAnswer(result, read.submitted);
   return redirectWithToast(request, `/all-users/${client.id}/account-ledger?type=${view}`, {
     kind: "success",
-    message: result.cleared ? `Payment recorded: ${bill} is paid.` : `Payment recorded: ${formatInr(result.outstanding)} outstanding on ${bill}.`,
+    message: result.cleared
+      ? `Payment recorded: ${bill} is paid.`
+      : `Payment recorded: ${formatInr(result.outstanding)} outstanding on ${bill}.`,
   });
 }
 
@@ -92,7 +107,13 @@ export default function AccountLedger() {
             COD remittance cycles (cod) and billing cycles (bill)
           </Text>
         </div>
-        <Button component="a" href={`${base}.csv?type=${view}`} download variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+        <Button
+          component="a"
+          href={`${base}.csv?type=${view}`}
+          download
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
           Download CSV
         </Button>
       </Group>
@@ -154,7 +175,11 @@ export default function AccountLedger() {
                     {canRecordPayment && (
                       <td className="nowrap">
                         {isPayableBill(e) ? (
-                          <Link to={`${here}&pay=${encodeURIComponent(e.reference_id)}`} preventScrollReset aria-label={`Record payment against ${e.reference_id}`}>
+                          <Link
+                            to={`${here}&pay=${encodeURIComponent(e.reference_id)}`}
+                            preventScrollReset
+                            aria-label={`Record payment against ${e.reference_id}`}
+                          >
                             Record payment
                           </Link>
                         ) : null}
@@ -207,7 +232,15 @@ function PaymentForm({ bill, outstanding, to }: { bill: string; outstanding: str
             {answer.message}
           </Text>
         ) : null}
-        <TextInput label="Amount paid (₹)" name="amount" inputMode="decimal" required maxLength={AMOUNT_INPUT_MAX} defaultValue={postedValue(answer, "amount") ?? outstanding} error={errors.amount} />
+        <TextInput
+          label="Amount paid (₹)"
+          name="amount"
+          inputMode="decimal"
+          required
+          maxLength={AMOUNT_INPUT_MAX}
+          defaultValue={postedValue(answer, "amount") ?? outstanding}
+          error={errors.amount}
+        />
         <TextInput
           label="Transaction reference"
           name="transaction_reference"

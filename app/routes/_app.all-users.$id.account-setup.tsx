@@ -5,10 +5,10 @@
  * form post with its own `intent`. Rules and data: app/services/account/.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { type ShouldRevalidateFunction,useActionData, useLoaderData } from "@remix-run/react";
+import { type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { type AccountAnswer,accountSetupAction, accountSetupPage } from "~/services/account/page.server";
+import { type AccountAnswer, accountSetupAction, accountSetupPage } from "~/services/account/page.server";
 import { accountHref, PROFILE_CARD_MS, SECTION_TITLES, toggleHref } from "~/services/account/view";
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
@@ -17,7 +17,7 @@ import { BusinessSection } from "~/ui/account/BusinessSection";
 import { ConfigSection, TokenPanel } from "~/ui/account/ConfigSection";
 import { HistoryTable } from "~/ui/account/HistoryTable";
 import { KycSection } from "~/ui/account/KycSection";
-import { answerFor,Section } from "~/ui/account/parts";
+import { answerFor, Section } from "~/ui/account/parts";
 import { WalletSection } from "~/ui/account/WalletSection";
 import { Paper, Stack, Text } from "~/ui/layout";
 
@@ -36,7 +36,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** After a refused save (409: someone else saved), reload so the section shows what is stored now. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) => (actionStatus === 409 ? true : defaultShouldRevalidate);
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 ? true : defaultShouldRevalidate;
 
 function ProfileCompletedCard() {
   const [shown, setShown] = useState(true);
@@ -62,7 +63,12 @@ export default function AccountSetup() {
   const { clientId, view } = page;
   const here = accountHref(clientId, view);
   const section = (id: keyof typeof SECTION_TITLES, body: React.ReactNode) => (
-    <Section id={id} title={SECTION_TITLES[id]} open={view.open.includes(id)} toggleHref={toggleHref(clientId, view, id)}>
+    <Section
+      id={id}
+      title={SECTION_TITLES[id]}
+      open={view.open.includes(id)}
+      toggleHref={toggleHref(clientId, view, id)}
+    >
       {body}
     </Section>
   );
@@ -77,16 +83,36 @@ export default function AccountSetup() {
       {view.completed ? <ProfileCompletedCard /> : null}
       {section(
         "kyc",
-        <KycSection key={kycAnswer ? JSON.stringify([kycAnswer.repopulateFields, Boolean(kycAnswer.lookup)]) : "stored"} action={here} kyc={page.kyc} answer={kycAnswer} canEdit={page.can.kyc} />,
+        <KycSection
+          key={kycAnswer ? JSON.stringify([kycAnswer.repopulateFields, Boolean(kycAnswer.lookup)]) : "stored"}
+          action={here}
+          kyc={page.kyc}
+          answer={kycAnswer}
+          canEdit={page.can.kyc}
+        />,
       )}
       {section(
         "business",
-        <BusinessSection key={page.business.version} action={here} business={page.business} answer={answerFor(answer, "business")} canEdit={page.can.kyc} canUnlock={page.can.bankUnlock} />,
+        <BusinessSection
+          key={page.business.version}
+          action={here}
+          business={page.business}
+          answer={answerFor(answer, "business")}
+          canEdit={page.can.kyc}
+          canUnlock={page.can.bankUnlock}
+        />,
       )}
       {section(
         "config",
         <Stack gap="lg">
-          <ConfigSection key={page.config.version} action={here} config={page.config} answer={answerFor(answer, "config")} canEdit={page.can.config} canWalletFlag={page.can.walletFlag} />
+          <ConfigSection
+            key={page.config.version}
+            action={here}
+            config={page.config}
+            answer={answerFor(answer, "config")}
+            canEdit={page.can.config}
+            canWalletFlag={page.can.walletFlag}
+          />
           <TokenPanel
             action={here}
             masked={page.token.masked}
@@ -98,7 +124,17 @@ export default function AccountSetup() {
           />
         </Stack>,
       )}
-      {page.wallet ? section("wallet", <WalletSection key={page.wallet.version} action={here} wallet={page.wallet} answer={answerFor(answer, "wallet")} />) : null}
+      {page.wallet
+        ? section(
+            "wallet",
+            <WalletSection
+              key={page.wallet.version}
+              action={here}
+              wallet={page.wallet}
+              answer={answerFor(answer, "wallet")}
+            />,
+          )
+        : null}
       {section("history", page.history ? <HistoryTable entries={page.history} /> : null)}
     </Stack>
   );

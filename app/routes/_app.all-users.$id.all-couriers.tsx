@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs,redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 
 import { requireStaff } from "~/services/auth/guard.server";
 

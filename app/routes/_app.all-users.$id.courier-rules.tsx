@@ -10,16 +10,26 @@ import "~/ui/courier-setup.css";
 
 import { Alert } from "@mantine/core";
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, type ShouldRevalidateFunction,useActionData, useLoaderData } from "@remix-run/react";
+import { Link, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireStaff, type Staff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { RULE_CODE_NAMES } from "~/services/core/rule-codes";
-import { createCustomRule, deleteCustomRule, editCustomRule, updateUserPriorityEngineType } from "~/services/courier-setup/custom-rules.server";
+import {
+  createCustomRule,
+  deleteCustomRule,
+  editCustomRule,
+  updateUserPriorityEngineType,
+} from "~/services/courier-setup/custom-rules.server";
 import { parseRulesView, rulesHref, type RulesView } from "~/services/courier-setup/rules-view";
-import { cloneSelectRule, deleteSelectRule, moveSelectRule, toggleSelectRule } from "~/services/courier-setup/select-rules.server";
-import { type Db,getDb } from "~/services/db/client.server";
+import {
+  cloneSelectRule,
+  deleteSelectRule,
+  moveSelectRule,
+  toggleSelectRule,
+} from "~/services/courier-setup/select-rules.server";
+import { type Db, getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { CUSTOM_RULE_FORM, type RulesAnswer } from "~/services/rules/custom-rule-values";
 import { courierRulesTab } from "~/services/rules/tab.server";
@@ -57,7 +67,10 @@ const HANDLERS: Record<RuleIntent, (post: Post) => Promise<unknown>> = {
   async rule_type(post) {
     const read = await readForm(post.form, ruleTypeValidator);
     if (!read.ok) return read.response;
-    const result = await updateUserPriorityEngineType(post.db, post.staff, { clientId: post.clientId, rule_code: read.data.rule_code });
+    const result = await updateUserPriorityEngineType(post.db, post.staff, {
+      clientId: post.clientId,
+      rule_code: read.data.rule_code,
+    });
     if (!result.ok) return failureAnswer(result, read.submitted);
     return done(post, RULE_TOASTS.ruleType(RULE_CODE_NAMES[result.rule_code]));
   },
@@ -85,16 +98,25 @@ const HANDLERS: Record<RuleIntent, (post: Post) => Promise<unknown>> = {
   async select_toggle(post) {
     const read = await readForm(post.form, selectToggleValidator);
     if (!read.ok) return read.response;
-    const result = await toggleSelectRule(post.db, post.staff, { clientId: post.clientId, ruleId: read.data.rule_id, active: read.data.active });
+    const result = await toggleSelectRule(post.db, post.staff, {
+      clientId: post.clientId,
+      ruleId: read.data.rule_id,
+      active: read.data.active,
+    });
     if (!result.ok) return failureAnswer(result, read.submitted);
     return done(post, RULE_TOASTS.updated);
   },
   async select_move(post) {
     const read = await readForm(post.form, selectMoveValidator);
     if (!read.ok) return read.response;
-    const result = await moveSelectRule(post.db, post.staff, { clientId: post.clientId, ruleId: read.data.rule_id, direction: read.data.direction });
+    const result = await moveSelectRule(post.db, post.staff, {
+      clientId: post.clientId,
+      ruleId: read.data.rule_id,
+      direction: read.data.direction,
+    });
     // The first rule cannot move up (nor the last down): said in a toast over the list, as the spec's screen does.
-    if (!result.ok && result.status === 400) return redirectWithToast(post.request, post.back, { kind: "error", message: result.message });
+    if (!result.ok && result.status === 400)
+      return redirectWithToast(post.request, post.back, { kind: "error", message: result.message });
     if (!result.ok) return failureAnswer(result, read.submitted);
     return done(post, RULE_TOASTS.updated);
   },
@@ -122,7 +144,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (!isRuleIntent(intent)) throw new Response("Unknown action.", { status: 400 });
   const view = parseRulesView(new URL(request.url).searchParams);
-  return HANDLERS[intent]({ request, db, staff, clientId: client.id, form, back: rulesHref(client.id, { panel: view.panel }) });
+  return HANDLERS[intent]({
+    request,
+    db,
+    staff,
+    clientId: client.id,
+    form,
+    back: rulesHref(client.id, { panel: view.panel }),
+  });
 }
 
 /** After a 409 the dialog shows what is stored now: reload. */
@@ -141,7 +170,10 @@ export default function CourierRulesTab() {
   const answer = useActionData<RulesAnswer>() ?? null;
   const href = (patch: RulesView) => rulesHref(clientId, { panel: view.panel ?? undefined, ...patch });
   // A refusal of a row's action (the rule deleted meanwhile…); the custom rule dialog shows its own.
-  const refusal = answer && answer.formId !== CUSTOM_RULE_FORM ? answer.message ?? Object.values(answer.fieldErrors ?? {}).join(" ") : null;
+  const refusal =
+    answer && answer.formId !== CUSTOM_RULE_FORM
+      ? (answer.message ?? Object.values(answer.fieldErrors ?? {}).join(" "))
+      : null;
   return (
     <Stack gap="md">
       <Title order={2} size="h3">
@@ -160,13 +192,29 @@ export default function CourierRulesTab() {
       <SelectionCards current={rule_code} canEdit={permissions.canEditRules} action={href({})} />
       <nav className="tab-nav" aria-label="Rule panels">
         {PANELS.map(([panel, label]) => (
-          <Link key={panel} to={rulesHref(clientId, { panel })} aria-current={view.panel === panel ? "page" : undefined} preventScrollReset>
+          <Link
+            key={panel}
+            to={rulesHref(clientId, { panel })}
+            aria-current={view.panel === panel ? "page" : undefined}
+            preventScrollReset
+          >
             {label}
           </Link>
         ))}
       </nav>
-      {view.panel === "custom" && <CustomPanel rules={page.customRules} couriers={page.couriers} canEdit={permissions.canEditRules} view={view} href={href} answer={answer} />}
-      {view.panel === "pickrr_select" && <SelectPanel rules={page.selectRules} permissions={permissions} clientId={clientId} view={view} href={href} />}
+      {view.panel === "custom" && (
+        <CustomPanel
+          rules={page.customRules}
+          couriers={page.couriers}
+          canEdit={permissions.canEditRules}
+          view={view}
+          href={href}
+          answer={answer}
+        />
+      )}
+      {view.panel === "pickrr_select" && (
+        <SelectPanel rules={page.selectRules} permissions={permissions} clientId={clientId} view={view} href={href} />
+      )}
       {view.panel === "history" && <HistoryPanel entries={page.history ?? []} />}
     </Stack>
   );

@@ -8,7 +8,7 @@
  * Replace / Clear (decision 033). vp and avp only.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, type ShouldRevalidateFunction,useActionData, useLoaderData } from "@remix-run/react";
+import { Link, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
@@ -18,8 +18,17 @@ import { getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { readMultipart } from "~/services/http/upload.server";
 import { SELECT_RULE_UPLOAD, textFieldsOf } from "~/services/rules/list-files.server";
-import { saveSelectRuleFromEditor, SELECT_RULE_MISSING, selectRuleEditorPage } from "~/services/rules/select-editor.server";
-import { type EditorAnswer,editorInitialValues, editorMessage, editorRuleId } from "~/services/rules/select-editor-fields";
+import {
+  saveSelectRuleFromEditor,
+  SELECT_RULE_MISSING,
+  selectRuleEditorPage,
+} from "~/services/rules/select-editor.server";
+import {
+  type EditorAnswer,
+  editorInitialValues,
+  editorMessage,
+  editorRuleId,
+} from "~/services/rules/select-editor-fields";
 import { selectRuleFormValidator } from "~/services/rules/select-editor-form";
 import { EditorErrors, SelectRuleEditorForm } from "~/ui/courier-rules/SelectRuleEditorForm";
 import { Group, Stack, Title } from "~/ui/layout";
@@ -50,7 +59,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!upload.ok) return failureAnswer(upload);
   const read = await readForm(textFieldsOf(upload.form), selectRuleFormValidator);
   if (!read.ok) return read.response;
-  const result = await saveSelectRuleFromEditor(db, staff, { clientId: client.id, ruleId, values: read.data, form: upload.form });
+  const result = await saveSelectRuleFromEditor(db, staff, {
+    clientId: client.id,
+    ruleId,
+    values: read.data,
+    form: upload.form,
+  });
   if (!result.ok) return failureAnswer(result, read.submitted);
   return redirectWithToast(request, rulesHref(client.id, { panel: "pickrr_select" }), {
     kind: "success",

@@ -32,7 +32,7 @@ import { getDb } from "~/services/db/client.server";
 import { readForm } from "~/services/http/form-errors.server";
 import { formatTwoDecimals } from "~/services/ratecards/money";
 import { Figure } from "~/ui/Figure";
-import { Group, Stack, Text,Title } from "~/ui/layout";
+import { Group, Stack, Text, Title } from "~/ui/layout";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { UrlSwitch } from "~/ui/UrlSwitch";
 
@@ -43,7 +43,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = parseAllCouriersQuery(new URL(request.url).searchParams);
   const data = await fetchActiveBlUserCourierList(db, client.id, view);
   const canToggle = can(staff, "courier.toggle");
-  const confirming = canToggle && view.confirm ? data.courier_list.find((c) => c.courier_id === view.confirm) ?? null : null;
+  const confirming =
+    canToggle && view.confirm ? (data.courier_list.find((c) => c.courier_id === view.confirm) ?? null) : null;
   return { clientId: client.id, view, data, canToggle, confirming };
 }
 
@@ -106,7 +107,12 @@ export default function AllCouriersTab() {
       <Group justify="space-between" align="end" wrap="wrap">
         <nav className="tab-nav" aria-label="Courier filter">
           {COURIER_FILTERS.map((f) => (
-            <Link key={f} to={allCouriersHref(clientId, { filter: f, q: view.q })} aria-current={view.filter === f ? "page" : undefined} preventScrollReset>
+            <Link
+              key={f}
+              to={allCouriersHref(clientId, { filter: f, q: view.q })}
+              aria-current={view.filter === f ? "page" : undefined}
+              preventScrollReset
+            >
               {FILTER_LABELS[f]}
             </Link>
           ))}
@@ -150,7 +156,15 @@ export default function AllCouriersTab() {
   );
 }
 
-function ToggleConfirm({ courier, action, view }: { courier: CourierEntry; action: string; view: { filter: string; q: string } }) {
+function ToggleConfirm({
+  courier,
+  action,
+  view,
+}: {
+  courier: CourierEntry;
+  action: string;
+  view: { filter: string; q: string };
+}) {
   const busy = useNavigation().state === "submitting";
   const activate = courier.status !== "active";
   return (
@@ -180,7 +194,17 @@ function ToggleConfirm({ courier, action, view }: { courier: CourierEntry; actio
   );
 }
 
-function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: number; courier: CourierEntry; canToggle: boolean; confirmHref: string }) {
+function CourierCard({
+  clientId,
+  courier,
+  canToggle,
+  confirmHref,
+}: {
+  clientId: number;
+  courier: CourierEntry;
+  canToggle: boolean;
+  confirmHref: string;
+}) {
   const active = courier.status === "active";
   return (
     // Plain elements with classes (courier-setup.css), not Mantine layout components: the tab
@@ -198,7 +222,13 @@ function CourierCard({ clientId, courier, canToggle, confirmHref }: { clientId: 
         </div>
         <div className="courier-card-switch">
           <span>{active ? "Active" : "Inactive"}</span>
-          <UrlSwitch label={`${courier.courier_name} active`} on={active} href={confirmHref} canChange={canToggle} testId="courier-switch" />
+          <UrlSwitch
+            label={`${courier.courier_name} active`}
+            on={active}
+            href={confirmHref}
+            canChange={canToggle}
+            testId="courier-switch"
+          />
         </div>
       </div>
       <p className="courier-card-note">

@@ -3,16 +3,21 @@ import "@mantine/core/styles/Grid.css";
 import { Button, Grid, Loader, NativeSelect, TextInput } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { type FormEvent,useEffect, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { CALCULATOR_FIELDS, type CalculatorField,parseCalculator, reverseRuleApplied } from "~/services/quote/calculator-form";
+import {
+  CALCULATOR_FIELDS,
+  type CalculatorField,
+  parseCalculator,
+  reverseRuleApplied,
+} from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
 import { calculatorQuoteView } from "~/services/quote/quote-view";
 import { READABLE_ERRORS } from "~/ui/form-fields";
-import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { QuoteResult } from "~/ui/QuoteResult";
 
 /**
@@ -26,15 +31,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const client = await requireClientForViewer(db, staff, params.id);
   const search = new URL(request.url).searchParams;
   const submitted = CALCULATOR_FIELDS.some((f) => search.has(f));
-  if (!submitted) return { clientId: client.id, submitted, values: null, errors: {}, reverseForced: false, quote: null };
+  if (!submitted)
+    return { clientId: client.id, submitted, values: null, errors: {}, reverseForced: false, quote: null };
 
   const parsed = parseCalculator(search);
-  if (!parsed.ok) return { clientId: client.id, submitted, values: parsed.values, errors: parsed.errors, reverseForced: false, quote: null };
+  if (!parsed.ok)
+    return {
+      clientId: client.id,
+      submitted,
+      values: parsed.values,
+      errors: parsed.errors,
+      reverseForced: false,
+      quote: null,
+    };
   const v = parsed.values;
   const reverseForced = reverseRuleApplied(v, parsed.input);
-  const values = { ...v, delivery_mode: parsed.input.delivery_mode, payment_mode: parsed.input.payment_mode, cod_amount: parsed.input.payment_mode === "cod" ? v.cod_amount : "0" };
+  const values = {
+    ...v,
+    delivery_mode: parsed.input.delivery_mode,
+    payment_mode: parsed.input.payment_mode,
+    cod_amount: parsed.input.payment_mode === "cod" ? v.cod_amount : "0",
+  };
   const quoted = await quoteForClient(db, client.id, parsed.input);
-  if (!quoted.ok) return { clientId: client.id, submitted, values, errors: { [quoted.error.field]: quoted.error.message }, reverseForced, quote: null };
+  if (!quoted.ok)
+    return {
+      clientId: client.id,
+      submitted,
+      values,
+      errors: { [quoted.error.field]: quoted.error.message },
+      reverseForced,
+      quote: null,
+    };
   return {
     clientId: client.id,
     submitted,
@@ -85,7 +112,8 @@ export default function RateCalculator() {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const lockForReverse = reverse && hydrated;
-  const loading = navigation.state === "loading" && navigation.location.pathname === `/all-users/${data.clientId}/rate-calculator`;
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === `/all-users/${data.clientId}/rate-calculator`;
 
   // With JavaScript: the same schema checks the form before it leaves the page.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -99,7 +127,14 @@ export default function RateCalculator() {
   const input = (
     name: CalculatorField,
     label: string,
-    props: { inputMode?: "numeric" | "decimal" | "text"; disabled?: boolean; value?: string; optional?: boolean; description?: string; asterisk?: boolean } = {},
+    props: {
+      inputMode?: "numeric" | "decimal" | "text";
+      disabled?: boolean;
+      value?: string;
+      optional?: boolean;
+      description?: string;
+      asterisk?: boolean;
+    } = {},
   ) => (
     <TextInput
       key={`${name}-${props.disabled ? "off" : "on"}-${values[name]}`}
@@ -191,12 +226,31 @@ export default function RateCalculator() {
                 )}
               </Group>
               <Group grow align="flex-start">
-                {input("invoice_value", "Invoice value (₹)", { optional: true, description: "Optional; COD orders default to the COD amount" })}
-                {input("product_names", "Product names", { optional: true, inputMode: "text", description: "Optional, comma-separated" })}
+                {input("invoice_value", "Invoice value (₹)", {
+                  optional: true,
+                  description: "Optional; COD orders default to the COD amount",
+                })}
+                {input("product_names", "Product names", {
+                  optional: true,
+                  inputMode: "text",
+                  description: "Optional, comma-separated",
+                })}
               </Group>
               <Group grow>
-                <NativeSelect id="has_dg" name="has_dg" label="Dangerous goods" defaultValue={values.has_dg} data={YES_NO} />
-                <NativeSelect id="is_mps" name="is_mps" label="Multi-package" defaultValue={values.is_mps} data={YES_NO} />
+                <NativeSelect
+                  id="has_dg"
+                  name="has_dg"
+                  label="Dangerous goods"
+                  defaultValue={values.has_dg}
+                  data={YES_NO}
+                />
+                <NativeSelect
+                  id="is_mps"
+                  name="is_mps"
+                  label="Multi-package"
+                  defaultValue={values.is_mps}
+                  data={YES_NO}
+                />
                 <NativeSelect id="is_doc" name="is_doc" label="Document" defaultValue={values.is_doc} data={YES_NO} />
               </Group>
               <Group justify="flex-end">

@@ -1,5 +1,5 @@
 /** The plan switch dialog's old address (`/rate-card/advantage-plan?tab=advantage&plan=…`): it lives under the Pickrr Advantage tab now. */
-import { type LoaderFunctionArgs,redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 
 import { requireStaff } from "~/services/auth/guard.server";
 

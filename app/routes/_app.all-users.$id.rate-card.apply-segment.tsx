@@ -14,10 +14,10 @@ import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { isSegment, SEGMENTS } from "~/services/core/rate-fields";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { applySegment, previewApplySegment } from "~/services/ratecards/bulk.server";
 import { applySegmentValidator } from "~/services/ratecards/bulk-forms";
-import { CHANGED_FIELD_LABELS, type RowChange,showFieldValue } from "~/services/ratecards/changes";
+import { CHANGED_FIELD_LABELS, type RowChange, showFieldValue } from "~/services/ratecards/changes";
 import { PRICE_TYPE_LABELS, SEGMENT_NAMES } from "~/services/ratecards/fields";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
 import { rateCardHref } from "~/services/ratecards/view-query";
@@ -36,7 +36,14 @@ function parseSegment(value: FormDataEntryValue | string | null): number | null 
   return isSegment(n) ? n : null;
 }
 
-type PreviewLine = { key: string; courier: string; priceType: string; field: string; old: string | null; next: string | null };
+type PreviewLine = {
+  key: string;
+  courier: string;
+  priceType: string;
+  field: string;
+  old: string | null;
+  next: string | null;
+};
 
 /** One line per changed value (an added or removed row is one line), capped for the page. */
 function previewLines(changes: readonly RowChange[]): { lines: PreviewLine[]; total: number } {
@@ -46,11 +53,16 @@ function previewLines(changes: readonly RowChange[]): { lines: PreviewLine[]; to
     const head = { courier: c.courier, priceType: `${PRICE_TYPE_LABELS[c.shipment_type]} (${c.delivery_type})` };
     const items =
       c.action === "update"
-        ? c.fields.map((f) => ({ field: CHANGED_FIELD_LABELS[f.field], old: showFieldValue(f.field, f.old), next: showFieldValue(f.field, f.new) }))
+        ? c.fields.map((f) => ({
+            field: CHANGED_FIELD_LABELS[f.field],
+            old: showFieldValue(f.field, f.old),
+            next: showFieldValue(f.field, f.new),
+          }))
         : [{ field: c.action === "create" ? "Row added" : "Row removed", old: null, next: null }];
     for (const [i, item] of items.entries()) {
       total++;
-      if (lines.length < PREVIEW_LIMIT) lines.push({ key: `${c.courier_service_id}|${c.shipment_type}|${c.delivery_type}|${i}`, ...head, ...item });
+      if (lines.length < PREVIEW_LIMIT)
+        lines.push({ key: `${c.courier_service_id}|${c.shipment_type}|${c.delivery_type}|${i}`, ...head, ...item });
     }
   }
   return { lines, total };
@@ -107,11 +119,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The preview's card token: the segment is applied only to the card the person previewed (none: refused as changed).
   const result = await applySegment(db, staff, { clientId: client.id, ...read.data });
   if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result), read.submitted);
-  return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
+  return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), {
+    kind: "success",
+    message: "Updated Successfully",
+  });
 }
 
 export default function ApplySegmentDialog() {
-  const { clientId, clientName, segment, keep, preview, previewError, closeTo, selfSearch } = useLoaderData<typeof loader>();
+  const { clientId, clientName, segment, keep, preview, previewError, closeTo, selfSearch } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as FormFailure | undefined;
   const refusal = answer ? (answer.message ?? Object.values(answer.fieldErrors ?? {})[0]) : null;
   const navigation = useNavigation();
@@ -157,8 +173,8 @@ export default function ApplySegmentDialog() {
         {preview ? (
           <Stack gap="sm" data-testid="segment-preview">
             <Text size="sm" data-testid="segment-preview-counts">
-              Applying <b>{preview.segmentName}</b>: {preview.updated} rows updated, {preview.created} added, {preview.deleted} removed,{" "}
-              {preview.unchanged} unchanged.
+              Applying <b>{preview.segmentName}</b>: {preview.updated} rows updated, {preview.created} added,{" "}
+              {preview.deleted} removed, {preview.unchanged} unchanged.
             </Text>
             {preview.lines.length === 0 ? (
               <Text size="sm">The client's rates already match {preview.segmentName}; nothing would change.</Text>
@@ -231,5 +247,11 @@ export default function ApplySegmentDialog() {
 }
 
 export function ErrorBoundary() {
-  return <RateCardDialogError title="Apply segment" fallback={"Something went wrong; nothing was changed."} dialogParams={OWN_PARAMS} />;
+  return (
+    <RateCardDialogError
+      title="Apply segment"
+      fallback={"Something went wrong; nothing was changed."}
+      dialogParams={OWN_PARAMS}
+    />
+  );
 }

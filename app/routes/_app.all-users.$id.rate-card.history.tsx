@@ -27,7 +27,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const client = await requireClientForViewer(db, staff, params.id);
   const url = new URL(request.url);
   const requested = Number(url.searchParams.get("hpage") ?? 1);
-  const history = await rateChangeHistory(db, client.id, { page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1, perPage: PER_PAGE });
+  const history = await rateChangeHistory(db, client.id, {
+    page: Number.isSafeInteger(requested) && requested > 0 ? requested : 1,
+    perPage: PER_PAGE,
+  });
   // The audit row keeps e-mail and role; names come from the people this page already knows.
   const names = new Map<number, string>([[staff.id, staff.name]]);
   for (const p of [client.vp, client.avp, client.bdm, client.tl]) if (p?.id != null && p.name) names.set(p.id, p.name);
@@ -41,7 +44,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     entries: history.entries.map((e) => ({
       id: e.id,
       at: e.at.toISOString(),
-      who: { name: e.staff.id != null ? (names.get(e.staff.id) ?? null) : null, email: e.staff.email, role: e.staff.role },
+      who: {
+        name: e.staff.id != null ? (names.get(e.staff.id) ?? null) : null,
+        email: e.staff.email,
+        role: e.staff.role,
+      },
       action: e.action,
       ...describeRateEntry(e),
     })),
@@ -125,12 +132,24 @@ export default function RateHistoryDialog() {
             </table>
           </div>
         )}
-        <Pager page={page} pageCount={pageCount} total={total} hrefFor={hrefFor} noun={total === 1 ? "change" : "changes"} />
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          total={total}
+          hrefFor={hrefFor}
+          noun={total === 1 ? "change" : "changes"}
+        />
       </Stack>
     </UrlDialog>
   );
 }
 
 export function ErrorBoundary() {
-  return <RateCardDialogError title="Rate change history" fallback={"The history could not be loaded."} dialogParams={OWN_PARAMS} />;
+  return (
+    <RateCardDialogError
+      title="Rate change history"
+      fallback={"The history could not be loaded."}
+      dialogParams={OWN_PARAMS}
+    />
+  );
 }

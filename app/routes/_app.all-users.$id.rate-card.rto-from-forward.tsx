@@ -15,8 +15,8 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
-import { type ForwardCourier,reviewRtoFromForward, updateRtoFromForward } from "~/services/ratecards/bulk.server";
+import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
+import { type ForwardCourier, reviewRtoFromForward, updateRtoFromForward } from "~/services/ratecards/bulk.server";
 import { rtoFromForwardValidator } from "~/services/ratecards/bulk-forms";
 import { getClientRateCard } from "~/services/ratecards/read.server";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
@@ -33,7 +33,8 @@ async function forwardCouriers(clientId: number): Promise<ForwardCourier[] | nul
   if (!card) return null;
   const seen = new Map<number, ForwardCourier>();
   for (const r of card.rows) {
-    if (r.shipment_type === "FORWARD" && !seen.has(r.courier_service_id)) seen.set(r.courier_service_id, { id: r.courier_service_id, name: r.courier_name, active: r.is_active });
+    if (r.shipment_type === "FORWARD" && !seen.has(r.courier_service_id))
+      seen.set(r.courier_service_id, { id: r.courier_service_id, name: r.courier_name, active: r.is_active });
   }
   return [...seen.values()];
 }
@@ -44,7 +45,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const couriers = await forwardCouriers(client.id);
   if (!couriers) throw new Response("This client has no rate card.", { status: 404 });
   const url = new URL(request.url);
-  return { clientId: client.id, clientName: client.name, couriers, closeTo: rateCardHref(client.id, url, OWN_PARAMS), selfSearch: url.search };
+  return {
+    clientId: client.id,
+    clientName: client.name,
+    couriers,
+    closeTo: rateCardHref(client.id, url, OWN_PARAMS),
+    selfSearch: url.search,
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -66,7 +73,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const result = await updateRtoFromForward(db, staff, input);
   if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result), read.submitted);
-  return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
+  return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), {
+    kind: "success",
+    message: "Updated Successfully",
+  });
 }
 
 /** The courier ids a refused post chose (the checkboxes are ticked again from them). */
@@ -91,8 +101,8 @@ export default function RtoFromForwardDialog() {
         <Form method="post" action={self} preventScrollReset>
           <Stack gap="sm">
             <Text size="sm">
-              Copy the forward rates and weight slabs of these couriers into their RTO rates for <b>{clientName}</b>? Their current RTO rates are
-              replaced.
+              Copy the forward rates and weight slabs of these couriers into their RTO rates for <b>{clientName}</b>?
+              Their current RTO rates are replaced.
             </Text>
             <List size="sm" data-testid="rto-confirm-couriers">
               {confirm.map((c) => (
@@ -166,5 +176,11 @@ export default function RtoFromForwardDialog() {
 }
 
 export function ErrorBoundary() {
-  return <RateCardDialogError title="Update RTO with forward" fallback={"Something went wrong; nothing was changed."} dialogParams={OWN_PARAMS} />;
+  return (
+    <RateCardDialogError
+      title="Update RTO with forward"
+      fallback={"Something went wrong; nothing was changed."}
+      dialogParams={OWN_PARAMS}
+    />
+  );
 }

@@ -16,7 +16,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "ratecard.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
-  if (!rateCardPermissions(staff.role).canDownloadSample) throw new Response("You are not allowed to download the sample CSV.", { status: 403 });
+  if (!rateCardPermissions(staff.role).canDownloadSample)
+    throw new Response("You are not allowed to download the sample CSV.", { status: 403 });
   if (!client.auth_token) throw new Response(NO_AUTH_TOKEN_MESSAGE, { status: 409 });
   const file = await clientRateCardCsv(db, client.id);
   if (!file) throw new Response("Not found", { status: 404 });

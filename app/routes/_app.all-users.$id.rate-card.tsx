@@ -5,8 +5,8 @@
  * The Pickrr Advantage tab is its own route (rate-card_.advantage.tsx).
  */
 import { Alert, Anchor } from "@mantine/core";
-import { type ActionFunctionArgs, type LoaderFunctionArgs,redirect } from "@remix-run/node";
-import { Link, Outlet, type ShouldRevalidateFunction,useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import { Link, Outlet, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
@@ -17,8 +17,14 @@ import type { RateTab } from "~/services/ratecards/fields";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { getClientRateCard } from "~/services/ratecards/read.server";
 import { rowEditAction } from "~/services/ratecards/row-action.server";
-import { advantageHref, type CardTab,movedAdvantageHref, parseRateCardView, rateCardViewSearch } from "~/services/ratecards/view-query";
-import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import {
+  advantageHref,
+  type CardTab,
+  movedAdvantageHref,
+  parseRateCardView,
+  rateCardViewSearch,
+} from "~/services/ratecards/view-query";
+import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { cardSections, uploadedRow } from "~/ui/rate-card-sections";
 import { RateCardHeader } from "~/ui/RateCardHeader";
 import { RatePanels } from "~/ui/RatePanels";
@@ -45,9 +51,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     permissions,
     // Only what the tables show: the page's HTML and its serialised data scale with the rows.
     sections: card.hasUploadedRateCard && !view.panels ? null : cardSections(card.panels, tab),
-    uploaded: card.hasUploadedRateCard && !view.panels
-      ? { rows: card.rows.filter((r) => view.showAll || r.is_active).map(uploadedRow), lastUpload: card.lastUpload }
-      : null,
+    uploaded:
+      card.hasUploadedRateCard && !view.panels
+        ? { rows: card.rows.filter((r) => view.showAll || r.is_active).map(uploadedRow), lastUpload: card.lastUpload }
+        : null,
     lastUpload: card.lastUpload,
     emptyTab: !card.hasUploadedRateCard && card.rows.length === 0,
   };
@@ -81,19 +88,35 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export default function ClientRateCard() {
-  const { clientId, view, permissions, sections, uploaded, hasAuthToken, lastUpload, emptyTab } = useLoaderData<typeof loader>();
+  const { clientId, view, permissions, sections, uploaded, hasAuthToken, lastUpload, emptyTab } =
+    useLoaderData<typeof loader>();
   const rowData = rowAnswer(useActionData<typeof action>());
   const base = `/all-users/${clientId}/rate-card`;
   const here = `${base}${rateCardViewSearch(view)}`;
   const editHref = (rowId: number) => `${base}${rateCardViewSearch(view, { editRowId: rowId })}`;
   const cardSearch = rateCardViewSearch(view, { editRowId: null });
-  const editing = rowEditing(rowData, { canEdit: permissions.canEditRates, editRowId: view.editRowId, cancelHref: `${base}${cardSearch}` });
+  const editing = rowEditing(rowData, {
+    canEdit: permissions.canEditRates,
+    editRowId: view.editRowId,
+    cancelHref: `${base}${cardSearch}`,
+  });
   // One search string for every row's weight slab link (a big card has hundreds of rows).
   const slabLinks = permissions.canEditWeightSlabs
-    ? (row: RateTableRow) => [{ to: `${base}/weight-slab${withParam(cardSearch, "row", row.id)}`, label: "Slab", ariaLabel: `Edit weight slab of ${row.courier_name}` }]
+    ? (row: RateTableRow) => [
+        {
+          to: `${base}/weight-slab${withParam(cardSearch, "row", row.id)}`,
+          label: "Slab",
+          ariaLabel: `Edit weight slab of ${row.courier_name}`,
+        },
+      ]
     : undefined;
   const showAllLink = (
-    <Anchor component={Link} size="sm" to={`${base}${rateCardViewSearch(view, { showAll: !view.showAll, editRowId: null })}`} preventScrollReset>
+    <Anchor
+      component={Link}
+      size="sm"
+      to={`${base}${rateCardViewSearch(view, { showAll: !view.showAll, editRowId: null })}`}
+      preventScrollReset
+    >
       {view.showAll ? "Show active couriers only" : "Show all couriers"}
     </Anchor>
   );
@@ -124,13 +147,18 @@ export default function ClientRateCard() {
             </Title>
             {uploaded.lastUpload ? (
               <Text size="sm" c="dimmed">
-                {uploaded.lastUpload.file_name} · {uploaded.lastUpload.row_count} rows · uploaded {istDateTimeLabel(uploaded.lastUpload.at)}
+                {uploaded.lastUpload.file_name} · {uploaded.lastUpload.row_count} rows · uploaded{" "}
+                {istDateTimeLabel(uploaded.lastUpload.at)}
                 {uploaded.lastUpload.uploaded_by ? ` by ${uploaded.lastUpload.uploaded_by.name}` : ""}
               </Text>
             ) : null}
             <Text size="sm" data-testid="uploaded-explanation">
               This card was last changed by uploading a file, so it is shown as one list of every row, as in the file.{" "}
-              <Anchor component={Link} size="sm" to={`${base}${rateCardViewSearch(view, { panels: true, editRowId: null })}`}>
+              <Anchor
+                component={Link}
+                size="sm"
+                to={`${base}${rateCardViewSearch(view, { panels: true, editRowId: null })}`}
+              >
                 Show it as slab panels
               </Anchor>
             </Text>
@@ -181,7 +209,11 @@ export default function ClientRateCard() {
           {lastUpload && view.panels ? (
             <Text size="sm" data-testid="uploaded-explanation">
               Shown as slab panels. This card was uploaded from a file;{" "}
-              <Anchor component={Link} size="sm" to={`${base}${rateCardViewSearch(view, { panels: false, editRowId: null })}`}>
+              <Anchor
+                component={Link}
+                size="sm"
+                to={`${base}${rateCardViewSearch(view, { panels: false, editRowId: null })}`}
+              >
                 show it as the uploaded list
               </Anchor>
               .
@@ -207,7 +239,14 @@ export default function ClientRateCard() {
           {alerts}
 
           {sections ? (
-            <RatePanels sections={sections} showAll={view.showAll} operation={permissions.canEditRates} editing={editing} editHref={editHref} rowLinks={slabLinks} />
+            <RatePanels
+              sections={sections}
+              showAll={view.showAll}
+              operation={permissions.canEditRates}
+              editing={editing}
+              editHref={editHref}
+              rowLinks={slabLinks}
+            />
           ) : null}
         </>
       )}

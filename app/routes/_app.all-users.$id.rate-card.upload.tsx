@@ -28,7 +28,7 @@ import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.s
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { kindByName } from "~/services/http/file-kinds";
-import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { readMultipart, takeFile } from "~/services/http/upload.server";
 import { applyUpload, MAX_UPLOAD_CHARS, verifyClientUpload } from "~/services/ratecards/bulk.server";
 import { CHOOSE_CSV_FILE as CHOOSE_FILE, uploadSubmitValidator } from "~/services/ratecards/bulk-forms";
@@ -51,7 +51,8 @@ async function uploadContext(request: Request, params: LoaderFunctionArgs["param
   const staff = await requireStaff(request, { permission: "ratecard.view" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
-  if (!rateCardPermissions(staff.role).canUpload) throw new Response("You are not allowed to upload rate cards.", { status: 403 });
+  if (!rateCardPermissions(staff.role).canUpload)
+    throw new Response("You are not allowed to upload rate cards.", { status: 403 });
   if (!client.auth_token) throw new Response(NO_AUTH_TOKEN_MESSAGE, { status: 409 });
   return { staff, db, client, search: new URL(request.url).search };
 }
@@ -66,11 +67,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 // ---------------------------------------------------------------------------------------
 
 /** docs/product.md §5: one CSV file (its name, declared type and bytes are checked by the upload module). */
-const CSV_FILE = { kinds: ["csv"], messages: { missing: CHOOSE_FILE, tooMany: "Choose one CSV file only.", wrongKind: ONLY_CSV } } as const;
+const CSV_FILE = {
+  kinds: ["csv"],
+  messages: { missing: CHOOSE_FILE, tooMany: "Choose one CSV file only.", wrongKind: ONLY_CSV },
+} as const;
 const isCsvFileName = (name: string, type: string) => kindByName(name, type, CSV_FILE.kinds) === "csv";
 
 /** Verify's answer: the file passed, with what it would change; Submit sends it back. */
-type Preview = { fileName: string; csvText: string; cardToken: string; rowCount: number; totalChanges: number; changes: UploadPreviewChange[] };
+type Preview = {
+  fileName: string;
+  csvText: string;
+  cardToken: string;
+  rowCount: number;
+  totalChanges: number;
+  changes: UploadPreviewChange[];
+};
 
 /** A refused step (docs/forms.md §3): one message, and the rows of the file at fault when it failed verification. */
 type Refused = FormFailure<{ errors?: UploadError[] }>;
@@ -86,7 +97,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { staff, db, client, search } = await uploadContext(request, params);
 
   // The file (Verify) or the verified text travelling back (Submit): either is one part of at most the limit.
-  const read = await readMultipart(request, { maxFileBytes: MAX_UPLOAD_CHARS, messages: { tooLarge: TOO_LARGE, notMultipart: CHOOSE_FILE } });
+  const read = await readMultipart(request, {
+    maxFileBytes: MAX_UPLOAD_CHARS,
+    messages: { tooLarge: TOO_LARGE, notMultipart: CHOOSE_FILE },
+  });
   if (!read.ok) return failureAnswer(read);
   const form = read.form;
   const intent = form.get("intent");
@@ -101,19 +115,34 @@ async function verifyStep(staff: SignedInStaff, db: ReturnType<typeof getDb>, cl
   const { file } = taken;
   const csvText = file.text ?? "";
 
-  const [result, token] = await Promise.all([verifyClientUpload(db, staff, { clientId, csvText }), cardToken(db, clientId)]);
+  const [result, token] = await Promise.all([
+    verifyClientUpload(db, staff, { clientId, csvText }),
+    cardToken(db, clientId),
+  ]);
   if (!result.ok) {
     if (result.status === 404) throw new Response(result.message, { status: result.status });
     return failureAnswer(result);
   }
-  return data<{ preview: Preview }>({ preview: {
-    fileName: file.name,
-    csvText,
-    cardToken: token,
-    rowCount: result.rows.length,
-    totalChanges: result.changes.length,
-    changes: result.changes.slice(0, MAX_PREVIEW_ROWS).map(({ row, courier, priceType, delivery_type, column, old, new: next }) => ({ row, courier, priceType, delivery_type, column, old, new: next })),
-  } });
+  return data<{ preview: Preview }>({
+    preview: {
+      fileName: file.name,
+      csvText,
+      cardToken: token,
+      rowCount: result.rows.length,
+      totalChanges: result.changes.length,
+      changes: result.changes
+        .slice(0, MAX_PREVIEW_ROWS)
+        .map(({ row, courier, priceType, delivery_type, column, old, new: next }) => ({
+          row,
+          courier,
+          priceType,
+          delivery_type,
+          column,
+          old,
+          new: next,
+        })),
+    },
+  });
 }
 
 async function submitStep(
@@ -129,7 +158,10 @@ async function submitStep(
   const result = await applyUpload(db, staff, { clientId, ...read.data });
   // The verified text is not echoed back: the dialog starts again from choosing a file.
   if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result));
-  return redirectWithToast(request, `/all-users/${clientId}/rate-card${search}`, { kind: "success", message: "Uploaded Successfully!" });
+  return redirectWithToast(request, `/all-users/${clientId}/rate-card${search}`, {
+    kind: "success",
+    message: "Uploaded Successfully!",
+  });
 }
 
 export default function UploadRateCard() {
@@ -162,8 +194,8 @@ export default function UploadRateCard() {
         <Stack gap="sm">
           <Text size="sm">
             <b>{result.fileName}</b> passed verification: {result.rowCount} rows,{" "}
-            {result.totalChanges === 1 ? "1 change" : `${result.totalChanges} changes`}. Old values are struck through. Submit applies every
-            row at once.
+            {result.totalChanges === 1 ? "1 change" : `${result.totalChanges} changes`}. Old values are struck through.
+            Submit applies every row at once.
           </Text>
           {result.totalChanges > result.changes.length ? (
             <Text size="xs" c="dimmed">

@@ -14,12 +14,16 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { updateWeightSlab } from "~/services/ratecards/edit.server";
 import { DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
 import { formatKg } from "~/services/ratecards/money";
 import { getClientRateCard } from "~/services/ratecards/read.server";
-import { notAbleToUpdateRateCard, WEIGHT_SLAB_SELECT_OPTIONS, weightSlabValidator as validator } from "~/services/ratecards/row-form";
+import {
+  notAbleToUpdateRateCard,
+  WEIGHT_SLAB_SELECT_OPTIONS,
+  weightSlabValidator as validator,
+} from "~/services/ratecards/row-form";
 import { rateCardHref } from "~/services/ratecards/view-query";
 import { FormNativeSelect, SubmitButton } from "~/ui/form-fields";
 import { Group, Stack, Text } from "~/ui/layout";
@@ -29,7 +33,8 @@ import { UrlDialog } from "~/ui/UrlDialog";
 const OWN_PARAMS = ["row"];
 const FORM_ID = "weight-slab";
 
-const slabText = (first: string, second: string) => `Base upto ${formatKg(first)} KG + Every Additional ${formatKg(second)} KG`;
+const slabText = (first: string, second: string) =>
+  `Base upto ${formatKg(first)} KG + Every Additional ${formatKg(second)} KG`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "weight-slab.edit" });
@@ -39,7 +44,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const rowId = Number(url.searchParams.get("row"));
   const card = await getClientRateCard(db, client.id, { showAll: true });
   const row = card?.rows.find((r) => r.id === rowId);
-  if (!row) throw new Response("This rate row was not found; it may have been removed. Close this dialog and try again.", { status: 404 });
+  if (!row)
+    throw new Response("This rate row was not found; it may have been removed. Close this dialog and try again.", {
+      status: 404,
+    });
   return {
     clientId: client.id,
     closeTo: rateCardHref(client.id, url, OWN_PARAMS),
@@ -67,17 +75,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!read.ok) return read.response;
   const outcome = await updateWeightSlab(db, staff, { clientId: client.id, ...read.data });
   if (outcome.ok) {
-    return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), { kind: "success", message: "Updated Successfully" });
+    return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), {
+      kind: "success",
+      message: "Updated Successfully",
+    });
   }
   // After a conflict the dialog says what the slabs are now.
-  const refusal = "conflict" in outcome ? { ...outcome, current: { slabs: slabText(outcome.current.first_slab, outcome.current.second_slab) } } : outcome;
+  const refusal =
+    "conflict" in outcome
+      ? { ...outcome, current: { slabs: slabText(outcome.current.first_slab, outcome.current.second_slab) } }
+      : outcome;
   return failureAnswer(notAbleToUpdateRateCard(refusal), read.submitted, FORM_ID);
 }
 
 export default function WeightSlabDialog() {
   const { closeTo, selfSearch, clientId, row } = useLoaderData<typeof loader>();
   // A refusal for the whole form (docs/forms.md §3); field errors show by their fields.
-  const answer = useActionData<typeof action>() as FormFailure<{ conflict?: true; current?: { slabs: string } }> | undefined;
+  const answer = useActionData<typeof action>() as
+    FormFailure<{ conflict?: true; current?: { slabs: string } }> | undefined;
   const failure = answer?.message ? answer : null;
 
   return (
@@ -131,8 +146,18 @@ export default function WeightSlabDialog() {
             <input type="hidden" name="shipment_type" value={row.shipment_type} />
             <input type="hidden" name="delivery_type" value={row.delivery_type} />
             <input type="hidden" name="version" value={row.version} />
-            <FormNativeSelect name="first_slab" label="Base weight" options={WEIGHT_SLAB_SELECT_OPTIONS} placeholder="" />
-            <FormNativeSelect name="second_slab" label="Additional weight" options={WEIGHT_SLAB_SELECT_OPTIONS} placeholder="" />
+            <FormNativeSelect
+              name="first_slab"
+              label="Base weight"
+              options={WEIGHT_SLAB_SELECT_OPTIONS}
+              placeholder=""
+            />
+            <FormNativeSelect
+              name="second_slab"
+              label="Additional weight"
+              options={WEIGHT_SLAB_SELECT_OPTIONS}
+              placeholder=""
+            />
             <Group justify="flex-end">
               <Button component={Link} to={closeTo} variant="default" preventScrollReset>
                 Cancel
@@ -147,5 +172,11 @@ export default function WeightSlabDialog() {
 }
 
 export function ErrorBoundary() {
-  return <RateCardDialogError title="Edit weight slab" fallback={"Something went wrong; nothing was changed."} dialogParams={OWN_PARAMS} />;
+  return (
+    <RateCardDialogError
+      title="Edit weight slab"
+      fallback={"Something went wrong; nothing was changed."}
+      dialogParams={OWN_PARAMS}
+    />
+  );
 }

@@ -10,11 +10,17 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { getClientPlanStates, offerPlan, withdrawPlan } from "~/services/advantage/advantage.server";
 import { planSwitchValidator } from "~/services/advantage/plan-forms";
-import { ACTIVE_MUST_BE_OFFERED, CANNOT_DISABLE_ACTIVATED, CANNOT_DISABLE_ACTIVATED_MS, CHANGE_NOT_ALLOWED, NOT_ABLE_TO_UPDATE_PLAN } from "~/services/advantage/plans";
+import {
+  ACTIVE_MUST_BE_OFFERED,
+  CANNOT_DISABLE_ACTIVATED,
+  CANNOT_DISABLE_ACTIVATED_MS,
+  CHANGE_NOT_ALLOWED,
+  NOT_ABLE_TO_UPDATE_PLAN,
+} from "~/services/advantage/plans";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { isPlanType,PLAN_LABELS, PLAN_NAME_OF } from "~/services/core/plans";
+import { isPlanType, PLAN_LABELS, PLAN_NAME_OF } from "~/services/core/plans";
 import { logServerError } from "~/services/core/server-log";
 import { getDb } from "~/services/db/client.server";
 import { readForm } from "~/services/http/form-errors.server";
@@ -56,7 +62,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     result = intent === "offer" ? await offerPlan(db, staff, input) : await withdrawPlan(db, staff, input);
   } catch (error) {
     // A failed call (the database, say) is the spec's 'Not able to update plan.', not an error page.
-    logServerError(error, `Advantage plan not ${intent === "offer" ? "offered" : "withdrawn"} (client ${client.id}, ${plan})`);
+    logServerError(
+      error,
+      `Advantage plan not ${intent === "offer" ? "offered" : "withdrawn"} (client ${client.id}, ${plan})`,
+    );
     return redirectWithToast(request, back, { kind: "error", message: NOT_ABLE_TO_UPDATE_PLAN });
   }
   if (result.ok) return redirectWithToast(request, back, { kind: "success", message: "Updated Successfully" });
@@ -64,7 +73,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // The platform refuses to withdraw an activated plan with 'active must be in offered.',
   // which the console explains for 15 seconds (docs/product.md §8); any other refusal is 'Not able to update plan.'
   if (result.message === ACTIVE_MUST_BE_OFFERED) {
-    return redirectWithToast(request, back, { kind: "error", message: CANNOT_DISABLE_ACTIVATED, durationMs: CANNOT_DISABLE_ACTIVATED_MS });
+    return redirectWithToast(request, back, {
+      kind: "error",
+      message: CANNOT_DISABLE_ACTIVATED,
+      durationMs: CANNOT_DISABLE_ACTIVATED_MS,
+    });
   }
   return redirectWithToast(request, back, { kind: "error", message: NOT_ABLE_TO_UPDATE_PLAN });
 }
@@ -73,7 +86,8 @@ export default function AdvantagePlanDialog() {
   const { clientName, plan, label, mode, closeTo, self } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const title = mode === "offer" ? `Enable ${label} plan` : mode === "withdraw" ? `Disable ${label} plan` : `${label} plan`;
+  const title =
+    mode === "offer" ? `Enable ${label} plan` : mode === "withdraw" ? `Disable ${label} plan` : `${label} plan`;
   return (
     <UrlDialog title={title} closeTo={closeTo}>
       {mode === "activated" ? (

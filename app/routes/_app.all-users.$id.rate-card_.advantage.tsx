@@ -6,13 +6,24 @@
  * `/rate-card?tab=advantage`; the card's loader redirects such links here.
  */
 import { Alert } from "@mantine/core";
-import { type ActionFunctionArgs, data, type HeadersFunction, type LoaderFunctionArgs,redirect } from "@remix-run/node";
-import { Outlet, type ShouldRevalidateFunction,useActionData, useLoaderData } from "@remix-run/react";
+import {
+  type ActionFunctionArgs,
+  data,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  redirect,
+} from "@remix-run/node";
+import { Outlet, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 
 import { getPlanRateCard, saveCashbackSettings, updatePlanRateRow } from "~/services/advantage/advantage.server";
 import { cashbackValidator } from "~/services/advantage/cashback-form";
 import { planRowTargetValidator } from "~/services/advantage/plan-forms";
-import { advantagePermissions, CHANGES_SAVED, NOT_ABLE_TO_UPDATE_SETTINGS, notAbleToUpdateSettings } from "~/services/advantage/plans";
+import {
+  advantagePermissions,
+  CHANGES_SAVED,
+  NOT_ABLE_TO_UPDATE_SETTINGS,
+  notAbleToUpdateSettings,
+} from "~/services/advantage/plans";
 import { advantagePlanCookie, readAdvantagePlanChoice } from "~/services/advantage/preference.server";
 import { advantageTab } from "~/services/advantage/tab.server";
 import { requireStaff } from "~/services/auth/guard.server";
@@ -20,8 +31,8 @@ import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.s
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { fail } from "~/services/core/result";
 import { logServerError } from "~/services/core/server-log";
-import { type Db,getDb } from "~/services/db/client.server";
-import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
+import { type Db, getDb } from "~/services/db/client.server";
+import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { backTo, rowEditAction } from "~/services/ratecards/row-action.server";
 import { advantageHref, parseRateCardView } from "~/services/ratecards/view-query";
@@ -71,9 +82,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent"));
   if (intent === "cashback") return saveCashback(request, db, staff, client.id, form);
-  const step = ({ "plan-preview": "preview", "plan-save": "save" } as const)[intent as "plan-preview" | "plan-save"] as "preview" | "save" | undefined;
+  const step = ({ "plan-preview": "preview", "plan-save": "save" } as const)[intent as "plan-preview" | "plan-save"] as
+    "preview" | "save" | undefined;
   if (!step) throw new Response("Unknown action.", { status: 400 });
-  if (!advantagePermissions(staff.role).canEditPlanRates) throw new Response("Only a vp can change rates.", { status: 403 });
+  if (!advantagePermissions(staff.role).canEditPlanRates)
+    throw new Response("Only a vp can change rates.", { status: 403 });
   const target = await readForm(form, planRowTargetValidator);
   if (!target.ok) throw new Response("Unknown plan.", { status: 400 });
   const { plan, apply_default: applyDefault } = target.data;
@@ -86,12 +99,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** Premium Advantage Settings (cashback): a failed save is the spec's 'Not able to update settings', not an error page. */
 async function saveCashback(request: Request, db: Db, staff: SignedInStaff, clientId: number, form: FormData) {
-  if (!advantagePermissions(staff.role).canEditCashback) throw new Response("Only a vp can change advantage settings.", { status: 403 });
+  if (!advantagePermissions(staff.role).canEditCashback)
+    throw new Response("Only a vp can change advantage settings.", { status: 403 });
   const read = await readForm(form, cashbackValidator, CASHBACK_FORM_ID);
   if (!read.ok) return read.response;
   let saved: Awaited<ReturnType<typeof saveCashbackSettings>> | null = null;
   try {
-    saved = await saveCashbackSettings(db, staff, { clientId, plan: "advantage_premium", version: read.data.version, settings: read.data.settings });
+    saved = await saveCashbackSettings(db, staff, {
+      clientId,
+      plan: "advantage_premium",
+      version: read.data.version,
+      settings: read.data.settings,
+    });
   } catch (error) {
     logServerError(error, `Advantage Settings not saved (client ${clientId})`);
   }
@@ -99,7 +118,11 @@ async function saveCashback(request: Request, db: Db, staff: SignedInStaff, clie
   if (!saved) return failureAnswer(fail(500, NOT_ABLE_TO_UPDATE_SETTINGS), read.submitted, CASHBACK_FORM_ID);
   // The form keeps what was typed (a no-JS page is re-rendered from this), except after a
   // conflict, where it shows the values someone else saved.
-  return failureAnswer(notAbleToUpdateSettings(saved), saved.status === 409 ? undefined : read.submitted, CASHBACK_FORM_ID);
+  return failureAnswer(
+    notAbleToUpdateSettings(saved),
+    saved.status === 409 ? undefined : read.submitted,
+    CASHBACK_FORM_ID,
+  );
 }
 
 /** The text fields of a submitted form, to refill it. */
@@ -119,14 +142,25 @@ export default function AdvantageTab() {
   const actionData = useActionData<typeof action>();
   const rowData = rowAnswer(actionData);
   const base = `/all-users/${clientId}/rate-card`;
-  const href = (patch: { plan?: typeof view.plan; editRowId?: number | null } = {}) => advantageHref(clientId, { ...view, ...patch });
+  const href = (patch: { plan?: typeof view.plan; editRowId?: number | null } = {}) =>
+    advantageHref(clientId, { ...view, ...patch });
   const here = href();
-  const editing = rowEditing(rowData, { canEdit: advantage.permissions.canEditPlanRates, editRowId: view.editRowId, cancelHref: href({ editRowId: null }) });
+  const editing = rowEditing(rowData, {
+    canEdit: advantage.permissions.canEditPlanRates,
+    editRowId: view.editRowId,
+    cancelHref: href({ editRowId: null }),
+  });
   // The settings form's answer (docs/forms.md §3): its field errors, or one message, and what was typed.
-  const settingsAnswer = actionData && typeof actionData === "object" && "formId" in actionData && actionData.formId === CASHBACK_FORM_ID ? (actionData as FormFailure) : null;
+  const settingsAnswer =
+    actionData && typeof actionData === "object" && "formId" in actionData && actionData.formId === CASHBACK_FORM_ID
+      ? (actionData as FormFailure)
+      : null;
   const cashbackServerInvalid = !!settingsAnswer?.fieldErrors;
   const cashbackTyped = settingsAnswer?.repopulateFields ? textFields(settingsAnswer.repopulateFields) : null;
-  const cashbackValues = advantage.cashback && cashbackTyped ? { ...advantage.cashback.values, ...cashbackTyped } : advantage.cashback?.values;
+  const cashbackValues =
+    advantage.cashback && cashbackTyped
+      ? { ...advantage.cashback.values, ...cashbackTyped }
+      : advantage.cashback?.values;
 
   return (
     <Stack gap="md">

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs,redirect } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
@@ -17,10 +17,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const client = await requireClientForViewer(db, staff, params.id);
   const source = new URL(request.url).searchParams.get("source_pincode") ?? "";
   const back = (error?: string) =>
-    redirect(`/all-users/${client.id}/serviceability?download=1&source_pincode=${encodeURIComponent(source)}${error ? `&error=${error}` : ""}`);
+    redirect(
+      `/all-users/${client.id}/serviceability?download=1&source_pincode=${encodeURIComponent(source)}${error ? `&error=${error}` : ""}`,
+    );
   const parsed = pincodeListSchema.safeParse({ source_pincode: source });
   if (!parsed.success) return back();
   const records = await serviceablePincodeRecords(db, client.id, parsed.data.source_pincode);
   if (!records) return back("unknown");
-  return streamedCsvAttachment(SERVICEABLE_PINCODES_COLUMNS, records, `serviceable_pincodes_${parsed.data.source_pincode}.csv`);
+  return streamedCsvAttachment(
+    SERVICEABLE_PINCODES_COLUMNS,
+    records,
+    `serviceable_pincodes_${parsed.data.source_pincode}.csv`,
+  );
 }

@@ -3,11 +3,11 @@ import "~/ui/small-table.css";
 import { Alert, Anchor, Badge, Button, TextInput } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { type FormEvent,useState } from "react";
+import { type FormEvent, useState } from "react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { isZone,ZONE_LABELS } from "~/services/core/zones";
+import { isZone, ZONE_LABELS } from "~/services/core/zones";
 import { getDb } from "~/services/db/client.server";
 import { PINCODE_CHECK_MESSAGE, pincodeCheckSchema, pincodeListSchema } from "~/services/quote/calculator-form";
 import { checkPincodeServiceability } from "~/services/quote/quote.server";
@@ -29,8 +29,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const values = { from_pincode: search.get("from_pincode") ?? "", to_pincode: search.get("to_pincode") ?? "" };
   const download = search.get("download") === "1";
   const source = search.get("source_pincode");
-  const downloadError = source !== null && !pincodeListSchema.safeParse({ source_pincode: source }).success ? PINCODE_CHECK_MESSAGE : null;
-  const dialog = download ? { source: source ?? values.from_pincode, error: search.get("error") === "unknown" ? PINCODE_CHECK_MESSAGE : downloadError } : null;
+  const downloadError =
+    source !== null && !pincodeListSchema.safeParse({ source_pincode: source }).success ? PINCODE_CHECK_MESSAGE : null;
+  const dialog = download
+    ? {
+        source: source ?? values.from_pincode,
+        error: search.get("error") === "unknown" ? PINCODE_CHECK_MESSAGE : downloadError,
+      }
+    : null;
   const base = { clientId: client.id, values, dialog, errors: {} as Record<string, string>, result: null };
   if (!search.has("from_pincode") && !search.has("to_pincode")) return base;
   const parsed = pincodeCheckSchema.safeParse(values);
@@ -92,8 +98,26 @@ export default function Serviceability() {
       <Paper withBorder p="md">
         <Form method="get" noValidate onSubmit={onSubmit} aria-label="Pincode check">
           <Group align="flex-end" wrap="wrap">
-            <TextInput id="from_pincode" name="from_pincode" label="From Pincode" inputMode="numeric" defaultValue={values.from_pincode} error={errors.from_pincode} styles={READABLE_ERRORS} withAsterisk />
-            <TextInput id="to_pincode" name="to_pincode" label="To Pincode" inputMode="numeric" defaultValue={values.to_pincode} error={errors.to_pincode} styles={READABLE_ERRORS} withAsterisk />
+            <TextInput
+              id="from_pincode"
+              name="from_pincode"
+              label="From Pincode"
+              inputMode="numeric"
+              defaultValue={values.from_pincode}
+              error={errors.from_pincode}
+              styles={READABLE_ERRORS}
+              withAsterisk
+            />
+            <TextInput
+              id="to_pincode"
+              name="to_pincode"
+              label="To Pincode"
+              inputMode="numeric"
+              defaultValue={values.to_pincode}
+              error={errors.to_pincode}
+              styles={READABLE_ERRORS}
+              withAsterisk
+            />
             <Button type="submit">Check</Button>
             <Button component={Link} to={withDownload} variant="default" preventScrollReset>
               Download Pincode List
@@ -132,7 +156,10 @@ export default function Serviceability() {
               </Alert>
             ) : (
               <div className="table-scroll">
-                <table className="small-table small-table-bordered small-table-striped" aria-label="Couriers serving this lane">
+                <table
+                  className="small-table small-table-bordered small-table-striped"
+                  aria-label="Couriers serving this lane"
+                >
                   <thead>
                     <tr>
                       <th scope="col">Courier</th>
@@ -156,7 +183,11 @@ export default function Serviceability() {
                         <td>{yesNo(c.has_prepaid)}</td>
                         <td>{yesNo(c.has_cod)}</td>
                         <td>
-                          <Anchor href={`${base}/courier/${c.courier_id}.csv`} size="sm" aria-label={`Pincode list of ${c.name} (CSV)`}>
+                          <Anchor
+                            href={`${base}/courier/${c.courier_id}.csv`}
+                            size="sm"
+                            aria-label={`Pincode list of ${c.name} (CSV)`}
+                          >
                             CSV
                           </Anchor>
                         </td>
@@ -174,8 +205,20 @@ export default function Serviceability() {
         <UrlDialog title="Download Pincode List" closeTo={here}>
           <form method="get" action={`${base}/pincodes.csv`} noValidate onSubmit={onDownload}>
             <Stack gap="sm">
-              <Text size="sm">Every destination pincode this client can ship to from a source pincode, with the modes available, as CSV.</Text>
-              <TextInput id="source_pincode" name="source_pincode" label="Source Pincode" inputMode="numeric" defaultValue={dialog.source} error={downloadError ?? dialog.error} styles={READABLE_ERRORS} withAsterisk />
+              <Text size="sm">
+                Every destination pincode this client can ship to from a source pincode, with the modes available, as
+                CSV.
+              </Text>
+              <TextInput
+                id="source_pincode"
+                name="source_pincode"
+                label="Source Pincode"
+                inputMode="numeric"
+                defaultValue={dialog.source}
+                error={downloadError ?? dialog.error}
+                styles={READABLE_ERRORS}
+                withAsterisk
+              />
               <Group justify="flex-end">
                 <Button component={Link} to={here} variant="default">
                   Cancel

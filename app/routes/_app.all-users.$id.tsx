@@ -1,6 +1,14 @@
 import { Anchor, Badge } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, Outlet, useLoaderData, useLocation, useParams, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useParams,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
@@ -9,7 +17,7 @@ import { can } from "~/services/auth/permissions";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { describeRouteError, GeneralErrorBoundary } from "~/ui/GeneralErrorBoundary";
-import { Group, Stack, Text,Title } from "~/ui/layout";
+import { Group, Stack, Text, Title } from "~/ui/layout";
 
 import type { loader as appLoader } from "./_app";
 
@@ -45,7 +53,15 @@ export default function ClientPage() {
 }
 
 /** Back link, the client's name and hierarchy (when loaded), and the tabs around a tab's content. */
-function ClientFrame({ id, client, children }: { id: number | string; client: ClientHeader | null; children: ReactNode }) {
+function ClientFrame({
+  id,
+  client,
+  children,
+}: {
+  id: number | string;
+  client: ClientHeader | null;
+  children: ReactNode;
+}) {
   const location = useLocation();
   const base = `/all-users/${id}`;
   const onIndex = location.pathname.replace(/\/$/, "") === base;
@@ -72,11 +88,25 @@ function ClientFrame({ id, client, children }: { id: number | string; client: Cl
             ))}
           </Group>
           {/* Not one of the spec's five tabs: the account set-up screen sits below the client page (docs/product.md §2). */}
-          <Anchor component={Link} to={`${base}/account-setup`} size="sm" mt={6} display="inline-block" aria-current={location.pathname.startsWith(`${base}/account-setup`) ? "page" : undefined}>
+          <Anchor
+            component={Link}
+            to={`${base}/account-setup`}
+            size="sm"
+            mt={6}
+            display="inline-block"
+            aria-current={location.pathname.startsWith(`${base}/account-setup`) ? "page" : undefined}
+          >
             Account Setup (KYC, business details, configuration)
           </Anchor>
           {" · "}
-          <Anchor component={Link} to={`${base}/account-ledger`} size="sm" mt={6} display="inline-block" aria-current={location.pathname.startsWith(`${base}/account-ledger`) ? "page" : undefined}>
+          <Anchor
+            component={Link}
+            to={`${base}/account-ledger`}
+            size="sm"
+            mt={6}
+            display="inline-block"
+            aria-current={location.pathname.startsWith(`${base}/account-ledger`) ? "page" : undefined}
+          >
             Account Ledger
           </Anchor>
         </div>
@@ -87,7 +117,11 @@ function ClientFrame({ id, client, children }: { id: number | string; client: Cl
             key={tab.path}
             to={`${base}/${tab.path}`}
             prefetch="intent"
-            aria-current={(onIndex && tab.path === "rate-card") || location.pathname.startsWith(`${base}/${tab.path}`) ? "page" : undefined}
+            aria-current={
+              (onIndex && tab.path === "rate-card") || location.pathname.startsWith(`${base}/${tab.path}`)
+                ? "page"
+                : undefined
+            }
           >
             {tab.label}
           </Link>
@@ -117,7 +151,11 @@ export function ErrorBoundary() {
       </ClientFrame>
     );
   }
-  const frameMayShow = id !== undefined && shell !== undefined && can(shell.staff, "clients.view") && describeRouteError(error).status !== 404;
+  const frameMayShow =
+    id !== undefined &&
+    shell !== undefined &&
+    can(shell.staff, "clients.view") &&
+    describeRouteError(error).status !== 404;
   return frameMayShow ? (
     <ClientFrame id={id} client={null}>
       <GeneralErrorBoundary />

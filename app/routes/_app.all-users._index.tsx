@@ -8,13 +8,13 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { listClients, registerClient } from "~/services/clients/clients.server";
 import { registeredDateLabel } from "~/services/clients/dates";
-import { clientListSearch, type ClientSortKey,PAGE_SIZES, parseClientListQuery } from "~/services/clients/list-query";
+import { clientListSearch, type ClientSortKey, PAGE_SIZES, parseClientListQuery } from "~/services/clients/list-query";
 import { registerClientValidator as registerValidator } from "~/services/clients/register-form";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
-import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { Pager } from "~/ui/Pager";
 import { UrlDialog } from "~/ui/UrlDialog";
 
@@ -37,7 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!outcome.ok) return failureAnswer(outcome, read.submitted, REGISTER_FORM_ID);
   const back = new URL(request.url);
   back.searchParams.delete("register");
-  return redirectWithToast(request, `/all-users${back.search}`, { kind: "success", message: "Registered Successfully" });
+  return redirectWithToast(request, `/all-users${back.search}`, {
+    kind: "success",
+    message: "Registered Successfully",
+  });
 }
 
 const COLUMNS: { key: ClientSortKey; label: string }[] = [
@@ -66,7 +69,12 @@ export default function AllUsers() {
             Merchant clients you can see
           </Text>
         </div>
-        <Button component={Link} to={registerHref} preventScrollReset leftSection={<IconUserPlus size={16} aria-hidden />}>
+        <Button
+          component={Link}
+          to={registerHref}
+          preventScrollReset
+          leftSection={<IconUserPlus size={16} aria-hidden />}
+        >
           Register New User
         </Button>
       </Group>
@@ -117,8 +125,15 @@ export default function AllUsers() {
                   const active = query.sort === c.key;
                   const nextDir = active && query.dir === "asc" ? "desc" : "asc";
                   return (
-                    <th scope="col" key={c.key} aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"}>
-                      <Link className="sort-link" to={`/all-users${clientListSearch(query, { sort: c.key, dir: nextDir, page: 1 })}`}>
+                    <th
+                      scope="col"
+                      key={c.key}
+                      aria-sort={active ? (query.dir === "asc" ? "ascending" : "descending") : "none"}
+                    >
+                      <Link
+                        className="sort-link"
+                        to={`/all-users${clientListSearch(query, { sort: c.key, dir: nextDir, page: 1 })}`}
+                      >
                         {c.label}
                         {active ? (
                           query.dir === "asc" ? (

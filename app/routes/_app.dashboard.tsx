@@ -19,7 +19,7 @@ import { dmy, monthLabel, previousMonthStart } from "~/services/core/ist-dates";
 import { getDb } from "~/services/db/client.server";
 import { BarsChart, ChartPanel, LinesChart } from "~/ui/analytics/ChartPanel";
 import { formatAverage, formatCount } from "~/ui/analytics/format";
-import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · Shipping Console" }];
 
@@ -29,7 +29,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { ...data, scope: clientScopeFor(staff.role) };
 }
 
-function GrowthCard({ title, figure, explain, testId }: { title: string; figure: GrowthFigure; explain: string; testId: string }) {
+function GrowthCard({
+  title,
+  figure,
+  explain,
+  testId,
+}: {
+  title: string;
+  figure: GrowthFigure;
+  explain: string;
+  testId: string;
+}) {
   return (
     <Paper withBorder p="md">
       <Text size="sm" c="dimmed">

@@ -15,7 +15,7 @@ import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { FINANCE_MESSAGES } from "~/services/money/finance";
 import { latestFinanceReport, requestFinanceReport } from "~/services/money/finance-report.server";
-import { Paper, Stack, Text,Title } from "~/ui/layout";
+import { Paper, Stack, Text, Title } from "~/ui/layout";
 
 export const meta: MetaFunction = () => [{ title: "Finance Analytics · Shipping Console" }];
 
@@ -34,7 +34,10 @@ export async function action({ request }: ActionFunctionArgs) {
     logServerError(error, "Scheduling a finance report failed");
     return data({ error: FINANCE_MESSAGES.failed }, { status: 503 });
   }
-  return redirectWithToast(request, "/finance-analytics?scheduled=1", { kind: "success", message: FINANCE_MESSAGES.scheduled });
+  return redirectWithToast(request, "/finance-analytics?scheduled=1", {
+    kind: "success",
+    message: FINANCE_MESSAGES.scheduled,
+  });
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -66,8 +69,8 @@ export default function FinanceAnalytics() {
         <Form method="post">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">
-              The Complete Financial Analysis covers the sellers in your scope: COD collected, remitted, held and pending, bills and outstanding, per seller
-              and per month, as an Excel file e-mailed to {email}.
+              The Complete Financial Analysis covers the sellers in your scope: COD collected, remitted, held and
+              pending, bills and outstanding, per seller and per month, as an Excel file e-mailed to {email}.
             </Text>
             <Button type="submit" loading={navigation.state === "submitting"}>
               E-mail Complete Financial Analysis
@@ -77,8 +80,13 @@ export default function FinanceAnalytics() {
       </Paper>
       {latest ? (
         <Text size="sm" c="dimmed" data-testid="finance-latest">
-          Your last request ({new Date(latest.requested_at).toLocaleString("en-IN", { timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" })}) is{" "}
-          {STATUS_TEXT[latest.status] ?? latest.status}.
+          Your last request (
+          {new Date(latest.requested_at).toLocaleString("en-IN", {
+            timeZone: "Asia/Kolkata",
+            dateStyle: "medium",
+            timeStyle: "short",
+          })}
+          ) is {STATUS_TEXT[latest.status] ?? latest.status}.
         </Text>
       ) : null}
     </Stack>

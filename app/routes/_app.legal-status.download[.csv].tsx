@@ -14,7 +14,12 @@ import { parseStatusView } from "~/services/legal/status-query";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, { permission: "legal.view" });
   const view = parseStatusView(searchParamsOf(request));
-  if (!view.status) throw new Response("Choose an Agreement Status (Accepted or Not Accepted) before downloading.", { status: 400 });
+  if (!view.status)
+    throw new Response("Choose an Agreement Status (Accepted or Not Accepted) before downloading.", { status: 400 });
   const records = await legalStatusCsvRecords(getDb(), view);
-  return streamedCsvAttachment(STATUS_CSV_HEADER, records, `legal-status-${view.status === "1" ? "accepted" : "not-accepted"}.csv`);
+  return streamedCsvAttachment(
+    STATUS_CSV_HEADER,
+    records,
+    `legal-status-${view.status === "1" ? "accepted" : "not-accepted"}.csv`,
+  );
 }

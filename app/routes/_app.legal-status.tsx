@@ -17,7 +17,7 @@ import { docLabel } from "~/services/legal/documents";
 import { AGREEMENT_STATUS } from "~/services/legal/forms";
 import { legalStatus } from "~/services/legal/status.server";
 import { parseStatusView, statusSearch } from "~/services/legal/status-query";
-import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { Pager } from "~/ui/Pager";
 import { ScrollTable } from "~/ui/ScrollTable";
 import { useHydrated } from "~/ui/useHydrated";
@@ -88,7 +88,11 @@ export default function LegalStatus() {
                 Download
               </Button>
             ) : (
-              <Button disabled leftSection={<IconDownload size={16} aria-hidden />} title="Choose an Agreement Status first">
+              <Button
+                disabled
+                leftSection={<IconDownload size={16} aria-hidden />}
+                title="Choose an Agreement Status first"
+              >
                 Download
               </Button>
             )}
@@ -110,7 +114,9 @@ export default function LegalStatus() {
               <td>{r.segment ?? "—"}</td>
               <td>
                 {r.status ? (
-                  <span className={r.status === "1" ? "legal-accepted" : "legal-not-accepted"}>{AGREEMENT_STATUS[r.status]}</span>
+                  <span className={r.status === "1" ? "legal-accepted" : "legal-not-accepted"}>
+                    {AGREEMENT_STATUS[r.status]}
+                  </span>
                 ) : (
                   <span className="account-note">No documents</span>
                 )}
@@ -119,7 +125,9 @@ export default function LegalStatus() {
                 <ul className="legal-doc-list">
                   {r.docs.map((d) => (
                     // One text node per item (no React separators between the parts).
-                    <li key={d.id}>{`${docLabel(d)}: ${d.accepted_at ? `accepted ${istDateLabel(d.accepted_at)}` : "not accepted"}`}</li>
+                    <li
+                      key={d.id}
+                    >{`${docLabel(d)}: ${d.accepted_at ? `accepted ${istDateLabel(d.accepted_at)}` : "not accepted"}`}</li>
                   ))}
                 </ul>
               </td>

@@ -18,9 +18,16 @@ import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { readMultipart } from "~/services/http/upload.server";
 import { indiaDate } from "~/services/legal/documents";
-import { DOC_NAME_LABELS, DOC_TYPE_LABELS, LEGAL_MESSAGES, legalDocumentValidator,MAX_LEGAL_PDF_BYTES, ORDER_BLOCKING_LABELS } from "~/services/legal/forms";
-import { listLegalDocuments, type PdfUpload,publishLegalDocument } from "~/services/legal/publish.server";
-import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import {
+  DOC_NAME_LABELS,
+  DOC_TYPE_LABELS,
+  LEGAL_MESSAGES,
+  legalDocumentValidator,
+  MAX_LEGAL_PDF_BYTES,
+  ORDER_BLOCKING_LABELS,
+} from "~/services/legal/forms";
+import { listLegalDocuments, type PdfUpload, publishLegalDocument } from "~/services/legal/publish.server";
+import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { AddDocumentForm, type DocumentAnswer } from "~/ui/legal/AddDocumentForm";
 import { Pager } from "~/ui/Pager";
 import { ScrollTable } from "~/ui/ScrollTable";
@@ -61,8 +68,14 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!read.ok) return failureAnswer({ ...read, fieldErrors: { doc_file: read.message } });
   const fields = await readForm(read.form, legalDocumentValidator);
   if (!fields.ok) return fields.response;
-  const files = read.form.getAll("doc_file").filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
-  if (files.length > 1) return failureAnswer(invalid(LEGAL_MESSAGES.fileOne, { fieldErrors: { doc_file: LEGAL_MESSAGES.fileOne } }), fields.submitted);
+  const files = read.form
+    .getAll("doc_file")
+    .filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
+  if (files.length > 1)
+    return failureAnswer(
+      invalid(LEGAL_MESSAGES.fileOne, { fieldErrors: { doc_file: LEGAL_MESSAGES.fileOne } }),
+      fields.submitted,
+    );
   const upload: PdfUpload | null = files[0]
     ? {
         name: files[0].name,
@@ -109,7 +122,17 @@ export default function MerchantAgreements() {
       <Paper withBorder>
         <ScrollTable
           label="Legal documents"
-          headers={["Document", "Target Users", "Segment", "Order Blocking", "Publish Date", "Expiry Date", "Version", "Accepted", "PDF"]}
+          headers={[
+            "Document",
+            "Target Users",
+            "Segment",
+            "Order Blocking",
+            "Publish Date",
+            "Expiry Date",
+            "Version",
+            "Accepted",
+            "PDF",
+          ]}
           empty="No documents yet. Add the first one."
           rows={rows.map((r) => (
             <tr key={r.id} data-testid="legal-doc-row">
@@ -117,10 +140,14 @@ export default function MerchantAgreements() {
                 <b>{DOC_NAME_LABELS[r.doc_name]}</b>
                 <div className="account-note">{r.description}</div>
               </td>
-              <td className="wrap-anywhere">{r.doc_type === "specific" ? `${DOC_TYPE_LABELS.specific}: ${r.email}` : DOC_TYPE_LABELS.broadcast}</td>
+              <td className="wrap-anywhere">
+                {r.doc_type === "specific" ? `${DOC_TYPE_LABELS.specific}: ${r.email}` : DOC_TYPE_LABELS.broadcast}
+              </td>
               <td>{r.segment}</td>
               <td>
-                <span className={r.order_blocking === "mandatory" ? "legal-mandatory" : undefined}>{ORDER_BLOCKING_LABELS[r.order_blocking]}</span>
+                <span className={r.order_blocking === "mandatory" ? "legal-mandatory" : undefined}>
+                  {ORDER_BLOCKING_LABELS[r.order_blocking]}
+                </span>
               </td>
               <td className="nowrap">{r.publish_at}</td>
               <td className="nowrap">{r.expiry_date ?? "—"}</td>
@@ -137,10 +164,21 @@ export default function MerchantAgreements() {
           ))}
         />
       </Paper>
-      <Pager page={page} pageCount={pages} total={total} noun={total === 1 ? "document" : "documents"} hrefFor={(p) => `/merchant-agreements?page=${p}`} />
+      <Pager
+        page={page}
+        pageCount={pages}
+        total={total}
+        noun={total === 1 ? "document" : "documents"}
+        hrefFor={(p) => `/merchant-agreements?page=${p}`}
+      />
       {addOpen ? (
         <UrlDialog title="Add New Document" closeTo={`/merchant-agreements${pageSearch}`}>
-          <AddDocumentForm action={`/merchant-agreements?add=1`} closeTo={`/merchant-agreements${pageSearch}`} answer={answer} today={today} />
+          <AddDocumentForm
+            action={`/merchant-agreements?add=1`}
+            closeTo={`/merchant-agreements${pageSearch}`}
+            answer={answer}
+            today={today}
+          />
         </UrlDialog>
       ) : null}
     </Stack>

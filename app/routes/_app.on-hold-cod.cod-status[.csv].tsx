@@ -12,6 +12,11 @@ import { HELD_DOWNLOAD_HEADER, heldDownloadRecords } from "~/services/money/remi
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "cod.view" });
   const parsed = parseCodView(searchParamsOf(request), istDayOf(new Date()));
-  if (!parsed.ok) throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return streamedCsvAttachment(HELD_DOWNLOAD_HEADER, heldDownloadRecords(getDb(), staff, parsed.view), "cod-status.csv");
+  if (!parsed.ok)
+    throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return streamedCsvAttachment(
+    HELD_DOWNLOAD_HEADER,
+    heldDownloadRecords(getDb(), staff, parsed.view),
+    "cod-status.csv",
+  );
 }

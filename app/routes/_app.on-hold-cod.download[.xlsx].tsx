@@ -12,7 +12,11 @@ import { HELD_DOWNLOAD_HEADER, heldDownloadRecords } from "~/services/money/remi
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "cod.view" });
   const parsed = parseCodView(searchParamsOf(request), istDayOf(new Date()));
-  if (!parsed.ok) throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!parsed.ok)
+    throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const { view } = parsed;
-  return streamedXlsxAttachment([{ name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: heldDownloadRecords(getDb(), staff, view) }], `on-hold-cod-${view.from}-to-${view.to}.xlsx`);
+  return streamedXlsxAttachment(
+    [{ name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: heldDownloadRecords(getDb(), staff, view) }],
+    `on-hold-cod-${view.from}-to-${view.to}.xlsx`,
+  );
 }

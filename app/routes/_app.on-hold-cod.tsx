@@ -11,7 +11,7 @@
  */
 import "~/ui/money/money.css";
 
-import { Alert, Button, NativeSelect, Textarea,TextInput } from "@mantine/core";
+import { Alert, Button, NativeSelect, Textarea, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
@@ -23,15 +23,25 @@ import { dmy, istDayOf } from "~/services/core/ist-dates";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { TEXT_LIMITS } from "~/services/core/text-input";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
-import { COD_PRESET_LABELS, COD_PRESETS, COD_SEARCH_LABELS, COD_SEARCH_MODES, codSearch, type CodView,parseCodView, presetOf, presetRange } from "~/services/money/cod-query";
+import {
+  COD_PRESET_LABELS,
+  COD_PRESETS,
+  COD_SEARCH_LABELS,
+  COD_SEARCH_MODES,
+  codSearch,
+  type CodView,
+  parseCodView,
+  presetOf,
+  presetRange,
+} from "~/services/money/cod-query";
 import { CUSTOMER_TYPE_LABELS } from "~/services/money/hold";
 import { MAX_REASON_LENGTH, RELEASE_MESSAGES, releaseValidator } from "~/services/money/release-form";
 import { holdDetails, listHeldRemittances, releaseRemittances } from "~/services/money/remittances.server";
 import { postedValue } from "~/ui/account/parts";
 import { DateRangeFields } from "~/ui/DateRangeFields";
-import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { CodList } from "~/ui/money/CodList";
 import { HoldDetailsPanel } from "~/ui/money/HoldDetails";
 import { Pager } from "~/ui/Pager";
@@ -41,7 +51,8 @@ export const meta: MetaFunction = () => [{ title: "On Hold COD · Shipping Conso
 
 function viewOrRefuse(params: URLSearchParams, today: string): CodView {
   const parsed = parseCodView(params, today);
-  if (!parsed.ok) throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!parsed.ok)
+    throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return parsed.view;
 }
 
@@ -62,10 +73,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (params.has("hold")) {
     const id = idOf(params.get("hold"));
     hold = id === null ? null : await holdDetails(db, staff, id);
-    if (!hold) throw new Response("This COD remittance does not exist, or you do not have access to it.", { status: 404 });
+    if (!hold)
+      throw new Response("This COD remittance does not exist, or you do not have access to it.", { status: 404 });
   }
   // Release Details: the selected rows (from the selection form or a row's Release link).
-  const releaseIds = canRelease && params.get("release") === "1" ? params.getAll("ids").map(idOf).filter((n): n is number => n !== null).slice(0, 100) : [];
+  const releaseIds =
+    canRelease && params.get("release") === "1"
+      ? params
+          .getAll("ids")
+          .map(idOf)
+          .filter((n): n is number => n !== null)
+          .slice(0, 100)
+      : [];
   return { view, today, ...list, canRelease, hold, releaseIds, releaseAsked: params.get("release") === "1" };
 }
 
@@ -84,7 +103,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function OnHoldCod() {
-  const { view, today, rows, total, page, pages, canRelease, hold, releaseIds, releaseAsked } = useLoaderData<typeof loader>();
+  const { view, today, rows, total, page, pages, canRelease, hold, releaseIds, releaseAsked } =
+    useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure>() ?? null;
   const navigation = useNavigation();
   const listHref = `/on-hold-cod${codSearch(view)}`;
@@ -104,7 +124,14 @@ export default function OnHoldCod() {
       <Paper withBorder p="sm">
         <Form method="get" role="search" aria-label="Search held COD">
           <Group align="flex-end" gap="sm">
-            <NativeSelect name="by" label="Search by" defaultValue={view.by} key={`by${view.by}`} data={COD_SEARCH_MODES.map((m) => ({ value: m, label: COD_SEARCH_LABELS[m] }))} w={150} />
+            <NativeSelect
+              name="by"
+              label="Search by"
+              defaultValue={view.by}
+              key={`by${view.by}`}
+              data={COD_SEARCH_MODES.map((m) => ({ value: m, label: COD_SEARCH_LABELS[m] }))}
+              w={150}
+            />
             <TextInput
               name="q"
               type="search"
@@ -116,14 +143,32 @@ export default function OnHoldCod() {
               leftSection={<IconSearch size={16} aria-hidden />}
               style={{ flex: 1, minWidth: 220 }}
             />
-            <DateRangeFields from={view.from} to={view.to} max={today} error={null} labels={{ from: "From", to: "To", range: "Cycles starting" }} required />
+            <DateRangeFields
+              from={view.from}
+              to={view.to}
+              max={today}
+              error={null}
+              labels={{ from: "From", to: "To", range: "Cycles starting" }}
+              required
+            />
             <Button type="submit" variant="light">
               Search
             </Button>
-            <Button component="a" href={`/on-hold-cod/download.xlsx${downloadSearch}`} download leftSection={<IconDownload size={16} aria-hidden />}>
+            <Button
+              component="a"
+              href={`/on-hold-cod/download.xlsx${downloadSearch}`}
+              download
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
               Excel Download
             </Button>
-            <Button component="a" variant="default" href={`/on-hold-cod/cod-status.csv${downloadSearch}`} download leftSection={<IconDownload size={16} aria-hidden />}>
+            <Button
+              component="a"
+              variant="default"
+              href={`/on-hold-cod/cod-status.csv${downloadSearch}`}
+              download
+              leftSection={<IconDownload size={16} aria-hidden />}
+            >
               cod-status.csv
             </Button>
           </Group>
@@ -180,7 +225,13 @@ export default function OnHoldCod() {
           selectForm="cod-select"
         />
       </Paper>
-      <Pager page={page} pageCount={pages} total={total} noun={total === 1 ? "remittance" : "remittances"} hrefFor={(p) => `/on-hold-cod${codSearch(view, { page: p })}`} />
+      <Pager
+        page={page}
+        pageCount={pages}
+        total={total}
+        noun={total === 1 ? "remittance" : "remittances"}
+        hrefFor={(p) => `/on-hold-cod${codSearch(view, { page: p })}`}
+      />
       {hold ? (
         <UrlDialog title={`On Hold Details · ${CUSTOMER_TYPE_LABELS[hold.figures.seller_type]}`} closeTo={listHref}>
           <HoldDetailsPanel details={hold} />
@@ -207,7 +258,9 @@ export default function OnHoldCod() {
                 ) : null}
                 <Text size="sm">
                   Releasing {releaseRows.length === 1 ? "1 remittance" : `${releaseRows.length} remittances`}:{" "}
-                  {releaseRows.map((r) => `${r.pickrr_reference_id} (${formatInr(rupeesToPaise(r.pending_amount))})`).join(", ")}
+                  {releaseRows
+                    .map((r) => `${r.pickrr_reference_id} (${formatInr(rupeesToPaise(r.pending_amount))})`)
+                    .join(", ")}
                 </Text>
                 {releaseRows.map((r) => (
                   <input key={r.id} type="hidden" name="ids" value={r.id} />

@@ -14,10 +14,15 @@ import { Form, Link, useFetcher, useLoaderData, useSubmit } from "@remix-run/rea
 import { IconDownload, IconSearch } from "@tabler/icons-react";
 import { lazy, Suspense, useState } from "react";
 
-import { CUSTOM_RANGE_MAX_DAYS_BACK, type Period,PERIOD_LABELS, PERIODS } from "~/services/analytics/periods";
+import { CUSTOM_RANGE_MAX_DAYS_BACK, type Period, PERIOD_LABELS, PERIODS } from "~/services/analytics/periods";
 import { dailyPerformance, dailyStats, sellerEmails } from "~/services/analytics/tracker.server";
 import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
-import { DEFAULT_TRACKER_QUERY, type TrackerQuery,trackerSearch, viewOptions } from "~/services/analytics/tracker-query";
+import {
+  DEFAULT_TRACKER_QUERY,
+  type TrackerQuery,
+  trackerSearch,
+  viewOptions,
+} from "~/services/analytics/tracker-query";
 import { requireStaff } from "~/services/auth/guard.server";
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { addDays, dmy, shortDayLabel } from "~/services/core/ist-dates";
@@ -27,7 +32,7 @@ import { formatCount } from "~/ui/analytics/format";
 import { HIERARCHY_COLOURS, HIERARCHY_LEGEND } from "~/ui/analytics/hierarchy";
 import { PerformanceGrid } from "~/ui/analytics/PerformanceGrid";
 import { DateRangeFields } from "~/ui/DateRangeFields";
-import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { Pager } from "~/ui/Pager";
 import { useHydrated } from "~/ui/useHydrated";
 
@@ -36,7 +41,9 @@ import { useHydrated } from "~/ui/useHydrated";
  * (and the browser while hydrating) draws the same grid as native cells (PerformanceGrid), and
  * once hydrated the browser loads MRT and swaps it in, the native grid standing in meanwhile.
  */
-const PerformanceTable = lazy(() => import("~/ui/analytics/PerformanceTable").then((m) => ({ default: m.PerformanceTable })));
+const PerformanceTable = lazy(() =>
+  import("~/ui/analytics/PerformanceTable").then((m) => ({ default: m.PerformanceTable })),
+);
 
 const INLINE_SELLER_EMAILS = 200;
 
@@ -95,7 +102,8 @@ function RangeFields({ query, today, error }: { query: TrackerQuery; today: stri
 }
 
 export default function OrderTracker() {
-  const { query, today, range, rangeError, sellerError, emails, stats, performance, views } = useLoaderData<typeof loader>();
+  const { query, today, range, rangeError, sellerError, emails, stats, performance, views } =
+    useLoaderData<typeof loader>();
   const submit = useSubmit();
   const sellers = useFetcher<{ emails: string[] }>();
   const hydrated = useHydrated();
@@ -153,7 +161,9 @@ export default function OrderTracker() {
               maxLength={254}
               autoComplete="off"
               w={280}
-              onFocus={() => emails === null && sellers.state === "idle" && !sellers.data && sellers.load("/order-tracker/sellers")}
+              onFocus={() =>
+                emails === null && sellers.state === "idle" && !sellers.data && sellers.load("/order-tracker/sellers")
+              }
             />
             <datalist id="tracker-seller-emails">
               {(emails ?? sellers.data?.emails ?? []).map((e) => (
@@ -176,7 +186,14 @@ export default function OrderTracker() {
           rowKey={(r) => r.day}
           empty="No days in this period."
           actions={
-            <Button component="a" href={statsHref} download variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />}>
+            <Button
+              component="a"
+              href={statsHref}
+              download
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden />}
+            >
               CSV
             </Button>
           }
@@ -185,7 +202,12 @@ export default function OrderTracker() {
             { label: "Placed", value: (r) => formatCount(r.placed), numeric: true },
           ]}
           chart={() => (
-            <BarsChart data={chartData} dataKey="label" series={[{ name: "placed", label: "Placed", color: "blue.6" }]} brush={chartData.length > 7} />
+            <BarsChart
+              data={chartData}
+              dataKey="label"
+              series={[{ name: "placed", label: "Placed", color: "blue.6" }]}
+              brush={chartData.length > 7}
+            />
           )}
         />
       ) : (
@@ -207,21 +229,38 @@ export default function OrderTracker() {
                   : "Not computed yet: the first update runs within a minute of the server starting."}
               </Text>
             </div>
-            <Button component="a" href={performanceHref} download variant="default" size="xs" leftSection={<IconDownload size={14} aria-hidden />}>
+            <Button
+              component="a"
+              href={performanceHref}
+              download
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden />}
+            >
               Download CSV
             </Button>
           </Group>
-          <Form method="get" role="search" aria-label="Daily Performance view and search" key={`p${trackerSearch(query)}`} onChange={(e) => {
-            const t = e.target as HTMLElement;
-            if (t.tagName === "SELECT") submit(e.currentTarget, { preventScrollReset: true });
-          }}>
+          <Form
+            method="get"
+            role="search"
+            aria-label="Daily Performance view and search"
+            key={`p${trackerSearch(query)}`}
+            onChange={(e) => {
+              const t = e.target as HTMLElement;
+              if (t.tagName === "SELECT") submit(e.currentTarget, { preventScrollReset: true });
+            }}
+          >
             <Carry query={query} keys={["period", "from", "to", "seller"]} />
             <Group align="flex-end" gap="sm">
               <NativeSelect
                 name="view"
                 label="Show by"
                 defaultValue={query.view}
-                data={views.map((v) => ({ value: v.value, label: v.disabled ? `${v.label} (not for your role)` : v.label, disabled: v.disabled }))}
+                data={views.map((v) => ({
+                  value: v.value,
+                  label: v.disabled ? `${v.label} (not for your role)` : v.label,
+                  disabled: v.disabled,
+                }))}
                 w={200}
               />
               <TextInput
@@ -238,7 +277,11 @@ export default function OrderTracker() {
                 Search
               </Button>
               {query.q ? (
-                <Button component={Link} to={`/order-tracker${trackerSearch(query, { q: "", page: 1 })}#daily-performance`} variant="subtle">
+                <Button
+                  component={Link}
+                  to={`/order-tracker${trackerSearch(query, { q: "", page: 1 })}#daily-performance`}
+                  variant="subtle"
+                >
                   Clear
                 </Button>
               ) : null}

@@ -19,5 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!req.seller.ok) throw new Response(req.seller.message, { status: 400 });
   const stats = await dailyStats(db, staff, req.range.range, req.seller.clientId);
   const name = `daily-stats-${req.range.range.from}-to-${req.range.range.to}${req.query.seller ? `-${req.query.seller.replace(/[^a-z0-9.@_-]/gi, "_")}` : ""}.csv`;
-  return streamedCsvAttachment(["Date", "Placed"], stats.map((s) => [dmy(s.day), String(s.placed)]), name);
+  return streamedCsvAttachment(
+    ["Date", "Placed"],
+    stats.map((s) => [dmy(s.day), String(s.placed)]),
+    name,
+  );
 }

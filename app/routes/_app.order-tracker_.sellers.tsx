@@ -7,5 +7,8 @@ import { getDb } from "~/services/db/client.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.track" });
-  return Response.json({ emails: await sellerEmails(getDb(), staff) }, { headers: { "Cache-Control": "private, max-age=60" } });
+  return Response.json(
+    { emails: await sellerEmails(getDb(), staff) },
+    { headers: { "Cache-Control": "private, max-age=60" } },
+  );
 }

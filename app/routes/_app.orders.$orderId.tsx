@@ -18,10 +18,9 @@ import { orderForViewer, orderTimeline } from "~/services/orders/search.server";
 import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
-import { Group, Paper, Stack, Text,Title } from "~/ui/layout";
+import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 
 export const meta: MetaFunction = ({ params }) => [{ title: `Order ${params.orderId ?? ""} · Shipping Console` }];
-
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.search" });
@@ -48,7 +47,10 @@ export default function OrderPage() {
   const self = `/orders/${order.pickrr_order_id}`;
   return (
     <Stack gap="md">
-      <Link className="action-link" to={`/single-search-record?${new URLSearchParams({ type: "tracking_id", q: order.pickrr_tracking_id })}`}>
+      <Link
+        className="action-link"
+        to={`/single-search-record?${new URLSearchParams({ type: "tracking_id", q: order.pickrr_tracking_id })}`}
+      >
         ← Search results
       </Link>
       <Group justify="space-between" align="flex-start">
@@ -72,19 +74,22 @@ export default function OrderPage() {
         </Badge>
         <Text size="sm">EDD {order.edd_stamp}</Text>
         <Text size="sm" c="dimmed" data-testid="last-synced">
-          {order.last_synced_at ? `Last synced ${istDateTimeLabel(order.last_synced_at)}` : "Not synced from the courier yet"}
+          {order.last_synced_at
+            ? `Last synced ${istDateTimeLabel(order.last_synced_at)}`
+            : "Not synced from the courier yet"}
         </Text>
       </Group>
       <Paper withBorder p="md">
         <Text size="sm">
-          {order.payment_mode === "cod" ? `COD ${formatInr(rupeesToPaise(order.cod_amount))}` : "Prepaid"} · invoice {formatInr(rupeesToPaise(order.invoice_value))} · charged{" "}
-          {formatInr(rupeesToPaise(order.charged_amount))} ·{" "}
+          {order.payment_mode === "cod" ? `COD ${formatInr(rupeesToPaise(order.cod_amount))}` : "Prepaid"} · invoice{" "}
+          {formatInr(rupeesToPaise(order.invoice_value))} · charged {formatInr(rupeesToPaise(order.charged_amount))} ·{" "}
           <Link className="action-link" to={`${self}?charged=1`} preventScrollReset>
             View Charged Weight
           </Link>
         </Text>
         <Text size="sm">
-          {order.pickup_city} {order.pickup_pincode} → {order.drop_city} {order.drop_pincode} (zone {order.order_zone}) · {order.customer_name}, {order.customer_phone}
+          {order.pickup_city} {order.pickup_pincode} → {order.drop_city} {order.drop_pincode} (zone {order.order_zone})
+          · {order.customer_name}, {order.customer_phone}
         </Text>
       </Paper>
       <Title order={2} size="h4">

@@ -5,17 +5,20 @@ import { IconDownload } from "@tabler/icons-react";
 import { z } from "zod";
 
 import { requireStaff } from "~/services/auth/guard.server";
-import { DELIVERY_TYPES, type Segment,SEGMENTS } from "~/services/core/rate-fields";
+import { DELIVERY_TYPES, type Segment, SEGMENTS } from "~/services/core/rate-fields";
 import { getDb } from "~/services/db/client.server";
 import { DELIVERY_TYPE_LABELS, RATE_TABS, SEGMENT_NAMES, TAB_LABELS } from "~/services/ratecards/fields";
 import { getSegmentRateCard } from "~/services/ratecards/read.server";
-import { Group, Stack, Text,Title } from "~/ui/layout";
+import { Group, Stack, Text, Title } from "~/ui/layout";
 import { RatePanels } from "~/ui/RatePanels";
 
 export const meta: MetaFunction = () => [{ title: "Segment Rate Cards · Shipping Console" }];
 
 const viewSchema = z.object({
-  segment: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).catch(0),
+  segment: z.coerce
+    .number()
+    .pipe(z.union([z.literal(0), z.literal(1), z.literal(2)]))
+    .catch(0),
   tab: z.enum(RATE_TABS).catch("forward"),
 });
 

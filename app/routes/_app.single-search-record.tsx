@@ -13,12 +13,18 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { getDb } from "~/services/db/client.server";
 import { readForm } from "~/services/http/form-errors.server";
-import { ORDER_NOT_FOUND, orderIdOf, parseSearch, SEARCH_TYPE_LABELS, syncTrackingValidator } from "~/services/orders/search";
+import {
+  ORDER_NOT_FOUND,
+  orderIdOf,
+  parseSearch,
+  SEARCH_TYPE_LABELS,
+  syncTrackingValidator,
+} from "~/services/orders/search";
 import { orderForViewer, searchRecords } from "~/services/orders/search.server";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
 import { Stack, Title } from "~/ui/layout";
-import { orderRowHtml, type OrderRowView,sellerRowHtml } from "~/ui/orders/search-rows";
+import { orderRowHtml, type OrderRowView, sellerRowHtml } from "~/ui/orders/search-rows";
 import { Pager } from "~/ui/Pager";
 import { ScrollTable } from "~/ui/ScrollTable";
 
@@ -37,11 +43,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The orders view shows its POCs by name only.
   const result =
     found.kind === "orders"
-      ? { ...found, rows: found.rows.map(({ sales, retention, ops, ...o }): OrderRowView => ({ ...o, sales: sales?.name ?? null, retention: retention?.name ?? null, ops: ops?.name ?? null })) }
+      ? {
+          ...found,
+          rows: found.rows.map(({ sales, retention, ops, ...o }): OrderRowView => ({
+            ...o,
+            sales: sales?.name ?? null,
+            retention: retention?.name ?? null,
+            ops: ops?.name ?? null,
+          })),
+        }
       : found;
   return { error: null, result, search: { type: parsed.type, q: url.searchParams.get("q") ?? "" }, chargedOrder };
 }
-
 
 /** Sync Tracking on a result row (docs/product.md §2): re-applies the order's scans, then back to the same results. */
 export async function action({ request }: ActionFunctionArgs) {
@@ -50,7 +63,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const read = await readForm(request, syncTrackingValidator);
   const synced = read.ok ? await syncTracking(getDb(), staff, read.data.order) : null;
   if (!synced) throw new Response(ORDER_NOT_FOUND, { status: 404 });
-  return redirectWithToast(request, `/single-search-record${new URL(request.url).search}`, { kind: "success", message: TRACING_SYNCED });
+  return redirectWithToast(request, `/single-search-record${new URL(request.url).search}`, {
+    kind: "success",
+    message: TRACING_SYNCED,
+  });
 }
 
 /** "1 order", "37 orders", "more than 1,000 orders" (the count stops at the cap), "2 sellers". */
@@ -62,7 +78,8 @@ function summaryCount(result: { kind: "orders" | "sellers"; total: number; more?
 
 export default function SingleSearchRecord() {
   const { error, result, search, chargedOrder } = useLoaderData<typeof loader>();
-  const here = (extra: Record<string, string> = {}) => `/single-search-record?${new URLSearchParams({ type: search?.type ?? "", q: search?.q ?? "", ...extra })}`;
+  const here = (extra: Record<string, string> = {}) =>
+    `/single-search-record?${new URLSearchParams({ type: search?.type ?? "", q: search?.q ?? "", ...extra })}`;
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -85,22 +102,48 @@ export default function SingleSearchRecord() {
       ) : null}
       {/* Rows as HTML text (ui/orders/search-rows.ts): 50 orders of ~30 elements each were most of the page's server render. */}
       {result?.kind === "sellers" && result.total > 0 ? (
-        <ScrollTable label="Sellers" headers={["Seller Email", "Sales POC", "Retention POC", "Ops POC"]} empty="" rows={{ html: result.rows.map(sellerRowHtml).join("") }} />
+        <ScrollTable
+          label="Sellers"
+          headers={["Seller Email", "Sales POC", "Retention POC", "Ops POC"]}
+          empty=""
+          rows={{ html: result.rows.map(sellerRowHtml).join("") }}
+        />
       ) : null}
       {result?.kind === "orders" && result.total > 0 ? (
         <div className="orders-table">
           <ScrollTable
             label="Orders"
-            headers={["Order Details", "Courier Details", "Status Update", "Item Details", "Payment Details", "Customer Address", "POC"]}
+            headers={[
+              "Order Details",
+              "Courier Details",
+              "Status Update",
+              "Item Details",
+              "Payment Details",
+              "Customer Address",
+              "POC",
+            ]}
             empty=""
-            rows={{ html: result.rows.map((o) => orderRowHtml(o, (id) => here({ page: String(result.page), charged: id }))).join("") }}
+            rows={{
+              html: result.rows
+                .map((o) => orderRowHtml(o, (id) => here({ page: String(result.page), charged: id })))
+                .join(""),
+            }}
           />
         </div>
       ) : null}
       {result && result.total > 0 ? (
-        <Pager page={result.page} pageCount={result.pages} total={result.total} more={result.kind === "orders" && result.more} hrefFor={(p) => here({ page: String(p) })} noun={result.kind} />
+        <Pager
+          page={result.page}
+          pageCount={result.pages}
+          total={result.total}
+          more={result.kind === "orders" && result.more}
+          hrefFor={(p) => here({ page: String(p) })}
+          noun={result.kind}
+        />
       ) : null}
-      {chargedOrder ? <ChargedAmountDialog order={chargedOrder} closeTo={here({ page: String(result?.page ?? 1) })} /> : null}
+      {chargedOrder ? (
+        <ChargedAmountDialog order={chargedOrder} closeTo={here({ page: String(result?.page ?? 1) })} />
+      ) : null}
     </Stack>
   );
 }

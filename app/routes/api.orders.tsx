@@ -12,11 +12,12 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 
 import { requireClientToken } from "~/services/auth/client-token.server";
 import { getDb } from "~/services/db/client.server";
-import { type PlaceAnswer,placeOrder } from "~/services/orders/place.server";
+import { type PlaceAnswer, placeOrder } from "~/services/orders/place.server";
 import { MAX_BATCH, parseOrder } from "~/services/orders/place-form";
 
 const NO_STORE = { "Cache-Control": "no-store" };
-const fail = (status: number, err: string, errors?: Record<string, string>) => Response.json({ err, ...(errors ? { errors } : {}) }, { status, headers: NO_STORE });
+const fail = (status: number, err: string, errors?: Record<string, string>) =>
+  Response.json({ err, ...(errors ? { errors } : {}) }, { status, headers: NO_STORE });
 
 export async function loader() {
   return fail(405, "Use POST to place orders.");
@@ -32,11 +33,21 @@ export async function action({ request }: ActionFunctionArgs) {
     return fail(400, "The request body is not valid JSON.");
   }
   const key = request.headers.get("Idempotency-Key");
-  if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key)) return fail(400, "Idempotency-Key is 1 to 100 visible ASCII characters.");
+  if (key !== null && !/^[\x21-\x7e]{1,100}$/.test(key))
+    return fail(400, "Idempotency-Key is 1 to 100 visible ASCII characters.");
   const db = getDb();
   const one = async (item: unknown, k: string | null): Promise<PlaceAnswer> => {
     const parsed = parseOrder(item);
-    if (!parsed.ok) return { status: 400, body: { err: `The order is not valid: ${Object.entries(parsed.errors).map(([f, m]) => `${f}: ${m}`).join("; ")}`, errors: parsed.errors } };
+    if (!parsed.ok)
+      return {
+        status: 400,
+        body: {
+          err: `The order is not valid: ${Object.entries(parsed.errors)
+            .map(([f, m]) => `${f}: ${m}`)
+            .join("; ")}`,
+          errors: parsed.errors,
+        },
+      };
     return placeOrder(db, seller.id, parsed.order, { idempotencyKey: k });
   };
   if (Array.isArray(raw)) {

@@ -37,7 +37,7 @@ const bodyValidator = withZod(
     active: z.preprocess((v) => (v === "" || v === "null" ? null : v), z.string().max(100).nullable()),
   }),
 );
-const BAD_BODY = "Send {\"active\": \"advantage_basic\" | \"advantage_premium\" | null}.";
+const BAD_BODY = 'Send {"active": "advantage_basic" | "advantage_premium" | null}.';
 
 export async function action({ request }: ActionFunctionArgs) {
   const seller = await requireClientToken(request);

@@ -13,14 +13,21 @@ import { acceptLegalDocument } from "~/services/legal/seller.server";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export async function loader() {
-  return Response.json({ err: "Use POST to accept a document." }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
+  return Response.json(
+    { err: "Use POST to accept a document." },
+    { status: 405, headers: { ...NO_STORE, Allow: "POST" } },
+  );
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const seller = await requireClientToken(request);
-  if (request.method !== "POST") return Response.json({ err: "Method not allowed." }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ err: "Method not allowed." }, { status: 405, headers: { ...NO_STORE, Allow: "POST" } });
   const id = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : 0;
   const result = await acceptLegalDocument(getDb(), seller, id, clientIp(context));
   if (!result.ok) return Response.json({ err: result.message }, { status: result.status, headers: NO_STORE });
-  return Response.json({ success: true, msg: result.already ? "Already accepted." : "Accepted.", accepted_at: result.accepted_at }, { headers: NO_STORE });
+  return Response.json(
+    { success: true, msg: result.already ? "Already accepted." : "Accepted.", accepted_at: result.accepted_at },
+    { headers: NO_STORE },
+  );
 }

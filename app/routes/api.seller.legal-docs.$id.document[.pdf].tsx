@@ -12,6 +12,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const doc = await legalDocumentFile(db, /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : 0);
   const file = doc.ok && (await sellerMayRead(db, seller.id, doc)) ? await loadFile(db, doc.fileId) : null;
-  if (!file) return Response.json({ err: "No such legal document." }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  if (!file)
+    return Response.json({ err: "No such legal document." }, { status: 404, headers: { "Cache-Control": "no-store" } });
   return fileResponse(file, "inline");
 }

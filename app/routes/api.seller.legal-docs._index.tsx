@@ -18,7 +18,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const seller = await requireClientToken(request);
   const { docs, legal_enforced } = await sellerLegalDocs(getDb(), seller.id);
   return Response.json(
-    { is_success: true, data: { legal_enforced, docs: docs.map((d) => ({ ...d, doc_link: `/api/seller/legal-docs/${d.id}/document.pdf` })) } },
+    {
+      is_success: true,
+      data: {
+        legal_enforced,
+        docs: docs.map((d) => ({ ...d, doc_link: `/api/seller/legal-docs/${d.id}/document.pdf` })),
+      },
+    },
     { headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -13,12 +13,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const client = await requireClientToken(request);
   const headers = { "Cache-Control": "no-store" };
   const params = new URL(request.url).searchParams;
-  const parsed = pincodeQuerySchema.safeParse({ from_pincode: params.get("from_pincode"), to_pincode: params.get("to_pincode") });
+  const parsed = pincodeQuerySchema.safeParse({
+    from_pincode: params.get("from_pincode"),
+    to_pincode: params.get("to_pincode"),
+  });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return json({ err: `${String(issue.path[0])}: ${issue.message}` }, { status: 400, headers });
   }
-  const checked = await checkPincodeServiceability(getDb(), client.id, parsed.data.from_pincode, parsed.data.to_pincode);
+  const checked = await checkPincodeServiceability(
+    getDb(),
+    client.id,
+    parsed.data.from_pincode,
+    parsed.data.to_pincode,
+  );
   if (!checked.ok) return json({ err: `${checked.error.field}: ${checked.error.message}` }, { status: 400, headers });
   return json(checked.result, { headers });
 }

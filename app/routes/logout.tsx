@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs,redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 
 import { endSession } from "~/services/auth/session.server";
 import { getDb } from "~/services/db/client.server";

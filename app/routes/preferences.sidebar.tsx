@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs,redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 

@@ -1,7 +1,7 @@
 import "@mantine/core/styles/Center.css";
 
 import { Alert, Center } from "@mantine/core";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction,redirect } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 
@@ -12,10 +12,10 @@ import { startSession } from "~/services/auth/session.server";
 import { signInValidator as validator } from "~/services/auth/sign-in-form";
 import { ROLE_OPTIONS, type StaffRole } from "~/services/core/roles";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, type FormFailure,readForm } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { isSafeRedirect } from "~/services/http/redirect";
 import { FormNativeSelect, FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
-import { Paper, Stack, Text,Title } from "~/ui/layout";
+import { Paper, Stack, Text, Title } from "~/ui/layout";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · Shipping Console" }];
 
@@ -47,7 +47,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     // 401 or 429, with the e-mail and role typed (never the password) so a plain post re-renders them.
-    if (error instanceof SignInError) return failureAnswer(error.failure, { email: read.data.email, role: read.data.role });
+    if (error instanceof SignInError)
+      return failureAnswer(error.failure, { email: read.data.email, role: read.data.role });
     throw error;
   }
 }
@@ -56,7 +57,9 @@ export default function SignIn() {
   const actionData = useActionData<typeof action>() as FormFailure | undefined;
   const [params] = useSearchParams();
   const signInError = actionData?.message ?? null;
-  const keptValues = actionData?.message ? (actionData.repopulateFields as { email: string; role: StaffRole }) : undefined;
+  const keptValues = actionData?.message
+    ? (actionData.repopulateFields as { email: string; role: StaffRole })
+    : undefined;
   return (
     <Center mih="100vh" bg="gray.0" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w={400} maw="100%" component="main">
@@ -77,7 +80,13 @@ export default function SignIn() {
           <ValidatedForm validator={validator} method="post" noValidate defaultValues={keptValues}>
             <Stack gap="sm">
               <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? ""} />
-              <FormTextInput name="email" label="Email" type="email" autoComplete="username" placeholder="name@company.com" />
+              <FormTextInput
+                name="email"
+                label="Email"
+                type="email"
+                autoComplete="username"
+                placeholder="name@company.com"
+              />
               <FormNativeSelect name="role" label="Role" options={ROLE_OPTIONS} placeholder="Select your role" />
               <FormPasswordInput name="password" label="Password" autoComplete="current-password" />
               <SubmitButton fullWidth mt="xs">

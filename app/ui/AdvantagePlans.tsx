@@ -9,9 +9,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { CHANGE_NOT_ALLOWED, PLAN_PROMISE_PERCENT, type PlanTurnaround } from "~/services/advantage/plans";
-import { ADVANTAGE_PLAN_TYPES, type AdvantagePlanType,PLAN_LABELS } from "~/services/core/plans";
+import { ADVANTAGE_PLAN_TYPES, type AdvantagePlanType, PLAN_LABELS } from "~/services/core/plans";
 import { ZONE_COLUMNS } from "~/services/core/zones";
-import { Group, Stack, Text,Title } from "~/ui/layout";
+import { Group, Stack, Text, Title } from "~/ui/layout";
 
 import { RatePanels, type RateSection } from "./RatePanels";
 import type { RateTableEditing } from "./RateTable";
@@ -23,8 +23,26 @@ export function planStatusText(s: PlanStatus): string {
   return s.active ? "Activated" : s.offered ? "Offered" : "Not offered";
 }
 
-function PlanSwitch({ plan, status, href, canChange }: { plan: AdvantagePlanType; status: PlanStatus; href: string; canChange: boolean }) {
-  return <UrlSwitch label={`${PLAN_LABELS[plan]} plan offered`} on={status.offered} href={href} canChange={canChange} testId={canChange ? "plan-switch" : undefined} />;
+function PlanSwitch({
+  plan,
+  status,
+  href,
+  canChange,
+}: {
+  plan: AdvantagePlanType;
+  status: PlanStatus;
+  href: string;
+  canChange: boolean;
+}) {
+  return (
+    <UrlSwitch
+      label={`${PLAN_LABELS[plan]} plan offered`}
+      on={status.offered}
+      href={href}
+      canChange={canChange}
+      testId={canChange ? "plan-switch" : undefined}
+    />
+  );
 }
 
 export function AdvantagePlans({
@@ -101,9 +119,7 @@ export function AdvantagePlans({
 
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Plan turnaround and promise">
         <table className="plain-table plain-table-columns" style={{ maxWidth: 900 }}>
-          <caption>
-            Promise: {PLAN_PROMISE_PERCENT}% of shipments delivered within the turnaround
-          </caption>
+          <caption>Promise: {PLAN_PROMISE_PERCENT}% of shipments delivered within the turnaround</caption>
           <thead>
             <tr>
               <th scope="col">Turnaround</th>

@@ -10,9 +10,14 @@ import "@mantine/core/styles/SimpleGrid.css";
 import { Alert, Button, NativeSelect, SimpleGrid, TextInput } from "@mantine/core";
 import type { FormEvent, ReactNode } from "react";
 import { createContext, useContext, useEffect, useRef, useState } from "react";
-import { useField, useFormContext,ValidatedForm } from "remix-validated-form";
+import { useField, useFormContext, ValidatedForm } from "remix-validated-form";
 
-import { DELIVERED_PLAN_LABELS, type DeliveredCashbackPlan, RETURN_PLAN_LABELS, type ReturnCashbackPlan } from "~/services/advantage/cashback";
+import {
+  DELIVERED_PLAN_LABELS,
+  type DeliveredCashbackPlan,
+  RETURN_PLAN_LABELS,
+  type ReturnCashbackPlan,
+} from "~/services/advantage/cashback";
 import {
   AMOUNT_FIELD_LABELS,
   type AmountField,
@@ -22,11 +27,10 @@ import {
   SOME_FORM_FIELDS_INVALID,
 } from "~/services/advantage/cashback-form";
 import { ZONE_COLUMNS } from "~/services/core/zones";
-import { Group, Stack, Text,Title } from "~/ui/layout";
+import { Group, Stack, Text, Title } from "~/ui/layout";
 import { useHydrated } from "~/ui/useHydrated";
 
 export const CASHBACK_FORM_ID = "advantage-settings";
-
 
 /**
  * The values the inputs start from, passed to each input directly: the form library keeps
@@ -46,7 +50,17 @@ function useShownError(name: string): string | undefined {
   return !hydrated || f.touched || form.hasBeenSubmitted ? f.error : undefined;
 }
 
-function AmountInputs({ field, disabled, hint, used }: { field: AmountField; disabled: boolean; hint: string; used: boolean }) {
+function AmountInputs({
+  field,
+  disabled,
+  hint,
+  used,
+}: {
+  field: AmountField;
+  disabled: boolean;
+  hint: string;
+  used: boolean;
+}) {
   const start = useContext(StartValues);
   const kind = useField(`${field}_kind`);
   const amount = useField(`${field}_amount`);
@@ -57,7 +71,13 @@ function AmountInputs({ field, disabled, hint, used }: { field: AmountField; dis
   // message stays in view. Without JavaScript all show, each saying which plans use it.
   const hidden = hydrated && !used && !amount.error;
   return (
-    <Group align="flex-start" gap="xs" wrap="nowrap" style={hidden ? { display: "none" } : undefined} data-testid={`amount-${field}`}>
+    <Group
+      align="flex-start"
+      gap="xs"
+      wrap="nowrap"
+      style={hidden ? { display: "none" } : undefined}
+      data-testid={`amount-${field}`}
+    >
       <NativeSelect
         {...kind.getInputProps({ id: `${field}_kind` })}
         defaultValue={start[`${field}_kind`]}
@@ -84,30 +104,80 @@ function AmountInputs({ field, disabled, hint, used }: { field: AmountField; dis
 }
 
 /** Native radios and fieldsets: a page carries a dozen of them, and Mantine's versions cost far more to render. */
-function RadioOption({ name, value, label, checked, disabled }: { name: string; value: string; label: string; checked: boolean; disabled: boolean }) {
+function RadioOption({
+  name,
+  value,
+  label,
+  checked,
+  disabled,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+  disabled: boolean;
+}) {
   const id = `${name}-${value}`;
   return (
-    <label htmlFor={id} className="settings-radio" style={{ display: "flex", gap: 8, alignItems: "center", fontSize: "var(--mantine-font-size-sm)" }}>
+    <label
+      htmlFor={id}
+      className="settings-radio"
+      style={{ display: "flex", gap: 8, alignItems: "center", fontSize: "var(--mantine-font-size-sm)" }}
+    >
       <input type="radio" id={id} name={name} value={value} defaultChecked={checked} disabled={disabled} />
       {label}
     </label>
   );
 }
 
-function Fieldset({ legend, disabled, children, onChange }: { legend: string; disabled: boolean; children: ReactNode; onChange?: (e: FormEvent<HTMLFieldSetElement>) => void }) {
+function Fieldset({
+  legend,
+  disabled,
+  children,
+  onChange,
+}: {
+  legend: string;
+  disabled: boolean;
+  children: ReactNode;
+  onChange?: (e: FormEvent<HTMLFieldSetElement>) => void;
+}) {
   return (
-    <fieldset disabled={disabled} onChange={onChange} style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 8, padding: "8px 16px 16px", margin: 0 }}>
+    <fieldset
+      disabled={disabled}
+      onChange={onChange}
+      style={{ border: "1px solid var(--mantine-color-gray-3)", borderRadius: 8, padding: "8px 16px 16px", margin: 0 }}
+    >
       <legend style={{ fontWeight: 600, fontSize: "var(--mantine-font-size-sm)", padding: "0 4px" }}>{legend}</legend>
       {children}
     </fieldset>
   );
 }
 
-function TextField({ name, label, disabled, description }: { name: string; label: string; disabled: boolean; description?: string }) {
+function TextField({
+  name,
+  label,
+  disabled,
+  description,
+}: {
+  name: string;
+  label: string;
+  disabled: boolean;
+  description?: string;
+}) {
   const start = useContext(StartValues);
   const f = useField(name);
   const error = useShownError(name);
-  return <TextInput {...f.getInputProps({ id: name })} defaultValue={start[name]} label={label} description={description} error={error} inputMode="decimal" disabled={disabled} />;
+  return (
+    <TextInput
+      {...f.getInputProps({ id: name })}
+      defaultValue={start[name]}
+      label={label}
+      description={description}
+      error={error}
+      inputMode="decimal"
+      disabled={disabled}
+    />
+  );
 }
 
 /**
@@ -219,50 +289,112 @@ export function AdvantageSettings({
           </Alert>
         ) : null}
         <StartValues.Provider value={values}>
-          <ValidatedForm validator={validator} method="post" action={action} id={CASHBACK_FORM_ID} defaultValues={values} noValidate preventScrollReset>
+          <ValidatedForm
+            validator={validator}
+            method="post"
+            action={action}
+            id={CASHBACK_FORM_ID}
+            defaultValues={values}
+            noValidate
+            preventScrollReset
+          >
             <input type="hidden" name="intent" value="cashback" />
             <input type="hidden" name="version" value={version} />
             <Stack gap="md">
               <Fieldset legend="EDD assurance" disabled>
                 <Group gap="lg">
                   {ASSURANCE_OPTIONS.map((a) => (
-                    <RadioOption key={a} name="assurance" value={String(a)} label={`${a}%`} checked={values.assurance === String(a)} disabled />
+                    <RadioOption
+                      key={a}
+                      name="assurance"
+                      value={String(a)}
+                      label={`${a}%`}
+                      checked={values.assurance === String(a)}
+                      disabled
+                    />
                   ))}
                 </Group>
               </Fieldset>
 
-              <Fieldset legend="Return cashback (RTO after a breached promise)" disabled={disabled} onChange={onPlanChange}>
+              <Fieldset
+                legend="Return cashback (RTO after a breached promise)"
+                disabled={disabled}
+                onChange={onPlanChange}
+              >
                 <Stack gap="sm">
                   <Stack gap={6} role="radiogroup" aria-label="Return cashback plan">
                     {([1, 2, 3, 4] as ReturnCashbackPlan[]).map((p) => (
-                      <RadioOption key={p} name="return_plan" value={String(p)} label={`Plan ${p}: ${RETURN_PLAN_LABELS[p]}`} checked={values.return_plan === String(p)} disabled={disabled} />
+                      <RadioOption
+                        key={p}
+                        name="return_plan"
+                        value={String(p)}
+                        label={`Plan ${p}: ${RETURN_PLAN_LABELS[p]}`}
+                        checked={values.return_plan === String(p)}
+                        disabled={disabled}
+                      />
                     ))}
                   </Stack>
-                  <AmountInputs field="return_rto" disabled={disabled} hint="Plans 3 and 4: share of the RTO freight" used={plans.ret === "3" || plans.ret === "4"} />
-                  <AmountInputs field="return_forward" disabled={disabled} hint="Plan 4: share of the forward freight" used={plans.ret === "4"} />
+                  <AmountInputs
+                    field="return_rto"
+                    disabled={disabled}
+                    hint="Plans 3 and 4: share of the RTO freight"
+                    used={plans.ret === "3" || plans.ret === "4"}
+                  />
+                  <AmountInputs
+                    field="return_forward"
+                    disabled={disabled}
+                    hint="Plan 4: share of the forward freight"
+                    used={plans.ret === "4"}
+                  />
                 </Stack>
               </Fieldset>
 
-              <Fieldset legend="Delivered-breach cashback (delivered after the promise)" disabled={disabled} onChange={onPlanChange}>
+              <Fieldset
+                legend="Delivered-breach cashback (delivered after the promise)"
+                disabled={disabled}
+                onChange={onPlanChange}
+              >
                 <Stack gap="sm">
                   <Stack gap={6} role="radiogroup" aria-label="Delivered-breach cashback plan">
                     {([1, 2] as DeliveredCashbackPlan[]).map((p) => (
-                      <RadioOption key={p} name="delivered_plan" value={String(p)} label={`Plan ${p}: ${DELIVERED_PLAN_LABELS[p]}`} checked={values.delivered_plan === String(p)} disabled={disabled} />
+                      <RadioOption
+                        key={p}
+                        name="delivered_plan"
+                        value={String(p)}
+                        label={`Plan ${p}: ${DELIVERED_PLAN_LABELS[p]}`}
+                        checked={values.delivered_plan === String(p)}
+                        disabled={disabled}
+                      />
                     ))}
                   </Stack>
-                  <AmountInputs field="delivered_forward" disabled={disabled} hint="Plan 2: share of the forward freight" used={plans.delivered === "2"} />
+                  <AmountInputs
+                    field="delivered_forward"
+                    disabled={disabled}
+                    hint="Plan 2: share of the forward freight"
+                    used={plans.delivered === "2"}
+                  />
                 </Stack>
               </Fieldset>
 
               <Fieldset legend="Promised turnaround (days)" disabled={disabled}>
                 <SimpleGrid cols={{ base: 2, sm: 5 }}>
                   {ZONE_COLUMNS.map((z) => (
-                    <TextField key={z.zone} name={`tat_zone${z.zone}`} label={`${z.name} '${z.label}' TAT`} disabled={disabled} />
+                    <TextField
+                      key={z.zone}
+                      name={`tat_zone${z.zone}`}
+                      label={`${z.name} '${z.label}' TAT`}
+                      disabled={disabled}
+                    />
                   ))}
                 </SimpleGrid>
               </Fieldset>
 
-              <TextField name="max_tat_liability" label="Max cashback liability (₹)" description="The most one shipment's cashback can be." disabled={disabled} />
+              <TextField
+                name="max_tat_liability"
+                label="Max cashback liability (₹)"
+                description="The most one shipment's cashback can be."
+                disabled={disabled}
+              />
               <Actions canEdit={canEdit} serverInvalid={serverInvalid} />
             </Stack>
           </ValidatedForm>

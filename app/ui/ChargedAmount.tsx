@@ -12,7 +12,16 @@ import { Text } from "~/ui/layout";
 
 import { UrlDialog } from "./UrlDialog";
 
-type Order = { pickrr_order_id: string; dead_weight: string; length: string; breadth: string; height: string; order_zone: string; charge: FrozenCharge; payment_mode: string };
+type Order = {
+  pickrr_order_id: string;
+  dead_weight: string;
+  length: string;
+  breadth: string;
+  height: string;
+  order_zone: string;
+  charge: FrozenCharge;
+  payment_mode: string;
+};
 
 export function ChargedAmountDialog({ order, closeTo }: { order: Order; closeTo: string }) {
   const c = order.charge;
@@ -34,7 +43,11 @@ export function ChargedAmountDialog({ order, closeTo }: { order: Order; closeTo:
       <Text size="sm" mb="xs">
         Order {order.pickrr_order_id}, as charged when it was placed.
       </Text>
-      <table className="small-table small-table-bordered small-table-compact" aria-label="Charged amount details" data-testid="charged-details">
+      <table
+        className="small-table small-table-bordered small-table-compact"
+        aria-label="Charged amount details"
+        data-testid="charged-details"
+      >
         <tbody>
           {rows.map(([k, v]) => (
             <tr key={k}>

@@ -31,8 +31,29 @@ export function DateRangeFields({ from, to, min, max, error, labels, required, w
   // `key`: a new URL's range replaces what was typed (the fields are uncontrolled).
   const native = (
     <Group gap="xs" align="flex-end">
-      <TextInput type="date" name="from" label={labels.from} defaultValue={from} key={`f${from}`} min={min} max={max} error={error ?? undefined} required={required} w={width} />
-      <TextInput type="date" name="to" label={labels.to} defaultValue={to} key={`t${to}`} min={min} max={max} required={required} w={width} />
+      <TextInput
+        type="date"
+        name="from"
+        label={labels.from}
+        defaultValue={from}
+        key={`f${from}`}
+        min={min}
+        max={max}
+        error={error ?? undefined}
+        required={required}
+        w={width}
+      />
+      <TextInput
+        type="date"
+        name="to"
+        label={labels.to}
+        defaultValue={to}
+        key={`t${to}`}
+        min={min}
+        max={max}
+        required={required}
+        w={width}
+      />
     </Group>
   );
   if (!hydrated) return native;

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
-import { Stack, Text,Title } from "~/ui/layout";
+import { Stack, Text, Title } from "~/ui/layout";
 
 export type RouteErrorView = { status: number; title: string; message: string };
 
@@ -18,7 +18,11 @@ const UNEXPECTED = "The console hit an unexpected error. Nothing was changed; pl
  */
 export function describeRouteError(error: unknown): RouteErrorView {
   if (!isRouteErrorResponse(error) || error.status >= 500) {
-    return { status: isRouteErrorResponse(error) ? error.status : 500, title: "Something went wrong", message: UNEXPECTED };
+    return {
+      status: isRouteErrorResponse(error) ? error.status : 500,
+      title: "Something went wrong",
+      message: UNEXPECTED,
+    };
   }
   const written = typeof error.data === "string" && error.data.trim() !== "" ? error.data : null;
   return {

@@ -6,7 +6,14 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useState } from "react";
 
-import { isSearchType, MAX_SEARCH_LENGTH, SEARCH_PLACEHOLDERS, SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchType } from "~/services/orders/search";
+import {
+  isSearchType,
+  MAX_SEARCH_LENGTH,
+  SEARCH_PLACEHOLDERS,
+  SEARCH_TYPE_LABELS,
+  SEARCH_TYPES,
+  type SearchType,
+} from "~/services/orders/search";
 
 export function HeaderSearch() {
   const location = useLocation();
@@ -15,8 +22,19 @@ export function HeaderSearch() {
   const fromUrl = params.get("type");
   const [type, setType] = useState<SearchType>(onResults && fromUrl && isSearchType(fromUrl) ? fromUrl : "tracking_id");
   return (
-    <Form method="get" action="/single-search-record" className="header-search" role="search" aria-label="Search orders">
-      <select name="type" aria-label="Search by" value={type} onChange={(e) => isSearchType(e.currentTarget.value) && setType(e.currentTarget.value)}>
+    <Form
+      method="get"
+      action="/single-search-record"
+      className="header-search"
+      role="search"
+      aria-label="Search orders"
+    >
+      <select
+        name="type"
+        aria-label="Search by"
+        value={type}
+        onChange={(e) => isSearchType(e.currentTarget.value) && setType(e.currentTarget.value)}
+      >
         {SEARCH_TYPES.map((t) => (
           <option key={t} value={t}>
             {SEARCH_TYPE_LABELS[t]}
@@ -24,12 +42,12 @@ export function HeaderSearch() {
         ))}
       </select>
       <input
-        key={onResults ? params.get("q") ?? "" : "empty"}
+        key={onResults ? (params.get("q") ?? "") : "empty"}
         type="search"
         name="q"
         aria-label="Order search"
         placeholder={SEARCH_PLACEHOLDERS[type]}
-        defaultValue={onResults ? params.get("q") ?? "" : ""}
+        defaultValue={onResults ? (params.get("q") ?? "") : ""}
         maxLength={MAX_SEARCH_LENGTH}
         required
       />

@@ -3,7 +3,7 @@
  * markup and CSS (app.css `.hint`), so it shows with or without JavaScript and adds no
  * positioning library to the page. The hint is the control's accessible description.
  */
-import { cloneElement, type ReactElement,useId } from "react";
+import { cloneElement, type ReactElement, useId } from "react";
 
 export function Hint({
   label,

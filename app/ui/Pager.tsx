@@ -33,7 +33,9 @@ export function Pager({
   return (
     <Group justify="space-between" mt="sm" component="nav" aria-label="Pagination">
       <Text size="sm" c="dimmed" data-testid="pager-summary">
-        {more ? `Page ${page} · more than ${total.toLocaleString("en-IN")} ${noun}` : `Page ${page} of ${pageCount} · ${total.toLocaleString("en-IN")} ${noun}`}
+        {more
+          ? `Page ${page} · more than ${total.toLocaleString("en-IN")} ${noun}`
+          : `Page ${page} of ${pageCount} · ${total.toLocaleString("en-IN")} ${noun}`}
       </Text>
       <Group gap={6}>
         {link("First", 1, page <= 1)}

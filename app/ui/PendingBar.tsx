@@ -4,5 +4,11 @@ import { useNavigation } from "@remix-run/react";
 export function PendingBar() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;
-  return <div className="pending-bar" role="progressbar" aria-label={navigation.state === "submitting" ? "Saving" : "Loading"} />;
+  return (
+    <div
+      className="pending-bar"
+      role="progressbar"
+      aria-label={navigation.state === "submitting" ? "Saving" : "Loading"}
+    />
+  );
 }

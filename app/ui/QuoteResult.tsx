@@ -4,16 +4,26 @@ import { Alert, Badge } from "@mantine/core";
 
 import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
 import type { CalculatorQuoteView } from "~/services/quote/quote-view";
-import { Group, Stack, Text,Title } from "~/ui/layout";
+import { Group, Stack, Text, Title } from "~/ui/layout";
 
 import { Figure } from "./Figure";
 
 /** The Rate Calculator's answer: headline figures, one row per courier with its charged-amount disclosure, and why. */
-export function QuoteResult({ quote: q, submitted, reverseForced }: { quote: CalculatorQuoteView | null; submitted: boolean; reverseForced: boolean }) {
+export function QuoteResult({
+  quote: q,
+  submitted,
+  reverseForced,
+}: {
+  quote: CalculatorQuoteView | null;
+  submitted: boolean;
+  reverseForced: boolean;
+}) {
   if (!q) {
     return (
       <Text c="dimmed" size="sm">
-        {submitted ? "Correct the highlighted fields to see the rates." : "Enter a shipment to see each courier's rate."}
+        {submitted
+          ? "Correct the highlighted fields to see the rates."
+          : "Enter a shipment to see each courier's rate."}
       </Text>
     );
   }
@@ -64,9 +74,21 @@ export function QuoteResult({ quote: q, submitted, reverseForced }: { quote: Cal
                         {e.courier}
                       </Text>
                       <Group gap={4}>
-                        {e.is_cheapest ? <Badge color="#1b5e20" variant="filled">Cheapest</Badge> : null}
-                        {e.is_fastest ? <Badge color="#0d47a1" variant="filled">Fastest</Badge> : null}
-                        {e.is_priority ? <Badge color="#6a1b9a" variant="filled">Priority</Badge> : null}
+                        {e.is_cheapest ? (
+                          <Badge color="#1b5e20" variant="filled">
+                            Cheapest
+                          </Badge>
+                        ) : null}
+                        {e.is_fastest ? (
+                          <Badge color="#0d47a1" variant="filled">
+                            Fastest
+                          </Badge>
+                        ) : null}
+                        {e.is_priority ? (
+                          <Badge color="#6a1b9a" variant="filled">
+                            Priority
+                          </Badge>
+                        ) : null}
                       </Group>
                       {e.own_weight ? (
                         <Text size="xs" c="dimmed">
@@ -89,14 +111,19 @@ export function QuoteResult({ quote: q, submitted, reverseForced }: { quote: Cal
                       </summary>
                       <Stack gap={2} mt={4} maw={360}>
                         <Text size="xs" c="dimmed">
-                          Base multiplier × base price + additional multiplier × additional price + COD charge + surcharge
+                          Base multiplier × base price + additional multiplier × additional price + COD charge +
+                          surcharge
                         </Text>
                         <Text size="sm" fw={600} data-testid="charged-formula">
                           {e.charges.formula}
                         </Text>
                         <Text size="xs">{e.charges.weight}</Text>
                         <Text size="xs">{e.charges.slabs}</Text>
-                        {e.charges.returned ? <Text size="xs">Returned: forward freight + RTO freight + surcharge = {e.charges.returned}</Text> : null}
+                        {e.charges.returned ? (
+                          <Text size="xs">
+                            Returned: forward freight + RTO freight + surcharge = {e.charges.returned}
+                          </Text>
+                        ) : null}
                       </Stack>
                     </details>
                   </td>

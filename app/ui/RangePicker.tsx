@@ -11,9 +11,18 @@ import { DatePickerInput } from "@mantine/dates";
 import { useState } from "react";
 
 const day = (iso: string) => (iso ? new Date(`${iso}T00:00:00`) : null);
-const iso = (d: Date | null) => (d ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : "");
+const iso = (d: Date | null) =>
+  d ? `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}` : "";
 
-export type RangePickerProps = { label: string; from: string; to: string; min?: string; max?: string; error: string | null; width?: number };
+export type RangePickerProps = {
+  label: string;
+  from: string;
+  to: string;
+  min?: string;
+  max?: string;
+  error: string | null;
+  width?: number;
+};
 
 export default function RangePicker({ label, from, to, min, max, error, width = 260 }: RangePickerProps) {
   const [value, setValue] = useState<[Date | null, Date | null]>([day(from), day(to)]);

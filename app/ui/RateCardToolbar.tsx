@@ -14,7 +14,6 @@ import { Group } from "~/ui/layout";
 
 import { Hint } from "./Hint";
 
-
 /**
  * A control the client's missing auth token switches off (docs/product.md §6): a disabled native button
  * with the spec's tooltip. The hint is CSS, so it shows with or without JavaScript; a disabled
@@ -63,10 +62,18 @@ export function RateCardToolbar({
     <Group gap="xs" justify="flex-end">
       <FileLink href={`${base}/download.csv`} label="Download CSV" enabled={hasAuthToken} />
       <FileLink href={`${base}/download.pdf`} label="Download PDF" enabled={hasAuthToken} />
-      {permissions.canDownloadSample ? <FileLink href={`${base}/sample.csv`} label="Download sample CSV" enabled={hasAuthToken} /> : null}
+      {permissions.canDownloadSample ? (
+        <FileLink href={`${base}/sample.csv`} label="Download sample CSV" enabled={hasAuthToken} />
+      ) : null}
       {permissions.canUpload ? (
         hasAuthToken ? (
-          <Button component={Link} to={`${base}/upload${search}`} preventScrollReset size="xs" leftSection={<IconUpload size={14} aria-hidden />}>
+          <Button
+            component={Link}
+            to={`${base}/upload${search}`}
+            preventScrollReset
+            size="xs"
+            leftSection={<IconUpload size={14} aria-hidden />}
+          >
             Upload rate card
           </Button>
         ) : (

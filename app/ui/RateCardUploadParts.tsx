@@ -10,7 +10,10 @@ import type { UploadChange, UploadError } from "~/services/ratecards/csv";
 import { Stack, Text } from "~/ui/layout";
 
 /** One changed value of the preview. */
-export type UploadPreviewChange = Pick<UploadChange, "row" | "courier" | "priceType" | "delivery_type" | "column" | "old" | "new">;
+export type UploadPreviewChange = Pick<
+  UploadChange,
+  "row" | "courier" | "priceType" | "delivery_type" | "column" | "old" | "new"
+>;
 
 const DELIVERY_SHORT = { express: "Express", surface: "Surface" } as const;
 
@@ -21,7 +24,9 @@ const DELIVERY_SHORT = { express: "Express", surface: "Surface" } as const;
  * and goes without a title.
  */
 export function errorParts(e: Pick<UploadError, "row" | "column" | "message">): { title?: string; body: string } {
-  const location = [e.row != null ? `Row ${e.row}` : null, e.column ? `Column "${e.column}"` : null].filter(Boolean).join(", ");
+  const location = [e.row != null ? `Row ${e.row}` : null, e.column ? `Column "${e.column}"` : null]
+    .filter(Boolean)
+    .join(", ");
   if (!location) return { body: e.message };
   const prefix = /^Row \d+(?:, "[^"]*")?: /.exec(e.message);
   if (prefix) {
@@ -49,7 +54,15 @@ export function UploadErrors({ errors }: { errors: UploadError[] }) {
         {errors.map((e, i) => {
           const { title, body } = errorParts(e);
           return (
-            <Alert key={i} color="red" variant="light" p="xs" title={title} styles={ALERT_TITLE_STYLES} data-testid="upload-error">
+            <Alert
+              key={i}
+              color="red"
+              variant="light"
+              p="xs"
+              title={title}
+              styles={ALERT_TITLE_STYLES}
+              data-testid="upload-error"
+            >
               {body}
             </Alert>
           );
@@ -61,11 +74,20 @@ export function UploadErrors({ errors }: { errors: UploadError[] }) {
 
 export function UploadPreview({ result }: { result: { changes: UploadPreviewChange[] } }) {
   return (
-    <Box data-testid="upload-preview" role="region" aria-label="Changes in the file" tabIndex={0} style={{ maxHeight: 320, overflow: "auto" }}>
+    <Box
+      data-testid="upload-preview"
+      role="region"
+      aria-label="Changes in the file"
+      tabIndex={0}
+      style={{ maxHeight: 320, overflow: "auto" }}
+    >
       {result.changes.length === 0 ? (
         <Text size="sm">No changes</Text>
       ) : (
-        <table className="small-table small-table-bordered small-table-compact small-table-xs small-table-sticky" aria-label="Changes in the file">
+        <table
+          className="small-table small-table-bordered small-table-compact small-table-xs small-table-sticky"
+          aria-label="Changes in the file"
+        >
           <thead>
             <tr>
               <th scope="col">Row</th>

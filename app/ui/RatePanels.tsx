@@ -4,7 +4,7 @@
  * and plan rate cards.
  */
 import type { DeliveryType } from "~/services/core/rate-fields";
-import { Stack, Text,Title } from "~/ui/layout";
+import { Stack, Text, Title } from "~/ui/layout";
 
 import { RateTable, type RateTableEditing, type RateTableIdentity, type RateTableRow } from "./RateTable";
 

@@ -27,9 +27,22 @@ const rateValuesValidator = withZod(rateValuesSchema);
 
 /** A row edit's answer as the page shows it: refused fields, the confirmation, someone else's change, or a refusal. */
 export type RowActionData =
-  | { kind: "invalid"; rowId: number; values: Partial<Record<RateField, string>>; errors: Partial<Record<RateField, string>>; message: string }
+  | {
+      kind: "invalid";
+      rowId: number;
+      values: Partial<Record<RateField, string>>;
+      errors: Partial<Record<RateField, string>>;
+      message: string;
+    }
   | ({ kind: "confirm" } & RowConfirm["confirm"])
-  | { kind: "conflict"; rowId: number; message: string; current: Record<RateField, string>; courier: string; plan?: PlanTarget }
+  | {
+      kind: "conflict";
+      rowId: number;
+      message: string;
+      current: Record<RateField, string>;
+      courier: string;
+      plan?: PlanTarget;
+    }
   | { kind: "error"; message: string };
 
 /** What the action answers a row edit with (ratecards/row-action.server.ts, docs/forms.md §3). */
@@ -59,13 +72,22 @@ export function rowAnswer(actionData: unknown): RowActionData | undefined {
     };
   }
   if (answer.conflict && answer.current) {
-    return { kind: "conflict", rowId: answer.current.rowId, message: answer.message ?? "", current: answer.current.values, courier: answer.current.courier };
+    return {
+      kind: "conflict",
+      rowId: answer.current.rowId,
+      message: answer.message ?? "",
+      current: answer.current.values,
+      courier: answer.current.courier,
+    };
   }
   return { kind: "error", message: answer.message ?? "" };
 }
 
 /** The row being edited (the URL's, or the one an invalid answer or confirmation names) and its inputs' state. */
-export function rowEditing(rowData: RowActionData | undefined, opts: { canEdit: boolean; editRowId: number | null; cancelHref: string }): RateTableEditing | null {
+export function rowEditing(
+  rowData: RowActionData | undefined,
+  opts: { canEdit: boolean; editRowId: number | null; cancelHref: string },
+): RateTableEditing | null {
   const rowId = rowData && "rowId" in rowData && rowData.kind !== "conflict" ? rowData.rowId : opts.editRowId;
   if (!opts.canEdit || !rowId) return null;
   return {
@@ -84,7 +106,8 @@ export function rowVersion(
   uploadedRows: { id: number; version: number }[] | undefined,
   rowId: number,
 ): number | string {
-  for (const s of sections ?? []) for (const p of s.panels) for (const c of p.couriers) if (c.id === rowId) return c.version;
+  for (const s of sections ?? [])
+    for (const p of s.panels) for (const c of p.couriers) if (c.id === rowId) return c.version;
   for (const r of uploadedRows ?? []) if (r.id === rowId) return r.version;
   return "";
 }
@@ -105,7 +128,13 @@ function ClientInvalidNotice({ formId }: { formId: string }) {
  * JavaScript it scrolls into view and takes focus — with the current values and a one-click
  * way to edit from them. Without JavaScript the answer is a new page that starts here.
  */
-function ConflictAlert({ rowData, editHref }: { rowData: Extract<RowActionData, { kind: "conflict" }>; editHref: (rowId: number) => string }) {
+function ConflictAlert({
+  rowData,
+  editHref,
+}: {
+  rowData: Extract<RowActionData, { kind: "conflict" }>;
+  editHref: (rowId: number) => string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.scrollIntoView({ block: "center" });
@@ -166,7 +195,13 @@ export function RowEditAlerts({
       {editing ? (
         // The row's inputs (in the table, form="rate-row-edit") are checked in the browser with the
         // action's own price rules; without JavaScript the action checks them and answers 400.
-        <ValidatedForm validator={rateValuesValidator} method="post" id={editing.formId} action={action} preventScrollReset>
+        <ValidatedForm
+          validator={rateValuesValidator}
+          method="post"
+          id={editing.formId}
+          action={action}
+          preventScrollReset
+        >
           <input type="hidden" name="intent" value={plan ? "plan-preview" : "preview"} />
           <input type="hidden" name="rowId" value={editing.rowId} />
           <input type="hidden" name="version" value={version} />
@@ -220,7 +255,15 @@ function ValuesDiff({ old, next }: { old: Record<RateField, string>; next: Recor
 }
 
 /** The confirmation of a row edit: the new values beside the old, Confirm posts `save`. */
-export function RowEditConfirm({ rowData, action, backHref }: { rowData: RowActionData | undefined; action: string; backHref: (rowId: number) => string }) {
+export function RowEditConfirm({
+  rowData,
+  action,
+  backHref,
+}: {
+  rowData: RowActionData | undefined;
+  action: string;
+  backHref: (rowId: number) => string;
+}) {
   if (rowData?.kind !== "confirm") return null;
   const confirmPlan = rowData.plan;
   return (
@@ -228,8 +271,8 @@ export function RowEditConfirm({ rowData, action, backHref }: { rowData: RowActi
       <Stack gap="sm">
         <Text size="sm">
           Update the rates of <b>{rowData.courier}</b>
-          {confirmPlan ? ` on the ${PLAN_LABELS[PLAN_TYPE_OF[confirmPlan.plan]]} plan` : ""}? New values are shown beside the old ones, struck
-          through.
+          {confirmPlan ? ` on the ${PLAN_LABELS[PLAN_TYPE_OF[confirmPlan.plan]]} plan` : ""}? New values are shown
+          beside the old ones, struck through.
         </Text>
         {confirmPlan?.applyDefault ? (
           <Text size="sm" c="dimmed">

@@ -12,7 +12,15 @@ import { ZONE_COLUMNS } from "~/services/core/zones";
 import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
 import { Group } from "~/ui/layout";
 
-import { EXTRA_COLUMNS, identityCells, type RateTableRow, type RowLink, rowsHtml, type RowsHtmlOptions,ZONE_KEYS } from "./rate-table-rows";
+import {
+  EXTRA_COLUMNS,
+  identityCells,
+  type RateTableRow,
+  type RowLink,
+  rowsHtml,
+  type RowsHtmlOptions,
+  ZONE_KEYS,
+} from "./rate-table-rows";
 import { useRowLinkNavigation } from "./useRowLinkNavigation";
 
 export type { RateTableRow } from "./rate-table-rows";
@@ -87,7 +95,12 @@ function RateInput(props: { field: RateField; editing: RateTableEditing; row: Ra
 /** The row being edited: Mantine inputs that belong to the edit form, a Save button and Cancel. */
 function EditingRow({ row, editing, opts }: { row: RateTableRow; editing: RateTableEditing; opts: RowsHtmlOptions }) {
   return (
-    <tr data-testid="rate-row" data-courier={row.courier_name} data-shipment-type={opts.priceType ? row.shipment_type : undefined} data-editing>
+    <tr
+      data-testid="rate-row"
+      data-courier={row.courier_name}
+      data-shipment-type={opts.priceType ? row.shipment_type : undefined}
+      data-editing
+    >
       <td>
         {row.courier_name}
         {row.is_active ? null : <span className="rate-table-muted"> (inactive)</span>}
@@ -110,7 +123,12 @@ function EditingRow({ row, editing, opts }: { row: RateTableRow; editing: RateTa
       {ZONE_KEYS.map((z) => (
         <td key={z}>
           <Group gap={4} wrap="nowrap" align="flex-start">
-            <RateInput field={`zone_${z}_base`} editing={editing} row={row} label={RATE_FIELD_LABELS[`zone_${z}_base`]} />
+            <RateInput
+              field={`zone_${z}_base`}
+              editing={editing}
+              row={row}
+              label={RATE_FIELD_LABELS[`zone_${z}_base`]}
+            />
             <RateInput field={`zone_${z}_add`} editing={editing} row={row} label={RATE_FIELD_LABELS[`zone_${z}_add`]} />
           </Group>
         </td>
@@ -128,9 +146,22 @@ function EditingRow({ row, editing, opts }: { row: RateTableRow; editing: RateTa
  * Read-only rows as one HTML string (rate-table-rows.ts). `shifted` keeps the stripes in
  * step when the rows before the editing row are an odd number.
  */
-function StaticRows({ rows, opts, shifted }: { rows: readonly RateTableRow[]; opts: RowsHtmlOptions; shifted?: boolean }) {
+function StaticRows({
+  rows,
+  opts,
+  shifted,
+}: {
+  rows: readonly RateTableRow[];
+  opts: RowsHtmlOptions;
+  shifted?: boolean;
+}) {
   if (rows.length === 0) return null;
-  return <tbody className={shifted ? "rate-rows-shifted" : undefined} dangerouslySetInnerHTML={{ __html: rowsHtml(rows, opts) }} />;
+  return (
+    <tbody
+      className={shifted ? "rate-rows-shifted" : undefined}
+      dangerouslySetInnerHTML={{ __html: rowsHtml(rows, opts) }}
+    />
+  );
 }
 
 export function RateTable({
@@ -155,12 +186,26 @@ export function RateTable({
   const followLink = useRowLinkNavigation("a.rate-table-link", { keepScroll: true });
   const priceType = identity !== "courier";
   const full = identity === "full";
-  const opts: RowsHtmlOptions = { priceType, full, operation: Boolean(operation), editingAnother: Boolean(editing), editHref, rowLinks };
+  const opts: RowsHtmlOptions = {
+    priceType,
+    full,
+    operation: Boolean(operation),
+    editingAnother: Boolean(editing),
+    editHref,
+    rowLinks,
+  };
   const editIndex = editing ? rows.findIndex((r) => r.id === editing.rowId) : -1;
   return (
     // The click is delegated: each row's link is the keyboard path; this only follows it in the app.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <div className="rate-table-scroll" tabIndex={0} role="region" aria-label={caption} onClick={followLink} data-testid="rate-table">
+    <div
+      className="rate-table-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label={caption}
+      onClick={followLink}
+      data-testid="rate-table"
+    >
       <table className="rate-table" aria-label={caption}>
         <thead>
           <tr>

@@ -40,7 +40,14 @@ export function ScrollTable({
           <tbody>
             {elements.length === 0 ? (
               <tr>
-                <td colSpan={headers.length} style={{ textAlign: "center", padding: "var(--mantine-spacing-lg) 0", color: "var(--mantine-color-dimmed)" }}>
+                <td
+                  colSpan={headers.length}
+                  style={{
+                    textAlign: "center",
+                    padding: "var(--mantine-spacing-lg) 0",
+                    color: "var(--mantine-color-dimmed)",
+                  }}
+                >
                   {empty}
                 </td>
               </tr>

@@ -27,7 +27,12 @@ const MENU: MenuItem[] = [
   { to: "/rate-cards", label: "Rate Card", icon: IconTable, permission: "ratecard.view" },
   { to: "/all-users", label: "All Users", icon: IconUsers, permission: "clients.view" },
   { to: "/order-tracker", label: "Order Tracker", icon: IconTruckDelivery, permission: "orders.track" },
-  { to: "/finance-analytics", label: "Finance Analytics", icon: IconReportMoney, permission: "finance-analytics.request" },
+  {
+    to: "/finance-analytics",
+    label: "Finance Analytics",
+    icon: IconReportMoney,
+    permission: "finance-analytics.request",
+  },
   { to: "/on-hold-cod", label: "On hold COD", icon: IconClockPause, permission: "cod.view" },
   { to: "/account-setup", label: "Account Setup", icon: IconSettings, permission: "legal.view" },
   { to: "/merchant-agreements", label: "Merchant Agreement", icon: IconFileCertificate, permission: "legal.view" },
@@ -79,7 +84,13 @@ export function Shell({
         <nav className="shell-menu" aria-label="Main">
           {menu.map((item) => {
             const link = (
-              <NavLink key={item.to} to={item.to} className="nav-link" prefetch="intent" aria-label={collapsed ? item.label : undefined}>
+              <NavLink
+                key={item.to}
+                to={item.to}
+                className="nav-link"
+                prefetch="intent"
+                aria-label={collapsed ? item.label : undefined}
+              >
                 <item.icon size={20} aria-hidden stroke={1.7} />
                 {collapsed ? null : <span>{item.label}</span>}
               </NavLink>
@@ -98,8 +109,16 @@ export function Shell({
           <Form method="post" action="/preferences/sidebar">
             <input type="hidden" name="redirectTo" value={here} />
             <input type="hidden" name="sidebar" value={collapsed ? "expanded" : "collapsed"} />
-            <button type="submit" aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"} className="nav-link shell-collapse">
-              {collapsed ? <IconLayoutSidebarLeftExpand size={20} aria-hidden /> : <IconLayoutSidebarLeftCollapse size={20} aria-hidden />}
+            <button
+              type="submit"
+              aria-label={collapsed ? "Expand sidebar" : "Collapse sidebar"}
+              className="nav-link shell-collapse"
+            >
+              {collapsed ? (
+                <IconLayoutSidebarLeftExpand size={20} aria-hidden />
+              ) : (
+                <IconLayoutSidebarLeftCollapse size={20} aria-hidden />
+              )}
               {collapsed ? null : <span>Collapse</span>}
             </button>
           </Form>

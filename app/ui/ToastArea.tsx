@@ -28,7 +28,12 @@ export function ToastArea({ toast }: { toast: Toast | null }) {
   }, [toast]);
   if (!toast || !visible) return null;
   return (
-    <div className="toast-area" role={toast.kind === "error" ? "alert" : "status"} data-testid="toast" data-timed={timed ? "true" : undefined}>
+    <div
+      className="toast-area"
+      role={toast.kind === "error" ? "alert" : "status"}
+      data-testid="toast"
+      data-timed={timed ? "true" : undefined}
+    >
       <Alert
         color={toast.kind === "error" ? "red.9" : "teal.9"}
         title={toast.title}
@@ -37,7 +42,13 @@ export function ToastArea({ toast }: { toast: Toast | null }) {
       >
         <div style={{ display: "flex", gap: 8, alignItems: "flex-start", justifyContent: "space-between" }}>
           <span>{toast.message}</span>
-          <CloseButton aria-label="Dismiss message" variant="transparent" c="white" size="sm" onClick={() => setVisible(false)} />
+          <CloseButton
+            aria-label="Dismiss message"
+            variant="transparent"
+            c="white"
+            size="sm"
+            onClick={() => setVisible(false)}
+          />
         </div>
       </Alert>
     </div>

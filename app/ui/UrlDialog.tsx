@@ -1,6 +1,6 @@
 import { CloseButton } from "@mantine/core";
 import { Link, useNavigate } from "@remix-run/react";
-import { type ReactNode,useEffect, useId, useRef } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 
 import { Group, Paper, Title } from "~/ui/layout";
 
@@ -9,7 +9,8 @@ import { Group, Paper, Title } from "~/ui/layout";
  * server, works without JavaScript, and can be linked to. With JavaScript, Escape closes
  * it and focus moves into it.
  */
-const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 export function UrlDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
   const titleId = useId();
@@ -26,7 +27,9 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
       if (e.key === "Escape") navigate(closeTo, { preventScrollReset: true });
       // Modal: Tab and Shift+Tab go round the dialog's own controls, not the page under it.
       if (e.key === "Tab" && panel.current) {
-        const all = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+        const all = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (el) => el.offsetParent !== null,
+        );
         if (all.length === 0) return;
         const [head, tail] = [all[0], all[all.length - 1]];
         const inside = panel.current.contains(document.activeElement);

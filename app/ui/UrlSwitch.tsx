@@ -39,13 +39,31 @@ export function UrlSwitch({
   );
   if (!canChange) {
     return (
-      <span role="switch" aria-checked={on} aria-disabled="true" aria-label={label} className="plan-switch" data-disabled data-testid={testId}>
+      <span
+        role="switch"
+        aria-checked={on}
+        aria-disabled="true"
+        aria-label={label}
+        className="plan-switch"
+        data-disabled
+        data-testid={testId}
+      >
         {track}
       </span>
     );
   }
   const button = (
-    <button type="submit" role="switch" aria-checked={on} aria-label={label} className="plan-switch" data-testid={testId} form={form} name={name} value={value}>
+    <button
+      type="submit"
+      role="switch"
+      aria-checked={on}
+      aria-label={label}
+      className="plan-switch"
+      data-testid={testId}
+      form={form}
+      name={name}
+      value={value}
+    >
       {track}
     </button>
   );

@@ -4,13 +4,20 @@
  */
 import "@mantine/core/styles/PasswordInput.css";
 
-import { Button, type ButtonProps,NativeSelect, PasswordInput, TextInput } from "@mantine/core";
+import { Button, type ButtonProps, NativeSelect, PasswordInput, TextInput } from "@mantine/core";
 import { useField, useIsSubmitting } from "remix-validated-form";
 
 /** For plain Mantine inputs with an error: the typed text keeps the normal colour (the error text below is red-9 app-wide, root.tsx). */
 export const READABLE_ERRORS = { input: { color: "var(--mantine-color-text)" } };
 
-type FieldProps = { name: string; label: string; type?: string; placeholder?: string; autoComplete?: string; description?: string };
+type FieldProps = {
+  name: string;
+  label: string;
+  type?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  description?: string;
+};
 
 export function FormTextInput({ name, label, type = "text", placeholder, autoComplete, description }: FieldProps) {
   const { error, getInputProps } = useField(name);
@@ -29,7 +36,15 @@ export function FormTextInput({ name, label, type = "text", placeholder, autoCom
 
 export function FormPasswordInput({ name, label, autoComplete }: FieldProps) {
   const { error, getInputProps } = useField(name);
-  return <PasswordInput {...getInputProps({ id: name })} label={label} autoComplete={autoComplete} error={error} withAsterisk />;
+  return (
+    <PasswordInput
+      {...getInputProps({ id: name })}
+      label={label}
+      autoComplete={autoComplete}
+      error={error}
+      withAsterisk
+    />
+  );
 }
 
 export function FormNativeSelect({

@@ -13,7 +13,11 @@ import { theme } from "./theme";
 
 type Case = [string, Record<string, unknown>, ReactNode?];
 
-function html(component: ComponentType<Record<string, unknown>>, props: Record<string, unknown>, children: ReactNode): string {
+function html(
+  component: ComponentType<Record<string, unknown>>,
+  props: Record<string, unknown>,
+  children: ReactNode,
+): string {
   return renderToString(
     createElement(
       Mantine.MantineProvider,
@@ -31,7 +35,13 @@ function compare(name: "Stack" | "Group" | "Title" | "Paper" | "Text", cases: Ca
   }
 }
 
-const kids = [createElement("span", { key: "a" }, "a"), null, false, createElement("span", { key: "b" }, "b"), createElement("span", { key: "c" }, "c")];
+const kids = [
+  createElement("span", { key: "a" }, "a"),
+  null,
+  false,
+  createElement("span", { key: "b" }, "b"),
+  createElement("span", { key: "c" }, "c"),
+];
 
 describe("plain layout components render as Mantine's", () => {
   it("Stack", () => {
@@ -39,7 +49,10 @@ describe("plain layout components render as Mantine's", () => {
       ["defaults", {}],
       ["theme gap", { gap: "xs" }],
       ["number gap, style props", { gap: 2, mt: 4, maw: 360 }],
-      ["align, class, role, data", { gap: "sm", align: "flex-start", className: "account-token", role: "alert", "data-testid": "x" }],
+      [
+        "align, class, role, data",
+        { gap: "sm", align: "flex-start", className: "account-token", role: "alert", "data-testid": "x" },
+      ],
       ["caller's style", { gap: 6, mt: "xs", style: { maxHeight: 320, overflow: "auto" } }],
       ["string max width", { gap: "sm", maw: 480 }],
     ]);
@@ -92,7 +105,10 @@ describe("plain layout components render as Mantine's", () => {
       ["defaults", {}],
       ["border and padding", { withBorder: true, p: "sm" }],
       ["class and data", { withBorder: true, p: "md", className: "hold-verdict", "data-testid": "x", role: "status" }],
-      ["shadow, radius, width, as main", { withBorder: true, shadow: "sm", p: "xl", radius: "md", w: 400, maw: "100%", component: "main" }],
+      [
+        "shadow, radius, width, as main",
+        { withBorder: true, shadow: "sm", p: "xl", radius: "md", w: 400, maw: "100%", component: "main" },
+      ],
       ["position", { withBorder: true, p: "md", pos: "relative", "aria-busy": false }],
     ]);
   });

@@ -47,14 +47,26 @@ function spacingValue(value: Spacing): string {
 }
 
 /** Text style props, resolved (see Text), in the place Mantine's Box puts them. */
-type TextStyle = { color?: string; fontFamily?: string; fontSize?: string; fontWeight?: CSSProperties["fontWeight"]; textAlign?: CSSProperties["textAlign"]; textDecoration?: CSSProperties["textDecoration"] };
+type TextStyle = {
+  color?: string;
+  fontFamily?: string;
+  fontSize?: string;
+  fontWeight?: CSSProperties["fontWeight"];
+  textAlign?: CSSProperties["textAlign"];
+  textDecoration?: CSSProperties["textDecoration"];
+};
 
 /**
  * The element's style as Mantine's Box writes it: the component's variables, the caller's
  * style, then the style props in Mantine's order (margins, padding, colour and font, sizes,
  * position).
  */
-function boxStyle(vars: Record<string, string | undefined>, style: CSSProperties | undefined, props: StyleProps, text: TextStyle = {}): CSSProperties | undefined {
+function boxStyle(
+  vars: Record<string, string | undefined>,
+  style: CSSProperties | undefined,
+  props: StyleProps,
+  text: TextStyle = {},
+): CSSProperties | undefined {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(vars)) if (v !== undefined) out[k] = v;
   if (style) Object.assign(out, style);
@@ -71,7 +83,8 @@ function boxStyle(vars: Record<string, string | undefined>, style: CSSProperties
 
 const classes = (own: string | undefined, mantine: string) => (own ? `${own} ${mantine}` : mantine);
 
-type Base = Omit<HTMLAttributes<HTMLElement>, "style" | "color"> & StyleProps & { style?: CSSProperties; children?: ReactNode; "data-testid"?: string };
+type Base = Omit<HTMLAttributes<HTMLElement>, "style" | "color"> &
+  StyleProps & { style?: CSSProperties; children?: ReactNode; "data-testid"?: string };
 
 function splitStyleProps<P extends StyleProps>(props: P): [StyleProps, Omit<P, keyof StyleProps>] {
   const { mt, mb, p, py, w, maw, pos, ...rest } = props;
@@ -85,9 +98,17 @@ export type StackProps = Base & {
 };
 
 export const Stack = forwardRef<HTMLDivElement, StackProps>(function Stack(all, ref) {
-  const [styleProps, { gap = "md", align = "stretch", justify = "flex-start", className, style, ...rest }] = splitStyleProps(all);
+  const [styleProps, { gap = "md", align = "stretch", justify = "flex-start", className, style, ...rest }] =
+    splitStyleProps(all);
   const vars = { "--stack-gap": getSpacing(gap), "--stack-align": align, "--stack-justify": justify };
-  return <div ref={ref} style={boxStyle(vars, style, styleProps)} className={classes(className, "m_6d731127 mantine-Stack-root")} {...rest} />;
+  return (
+    <div
+      ref={ref}
+      style={boxStyle(vars, style, styleProps)}
+      className={classes(className, "m_6d731127 mantine-Stack-root")}
+      {...rest}
+    />
+  );
 });
 
 export type GroupProps = Base & {
@@ -101,13 +122,28 @@ export type GroupProps = Base & {
 };
 
 export const Group = forwardRef<HTMLDivElement, GroupProps>(function Group(all, ref) {
-  const [styleProps, { gap = "md", align = "center", justify = "flex-start", wrap = "wrap", grow, component, className, style, children, ...rest }] =
-    splitStyleProps(all);
+  const [
+    styleProps,
+    {
+      gap = "md",
+      align = "center",
+      justify = "flex-start",
+      wrap = "wrap",
+      grow,
+      component,
+      className,
+      style,
+      children,
+      ...rest
+    },
+  ] = splitStyleProps(all);
   const resolvedGap = getSpacing(gap);
   // As Mantine: the children less the falsy ones, whose number sets each one's width when growing.
   const kids = Children.toArray(children).filter(Boolean);
   const vars = {
-    "--group-child-width": grow ? `calc(${100 / kids.length}% - (${resolvedGap} - ${resolvedGap} / ${kids.length}))` : undefined,
+    "--group-child-width": grow
+      ? `calc(${100 / kids.length}% - (${resolvedGap} - ${resolvedGap} / ${kids.length}))`
+      : undefined,
     "--group-gap": resolvedGap,
     "--group-align": align,
     "--group-justify": justify,
@@ -115,7 +151,13 @@ export const Group = forwardRef<HTMLDivElement, GroupProps>(function Group(all, 
   };
   const Element: ElementType = component ?? "div";
   return (
-    <Element ref={ref} style={boxStyle(vars, style, styleProps)} className={classes(className, "m_4081bf90 mantine-Group-root")} data-grow={grow || undefined} {...rest}>
+    <Element
+      ref={ref}
+      style={boxStyle(vars, style, styleProps)}
+      className={classes(className, "m_4081bf90 mantine-Group-root")}
+      data-grow={grow || undefined}
+      {...rest}
+    >
       {kids}
     </Element>
   );
@@ -164,7 +206,10 @@ export type PaperProps = Base & {
 
 export const Paper = forwardRef<HTMLDivElement, PaperProps>(function Paper(all, ref) {
   const [styleProps, { withBorder, radius, shadow, component, className, style, ...rest }] = splitStyleProps(all);
-  const vars = { "--paper-radius": radius === undefined ? undefined : getRadius(radius), "--paper-shadow": getShadow(shadow) };
+  const vars = {
+    "--paper-radius": radius === undefined ? undefined : getRadius(radius),
+    "--paper-shadow": getShadow(shadow),
+  };
   const Element: ElementType = component ?? "div";
   return (
     <Element
@@ -211,7 +256,8 @@ function textColor(color: string, theme: ReturnType<typeof useMantineTheme>): st
 
 export const Text = forwardRef<HTMLElement, TextProps>(function Text(all, ref) {
   const theme = useMantineTheme();
-  const [styleProps, { size, c, fw, ff, fz, td, ta, span, component, className, style, ...rest }] = splitStyleProps(all);
+  const [styleProps, { size, c, fw, ff, fz, td, ta, span, component, className, style, ...rest }] =
+    splitStyleProps(all);
   const vars = { "--text-fz": getFontSize(size), "--text-lh": getLineHeight(size) };
   // Mantine's order: c, ff, fz, fw, ta, td.
   const text: TextStyle = {

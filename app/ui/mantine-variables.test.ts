@@ -41,6 +41,8 @@ describe("Mantine's CSS variables without default-css-variables.css", () => {
   });
 
   it("root.tsx does not import default-css-variables.css again", () => {
-    expect(readFileSync(path.resolve("app/root.tsx"), "utf8")).not.toContain(`import "@mantine/core/styles/default-css-variables.css"`);
+    expect(readFileSync(path.resolve("app/root.tsx"), "utf8")).not.toContain(
+      `import "@mantine/core/styles/default-css-variables.css"`,
+    );
   });
 });

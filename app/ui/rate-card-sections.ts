@@ -10,7 +10,13 @@ import type { RateTableRow } from "./rate-table-rows";
 
 /** A panel table's row: the prices, and the price type the RTO tab labels. */
 export function tableRow(r: CardRow): RateTableRow {
-  const row = { id: r.id, courier_name: r.courier_name, is_active: r.is_active, version: r.version, shipment_type: r.shipment_type } as RateTableRow;
+  const row = {
+    id: r.id,
+    courier_name: r.courier_name,
+    is_active: r.is_active,
+    version: r.version,
+    shipment_type: r.shipment_type,
+  } as RateTableRow;
   for (const f of RATE_FIELDS) (row as Record<RateField, string | number>)[f] = r[f];
   return row;
 }

@@ -7,19 +7,30 @@ import { escapeHtml } from "./html";
 import { type RateTableRow, rowHtml, rowsHtml, type RowsHtmlOptions } from "./rate-table-rows";
 
 function row(extra: Partial<RateTableRow> = {}): RateTableRow {
-  return sampleCardRow({ shipment_type: "FORWARD_RTO", second_slab: "1.00", ndd_charge: "12.50", version: 3, ...extra });
+  return sampleCardRow({
+    shipment_type: "FORWARD_RTO",
+    second_slab: "1.00",
+    ndd_charge: "12.50",
+    version: 3,
+    ...extra,
+  });
 }
 
 const plain: RowsHtmlOptions = { priceType: false, full: false, operation: false, editingAnother: false };
-const PRICES = "<td>30.00 | 28.00</td><td>35.00 | 31.00</td><td>40.00 | 36.00</td><td>45.00 | 40.00</td><td>55.00 | 47.00</td><td>30.00</td><td>2.00</td><td>0.00</td><td>12.50</td><td>5000</td>";
+const PRICES =
+  "<td>30.00 | 28.00</td><td>35.00 | 31.00</td><td>40.00 | 36.00</td><td>45.00 | 40.00</td><td>55.00 | 47.00</td><td>30.00</td><td>2.00</td><td>0.00</td><td>12.50</td><td>5000</td>";
 
 describe("read-only rate rows as HTML", () => {
   it("has the courier, then base | additional for zones A–E, then Min COD, COD %, Surcharge, NDD and Divisor", () => {
-    expect(rowHtml(row(), plain)).toBe(`<tr data-testid="rate-row" data-courier="Delhivery Surface 0.5kg"><td>Delhivery Surface 0.5kg</td>${PRICES}</tr>`);
+    expect(rowHtml(row(), plain)).toBe(
+      `<tr data-testid="rate-row" data-courier="Delhivery Surface 0.5kg"><td>Delhivery Surface 0.5kg</td>${PRICES}</tr>`,
+    );
   });
 
   it("marks a switched-off courier (shown with 'Show all couriers')", () => {
-    expect(rowHtml(row({ is_active: false }), plain)).toContain(`<td>Delhivery Surface 0.5kg<span class="rate-table-muted"> (inactive)</span></td>`);
+    expect(rowHtml(row({ is_active: false }), plain)).toContain(
+      `<td>Delhivery Surface 0.5kg<span class="rate-table-muted"> (inactive)</span></td>`,
+    );
   });
 
   it("adds the price type on the RTO tab, and the full identity on the uploaded-card list", () => {
@@ -37,7 +48,13 @@ describe("read-only rate rows as HTML", () => {
       priceType: true,
       operation: true,
       editHref: (id) => `/all-users/1/rate-card?tab=rto&edit=${id}`,
-      rowLinks: (r) => [{ to: `/all-users/1/rate-card/weight-slab?tab=rto&row=${r.id}`, label: "Slab", ariaLabel: `Edit weight slab of ${r.courier_name}` }],
+      rowLinks: (r) => [
+        {
+          to: `/all-users/1/rate-card/weight-slab?tab=rto&row=${r.id}`,
+          label: "Slab",
+          ariaLabel: `Edit weight slab of ${r.courier_name}`,
+        },
+      ],
     };
     expect(rowHtml(row(), vp)).toContain(
       `<td>Forward RTO</td><td><span class="rate-table-ops">` +
@@ -64,10 +81,16 @@ describe("read-only rate rows as HTML", () => {
     expect(escapeHtml(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&#x27;");
 
     // Our tags, with only our attributes, each quoted value free of quotes and angle brackets.
-    const ownTags = /<(?:\/(?:tr|td|span|a)|(?:tr|td|span|a)(?: (?:data-testid|data-courier|data-shipment-type|class|href|aria-label|aria-disabled)="[^"<>]*")*)>/g;
+    const ownTags =
+      /<(?:\/(?:tr|td|span|a)|(?:tr|td|span|a)(?: (?:data-testid|data-courier|data-shipment-type|class|href|aria-label|aria-disabled)="[^"<>]*")*)>/g;
     fc.assert(
       fc.property(fc.string(), fc.string(), fc.boolean(), (name, price, active) => {
-        const out = rowHtml(row({ courier_name: name, zone_c_base: price, is_active: active }), { ...plain, priceType: true, operation: true, editHref: () => `/e?n=${name}` });
+        const out = rowHtml(row({ courier_name: name, zone_c_base: price, is_active: active }), {
+          ...plain,
+          priceType: true,
+          operation: true,
+          editHref: () => `/e?n=${name}`,
+        });
         // Once our own tags are taken out, no '<', '>' or '"' is left: the values added no markup.
         expect(out.replace(ownTags, "")).not.toMatch(/[<>"]/);
       }),

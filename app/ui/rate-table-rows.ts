@@ -9,7 +9,7 @@
  */
 import type { RateField } from "~/services/core/rate-fields";
 import { ZONE_COLUMNS } from "~/services/core/zones";
-import { type CardRow,DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
+import { type CardRow, DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS } from "~/services/ratecards/fields";
 import { formatKg } from "~/services/ratecards/money";
 
 import { escapeHtml } from "./html";
@@ -38,7 +38,10 @@ export const EXTRA_COLUMNS = ["cod_charge", "cod_percentage", "surcharge", "ndd_
 
 /** What a person reads to tell a row apart ("Forward RTO", "Reverse RTO · Surface"). */
 function rowLabel(row: Pick<RateTableRow, "shipment_type" | "delivery_type">): string {
-  return [row.shipment_type ? PRICE_TYPE_LABELS[row.shipment_type] : null, row.delivery_type ? DELIVERY_TYPE_LABELS[row.delivery_type] : null]
+  return [
+    row.shipment_type ? PRICE_TYPE_LABELS[row.shipment_type] : null,
+    row.delivery_type ? DELIVERY_TYPE_LABELS[row.delivery_type] : null,
+  ]
     .filter(Boolean)
     .join(" · ");
 }
@@ -67,7 +70,10 @@ function operationCellHtml(row: RateTableRow, opts: RowsHtmlOptions): string {
     { to: opts.editHref?.(row.id) ?? "#", label: "Edit", ariaLabel: `Edit ${rowWho(row, opts)}` },
     ...(opts.rowLinks?.(row) ?? []),
   ];
-  const anchors = links.map((l) => `<a class="rate-table-link" href="${escapeHtml(l.to)}" aria-label="${escapeHtml(l.ariaLabel)}">${escapeHtml(l.label)}</a>`);
+  const anchors = links.map(
+    (l) =>
+      `<a class="rate-table-link" href="${escapeHtml(l.to)}" aria-label="${escapeHtml(l.ariaLabel)}">${escapeHtml(l.label)}</a>`,
+  );
   return `<td><span class="rate-table-ops">${anchors.join("")}</span></td>`;
 }
 
@@ -79,7 +85,8 @@ export function rowHtml(row: RateTableRow, opts: RowsHtmlOptions): string {
   html += `><td>${courier}${row.is_active ? "" : `<span class="rate-table-muted"> (inactive)</span>`}</td>`;
   for (const cell of identityCells(row, opts)) html += `<td>${escapeHtml(cell)}</td>`;
   if (opts.operation) html += operationCellHtml(row, opts);
-  for (const z of ZONE_KEYS) html += `<td>${escapeHtml(row[`zone_${z}_base`])} | ${escapeHtml(row[`zone_${z}_add`])}</td>`;
+  for (const z of ZONE_KEYS)
+    html += `<td>${escapeHtml(row[`zone_${z}_base`])} | ${escapeHtml(row[`zone_${z}_add`])}</td>`;
   for (const f of EXTRA_COLUMNS) html += `<td>${escapeHtml(row[f])}</td>`;
   return `${html}</tr>`;
 }

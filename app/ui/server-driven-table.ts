@@ -26,6 +26,11 @@ export function serverDrivenTableOptions<T extends MRT_RowData>(label: string, p
     enableHiding: false,
     layoutMode: "semantic",
     mantinePaperProps: { withBorder: false, shadow: "none", className: paperClass },
-    mantineTableContainerProps: { className: "table-scroll", tabIndex: 0, role: "region", "aria-label": `${label} table` } as never,
+    mantineTableContainerProps: {
+      className: "table-scroll",
+      tabIndex: 0,
+      role: "region",
+      "aria-label": `${label} table`,
+    } as never,
   } satisfies Partial<MRT_TableOptions<T>>;
 }

@@ -35,14 +35,21 @@ function imports(file: string): { target: string; dynamic: boolean; typeOnly: bo
   for (const m of source.matchAll(/^import\s+(type\s+)?([^"';]*?)\s*(?:from\s+)?["']([^"']+)["']/gms)) {
     found.push({ target: resolve(file, m[3]), dynamic: false, typeOnly: Boolean(m[1]), names: m[2] });
   }
-  for (const m of source.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) found.push({ target: resolve(file, m[1]), dynamic: true, typeOnly: false, names: "" });
+  for (const m of source.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g))
+    found.push({ target: resolve(file, m[1]), dynamic: true, typeOnly: false, names: "" });
   return found;
 }
 
 function resolve(from: string, spec: string): string {
   if (!spec.startsWith(".") && !spec.startsWith("~/")) return spec;
   const base = spec.startsWith("~/") ? path.join(APP, spec.slice(2)) : path.resolve(path.dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return rel(candidate);
   }
   return rel(base);
@@ -99,12 +106,16 @@ describe("one rule for tables (docs/tables.md)", () => {
   });
 
   it("uses mantine-react-table only in its two lazily loaded modules, on the screens that ask for it", () => {
-    expect(where((s) => /["']mantine-react-table(\/[^"']*)?["']/.test(s))).toEqual([...MRT_MODULES, MRT_OPTIONS].sort());
+    expect(where((s) => /["']mantine-react-table(\/[^"']*)?["']/.test(s))).toEqual(
+      [...MRT_MODULES, MRT_OPTIONS].sort(),
+    );
     // The options module is types only: it adds nothing to a page's script.
     expect(graph.get(MRT_OPTIONS)!.filter((i) => i.target === "mantine-react-table" && !i.typeOnly)).toEqual([]);
     // Never a first-load import: each module is reached through React.lazy's import() alone.
     for (const [file, list] of graph) {
-      for (const i of list) if (MRT_MODULES.includes(i.target) && !i.typeOnly) expect({ file, dynamic: i.dynamic }).toEqual({ file, dynamic: true });
+      for (const i of list)
+        if (MRT_MODULES.includes(i.target) && !i.typeOnly)
+          expect({ file, dynamic: i.dynamic }).toEqual({ file, dynamic: true });
     }
     const routes = [...graph.keys()].filter((f) => f.startsWith("routes/"));
     const screens = routes.filter((r) => MRT_MODULES.some((m) => reach(r).has(m)));
@@ -116,7 +127,11 @@ describe("one rule for tables (docs/tables.md)", () => {
 
   it("builds rows as HTML text only in the three row builders, each through the shared escapeHtml", () => {
     expect(where((s) => s.includes("dangerouslySetInnerHTML"))).toEqual(HTML_ROW_BODIES);
-    for (const file of HTML_ROW_BODIES) expect({ file, tbody: /<tbody\b[^>]*dangerouslySetInnerHTML/.test(text.get(path.join(APP, file))!) }).toEqual({ file, tbody: true });
+    for (const file of HTML_ROW_BODIES)
+      expect({ file, tbody: /<tbody\b[^>]*dangerouslySetInnerHTML/.test(text.get(path.join(APP, file))!) }).toEqual({
+        file,
+        tbody: true,
+      });
     // Markup of rows inside string literals: only the builders write it.
     expect(where((s) => /[`"'][^`"'\n]*<(tr|td)\b/.test(code(s)))).toEqual(HTML_ROW_BUILDERS);
     for (const file of HTML_ROW_BUILDERS) {
@@ -131,7 +146,11 @@ describe("one rule for tables (docs/tables.md)", () => {
     const found = files.flatMap((f) => tables(text.get(f)!).map((t) => ({ file: rel(f), ...t })));
     expect(found.length).toBeGreaterThanOrEqual(20);
     for (const t of found) {
-      expect({ file: t.file, tag: t.tag, houseClass: HOUSE_CLASSES.test(t.tag) }).toEqual({ file: t.file, tag: t.tag, houseClass: true });
+      expect({ file: t.file, tag: t.tag, houseClass: HOUSE_CLASSES.test(t.tag) }).toEqual({
+        file: t.file,
+        tag: t.tag,
+        houseClass: true,
+      });
       const named = /\baria-label(ledby)?=/.test(t.tag) || /<caption\b/.test(t.head);
       expect({ file: t.file, tag: t.tag, named }).toEqual({ file: t.file, tag: t.tag, named: true });
     }

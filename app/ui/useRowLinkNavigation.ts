@@ -11,7 +11,15 @@ import type { FormEvent, MouseEvent } from "react";
 export function useRowLinkNavigation(selector: string, opts: { keepScroll?: boolean } = {}) {
   const navigate = useNavigate();
   return (event: MouseEvent<HTMLElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const target = event.target as Element | null;
     const anchor = target?.closest?.(selector) as HTMLAnchorElement | null;
     if (!anchor || !event.currentTarget.contains(anchor)) return;

@@ -21,7 +21,12 @@ import { serverNodeArgs } from "./server-node.mjs";
  * only their DATA_DIR. BENCH_DATA_DIR: an embedded database already there (the large seed's
  * DATA_DIR), used as it is and kept.
  */
-export async function seededDataDir(): Promise<{ dir: string; clientId: number; copy(): Promise<string>; remove(): Promise<void> }> {
+export async function seededDataDir(): Promise<{
+  dir: string;
+  clientId: number;
+  copy(): Promise<string>;
+  remove(): Promise<void>;
+}> {
   const given = process.env.DATABASE_URL ? undefined : process.env.BENCH_DATA_DIR;
   const dir = given ?? (await mkdtemp(path.join(os.tmpdir(), "console-bench-")));
   const url = process.env.DATABASE_URL;
@@ -58,29 +63,41 @@ export type BenchServer = {
   stop(): Promise<void>;
 };
 
-export async function startBenchServer(opts: { dataDir: string; port: number; buildDir?: string; cwd?: string; extraNodeArgs?: string[] }): Promise<BenchServer> {
+export async function startBenchServer(opts: {
+  dataDir: string;
+  port: number;
+  buildDir?: string;
+  cwd?: string;
+  extraNodeArgs?: string[];
+}): Promise<BenchServer> {
   const base = `http://127.0.0.1:${opts.port}`;
   // BENCH_AS=legal (or kam, tl…): the demo account of that role instead of the vp;
   // BENCH_AS=approver1@demo.test:kam for an account named otherwise.
   const [signInEmail, signInAs] = (process.env.BENCH_AS ?? "vp").includes(":")
     ? (process.env.BENCH_AS!.split(":") as [string, string])
     : [`${process.env.BENCH_AS ?? "vp"}@demo.test`, process.env.BENCH_AS ?? "vp"];
-  const proc = spawn(process.execPath, serverNodeArgs([...(opts.extraNodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [])]), {
-    cwd: opts.cwd ?? process.cwd(),
-    env: {
-      ...process.env,
-      DATA_DIR: opts.dataDir,
-      BUILD_DIR: path.resolve(opts.buildDir ?? process.env.BUILD_DIR ?? "build"),
-      PORT: String(opts.port),
-      HOST: "127.0.0.1",
-      SKIP_BUILD: "true",
-      NODE_ENV: "production",
-      SEED_DEMO: "true",
-      COOKIE_SECURE: "false",
+  const proc = spawn(
+    process.execPath,
+    serverNodeArgs([...(opts.extraNodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [])]),
+    {
+      cwd: opts.cwd ?? process.cwd(),
+      env: {
+        ...process.env,
+        DATA_DIR: opts.dataDir,
+        BUILD_DIR: path.resolve(opts.buildDir ?? process.env.BUILD_DIR ?? "build"),
+        PORT: String(opts.port),
+        HOST: "127.0.0.1",
+        SKIP_BUILD: "true",
+        NODE_ENV: "production",
+        SEED_DEMO: "true",
+        COOKIE_SECURE: "false",
+      },
+      // BENCH_SERVER_LOG=<file>: the server's output (its errors, a crash) kept for reading afterwards.
+      stdio: process.env.BENCH_SERVER_LOG
+        ? ["ignore", openSync(process.env.BENCH_SERVER_LOG, "a"), openSync(process.env.BENCH_SERVER_LOG, "a")]
+        : "ignore",
     },
-    // BENCH_SERVER_LOG=<file>: the server's output (its errors, a crash) kept for reading afterwards.
-    stdio: process.env.BENCH_SERVER_LOG ? ["ignore", openSync(process.env.BENCH_SERVER_LOG, "a"), openSync(process.env.BENCH_SERVER_LOG, "a")] : "ignore",
-  });
+  );
   let stopping = false;
   proc.once("exit", (code, signal) => {
     if (!stopping) console.error(`The server on port ${opts.port} exited by itself: ${signal ?? `code ${code}`}.`);
@@ -92,7 +109,7 @@ export async function startBenchServer(opts: { dataDir: string; port: number; bu
     await new Promise((r) => proc.once("exit", r));
   };
   try {
-    for (let t = Date.now(); ; ) {
+    for (let t = Date.now(); ;) {
       try {
         if ((await fetch(`${base}/sign-in`)).ok) break;
       } catch {
@@ -141,7 +158,11 @@ function processTreeCpuMs(pid: number): number {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, clock ticks of 1/100 s
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
     return own + children.reduce((sum, child) => sum + processTreeCpuMs(child), 0);
   } catch {
     return 0;
@@ -179,7 +200,11 @@ export const PAGE_TABLE_HEAD = [
  * `requests` at one connection (Server-Timing median / p95, latency p95, CPU per request, HTML
  * size), then `connections` connections for `seconds` (requests/s, p99, CPU per request).
  */
-export async function measurePage(server: BenchServer, url: string, opts: { warmUp: number; requests: number; seconds: number; connections: number }): Promise<string> {
+export async function measurePage(
+  server: BenchServer,
+  url: string,
+  opts: { warmUp: number; requests: number; seconds: number; connections: number },
+): Promise<string> {
   for (let i = 0; i < opts.warmUp; i++) await server.get(url);
   const timed: number[] = [];
   const latency: number[] = [];

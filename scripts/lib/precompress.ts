@@ -25,7 +25,12 @@ export function precompressDir(dir: string): number {
   for (const file of files(dir)) {
     if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
     const bytes = readFileSync(file);
-    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+    );
     writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
     count++;
   }

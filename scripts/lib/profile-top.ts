@@ -43,7 +43,8 @@ for (const [id, us] of self) {
   const pkg = where(n.callFrame.url);
   pkgSelf.set(pkg, (pkgSelf.get(pkg) ?? 0) + us);
 }
-const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms`;
+const pct = (us: number) =>
+  `${((100 * us) / total).toFixed(1).padStart(5)} %  ${(us / 1000).toFixed(0).padStart(6)} ms`;
 console.log(`total sampled: ${(total / 1000).toFixed(0)} ms`);
 console.log("\n== self time by package / file");
 for (const [k, v] of [...pkgSelf].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${pct(v)}  ${k}`);

@@ -24,7 +24,13 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 
-const PROOF_FOR = { pvt_ltd: "cin", ltd: "cin", llp: "cin", partnership: "partnership_deed", individual: "aadhar_card" } as const;
+const PROOF_FOR = {
+  pvt_ltd: "cin",
+  ltd: "cin",
+  llp: "cin",
+  partnership: "partnership_deed",
+  individual: "aadhar_card",
+} as const;
 
 async function as(page: Page, role: "vp" | "avp" | "tl" | "kam") {
   await signInOnce(page, `${role}@demo.test`, role);
@@ -52,7 +58,9 @@ describeJsOnOff("account set-up", (s) => {
     expect(await page.getByRole("link", { name: "Skip", exact: true }).getAttribute("href")).toBe("/dashboard");
 
     // Everything missing: the required messages.
-    await clickThen(page, "Submit", () => expectLocator(page.locator("#company_type-error")).toHaveText("Company Type is required"));
+    await clickThen(page, "Submit", () =>
+      expectLocator(page.locator("#company_type-error")).toHaveText("Company Type is required"),
+    );
     for (const [field, message] of [
       ["company_name", "Company Name is required"],
       ["billing_address", "Billing Address is required"],
@@ -70,7 +78,9 @@ describeJsOnOff("account set-up", (s) => {
     await page.locator("input[name=gst_type][value=yes]").check();
     await page.locator("input[name=msme][value=no]").check();
     await page.locator("#gst_no").fill(wrong);
-    await clickThen(page, "Fetch details", () => expectLocator(page.locator("#gst_no-error")).toHaveText("Please provide a valid GST number"));
+    await clickThen(page, "Fetch details", () =>
+      expectLocator(page.locator("#gst_no-error")).toHaveText("Please provide a valid GST number"),
+    );
 
     // The right one: filled from the registry and locked.
     await page.locator("#gst_no").fill(reg.gstin.toLowerCase());
@@ -86,35 +96,53 @@ describeJsOnOff("account set-up", (s) => {
       await expectLocator(page.locator("#company_name")).toHaveValue("");
       expect(await page.locator("#billing_address").getAttribute("readonly")).toBeNull();
       await page.locator("input[name=gst_type][value=yes]").check();
-      await clickThen(page, "Fetch details", () => expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name));
+      await clickThen(page, "Fetch details", () =>
+        expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name),
+      );
       expect(await page.locator("#billing_address").getAttribute("readonly")).not.toBeNull();
     } else {
       // Without JavaScript the server clears and unlocks them when No is applied; Yes and a new lookup fill them again.
       await page.locator("input[name=gst_type][value=no]").check();
-      await clickThen(page, "Apply the GST choice (No clears the fetched details)", () => expectLocator(page.locator("#company_name")).toHaveValue(""));
+      await clickThen(page, "Apply the GST choice (No clears the fetched details)", () =>
+        expectLocator(page.locator("#company_name")).toHaveValue(""),
+      );
       expect(await page.locator("#billing_address").getAttribute("readonly")).toBeNull();
       await page.locator("input[name=gst_type][value=yes]").check();
       await page.locator("#gst_no").fill(reg.gstin);
-      await clickThen(page, "Fetch details", () => expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name));
+      await clickThen(page, "Fetch details", () =>
+        expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name),
+      );
       expect(await page.locator("#billing_address").getAttribute("readonly")).not.toBeNull();
     }
     await page.locator("#business_proof_type").selectOption(PROOF_FOR[reg.company_type]);
 
     // A 'pdf' that is not one, and (with JavaScript) a file over 300 KB said at once.
     if (js) {
-      await page.locator("#business_proof").setInputFiles(file("big.pdf", "application/pdf", Buffer.concat([PDF, Buffer.alloc(300 * 1024)])));
+      await page
+        .locator("#business_proof")
+        .setInputFiles(file("big.pdf", "application/pdf", Buffer.concat([PDF, Buffer.alloc(300 * 1024)])));
       await expectLocator(page.locator("#business_proof-error")).toHaveText("Max file size 300 KB only");
       await page.locator("#gst_certificate").setInputFiles(file("gst.docx", "application/octet-stream", PDF));
-      await expectLocator(page.locator("#gst_certificate-error")).toHaveText("You can only upload png/jpeg/jpg/pdf file!");
+      await expectLocator(page.locator("#gst_certificate-error")).toHaveText(
+        "You can only upload png/jpeg/jpg/pdf file!",
+      );
     }
-    await page.locator("#business_proof").setInputFiles(file("proof.pdf", "application/pdf", Buffer.from("not a pdf at all")));
+    await page
+      .locator("#business_proof")
+      .setInputFiles(file("proof.pdf", "application/pdf", Buffer.from("not a pdf at all")));
     await page.locator("#gst_certificate").setInputFiles(file("gst.png", "image/png", PNG));
-    await clickThen(page, "Submit", () => expectLocator(page.locator("#business_proof-error")).toHaveText("You can only upload png/jpeg/jpg/pdf file!"));
+    await clickThen(page, "Submit", () =>
+      expectLocator(page.locator("#business_proof-error")).toHaveText("You can only upload png/jpeg/jpg/pdf file!"),
+    );
 
     // Without JavaScript a file over 300 KB is refused by the server while it streams.
     if (!js) {
-      await page.locator("#business_proof").setInputFiles(file("big.pdf", "application/pdf", Buffer.concat([PDF, Buffer.alloc(300 * 1024)])));
-      await clickThen(page, "Submit", () => expectLocator(page.getByTestId("page-error")).toHaveText("Max file size 300 KB only"));
+      await page
+        .locator("#business_proof")
+        .setInputFiles(file("big.pdf", "application/pdf", Buffer.concat([PDF, Buffer.alloc(300 * 1024)])));
+      await clickThen(page, "Submit", () =>
+        expectLocator(page.getByTestId("page-error")).toHaveText("Max file size 300 KB only"),
+      );
       await page.goto(url);
       await page.locator("#gst_no").fill(reg.gstin);
       await clickThen(page, "Fetch details", () => page.getByTestId("lookup-filled").waitFor());
@@ -161,11 +189,15 @@ describeJsOnOff("account set-up", (s) => {
     await page.locator("#bank_name").fill("HDFC Bank");
     await page.locator("#ifsc_code").fill("HDFC1001234");
     await clickThen(page, "Save Business Details", () =>
-      expectLocator(page.locator("#ifsc_code-error")).toHaveText("Please enter a valid IFSC code (4 letters, 0, then 6 letters or digits)."),
+      expectLocator(page.locator("#ifsc_code-error")).toHaveText(
+        "Please enter a valid IFSC code (4 letters, 0, then 6 letters or digits).",
+      ),
     );
     await page.locator("#ifsc_code").fill("HDFC0001234");
     await page.locator("#label_logo").setInputFiles(file("logo.png", "image/png", PNG));
-    await clickThen(page, "Save Business Details", () => expectLocator(toast(page)).toContainText("Business details updated successfully."));
+    await clickThen(page, "Save Business Details", () =>
+      expectLocator(toast(page)).toContainText("Business details updated successfully."),
+    );
     await page.getByTestId("logo-link").waitFor();
     if (js) await expectAccessible(page, js); // Business Details and Pickrr Configuration open
     expect(await page.locator("#account_number").isDisabled()).toBe(true); // locked once set
@@ -177,7 +209,11 @@ describeJsOnOff("account set-up", (s) => {
     await page.getByTestId("flag-surface_only").setChecked(true);
     await page.getByTestId("flag-has_wallet").setChecked(true);
     await page.locator("#credit_period").fill("1.5");
-    await clickThen(page, "Save Configuration", () => expectLocator(page.locator("#credit_period-error")).toHaveText("Credit period must be a whole number of days, 0 or more."));
+    await clickThen(page, "Save Configuration", () =>
+      expectLocator(page.locator("#credit_period-error")).toHaveText(
+        "Credit period must be a whole number of days, 0 or more.",
+      ),
+    );
     if (js) {
       await page.locator("#credit_period").fill("");
       await page.locator("#credit_period").pressSequentially("-1e.+5");
@@ -187,7 +223,9 @@ describeJsOnOff("account set-up", (s) => {
     }
     await page.getByTestId("flag-surface_only").setChecked(true);
     await page.getByTestId("flag-has_wallet").setChecked(true);
-    await clickThen(page, "Save Configuration", () => expectLocator(toast(page)).toContainText("Pickrr configuration updated successfully."));
+    await clickThen(page, "Save Configuration", () =>
+      expectLocator(toast(page)).toContainText("Pickrr configuration updated successfully."),
+    );
     expect(await page.getByTestId("flag-surface_only").isChecked()).toBe(true);
     expect(await page.getByTestId("flag-has_wallet").isChecked()).toBe(true);
     await expectLocator(page.locator("#credit_period")).toHaveValue("15");
@@ -202,7 +240,9 @@ describeJsOnOff("account set-up", (s) => {
     await page.goto(`/all-users/${client.id}/account-setup?open=config`);
     expect(await page.getByTestId("flag-has_wallet").isDisabled()).toBe(true);
     await expectLocator(page.getByRole("button", { name: "Reveal" })).toHaveCount(0);
-    await expectLocator(page.getByTestId("token-masked")).toHaveText("Only a VP or KAM may see this client's API token.");
+    await expectLocator(page.getByTestId("token-masked")).toHaveText(
+      "Only a VP or KAM may see this client's API token.",
+    );
     if (js) {
       // The server decides, whatever the page showed: a forged post is refused and changes nothing (plain HTTP, once).
       const version = (await page.getByTestId("config-form").locator("input[name=version]").getAttribute("value"))!;
@@ -211,7 +251,9 @@ describeJsOnOff("account set-up", (s) => {
       });
       expect(forged.status()).toBe(403);
       expect(await forged.text()).toContain("Only an AVP or VP may change Activate Wallet.");
-      const reveal = await page.context().request.post(`/all-users/${client.id}/account-setup?open=config`, { form: { intent: "token-reveal" } });
+      const reveal = await page
+        .context()
+        .request.post(`/all-users/${client.id}/account-setup?open=config`, { form: { intent: "token-reveal" } });
       expect(reveal.status()).toBe(403);
       expect(await reveal.text()).not.toMatch(/[0-9a-f]{40}/);
     }
@@ -220,13 +262,19 @@ describeJsOnOff("account set-up", (s) => {
     await as(page, "vp");
     await page.goto(`/all-users/${client.id}/account-setup?open=config,wallet,history`);
     await page.getByTestId("flag-has_wallet").setChecked(true);
-    await clickThen(page, "Save Configuration", () => expectLocator(toast(page)).toContainText("Pickrr configuration updated successfully."));
+    await clickThen(page, "Save Configuration", () =>
+      expectLocator(toast(page)).toContainText("Pickrr configuration updated successfully."),
+    );
     await page.getByTestId("wallet-form").waitFor();
     await page.locator("#max_tolerance").fill("+500");
-    await clickThen(page, "Save Tolerance", () => expectLocator(page.locator("#max_tolerance-error")).toHaveText("Please enter a valid maximum tolerance value."));
+    await clickThen(page, "Save Tolerance", () =>
+      expectLocator(page.locator("#max_tolerance-error")).toHaveText("Please enter a valid maximum tolerance value."),
+    );
     await page.locator("#current_tolerance").fill("-750");
     await page.locator("#max_tolerance").fill("-1500.5");
-    await clickThen(page, "Save Tolerance", () => expectLocator(toast(page)).toContainText("Tolerance values updated successfully."));
+    await clickThen(page, "Save Tolerance", () =>
+      expectLocator(toast(page)).toContainText("Tolerance values updated successfully."),
+    );
     await expectLocator(page.locator("#max_tolerance")).toHaveValue("-1500.50");
     await expectLocator(page.getByTestId("account-history")).toContainText("Maximum Tolerance: 0.00 → -1500.50");
 
@@ -239,7 +287,9 @@ describeJsOnOff("account set-up", (s) => {
     expect(old.slice(-4)).toBe(masked.slice(-4));
     await page.getByRole("link", { name: "Rotate…" }).click();
     await page.getByTestId("rotate-confirm").waitFor();
-    await clickThen(page, "Yes, rotate", () => expectLocator(page.getByTestId("token-revealed")).toContainText("the old one no longer works"));
+    await clickThen(page, "Yes, rotate", () =>
+      expectLocator(page.getByTestId("token-revealed")).toContainText("the old one no longer works"),
+    );
     const token = (await page.getByTestId("token-value").textContent())!;
     expect(token).toMatch(/^[0-9a-f]{40}$/);
     expect(token).not.toBe(old);
@@ -252,7 +302,9 @@ describeJsOnOff("account set-up", (s) => {
   it("kam: reveals a client's API token, but Activate Wallet is not theirs to change", async () => {
     const { page, js, index } = s;
     // A client outside the demo vp's chain (kam sees every client; no other browser test uses these).
-    const client = plannedDemoClients().filter((c) => c.has_token && !c.has_wallet && c.chain.vp !== "vp@demo.test")[index];
+    const client = plannedDemoClients().filter((c) => c.has_token && !c.has_wallet && c.chain.vp !== "vp@demo.test")[
+      index
+    ];
     await as(page, "kam");
     await page.goto(`/all-users/${client.id}/account-setup?open=config`);
     expect(await page.getByTestId("flag-has_wallet").isDisabled()).toBe(true);

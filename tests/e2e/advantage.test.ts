@@ -4,10 +4,20 @@ import { beforeAll, expect, it } from "vitest";
 import { seededPlanOffers } from "~/services/seed/advantage.server";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
-import { baseURL, describeJsOnOff, expectAccessible, expectLocator, newContext, revealClientToken, sharedBrowser, signIn } from "../support/browser";
+import {
+  baseURL,
+  describeJsOnOff,
+  expectAccessible,
+  expectLocator,
+  newContext,
+  revealClientToken,
+  sharedBrowser,
+  signIn,
+} from "../support/browser";
 
 const EDIT_ROW = /^Edit (?!weight slab of )/;
-const CANNOT_DISABLE = "You can not disable a plan that is activated by seller, please deactivate plan from seller dashboard.";
+const CANNOT_DISABLE =
+  "You can not disable a plan that is activated by seller, please deactivate plan from seller dashboard.";
 const CHANGE_NOT_ALLOWED = "Change not allowed. Please connect with tech-support.";
 
 /**
@@ -17,7 +27,10 @@ const CHANGE_NOT_ALLOWED = "Change not allowed. Please connect with tech-support
  * tokens themselves are random per install: the seller's is revealed by a vp, as in real life.
  */
 const fresh = plannedDemoClients()
-  .filter((c) => c.chain.tl === "tl@demo.test" && c.chain.bdm === "bdm@demo.test" && seededPlanOffers(c.id).offered.length === 0)
+  .filter(
+    (c) =>
+      c.chain.tl === "tl@demo.test" && c.chain.bdm === "bdm@demo.test" && seededPlanOffers(c.id).offered.length === 0,
+  )
   .flatMap((c) => (c.has_token ? [{ id: c.id }] : []));
 
 /** One signed-in session per role for the whole file (signing in is sign-in.test.ts's subject). */
@@ -79,7 +92,10 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     await dialog.getByRole("button", { name: "Enable" }).click();
     await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
     await expectLocator(page.getByTestId("plan-status-premium")).toHaveText("Premium: Offered");
-    await expectLocator(page.getByRole("switch", { name: "Premium plan offered" })).toHaveAttribute("aria-checked", "true");
+    await expectLocator(page.getByRole("switch", { name: "Premium plan offered" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
 
     // The seller, with the client's token and no staff session.
     const api = `/api/seller/advantage-plan`;
@@ -89,7 +105,14 @@ describeJsOnOff("Pickrr Advantage", (s) => {
       // The endpoint's refusals are plain HTTP: checked once, in the JavaScript-on suite (decision 017).
       if (js) {
         expect((await seller.request.post(api, { data: { active: "advantage_premium" } })).status()).toBe(401);
-        expect((await seller.request.post(api, { data: { active: "advantage_premium" }, headers: { Authorization: "Token wrong" } })).status()).toBe(401);
+        expect(
+          (
+            await seller.request.post(api, {
+              data: { active: "advantage_premium" },
+              headers: { Authorization: "Token wrong" },
+            })
+          ).status(),
+        ).toBe(401);
         const notOffered = await seller.request.post(api, { data: { active: "advantage_basic" }, headers: auth });
         expect(notOffered.status()).toBe(400);
         expect(await notOffered.json()).toEqual({ err: "active must be in offered." });
@@ -97,7 +120,10 @@ describeJsOnOff("Pickrr Advantage", (s) => {
       const activated = await seller.request.post(api, { data: { active: "advantage_premium" }, headers: auth });
       expect(activated.status()).toBe(200);
       const state = {
-        advantage_rate_plan: { offered: [{ type: "premium", name: "advantage_premium" }], active: { type: "premium", name: "advantage_premium" } },
+        advantage_rate_plan: {
+          offered: [{ type: "premium", name: "advantage_premium" }],
+          active: { type: "premium", name: "advantage_premium" },
+        },
       };
       expect(await activated.json()).toEqual(state);
 
@@ -121,7 +147,9 @@ describeJsOnOff("Pickrr Advantage", (s) => {
 
       // The seller deactivates it from the seller dashboard: offered, no longer active.
       const deactivated = await seller.request.post(api, { data: { active: null }, headers: auth });
-      expect(await deactivated.json()).toEqual({ advantage_rate_plan: { offered: state.advantage_rate_plan.offered, active: null } });
+      expect(await deactivated.json()).toEqual({
+        advantage_rate_plan: { offered: state.advantage_rate_plan.offered, active: null },
+      });
     } finally {
       await seller.close();
     }
@@ -150,7 +178,10 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     await disable.getByRole("button", { name: "Disable" }).click();
     await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
     await expectLocator(page.getByTestId("plan-status-premium")).toHaveText("Premium: Not offered");
-    await expectLocator(page.getByRole("switch", { name: "Premium plan offered" })).toHaveAttribute("aria-checked", "false");
+    await expectLocator(page.getByRole("switch", { name: "Premium plan offered" })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
   });
 
   it("vp edits a premium plan rate: the first save copies the plan's defaults for the client", async () => {
@@ -158,7 +189,10 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     const id = fresh[s.index + 2].id;
     await page.goto(premium(id));
     await expectLocator(page.getByTestId("plan-card-mode")).toContainText("uses the plan's default rates");
-    const row = page.getByTestId("rate-row").filter({ has: page.getByRole("link", { name: EDIT_ROW }) }).first();
+    const row = page
+      .getByTestId("rate-row")
+      .filter({ has: page.getByRole("link", { name: EDIT_ROW }) })
+      .first();
     const courier = (await row.getAttribute("data-courier"))!;
     await row.getByRole("link", { name: EDIT_ROW }).click();
     await page.waitForURL((u) => u.searchParams.has("edit") && u.searchParams.get("plan") === "premium");
@@ -170,7 +204,10 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     await page.locator("[data-editing]").getByText("Please fill!").waitFor();
 
     const next = (Number(oldZoneA) + 3.5).toFixed(2);
-    await page.locator("[data-editing]").getByLabel(/^Zone A Base for/).fill(next);
+    await page
+      .locator("[data-editing]")
+      .getByLabel(/^Zone A Base for/)
+      .fill(next);
     await page.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm rate update" });
     await dialog.waitFor();
@@ -180,7 +217,10 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
     await expectLocator(page.getByTestId("plan-card-mode")).toContainText("own (exclusive) copy");
-    const saved = page.getByTestId("rate-row").filter({ has: page.getByRole("link", { name: `Edit ${courier}` }) }).first();
+    const saved = page
+      .getByTestId("rate-row")
+      .filter({ has: page.getByRole("link", { name: `Edit ${courier}` }) })
+      .first();
     await expectLocator(saved.locator("td").nth(2)).toContainText(`${next} |`);
     // Basic still shows its defaults for this client.
     await page.getByRole("navigation", { name: "Advantage plans" }).getByRole("link", { name: "Basic" }).click();
@@ -196,11 +236,18 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     await page.goto(premium(id));
     const settings = page.getByTestId("advantage-settings");
     // docs/product.md §2.6: the settings come before the plan's rate card, not below its thousands of cells.
-    expect((await settings.boundingBox())!.y).toBeLessThan((await page.getByTestId("panel-title").first().boundingBox())!.y);
+    expect((await settings.boundingBox())!.y).toBeLessThan(
+      (await page.getByTestId("panel-title").first().boundingBox())!.y,
+    );
     // The same screen as the first test's (vp, Premium, settings form): scanned there (decision 017).
     expect(await settings.getByRole("radio", { name: "85%" }).isChecked()).toBe(true);
-    for (const a of ["85%", "90%", "95%"]) expect(await settings.getByRole("radio", { name: a }).isDisabled()).toBe(true);
-    for (const [zone, days] of [["Zone A 'Intra City' TAT", "2"], ["Zone E 'ROI' TAT", "8"]]) await expectLocator(settings.getByLabel(zone)).toHaveValue(days);
+    for (const a of ["85%", "90%", "95%"])
+      expect(await settings.getByRole("radio", { name: a }).isDisabled()).toBe(true);
+    for (const [zone, days] of [
+      ["Zone A 'Intra City' TAT", "2"],
+      ["Zone E 'ROI' TAT", "8"],
+    ])
+      await expectLocator(settings.getByLabel(zone)).toHaveValue(days);
     await expectLocator(settings.getByLabel("Return: RTO cashback", { exact: true })).toHaveValue("100.00");
 
     const apply = settings.getByRole("button", { name: "Apply" });
@@ -217,20 +264,30 @@ describeJsOnOff("Pickrr Advantage", (s) => {
       expect(await apply.isDisabled()).toBe(true);
       expect(posts).toEqual([]);
     } else {
-      const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), apply.click()]);
+      const [refused] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        apply.click(),
+      ]);
       expect(refused.status()).toBe(400);
       await settings.getByText("Some form fields are invalid.").waitFor();
       await settings.getByText("* max cashback liability is required").waitFor();
     }
 
     // Only the inputs the chosen plans use show with JavaScript; without it all show, each naming its plans.
-    const returnPlan = (n: number) => settings.getByRole("radiogroup", { name: "Return cashback plan" }).getByRole("radio", { name: new RegExp(`^Plan ${n}: `) });
-    const deliveredPlan = (n: number) => settings.getByRole("radiogroup", { name: "Delivered-breach cashback plan" }).getByRole("radio", { name: new RegExp(`^Plan ${n}: `) });
+    const returnPlan = (n: number) =>
+      settings
+        .getByRole("radiogroup", { name: "Return cashback plan" })
+        .getByRole("radio", { name: new RegExp(`^Plan ${n}: `) });
+    const deliveredPlan = (n: number) =>
+      settings
+        .getByRole("radiogroup", { name: "Delivered-breach cashback plan" })
+        .getByRole("radio", { name: new RegExp(`^Plan ${n}: `) });
     const shown = (field: string) => settings.getByTestId(`amount-${field}`).isVisible();
     if (js) {
       await returnPlan(1).check();
       await deliveredPlan(1).check();
-      for (const f of ["return_rto", "return_forward", "delivered_forward"]) await expect.poll(() => shown(f)).toBe(false);
+      for (const f of ["return_rto", "return_forward", "delivered_forward"])
+        await expect.poll(() => shown(f)).toBe(false);
       await returnPlan(3).check();
       await expect.poll(() => shown("return_rto")).toBe(true);
       expect(await shown("return_forward")).toBe(false);
@@ -289,7 +346,10 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     expect(await settings.getByLabel("Max cashback liability (₹)").isDisabled()).toBe(true);
     expect(await settings.getByRole("radio", { name: "Plan 1: Full RTO refund", exact: true }).isDisabled()).toBe(true);
     await expectLocator(settings.getByRole("button", { name: "Apply" })).toHaveCount(0);
-    await expectLocator(page.getByRole("switch", { name: "Premium plan offered" })).toHaveAttribute("aria-disabled", "true");
+    await expectLocator(page.getByRole("switch", { name: "Premium plan offered" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     await expectLocator(page.getByRole("link", { name: EDIT_ROW })).toHaveCount(0);
     await expectLocator(page.getByRole("columnheader", { name: "Operation" })).toHaveCount(0);
     if (js) await expectAccessible(page); // once per screen (decision 017)
@@ -297,11 +357,20 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     // Forged posts are plain HTTP: once, in the JavaScript-on suite (decision 017).
     if (!js) return;
     const base = `/all-users/${id}/rate-card/advantage?plan=premium`;
-    const cashback = await context.request.post(base, { form: { intent: "cashback", return_plan: "1", delivered_plan: "1", max_tat_liability: "1", version: "1" }, maxRedirects: 0 });
+    const cashback = await context.request.post(base, {
+      form: { intent: "cashback", return_plan: "1", delivered_plan: "1", max_tat_liability: "1", version: "1" },
+      maxRedirects: 0,
+    });
     expect(cashback.status()).toBe(403);
-    const planRate = await context.request.post(base, { form: { intent: "plan-save", plan: "advantage_premium", apply_default: "false", rowId: "1", version: "1" }, maxRedirects: 0 });
+    const planRate = await context.request.post(base, {
+      form: { intent: "plan-save", plan: "advantage_premium", apply_default: "false", rowId: "1", version: "1" },
+      maxRedirects: 0,
+    });
     expect(planRate.status()).toBe(403);
-    const offer = await context.request.post(`/all-users/${id}/rate-card/advantage/plan?plan=basic`, { form: { intent: "offer", plan: "basic" }, maxRedirects: 0 });
+    const offer = await context.request.post(`/all-users/${id}/rate-card/advantage/plan?plan=basic`, {
+      form: { intent: "offer", plan: "basic" },
+      maxRedirects: 0,
+    });
     expect(offer.status()).toBe(403);
     await page.goto(`/all-users/${id}/rate-card?tab=advantage&plan=basic`);
     await expectLocator(page.getByTestId("plan-status-basic")).toHaveText("Basic: Not offered");
@@ -316,12 +385,17 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     await page.getByRole("navigation", { name: "Advantage plans" }).getByRole("link", { name: "Premium" }).click();
     await page.waitForURL((u) => u.searchParams.get("plan") === "premium");
     await page.reload();
-    await expectLocator(page.getByRole("navigation", { name: "Advantage plans" }).getByRole("link", { name: "Premium" })).toHaveAttribute("aria-current", "page");
+    await expectLocator(
+      page.getByRole("navigation", { name: "Advantage plans" }).getByRole("link", { name: "Premium" }),
+    ).toHaveAttribute("aria-current", "page");
     await page.goto(`/all-users/${id}/rate-card?tab=advantage`);
     expect(new URL(page.url()).searchParams.get("plan")).toBe("premium");
     await page.getByTestId("advantage-settings").waitFor();
     // From the courier-wise card into the advantage tab again: still Premium.
-    await expectLocator(page.getByRole("link", { name: "Courier Wise Plan" })).toHaveAttribute("href", `/all-users/${id}/rate-card`);
+    await expectLocator(page.getByRole("link", { name: "Courier Wise Plan" })).toHaveAttribute(
+      "href",
+      `/all-users/${id}/rate-card`,
+    );
     await page.goto(`/all-users/${id}/rate-card`);
     await page.getByRole("link", { name: "Pickrr Advantage" }).click();
     await page.waitForURL((u) => u.searchParams.get("plan") === "premium");

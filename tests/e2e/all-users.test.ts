@@ -10,7 +10,9 @@ async function visibleClientIds(page: Page, pages = 10): Promise<number[]> {
   const ids: number[] = [];
   for (let p = 1; p <= pages; p++) {
     await page.goto(`/all-users?perPage=100&page=${p}&sort=name&dir=asc`);
-    const hrefs = await page.locator("a", { hasText: "View Details" }).evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const hrefs = await page
+      .locator("a", { hasText: "View Details" })
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     ids.push(...hrefs.map((h) => Number(h?.split("/").pop())));
     const summary = (await page.getByTestId("pager-summary").textContent()) ?? "";
     const [, current, count] = summary.match(/Page (\d+) of (\d+)/) ?? [];
@@ -48,7 +50,9 @@ describeJsOnOff("All Users and the client page", (s) => {
     await page.waitForURL((u) => u.pathname === "/all-users");
     await page.goto("/all-users?perPage=10&page=2&sort=name&dir=asc");
     await page.getByText(/Page 2 of \d+/).waitFor();
-    const names = (await page.getByTestId("client-row").locator("td:first-child").allTextContents()).map((s) => s.trim());
+    const names = (await page.getByTestId("client-row").locator("td:first-child").allTextContents()).map((s) =>
+      s.trim(),
+    );
     expect(names).toHaveLength(10);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     await page.getByRole("link", { name: "Next" }).click();
@@ -89,10 +93,15 @@ describeJsOnOff("All Users and the client page", (s) => {
     await d.getByLabel("Confirm Password").fill("organic-farm-2");
     await d.getByRole("button", { name: "Register" }).click();
     await page.getByRole("dialog", { name: "Register New User" }).getByText("The input is not valid E-mail!").waitFor();
-    await page.getByRole("dialog", { name: "Register New User" }).getByText("The two passwords that you entered do not match!").waitFor();
+    await page
+      .getByRole("dialog", { name: "Register New User" })
+      .getByText("The two passwords that you entered do not match!")
+      .waitFor();
     // Without JavaScript the server re-rendered the form: the other fields come back, passwords never do.
     if (!js) {
-      await expectLocator(page.getByRole("dialog", { name: "Register New User" }).getByLabel("Company Name")).toHaveValue(`Reddy Organics ${label}`);
+      await expectLocator(
+        page.getByRole("dialog", { name: "Register New User" }).getByLabel("Company Name"),
+      ).toHaveValue(`Reddy Organics ${label}`);
       expect(await page.content()).not.toContain("organic-farm-");
     }
 
@@ -121,7 +130,10 @@ describeJsOnOff("All Users and the client page", (s) => {
     await d3.getByLabel(/^Password/).fill("another-pass-1");
     await d3.getByLabel("Confirm Password").fill("another-pass-1");
     await d3.getByRole("button", { name: "Register" }).click();
-    await page.getByRole("dialog", { name: "Register New User" }).getByText("A client with this e-mail is already registered.").waitFor();
+    await page
+      .getByRole("dialog", { name: "Register New User" })
+      .getByText("A client with this e-mail is already registered.")
+      .waitFor();
   });
 
   it("opens a client's page with deep-linkable tabs and a back link", async () => {
@@ -153,7 +165,6 @@ describeJsOnOff("All Users and the client page", (s) => {
     await page.getByRole("link", { name: /Back to All Users/ }).click();
     await page.waitForURL((u) => u.pathname === "/all-users");
   });
-
 });
 
 /** Server answers and accessibility do not depend on JavaScript in the page: once (decision 017). */
@@ -191,7 +202,11 @@ describe("All Users and the client page, once", () => {
     await page.goto("/all-users?register=1");
     await expectAccessible(page);
     await page.goto("/all-users");
-    await page.getByTestId("client-row").first().getByRole("link", { name: /View Details/ }).click();
+    await page
+      .getByTestId("client-row")
+      .first()
+      .getByRole("link", { name: /View Details/ })
+      .click();
     await page.waitForURL((u) => /^\/all-users\/\d+$/.test(u.pathname));
     await expectAccessible(page);
   });

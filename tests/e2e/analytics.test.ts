@@ -30,7 +30,10 @@ const viewers = {} as Record<StaffRole, { id: number; role: StaffRole; email: st
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
   for (const role of ["vp", "avp", "bdm", "tl"] as const) {
-    const [s] = await h.db.select({ id: staff.id }).from(staff).where(eq(staff.email, `${role}@demo.test`));
+    const [s] = await h.db
+      .select({ id: staff.id })
+      .from(staff)
+      .where(eq(staff.email, `${role}@demo.test`));
     viewers[role] = { id: s.id, role, email: `${role}@demo.test` };
   }
 }, 120_000);
@@ -40,7 +43,9 @@ const today = () => istDayOf(new Date());
 
 /** The rows of a server-rendered table (first cell a row header), as text. */
 async function tableRows(page: Page, testId: string): Promise<string[][]> {
-  return page.locator(`[data-testid="${testId}"] tbody tr`).evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? "").trim())));
+  return page
+    .locator(`[data-testid="${testId}"] tbody tr`)
+    .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => (c.textContent ?? "").trim())));
 }
 
 const num = (text: string) => Number(text.replace(/,/g, ""));
@@ -53,33 +58,41 @@ async function gotoAs(page: Page, role: StaffRole, path: string) {
 }
 
 describeJsOnOff("Dashboard", (s) => {
-  it.each(["vp", "avp", "bdm", "tl"] as const)("shows %s the growth, Daily Average and Month-wise growth of the seeded orders", async (role) => {
-    const { page, js } = s;
-    await gotoAs(page, role, "/dashboard");
-    await expectLocator(page.getByRole("heading", { name: "Dashboard", level: 1 })).toHaveCount(1);
-    const expected = await dashboardData(h.db, viewers[role], new Date());
-    if (js) await expectLocator(page.locator("[data-testid=monthly-growth] .recharts-surface")).toHaveCount(1);
+  it.each(["vp", "avp", "bdm", "tl"] as const)(
+    "shows %s the growth, Daily Average and Month-wise growth of the seeded orders",
+    async (role) => {
+      const { page, js } = s;
+      await gotoAs(page, role, "/dashboard");
+      await expectLocator(page.getByRole("heading", { name: "Dashboard", level: 1 })).toHaveCount(1);
+      const expected = await dashboardData(h.db, viewers[role], new Date());
+      if (js) await expectLocator(page.locator("[data-testid=monthly-growth] .recharts-surface")).toHaveCount(1);
 
-    // Month-wise growth: past months exactly; this month at least what the seed made.
-    const months = await tableRows(page, "monthly-growth-table");
-    expect(months.map((r) => r[0])).toEqual(expected.series.map((p) => p.label));
-    for (const [i, p] of expected.series.entries()) {
-      const [label, total, old, fresh] = months[i];
-      if (p.month < monthStart(today())) expect([label, num(total), num(old), num(fresh)]).toEqual([p.label, p.total, p.old, p.new]);
-      else expect(num(total)).toBeGreaterThanOrEqual(p.total);
-    }
-    // The two figures follow the spec's rule from the numbers the page shows.
-    const shown: MonthPoint[] = expected.series.map((p, i) => ({ ...p, total: num(months[i][1]), old: num(months[i][2]) }));
-    const figures = growthFigures(shown, today());
-    await expectLocator(page.getByTestId("growth-total")).toHaveText(figures.total.label);
-    await expectLocator(page.getByTestId("growth-old")).toHaveText(figures.old.label);
-    expect(figures.total.kind).toBe("value");
+      // Month-wise growth: past months exactly; this month at least what the seed made.
+      const months = await tableRows(page, "monthly-growth-table");
+      expect(months.map((r) => r[0])).toEqual(expected.series.map((p) => p.label));
+      for (const [i, p] of expected.series.entries()) {
+        const [label, total, old, fresh] = months[i];
+        if (p.month < monthStart(today()))
+          expect([label, num(total), num(old), num(fresh)]).toEqual([p.label, p.total, p.old, p.new]);
+        else expect(num(total)).toBeGreaterThanOrEqual(p.total);
+      }
+      // The two figures follow the spec's rule from the numbers the page shows.
+      const shown: MonthPoint[] = expected.series.map((p, i) => ({
+        ...p,
+        total: num(months[i][1]),
+        old: num(months[i][2]),
+      }));
+      const figures = growthFigures(shown, today());
+      await expectLocator(page.getByTestId("growth-total")).toHaveText(figures.total.label);
+      await expectLocator(page.getByTestId("growth-old")).toHaveText(figures.old.label);
+      expect(figures.total.kind).toBe("value");
 
-    // Daily Average: last month's column exactly, with two decimals.
-    const weekdays = await tableRows(page, "daily-average-table");
-    expect(weekdays.map((r) => [r[0], num(r[1])])).toEqual(expected.weekdays.map((w) => [w.weekday, w.last_month]));
-    expect(weekdays.every((r) => /^\d[\d,]*\.\d\d$/.test(r[1]) && /^\d[\d,]*\.\d\d$/.test(r[2]))).toBe(true);
-  });
+      // Daily Average: last month's column exactly, with two decimals.
+      const weekdays = await tableRows(page, "daily-average-table");
+      expect(weekdays.map((r) => [r[0], num(r[1])])).toEqual(expected.weekdays.map((w) => [w.weekday, w.last_month]));
+      expect(weekdays.every((r) => /^\d[\d,]*\.\d\d$/.test(r[1]) && /^\d[\d,]*\.\d\d$/.test(r[2]))).toBe(true);
+    },
+  );
 
   it("has no serious or critical accessibility violation", async () => {
     const { page, js } = s;
@@ -91,7 +104,11 @@ describeJsOnOff("Dashboard", (s) => {
 
 /** The view selector's options as the page shows them. */
 async function viewOptionsOf(page: Page) {
-  return page.locator("select[name=view] option").evaluateAll((os) => os.map((o) => `${(o as HTMLOptionElement).value}${(o as HTMLOptionElement).disabled ? " (disabled)" : ""}`));
+  return page
+    .locator("select[name=view] option")
+    .evaluateAll((os) =>
+      os.map((o) => `${(o as HTMLOptionElement).value}${(o as HTMLOptionElement).disabled ? " (disabled)" : ""}`),
+    );
 }
 
 describeJsOnOff("Order Tracker", (s) => {
@@ -114,7 +131,9 @@ describeJsOnOff("Order Tracker", (s) => {
       await page.locator("select[name=period]").selectOption(period);
       // With JavaScript the choice applies at once; without, the Apply button sends it.
       if (!js) await page.getByRole("button", { name: "Apply" }).click();
-      await page.waitForURL((u) => u.searchParams.get("period") === period || (period === "last_7_days" && !u.searchParams.has("period")));
+      await page.waitForURL(
+        (u) => u.searchParams.get("period") === period || (period === "last_7_days" && !u.searchParams.has("period")),
+      );
     };
     await choose("last_30_days");
     await check(addDays(t, -29), t);
@@ -132,7 +151,9 @@ describeJsOnOff("Order Tracker", (s) => {
     if (js) {
       // The date picker's state is the URL's: a shared link opens the same range.
       await gotoAs(page, "vp", `/order-tracker?period=custom&from=${from}&to=${to}`);
-      await expectLocator(page.getByRole("button", { name: "Custom range" })).toContainText(`${dmy(from)} – ${dmy(to)}`);
+      await expectLocator(page.getByRole("button", { name: "Custom range" })).toContainText(
+        `${dmy(from)} – ${dmy(to)}`,
+      );
     } else {
       await gotoAs(page, "vp", "/order-tracker");
       await page.locator("select[name=period]").selectOption("custom");
@@ -146,7 +167,11 @@ describeJsOnOff("Order Tracker", (s) => {
 
     // Without JavaScript the browser's own date fields already keep to the range (min, max);
     // a link with an earlier start is refused by the server with the message on the field.
-    if (!js) expect([await page.getByLabel("From (Custom)").getAttribute("min"), await page.getByLabel("To (Custom)").getAttribute("max")]).toEqual([from, t]);
+    if (!js)
+      expect([
+        await page.getByLabel("From (Custom)").getAttribute("min"),
+        await page.getByLabel("To (Custom)").getAttribute("max"),
+      ]).toEqual([from, t]);
     const tooEarly = addDays(t, -91);
     await page.goto(`/order-tracker?period=custom&from=${tooEarly}&to=${to}`);
     await expectLocator(page.locator("main")).toContainText(RANGE_MESSAGES.tooEarly(from));
@@ -158,18 +183,29 @@ describeJsOnOff("Order Tracker", (s) => {
   it("narrows Daily Stats to one seller of the tl's", async () => {
     const { page, js } = s;
     await gotoAs(page, "tl", "/order-tracker?period=last_30_days");
-    const [seller] = await h.db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.tl_id, viewers.tl.id)).orderBy(clients.id).limit(1);
+    const [seller] = await h.db
+      .select({ id: clients.id, email: clients.email })
+      .from(clients)
+      .where(eq(clients.tl_id, viewers.tl.id))
+      .orderBy(clients.id)
+      .limit(1);
     await page.getByLabel("Seller email").fill(seller.email);
     if (js) await page.getByLabel("Seller email").press("Enter");
     else await page.getByRole("button", { name: "Apply" }).click();
-    await page.waitForURL((u) => u.searchParams.get("seller") === seller.email && u.searchParams.get("period") === "last_30_days");
+    await page.waitForURL(
+      (u) => u.searchParams.get("seller") === seller.email && u.searchParams.get("period") === "last_30_days",
+    );
     await expectLocator(page.getByTestId("daily-stats")).toContainText(`for ${seller.email}`);
     const t = today();
     const expected = await dailyStats(h.db, viewers.tl, { from: addDays(t, -29), to: t }, seller.id);
     const rows = await tableRows(page, "daily-stats-table");
     for (const [i, d] of expected.entries()) if (d.day < t) expect(num(rows[i][1])).toBe(d.placed);
     // A seller outside the tl's clients is refused on the field.
-    const [other] = await h.db.select({ email: clients.email }).from(clients).where(ne(clients.tl_id, viewers.tl.id)).limit(1);
+    const [other] = await h.db
+      .select({ email: clients.email })
+      .from(clients)
+      .where(ne(clients.tl_id, viewers.tl.id))
+      .limit(1);
     await page.goto(`/order-tracker?seller=${encodeURIComponent(other.email)}`);
     await expectLocator(page.locator("main")).toContainText("No seller with this e-mail among your clients.");
   });
@@ -217,9 +253,13 @@ describeJsOnOff("Order Tracker", (s) => {
     await table.getByRole("link", { name: "Placed" }).nth(1).click();
     await page.waitForURL((u) => u.searchParams.get("sort") === "placed_1" && u.searchParams.get("dir") === "desc");
     // The page shows the new order: the same header now offers the other direction.
-    await expect.poll(() => table.getByRole("link", { name: "Placed" }).nth(1).getAttribute("href")).toContain("sort=placed_1&dir=asc");
+    await expect
+      .poll(() => table.getByRole("link", { name: "Placed" }).nth(1).getAttribute("href"))
+      .toContain("sort=placed_1&dir=asc");
     await expectLocator(table.locator("th[aria-sort=descending]")).toHaveCount(1);
-    const yesterday = await table.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => Number((tr.children[4]?.textContent ?? "").replace(/,/g, ""))));
+    const yesterday = await table
+      .locator("tbody tr")
+      .evaluateAll((trs) => trs.map((tr) => Number((tr.children[4]?.textContent ?? "").replace(/,/g, ""))));
     expect(yesterday.length).toBeGreaterThan(1);
     expect(yesterday).toEqual([...yesterday].sort((a, b) => b - a));
     await expectLocator(page.getByTestId("snapshot-times")).toContainText("Next Updated at");
@@ -254,16 +294,24 @@ describe("the Order Tracker's CSVs", () => {
     const perf = await page.request.get("/order-tracker/daily-performance.csv");
     expect(perf.status()).toBe(200);
     expect(perf.headers()["content-disposition"]).toContain("filename*=UTF-8''Daily%20Performance.csv");
-    const lines = (await perf.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const lines = (await perf.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0].split(",").slice(0, 4)).toEqual(["Seller Name", "Seller Email", "BDM", `Placed ${dmy(today())}`]);
     const n = await h.db.$count(clients, eq(clients.bdm_id, viewers.bdm.id));
     expect(lines).toHaveLength(n + 1);
 
     const stats = await page.request.get("/order-tracker/daily-stats.csv?period=last_30_days");
-    const statLines = (await stats.text()).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const statLines = (await stats.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
     expect(statLines[0]).toBe("Date,Placed");
     expect(statLines).toHaveLength(31);
     expect(statLines[30].startsWith(dmy(today()))).toBe(true);
-    expect((await page.request.get("/order-tracker/daily-stats.csv?period=custom&from=2020-01-01&to=2020-01-02")).status()).toBe(400);
+    expect(
+      (await page.request.get("/order-tracker/daily-stats.csv?period=custom&from=2020-01-01&to=2020-01-02")).status(),
+    ).toBe(400);
   });
 });

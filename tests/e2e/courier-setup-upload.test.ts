@@ -39,7 +39,16 @@ describe("the 100,000-pincode upload over HTTP", () => {
 
   async function postEditor(clientId: number, name: string, csv: string, extra: Record<string, string> = {}) {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ name, version: "", selection: "cheapest", product_list: "", fm_list: "", lm_list: "", ...extra })) form.set(k, v);
+    for (const [k, v] of Object.entries({
+      name,
+      version: "",
+      selection: "cheapest",
+      product_list: "",
+      fm_list: "",
+      lm_list: "",
+      ...extra,
+    }))
+      form.set(k, v);
     if (csv) form.set("lm_csv", new File([csv], "pincodes.csv", { type: "text/csv" }));
     return fetch(url(`/all-users/${clientId}/courier-rules/select/new`), {
       method: "POST",
@@ -62,15 +71,23 @@ describe("the 100,000-pincode upload over HTTP", () => {
     expect(page).toContain("1,00,000 destination pincodes");
 
     // Its editor shows the list as a summary with a download, not as 100,000 pincodes in a textarea.
-    const link = [...page.matchAll(/<a [^>]*>/g)].map((m) => m[0]).find((tag) => tag.includes(`aria-label="Edit ${name}"`));
+    const link = [...page.matchAll(/<a [^>]*>/g)]
+      .map((m) => m[0])
+      .find((tag) => tag.includes(`aria-label="Edit ${name}"`));
     const ruleId = /courier-rules\/select\/(\d+)"/.exec(link ?? "")?.[1];
     expect(ruleId).toBeTruthy();
-    const editor = await (await fetch(url(`/all-users/${clients[0]}/courier-rules/select/${ruleId}`), { headers: { Cookie: cookie } })).text();
-    expect(editor.replaceAll("<!-- -->", "")).toContain("1,00,000 entries stored: 900000, 900001, 900002, 900003, 900004 …");
+    const editor = await (
+      await fetch(url(`/all-users/${clients[0]}/courier-rules/select/${ruleId}`), { headers: { Cookie: cookie } })
+    ).text();
+    expect(editor.replaceAll("<!-- -->", "")).toContain(
+      "1,00,000 entries stored: 900000, 900001, 900002, 900003, 900004 …",
+    );
     expect(editor).not.toContain("900005");
     // The whole page, markup and hydration data; the list alone would be ~800 KB twice over.
     expect(Buffer.byteLength(editor)).toBeLessThan(EDITOR_PAGE_BYTES);
-    const csv = await fetch(url(`/all-users/${clients[0]}/courier-rules/select/${ruleId}/lists/lm_list`), { headers: { Cookie: cookie } });
+    const csv = await fetch(url(`/all-users/${clients[0]}/courier-rules/select/${ruleId}/lists/lm_list`), {
+      headers: { Cookie: cookie },
+    });
     expect(csv.headers.get("Content-Disposition")).toMatch(/attachment/);
     expect(await csv.text()).toBe(pincodeCsv(100_000));
   });
@@ -80,7 +97,9 @@ describe("the 100,000-pincode upload over HTTP", () => {
     const answer = await postEditor(clients[0], name, "", { lane_from_0: "Zone A", lane_to_0: "Karnataka" });
     expect(answer.status).toBe(400);
     expect(await answer.text()).toContain("Please choose a state or a metro city from the list.");
-    const list = await (await fetch(url(`/all-users/${clients[0]}/courier-rules?panel=pickrr_select`), { headers: { Cookie: cookie } })).text();
+    const list = await (
+      await fetch(url(`/all-users/${clients[0]}/courier-rules?panel=pickrr_select`), { headers: { Cookie: cookie } })
+    ).text();
     expect(list).not.toContain(name);
   });
 
@@ -91,7 +110,9 @@ describe("the 100,000-pincode upload over HTTP", () => {
     const page = await answer.text();
     expect(page).toContain("Some form fields are invalid.");
     expect(page).toContain(LIMIT_MESSAGE);
-    const list = await (await fetch(url(`/all-users/${clients[0]}/courier-rules?panel=pickrr_select`), { headers: { Cookie: cookie } })).text();
+    const list = await (
+      await fetch(url(`/all-users/${clients[0]}/courier-rules?panel=pickrr_select`), { headers: { Cookie: cookie } })
+    ).text();
     expect(list).not.toContain(name);
   });
 });
@@ -105,7 +126,9 @@ describeJsOnOff("the 100,000-pincode upload in the rule editor", (s) => {
     const name = `Browser 100k ${s.js ? "on" : "off"} ${Date.now()}`;
     await page.getByRole("textbox", { name: "Rule name" }).fill(name);
     await page.getByRole("radio", { name: "cheapest" }).check();
-    await page.locator('input[name="lm_csv"]').setInputFiles({ name: "pincodes.csv", mimeType: "text/csv", buffer: Buffer.from(pincodeCsv(100_000)) });
+    await page
+      .locator('input[name="lm_csv"]')
+      .setInputFiles({ name: "pincodes.csv", mimeType: "text/csv", buffer: Buffer.from(pincodeCsv(100_000)) });
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByTestId("toast").getByText("Rule created successfully!").waitFor();
     const row = () => page.getByTestId("select-rules").getByRole("row").filter({ hasText: name });
@@ -116,7 +139,11 @@ describeJsOnOff("the 100,000-pincode upload in the rule editor", (s) => {
     await page.getByRole("link", { name: `Edit ${name}` }).click();
     const summary = page.getByTestId("lm_list-summary");
     await expectLocator(summary).toContainText("1,00,000 entries stored: 900000, 900001, 900002, 900003, 900004 …");
-    await expect.poll(() => summary.getByRole("radio", { name: "Destination pincode list: Keep it" }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => summary.getByRole("radio", { name: "Destination pincode list: Keep it" }).isChecked(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await expectAccessible(page, s.js);
     await page.getByRole("combobox", { name: "Lane 1 from" }).selectOption("Delhi NCR");
     await page.getByRole("combobox", { name: "Lane 1 to" }).selectOption("Karnataka");
@@ -125,12 +152,16 @@ describeJsOnOff("the 100,000-pincode upload in the rule editor", (s) => {
     await page.getByRole("radio", { name: /^advantage/ }).check();
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByTestId("toast").getByText("Rule edited successfully!").waitFor();
-    await expectLocator(row().getByRole("cell").nth(3)).toHaveText("1,00,000 destination pincodes; lanes Delhi NCR → Karnataka");
+    await expectLocator(row().getByRole("cell").nth(3)).toHaveText(
+      "1,00,000 destination pincodes; lanes Delhi NCR → Karnataka",
+    );
     await expectLocator(row().getByRole("cell").nth(4)).toHaveText("advantage (standard _0, promise _85)");
 
     // Reopened: advantage and the lane come back as chosen, the list is still the 100,000.
     await page.getByRole("link", { name: `Edit ${name}` }).click();
-    await expect.poll(() => page.getByRole("radio", { name: /^advantage/ }).isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole("radio", { name: /^advantage/ }).isChecked(), { timeout: 10_000 })
+      .toBe(true);
     await expectLocator(page.getByRole("combobox", { name: "Lane 1 from" })).toHaveValue("Delhi NCR");
     await expectLocator(page.getByRole("combobox", { name: "Lane 1 to" })).toHaveValue("Karnataka");
     await expectLocator(page.getByRole("combobox", { name: "Lane 2 from" })).toHaveValue("");

@@ -8,7 +8,16 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
-import { baseURL, describeJsOnOff, expectAccessible, expectLocator, newContext, sharedBrowser, signIn, usePage } from "../support/browser";
+import {
+  baseURL,
+  describeJsOnOff,
+  expectAccessible,
+  expectLocator,
+  newContext,
+  sharedBrowser,
+  signIn,
+  usePage,
+} from "../support/browser";
 
 /**
  * Clients every demo role here sees (the tl → bdm → avp → vp chain), from the end of the list so
@@ -41,7 +50,7 @@ beforeAll(async () => {
       } finally {
         await context.close();
       }
-    })
+    }),
   );
 });
 
@@ -56,10 +65,9 @@ describeJsOnOff("All Couriers", (s) => {
     const page = await as("vp");
     await page.goto(`/all-users/${client()}/all-couriers`);
     await page.waitForURL((u) => u.pathname === `/all-users/${client()}/courier-setup`);
-    await expectLocator(page.getByRole("navigation", { name: "Client sections" }).getByRole("link", { name: "All Couriers" })).toHaveAttribute(
-      "aria-current",
-      "page"
-    );
+    await expectLocator(
+      page.getByRole("navigation", { name: "Client sections" }).getByRole("link", { name: "All Couriers" }),
+    ).toHaveAttribute("aria-current", "page");
     const all = Number(await page.getByTestId("count-all").textContent());
     const active = Number(await page.getByTestId("count-active").textContent());
     expect(all).toBeGreaterThanOrEqual(2);
@@ -67,7 +75,10 @@ describeJsOnOff("All Couriers", (s) => {
     expect(Number((await page.getByTestId("lm-count").textContent())!.replace(/,/g, ""))).toBeGreaterThan(1000);
     if (s.js) await expectAccessible(page);
 
-    await page.getByRole("navigation", { name: "Courier filter" }).getByRole("link", { name: "Active", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Courier filter" })
+      .getByRole("link", { name: "Active", exact: true })
+      .click();
     await page.waitForURL((u) => u.searchParams.get("filter") === "active");
     await expectLocator(page.getByTestId("courier-card")).toHaveCount(active);
 
@@ -92,7 +103,9 @@ describeJsOnOff("All Couriers", (s) => {
     await expect
       .poll(() => {
         const u = new URL(page.url());
-        return u.searchParams.get("filter") === "active" && !u.searchParams.has("confirm") ? "back on the filter" : u.search;
+        return u.searchParams.get("filter") === "active" && !u.searchParams.has("confirm")
+          ? "back on the filter"
+          : u.search;
       })
       .toBe("back on the filter");
     await expectLocator(page.getByTestId("count-active")).toHaveText(String(active - 1));
@@ -134,7 +147,8 @@ describeJsOnOff("Courier Rules", (s) => {
     const page = await as("vp");
     await page.goto(rules("custom"));
     await expectLocator(page.getByTestId("rule-help")).toHaveCount(4);
-    const target = (await page.getByTestId("option-custom").getAttribute("aria-current")) === "true" ? "Fastest" : "Custom";
+    const target =
+      (await page.getByTestId("option-custom").getAttribute("aria-current")) === "true" ? "Fastest" : "Custom";
     await page.getByRole("button", { name: `Use ${target}` }).click();
     await toast(`Updated Successfully! Selection type: ${target.toLowerCase()}.`);
     await expectLocator(page.getByTestId(`option-${target.toLowerCase()}`)).toHaveAttribute("aria-current", "true");
@@ -156,11 +170,18 @@ describeJsOnOff("Courier Rules", (s) => {
     await dialog.getByRole("radio", { name: "express" }).check();
     await dialog.getByRole("checkbox", { name: /^A / }).check();
     await dialog.getByRole("checkbox", { name: "cod" }).check();
-    const first = await dialog.getByRole("combobox", { name: "Priority 1" }).locator("option").nth(1).getAttribute("value");
+    const first = await dialog
+      .getByRole("combobox", { name: "Priority 1" })
+      .locator("option")
+      .nth(1)
+      .getAttribute("value");
     await dialog.getByRole("combobox", { name: "Priority 1" }).selectOption(first!);
     await dialog.getByRole("combobox", { name: "Priority 2" }).selectOption(first!);
     if (!s.js) await dialog.getByRole("button", { name: "Save" }).click();
-    await page.getByRole("dialog", { name: "New Rule" }).getByText("Each courier can fill only one priority slot.").waitFor();
+    await page
+      .getByRole("dialog", { name: "New Rule" })
+      .getByText("Each courier can fill only one priority slot.")
+      .waitFor();
     await page.getByRole("dialog", { name: "New Rule" }).getByRole("combobox", { name: "Priority 2" }).selectOption("");
     await page.getByRole("dialog", { name: "New Rule" }).getByRole("button", { name: "Save" }).click();
     await toast("Rule Created Successfully!");
@@ -184,7 +205,9 @@ describeJsOnOff("Courier Rules", (s) => {
       .click();
     await page.getByRole("dialog", { name: "Delete rule" }).getByRole("button", { name: "Delete" }).click();
     await toast("Deleted Successfully!");
-    await expectLocator(page.getByTestId("custom-rules").getByRole("row").filter({ hasText: "A, B" }).filter({ hasText: first! })).toHaveCount(0);
+    await expectLocator(
+      page.getByTestId("custom-rules").getByRole("row").filter({ hasText: "A, B" }).filter({ hasText: first! }),
+    ).toHaveCount(0);
   });
 
   it("vp creates a Pickrr Select rule (Save disabled until ready; 'Max Value should be greater'), clones, reorders, toggles and deletes it, and edits it", async () => {
@@ -219,7 +242,8 @@ describeJsOnOff("Courier Rules", (s) => {
     await toast("Rule created successfully!");
     const copy = `${name} (copy)`;
     const names = async () => (await list.getByRole("row").allTextContents()).slice(1).map((t) => t);
-    const indexOf = async (n: string) => (await list.getByRole("row").locator("td:first-child").allTextContents()).indexOf(n);
+    const indexOf = async (n: string) =>
+      (await list.getByRole("row").locator("td:first-child").allTextContents()).indexOf(n);
     await expectLocator(list.getByRole("row").filter({ hasText: copy })).toHaveCount(1);
     const at = await indexOf(copy);
     expect(at).toBe((await names()).length - 1);
@@ -322,7 +346,9 @@ describe("one system: Courier Rules and All Couriers drive the Rate Calculator",
     await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
     await page.goto(calculator);
     await expectLocator(page.getByTestId("quote-courier").filter({ hasText: target })).toHaveCount(0);
-    await expectLocator(page.getByTestId("explanation")).toContainText(`${target} passed over (not active for this client`);
+    await expectLocator(page.getByTestId("explanation")).toContainText(
+      `${target} passed over (not active for this client`,
+    );
 
     // Active again, but blacklisted by the rule: skipped by the rule.
     await page.goto(`${base}/courier-setup?filter=inactive`);
@@ -340,7 +366,7 @@ describe("one system: Courier Rules and All Couriers drive the Rate Calculator",
         .getByTestId("quote-row")
         .filter({ has: page.getByText("Priority", { exact: true }) })
         .getByTestId("quote-courier")
-        .filter({ hasText: target })
+        .filter({ hasText: target }),
     ).toHaveCount(0);
     await expectLocator(page.getByTestId("explanation")).toContainText(`Blacklisted by the rule: `);
   });
@@ -370,7 +396,11 @@ describe("All Couriers, once", () => {
         { intent: "select_move", rule_id: "1", direction: "up" },
       ];
       for (const form of forms) {
-        const res = await context.request.post(`${baseURL()}/all-users/${ours[2]}/courier-rules`, { form, headers: { Origin: baseURL() }, maxRedirects: 0 });
+        const res = await context.request.post(`${baseURL()}/all-users/${ours[2]}/courier-rules`, {
+          form,
+          headers: { Origin: baseURL() },
+          maxRedirects: 0,
+        });
         expect(res.status(), `${who} ${form.intent}`).toBe(403);
       }
     }

@@ -19,7 +19,9 @@ async function watchViolations(p: Page) {
   await p.exposeBinding("__reportCspViolation", (_source, text: string) => violations.push(text));
   await p.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __reportCspViolation(t: string): void }).__reportCspViolation(`${e.violatedDirective} blocked ${e.blockedURI} at ${document.location.pathname}`);
+      (window as unknown as { __reportCspViolation(t: string): void }).__reportCspViolation(
+        `${e.violatedDirective} blocked ${e.blockedURI} at ${document.location.pathname}`,
+      );
     });
   });
   p.on("console", (message) => {
@@ -31,9 +33,13 @@ async function watchViolations(p: Page) {
 async function visit(path: string) {
   await page.goto(path);
   await page.waitForLoadState("load");
-  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined, null, { timeout: 15_000 }).catch(() => {
-    throw new Error(`${path} did not hydrate. CSP violations: ${violations.join("\n") || "none reported"}`);
-  });
+  await page
+    .waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined, null, {
+      timeout: 15_000,
+    })
+    .catch(() => {
+      throw new Error(`${path} did not hydrate. CSP violations: ${violations.join("\n") || "none reported"}`);
+    });
 }
 
 beforeAll(async () => {
@@ -59,12 +65,23 @@ describe("Content-Security-Policy with JavaScript on", () => {
     await visit("/all-users?sort=name&dir=asc");
     await visit("/all-users?register=1");
     await visit("/all-users?sort=name&dir=asc");
-    const href = await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href");
+    const href = await page
+      .getByRole("link", { name: /View Details/ })
+      .first()
+      .getAttribute("href");
     const base = href!;
     await visit(base);
 
     const card = `${base}/rate-card`;
-    for (const path of [card, `${card}?tab=reverse`, `${card}?tab=rto`, `${card}?tab=advantage`, `${card}?tab=advantage&plan=premium`, `${base}/rate-calculator`, `${base}/serviceability`]) {
+    for (const path of [
+      card,
+      `${card}?tab=reverse`,
+      `${card}?tab=rto`,
+      `${card}?tab=advantage`,
+      `${card}?tab=advantage&plan=premium`,
+      `${base}/rate-calculator`,
+      `${base}/serviceability`,
+    ]) {
       await visit(path);
     }
 
@@ -73,7 +90,9 @@ describe("Content-Security-Policy with JavaScript on", () => {
     const screens = new Map<string, string>();
     for (const from of [card, `${card}?tab=advantage`]) {
       await visit(from);
-      for (const link of await page.locator(`a[href^="${card}/"]`).evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) {
+      for (const link of await page
+        .locator(`a[href^="${card}/"]`)
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")!))) {
         const screen = new URL(link, "http://console.test").pathname;
         if (!/\.(csv|pdf)$/.test(screen) && !screens.has(screen)) screens.set(screen, link);
       }

@@ -26,7 +26,10 @@ async function signInAs(page: Page, role: "tl" | "legal") {
 /** The id of a client in the demo tl's book (the first on their All Users list). */
 async function tlClientId(page: Page): Promise<number> {
   await page.goto("/all-users?sort=name&dir=asc");
-  const href = await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href");
+  const href = await page
+    .getByRole("link", { name: /View Details/ })
+    .first()
+    .getAttribute("href");
   return Number(href!.split("/").pop());
 }
 
@@ -110,7 +113,8 @@ describe("with JavaScript, a refusal during in-app navigation", () => {
         const form = new FormData();
         form.set("intent", "save");
         form.set("rowId", "1");
-        const router = (window as unknown as { __remixRouter: { navigate(p: string, o: object): Promise<void> } }).__remixRouter;
+        const router = (window as unknown as { __remixRouter: { navigate(p: string, o: object): Promise<void> } })
+          .__remixRouter;
         await router.navigate(path, { formMethod: "post", formData: form });
       }, card);
       await expect.poll(() => page.getByTestId("route-error").count()).toBe(1);

@@ -32,7 +32,9 @@ it("walks a segment apply, a row edit, a plan switch and an upload with the keyb
   await page.setViewportSize({ width: 1280, height: 720 });
   await signInOnce(page, "vp@demo.test", "vp");
   // A demo client of no other test's (they pick the tl@demo.test chain or clients by name).
-  const client = plannedDemoClients().filter((c) => c.has_token && c.chain.tl !== "tl@demo.test").at(-3)!;
+  const client = plannedDemoClients()
+    .filter((c) => c.has_token && c.chain.tl !== "tl@demo.test")
+    .at(-3)!;
   base = `/all-users/${client.id}`;
   const card = `${base}/rate-card`;
 
@@ -83,7 +85,10 @@ it("walks a segment apply, a row edit, a plan switch and an upload with the keyb
   await tabTo(page, planDialog.getByRole("button", { name: verb }));
   await page.keyboard.press("Enter");
   await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
-  await expectLocator(page.getByRole("switch", { name: "Premium plan offered" })).toHaveAttribute("aria-checked", was === "true" ? "false" : "true");
+  await expectLocator(page.getByRole("switch", { name: "Premium plan offered" })).toHaveAttribute(
+    "aria-checked",
+    was === "true" ? "false" : "true",
+  );
 
   // 4. Upload an edited card: the file is chosen in the system picker (set here), the rest by keys.
   const records = readCsv(await (await context.request.get(`${card}/download.csv`)).text());
@@ -96,7 +101,11 @@ it("walks a segment apply, a row edit, a plan switch and an upload with the keyb
   await upload.waitFor();
   const file = upload.getByLabel("Rate card file (CSV)");
   await tabTo(page, file);
-  await file.setInputFiles({ name: "keyboard.csv", mimeType: "text/csv", buffer: Buffer.from(writeCsv(records), "utf8") });
+  await file.setInputFiles({
+    name: "keyboard.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(writeCsv(records), "utf8"),
+  });
   const verify = upload.getByRole("button", { name: "Verify" });
   await expect.poll(() => verify.isDisabled()).toBe(false);
   await tabTo(page, verify);
@@ -114,8 +123,24 @@ it("has no serious or critical axe violation on any part-1 screen or dialog at 1
   await signInOnce(page, "vp@demo.test", "vp");
   const card = `${base}/rate-card`;
   await page.goto(card);
-  const rowId = (await page.getByTestId("rate-row").first().getAttribute("data-row-id")) ?? (await page.getByRole("link", { name: /^Edit weight slab of / }).first().getAttribute("href"))!.replace(/.*row=(\d+).*/, "$1");
-  const quote = new URLSearchParams({ shipment_type: "forward", pickup_pincode: "110001", drop_pincode: "560001", delivery_mode: "express", length: "10", breadth: "10", height: "10", weight: "0.5", payment_mode: "cod", cod_amount: "500" });
+  const rowId =
+    (await page.getByTestId("rate-row").first().getAttribute("data-row-id")) ??
+    (await page
+      .getByRole("link", { name: /^Edit weight slab of / })
+      .first()
+      .getAttribute("href"))!.replace(/.*row=(\d+).*/, "$1");
+  const quote = new URLSearchParams({
+    shipment_type: "forward",
+    pickup_pincode: "110001",
+    drop_pincode: "560001",
+    delivery_mode: "express",
+    length: "10",
+    breadth: "10",
+    height: "10",
+    weight: "0.5",
+    payment_mode: "cod",
+    cod_amount: "500",
+  });
   const screens = [
     "/all-users",
     "/all-users?register=1",

@@ -14,11 +14,24 @@ import { describe, expect, it } from "vitest";
 import { LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES } from "~/services/legal/forms";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
-import { describeJsOnOff, expectAccessible, expectLocator, newContext, revealClientToken, signInOnce, usePage } from "../support/browser";
+import {
+  describeJsOnOff,
+  expectAccessible,
+  expectLocator,
+  newContext,
+  revealClientToken,
+  signInOnce,
+  usePage,
+} from "../support/browser";
 import { makePdf } from "../support/pdf";
 
 /** Sellers no other browser test uses: vp@'s chain, but not tl@'s (account set-up, advantage). */
-const sellers = plannedDemoClients().filter((c) => c.has_token && !c.disable_legal && c.segment && c.chain.vp === "vp@demo.test" && c.chain.tl !== "tl@demo.test").slice(4, 8);
+const sellers = plannedDemoClients()
+  .filter(
+    (c) =>
+      c.has_token && !c.disable_legal && c.segment && c.chain.vp === "vp@demo.test" && c.chain.tl !== "tl@demo.test",
+  )
+  .slice(4, 8);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(1)]);
 const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
@@ -32,7 +45,15 @@ async function openAddDialog(page: Page, js: boolean) {
   await page.getByRole("dialog", { name: "Add New Document" }).waitFor();
 }
 
-type Doc = { doc_name: string; doc_type: "broadcast" | "specific"; email?: string; segment: string; description: string; order_blocking: "mandatory" | "optional"; days?: string };
+type Doc = {
+  doc_name: string;
+  doc_type: "broadcast" | "specific";
+  email?: string;
+  segment: string;
+  description: string;
+  order_blocking: "mandatory" | "optional";
+  days?: string;
+};
 
 async function fillDocument(page: Page, d: Doc, file: { name: string; mimeType: string; buffer: Buffer }) {
   await page.locator("#doc_name").selectOption(d.doc_name);
@@ -69,7 +90,13 @@ describeJsOnOff("legal documents", (s) => {
     await signInOnce(page, "legal@demo.test", "legal");
     await openAddDialog(page, js);
     await page.getByRole("button", { name: "Upload", exact: true }).click();
-    for (const message of ["Please select a document type!", "Please enter target users details!", "descripton is required!", "order blocking type is required!", "Please select user segment type!"]) {
+    for (const message of [
+      "Please select a document type!",
+      "Please enter target users details!",
+      "descripton is required!",
+      "order blocking type is required!",
+      "Please select user segment type!",
+    ]) {
       await expectLocator(page.getByText(message, { exact: true })).toHaveCount(1);
     }
     await page.locator("#doc_type").selectOption("specific");
@@ -82,7 +109,9 @@ describeJsOnOff("legal documents", (s) => {
     await page.locator("#days").fill("0");
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expectLocator(page.getByText("The input is not valid E-mail!", { exact: true })).toHaveCount(1);
-    await expectLocator(page.getByText("Please enter an acceptance period of at least 1 day.", { exact: true })).toHaveCount(1);
+    await expectLocator(
+      page.getByText("Please enter an acceptance period of at least 1 day.", { exact: true }),
+    ).toHaveCount(1);
     await page.locator("#email").fill("");
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expectLocator(page.getByText("Please enter E-mail!", { exact: true })).toHaveCount(1);
@@ -95,7 +124,17 @@ describeJsOnOff("legal documents", (s) => {
 
     // A PNG renamed to .pdf: refused by its bytes on the server (the browser only sees the name).
     await openAddDialog(page, js);
-    await fillDocument(page, { doc_name: "other", doc_type: "broadcast", segment: "1", description: `Renamed png ${s.label}`, order_blocking: "optional" }, { name: "scan.pdf", mimeType: "application/pdf", buffer: PNG });
+    await fillDocument(
+      page,
+      {
+        doc_name: "other",
+        doc_type: "broadcast",
+        segment: "1",
+        description: `Renamed png ${s.label}`,
+        order_blocking: "optional",
+      },
+      { name: "scan.pdf", mimeType: "application/pdf", buffer: PNG },
+    );
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     await expectLocator(page.getByText("You can only upload pdf file!", { exact: true })).toHaveCount(1);
     await page.goto("/merchant-agreements");
@@ -108,14 +147,26 @@ describeJsOnOff("legal documents", (s) => {
     const tooLarge = Buffer.concat([pdf, Buffer.from(`%${"x".repeat(MAX_LEGAL_PDF_BYTES + 1 - pdf.length - 2)}\n`)]);
     expect(tooLarge.length).toBe(MAX_LEGAL_PDF_BYTES + 1);
     await openAddDialog(page, js);
-    await fillDocument(page, { doc_name: "other", doc_type: "broadcast", segment: "1", description: `Too large ${s.label}`, order_blocking: "optional" }, { name: "big.pdf", mimeType: "application/pdf", buffer: tooLarge });
+    await fillDocument(
+      page,
+      {
+        doc_name: "other",
+        doc_type: "broadcast",
+        segment: "1",
+        description: `Too large ${s.label}`,
+        order_blocking: "optional",
+      },
+      { name: "big.pdf", mimeType: "application/pdf", buffer: tooLarge },
+    );
     if (js) {
       await expectLocator(page.getByText(LEGAL_MESSAGES.fileSize, { exact: true })).toHaveCount(1);
       expect(await page.locator("#doc_file").inputValue()).toBe("");
     }
     await page.getByRole("button", { name: "Upload", exact: true }).click();
     // Without JavaScript the server refused it; with it, the emptied field now asks for a file.
-    await expectLocator(page.getByText(js ? LEGAL_MESSAGES.fileMissing : LEGAL_MESSAGES.fileSize, { exact: true })).toHaveCount(1);
+    await expectLocator(
+      page.getByText(js ? LEGAL_MESSAGES.fileMissing : LEGAL_MESSAGES.fileSize, { exact: true }),
+    ).toHaveCount(1);
     await page.goto("/merchant-agreements");
     await expectLocator(page.getByTestId("legal-doc-row").filter({ hasText: `Too large ${s.label}` })).toHaveCount(0);
     await expectAccessible(page, js);
@@ -127,9 +178,33 @@ describeJsOnOff("legal documents", (s) => {
     const segment = seller.segment!.replace("Segment_", "");
     await signInOnce(page, "legal@demo.test", "legal");
     const pdf = Buffer.from(await makePdf(`Agreement ${s.label}`));
-    const broadcast = await publish(page, js, { doc_name: "privacy_policy", doc_type: "broadcast", segment, description: `Privacy ${s.label}`, order_blocking: "optional" }, pdf);
+    const broadcast = await publish(
+      page,
+      js,
+      {
+        doc_name: "privacy_policy",
+        doc_type: "broadcast",
+        segment,
+        description: `Privacy ${s.label}`,
+        order_blocking: "optional",
+      },
+      pdf,
+    );
     await expectLocator(broadcast.locator("td").nth(1)).toHaveText("Broadcast");
-    const specific = await publish(page, js, { doc_name: "agreement", doc_type: "specific", email: seller.email, segment, description: `Agreement ${s.label}`, order_blocking: "mandatory", days: "30" }, pdf);
+    const specific = await publish(
+      page,
+      js,
+      {
+        doc_name: "agreement",
+        doc_type: "specific",
+        email: seller.email,
+        segment,
+        description: `Agreement ${s.label}`,
+        order_blocking: "mandatory",
+        days: "30",
+      },
+      pdf,
+    );
     await expectLocator(specific.locator("td").nth(1)).toHaveText(`Specific: ${seller.email.toLowerCase()}`);
     const expiry = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
     await expectLocator(specific.locator("td").nth(5)).toHaveText(expiry);
@@ -151,14 +226,22 @@ describeJsOnOff("legal documents", (s) => {
     expect((await context.request.get("/api/seller/legal-docs")).status()).toBe(401);
     const listed = await (await context.request.get("/api/seller/legal-docs", { headers: auth })).json();
     const mine = listed.data.docs.find((d: { description: string }) => d.description === `Agreement ${s.label}`);
-    expect(mine).toMatchObject({ doc_type: "specific", order_blocking: "mandatory", accepted: false, blocks_orders: false, expiry_date: expiry });
+    expect(mine).toMatchObject({
+      doc_type: "specific",
+      order_blocking: "mandatory",
+      accepted: false,
+      blocks_orders: false,
+      expiry_date: expiry,
+    });
     const sellerPdf = await context.request.get(mine.doc_link, { headers: auth });
     expect(sellerPdf.headers()["content-type"]).toBe("application/pdf");
     for (const d of listed.data.docs) {
       const accepted = await context.request.post(`/api/seller/legal-docs/${d.id}/accept`, { headers: auth });
       expect(accepted.status()).toBe(200);
     }
-    const again = await (await context.request.post(`/api/seller/legal-docs/${mine.id}/accept`, { headers: auth })).json();
+    const again = await (
+      await context.request.post(`/api/seller/legal-docs/${mine.id}/accept`, { headers: auth })
+    ).json();
     expect(again.msg).toBe("Already accepted.");
 
     // Legal Status: Download disabled until a status is chosen; then filtered and downloadable.
@@ -182,7 +265,13 @@ describeJsOnOff("legal documents", (s) => {
     await page.goto(`/legal-status?status=0&q=${encodeURIComponent(seller.email)}`);
     await expectLocator(page.getByText("No sellers match.", { exact: true })).toHaveCount(1);
     await page.goto("/merchant-agreements");
-    await expectLocator(page.getByTestId("legal-doc-row").filter({ hasText: `Agreement ${s.label}` }).locator("td").nth(7)).toHaveText("1 / 1");
+    await expectLocator(
+      page
+        .getByTestId("legal-doc-row")
+        .filter({ hasText: `Agreement ${s.label}` })
+        .locator("td")
+        .nth(7),
+    ).toHaveText("1 / 1");
     await expectAccessible(page, js);
     await page.goto("/legal-status?status=1");
     await expectAccessible(page, js);
@@ -218,16 +307,29 @@ describe("legal pages and other roles", () => {
     await signInOnce(page, "legal@demo.test", "legal");
     await page.goto("/merchant-agreements");
     const nav = page.getByRole("navigation").first();
-    for (const label of ["Account Setup", "Merchant Agreement", "Status"]) await expectLocator(nav.getByRole("link", { name: label, exact: true })).toHaveCount(1);
+    for (const label of ["Account Setup", "Merchant Agreement", "Status"])
+      await expectLocator(nav.getByRole("link", { name: label, exact: true })).toHaveCount(1);
     await expectLocator(nav.getByRole("link", { name: "All Users", exact: true })).toHaveCount(0);
     await expectLocator(page.getByRole("search")).toHaveCount(0);
     await context.clearCookies();
     await signInOnce(page, "tl@demo.test", "tl");
     await expectLocator(page.getByRole("link", { name: "Merchant Agreement", exact: true })).toHaveCount(0);
-    for (const path of ["/merchant-agreements", "/legal-status", "/account-setup", "/legal-status/download.csv?status=1", "/merchant-agreements/1/document.pdf"]) {
+    for (const path of [
+      "/merchant-agreements",
+      "/legal-status",
+      "/account-setup",
+      "/legal-status/download.csv?status=1",
+      "/merchant-agreements/1/document.pdf",
+    ]) {
       expect((await context.request.get(path)).status(), path).toBe(403);
     }
-    expect((await context.request.post("/account-setup", { form: { email: sellers[0].email, disable_legal: "on" } })).status()).toBe(403);
-    expect((await context.request.post("/merchant-agreements?add=1", { multipart: { doc_name: "other" } })).status()).toBe(403);
+    expect(
+      (
+        await context.request.post("/account-setup", { form: { email: sellers[0].email, disable_legal: "on" } })
+      ).status(),
+    ).toBe(403);
+    expect(
+      (await context.request.post("/merchant-agreements?add=1", { multipart: { doc_name: "other" } })).status(),
+    ).toBe(403);
   });
 });

@@ -15,7 +15,8 @@ import { describe, expect, inject, it } from "vitest";
 
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
 
-const ist = (offsetDays = 0) => new Date(Date.now() + 330 * 60_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
+const ist = (offsetDays = 0) =>
+  new Date(Date.now() + 330 * 60_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
 const today = ist();
 const rows = (page: Page) => page.getByTestId("cod-row");
 const toast = (page: Page) => page.getByTestId("toast");
@@ -61,7 +62,9 @@ describeJsOnOff("On Hold COD", (s) => {
     const dmy = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
     if (s.js) {
       // Once hydrated, the @mantine/dates range picker stands over the native fields.
-      await expectLocator(searchForm(page).getByLabel("Cycles starting")).toHaveText(`${dmy(ist(-29))} – ${dmy(today)}`);
+      await expectLocator(searchForm(page).getByLabel("Cycles starting")).toHaveText(
+        `${dmy(ist(-29))} – ${dmy(today)}`,
+      );
     } else {
       expect(await searchForm(page).getByLabel("From").inputValue()).toBe(ist(-29));
       expect(await searchForm(page).getByLabel("To").inputValue()).toBe(today);
@@ -70,10 +73,18 @@ describeJsOnOff("On Hold COD", (s) => {
     expect(await rows(page).count()).toBeLessThanOrEqual(30);
     await expectLocator(page.getByRole("link", { name: "Last 30 Days" })).toHaveAttribute("aria-current", "true");
     const [first] = await listed(page);
-    for (const [label, from] of [["Today", today], ["Yesterday", ist(-1)], ["Last 7 Days", ist(-6)], ["This Month", `${today.slice(0, 8)}01`], ["Last 30 Days", ist(-29)]] as const) {
+    for (const [label, from] of [
+      ["Today", today],
+      ["Yesterday", ist(-1)],
+      ["Last 7 Days", ist(-6)],
+      ["This Month", `${today.slice(0, 8)}01`],
+      ["Last 30 Days", ist(-29)],
+    ] as const) {
       await page.getByRole("navigation", { name: "Date presets" }).getByRole("link", { name: label }).click();
       await page.waitForURL((u) => u.searchParams.get("from") === from);
-      await expectLocator(page.getByText(/cycles starting/)).toContainText(`${from.slice(8, 10)}-${from.slice(5, 7)}-${from.slice(0, 4)}`);
+      await expectLocator(page.getByText(/cycles starting/)).toContainText(
+        `${from.slice(8, 10)}-${from.slice(5, 7)}-${from.slice(0, 4)}`,
+      );
     }
     await searchForm(page).getByLabel("Search by").selectOption("ref");
     await searchForm(page).getByRole("searchbox", { name: "Search" }).fill(first.ref);
@@ -181,14 +192,18 @@ describeJsOnOff("On Hold COD", (s) => {
     const dialog = page.getByRole("dialog", { name: "Record Payment" });
     await payLinks.first().click();
     await expectLocator(dialog).toHaveCount(1);
-    const outstanding = rupees(/(₹[\d,]+\.\d{2}) outstanding\.$/.exec((await dialog.getByText(/outstanding\.$/).textContent())!)![1]!);
+    const outstanding = rupees(
+      /(₹[\d,]+\.\d{2}) outstanding\.$/.exec((await dialog.getByText(/outstanding\.$/).textContent())!)![1]!,
+    );
     expect(outstanding).toBeGreaterThan(1);
     await expectLocator(dialog.getByLabel("Amount paid (₹)")).toHaveValue(outstanding.toFixed(2));
 
     await dialog.getByLabel("Amount paid (₹)").fill("1,00");
     await dialog.getByLabel("Transaction reference").fill(`UTR-E2E-${s.index}`);
     await dialog.getByRole("button", { name: "Record payment" }).click();
-    await expectLocator(dialog.getByText("Enter the amount paid: more than ₹0.00, at most two decimals.")).toHaveCount(1);
+    await expectLocator(dialog.getByText("Enter the amount paid: more than ₹0.00, at most two decimals.")).toHaveCount(
+      1,
+    );
     // The open dialog (with its error, JS on; as its URL draws it, JS off): no serious or critical violation.
     await expectAccessible(page, s.js);
 
@@ -232,7 +247,9 @@ describeJsOnOff("On Hold COD", (s) => {
 async function mailsTo(email: string): Promise<string[]> {
   const dir = path.join(inject("e2eDataDir"), "outbox");
   const files = await readdir(dir).catch(() => [] as string[]);
-  const texts = await Promise.all(files.filter((f) => f.endsWith(".eml")).map((f) => readFile(path.join(dir, f), "utf8")));
+  const texts = await Promise.all(
+    files.filter((f) => f.endsWith(".eml")).map((f) => readFile(path.join(dir, f), "utf8")),
+  );
   return texts.filter((t) => new RegExp(`^To: ${email.replace(/[.]/g, "\\.")}$`, "m").test(t));
 }
 
@@ -244,9 +261,17 @@ describeJsOnOff("Finance Analytics", (s) => {
     await signInOnce(page, email, "kam");
     await page.goto("/finance-analytics");
     await page.getByRole("button", { name: "E-mail Complete Financial Analysis" }).click();
-    await expectLocator(page.getByTestId("finance-scheduled")).toHaveText("E-mail scheduled for your Complete Financial Analysis");
+    await expectLocator(page.getByTestId("finance-scheduled")).toHaveText(
+      "E-mail scheduled for your Complete Financial Analysis",
+    );
     await expect
-      .poll(async () => (await mailsTo(email)).filter((m) => /^Subject: Complete Financial Analysis$/m.test(m) && m.includes("complete-financial-analysis.xlsx")).length, { timeout: 30_000, interval: 250 })
+      .poll(
+        async () =>
+          (await mailsTo(email)).filter(
+            (m) => /^Subject: Complete Financial Analysis$/m.test(m) && m.includes("complete-financial-analysis.xlsx"),
+          ).length,
+        { timeout: 30_000, interval: 250 },
+      )
       .toBe(1);
     // Asked again at once: the same job, still one e-mail.
     await page.getByRole("button", { name: "E-mail Complete Financial Analysis" }).click();
@@ -268,13 +293,20 @@ describe("On Hold COD with JavaScript: the @mantine/dates range and the table's 
     await picker.click();
     // The calendar opens on the month of the range's first day.
     const month = ist(-29).slice(0, 8);
-    const day = (n: number) => page.locator(".mantine-DatePickerInput-day:not([data-outside])").getByText(String(n), { exact: true });
+    const day = (n: number) =>
+      page.locator(".mantine-DatePickerInput-day:not([data-outside])").getByText(String(n), { exact: true });
     await day(10).click();
     await day(12).click();
-    await expectLocator(picker).toHaveText(`10-${month.slice(5, 7)}-${month.slice(0, 4)} – 12-${month.slice(5, 7)}-${month.slice(0, 4)}`);
+    await expectLocator(picker).toHaveText(
+      `10-${month.slice(5, 7)}-${month.slice(0, 4)} – 12-${month.slice(5, 7)}-${month.slice(0, 4)}`,
+    );
     await searchForm(page).getByRole("button", { name: "Search", exact: true }).click();
-    await page.waitForURL((u) => u.searchParams.get("from") === `${month}10` && u.searchParams.get("to") === `${month}12`);
-    await expectLocator(page.getByText(/cycles starting/)).toContainText(`10-${month.slice(5, 7)}-${month.slice(0, 4)} to 12-${month.slice(5, 7)}-${month.slice(0, 4)}`);
+    await page.waitForURL(
+      (u) => u.searchParams.get("from") === `${month}10` && u.searchParams.get("to") === `${month}12`,
+    );
+    await expectLocator(page.getByText(/cycles starting/)).toContainText(
+      `10-${month.slice(5, 7)}-${month.slice(0, 4)} to 12-${month.slice(5, 7)}-${month.slice(0, 4)}`,
+    );
 
     await page.goto("/on-hold-cod");
     const refs = (await listed(page)).map((r) => r.ref);
@@ -297,16 +329,26 @@ describe("On Hold COD, once", () => {
     const { page, context } = s;
     await signInOnce(page, "kam@demo.test", "kam");
     await page.goto("/on-hold-cod");
-    const id = await rows(page).first().evaluate((tr) => tr.querySelector("a[href*='hold=']")!.getAttribute("href")!.split("hold=")[1]);
-    const forged = await context.request.post("/on-hold-cod", { form: { ids: id, approver_email: "approver1@demo.test", approver_reason: "forged" } });
+    const id = await rows(page)
+      .first()
+      .evaluate((tr) => tr.querySelector("a[href*='hold=']")!.getAttribute("href")!.split("hold=")[1]);
+    const forged = await context.request.post("/on-hold-cod", {
+      form: { ids: id, approver_email: "approver1@demo.test", approver_reason: "forged" },
+    });
     expect(forged.status()).toBe(403);
     await context.clearCookies();
     await signInOnce(page, "approver1@demo.test", "kam");
     await page.goto("/on-hold-cod");
     const [mine] = await singles(page, 1);
     const row = rows(page).filter({ hasText: mine.ref });
-    const rid = await row.evaluate((tr) => tr.querySelector("a[href*='hold=']")!.getAttribute("href")!.split("hold=")[1]);
-    const post = () => context.request.post("/on-hold-cod", { form: { ids: rid, approver_email: "approver1@demo.test", approver_reason: "Twice" }, maxRedirects: 0 });
+    const rid = await row.evaluate(
+      (tr) => tr.querySelector("a[href*='hold=']")!.getAttribute("href")!.split("hold=")[1],
+    );
+    const post = () =>
+      context.request.post("/on-hold-cod", {
+        form: { ids: rid, approver_email: "approver1@demo.test", approver_reason: "Twice" },
+        maxRedirects: 0,
+      });
     const [first, second] = [await post(), await post()];
     expect(first.status()).toBe(302);
     expect(second.status()).toBe(409);
@@ -316,13 +358,22 @@ describe("On Hold COD, once", () => {
   it("refuses a kam's forged payment against a bill (403) and a malformed one from an approver (400), changing nothing", async () => {
     const { page, context } = s;
     await signInOnce(page, "kam@demo.test", "kam");
-    const forged = await context.request.post("/all-users/1/account-ledger?type=pending", { form: { bill: "ANY", amount: "1.00", transaction_reference: "forged" }, maxRedirects: 0 });
+    const forged = await context.request.post("/all-users/1/account-ledger?type=pending", {
+      form: { bill: "ANY", amount: "1.00", transaction_reference: "forged" },
+      maxRedirects: 0,
+    });
     expect(forged.status()).toBe(403);
     await context.clearCookies();
     await signInOnce(page, "approver1@demo.test", "kam");
-    const bad = await context.request.post("/all-users/1/account-ledger?type=pending", { form: { bill: "NO-SUCH-BILL", amount: "1.00", transaction_reference: "x" }, maxRedirects: 0 });
+    const bad = await context.request.post("/all-users/1/account-ledger?type=pending", {
+      form: { bill: "NO-SUCH-BILL", amount: "1.00", transaction_reference: "x" },
+      maxRedirects: 0,
+    });
     expect(bad.status()).toBe(404);
-    const malformed = await context.request.post("/all-users/1/account-ledger?type=pending", { form: { bill: "NO-SUCH-BILL", amount: "-5", transaction_reference: "x" }, maxRedirects: 0 });
+    const malformed = await context.request.post("/all-users/1/account-ledger?type=pending", {
+      form: { bill: "NO-SUCH-BILL", amount: "-5", transaction_reference: "x" },
+      maxRedirects: 0,
+    });
     expect(malformed.status()).toBe(400);
   });
 
@@ -335,10 +386,14 @@ describe("On Hold COD, once", () => {
     expect((await xlsx.body()).subarray(0, 2).toString()).toBe("PK");
     const csv = await context.request.get("/on-hold-cod/cod-status.csv");
     expect(csv.headers()["content-disposition"]).toContain("cod-status.csv");
-    expect((await csv.text()).split("\r\n")[0]).toBe("pickrr_reference_id,email,customer_type,has_wallet,has_cod_minus_bill,order_count,start_date,end_date,total_amount,ecod_charges,amount,pending_amount,status");
+    expect((await csv.text()).split("\r\n")[0]).toBe(
+      "pickrr_reference_id,email,customer_type,has_wallet,has_cod_minus_bill,order_count,start_date,end_date,total_amount,ecod_charges,amount,pending_amount,status",
+    );
     expect((await context.request.get("/on-hold-cod/cod-status.csv?from=2026-02-30&to=2026-03-01")).status()).toBe(400);
     const ledger = await context.request.get("/all-users/1/account-ledger.csv?type=cleared");
-    expect((await ledger.text()).split("\r\n")[0]).toBe("type,reference_id,order_count,total_amount,collected_cod_amount,outstanding_amount,clearance_date,cycle_due_date,remark,transaction_reference,freight_charge,entry_tax,kk_tax,service_tax,total_tax");
+    expect((await ledger.text()).split("\r\n")[0]).toBe(
+      "type,reference_id,order_count,total_amount,collected_cod_amount,outstanding_amount,clearance_date,cycle_due_date,remark,transaction_reference,freight_charge,entry_tax,kk_tax,service_tax,total_tax",
+    );
   });
 
   it("axe: the list, On Hold Details and Release Details have no serious or critical violations", async () => {
@@ -350,7 +405,11 @@ describe("On Hold COD, once", () => {
     await page.getByRole("link", { name: `Hold COD ${r.ref}` }).click();
     await expectLocator(page.getByRole("dialog")).toHaveCount(1);
     await expectAccessible(page);
-    await page.goto(`/on-hold-cod?release=1&ids=${await rows(page).first().evaluate((tr) => tr.querySelector("a[href*='hold=']")!.getAttribute("href")!.split("hold=")[1])}`);
+    await page.goto(
+      `/on-hold-cod?release=1&ids=${await rows(page)
+        .first()
+        .evaluate((tr) => tr.querySelector("a[href*='hold=']")!.getAttribute("href")!.split("hold=")[1])}`,
+    );
     await expectLocator(page.getByRole("dialog", { name: "Release Details" })).toHaveCount(1);
     await expectAccessible(page, false);
     await page.goto("/all-users/1/account-ledger?type=cleared");

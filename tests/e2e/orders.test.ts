@@ -10,7 +10,15 @@ import { describe, expect, it } from "vitest";
 
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
-import { describeJsOnOff, expectAccessible, expectLocator, newContext, revealClientToken, signInOnce, usePage } from "../support/browser";
+import {
+  describeJsOnOff,
+  expectAccessible,
+  expectLocator,
+  newContext,
+  revealClientToken,
+  signInOnce,
+  usePage,
+} from "../support/browser";
 import { postForm } from "../support/http";
 
 const FIRST_TRACKING_ID = "PK0000104729";
@@ -19,7 +27,10 @@ async function headerSearch(page: Page, type: string, q: string) {
   const form = page.getByRole("search", { name: "Search orders" });
   await form.getByLabel("Search by").selectOption({ label: type });
   await form.getByRole("searchbox").fill(q);
-  await Promise.all([page.waitForURL((u) => u.pathname === "/single-search-record" && u.searchParams.get("q") === q), form.getByRole("searchbox").press("Enter")]);
+  await Promise.all([
+    page.waitForURL((u) => u.pathname === "/single-search-record" && u.searchParams.get("q") === q),
+    form.getByRole("searchbox").press("Enter"),
+  ]);
 }
 
 describeJsOnOff("order search", (s) => {
@@ -30,13 +41,18 @@ describeJsOnOff("order search", (s) => {
     if (js) {
       const box = page.getByRole("search", { name: "Search orders" }).getByRole("searchbox");
       await expectLocator(box).toHaveAttribute("placeholder", "Search by Tracking ID");
-      await page.getByRole("search", { name: "Search orders" }).getByLabel("Search by").selectOption({ label: "Customer Name" });
+      await page
+        .getByRole("search", { name: "Search orders" })
+        .getByLabel("Search by")
+        .selectOption({ label: "Customer Name" });
       await expectLocator(box).toHaveAttribute("placeholder", "Search by Customer Name");
     }
     await headerSearch(page, "Tracking ID", FIRST_TRACKING_ID.toLowerCase());
     const row = page.getByTestId("order-result");
     await expectLocator(row).toHaveCount(1);
-    await expectLocator(page.getByTestId("search-summary")).toHaveText(`1 order for Tracking ID “${FIRST_TRACKING_ID.toLowerCase()}”`);
+    await expectLocator(page.getByTestId("search-summary")).toHaveText(
+      `1 order for Tracking ID “${FIRST_TRACKING_ID.toLowerCase()}”`,
+    );
     const cells = await row.locator("td").allTextContents();
     const orderId = cells[0].slice(0, 10);
     expect(orderId).toMatch(/^PO\d{8}$/);
@@ -57,7 +73,12 @@ describeJsOnOff("order search", (s) => {
     const seller = (await page.getByText(/· seller /).textContent())!.split("· seller ")[1].trim();
     await headerSearch(page, "Seller Email", seller.toUpperCase());
     await expectLocator(page.getByTestId("seller-result")).toHaveCount(1);
-    expect(await page.getByRole("columnheader").allTextContents()).toEqual(["Seller Email", "Sales POC", "Retention POC", "Ops POC"]);
+    expect(await page.getByRole("columnheader").allTextContents()).toEqual([
+      "Seller Email",
+      "Sales POC",
+      "Retention POC",
+      "Ops POC",
+    ]);
 
     // Bad input says so plainly.
     await page.goto("/single-search-record?type=phone&q=12345");
@@ -73,7 +94,9 @@ describeJsOnOff("order search", (s) => {
     await page.getByRole("link", { name: "View Charged Weight" }).click();
     const dialog = page.getByRole("dialog", { name: "Charged Amount Details" });
     await dialog.waitFor();
-    await expectLocator(dialog.getByTestId("charged-formula")).toHaveText(/^1 × ₹[\d,]+\.\d\d \+ \d+ × ₹[\d,]+\.\d\d \+ ₹[\d,]+\.\d\d \+ ₹[\d,]+\.\d\d = ₹[\d,]+\.\d\d$/);
+    await expectLocator(dialog.getByTestId("charged-formula")).toHaveText(
+      /^1 × ₹[\d,]+\.\d\d \+ \d+ × ₹[\d,]+\.\d\d \+ ₹[\d,]+\.\d\d \+ ₹[\d,]+\.\d\d = ₹[\d,]+\.\d\d$/,
+    );
     await dialog.getByRole("link", { name: "Close" }).click();
     await expectLocator(page.getByRole("dialog")).toHaveCount(0);
 
@@ -87,10 +110,15 @@ describeJsOnOff("order search", (s) => {
     await expectLocator(page.getByTestId("order-result")).toHaveText(/Synced \d\d [A-Z][a-z]{2} \d{4}, \d\d:\d\d/);
     expect(new URL(page.url()).searchParams.get("q")).toBe(FIRST_TRACKING_ID);
 
-    await page.getByTestId("order-result").getByRole("link", { name: /^PO\d{8}$/ }).click();
+    await page
+      .getByTestId("order-result")
+      .getByRole("link", { name: /^PO\d{8}$/ })
+      .click();
     await page.waitForURL((u) => u.pathname.startsWith("/orders/"));
     // The order's page has rendered its scan timeline (the seed's first order has scans).
-    await expect.poll(() => page.getByTestId("timeline").locator("tbody tr").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId("timeline").locator("tbody tr").count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     await page.getByRole("button", { name: "Sync Tracking" }).click();
     await page.getByTestId("toast").getByText("Tracing Synced").waitFor();
     await expectLocator(page.getByTestId("last-synced")).toContainText("Last synced");
@@ -101,7 +129,10 @@ describeJsOnOff("order search", (s) => {
     await signInOnce(page, "vp@demo.test", "vp");
     // Orders of clients whose retention POC (tl) is not the demo tl.
     await page.goto("/single-search-record?type=customer_name&q=sha");
-    const other = page.getByTestId("order-result").filter({ hasNot: page.getByText("Retention: Sneha Kulkarni") }).first();
+    const other = page
+      .getByTestId("order-result")
+      .filter({ hasNot: page.getByText("Retention: Sneha Kulkarni") })
+      .first();
     const theirs = (await other.locator("td").first().getByRole("link").textContent())!;
     const theirTracking = (await other.locator("td").first().locator("div").first().textContent())!;
     const tl = await newContext(browser, js);
@@ -115,7 +146,11 @@ describeJsOnOff("order search", (s) => {
       // Nor sync it by posting its id to the results page (as absent as a missing order), nor a malformed id.
       const tlCookie = (await tl.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
       for (const order of [theirs, "NOT-AN-ID;", "PO99999999"]) {
-        const post = await postForm(`/single-search-record?type=tracking_id&q=${theirTracking}`, { order }, { Cookie: tlCookie });
+        const post = await postForm(
+          `/single-search-record?type=tracking_id&q=${theirTracking}`,
+          { order },
+          { Cookie: tlCookie },
+        );
         expect(post.status, order).toBe(404);
       }
       const legal = await newContext(browser, js);
@@ -125,7 +160,10 @@ describeJsOnOff("order search", (s) => {
         await expectLocator(legalPage.getByRole("search", { name: "Search orders" })).toHaveCount(0);
         expect((await legalPage.goto(`/single-search-record?type=tracking_id&q=${theirTracking}`))?.status()).toBe(403);
         const legalCookie = (await legal.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-        expect((await postForm("/single-search-record?type=tracking_id&q=x", { order: theirs }, { Cookie: legalCookie })).status).toBe(403);
+        expect(
+          (await postForm("/single-search-record?type=tracking_id&q=x", { order: theirs }, { Cookie: legalCookie }))
+            .status,
+        ).toBe(403);
       } finally {
         await legal.close();
       }
@@ -144,23 +182,42 @@ describe("placing an order through the API", () => {
     const client = plannedDemoClients().find((c) => c.has_token)!;
     const token = await revealClientToken(context.request, client.id);
     const body = {
-      pickup_pincode: "110001", drop_pincode: "560001", payment_mode: "prepaid", invoice_value: 1299, weight: 0.8, length: 20, breadth: 15, height: 8,
-      items: [{ name: "Brass Diya", sku: "BD-2", quantity: 1 }], customer_name: "Api Placed Customer", customer_phone: "9123400000", customer_address: "4 Park Street, Kolkata",
+      pickup_pincode: "110001",
+      drop_pincode: "560001",
+      payment_mode: "prepaid",
+      invoice_value: 1299,
+      weight: 0.8,
+      length: 20,
+      breadth: 15,
+      height: 8,
+      items: [{ name: "Brass Diya", sku: "BD-2", quantity: 1 }],
+      customer_name: "Api Placed Customer",
+      customer_phone: "9123400000",
+      customer_address: "4 Park Street, Kolkata",
     };
     expect((await context.request.post("/api/orders", { data: body })).status()).toBe(401);
     const headers = { Authorization: `Token ${token}`, "Idempotency-Key": `e2e-${Date.now()}` };
     const first = await context.request.post("/api/orders", { data: body, headers });
     expect(first.status()).toBe(201);
     const placed = await first.json();
-    expect(placed).toMatchObject({ pickrr_order_id: expect.stringMatching(/^PA\d{8}$/), pickrr_tracking_id: expect.stringMatching(/^PKA\d{9}$/), charged_amount: expect.stringMatching(/^\d+\.\d\d$/) });
+    expect(placed).toMatchObject({
+      pickrr_order_id: expect.stringMatching(/^PA\d{8}$/),
+      pickrr_tracking_id: expect.stringMatching(/^PKA\d{9}$/),
+      charged_amount: expect.stringMatching(/^\d+\.\d\d$/),
+    });
     const again = await context.request.post("/api/orders", { data: body, headers });
     expect(await again.json()).toEqual(placed);
-    const bad = await context.request.post("/api/orders", { data: { ...body, drop_pincode: "12" }, headers: { Authorization: `Token ${token}` } });
+    const bad = await context.request.post("/api/orders", {
+      data: { ...body, drop_pincode: "12" },
+      headers: { Authorization: `Token ${token}` },
+    });
     expect(bad.status()).toBe(400);
     expect((await bad.json()).errors).toEqual({ drop_pincode: "drop_pincode must be a 6-digit pincode" });
 
     await headerSearch(page, "Tracking ID", placed.pickrr_tracking_id);
     await expectLocator(page.getByTestId("order-result")).toHaveCount(1);
-    await expectLocator(page.getByTestId("order-result").getByTestId("customer-name")).toHaveText("Api Placed Customer");
+    await expectLocator(page.getByTestId("order-result").getByTestId("customer-name")).toHaveText(
+      "Api Placed Customer",
+    );
   });
 });

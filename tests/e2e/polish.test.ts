@@ -13,7 +13,10 @@ describeJsOnOff("polish", (s) => {
     await s.page.setViewportSize({ width: 1280, height: 720 });
     await signInOnce(s.page, "vp@demo.test", "vp");
     await s.page.goto(`/all-users?${new URLSearchParams({ q: CLIENT_COMPANY })}`);
-    base = (await s.page.getByRole("link", { name: /View Details/ }).first().getAttribute("href"))!;
+    base = (await s.page
+      .getByRole("link", { name: /View Details/ })
+      .first()
+      .getAttribute("href"))!;
   });
 
   it("serviceability: empty pincodes are required, a malformed one is not valid", async () => {
@@ -52,7 +55,11 @@ describeJsOnOff("polish", (s) => {
     for (const n of [1, 2, 3, 4, 5]) {
       await page.goto(`/all-users?page=${n}`);
       const box = page.getByRole("region", { name: "Clients table" });
-      const fit = await box.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth, overflowX: getComputedStyle(el).overflowX }));
+      const fit = await box.evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+        overflowX: getComputedStyle(el).overflowX,
+      }));
       expect(fit.scroll, `page ${n}`).toBeLessThanOrEqual(fit.client);
       expect(fit.overflowX).toBe("auto"); // and if a row ever is wider, it scrolls without JavaScript
       const right = (await box.boundingBox())!;
@@ -70,7 +77,12 @@ describeJsOnOff("polish", (s) => {
     const box = page.getByTestId("rate-table").first();
     const before = await box.evaluate((el) => {
       const first = el.querySelector("tbody td")!;
-      return { more: el.scrollWidth > el.clientWidth, position: getComputedStyle(first).position, cue: getComputedStyle(el).backgroundImage, maxWidth: getComputedStyle(el).maxWidth };
+      return {
+        more: el.scrollWidth > el.clientWidth,
+        position: getComputedStyle(first).position,
+        cue: getComputedStyle(el).backgroundImage,
+        maxWidth: getComputedStyle(el).maxWidth,
+      };
     });
     expect(before.more).toBe(true); // Surcharge, NDD and Divisor are off to the right at 1366 px …
     expect(before.cue).toContain("radial-gradient"); // … and the edge's shadow says so
@@ -78,13 +90,19 @@ describeJsOnOff("polish", (s) => {
     const after = await box.evaluate((el) => {
       el.scrollLeft = el.scrollWidth;
       const cell = el.querySelector<HTMLElement>("tbody td")!;
-      return { cellLeft: cell.getBoundingClientRect().left, boxLeft: el.getBoundingClientRect().left, text: cell.textContent };
+      return {
+        cellLeft: cell.getBoundingClientRect().left,
+        boxLeft: el.getBoundingClientRect().left,
+        text: cell.textContent,
+      };
     });
     expect(Math.abs(after.cellLeft - after.boxLeft)).toBeLessThan(2); // the Courier column did not scroll away
     expect(after.text?.trim().length).toBeGreaterThan(0);
 
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.goto(`${base}/rate-calculator?${new URLSearchParams({ shipment_type: "forward", pickup_pincode: "110001", drop_pincode: "560001", delivery_mode: "express", length: "10", breadth: "10", height: "10", weight: "0.5", payment_mode: "prepaid", cod_amount: "0" })}`);
+    await page.goto(
+      `${base}/rate-calculator?${new URLSearchParams({ shipment_type: "forward", pickup_pincode: "110001", drop_pincode: "560001", delivery_mode: "express", length: "10", breadth: "10", height: "10", weight: "0.5", payment_mode: "prepaid", cod_amount: "0" })}`,
+    );
     const quoteBox = page.getByRole("table", { name: "Courier rates" }).locator("xpath=..");
     expect(await quoteBox.evaluate((el) => getComputedStyle(el).maxWidth)).not.toBe("1300px");
   });
@@ -103,7 +121,10 @@ describeJsOnOff("polish", (s) => {
     await d.getByRole("button", { name: "Register" }).click();
     await page.getByTestId("toast").getByText("Registered Successfully").waitFor();
     await page.goto(`/all-users?q=${encodeURIComponent(email)}`);
-    const href = (await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href"))!;
+    const href = (await page
+      .getByRole("link", { name: /View Details/ })
+      .first()
+      .getAttribute("href"))!;
     await page.goto(`${href}/rate-card`);
     const empty = page.getByTestId("empty-card");
     await expectLocator(empty).toContainText("No rates on this card yet");

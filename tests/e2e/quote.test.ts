@@ -8,14 +8,22 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { describeJsOnOff, expectAccessible, expectLocator, newContext, signInOnce, usePage } from "../support/browser";
 
 const QUOTE_CLIENT_COMPANY = "The Harvest Co.";
-const LANE = { pickup_pincode: "400001", drop_pincode: "110001", length: "20", breadth: "15", height: "10", weight: "0.75" };
+const LANE = {
+  pickup_pincode: "400001",
+  drop_pincode: "110001",
+  length: "20",
+  breadth: "15",
+  height: "10",
+  weight: "0.75",
+};
 
 function rupees(text: string): number {
   return Number(text.replace(/[₹,]/g, ""));
 }
 
 /** Paise as the screen shows them (₹1,234.50), formatted here rather than by the app's code. */
-const inr = (paise: number) => `₹${new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
+const inr = (paise: number) =>
+  `₹${new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(paise / 100)}`;
 
 /**
  * The prepaid forward charges of LANE (zone C, 20 × 15 × 10 cm, 0.75 kg) on a rate card CSV
@@ -30,11 +38,17 @@ function expectedLaneCharges(row: Record<string, string>) {
   const extra = Math.max(0, Math.ceil((chargeable - grams("Base Weight")) / grams("Additional Weight")));
   const [base, additional, surcharge] = [paise("Zone C Base"), paise("Zone C Additional"), paise("Surcharge")];
   const total = base + extra * additional + surcharge;
-  return { total: inr(total), formula: `1 × ${inr(base)} + ${extra} × ${inr(additional)} + ₹0.00 + ${inr(surcharge)} = ${inr(total)}` };
+  return {
+    total: inr(total),
+    formula: `1 × ${inr(base)} + ${extra} × ${inr(additional)} + ₹0.00 + ${inr(surcharge)} = ${inr(total)}`,
+  };
 }
 
 function parseCsv(text: string): Record<string, string>[] {
-  const [header, ...lines] = text.trim().split("\r\n").map((l) => l.split(","));
+  const [header, ...lines] = text
+    .trim()
+    .split("\r\n")
+    .map((l) => l.split(","));
   return lines.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i]])));
 }
 
@@ -45,7 +59,10 @@ async function quoteClientBase(page: Page): Promise<string> {
   // A seeded client outside the tl@ chain that other browser tests change, found by company
   // (not "the first row": registering a client in another test puts a new one first).
   await page.goto(`/all-users?${new URLSearchParams({ q: QUOTE_CLIENT_COMPANY })}`);
-  return (await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href"))!;
+  return (await page
+    .getByRole("link", { name: /View Details/ })
+    .first()
+    .getAttribute("href"))!;
 }
 
 describeJsOnOff("quote screens", (s) => {
@@ -109,7 +126,9 @@ describeJsOnOff("quote screens", (s) => {
     const courier = (await cheapestRow.getByTestId("quote-courier").textContent())!;
     const card = await context.request.get(`${base}/rate-card/download.csv`);
     expect(card.status()).toBe(200);
-    const forwardRows = parseCsv(await card.text()).filter((r) => r["Courier"] === courier && r["Price Type"] === "Forward");
+    const forwardRows = parseCsv(await card.text()).filter(
+      (r) => r["Courier"] === courier && r["Price Type"] === "Forward",
+    );
     expect(forwardRows).toHaveLength(1);
     const expected = expectedLaneCharges(forwardRows[0]);
     await expectLocator(cheapestRow.getByTestId("delivered")).toHaveText(expected.total);
@@ -122,7 +141,9 @@ describeJsOnOff("quote screens", (s) => {
     // The same URL, opened afresh, shows the same quote.
     const again = await context.newPage();
     await again.goto(page.url());
-    expect(await again.getByTestId("delivered").allTextContents()).toEqual(await page.getByTestId("delivered").allTextContents());
+    expect(await again.getByTestId("delivered").allTextContents()).toEqual(
+      await page.getByTestId("delivered").allTextContents(),
+    );
     if (js) await expectAccessible(page); // once per screen (decision 017)
   });
 
@@ -131,7 +152,15 @@ describeJsOnOff("quote screens", (s) => {
     await page.goto(`${base}/rate-calculator`);
     await page.locator('select[name="payment_mode"]').selectOption("cod");
     await submit("Calculate");
-    for (const message of ["Pickup Pincode is required", "Destination Pincode is required", "Length is required", "Breadth is required", "Height is required", "Weight is required", "COD amount is required"]) {
+    for (const message of [
+      "Pickup Pincode is required",
+      "Destination Pincode is required",
+      "Length is required",
+      "Breadth is required",
+      "Height is required",
+      "Weight is required",
+      "COD amount is required",
+    ]) {
       await page.getByText(message, { exact: true }).waitFor();
     }
     await fillLane({ ...LANE, pickup_pincode: "4000", drop_pincode: "11000a" });
@@ -156,9 +185,15 @@ describeJsOnOff("quote screens", (s) => {
     await page.getByTestId("quote-result").waitFor();
     if (!js) await page.getByTestId("reverse-forced").waitFor();
     await expectLocator(page.locator('select[name="payment_mode"]')).toHaveValue("prepaid");
-    await expectLocator(page.getByTestId("explanation")).toContainText("Reverse shipment: quoted as express, prepaid, COD value 0.");
+    await expectLocator(page.getByTestId("explanation")).toContainText(
+      "Reverse shipment: quoted as express, prepaid, COD value 0.",
+    );
     for (const t of await page.getByTestId("returned").allTextContents()) expect(t).toBe("—");
-    const locked = [page.locator('select[name="delivery_mode"]'), page.locator('select[name="payment_mode"]'), page.locator('input[name="cod_amount"]')];
+    const locked = [
+      page.locator('select[name="delivery_mode"]'),
+      page.locator('select[name="payment_mode"]'),
+      page.locator('input[name="cod_amount"]'),
+    ];
     if (js) {
       for (const field of locked) expect(await field.isDisabled()).toBe(true);
       return;
@@ -171,7 +206,11 @@ describeJsOnOff("quote screens", (s) => {
     await submit("Calculate");
     await page.getByTestId("billing-zone").waitFor();
     const url = new URL(page.url());
-    expect([url.searchParams.get("shipment_type"), url.searchParams.get("payment_mode"), url.searchParams.get("cod_amount")]).toEqual(["forward", "cod", "500"]);
+    expect([
+      url.searchParams.get("shipment_type"),
+      url.searchParams.get("payment_mode"),
+      url.searchParams.get("cod_amount"),
+    ]).toEqual(["forward", "cod", "500"]);
     await expectLocator(page.getByTestId("reverse-forced")).toHaveCount(0);
     await expectLocator(page.locator('select[name="payment_mode"]')).toHaveValue("cod");
     await expectLocator(page.locator('input[name="cod_amount"]')).toHaveValue("500");
@@ -181,7 +220,9 @@ describeJsOnOff("quote screens", (s) => {
   it("says when no courier matches", async () => {
     const { page } = s;
     // Dangerous goods by air: no air service carries them.
-    await page.goto(`${base}/rate-calculator?${new URLSearchParams({ shipment_type: "forward", delivery_mode: "express", payment_mode: "prepaid", has_dg: "true", ...LANE })}`);
+    await page.goto(
+      `${base}/rate-calculator?${new URLSearchParams({ shipment_type: "forward", delivery_mode: "express", payment_mode: "prepaid", has_dg: "true", ...LANE })}`,
+    );
     await page.getByTestId("no-courier").waitFor();
     await expectLocator(page.getByTestId("no-courier")).toHaveText("There is no courier matching your search criteria");
   });
@@ -204,8 +245,19 @@ describeJsOnOff("quote screens", (s) => {
     expect(await page.getByTestId("pincode-courier").count()).toBeGreaterThan(0);
     // Per-courier columns, and the lane's five flags: each is Yes when any courier has it.
     const table = page.getByRole("table", { name: "Couriers serving this lane" });
-    expect(await table.locator("th").allTextContents()).toEqual(["Courier", "EDD", "Air", "Surface", "Reverse", "Prepaid", "COD", "Pincodes"]);
-    const cells = await page.getByTestId("pincode-courier").evaluateAll((trs) => trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((td) => td.textContent ?? "")));
+    expect(await table.locator("th").allTextContents()).toEqual([
+      "Courier",
+      "EDD",
+      "Air",
+      "Surface",
+      "Reverse",
+      "Prepaid",
+      "COD",
+      "Pincodes",
+    ]);
+    const cells = await page
+      .getByTestId("pincode-courier")
+      .evaluateAll((trs) => trs.map((tr) => [...(tr as HTMLTableRowElement).cells].map((td) => td.textContent ?? "")));
     for (const row of cells) {
       expect(row[1]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       for (const flag of row.slice(2, 7)) expect(["Yes", "No"]).toContain(flag);
@@ -218,7 +270,9 @@ describeJsOnOff("quote screens", (s) => {
       ["has_cod", "COD"],
     ] as const;
     for (const [i, [testId, label]] of flags.entries()) {
-      await expectLocator(page.getByTestId(testId)).toHaveText(`${label}: ${cells.some((row) => row[2 + i] === "Yes") ? "Yes" : "No"}`);
+      await expectLocator(page.getByTestId(testId)).toHaveText(
+        `${label}: ${cells.some((row) => row[2 + i] === "Yes") ? "Yes" : "No"}`,
+      );
     }
     expect(cells.some((row) => row[2] === "Yes")).toBe(true); // metro to metro: some courier flies
     if (js) await expectAccessible(page); // once per screen (decision 017)
@@ -226,15 +280,29 @@ describeJsOnOff("quote screens", (s) => {
     // Each courier's own pincode list (the link All Couriers will use) downloads as CSV.
     const first = page.getByTestId("pincode-courier").first();
     const courierName = (await first.locator("td").first().textContent())!;
-    const courierCsv = await context.request.get((await first.getByRole("link", { name: `Pincode list of ${courierName} (CSV)` }).getAttribute("href"))!);
+    const courierCsv = await context.request.get(
+      (await first.getByRole("link", { name: `Pincode list of ${courierName} (CSV)` }).getAttribute("href"))!,
+    );
     expect(courierCsv.status()).toBe(200);
-    expect(courierCsv.headers()["content-disposition"]).toContain(`attachment; filename="pincodes_${courierName.replace(/[^A-Za-z0-9]+/g, "_")}.csv"`);
+    expect(courierCsv.headers()["content-disposition"]).toContain(
+      `attachment; filename="pincodes_${courierName.replace(/[^A-Za-z0-9]+/g, "_")}.csv"`,
+    );
     const courierLines = (await courierCsv.text()).trim().split("\r\n");
-    expect(courierLines[0]).toBe("Pincode,City,District,State,Pickup,Delivery,COD,Prepaid,Reverse Pickup,Express,Surface,Extra Days");
+    expect(courierLines[0]).toBe(
+      "Pincode,City,District,State,Pickup,Delivery,COD,Prepaid,Reverse Pickup,Express,Surface,Extra Days",
+    );
     expect(courierLines.length).toBeGreaterThan(1000);
-    expect(courierLines.find((l) => l.startsWith("560001,"))?.split(",").slice(0, 6)).toEqual(["560001", "Bengaluru", "Bangalore", "Karnataka", expect.stringMatching(/^(Yes|No)$/), "Yes"]);
+    expect(
+      courierLines
+        .find((l) => l.startsWith("560001,"))
+        ?.split(",")
+        .slice(0, 6),
+    ).toEqual(["560001", "Bengaluru", "Bangalore", "Karnataka", expect.stringMatching(/^(Yes|No)$/), "Yes"]);
 
-    await Promise.all([page.waitForLoadState("load"), page.getByRole("link", { name: "Download Pincode List" }).click()]);
+    await Promise.all([
+      page.waitForLoadState("load"),
+      page.getByRole("link", { name: "Download Pincode List" }).click(),
+    ]);
     const dialog = page.getByRole("dialog", { name: "Download Pincode List" });
     await dialog.waitFor();
     // The pincode just checked is the source, ready to download.
@@ -243,7 +311,10 @@ describeJsOnOff("quote screens", (s) => {
     await dialog.getByRole("button", { name: "Download" }).click();
     await dialog.getByText("Please enter valid Pincode", { exact: true }).waitFor();
     await dialog.getByLabel("Source Pincode").fill("110001");
-    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "Download" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("serviceable_pincodes_110001.csv");
     // With JavaScript the dialog closes once the download has started (without it, the page stays).
     if (js) await expectLocator(page.getByRole("dialog", { name: "Download Pincode List" })).toHaveCount(0);
@@ -265,7 +336,12 @@ describe("quote screens and JSON endpoints, once", () => {
     try {
       const legalPage = await legal.newPage();
       await signInOnce(legalPage, "legal@demo.test", "legal");
-      for (const path of ["rate-calculator", `rate-calculator?${new URLSearchParams({ shipment_type: "forward", ...LANE })}`, "serviceability", "serviceability/pincodes.csv?source_pincode=110001"]) {
+      for (const path of [
+        "rate-calculator",
+        `rate-calculator?${new URLSearchParams({ shipment_type: "forward", ...LANE })}`,
+        "serviceability",
+        "serviceability/pincodes.csv?source_pincode=110001",
+      ]) {
         const res = await legal.request.get(`${base}/${path}`, { maxRedirects: 0 });
         expect(res.status(), path).toBe(403);
       }
@@ -276,8 +352,14 @@ describe("quote screens and JSON endpoints, once", () => {
 
   it("JSON endpoints outside the staff session resolve with and without the trailing slash and answer 401 for an unknown token", async () => {
     const { context } = once;
-    for (const path of ["/houston-ratecard/shipment-calculator-v3/", "/houston-ratecard/shipment-calculator-v3", "/location/pincode-serviceability-v3/"]) {
-      const res = await context.request.get(`${path}?auth_token=not-a-token&from_pincode=110001&to_pincode=560001`, { maxRedirects: 0 });
+    for (const path of [
+      "/houston-ratecard/shipment-calculator-v3/",
+      "/houston-ratecard/shipment-calculator-v3",
+      "/location/pincode-serviceability-v3/",
+    ]) {
+      const res = await context.request.get(`${path}?auth_token=not-a-token&from_pincode=110001&to_pincode=560001`, {
+        maxRedirects: 0,
+      });
       expect(res.status(), path).toBe(401);
       expect(await res.json()).toEqual({ err: "Invalid auth token" });
     }

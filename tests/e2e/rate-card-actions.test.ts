@@ -5,7 +5,15 @@
 import type { Page } from "playwright-core";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { describeJsOnOff, expectAccessible, expectLocator, newContext, sharedBrowser, signInOnce, usePage } from "../support/browser";
+import {
+  describeJsOnOff,
+  expectAccessible,
+  expectLocator,
+  newContext,
+  sharedBrowser,
+  signInOnce,
+  usePage,
+} from "../support/browser";
 
 async function signInAs(page: Page, role: "vp" | "kam" | "tl" | "legal") {
   await signInOnce(page, `${role}@demo.test`, role);
@@ -23,7 +31,9 @@ async function panelClientIds(): Promise<number[]> {
     const page = await context.newPage();
     await signInAs(page, "tl");
     await page.goto("/all-users?sort=name&dir=asc");
-    const hrefs = await page.getByRole("link", { name: /View Details/ }).evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+    const hrefs = await page
+      .getByRole("link", { name: /View Details/ })
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     const ids = hrefs.map((h) => Number(h!.split("/").pop())).slice(2, -2);
     const out: number[] = [];
     for (const id of ids) {
@@ -66,7 +76,9 @@ describeJsOnOff("vp rate card actions", (s) => {
     expect(new URL(page.url()).searchParams.get("tab")).toBe("reverse");
     const preview = dialog.getByTestId("segment-preview");
     await preview.waitFor();
-    await expectLocator(preview.getByTestId("segment-preview-counts")).toHaveText(/^Applying Segment Three: \d+ rows updated, \d+ added, \d+ removed, \d+ unchanged\.$/);
+    await expectLocator(preview.getByTestId("segment-preview-counts")).toHaveText(
+      /^Applying Segment Three: \d+ rows updated, \d+ added, \d+ removed, \d+ unchanged\.$/,
+    );
     const changes = preview.getByTestId("segment-change");
     expect(await changes.count()).toBeGreaterThan(0);
     expect(await changes.count()).toBeLessThanOrEqual(200);
@@ -80,7 +92,10 @@ describeJsOnOff("vp rate card actions", (s) => {
     // refused (a forged post, plain HTTP: once, in the JavaScript-on suite; decision 017).
     expect(await dialog.locator('input[name="cardToken"]').inputValue()).toMatch(/^[0-9a-f]{64}$/);
     if (js) {
-      const stale = await context.request.post(`${card(clientId)}/apply-segment`, { form: { intent: "apply", segment: "2", cardToken: "0".repeat(64) }, maxRedirects: 0 });
+      const stale = await context.request.post(`${card(clientId)}/apply-segment`, {
+        form: { intent: "apply", segment: "2", cardToken: "0".repeat(64) },
+        maxRedirects: 0,
+      });
       expect(stale.status()).toBe(409);
       expect(await stale.text()).toContain(
         "Not able to update rate card. The rate card changed after the preview, so nothing was changed. Preview the segment again to see what it would change now.",
@@ -125,7 +140,10 @@ describeJsOnOff("vp rate card actions", (s) => {
 
     // One courier: confirm lists it, then apply.
     const chosen = dialog.getByRole("checkbox").first();
-    const courier = ((await chosen.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent)) ?? "").replace(/ \(switched off\)$/, "");
+    const courier = ((await chosen.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent)) ?? "").replace(
+      / \(switched off\)$/,
+      "",
+    );
     await chosen.check();
     await dialog.getByRole("button", { name: "Update" }).click();
     const list = dialog.getByTestId("rto-confirm-couriers");
@@ -151,10 +169,15 @@ describeJsOnOff("vp rate card actions", (s) => {
     const dialog = page.getByRole("dialog", { name: "Edit weight slab" });
     await dialog.waitFor();
     await expectLocator(dialog.getByTestId("slab-courier")).toHaveText(courier);
-    await expectLocator(dialog.getByTestId("slab-current")).toHaveText(/^Base upto [\d.]+ KG \+ Every Additional [\d.]+ KG$/);
+    await expectLocator(dialog.getByTestId("slab-current")).toHaveText(
+      /^Base upto [\d.]+ KG \+ Every Additional [\d.]+ KG$/,
+    );
     const stale = Object.fromEntries(
       await Promise.all(
-        ["courier_service_id", "shipment_type", "delivery_type", "version"].map(async (n) => [n, await dialog.locator(`input[name="${n}"]`).inputValue()]),
+        ["courier_service_id", "shipment_type", "delivery_type", "version"].map(async (n) => [
+          n,
+          await dialog.locator(`input[name="${n}"]`).inputValue(),
+        ]),
       ),
     );
     const rowUrl = page.url();
@@ -170,7 +193,9 @@ describeJsOnOff("vp rate card actions", (s) => {
     await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
     expect(new URL(page.url()).pathname).toBe(card(clientId));
     const panel = page.locator("details", {
-      has: page.getByTestId("panel-title").filter({ hasText: /^Base upto 100 KG \+ Every Additional 50 KG - \d+ Courier Options$/ }),
+      has: page
+        .getByTestId("panel-title")
+        .filter({ hasText: /^Base upto 100 KG \+ Every Additional 50 KG - \d+ Courier Options$/ }),
     });
     const moved = await panel.locator(`[data-testid="rate-row"][data-courier="${courier}"]`).count();
     if (moved === 0) {
@@ -179,16 +204,23 @@ describeJsOnOff("vp rate card actions", (s) => {
       const shown = (await page.locator("main").innerText()).slice(0, 1500);
       await page.goto(`${card(clientId)}/history`);
       const history = (await page.getByTestId("history-entry").allTextContents()).slice(0, 8);
-      expect.fail(`${courier} not in the 100/50 panel of client ${clientId}; panels: ${titles.join(" | ")}\npage: ${shown}\nhistory: ${history.join("\n")}`);
+      expect.fail(
+        `${courier} not in the 100/50 panel of client ${clientId}; panels: ${titles.join(" | ")}\npage: ${shown}\nhistory: ${history.join("\n")}`,
+      );
     }
 
     // The version the dialog was opened with is now stale: refused, with the current slabs (a
     // forged post, plain HTTP: once, in the JavaScript-on suite; decision 017).
     if (!js) return;
-    const res = await context.request.post(rowUrl, { form: { ...stale, first_slab: "0.5", second_slab: "0.5" }, maxRedirects: 0 });
+    const res = await context.request.post(rowUrl, {
+      form: { ...stale, first_slab: "0.5", second_slab: "0.5" },
+      maxRedirects: 0,
+    });
     expect(res.status()).toBe(409);
     const html = await res.text();
-    expect(html).toContain("Not able to update rate card. Someone changed this rate after you opened it, so nothing was saved.");
+    expect(html).toContain(
+      "Not able to update rate card. Someone changed this rate after you opened it, so nothing was saved.",
+    );
     expect(html).toContain("Current slabs: Base upto 100 KG + Every Additional 50 KG");
   });
 
@@ -204,7 +236,9 @@ describeJsOnOff("vp rate card actions", (s) => {
     await expectLocator(entries.first()).toHaveAttribute("data-action", "weight_slab");
     await expectLocator(entries.first()).toContainText("vp@demo.test");
     await expectLocator(entries.first()).toHaveText(/Base Weight: .+ KG → 100 KG/);
-    const times = await entries.locator("time").evaluateAll((ts) => ts.map((t) => Date.parse(t.getAttribute("datetime")!)));
+    const times = await entries
+      .locator("time")
+      .evaluateAll((ts) => ts.map((t) => Date.parse(t.getAttribute("datetime")!)));
     for (let i = 1; i < times.length; i++) expect(times[i]).toBeLessThanOrEqual(times[i - 1]);
     const actions = await entries.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-action")));
     expect(actions.indexOf("weight_slab")).toBeLessThan(actions.indexOf("rto_from_forward"));
@@ -214,7 +248,9 @@ describeJsOnOff("vp rate card actions", (s) => {
     await page.waitForURL((u) => u.searchParams.has("hpage"));
     await expect.poll(() => dialog.getByTestId("pager-summary").textContent()).toMatch(/^Page (\d+) of \1 · /);
     expect(new URL(page.url()).pathname).toBe(`${card(clientId)}/history`);
-    const lastActions = await dialog.getByTestId("history-entry").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-action")));
+    const lastActions = await dialog
+      .getByTestId("history-entry")
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-action")));
     // The segment was applied first of all: its card-wide entry is on the last page, last but (at most) the row entries before it.
     expect(lastActions.some((a) => a?.startsWith("apply_segment"))).toBe(true);
   });
@@ -235,7 +271,9 @@ describeJsOnOff("other roles", (s) => {
       await page.getByRole("link", { name: "History" }).click();
       const dialog = page.getByRole("dialog", { name: "Rate change history" });
       await dialog.waitFor();
-      expect((await dialog.getByTestId("history-entry").count()) + (await dialog.getByTestId("history-empty").count())).toBeGreaterThan(0);
+      expect(
+        (await dialog.getByTestId("history-entry").count()) + (await dialog.getByTestId("history-empty").count()),
+      ).toBeGreaterThan(0);
     });
   }
 });
@@ -254,7 +292,17 @@ describe("other roles, once", () => {
       const forged: [string, Record<string, string>][] = [
         [`${base}/apply-segment`, { intent: "apply", segment: "1" }],
         [`${base}/rto-from-forward`, { intent: "apply", courier: "1" }],
-        [`${base}/weight-slab?row=1`, { courier_service_id: "1", shipment_type: "FORWARD", delivery_type: "express", first_slab: "1", second_slab: "1", version: "1" }],
+        [
+          `${base}/weight-slab?row=1`,
+          {
+            courier_service_id: "1",
+            shipment_type: "FORWARD",
+            delivery_type: "express",
+            first_slab: "1",
+            second_slab: "1",
+            version: "1",
+          },
+        ],
       ];
       for (const [url, form] of forged) {
         const res = await context.request.post(url, { form, maxRedirects: 0 });

@@ -31,17 +31,18 @@ async function firstClient(page: Page): Promise<{ id: number; email: string }> {
   const id = Number((await link.getAttribute("href"))!.split("/").pop());
   expect(id).toBeGreaterThan(0);
   const row = page.locator("tr").filter({ has: link });
-  const email = (await row.locator("td").allTextContents()).find((t) => /^[^\s@]+@[^\s@]+$/.test(t.trim()))?.trim() ?? "";
+  const email =
+    (await row.locator("td").allTextContents()).find((t) => /^[^\s@]+@[^\s@]+$/.test(t.trim()))?.trim() ?? "";
   return { id, email };
 }
 
 /** Clicks a download link as a person would and returns the file's name and bytes. */
 async function download(page: Page, linkName: string): Promise<{ name: string; bytes: Buffer }> {
   const before = page.url();
-  const [dl] = (await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: linkName, exact: true }).click()])) as [
-    Download,
-    unknown,
-  ];
+  const [dl] = (await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: linkName, exact: true }).click(),
+  ])) as [Download, unknown];
   const path = await dl.path();
   expect(await dl.failure()).toBeNull();
   // A download is a file, not a navigation: the person stays on the page.
@@ -50,7 +51,9 @@ async function download(page: Page, linkName: string): Promise<{ name: string; b
 }
 
 async function courierNamesOnPage(page: Page): Promise<string[]> {
-  const names = await page.getByTestId("rate-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-courier") ?? ""));
+  const names = await page
+    .getByTestId("rate-row")
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-courier") ?? ""));
   const unique = [...new Set(names.filter(Boolean))];
   expect(unique.length).toBeGreaterThan(0);
   return unique;
@@ -84,7 +87,12 @@ describeJsOnOff("rate card downloads", (s) => {
       const { flat, pageCount } = extractPdfText(pdf.bytes);
       expect(pageCount).toBeGreaterThanOrEqual(1);
       for (const name of couriers) expect(flat, `PDF lacks ${name}`).toContain(name);
-      for (const heading of ["Forward - Express Shipping", "Reverse - Surface Shipping", "RTO - Express Shipping", "RTO is charged as forward."])
+      for (const heading of [
+        "Forward - Express Shipping",
+        "Reverse - Surface Shipping",
+        "RTO - Express Shipping",
+        "RTO is charged as forward.",
+      ])
         expect(flat).toContain(heading);
     }
 
@@ -92,7 +100,10 @@ describeJsOnOff("rate card downloads", (s) => {
     // disabled with the spec's tooltip, and the server refuses them.
     const [tokenless] = demoClientsWithoutToken();
     await page.goto(`/all-users?${new URLSearchParams({ q: tokenless.email })}`);
-    const href = (await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href"))!;
+    const href = (await page
+      .getByRole("link", { name: /View Details/ })
+      .first()
+      .getAttribute("href"))!;
     const cardUrl = `${href}/rate-card`;
     await page.goto(cardUrl);
     await page.getByTestId("panel-title").first().waitFor();
@@ -116,7 +127,14 @@ describeJsOnOff("rate card downloads", (s) => {
       expect(await res.text(), path).toContain("Auth token is not present");
     }
     // The rest of the client's pages work without a token.
-    for (const tab of ["rate-card?tab=rto", "rate-card?tab=advantage&plan=basic", "rate-calculator", "serviceability", "courier-setup", "courier-rules"]) {
+    for (const tab of [
+      "rate-card?tab=rto",
+      "rate-card?tab=advantage&plan=basic",
+      "rate-calculator",
+      "serviceability",
+      "courier-setup",
+      "courier-rules",
+    ]) {
       expect((await context.request.get(`${href}/${tab}`)).status(), tab).toBe(200);
     }
   });
@@ -136,7 +154,9 @@ describeJsOnOff("rate card downloads", (s) => {
     const res = await context.request.get("/rate-cards/1/download.pdf");
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toBe("application/pdf");
-    expect(res.headers()["content-disposition"]).toMatch(/^attachment; filename="segment_1_ratecard.pdf"; filename\*=UTF-8''segment_1_ratecard.pdf$/);
+    expect(res.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="segment_1_ratecard.pdf"; filename\*=UTF-8''segment_1_ratecard.pdf$/,
+    );
     expectCsvWithCouriers(csv.bytes.toString("utf8"), couriers);
     const { flat } = extractPdfText(pdf.bytes);
     expect(flat).toContain("Segment Two");
@@ -171,7 +191,9 @@ describe("rate card PDF downloads refused", () => {
     expect(ok.status()).toBe(200);
     expect(ok.headers()["x-content-type-options"]).toBe("nosniff");
     expect(ok.headers()["content-type"]).toBe("application/pdf");
-    expect(ok.headers()["content-disposition"]).toMatch(/^attachment; filename="ratecard_[A-Za-z0-9_]+\.pdf"; filename\*=UTF-8''/);
+    expect(ok.headers()["content-disposition"]).toMatch(
+      /^attachment; filename="ratecard_[A-Za-z0-9_]+\.pdf"; filename\*=UTF-8''/,
+    );
 
     await context.clearCookies();
     await signInAs(page, "legal");

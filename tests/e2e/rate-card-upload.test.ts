@@ -18,7 +18,9 @@ import { describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "..
  */
 async function tlClientIds(page: Page): Promise<number[]> {
   await page.goto("/all-users?sort=name&dir=desc");
-  const hrefs = await page.getByRole("link", { name: /View Details/ }).evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  const hrefs = await page
+    .getByRole("link", { name: /View Details/ })
+    .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
   return hrefs.map((h) => Number(h!.split("/").pop()));
 }
 
@@ -132,7 +134,14 @@ describeJsOnOff("upload rate card", (s) => {
     const changes = preview.getByTestId("upload-change");
     await expectLocator(changes).toHaveCount(1);
     const change = await changes.first().locator("td").allTextContents();
-    expect(change).toEqual([String(index + 1), courier, expect.stringMatching(/^(Forward|Reverse|Forward RTO|Reverse RTO) · (Express|Surface)$/), "Zone A Base", oldPrice, newPrice]);
+    expect(change).toEqual([
+      String(index + 1),
+      courier,
+      expect.stringMatching(/^(Forward|Reverse|Forward RTO|Reverse RTO) · (Express|Surface)$/),
+      "Zone A Base",
+      oldPrice,
+      newPrice,
+    ]);
     await expectLocator(changes.first().locator("td s")).toHaveText(oldPrice);
 
     // Cancel clears the preview and keeps the dialog.
@@ -176,7 +185,9 @@ describeJsOnOff("upload rate card", (s) => {
     const box = (await area.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(1300);
     expect(box.height).toBeLessThanOrEqual(500);
-    expect(await area.evaluate((el) => el.scrollWidth > el.clientWidth && el.scrollHeight > el.clientHeight)).toBe(true);
+    expect(await area.evaluate((el) => el.scrollWidth > el.clientWidth && el.scrollHeight > el.clientHeight)).toBe(
+      true,
+    );
     // A vp still edits rows here.
     await row.getByRole("link", { name: /^Edit (?!weight slab of )/ }).click();
     await page.waitForURL((u) => u.searchParams.has("edit"));
@@ -213,7 +224,9 @@ describeJsOnOff("upload rate card", (s) => {
     const fits = await page.getByRole("dialog", { name: "Upload rate card" }).evaluate((panel) => {
       const box = panel.getBoundingClientRect();
       const right = box.right - parseFloat(getComputedStyle(panel).paddingRight);
-      return [...panel.querySelectorAll("li")].every((li) => li.getBoundingClientRect().right <= right + 0.5 && li.scrollWidth <= li.clientWidth + 1);
+      return [...panel.querySelectorAll("li")].every(
+        (li) => li.getBoundingClientRect().right <= right + 0.5 && li.scrollWidth <= li.clientWidth + 1,
+      );
     });
     expect(fits).toBe(true);
     let errors = page.getByTestId("upload-errors");
@@ -240,7 +253,9 @@ describeJsOnOff("upload rate card", (s) => {
     await errors.waitFor();
     const alerts = errors.getByTestId("upload-error");
     const texts = await alerts.allTextContents();
-    expect(texts.some((t) => t.includes('Row 3, Column "Zone C Base"') && t.includes('"abc" is not a valid number'))).toBe(true);
+    expect(
+      texts.some((t) => t.includes('Row 3, Column "Zone C Base"') && t.includes('"abc" is not a valid number')),
+    ).toBe(true);
     expect(texts.some((t) => t.includes('Row 4, Column "Courier"') && t.includes("Nobody Express"))).toBe(true);
     // Each alert says where once (title), then what is wrong.
     for (const t of texts) expect(t.match(/Row \d+/g)?.length ?? 0).toBeLessThanOrEqual(1);
@@ -263,7 +278,11 @@ describeJsOnOff("upload rate card", (s) => {
       await page.getByTestId("upload-message").getByText("Choose a CSV file to upload.").waitFor();
     }
 
-    await page.getByLabel("Rate card file (CSV)").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) });
+    await page.getByLabel("Rate card file (CSV)").setInputFiles({
+      name: "photo.png",
+      mimeType: "image/png",
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    });
     if (js) {
       await page.getByTestId("upload-message").getByText("You can only upload csv file!").waitFor();
       expect(await page.getByRole("button", { name: "Verify" }).isDisabled()).toBe(true);
@@ -273,16 +292,27 @@ describeJsOnOff("upload rate card", (s) => {
     }
 
     // Named .csv but binary inside: the server reads the bytes and refuses it too.
-    await page.getByLabel("Rate card file (CSV)").setInputFiles({ name: "rates.csv", mimeType: "text/csv", buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe]) });
+    await page.getByLabel("Rate card file (CSV)").setInputFiles({
+      name: "rates.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff, 0xfe]),
+    });
     if (js) await expect.poll(() => page.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);
-    await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Verify" }).click()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Verify" }).click(),
+    ]);
     await page.waitForLoadState("load");
-    await expect.poll(() => page.getByTestId("upload-message").allTextContents()).toContain("You can only upload csv file!");
+    await expect
+      .poll(() => page.getByTestId("upload-message").allTextContents())
+      .toContain("You can only upload csv file!");
     await expectLocator(page.getByTestId("upload-preview")).toHaveCount(0);
 
     // docs/product.md §5: the card saved as plain text (.txt) is a CSV all the same.
     const text = writeCsv(await downloadCard());
-    await page.getByLabel("Rate card file (CSV)").setInputFiles({ name: "rates.txt", mimeType: "text/plain", buffer: Buffer.from(text, "utf8") });
+    await page
+      .getByLabel("Rate card file (CSV)")
+      .setInputFiles({ name: "rates.txt", mimeType: "text/plain", buffer: Buffer.from(text, "utf8") });
     if (js) await expect.poll(() => page.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);
     await page.getByRole("button", { name: "Verify" }).click();
     await page.getByTestId("upload-preview").waitFor();

@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { CONFLICT_MESSAGE } from "~/services/ratecards/scope.server";
 
-import { describeJsOnOff, expectAccessible, expectLocator, newContext, sharedBrowser, signInOnce, usePage } from "../support/browser";
+import {
+  describeJsOnOff,
+  expectAccessible,
+  expectLocator,
+  newContext,
+  sharedBrowser,
+  signInOnce,
+  usePage,
+} from "../support/browser";
 
 /** The row "Edit" link, not the "Edit weight slab of …" link beside it. */
 const EDIT_ROW = /^Edit (?!weight slab of )/;
@@ -11,7 +19,10 @@ const EDIT_ROW = /^Edit (?!weight slab of )/;
 /** A client of the demo tl chain (tl@ → bdm@ → avp@ → vp@), so every role here can see it. */
 async function firstTlClientId(page: Page): Promise<number> {
   await page.goto("/all-users?sort=name&dir=asc");
-  const href = await page.getByRole("link", { name: /View Details/ }).first().getAttribute("href");
+  const href = await page
+    .getByRole("link", { name: /View Details/ })
+    .first()
+    .getAttribute("href");
   return Number(href!.split("/").pop());
 }
 
@@ -40,8 +51,20 @@ describeJsOnOff("client rate card", (s) => {
     await page.goto(`/all-users/${clientId}/rate-card`);
     const titles = await page.getByTestId("panel-title").allTextContents();
     expect(titles.length).toBeGreaterThan(0);
-    for (const t of titles) expect(t).toMatch(/^Base upto [\d.]+ KG \+ Every Additional [\d.]+ KG - \d+ Courier Options$/);
-    for (const header of ["Zone A 'Intra City'", "Zone B 'Within Zone'", "Zone C 'Metros'", "Zone D 'ROI'", "Zone E 'ROI'", "Min COD Charge", "COD Percentage", "Surcharge", "NDD Charge", "Divisor"])
+    for (const t of titles)
+      expect(t).toMatch(/^Base upto [\d.]+ KG \+ Every Additional [\d.]+ KG - \d+ Courier Options$/);
+    for (const header of [
+      "Zone A 'Intra City'",
+      "Zone B 'Within Zone'",
+      "Zone C 'Metros'",
+      "Zone D 'ROI'",
+      "Zone E 'ROI'",
+      "Min COD Charge",
+      "COD Percentage",
+      "Surcharge",
+      "NDD Charge",
+      "Divisor",
+    ])
       expect(await page.getByRole("columnheader", { name: header }).count()).toBeGreaterThan(0);
     // Prices are shown base | additional with two decimals.
     const cell = await page.getByTestId("rate-row").first().locator("td").nth(1).textContent();
@@ -58,7 +81,12 @@ describeJsOnOff("client rate card", (s) => {
     await page.getByRole("navigation", { name: "Shipment types" }).getByRole("link", { name: "RTO" }).click();
     await page.waitForURL((u) => u.searchParams.get("tab") === "rto");
     await page.getByRole("columnheader", { name: "Price Type" }).first().waitFor();
-    const labels = async () => page.getByTestId("rate-row").evaluateAll((rows) => rows.map((r) => [r.getAttribute("data-shipment-type"), r.querySelectorAll("td")[1]?.textContent]));
+    const labels = async () =>
+      page
+        .getByTestId("rate-row")
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.getAttribute("data-shipment-type"), r.querySelectorAll("td")[1]?.textContent]),
+        );
     const mine = await labels();
     expect(mine.length).toBeGreaterThan(0);
     for (const [type, text] of mine) expect(text).toBe(type === "FORWARD_RTO" ? "Forward RTO" : "Reverse RTO");
@@ -87,7 +115,12 @@ describeJsOnOff("client rate card", (s) => {
     await editing.getByRole("link", { name: "Cancel" }).click();
     await page.waitForURL((u) => !u.searchParams.has("edit"));
 
-    await page.getByTestId("rate-row").filter({ has: page.getByRole("link", { name: `Edit ${courier}` }) }).first().getByRole("link", { name: EDIT_ROW }).click();
+    await page
+      .getByTestId("rate-row")
+      .filter({ has: page.getByRole("link", { name: `Edit ${courier}` }) })
+      .first()
+      .getByRole("link", { name: EDIT_ROW })
+      .click();
     await page.waitForURL((u) => u.searchParams.has("edit"));
     const zoneA = page.locator("[data-editing]").getByLabel(/^Zone A Base for/);
     const surcharge = page.locator("[data-editing]").getByLabel(/^Surcharge for/);
@@ -112,8 +145,14 @@ describeJsOnOff("client rate card", (s) => {
     expect(posts).toHaveLength(js ? 0 : 1);
 
     const newPrice = (Number(oldZoneA) + 1.25).toFixed(2);
-    await page.locator("[data-editing]").getByLabel(/^Zone A Base for/).fill(newPrice);
-    await page.locator("[data-editing]").getByLabel(/^Surcharge for/).fill("0");
+    await page
+      .locator("[data-editing]")
+      .getByLabel(/^Zone A Base for/)
+      .fill(newPrice);
+    await page
+      .locator("[data-editing]")
+      .getByLabel(/^Surcharge for/)
+      .fill("0");
     await page.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
     const dialog = page.getByRole("dialog", { name: "Confirm rate update" });
     await dialog.waitFor();
@@ -121,7 +160,10 @@ describeJsOnOff("client rate card", (s) => {
     await expectLocator(dialog.getByLabel(`was ${oldZoneA}`)).toHaveCount(1);
     await dialog.getByRole("button", { name: "Confirm" }).click();
     await page.getByTestId("toast").getByText("Updated Successfully").waitFor();
-    const saved = page.getByTestId("rate-row").filter({ has: page.getByRole("link", { name: `Edit ${courier}` }) }).first();
+    const saved = page
+      .getByTestId("rate-row")
+      .filter({ has: page.getByRole("link", { name: `Edit ${courier}` }) })
+      .first();
     await expectLocator(saved.locator("td").nth(2)).toContainText(`${newPrice} |`);
   });
 
@@ -146,12 +188,18 @@ describeJsOnOff("client rate card", (s) => {
     const next = (Number(await theirs.inputValue()) + 2).toFixed(2);
     await theirs.fill(next);
     await otherPage.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
-    await otherPage.getByRole("dialog", { name: "Confirm rate update" }).getByRole("button", { name: "Confirm" }).click();
+    await otherPage
+      .getByRole("dialog", { name: "Confirm rate update" })
+      .getByRole("button", { name: "Confirm" })
+      .click();
     await otherPage.getByTestId("toast").getByText("Updated Successfully").waitFor();
     await other.close();
 
     // Our stale edit is refused.
-    await page.locator("[data-editing]").getByLabel(/^Zone D Base for/).fill("99.00");
+    await page
+      .locator("[data-editing]")
+      .getByLabel(/^Zone D Base for/)
+      .fill("99.00");
     await page.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
     await page.getByRole("dialog", { name: "Confirm rate update" }).getByRole("button", { name: "Confirm" }).click();
     const conflict = page.getByTestId("rate-conflict");
@@ -160,7 +208,11 @@ describeJsOnOff("client rate card", (s) => {
     await expectLocator(conflict).toContainText(`Not able to update rate card. ${CONFLICT_MESSAGE}`);
     await expectLocator(conflict).toContainText(`Zone E Base ${next}`);
     // The refusal is where the eye is (in view; with JavaScript it has the focus) …
-    const inView = () => conflict.evaluate((el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.top < window.innerHeight; });
+    const inView = () =>
+      conflict.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.top < window.innerHeight;
+      });
     await expect.poll(inView).toBe(true);
     if (s.js) expect(await conflict.evaluate((el) => el === document.activeElement)).toBe(true);
     // … and one click edits from the current values.

@@ -6,7 +6,7 @@
  * only: on the embedded database the configuration refuses more than one process
  * (app/services/core/env.test.ts).
  */
-import { type ChildProcess,spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
@@ -29,14 +29,22 @@ function childrenOf(pid: number): number[] {
 }
 
 /** A GET on a new connection each time (no keep-alive), so the primary hands it to either worker. */
-function getOnNewConnection(port: number, pathname: string, cookie = "", timeout = 30_000): Promise<{ status: number; body: string }> {
+function getOnNewConnection(
+  port: number,
+  pathname: string,
+  cookie = "",
+  timeout = 30_000,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.get({ host: "127.0.0.1", port, path: pathname, agent: false, headers: { cookie }, timeout }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.get(
+      { host: "127.0.0.1", port, path: pathname, agent: false, headers: { cookie }, timeout },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (body += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on("timeout", () => req.destroy(new Error(`no answer in ${timeout} ms`)));
     req.on("error", reject);
   });
@@ -122,20 +130,30 @@ describe.skipIf(!url)("two server processes on PostgreSQL (WEB_CONCURRENCY=2)", 
     // in the instant before it noticed is lost (as on a machine that dies behind a load
     // balancer): the client's retry is served.
     let meanwhile = 0;
-    for (let attempt = 0; attempt < 3 && meanwhile !== 200; attempt++) meanwhile = await getOnNewConnection(port, "/all-users", cookie, 3_000).then((r) => r.status, () => 0);
+    for (let attempt = 0; attempt < 3 && meanwhile !== 200; attempt++)
+      meanwhile = await getOnNewConnection(port, "/all-users", cookie, 3_000).then(
+        (r) => r.status,
+        () => 0,
+      );
     expect(meanwhile).toBe(200);
     const replaced = await waitFor("a new worker", () => {
       const now = childrenOf(server.pid!);
       return now.length === 2 && !now.includes(workers[0]!) ? now : undefined;
     });
     expect(replaced).toContain(workers[1]);
-    await waitFor("the new worker listening", () => (log.includes(`Server process ${replaced.find((p) => p !== workers[1])} serving (2 of 2).`) ? true : undefined));
+    await waitFor("the new worker listening", () =>
+      log.includes(`Server process ${replaced.find((p) => p !== workers[1])} serving (2 of 2).`) ? true : undefined,
+    );
     for (let i = 0; i < 6; i++) expect((await getOnNewConnection(port, "/all-users", cookie)).status).toBe(200);
     expect(log).toMatch(new RegExp(`Server process ${workers[0]} ended \\(SIGKILL\\): starting another\\.`));
 
     const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
     server.kill("SIGTERM");
     expect(await exited).toBe(0);
-    for (const pid of replaced) expect(existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z "), `worker ${pid}`).toBe(false);
+    for (const pid of replaced)
+      expect(
+        existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z "),
+        `worker ${pid}`,
+      ).toBe(false);
   });
 });

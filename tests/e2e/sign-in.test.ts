@@ -20,7 +20,8 @@ describeJsOnOff("sign-in, redirects and logout", (s) => {
     await expectLocator(page.getByTestId("signed-in-name")).toHaveText(/\S/);
     const menu = page.getByRole("navigation", { name: "Main" });
     if (role === "legal") {
-      for (const item of ["Account Setup", "Merchant Agreement", "Status"]) await expectLocator(menu.getByRole("link", { name: item })).toHaveCount(1);
+      for (const item of ["Account Setup", "Merchant Agreement", "Status"])
+        await expectLocator(menu.getByRole("link", { name: item })).toHaveCount(1);
       await expectLocator(menu.getByRole("link", { name: "All Users" })).toHaveCount(0);
     } else {
       for (const item of ["Rate Card", "All Users", "Order Tracker", "Finance Analytics", "On hold COD"])
@@ -110,7 +111,11 @@ describeJsOnOff("sign-in, redirects and logout", (s) => {
     const { page, context } = s;
     await signIn(page, "vp@demo.test", "vp");
     await page.waitForURL((u) => u.pathname === "/all-users");
-    const sidebarWidth = () => page.locator("nav[aria-label='Main menu'], [aria-label='Main menu']").first().evaluate((el) => el.getBoundingClientRect().width);
+    const sidebarWidth = () =>
+      page
+        .locator("nav[aria-label='Main menu'], [aria-label='Main menu']")
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().width);
     expect(Math.round(await sidebarWidth())).toBe(200);
     // The session cookie is HttpOnly, SameSite=Lax and, in production, Secure.
     const session = (await context.cookies()).find((c) => c.name === "__console_session");
@@ -129,17 +134,26 @@ describeJsOnOff("sign-in, redirects and logout", (s) => {
     // limit it reaches blocks nobody else.
     const ip = js ? "198.51.100.21" : "198.51.100.22";
     const email = js ? "nobody-js@demo.test" : "nobody-nojs@demo.test";
-    const own = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: js, extraHTTPHeaders: { "X-Forwarded-For": ip } });
+    const own = await browser.newContext({
+      baseURL: baseURL(),
+      javaScriptEnabled: js,
+      extraHTTPHeaders: { "X-Forwarded-For": ip },
+    });
     try {
       for (let i = 0; i < 10; i++) {
-        const res = await own.request.post("/sign-in", { form: { email, role: "vp", password: `wrong-${i}` }, maxRedirects: 0 });
+        const res = await own.request.post("/sign-in", {
+          form: { email, role: "vp", password: `wrong-${i}` },
+          maxRedirects: 0,
+        });
         expect(res.status()).toBe(401);
       }
       const p = await own.newPage();
       await signIn(p, email, "vp", "demo-password");
       const alert = p.getByTestId("sign-in-error");
       await alert.waitFor();
-      await expectLocator(alert).toHaveText(/^Error\s*Too many failed sign-in attempts\. Please wait a minute and try again\.$/);
+      await expectLocator(alert).toHaveText(
+        /^Error\s*Too many failed sign-in attempts\. Please wait a minute and try again\.$/,
+      );
       await expectLocator(p.getByLabel("Email")).toHaveValue(email);
       await expectLocator(p.getByLabel("Role")).toHaveValue("vp");
       if (!js) {

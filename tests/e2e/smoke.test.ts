@@ -24,8 +24,12 @@ it("signs in through the form, opens a client and its rate card, and reads the r
   await page.getByRole("heading", { name }).waitFor();
   await page.getByRole("navigation", { name: "Client sections" }).getByRole("link", { name: "Rate Card" }).click();
   await page.waitForURL((u) => /^\/all-users\/\d+\/rate-card$/.test(u.pathname));
-  await expectLocator(page.getByTestId("panel-title").first()).toHaveText(/^Base upto [\d.]+ KG \+ Every Additional [\d.]+ KG - \d+ Courier Options$/);
+  await expectLocator(page.getByTestId("panel-title").first()).toHaveText(
+    /^Base upto [\d.]+ KG \+ Every Additional [\d.]+ KG - \d+ Courier Options$/,
+  );
   expect(await page.getByTestId("rate-row").count()).toBeGreaterThan(0);
   // A price cell reads "base | additional", two decimals each.
-  await expectLocator(page.getByTestId("rate-row").first().locator("td", { hasText: " | " }).first()).toHaveText(/^\d+\.\d{2} \| \d+\.\d{2}$/);
+  await expectLocator(page.getByTestId("rate-row").first().locator("td", { hasText: " | " }).first()).toHaveText(
+    /^\d+\.\d{2} \| \d+\.\d{2}$/,
+  );
 });

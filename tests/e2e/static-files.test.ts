@@ -11,13 +11,23 @@ import { baseURL } from "../support/browser";
 import { signInCookie } from "../support/http";
 
 /** A raw GET (fetch would decode the body itself). */
-function raw(path: string, acceptEncoding: string, cookie = ""): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(
+  path: string,
+  acceptEncoding: string,
+  cookie = "",
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = http.get(new URL(path, baseURL()), { headers: { "Accept-Encoding": acceptEncoding, ...(cookie ? { Cookie: cookie } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
+    const req = http.get(
+      new URL(path, baseURL()),
+      { headers: { "Accept-Encoding": acceptEncoding, ...(cookie ? { Cookie: cookie } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
+      },
+    );
     req.on("error", reject);
   });
 }
@@ -67,7 +77,11 @@ describe("static files", () => {
       const gz = await raw(path, "gzip, br;q=0", cookie);
       expect(gz.headers["content-encoding"]).toBe("gzip");
       // The same page apart from its per-request nonce.
-      const unnonced = (b: Buffer) => b.toString("utf8").replace(/nonce="[^"]+"/g, "").replace(/"nonce":"[^"]+"/g, "");
+      const unnonced = (b: Buffer) =>
+        b
+          .toString("utf8")
+          .replace(/nonce="[^"]+"/g, "")
+          .replace(/"nonce":"[^"]+"/g, "");
       expect(unnonced(brotliDecompressSync(br.body)).length).toBe(unnonced(plain.body).length);
       expect(unnonced(gunzipSync(gz.body))).toBe(unnonced(plain.body));
     }
@@ -75,7 +89,10 @@ describe("static files", () => {
 
   it("preloads the page's modules at low priority, so the stylesheets the first paint waits for go first (decision 042)", async () => {
     const { cookie } = await signInCookie("vp@demo.test", "vp", "10.9.9.2");
-    for (const [path, c] of [["/sign-in", ""], ["/all-users/5/rate-card", cookie]]) {
+    for (const [path, c] of [
+      ["/sign-in", ""],
+      ["/all-users/5/rate-card", cookie],
+    ]) {
       const html = (await raw(path, "identity", c)).body.toString("utf8");
       const preloads = [...html.matchAll(/<link [^>]*rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
       expect(preloads.length, path).toBeGreaterThan(5);
@@ -92,12 +109,24 @@ describe("static files", () => {
 
   it("keeps each page's render-blocking CSS within 15 KiB gzip (Mantine's CSS per component, not all of it)", async () => {
     const { cookie } = await signInCookie("vp@demo.test", "vp", "10.9.9.1");
-    const pages = ["/all-users", "/all-users/5/rate-card", "/all-users/5/rate-card/advantage?plan=premium", "/all-users/5/rate-calculator", "/all-users/5/serviceability", "/all-users/5/account-setup", "/all-users/5/courier-rules", "/order-tracker", "/on-hold-cod"];
+    const pages = [
+      "/all-users",
+      "/all-users/5/rate-card",
+      "/all-users/5/rate-card/advantage?plan=premium",
+      "/all-users/5/rate-calculator",
+      "/all-users/5/serviceability",
+      "/all-users/5/account-setup",
+      "/all-users/5/courier-rules",
+      "/order-tracker",
+      "/on-hold-cod",
+    ];
     const sizes: Record<string, number> = {};
     for (const path of ["/sign-in", ...pages]) {
       const page = await raw(path, "identity", path === "/sign-in" ? "" : cookie);
       expect(page.status, path).toBe(200);
-      const sheets = [...page.body.toString("utf8").matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+      const sheets = [...page.body.toString("utf8").matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
       expect(sheets.length, path).toBeGreaterThan(0);
       let total = 0;
       for (const sheet of sheets) total += (await raw(sheet, "gzip")).body.length;

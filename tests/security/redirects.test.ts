@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 
 import { postForm, signInCookie } from "../support/http";
 
-const HOSTILE = ["/\\evil.example", "/\t/evil.example", "//evil.example", "/\r\n/evil.example", "https://evil.example/", "javascript:alert(1)"];
+const HOSTILE = [
+  "/\\evil.example",
+  "/\t/evil.example",
+  "//evil.example",
+  "/\r\n/evil.example",
+  "https://evil.example/",
+  "javascript:alert(1)",
+];
 
 /** What a browser would do with the Location header: resolve it against the page. */
 function landsOn(location: string | null) {
@@ -20,7 +27,9 @@ describe("redirects after sign-in and the sidebar toggle stay on the site", () =
   });
 
   it("a same-site path is still honoured", async () => {
-    const { location } = await signInCookie("kam@demo.test", "kam", "10.11.1.1", { redirectTo: "/rate-cards?segment=1" });
+    const { location } = await signInCookie("kam@demo.test", "kam", "10.11.1.1", {
+      redirectTo: "/rate-cards?segment=1",
+    });
     expect(location).toBe("/rate-cards?segment=1");
   });
 

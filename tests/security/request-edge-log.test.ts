@@ -15,7 +15,8 @@ let close: () => void;
 const logged: unknown[][] = [];
 
 beforeAll(async () => {
-  for (const level of ["error", "warn", "log", "info"] as const) vi.spyOn(console, level).mockImplementation((...args) => void logged.push(args));
+  for (const level of ["error", "warn", "log", "info"] as const)
+    vi.spyOn(console, level).mockImplementation((...args) => void logged.push(args));
   const app = express();
   app.use(requestEdge(false));
   // What the edge lets through reaches the routes; here, a stand-in that says so.
@@ -38,7 +39,11 @@ const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
 describe("the request edge without TRUST_PROXY", () => {
   it("does not believe X-Forwarded-Host: a foreign Origin stays foreign", async () => {
-    const forged = await fetch(`${base}/logout`, { method: "POST", headers: { ...FORM, Origin: "http://evil.example", "X-Forwarded-Host": "evil.example" }, body: "" });
+    const forged = await fetch(`${base}/logout`, {
+      method: "POST",
+      headers: { ...FORM, Origin: "http://evil.example", "X-Forwarded-Host": "evil.example" },
+      body: "",
+    });
     expect(forged.status).toBe(403);
     const own = await fetch(`${base}/logout`, { method: "POST", headers: { ...FORM, Origin: base }, body: "" });
     expect(await own.text()).toBe("reached POST");
@@ -50,7 +55,11 @@ describe("the request edge without TRUST_PROXY", () => {
       fetch(`${base}/sign-in`, { method: "POST", headers: { ...FORM, Origin: "null" }, body: "" }),
       fetch(`${base}/sign-in`, { method: "PUT", headers: FORM, body: "" }),
       fetch(`${base}/sign-in`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" }),
-      fetch(`${base}/sign-in`, { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=zz" }, body: "garbage" }),
+      fetch(`${base}/sign-in`, {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=zz" },
+        body: "garbage",
+      }),
       fetch(`${base}/sign-in`, { method: "POST", headers: FORM, body: "a".repeat(100_000) }),
     ];
     for (const res of await Promise.all(refused)) {

@@ -17,11 +17,21 @@ function url(path: string) {
 }
 
 function post(path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-  return fetch(url(path), { method: "POST", redirect: "manual", headers: { "Content-Type": FORM, ...init.headers }, body: init.body ?? "" });
+  return fetch(url(path), {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": FORM, ...init.headers },
+    body: init.body ?? "",
+  });
 }
 
 /** A raw HTTP/1.1 request, for methods and headers fetch will not send (TRACE, a lying Content-Length). */
-function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     // A connection of its own: a refused body is never read, so the connection is not reused.
     const req = http.request(url(path), { method, headers, agent: false }, (res) => {
@@ -39,9 +49,19 @@ let sessionCookie = "";
 let clientId = 0;
 
 beforeAll(async () => {
-  const signedIn = await post("/sign-in", { body: new URLSearchParams({ email: "vp@demo.test", role: "vp", password: "demo-password", redirectTo: "" }).toString() });
+  const signedIn = await post("/sign-in", {
+    body: new URLSearchParams({
+      email: "vp@demo.test",
+      role: "vp",
+      password: "demo-password",
+      redirectTo: "",
+    }).toString(),
+  });
   expect(signedIn.status).toBe(302);
-  sessionCookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  sessionCookie = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const list = await (await fetch(url("/all-users?sort=name&dir=asc"), { headers: { Cookie: sessionCookie } })).text();
   clientId = Number(/href="\/all-users\/(\d+)"/.exec(list)?.[1]);
   expect(clientId).toBeGreaterThan(0);
@@ -50,18 +70,29 @@ beforeAll(async () => {
 describe("every POST is same-origin (CSRF)", () => {
   const here = () => new URL(baseURL());
 
-  it.each(["/sign-in", "/logout", "/preferences/sidebar", "/all-users", "/sign-in.data"])("a foreign Origin on %s is refused with 403 and a sentence", async (path) => {
-    const res = await post(path, { headers: { Origin: "http://evil.example", Cookie: sessionCookie }, body: "sidebar=collapsed&redirectTo=/all-users" });
-    expect(res.status).toBe(403);
-    expect(await res.text()).toMatch(/sent from another site/);
-  });
-
-  it.each(["cross-site", "same-site"])("Sec-Fetch-Site: %s is refused with 403, even with a matching Origin", async (site) => {
-    for (const path of ["/logout", "/sign-in"]) {
-      const res = await post(path, { headers: { "Sec-Fetch-Site": site, Origin: here().origin, Cookie: sessionCookie } });
+  it.each(["/sign-in", "/logout", "/preferences/sidebar", "/all-users", "/sign-in.data"])(
+    "a foreign Origin on %s is refused with 403 and a sentence",
+    async (path) => {
+      const res = await post(path, {
+        headers: { Origin: "http://evil.example", Cookie: sessionCookie },
+        body: "sidebar=collapsed&redirectTo=/all-users",
+      });
       expect(res.status).toBe(403);
-    }
-  });
+      expect(await res.text()).toMatch(/sent from another site/);
+    },
+  );
+
+  it.each(["cross-site", "same-site"])(
+    "Sec-Fetch-Site: %s is refused with 403, even with a matching Origin",
+    async (site) => {
+      for (const path of ["/logout", "/sign-in"]) {
+        const res = await post(path, {
+          headers: { "Sec-Fetch-Site": site, Origin: here().origin, Cookie: sessionCookie },
+        });
+        expect(res.status).toBe(403);
+      }
+    },
+  );
 
   it("an opaque Origin (null) is refused", async () => {
     expect((await post("/logout", { headers: { Origin: "null", Cookie: sessionCookie } })).status).toBe(403);
@@ -77,7 +108,10 @@ describe("every POST is same-origin (CSRF)", () => {
   });
 
   it("a post with neither Origin nor Sec-Fetch-Site (curl, another system) goes on as before", async () => {
-    const res = await post("/preferences/sidebar", { headers: { Cookie: sessionCookie }, body: "sidebar=expanded&redirectTo=/all-users" });
+    const res = await post("/preferences/sidebar", {
+      headers: { Cookie: sessionCookie },
+      body: "sidebar=expanded&redirectTo=/all-users",
+    });
     expect(res.status).toBe(302);
   });
 
@@ -99,15 +133,23 @@ describe("methods", () => {
     expect(res.headers.allow).toBe("GET, HEAD, POST");
   });
 
-  it.each(["PUT", "DELETE", "PATCH"])("%s is not treated as POST: 405 with Allow, the action never runs", async (method) => {
-    const res = await fetch(url("/logout"), { method, redirect: "manual", headers: { Cookie: sessionCookie, "Content-Type": FORM }, body: "" });
-    expect(res.status).toBe(405);
-    expect(res.headers.get("Allow")).toBe("GET, HEAD, POST");
-    expect(await res.text()).toMatch(/not allowed/);
-    // The session is still alive: logout did not run.
-    const page = await fetch(url("/all-users"), { headers: { Cookie: sessionCookie }, redirect: "manual" });
-    expect(page.status).toBe(200);
-  });
+  it.each(["PUT", "DELETE", "PATCH"])(
+    "%s is not treated as POST: 405 with Allow, the action never runs",
+    async (method) => {
+      const res = await fetch(url("/logout"), {
+        method,
+        redirect: "manual",
+        headers: { Cookie: sessionCookie, "Content-Type": FORM },
+        body: "",
+      });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("Allow")).toBe("GET, HEAD, POST");
+      expect(await res.text()).toMatch(/not allowed/);
+      // The session is still alive: logout did not run.
+      const page = await fetch(url("/all-users"), { headers: { Cookie: sessionCookie }, redirect: "manual" });
+      expect(page.status).toBe(200);
+    },
+  );
 });
 
 describe("bodies: forms only on pages, capped before parsing", () => {
@@ -136,7 +178,10 @@ describe("bodies: forms only on pages, capped before parsing", () => {
   });
 
   it("a malformed multipart form answers 400 at the edge, not 500 from the route that parses it", async () => {
-    const res = await post("/sign-in", { headers: { "Content-Type": "multipart/form-data; boundary=zz" }, body: "garbage" });
+    const res = await post("/sign-in", {
+      headers: { "Content-Type": "multipart/form-data; boundary=zz" },
+      body: "garbage",
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toMatch(/multipart form could not be read/);
   });
@@ -145,7 +190,12 @@ describe("bodies: forms only on pages, capped before parsing", () => {
     const form = new FormData();
     form.append("intent", "verify");
     form.append("order_data", new Blob(["not,a,rate,card\n"], { type: "text/csv" }), "card.csv");
-    const res = await fetch(url(`/all-users/${clientId}/rate-card/upload`), { method: "POST", headers: { Cookie: sessionCookie }, body: form, redirect: "manual" });
+    const res = await fetch(url(`/all-users/${clientId}/rate-card/upload`), {
+      method: "POST",
+      headers: { Cookie: sessionCookie },
+      body: form,
+      redirect: "manual",
+    });
     expect(res.status).toBeLessThan(500);
     expect(await res.text()).toContain("<html");
   });
@@ -168,10 +218,14 @@ describe("bodies: forms only on pages, capped before parsing", () => {
 
   it("a chunked post (no Content-Length) is refused with 411", async () => {
     const res = await new Promise<number>((resolve, reject) => {
-      const req = http.request(url("/sign-in"), { method: "POST", agent: false, headers: { "Content-Type": FORM, "Transfer-Encoding": "chunked" } }, (r) => {
-        r.resume();
-        resolve(r.statusCode!);
-      });
+      const req = http.request(
+        url("/sign-in"),
+        { method: "POST", agent: false, headers: { "Content-Type": FORM, "Transfer-Encoding": "chunked" } },
+        (r) => {
+          r.resume();
+          resolve(r.statusCode!);
+        },
+      );
       req.on("error", reject);
       req.write("email=a");
       req.end();
@@ -180,7 +234,11 @@ describe("bodies: forms only on pages, capped before parsing", () => {
   });
 
   it("the JSON endpoints keep their JSON bodies", async () => {
-    const res = await fetch(url("/api/seller/advantage-plan"), { method: "POST", headers: { "Content-Type": "application/json", Authorization: "Token wrong" }, body: '{"active":null}' });
+    const res = await fetch(url("/api/seller/advantage-plan"), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: "Token wrong" },
+      body: '{"active":null}',
+    });
     expect(res.status).toBe(401);
   });
 });
@@ -193,7 +251,8 @@ describe("headers", () => {
       const csp = res.headers.get("Content-Security-Policy")!;
       expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-      for (const d of ["frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'"]) expect(csp).toContain(d);
+      for (const d of ["frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'", "object-src 'none'"])
+        expect(csp).toContain(d);
       const nonce = /'nonce-([^']+)'/.exec(csp)![1];
       nonces.add(nonce);
       const html = await res.text();

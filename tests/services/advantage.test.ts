@@ -28,9 +28,19 @@ import {
 } from "~/services/advantage/plans";
 import { clientByAuthToken } from "~/services/auth/client-token.server";
 import { getCookieSession, startSession } from "~/services/auth/session.server";
-import { type DbHandle,setProcessDb } from "~/services/db/client.server";
-import { auditLog, cashbackSettings, clientAdvantagePlans, clients, couriers, courierServices, mailOutbox, planRateRows, staff } from "~/services/db/schema";
-import { rateValuesOf,TAB_OF_SHIPMENT_TYPE } from "~/services/ratecards/fields";
+import { type DbHandle, setProcessDb } from "~/services/db/client.server";
+import {
+  auditLog,
+  cashbackSettings,
+  clientAdvantagePlans,
+  clients,
+  couriers,
+  courierServices,
+  mailOutbox,
+  planRateRows,
+  staff,
+} from "~/services/db/schema";
+import { rateValuesOf, TAB_OF_SHIPMENT_TYPE } from "~/services/ratecards/fields";
 import { rateChangeHistory } from "~/services/ratecards/history.server";
 import { seededPlanOffers } from "~/services/seed/advantage.server";
 import { plannedDemoClients } from "~/services/seed/seed.server";
@@ -54,7 +64,12 @@ beforeAll(async () => {
   fresh = await h.db
     .select({ id: clients.id, email: clients.email, auth_token: clients.auth_token })
     .from(clients)
-    .where(and(eq(clients.tl_id, actors.tl.id), sql`not exists (select 1 from ${clientAdvantagePlans} p where p.client_id = ${clients.id})`))
+    .where(
+      and(
+        eq(clients.tl_id, actors.tl.id),
+        sql`not exists (select 1 from ${clientAdvantagePlans} p where p.client_id = ${clients.id})`,
+      ),
+    )
     .orderBy(asc(clients.id))
     .then((rows) => rows.flatMap((r) => (r.auth_token ? [{ ...r, auth_token: r.auth_token }] : [])));
   // Each test takes its own client (takeClient), and the last one is read untouched.
@@ -65,7 +80,11 @@ afterAll(async () => {
 });
 
 async function auditsOf(clientId: number, entity: string) {
-  return h.db.select().from(auditLog).where(and(eq(auditLog.client_id, clientId), eq(auditLog.entity, entity))).orderBy(asc(auditLog.id));
+  return h.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.client_id, clientId), eq(auditLog.entity, entity)))
+    .orderBy(asc(auditLog.id));
 }
 
 describe("seeded plans", () => {
@@ -79,11 +98,16 @@ describe("seeded plans", () => {
     for (const plan of ["advantage_basic", "advantage_premium"]) {
       const mine = rows.filter((r) => r.plan === plan);
       // forward_ratecard, reverse_ratecard, rto_ratecard (the RTO tab holds Forward RTO and Reverse RTO).
-      expect(new Set(mine.map((r) => TAB_OF_SHIPMENT_TYPE[r.shipment_type]))).toEqual(new Set(["forward", "reverse", "rto"]));
+      expect(new Set(mine.map((r) => TAB_OF_SHIPMENT_TYPE[r.shipment_type]))).toEqual(
+        new Set(["forward", "reverse", "rto"]),
+      );
       expect(mine.every((r) => r.coverage === "national")).toBe(true);
     }
     const [{ offers }] = await h.db.select({ offers: count() }).from(clientAdvantagePlans);
-    const [{ active }] = await h.db.select({ active: count() }).from(clientAdvantagePlans).where(sql`${clientAdvantagePlans.activated_at} is not null`);
+    const [{ active }] = await h.db
+      .select({ active: count() })
+      .from(clientAdvantagePlans)
+      .where(sql`${clientAdvantagePlans.activated_at} is not null`);
     expect(offers).toBeGreaterThan(0);
     expect(active).toBeGreaterThan(0);
   });
@@ -117,12 +141,21 @@ describe("offering and withdrawing plans", () => {
     const c = takeClient();
     expect(await getAdvantageRatePlan(h.db, c.id)).toEqual({ offered: [], active: null });
     const r = await offerPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium" });
-    expect(r).toMatchObject({ ok: true, changed: true, advantage_rate_plan: { offered: [{ type: "premium", name: "advantage_premium" }], active: null } });
+    expect(r).toMatchObject({
+      ok: true,
+      changed: true,
+      advantage_rate_plan: { offered: [{ type: "premium", name: "advantage_premium" }], active: null },
+    });
     const again = await offerPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium" });
     expect(again).toMatchObject({ ok: true, changed: false });
     const audits = await auditsOf(c.id, "advantage_plan");
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ action: "offer", staff_email: "vp@demo.test", staff_role: "vp", entity_id: "advantage_premium" });
+    expect(audits[0]).toMatchObject({
+      action: "offer",
+      staff_email: "vp@demo.test",
+      staff_role: "vp",
+      entity_id: "advantage_premium",
+    });
     expect(audits[0].old_value).toEqual({ offered: [], active: null });
     expect(audits[0].new_value).toEqual({ offered: [{ type: "premium", name: "advantage_premium" }], active: null });
   });
@@ -130,12 +163,24 @@ describe("offering and withdrawing plans", () => {
   it("only a vp may offer or withdraw; the others get 403 and nothing changes", async () => {
     const c = takeClient();
     for (const role of ["kam", "avp", "bdm", "tl"]) {
-      expect(await offerPlan(h.db, actors[role], { clientId: c.id, plan: "advantage_basic" })).toMatchObject({ ok: false, status: 403 });
-      expect(await withdrawPlan(h.db, actors[role], { clientId: c.id, plan: "advantage_basic" })).toMatchObject({ ok: false, status: 403 });
+      expect(await offerPlan(h.db, actors[role], { clientId: c.id, plan: "advantage_basic" })).toMatchObject({
+        ok: false,
+        status: 403,
+      });
+      expect(await withdrawPlan(h.db, actors[role], { clientId: c.id, plan: "advantage_basic" })).toMatchObject({
+        ok: false,
+        status: 403,
+      });
     }
     expect(await getAdvantageRatePlan(h.db, c.id)).toEqual({ offered: [], active: null });
-    expect(await offerPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_gold" })).toMatchObject({ ok: false, status: 400 });
-    expect(await offerPlan(h.db, actors.vp, { clientId: 999_999, plan: "advantage_basic" })).toMatchObject({ ok: false, status: 404 });
+    expect(await offerPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_gold" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await offerPlan(h.db, actors.vp, { clientId: 999_999, plan: "advantage_basic" })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 
   it("vp withdraws an offered plan; a plan the seller activated cannot be withdrawn until the seller deactivates it", async () => {
@@ -155,26 +200,55 @@ describe("offering and withdrawing plans", () => {
       advantage_rate_plan: { active: { type: "premium", name: "advantage_premium" } },
     });
     const auditsBefore = (await auditsOf(c.id, "advantage_plan")).length;
-    expect(await withdrawPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium" })).toEqual({ ok: false, status: 409, message: ACTIVE_MUST_BE_OFFERED });
+    expect(await withdrawPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium" })).toEqual({
+      ok: false,
+      status: 409,
+      message: ACTIVE_MUST_BE_OFFERED,
+    });
     expect((await getAdvantageRatePlan(h.db, c.id)).active?.name).toBe("advantage_premium");
     expect(await auditsOf(c.id, "advantage_plan")).toHaveLength(auditsBefore);
 
-    expect(await setActivePlanBySeller(h.db, seller, { active: null })).toMatchObject({ ok: true, advantage_rate_plan: { active: null } });
-    expect(await withdrawPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium" })).toMatchObject({ ok: true, changed: true });
+    expect(await setActivePlanBySeller(h.db, seller, { active: null })).toMatchObject({
+      ok: true,
+      advantage_rate_plan: { active: null },
+    });
+    expect(await withdrawPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium" })).toMatchObject({
+      ok: true,
+      changed: true,
+    });
     const actions = (await auditsOf(c.id, "advantage_plan")).map((a) => `${a.staff_role}:${a.action}`);
-    expect(actions).toEqual(["vp:offer", "vp:offer", "vp:withdraw", "seller:activate", "seller:deactivate", "vp:withdraw"]);
+    expect(actions).toEqual([
+      "vp:offer",
+      "vp:offer",
+      "vp:withdraw",
+      "seller:activate",
+      "seller:deactivate",
+      "vp:withdraw",
+    ]);
   });
 
   it("the seller may activate only an offered plan, and only one at a time", async () => {
     const c = takeClient();
     const seller = { id: c.id, email: c.email };
-    expect(await setActivePlanBySeller(h.db, seller, { active: "advantage_basic" })).toEqual({ ok: false, status: 400, message: ACTIVE_MUST_BE_OFFERED });
-    expect(await setActivePlanBySeller(h.db, seller, { active: "anything" })).toEqual({ ok: false, status: 400, message: ACTIVE_MUST_BE_OFFERED });
+    expect(await setActivePlanBySeller(h.db, seller, { active: "advantage_basic" })).toEqual({
+      ok: false,
+      status: 400,
+      message: ACTIVE_MUST_BE_OFFERED,
+    });
+    expect(await setActivePlanBySeller(h.db, seller, { active: "anything" })).toEqual({
+      ok: false,
+      status: 400,
+      message: ACTIVE_MUST_BE_OFFERED,
+    });
     await offerPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_basic" });
     await offerPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium" });
     await setActivePlanBySeller(h.db, seller, { active: "advantage_basic" });
     const r = await setActivePlanBySeller(h.db, seller, { active: "advantage_premium" });
-    expect(r).toMatchObject({ ok: true, changed: true, advantage_rate_plan: { active: { name: "advantage_premium" } } });
+    expect(r).toMatchObject({
+      ok: true,
+      changed: true,
+      advantage_rate_plan: { active: { name: "advantage_premium" } },
+    });
     const [{ n }] = await h.db
       .select({ n: count() })
       .from(clientAdvantagePlans)
@@ -191,17 +265,32 @@ describe("plan rate cards: first edit copies the defaults, then applies", () => 
     const other = takeClient();
     const before = await getPlanRateCard(h.db, c.id, "advantage_premium");
     expect(before).toMatchObject({ applyDefault: true, planType: "default" });
-    const defaults = await h.db.select().from(planRateRows).where(and(eq(planRateRows.plan, "advantage_premium"), isNull(planRateRows.client_id)));
+    const defaults = await h.db
+      .select()
+      .from(planRateRows)
+      .where(and(eq(planRateRows.plan, "advantage_premium"), isNull(planRateRows.client_id)));
     expect(before.rows).toHaveLength(defaults.length);
     const row = before.rows.find((r) => r.shipment_type === "FORWARD")!;
     const values = { ...rateValuesOf(row), zone_b_base: "77.25", surcharge: "3.00" };
     const mailsBefore = (await h.db.select({ n: count() }).from(mailOutbox))[0].n;
 
-    const r = await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", rowId: row.id, version: row.version, applyDefault: true, values });
+    const r = await updatePlanRateRow(h.db, actors.vp, {
+      clientId: c.id,
+      plan: "advantage_premium",
+      rowId: row.id,
+      version: row.version,
+      applyDefault: true,
+      values,
+    });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.copiedDefaults).toBe(defaults.length);
-    expect(r.row).toMatchObject({ courier_service_id: row.courier_service_id, zone_b_base: "77.25", surcharge: "3.00", version: 2 });
+    expect(r.row).toMatchObject({
+      courier_service_id: row.courier_service_id,
+      zone_b_base: "77.25",
+      surcharge: "3.00",
+      version: 2,
+    });
     expect(r.row.id).not.toBe(row.id);
     expect(r.changes[0].fields.map((f) => f.field).sort()).toEqual(["surcharge", "zone_b_base"]);
 
@@ -209,9 +298,15 @@ describe("plan rate cards: first edit copies the defaults, then applies", () => 
     expect(after).toMatchObject({ applyDefault: false, planType: "exclusive" });
     expect(after.rows).toHaveLength(defaults.length);
     // The other rows are the defaults' values; the plan's defaults themselves are untouched.
-    const untouched = after.rows.filter((x) => x.id !== r.row.id).map((x) => ({ ...rateValuesOf(x), k: `${x.courier_service_id}${x.shipment_type}${x.delivery_type}` }));
-    const fromDefaults = before.rows.filter((x) => x.id !== row.id).map((x) => ({ ...rateValuesOf(x), k: `${x.courier_service_id}${x.shipment_type}${x.delivery_type}` }));
-    expect(untouched.sort((a, b) => a.k.localeCompare(b.k))).toEqual(fromDefaults.sort((a, b) => a.k.localeCompare(b.k)));
+    const untouched = after.rows
+      .filter((x) => x.id !== r.row.id)
+      .map((x) => ({ ...rateValuesOf(x), k: `${x.courier_service_id}${x.shipment_type}${x.delivery_type}` }));
+    const fromDefaults = before.rows
+      .filter((x) => x.id !== row.id)
+      .map((x) => ({ ...rateValuesOf(x), k: `${x.courier_service_id}${x.shipment_type}${x.delivery_type}` }));
+    expect(untouched.sort((a, b) => a.k.localeCompare(b.k))).toEqual(
+      fromDefaults.sort((a, b) => a.k.localeCompare(b.k)),
+    );
     const [stillDefault] = await h.db.select().from(planRateRows).where(eq(planRateRows.id, row.id));
     expect(stillDefault).toMatchObject({ zone_b_base: row.zone_b_base, version: row.version, client_id: null });
     // Another client and the other plan still use the defaults.
@@ -224,8 +319,16 @@ describe("plan rate cards: first edit copies the defaults, then applies", () => 
     expect(audits[0].new_value).toMatchObject({ plan_type: "exclusive", apply_default: false, rows: defaults.length });
     const rowAudits = await auditsOf(c.id, "plan_rate_row");
     expect(rowAudits).toHaveLength(1);
-    expect(rowAudits[0].old_value).toMatchObject({ plan: "advantage_premium", zone_b_base: row.zone_b_base, surcharge: row.surcharge });
-    expect(rowAudits[0].new_value).toMatchObject({ plan: "advantage_premium", zone_b_base: "77.25", surcharge: "3.00" });
+    expect(rowAudits[0].old_value).toMatchObject({
+      plan: "advantage_premium",
+      zone_b_base: row.zone_b_base,
+      surcharge: row.surcharge,
+    });
+    expect(rowAudits[0].new_value).toMatchObject({
+      plan: "advantage_premium",
+      zone_b_base: "77.25",
+      surcharge: "3.00",
+    });
     const mails = await h.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
     expect((await h.db.select({ n: count() }).from(mailOutbox))[0].n).toBe(mailsBefore + 1);
     expect(mails[0].subject).toMatch(/^Advantage plan rate card updated: /);
@@ -249,25 +352,74 @@ describe("plan rate cards: first edit copies the defaults, then applies", () => 
     const c = takeClient();
     const card = await getPlanRateCard(h.db, c.id, "advantage_basic");
     const row = card.rows[0];
-    const first = await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_basic", rowId: row.id, version: row.version, applyDefault: true, values: { ...rateValuesOf(row), zone_a_base: "41.00" } });
+    const first = await updatePlanRateRow(h.db, actors.vp, {
+      clientId: c.id,
+      plan: "advantage_basic",
+      rowId: row.id,
+      version: row.version,
+      applyDefault: true,
+      values: { ...rateValuesOf(row), zone_a_base: "41.00" },
+    });
     expect(first.ok).toBe(true);
     // A second editor who also saw the defaults.
-    const late = await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_basic", rowId: row.id, version: row.version, applyDefault: true, values: { ...rateValuesOf(row), zone_a_base: "55.00" } });
-    expect(late).toMatchObject({ ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE, current: { zone_a_base: "41.00" } });
+    const late = await updatePlanRateRow(h.db, actors.vp, {
+      clientId: c.id,
+      plan: "advantage_basic",
+      rowId: row.id,
+      version: row.version,
+      applyDefault: true,
+      values: { ...rateValuesOf(row), zone_a_base: "55.00" },
+    });
+    expect(late).toMatchObject({
+      ok: false,
+      status: 409,
+      conflict: true,
+      message: CONFLICT_MESSAGE,
+      current: { zone_a_base: "41.00" },
+    });
     if (!first.ok) return;
-    const stale = await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_basic", rowId: first.row.id, version: 1, applyDefault: false, values: rateValuesOf(first.row) });
+    const stale = await updatePlanRateRow(h.db, actors.vp, {
+      clientId: c.id,
+      plan: "advantage_basic",
+      rowId: first.row.id,
+      version: 1,
+      applyDefault: false,
+      values: rateValuesOf(first.row),
+    });
     expect(stale).toMatchObject({ ok: false, status: 409, conflict: true });
-    expect((await getPlanRateCard(h.db, c.id, "advantage_basic")).rows.find((x) => x.id === first.row.id)?.zone_a_base).toBe("41.00");
+    expect(
+      (await getPlanRateCard(h.db, c.id, "advantage_basic")).rows.find((x) => x.id === first.row.id)?.zone_a_base,
+    ).toBe("41.00");
   });
 
   it("validates like client rates and lets only a vp save", async () => {
     const c = takeClient();
     const card = await getPlanRateCard(h.db, c.id, "advantage_premium");
     const row = card.rows[0];
-    const bad = await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", rowId: row.id, version: row.version, applyDefault: true, values: { ...rateValuesOf(row), zone_a_base: "", surcharge: "-1" } });
-    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { zone_a_base: "Please fill!", surcharge: "* Enter valid number !" } });
+    const bad = await updatePlanRateRow(h.db, actors.vp, {
+      clientId: c.id,
+      plan: "advantage_premium",
+      rowId: row.id,
+      version: row.version,
+      applyDefault: true,
+      values: { ...rateValuesOf(row), zone_a_base: "", surcharge: "-1" },
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { zone_a_base: "Please fill!", surcharge: "* Enter valid number !" },
+    });
     for (const role of ["kam", "avp", "bdm", "tl"]) {
-      expect(await updatePlanRateRow(h.db, actors[role], { clientId: c.id, plan: "advantage_premium", rowId: row.id, version: row.version, applyDefault: true, values: rateValuesOf(row) })).toMatchObject({ ok: false, status: 403 });
+      expect(
+        await updatePlanRateRow(h.db, actors[role], {
+          clientId: c.id,
+          plan: "advantage_premium",
+          rowId: row.id,
+          version: row.version,
+          applyDefault: true,
+          values: rateValuesOf(row),
+        }),
+      ).toMatchObject({ ok: false, status: 403 });
     }
     expect((await getPlanRateCard(h.db, c.id, "advantage_premium")).applyDefault).toBe(true);
     expect(await auditsOf(c.id, "plan_rate_row")).toHaveLength(0);
@@ -275,14 +427,44 @@ describe("plan rate cards: first edit copies the defaults, then applies", () => 
 });
 
 describe("premium cashback settings", () => {
-  const form = (patch: Record<string, string>) => cashbackFormSchema.parse({ ...cashbackFormValues(defaultCashbackSettings()), max_tat_liability: "500", version: "0", ...patch });
+  const form = (patch: Record<string, string>) =>
+    cashbackFormSchema.parse({
+      ...cashbackFormValues(defaultCashbackSettings()),
+      max_tat_liability: "500",
+      version: "0",
+      ...patch,
+    });
 
   it("starts at the defaults; a vp saves; the save is audited and versioned", async () => {
     const c = takeClient();
-    expect(await getCashbackSettings(h.db, c.id)).toMatchObject({ configured: false, version: 0, settings: { assurance: 85, max_tat_liability: null, tat_zoneE: 8 } });
-    const { settings, version } = form({ return_plan: "3", return_rto_amount: "60", delivered_plan: "2", delivered_forward_kind: "value", delivered_forward_amount: "25" });
-    const r = await saveCashbackSettings(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", version, settings });
-    expect(r).toMatchObject({ ok: true, version: 1, settings: { assurance: 85, return_cashback: { plan: 3, rto_percentage: "60.00" }, delivered_cashback: { plan: 2, forward_value: "25.00", forward_percentage: null }, max_tat_liability: "500.00" } });
+    expect(await getCashbackSettings(h.db, c.id)).toMatchObject({
+      configured: false,
+      version: 0,
+      settings: { assurance: 85, max_tat_liability: null, tat_zoneE: 8 },
+    });
+    const { settings, version } = form({
+      return_plan: "3",
+      return_rto_amount: "60",
+      delivered_plan: "2",
+      delivered_forward_kind: "value",
+      delivered_forward_amount: "25",
+    });
+    const r = await saveCashbackSettings(h.db, actors.vp, {
+      clientId: c.id,
+      plan: "advantage_premium",
+      version,
+      settings,
+    });
+    expect(r).toMatchObject({
+      ok: true,
+      version: 1,
+      settings: {
+        assurance: 85,
+        return_cashback: { plan: 3, rto_percentage: "60.00" },
+        delivered_cashback: { plan: 2, forward_value: "25.00", forward_percentage: null },
+        max_tat_liability: "500.00",
+      },
+    });
     const stored = await getCashbackSettings(h.db, c.id);
     expect(stored).toMatchObject({ configured: true, version: 1 });
     const audits = await auditsOf(c.id, "cashback_settings");
@@ -290,9 +472,18 @@ describe("premium cashback settings", () => {
     expect(audits[0]).toMatchObject({ action: "create", old_value: null, entity_id: "advantage_premium" });
 
     // A stale editor (who saw the defaults) is refused; the current version saves.
-    expect(await saveCashbackSettings(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", version: 0, settings })).toMatchObject({ ok: false, status: 409, conflict: true });
+    expect(
+      await saveCashbackSettings(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", version: 0, settings }),
+    ).toMatchObject({ ok: false, status: 409, conflict: true });
     const next = form({ max_tat_liability: "750", version: "1" });
-    expect(await saveCashbackSettings(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", version: next.version, settings: next.settings })).toMatchObject({ ok: true, version: 2 });
+    expect(
+      await saveCashbackSettings(h.db, actors.vp, {
+        clientId: c.id,
+        plan: "advantage_premium",
+        version: next.version,
+        settings: next.settings,
+      }),
+    ).toMatchObject({ ok: true, version: 2 });
     const updates = await auditsOf(c.id, "cashback_settings");
     expect(updates.map((a) => a.action)).toEqual(["create", "update"]);
     expect(updates[1].old_value).toMatchObject({ max_tat_liability: "500.00" });
@@ -303,10 +494,22 @@ describe("premium cashback settings", () => {
     const c = takeClient();
     const { settings } = form({});
     for (const role of ["kam", "avp", "bdm", "tl"]) {
-      expect(await saveCashbackSettings(h.db, actors[role], { clientId: c.id, plan: "advantage_premium", version: 0, settings })).toMatchObject({ ok: false, status: 403 });
+      expect(
+        await saveCashbackSettings(h.db, actors[role], {
+          clientId: c.id,
+          plan: "advantage_premium",
+          version: 0,
+          settings,
+        }),
+      ).toMatchObject({ ok: false, status: 403 });
     }
-    expect(await saveCashbackSettings(h.db, actors.vp, { clientId: c.id, plan: "advantage_basic", version: 0, settings })).toMatchObject({ ok: false, status: 400 });
-    const [{ n }] = await h.db.select({ n: count() }).from(cashbackSettings).where(eq(cashbackSettings.client_id, c.id));
+    expect(
+      await saveCashbackSettings(h.db, actors.vp, { clientId: c.id, plan: "advantage_basic", version: 0, settings }),
+    ).toMatchObject({ ok: false, status: 400 });
+    const [{ n }] = await h.db
+      .select({ n: count() })
+      .from(cashbackSettings)
+      .where(eq(cashbackSettings.client_id, c.id));
     expect(n).toBe(0);
   });
 });
@@ -343,10 +546,19 @@ describe("plan rate edits share the client card's edit path", () => {
   it("carries COD and divisor terms to the courier's other rows of the client's plan copy, audited and mailed like a client edit", async () => {
     const c = takeClient();
     const card = await getPlanRateCard(h.db, c.id, "advantage_basic");
-    const row = card.rows.find((r) => card.rows.filter((x) => x.courier_service_id === r.courier_service_id).length >= 3)!;
+    const row = card.rows.find(
+      (r) => card.rows.filter((x) => x.courier_service_id === r.courier_service_id).length >= 3,
+    )!;
     const siblingsBefore = card.rows.filter((r) => r.courier_service_id === row.courier_service_id && r.id !== row.id);
     const values = { ...rateValuesOf(row), cod_percentage: "2.75", divisor: "4500", zone_c_base: "66.00" };
-    const r = await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_basic", rowId: row.id, version: row.version, applyDefault: true, values });
+    const r = await updatePlanRateRow(h.db, actors.vp, {
+      clientId: c.id,
+      plan: "advantage_basic",
+      rowId: row.id,
+      version: row.version,
+      applyDefault: true,
+      values,
+    });
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.changes).toHaveLength(1 + siblingsBefore.length);
@@ -355,7 +567,9 @@ describe("plan rate edits share the client card's edit path", () => {
     expect(courierRows.map((x) => [x.cod_percentage, x.divisor])).toEqual(courierRows.map(() => ["2.75", 4500]));
     // Only the edited row takes the zone price; the siblings keep theirs.
     for (const s of courierRows.filter((x) => x.id !== r.row.id)) {
-      const before = siblingsBefore.find((b) => b.shipment_type === s.shipment_type && b.delivery_type === s.delivery_type)!;
+      const before = siblingsBefore.find(
+        (b) => b.shipment_type === s.shipment_type && b.delivery_type === s.delivery_type,
+      )!;
       expect(s.zone_c_base).toBe(before.zone_c_base);
     }
     // The plan's defaults and the client's other plan are untouched.
@@ -364,7 +578,9 @@ describe("plan rate edits share the client card's edit path", () => {
     expect((await getPlanRateCard(h.db, c.id, "advantage_premium")).applyDefault).toBe(true);
 
     const audits = await auditsOf(c.id, "plan_rate_row");
-    expect(audits.map((a) => a.action).sort()).toEqual(["update", ...siblingsBefore.map(() => "update:courier_terms")].sort());
+    expect(audits.map((a) => a.action).sort()).toEqual(
+      ["update", ...siblingsBefore.map(() => "update:courier_terms")].sort(),
+    );
     expect(audits.every((a) => (a.new_value as { plan: string }).plan === "advantage_basic")).toBe(true);
     const terms = audits.find((a) => a.action === "update:courier_terms")!;
     expect(terms.new_value).toMatchObject({ cod_percentage: "2.75", divisor: "4500" });
@@ -380,7 +596,14 @@ describe("plan rate edits share the client card's edit path", () => {
     const mailsBefore = (await h.db.select({ n: count() }).from(mailOutbox))[0].n;
     // The form sends what it showed: "32.5" is the same price as "32.50".
     const same = { ...rateValuesOf(row), zone_a_base: String(Number(row.zone_a_base)) };
-    const r = await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", rowId: row.id, version: row.version, applyDefault: true, values: same });
+    const r = await updatePlanRateRow(h.db, actors.vp, {
+      clientId: c.id,
+      plan: "advantage_premium",
+      rowId: row.id,
+      version: row.version,
+      applyDefault: true,
+      values: same,
+    });
     expect(r).toMatchObject({ ok: true, changes: [], copiedDefaults: 0, row: { id: row.id } });
     expect((await getPlanRateCard(h.db, c.id, "advantage_premium")).applyDefault).toBe(true);
     const [{ n }] = await h.db.select({ n: count() }).from(planRateRows).where(eq(planRateRows.client_id, c.id));
@@ -395,7 +618,14 @@ describe("plan rate edits share the client card's edit path", () => {
     historyClient = c.id;
     await offerPlan(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium" });
     const row = (await getPlanRateCard(h.db, c.id, "advantage_premium")).rows[0];
-    await updatePlanRateRow(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", rowId: row.id, version: row.version, applyDefault: true, values: { ...rateValuesOf(row), surcharge: "9.00" } });
+    await updatePlanRateRow(h.db, actors.vp, {
+      clientId: c.id,
+      plan: "advantage_premium",
+      rowId: row.id,
+      version: row.version,
+      applyDefault: true,
+      values: { ...rateValuesOf(row), surcharge: "9.00" },
+    });
     const history = await rateChangeHistory(h.db, c.id);
     const seen = history.entries.map((e) => ({ entity: e.entity, action: e.action, plan: e.plan }));
     expect(seen).toEqual([
@@ -403,7 +633,11 @@ describe("plan rate edits share the client card's edit path", () => {
       { entity: "plan_rate_card", action: "copy_defaults", plan: "advantage_premium" },
       { entity: "advantage_plan", action: "offer", plan: "advantage_premium" },
     ]);
-    expect(history.entries[0]).toMatchObject({ courier: row.courier_name, shipment_type: row.shipment_type, changes: [{ field: "surcharge", new: "9.00" }] });
+    expect(history.entries[0]).toMatchObject({
+      courier: row.courier_name,
+      shipment_type: row.shipment_type,
+      changes: [{ field: "surcharge", new: "9.00" }],
+    });
   });
 });
 
@@ -412,9 +646,20 @@ describe("the plan table's turnaround", () => {
     const c = takeClient();
     const standard = { days: { A: 2, B: 3, C: 4, D: 5, E: 8 }, source: "standard" };
     expect((await getAdvantageView(h.db, c.id, "advantage_premium")).turnaround).toEqual(standard);
-    const { settings, version } = cashbackFormSchema.parse({ ...cashbackFormValues(defaultCashbackSettings()), tat_zoneA: "1", tat_zoneE: "10", max_tat_liability: "300", version: "0" });
-    expect(await saveCashbackSettings(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", version, settings })).toMatchObject({ ok: true });
-    expect((await getAdvantageView(h.db, c.id, "advantage_premium")).turnaround).toEqual({ days: { A: 1, B: 3, C: 4, D: 5, E: 10 }, source: "client" });
+    const { settings, version } = cashbackFormSchema.parse({
+      ...cashbackFormValues(defaultCashbackSettings()),
+      tat_zoneA: "1",
+      tat_zoneE: "10",
+      max_tat_liability: "300",
+      version: "0",
+    });
+    expect(
+      await saveCashbackSettings(h.db, actors.vp, { clientId: c.id, plan: "advantage_premium", version, settings }),
+    ).toMatchObject({ ok: true });
+    expect((await getAdvantageView(h.db, c.id, "advantage_premium")).turnaround).toEqual({
+      days: { A: 1, B: 3, C: 4, D: 5, E: 10 },
+      source: "client",
+    });
     expect((await getAdvantageView(h.db, c.id, "advantage_basic")).turnaround).toEqual(standard);
   });
 });
@@ -439,19 +684,27 @@ describe("advantage actions (routes)", () => {
     const db = failing
       ? (new Proxy(h.db, {
           get: (target, prop) =>
-            prop === "transaction" ? () => Promise.reject(new Error("connection terminated unexpectedly")) : Reflect.get(target, prop, target),
+            prop === "transaction"
+              ? () => Promise.reject(new Error("connection terminated unexpectedly"))
+              : Reflect.get(target, prop, target),
         }) as typeof h.db)
       : h.db;
     setProcessDb({ ...h, db });
   }
 
   function post(path: string, form: Record<string, string>) {
-    return new Request(`http://console.test${path}`, { method: "POST", headers: { Cookie: cookie }, body: new URLSearchParams(form) });
+    return new Request(`http://console.test${path}`, {
+      method: "POST",
+      headers: { Cookie: cookie },
+      body: new URLSearchParams(form),
+    });
   }
 
   async function toastOf(res: Response) {
     const set = res.headers.get("Set-Cookie") ?? "";
-    return (await getCookieSession(new Request("http://console.test/", { headers: { Cookie: set.split(";")[0] } }))).get("toast");
+    return (
+      await getCookieSession(new Request("http://console.test/", { headers: { Cookie: set.split(";")[0] } }))
+    ).get("toast");
   }
 
   async function quietly<T>(run: () => Promise<T>): Promise<T> {
@@ -478,9 +731,16 @@ describe("advantage actions (routes)", () => {
   it("the History dialog labels plan changes with their plan", async () => {
     useDb(false);
     expect(historyClient).toBeGreaterThan(0);
-    const request = new Request(`http://console.test/all-users/${historyClient}/rate-card/advantage/history?plan=premium`, { headers: { Cookie: cookie } });
+    const request = new Request(
+      `http://console.test/all-users/${historyClient}/rate-card/advantage/history?plan=premium`,
+      { headers: { Cookie: cookie } },
+    );
     const page = await historyLoader({ request, params: { id: String(historyClient) }, context: {} });
-    expect(page.entries.map((e) => e.actionLabel)).toEqual(["Premium plan · Rate edit", "Premium plan · First edit (defaults copied)", "Premium plan · Plan offered"]);
+    expect(page.entries.map((e) => e.actionLabel)).toEqual([
+      "Premium plan · Rate edit",
+      "Premium plan · First edit (defaults copied)",
+      "Premium plan · Plan offered",
+    ]);
     expect(page.entries[0].lines).toEqual([{ field: "Surcharge", old: expect.any(String), next: "9.00" }]);
     expect(page.entries[1].summary).toMatch(/^The plan's default rates \(\d+ rows\) were copied for this client/);
     expect(page.entries[2].summary).toBe("Offered: Premium · Active: none");
@@ -489,28 +749,57 @@ describe("advantage actions (routes)", () => {
   it("an invalid settings post is answered 400 with the spec's messages", async () => {
     useDb(false);
     const c = fresh[fresh.length - 1]; // refused before anything is written
-    const res = (await advantageAction({ request: post(`/all-users/${c.id}/rate-card/advantage?plan=premium`, settingsForm({ max_tat_liability: "", return_rto_amount: "-3" })), params: { id: String(c.id) }, context: {} })) as Response;
+    const res = (await advantageAction({
+      request: post(
+        `/all-users/${c.id}/rate-card/advantage?plan=premium`,
+        settingsForm({ max_tat_liability: "", return_rto_amount: "-3" }),
+      ),
+      params: { id: String(c.id) },
+      context: {},
+    })) as Response;
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.fieldErrors).toEqual({ max_tat_liability: "* max cashback liability is required", return_rto_amount: "* cashback value can not be nagative" });
+    expect(body.fieldErrors).toEqual({
+      max_tat_liability: "* max cashback liability is required",
+      return_rto_amount: "* cashback value can not be nagative",
+    });
     expect(body.repopulateFields).toMatchObject({ max_tat_liability: "", return_rto_amount: "-3", return_plan: "4" });
   });
 
   it("a settings save that fails shows 'Not able to update settings' and keeps what was typed, instead of an error page", async () => {
     useDb(true);
     const c = takeClient();
-    const result = await quietly(async () => advantageAction({ request: post(`/all-users/${c.id}/rate-card/advantage?plan=premium`, settingsForm()), params: { id: String(c.id) }, context: {} }));
-    const answer = result as unknown as { data: { message: string; repopulateFields: Record<string, string> }; init: { status: number } };
+    const result = await quietly(async () =>
+      advantageAction({
+        request: post(`/all-users/${c.id}/rate-card/advantage?plan=premium`, settingsForm()),
+        params: { id: String(c.id) },
+        context: {},
+      }),
+    );
+    const answer = result as unknown as {
+      data: { message: string; repopulateFields: Record<string, string> };
+      init: { status: number };
+    };
     expect(answer.init.status).toBe(500);
     expect(answer.data).toMatchObject({ message: NOT_ABLE_TO_UPDATE_SETTINGS });
-    expect(answer.data.repopulateFields).toMatchObject({ return_plan: "4", return_forward_kind: "value", return_forward_amount: "42.50", max_tat_liability: "650" });
+    expect(answer.data.repopulateFields).toMatchObject({
+      return_plan: "4",
+      return_forward_kind: "value",
+      return_forward_amount: "42.50",
+      max_tat_liability: "650",
+    });
     expect((await getCashbackSettings(h.db, c.id)).configured).toBe(false);
   });
 
   it("a plan change that fails is 'Not able to update plan.'; withdrawing an activated plan shows the spec's message for 15 seconds", async () => {
     const c = takeClient();
     const dialog = `/all-users/${c.id}/rate-card/advantage/plan?plan=premium`;
-    const call = (intent: string) => planAction({ request: post(dialog, { intent, plan: "premium" }), params: { id: String(c.id) }, context: {} }) as Promise<Response>;
+    const call = (intent: string) =>
+      planAction({
+        request: post(dialog, { intent, plan: "premium" }),
+        params: { id: String(c.id) },
+        context: {},
+      }) as Promise<Response>;
 
     useDb(true);
     const failed = await quietly(() => call("offer"));

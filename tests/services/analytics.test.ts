@@ -24,7 +24,10 @@ const viewers: Record<string, { id: number; role: StaffRole; email: string }> = 
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
   for (const role of ["vp", "kam", "avp", "bdm", "tl"] as const) {
-    const [s] = await h.db.select({ id: staff.id, email: staff.email }).from(staff).where(eq(staff.email, `${role}@demo.test`));
+    const [s] = await h.db
+      .select({ id: staff.id, email: staff.email })
+      .from(staff)
+      .where(eq(staff.email, `${role}@demo.test`));
     viewers[role] = { id: s.id, role, email: s.email };
   }
 });
@@ -41,29 +44,36 @@ function scopeSql(role: StaffRole, id: number) {
 }
 
 describe("the Dashboard from the rollups", () => {
-  it.each(["vp", "avp", "tl"] as const)("equals the order book's picked orders per weekday and per month (%s)", async (role) => {
-    const v = viewers[role];
-    const data = await dashboardData(h.db, v, now);
-    const perDay = (await h.db.execute(sql`
+  it.each(["vp", "avp", "tl"] as const)(
+    "equals the order book's picked orders per weekday and per month (%s)",
+    async (role) => {
+      const v = viewers[role];
+      const data = await dashboardData(h.db, v, now);
+      const perDay = (
+        await h.db.execute(sql`
       select ${ist("o.pickup_at")}::text as day, count(*)::int as picked from orders o join clients c on c.id = o.client_id
       where o.pickup_at is not null and ${scopeSql(role, v.id)} and ${ist("o.pickup_at")} between ${previousMonthStart(today)} and ${today}
-      group by 1`)).rows as { day: string; picked: number }[];
-    expect(data.weekdays).toEqual(weekdayAverages(monthWeekdaysOf(perDay), today));
-    const monthly = (await h.db.execute(sql`
+      group by 1`)
+      ).rows as { day: string; picked: number }[];
+      expect(data.weekdays).toEqual(weekdayAverages(monthWeekdaysOf(perDay), today));
+      const monthly = (
+        await h.db.execute(sql`
       with firsts as (select o.client_id, min(${ist("o.placed_at")}) as first_day from orders o group by o.client_id)
       select to_char(date_trunc('month', ${ist("o.pickup_at")}), 'YYYY-MM-DD') as month, count(*)::int as total,
         (count(*) filter (where f.first_day < date_trunc('month', ${ist("o.pickup_at")})))::int as old
       from orders o join clients c on c.id = o.client_id join firsts f on f.client_id = o.client_id
       where o.pickup_at is not null and ${scopeSql(role, v.id)} and ${ist("o.pickup_at")} <= ${today}
-      group by 1`)).rows as { month: string; total: number; old: number }[];
-    const series = monthSeries(monthly, today);
-    expect(data.series).toEqual(series);
-    expect(data.growth).toEqual(growthFigures(series, today));
-    // The seed has months of orders: the figures are numbers, and this month's points are there.
-    expect(data.series.length).toBeGreaterThanOrEqual(2);
-    expect(data.series.at(-1)?.month).toBe(monthStart(today));
-    expect(data.growth.total.kind).toBe("value");
-  });
+      group by 1`)
+      ).rows as { month: string; total: number; old: number }[];
+      const series = monthSeries(monthly, today);
+      expect(data.series).toEqual(series);
+      expect(data.growth).toEqual(growthFigures(series, today));
+      // The seed has months of orders: the figures are numbers, and this month's points are there.
+      expect(data.series.length).toBeGreaterThanOrEqual(2);
+      expect(data.series.at(-1)?.month).toBe(monthStart(today));
+      expect(data.growth.total.kind).toBe("value");
+    },
+  );
 
   it("an avp's figures are a part of the vp's", async () => {
     const vp = await dashboardData(h.db, viewers.vp, now);
@@ -80,9 +90,11 @@ describe("the Order Tracker", () => {
     const range = { from: addDays(today, -29), to: today };
     const stats = await dailyStats(h.db, v, range, null);
     expect(stats).toHaveLength(30);
-    const direct = (await h.db.execute(sql`
+    const direct = (
+      await h.db.execute(sql`
       select ${ist("o.placed_at")}::text as day, count(*)::int as placed from orders o join clients c on c.id = o.client_id
-      where ${scopeSql("bdm", v.id)} and ${ist("o.placed_at")} between ${range.from} and ${range.to} group by 1`)).rows as { day: string; placed: number }[];
+      where ${scopeSql("bdm", v.id)} and ${ist("o.placed_at")} between ${range.from} and ${range.to} group by 1`)
+    ).rows as { day: string; placed: number }[];
     const byDay = new Map(direct.map((r) => [r.day, r.placed]));
     expect(stats).toEqual(stats.map((s) => ({ day: s.day, placed: byDay.get(s.day) ?? 0 })));
     expect(stats.reduce((n, s) => n + s.placed, 0)).toBeGreaterThan(0);
@@ -90,8 +102,10 @@ describe("the Order Tracker", () => {
     const emails = await sellerEmails(h.db, v);
     const [one] = await h.db.select({ id: clients.id }).from(clients).where(eq(clients.email, emails[0]));
     const mine = await dailyStats(h.db, v, range, one.id);
-    const directOne = (await h.db.execute(sql`
-      select count(*)::int as n from orders o where o.client_id = ${one.id} and ${ist("o.placed_at")} between ${range.from} and ${range.to}`)).rows[0] as { n: number };
+    const directOne = (
+      await h.db.execute(sql`
+      select count(*)::int as n from orders o where o.client_id = ${one.id} and ${ist("o.placed_at")} between ${range.from} and ${range.to}`)
+    ).rows[0] as { n: number };
     expect(mine.reduce((n, s) => n + s.placed, 0)).toBe(directOne.n);
   });
 
@@ -100,7 +114,8 @@ describe("the Order Tracker", () => {
     // The first N (what the page inlines) are the full list's first N.
     expect(await sellerEmails(h.db, viewers.vp, 10)).toEqual(all.slice(0, 10));
     const tl = await sellerEmails(h.db, viewers.tl);
-    const [{ n }] = (await h.db.execute(sql`select count(*)::int as n from clients c where c.tl_id = ${viewers.tl.id}`)).rows as { n: number }[];
+    const [{ n }] = (await h.db.execute(sql`select count(*)::int as n from clients c where c.tl_id = ${viewers.tl.id}`))
+      .rows as { n: number }[];
     expect(tl).toHaveLength(n);
     expect(tl.every((e) => all.includes(e))).toBe(true);
     expect(all.length).toBeGreaterThan(tl.length);
@@ -112,16 +127,23 @@ describe("the Daily Performance snapshot", () => {
     expect(await refreshDailyPerformance(h.db, { now, force: true })).toBe("refreshed");
     const meta = await snapshotMeta(h.db);
     expect(meta).toEqual({ updated_at: now.toISOString(), day: today });
-    const direct = (await h.db.execute(sql`
+    const direct = (
+      await h.db.execute(sql`
       select o.client_id, ${today}::date - ${ist("o.placed_at")} as i, count(*)::int as n from orders o
-      where ${ist("o.placed_at")} between ${addDays(today, -6)} and ${today} group by 1, 2`)).rows as { client_id: number; i: number; n: number }[];
+      where ${ist("o.placed_at")} between ${addDays(today, -6)} and ${today} group by 1, 2`)
+    ).rows as { client_id: number; i: number; n: number }[];
     const rows = await h.db.select().from(dailyPerformanceRows);
     const byClient = new Map(rows.map((r) => [r.client_id, r]));
     expect(direct.length).toBeGreaterThan(0);
     for (const d of direct) expect((byClient.get(d.client_id) as Record<string, number>)[`placed_${d.i}`]).toBe(d.n);
-    const pickedDirect = (await h.db.execute(sql`
-      select count(*)::int as n from orders o where o.pickup_at is not null and ${ist("o.pickup_at")} between ${addDays(today, -6)} and ${today}`)).rows[0] as { n: number };
-    const pickedKept = rows.reduce((n, r) => n + r.picked_0 + r.picked_1 + r.picked_2 + r.picked_3 + r.picked_4 + r.picked_5 + r.picked_6, 0);
+    const pickedDirect = (
+      await h.db.execute(sql`
+      select count(*)::int as n from orders o where o.pickup_at is not null and ${ist("o.pickup_at")} between ${addDays(today, -6)} and ${today}`)
+    ).rows[0] as { n: number };
+    const pickedKept = rows.reduce(
+      (n, r) => n + r.picked_0 + r.picked_1 + r.picked_2 + r.picked_3 + r.picked_4 + r.picked_5 + r.picked_6,
+      0,
+    );
     expect(pickedKept).toBe(pickedDirect.n);
   });
 
@@ -152,14 +174,16 @@ describe("the Daily Performance snapshot", () => {
   it("is scoped per role: a tl's sellers, and the AVP view adds up the sellers it groups", async () => {
     await refreshDailyPerformance(h.db, { now, force: true });
     const tl = await dailyPerformance(h.db, viewers.tl, { ...DEFAULT_TRACKER_QUERY, sort: "name", dir: "asc" });
-    const [{ n }] = (await h.db.execute(sql`select count(*)::int as n from clients c where c.tl_id = ${viewers.tl.id}`)).rows as { n: number }[];
+    const [{ n }] = (await h.db.execute(sql`select count(*)::int as n from clients c where c.tl_id = ${viewers.tl.id}`))
+      .rows as { n: number }[];
     expect(tl.total).toBe(n);
     expect(tl.rows.every((r) => r.tl?.email === "tl@demo.test")).toBe(true);
     expect(tl.days?.[0]).toBe(today);
 
     const sellers = await dailyPerformanceCsv(h.db, viewers.vp, { ...DEFAULT_TRACKER_QUERY });
     const byAvp = await dailyPerformanceCsv(h.db, viewers.vp, { ...DEFAULT_TRACKER_QUERY, view: "avp" });
-    const total = (records: string[][], from: number) => records.reduce((s, r) => s + r.slice(from).reduce((a, x) => a + Number(x), 0), 0);
+    const total = (records: string[][], from: number) =>
+      records.reduce((s, r) => s + r.slice(from).reduce((a, x) => a + Number(x), 0), 0);
     expect(total(byAvp.records, 2)).toBe(total(sellers.records, 2));
     expect(total(sellers.records, 2)).toBeGreaterThan(0);
     expect(byAvp.header.slice(0, 2)).toEqual(["AVP Name", "AVP Email"]);
@@ -173,7 +197,10 @@ describe("the Daily Performance snapshot", () => {
       const csv = await dailyPerformanceCsv(h.db, viewers.vp, query);
       expect(page.total, view).toBe(csv.records.length);
       expect(page.rows.length, view).toBeGreaterThan(0);
-      expect(page.rows.map((r) => [r.name, r.email, ...r.placed.map(String), ...r.picked.map(String)]), view).toEqual(csv.records.slice(0, page.rows.length));
+      expect(
+        page.rows.map((r) => [r.name, r.email, ...r.placed.map(String), ...r.picked.map(String)]),
+        view,
+      ).toEqual(csv.records.slice(0, page.rows.length));
     }
     // An avp's CSV adds BDM, TL and AVP: each BDM's row names the AVP of its sellers (the viewer).
     const [me] = await h.db.select({ name: staff.name }).from(staff).where(eq(staff.id, viewers.avp.id));
@@ -189,7 +216,12 @@ describe("the Daily Performance snapshot", () => {
     const counts = first.rows.map((r) => r.placed[1]);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(first.rows.length).toBeLessThanOrEqual(25);
-    const page2 = await dailyPerformance(h.db, vp, { ...DEFAULT_TRACKER_QUERY, sort: "placed_1", dir: "desc", page: 2 });
+    const page2 = await dailyPerformance(h.db, vp, {
+      ...DEFAULT_TRACKER_QUERY,
+      sort: "placed_1",
+      dir: "desc",
+      page: 2,
+    });
     expect(page2.rows[0]?.placed[1] ?? 0).toBeLessThanOrEqual(counts.at(-1) ?? 0);
     const target = first.rows[0];
     const found = await dailyPerformance(h.db, vp, { ...DEFAULT_TRACKER_QUERY, q: target.email.toUpperCase() });
@@ -199,9 +231,22 @@ describe("the Daily Performance snapshot", () => {
   });
 
   it("the CSV's hierarchy columns follow the role (bdm: BDM; tl: BDM, TL; avp: BDM, TL, AVP)", async () => {
-    const header = async (role: StaffRole) => (await dailyPerformanceCsv(h.db, viewers[role], DEFAULT_TRACKER_QUERY)).header.slice(0, 5);
-    expect(await header("vp")).toEqual(["Seller Name", "Seller Email", expect.stringMatching(/^Placed /), expect.stringMatching(/^Placed /), expect.stringMatching(/^Placed /)]);
-    expect(await header("bdm")).toEqual(["Seller Name", "Seller Email", "BDM", expect.stringMatching(/^Placed /), expect.stringMatching(/^Placed /)]);
+    const header = async (role: StaffRole) =>
+      (await dailyPerformanceCsv(h.db, viewers[role], DEFAULT_TRACKER_QUERY)).header.slice(0, 5);
+    expect(await header("vp")).toEqual([
+      "Seller Name",
+      "Seller Email",
+      expect.stringMatching(/^Placed /),
+      expect.stringMatching(/^Placed /),
+      expect.stringMatching(/^Placed /),
+    ]);
+    expect(await header("bdm")).toEqual([
+      "Seller Name",
+      "Seller Email",
+      "BDM",
+      expect.stringMatching(/^Placed /),
+      expect.stringMatching(/^Placed /),
+    ]);
     expect(await header("tl")).toEqual(["Seller Name", "Seller Email", "BDM", "TL", expect.stringMatching(/^Placed /)]);
     expect(await header("avp")).toEqual(["Seller Name", "Seller Email", "BDM", "TL", "AVP"]);
     const tlCsv = await dailyPerformanceCsv(h.db, viewers.tl, DEFAULT_TRACKER_QUERY);

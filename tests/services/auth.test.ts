@@ -2,7 +2,14 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { hashPassword, SCRYPT_PARAMS, scryptParams, verifyPassword } from "~/services/auth/password.server";
-import { ABSOLUTE_TIMEOUT_MS, endSession, findSignedInStaff, IDLE_TIMEOUT_MS, startSession, TOUCH_INTERVAL_MS } from "~/services/auth/session.server";
+import {
+  ABSOLUTE_TIMEOUT_MS,
+  endSession,
+  findSignedInStaff,
+  IDLE_TIMEOUT_MS,
+  startSession,
+  TOUCH_INTERVAL_MS,
+} from "~/services/auth/session.server";
 import {
   AUTH_RECORDS_KEPT_MS,
   BAD_CREDENTIALS_MESSAGE,
@@ -32,9 +39,11 @@ describe("password hashing", () => {
     expect(passwordHashCost({})).toBe(17);
     expect(passwordHashCost({ PASSWORD_HASH_COST: "" })).toBe(17);
     expect(passwordHashCost({ PASSWORD_HASH_COST: "12" })).toBe(12);
-    for (const bad of ["9", "21", "12.5", "high"]) expect(() => passwordHashCost({ PASSWORD_HASH_COST: bad }), bad).toThrow(/PASSWORD_HASH_COST must be an integer from 10 to 20/);
+    for (const bad of ["9", "21", "12.5", "high"])
+      expect(() => passwordHashCost({ PASSWORD_HASH_COST: bad }), bad).toThrow(
+        /PASSWORD_HASH_COST must be an integer from 10 to 20/,
+      );
   });
-
 
   it("hashes with the configured N and a random salt, and verifies only the right password", async () => {
     const a = await hashPassword("correct horse");
@@ -59,33 +68,68 @@ describe("password hashing", () => {
 
 describe("sign-in check", () => {
   it("accepts the demo vp with the right role only", async () => {
-    const ok = await checkStaffCredentials(h.db, { email: "VP@demo.test", role: "vp", password: "demo-password" }, "10.0.0.1");
+    const ok = await checkStaffCredentials(
+      h.db,
+      { email: "VP@demo.test", role: "vp", password: "demo-password" },
+      "10.0.0.1",
+    );
     expect(ok).toMatchObject({ ok: true, staff: { email: "vp@demo.test", role: "vp" } });
-    const wrongRole = await checkStaffCredentials(h.db, { email: "vp@demo.test", role: "kam", password: "demo-password" }, "10.0.0.1");
+    const wrongRole = await checkStaffCredentials(
+      h.db,
+      { email: "vp@demo.test", role: "kam", password: "demo-password" },
+      "10.0.0.1",
+    );
     expect(wrongRole).toEqual({ ok: false, status: 401, message: BAD_CREDENTIALS_MESSAGE });
-    const wrongPassword = await checkStaffCredentials(h.db, { email: "vp@demo.test", role: "vp", password: "nope" }, "10.0.0.1");
+    const wrongPassword = await checkStaffCredentials(
+      h.db,
+      { email: "vp@demo.test", role: "vp", password: "nope" },
+      "10.0.0.1",
+    );
     expect(wrongPassword.ok).toBe(false);
-    const unknown = await checkStaffCredentials(h.db, { email: "ghost@demo.test", role: "vp", password: "demo-password" }, "10.0.0.1");
+    const unknown = await checkStaffCredentials(
+      h.db,
+      { email: "ghost@demo.test", role: "vp", password: "demo-password" },
+      "10.0.0.1",
+    );
     expect(unknown.ok).toBe(false);
   });
 
   it("never lets in staff who have no password yet", async () => {
     const [locked] = await h.db.select().from(staff).where(isNull(staff.password_hash)).limit(1);
     expect(locked).toBeDefined();
-    const r = await checkStaffCredentials(h.db, { email: locked.email, role: locked.role, password: "demo-password" }, "10.0.0.9");
+    const r = await checkStaffCredentials(
+      h.db,
+      { email: locked.email, role: locked.role, password: "demo-password" },
+      "10.0.0.9",
+    );
     expect(r.ok).toBe(false);
   });
 
   it("stops an account after 10 failures in a minute, even with the right password", async () => {
     const now = new Date();
     for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_MINUTE; i++) {
-      const r = await checkStaffCredentials(h.db, { email: "tl@demo.test", role: "tl", password: `bad-${i}` }, `10.1.0.${i}`, now);
+      const r = await checkStaffCredentials(
+        h.db,
+        { email: "tl@demo.test", role: "tl", password: `bad-${i}` },
+        `10.1.0.${i}`,
+        now,
+      );
       expect(r.ok).toBe(false);
     }
-    const blocked = await checkStaffCredentials(h.db, { email: "tl@demo.test", role: "tl", password: "demo-password" }, "10.2.0.1", now);
+    const blocked = await checkStaffCredentials(
+      h.db,
+      { email: "tl@demo.test", role: "tl", password: "demo-password" },
+      "10.2.0.1",
+      now,
+    );
     expect(blocked).toEqual({ ok: false, status: 429, message: RATE_LIMIT_MESSAGE, rateLimited: true });
     const later = new Date(now.getTime() + 61_000);
-    const again = await checkStaffCredentials(h.db, { email: "tl@demo.test", role: "tl", password: "demo-password" }, "10.2.0.1", later);
+    const again = await checkStaffCredentials(
+      h.db,
+      { email: "tl@demo.test", role: "tl", password: "demo-password" },
+      "10.2.0.1",
+      later,
+    );
     expect(again.ok).toBe(true);
   });
 
@@ -94,19 +138,50 @@ describe("sign-in check", () => {
   it("stops an address after its ceiling of failures in a minute across accounts", async () => {
     const now = new Date();
     // The first failures straight into the table (a real check costs an scrypt each); the last one through the check.
-    const earlier = Array.from({ length: MAX_FAILED_SIGN_INS_PER_IP_PER_MINUTE - 1 }, (_, i) => ({ email: `nobody${i}@demo.test`, ip: "10.3.3.3", succeeded: false, at: now }));
+    const earlier = Array.from({ length: MAX_FAILED_SIGN_INS_PER_IP_PER_MINUTE - 1 }, (_, i) => ({
+      email: `nobody${i}@demo.test`,
+      ip: "10.3.3.3",
+      succeeded: false,
+      at: now,
+    }));
     await h.db.insert(signInAttempts).values(earlier);
-    expect((await checkStaffCredentials(h.db, { email: "nobody-last@demo.test", role: "vp", password: "x" }, "10.3.3.3", now)).ok).toBe(false);
-    const blocked = await checkStaffCredentials(h.db, { email: "kam@demo.test", role: "kam", password: "demo-password" }, "10.3.3.3", now);
+    expect(
+      (
+        await checkStaffCredentials(
+          h.db,
+          { email: "nobody-last@demo.test", role: "vp", password: "x" },
+          "10.3.3.3",
+          now,
+        )
+      ).ok,
+    ).toBe(false);
+    const blocked = await checkStaffCredentials(
+      h.db,
+      { email: "kam@demo.test", role: "kam", password: "demo-password" },
+      "10.3.3.3",
+      now,
+    );
     expect(blocked.ok === false && blocked.rateLimited).toBe(true);
-    const otherIp = await checkStaffCredentials(h.db, { email: "kam@demo.test", role: "kam", password: "demo-password" }, "10.3.3.4", now);
+    const otherIp = await checkStaffCredentials(
+      h.db,
+      { email: "kam@demo.test", role: "kam", password: "demo-password" },
+      "10.3.3.4",
+      now,
+    );
     expect(otherIp.ok).toBe(true);
   });
 
   it("holds the limit when many attempts arrive at once", async () => {
     const now = new Date();
     const results = await Promise.all(
-      Array.from({ length: 14 }, (_, i) => checkStaffCredentials(h.db, { email: "avp@demo.test", role: "avp", password: `wrong-${i}` }, `10.5.0.${i}`, now)),
+      Array.from({ length: 14 }, (_, i) =>
+        checkStaffCredentials(
+          h.db,
+          { email: "avp@demo.test", role: "avp", password: `wrong-${i}` },
+          `10.5.0.${i}`,
+          now,
+        ),
+      ),
     );
     expect(results.filter((r) => !r.ok && r.rateLimited)).toHaveLength(14 - MAX_FAILED_SIGN_INS_PER_MINUTE);
     const [{ n }] = await h.db
@@ -120,7 +195,9 @@ describe("sign-in check", () => {
     const [vp] = await h.db.select().from(staff).where(eq(staff.email, "vp@demo.test"));
     const longAgo = new Date(Date.now() - AUTH_RECORDS_KEPT_MS - 60_000);
     await h.db.insert(signInAttempts).values({ email: "old@demo.test", ip: "10.9.9.9", succeeded: false, at: longAgo });
-    await h.db.insert(staffSessions).values({ id: "old-session", staff_id: vp.id, created_at: longAgo, last_seen_at: longAgo, ended_at: longAgo });
+    await h.db
+      .insert(staffSessions)
+      .values({ id: "old-session", staff_id: vp.id, created_at: longAgo, last_seen_at: longAgo, ended_at: longAgo });
     const recent = await startSession(h.db, new Request("http://console.test/sign-in"), vp.id);
     const pruned = await pruneAuthRecords(h.db);
     expect(pruned.attempts).toBeGreaterThanOrEqual(1);
@@ -148,12 +225,17 @@ describe("sessions", () => {
 
     // Idle: alive after 29 min 59 s without a request (and that request counts as activity),
     // ended after 30 min and the write interval without one.
-    const [{ last_seen_at: seen }] = await h.db.select({ last_seen_at: staffSessions.last_seen_at }).from(staffSessions).where(eq(staffSessions.id, signedIn!.sessionId));
+    const [{ last_seen_at: seen }] = await h.db
+      .select({ last_seen_at: staffSessions.last_seen_at })
+      .from(staffSessions)
+      .where(eq(staffSessions.id, signedIn!.sessionId));
     const almost = new Date(seen.getTime() + IDLE_TIMEOUT_MS - 1000);
     expect(await findSignedInStaff(h.db, req, almost)).not.toBeNull();
     expect(await findSignedInStaff(h.db, req, new Date(almost.getTime() + IDLE_TIMEOUT_MS - 1000))).not.toBeNull();
     // A link prefetch is not activity.
-    const prefetch = new Request(req.url, { headers: { Cookie: req.headers.get("Cookie")!, "Sec-Purpose": "prefetch" } });
+    const prefetch = new Request(req.url, {
+      headers: { Cookie: req.headers.get("Cookie")!, "Sec-Purpose": "prefetch" },
+    });
     const later = new Date(almost.getTime() + 2 * IDLE_TIMEOUT_MS - 2000);
     expect(await findSignedInStaff(h.db, prefetch, later)).not.toBeNull();
     const idle = new Date(almost.getTime() + 2 * IDLE_TIMEOUT_MS + TOUCH_INTERVAL_MS);

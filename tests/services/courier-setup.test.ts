@@ -6,17 +6,29 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
-import { action as selectEditorAction, loader as selectEditorLoader } from "~/routes/_app.all-users.$id.courier-rules_.select.$ruleId";
+import {
+  action as selectEditorAction,
+  loader as selectEditorLoader,
+} from "~/routes/_app.all-users.$id.courier-rules_.select.$ruleId";
 import { loader as selectListCsvLoader } from "~/routes/_app.all-users.$id.courier-rules_.select.$ruleId_.lists.$list";
 import { action as allCouriersAction } from "~/routes/_app.all-users.$id.courier-setup";
 import { getCookieSession, startSession } from "~/services/auth/session.server";
 import type { StaffRole } from "~/services/core/roles";
 import { ZONE_TAT_DAYS } from "~/services/core/zones";
-import { activateBlUserCourier, type CourierSetupActor,fetchActiveBlUserCourierList } from "~/services/courier-setup/all-couriers.server";
+import {
+  activateBlUserCourier,
+  type CourierSetupActor,
+  fetchActiveBlUserCourierList,
+} from "~/services/courier-setup/all-couriers.server";
 import { customRuleValues } from "~/services/courier-setup/custom-rule-form";
-import { createCustomRule, deleteCustomRule, editCustomRule, updateUserPriorityEngineType } from "~/services/courier-setup/custom-rules.server";
+import {
+  createCustomRule,
+  deleteCustomRule,
+  editCustomRule,
+  updateUserPriorityEngineType,
+} from "~/services/courier-setup/custom-rules.server";
 import { courierRuleHistory, shortJson } from "~/services/courier-setup/history.server";
-import { selectRuleSummary, type SelectRuleValues,valuesOfRule } from "~/services/courier-setup/select-rule-form";
+import { selectRuleSummary, type SelectRuleValues, valuesOfRule } from "~/services/courier-setup/select-rule-form";
 import {
   cloneSelectRule,
   deleteSelectRule,
@@ -28,9 +40,21 @@ import {
   toggleSelectRule,
 } from "~/services/courier-setup/select-rules.server";
 import type { DbHandle } from "~/services/db/client.server";
-import { auditLog, clientCourierServices, clients, customPriorityRules, mailOutbox, pickrrSelectRules, staff } from "~/services/db/schema";
+import {
+  auditLog,
+  clientCourierServices,
+  clients,
+  customPriorityRules,
+  mailOutbox,
+  pickrrSelectRules,
+  staff,
+} from "~/services/db/schema";
 import { quoteForClient } from "~/services/quote/quote.server";
-import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
+import {
+  fetchAllocEngineRules,
+  fetchCustomPriorityEngine,
+  fetchUserPriorityEngineType,
+} from "~/services/rules/rules.server";
 
 import { calculatorInput } from "../support/calculator";
 import { openTestDb, useAsAppDb } from "../support/db";
@@ -63,7 +87,12 @@ beforeAll(async () => {
       .where(eq(staff.email, `${role}@demo.test`));
     actors[role] = { id: s.id, email: s.email, role: s.role };
   }
-  const candidates = await h.db.select({ id: clients.id }).from(clients).where(eq(clients.vp_id, actors.vp.id)).orderBy(clients.id).limit(40);
+  const candidates = await h.db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.vp_id, actors.vp.id))
+    .orderBy(clients.id)
+    .limit(40);
   for (const { id } of candidates) {
     const q = await quoteForClient(h.db, id, calcInput(), NOW);
     if (q.ok && new Set(q.quote.rate_list.map((e) => e.courier.split(" ")[0])).size >= 2) spare.push(id);
@@ -93,16 +122,23 @@ describe("All Couriers: figures and filters", () => {
     expect(data.lm_count).toBe(Number(expected.rows[0].lm));
     expect(data.fm_count).toBeGreaterThan(1000);
 
-    const services = await h.db.select().from(clientCourierServices).where(eq(clientCourierServices.client_id, clientId));
-    expect(data.courier_list.flatMap((c) => c.courier_ids).sort((a, b) => a - b)).toEqual(services.map((s) => s.courier_service_id).sort((a, b) => a - b));
+    const services = await h.db
+      .select()
+      .from(clientCourierServices)
+      .where(eq(clientCourierServices.client_id, clientId));
+    expect(data.courier_list.flatMap((c) => c.courier_ids).sort((a, b) => a - b)).toEqual(
+      services.map((s) => s.courier_service_id).sort((a, b) => a - b),
+    );
     const { counts } = data;
     expect(counts.allCourier).toBe(data.courier_list.length);
     expect(counts.activeCourier + counts.inActiveCourier).toBe(counts.allCourier);
     expect(counts.expressCourier + counts.regularCourier).toBe(counts.allCourier);
-    expect(data.courier_list.map((c) => c.courier_name)).toEqual([...data.courier_list.map((c) => c.courier_name)].sort((a, b) => a.localeCompare(b)));
+    expect(data.courier_list.map((c) => c.courier_name)).toEqual(
+      [...data.courier_list.map((c) => c.courier_name)].sort((a, b) => a.localeCompare(b)),
+    );
     for (const c of data.courier_list) {
       const lm = await h.db.execute<{ n: number }>(
-        sql`select count(*)::int as n from courier_serviceability where courier_id = ${c.courier_id} and lm_delivery`
+        sql`select count(*)::int as n from courier_serviceability where courier_id = ${c.courier_id} and lm_delivery`,
       );
       expect(c.serviceable_pin_codes).toBe(Number(lm.rows[0].n));
       expect(c.type).toBe(c.rate_list.some((s) => s.has_surface) ? "regular" : "express");
@@ -118,7 +154,9 @@ describe("All Couriers: figures and filters", () => {
     });
     for (const filter of ["active", "inactive", "express", "regular"] as const) {
       const { courier_list } = await fetchActiveBlUserCourierList(h.db, clientId, { filter, q: "" });
-      const want = all.courier_list.filter((c) => (filter === "active" || filter === "inactive" ? c.status === filter : c.type === filter));
+      const want = all.courier_list.filter((c) =>
+        filter === "active" || filter === "inactive" ? c.status === filter : c.type === filter,
+      );
       expect(courier_list.map((c) => c.courier_id)).toEqual(want.map((c) => c.courier_id));
     }
     const first = all.courier_list[0];
@@ -133,7 +171,7 @@ describe("All Couriers: figures and filters", () => {
           filter: "all",
           q: "no such courier",
         })
-      ).courier_list
+      ).courier_list,
     ).toEqual([]);
     // The figures cover every courier whatever the filter.
     expect(searched.counts).toEqual(all.counts);
@@ -166,7 +204,9 @@ describe("All Couriers: the toggle", () => {
 
     const after = await quoted(h.db, clientId);
     expect(after.rate_list.map((e) => e.courier_id)).not.toContain(victim.courier_id);
-    expect(after.skipped.find((s) => s.courier_id === victim.courier_id)?.reasons).toContain("not active for this client");
+    expect(after.skipped.find((s) => s.courier_id === victim.courier_id)?.reasons).toContain(
+      "not active for this client",
+    );
 
     const [audit] = await h.db
       .select()
@@ -198,8 +238,11 @@ describe("All Couriers: the toggle", () => {
     expect(mails[0].text).toContain(brand.courier_name);
 
     const stored = await h.db.select().from(clientCourierServices).where(eq(clientCourierServices.client_id, clientId));
-    const wasActive = new Map(list.courier_list.flatMap((c) => c.rate_list.map((r) => [r.courier_service_id, r.is_active] as const)));
-    for (const s of stored) expect(s.is_active).toBe(ids.includes(s.courier_service_id) ? false : wasActive.get(s.courier_service_id));
+    const wasActive = new Map(
+      list.courier_list.flatMap((c) => c.rate_list.map((r) => [r.courier_service_id, r.is_active] as const)),
+    );
+    for (const s of stored)
+      expect(s.is_active).toBe(ids.includes(s.courier_service_id) ? false : wasActive.get(s.courier_service_id));
 
     // The same state again changes nothing and writes nothing.
     expect(
@@ -207,7 +250,7 @@ describe("All Couriers: the toggle", () => {
         clientId,
         courierId: brand.courier_id,
         isActivate: false,
-      })
+      }),
     ).toEqual({ ok: true, changed: false, courier: brand.courier_name });
     const on = await activateBlUserCourier(h.db, actors.vp, {
       clientId,
@@ -238,13 +281,13 @@ describe("All Couriers: the toggle", () => {
           filter: "active",
           q: "",
         })
-      ).courier_list.map((c) => c.courier_id)
+      ).courier_list.map((c) => c.courier_id),
     ).toEqual(courier_list.map((c) => c.courier_id));
     expect(
       await h.db
         .select()
         .from(auditLog)
-        .where(and(eq(auditLog.client_id, clientId), eq(auditLog.entity, "courier_activation")))
+        .where(and(eq(auditLog.client_id, clientId), eq(auditLog.entity, "courier_activation"))),
     ).toEqual([]);
   });
 
@@ -254,7 +297,7 @@ describe("All Couriers: the toggle", () => {
         clientId: spare[1],
         courierId: 999999,
         isActivate: false,
-      })
+      }),
     ).toMatchObject({ ok: false, status: 404 });
   });
 
@@ -262,7 +305,9 @@ describe("All Couriers: the toggle", () => {
     afterEach(() => useAsAppDb(undefined));
     async function post(role: StaffRole, clientId: number, form: Record<string, string>) {
       useAsAppDb(h);
-      const cookie = (await startSession(h.db, new Request("http://console.test/sign-in"), actors[role].id)).split(";")[0];
+      const cookie = (await startSession(h.db, new Request("http://console.test/sign-in"), actors[role].id)).split(
+        ";",
+      )[0];
       const request = new Request(`http://console.test/all-users/${clientId}/courier-setup`, {
         method: "POST",
         headers: { Cookie: cookie },
@@ -318,12 +363,24 @@ describe("Courier Rules: selection type", () => {
     const before = (await fetchUserPriorityEngineType(h.db, clientId)).rule_code;
     const next = before === "5" ? "4" : "5";
     for (const role of ["avp", "bdm", "kam", "tl"] as const)
-      expect(await updateUserPriorityEngineType(h.db, actors[role], { clientId, rule_code: next })).toMatchObject({ ok: false, status: 403 });
-    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: "9" })).toMatchObject({ ok: false, status: 400 });
-    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: next })).toEqual({ ok: true, rule_code: next, changed: true });
+      expect(await updateUserPriorityEngineType(h.db, actors[role], { clientId, rule_code: next })).toMatchObject({
+        ok: false,
+        status: 403,
+      });
+    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: "9" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: next })).toEqual({
+      ok: true,
+      rule_code: next,
+      changed: true,
+    });
     expect((await fetchUserPriorityEngineType(h.db, clientId)).rule_code).toBe(next);
     const audits = await auditsOf(clientId, "rule_type");
-    expect(audits.map((a) => [a.staff_role, a.old_value, a.new_value])).toEqual([["vp", { rule_code: before }, { rule_code: next }]]);
+    expect(audits.map((a) => [a.staff_role, a.old_value, a.new_value])).toEqual([
+      ["vp", { rule_code: before }, { rule_code: next }],
+    ]);
   });
 });
 
@@ -332,9 +389,9 @@ describe("Courier Rules: custom priority", () => {
 
   it("create stores 100…96 and shows 1…5; edit replaces the rule in one transaction; a stale edit is refused; delete; each audited", async () => {
     const clientId = take();
-    const services = (await fetchActiveBlUserCourierList(h.db, clientId, { filter: "active", q: "" })).courier_list.flatMap((c) =>
-      c.rate_list.filter((r) => r.is_active).map((r) => r.name)
-    );
+    const services = (
+      await fetchActiveBlUserCourierList(h.db, clientId, { filter: "active", q: "" })
+    ).courier_list.flatMap((c) => c.rate_list.filter((r) => r.is_active).map((r) => r.name));
     expect(services.length).toBeGreaterThanOrEqual(2);
     const [a, b] = services;
     const created = await createCustomRule(h.db, actors.vp, {
@@ -370,7 +427,11 @@ describe("Courier Rules: custom priority", () => {
         ["slot_2", a],
       ]),
     });
-    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { slot_2: "Each courier can fill only one priority slot." } });
+    expect(bad).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { slot_2: "Each courier can fill only one priority slot." },
+    });
 
     const edited = await editCustomRule(h.db, actors.vp, {
       clientId,
@@ -417,9 +478,11 @@ describe("Courier Rules: custom priority", () => {
             ["order_type", "cod"],
             ["slot_1", a],
           ]),
-        })
+        }),
       ).toMatchObject({ status: 403 });
-      expect(await deleteCustomRule(h.db, actors[role], { clientId, ruleId: edited.id })).toMatchObject({ status: 403 });
+      expect(await deleteCustomRule(h.db, actors[role], { clientId, ruleId: edited.id })).toMatchObject({
+        status: 403,
+      });
     }
     expect(await deleteCustomRule(h.db, actors.vp, { clientId, ruleId: edited.id })).toEqual({ ok: true });
     expect(await deleteCustomRule(h.db, actors.vp, { clientId, ruleId: edited.id })).toMatchObject({ status: 404 });
@@ -431,7 +494,11 @@ describe("Courier Rules: custom priority", () => {
 });
 
 /** Editor values for a rule on `lane` picking `courier` first. */
-function laneRule(name: string, lane: { from: string; to: string }, patch: Partial<SelectRuleValues> = {}): SelectRuleValues {
+function laneRule(
+  name: string,
+  lane: { from: string; to: string },
+  patch: Partial<SelectRuleValues> = {},
+): SelectRuleValues {
   const v = valuesOfRule(null, null);
   return { ...v, name, lanes: [lane, { from: "", to: "" }, { from: "", to: "" }], selection: "cheapest", ...patch };
 }
@@ -440,20 +507,40 @@ describe("Courier Rules: Pickrr Select", () => {
   it("create at 100 − count; update with the version; a stale save is refused with the current values; avp may save but not arrange; tl may do neither", async () => {
     const clientId = take();
     const count = (await fetchAllocEngineRules(h.db, clientId)).rules.length;
-    const created = await saveSelectRule(h.db, actors.avp, { clientId, ruleId: null, values: laneRule("Delhi lanes", { from: "Delhi", to: "Karnataka" }) });
+    const created = await saveSelectRule(h.db, actors.avp, {
+      clientId,
+      ruleId: null,
+      values: laneRule("Delhi lanes", { from: "Delhi", to: "Karnataka" }),
+    });
     if (!created.ok) throw new Error(created.message);
     expect(created.created).toBe(true);
     const stored = (await getSelectRule(h.db, clientId, created.id))!;
     expect(stored.rule.priority).toBe(100 - count);
     expect(stored.rule.criterias).toEqual({ lane_list: { list: [{ from: "Delhi", to: "Karnataka" }] } });
 
-    const same = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: null, values: laneRule("Delhi lanes", { from: "Goa", to: "Goa" }) });
-    expect(same).toMatchObject({ ok: false, status: 400, fieldErrors: { name: "A rule with this name already exists." } });
+    const same = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: null,
+      values: laneRule("Delhi lanes", { from: "Goa", to: "Goa" }),
+    });
+    expect(same).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { name: "A rule with this name already exists." },
+    });
 
     const first = valuesOfRule(stored.rule, stored.version);
-    const ok = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: created.id, values: { ...first, selection: "fastest" } });
+    const ok = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: created.id,
+      values: { ...first, selection: "fastest" },
+    });
     expect(ok).toEqual({ ok: true, id: created.id, created: false });
-    const stale = await saveSelectRule(h.db, actors.avp, { clientId, ruleId: created.id, values: { ...first, zone_list: ["A"] } });
+    const stale = await saveSelectRule(h.db, actors.avp, {
+      clientId,
+      ruleId: created.id,
+      values: { ...first, zone_list: ["A"] },
+    });
     expect(stale).toMatchObject({
       ok: false,
       status: 409,
@@ -461,7 +548,13 @@ describe("Courier Rules: Pickrr Select", () => {
     });
     expect((await getSelectRule(h.db, clientId, created.id))!.rule.criterias.zone_list).toBeUndefined();
 
-    expect(await saveSelectRule(h.db, actors.tl, { clientId, ruleId: null, values: laneRule("tl rule", { from: "Delhi", to: "Goa" }) })).toMatchObject({
+    expect(
+      await saveSelectRule(h.db, actors.tl, {
+        clientId,
+        ruleId: null,
+        values: laneRule("tl rule", { from: "Delhi", to: "Goa" }),
+      }),
+    ).toMatchObject({
       status: 403,
     });
     for (const run of [
@@ -482,11 +575,16 @@ describe("Courier Rules: Pickrr Select", () => {
     await h.db.delete(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, clientId));
     const ids: number[] = [];
     for (const name of ["One", "Two", "Three"]) {
-      const r = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: null, values: laneRule(name, { from: "Delhi", to: "Goa" }) });
+      const r = await saveSelectRule(h.db, actors.vp, {
+        clientId,
+        ruleId: null,
+        values: laneRule(name, { from: "Delhi", to: "Goa" }),
+      });
       if (!r.ok) throw new Error(r.message);
       ids.push(r.id);
     }
-    const order = async () => (await fetchAllocEngineRules(h.db, clientId)).rules.map((r) => `${r.name}:${r.priority}:${r.validity.active}`);
+    const order = async () =>
+      (await fetchAllocEngineRules(h.db, clientId)).rules.map((r) => `${r.name}:${r.priority}:${r.validity.active}`);
     expect(await order()).toEqual(["One:100:true", "Two:99:true", "Three:98:true"]);
     expect(await moveSelectRule(h.db, actors.vp, { clientId, ruleId: ids[0], direction: "up" })).toMatchObject({
       ok: false,
@@ -508,7 +606,16 @@ describe("Courier Rules: Pickrr Select", () => {
     expect(await order()).toEqual(["One:100:true", "Three:99:true", "One (copy):97:true"]);
 
     const audits = await auditsOf(clientId, "select_rule");
-    expect(audits.map((a) => a.action)).toEqual(["create", "create", "create", "move_up", "move_up", "deactivate", "clone", "delete"]);
+    expect(audits.map((a) => a.action)).toEqual([
+      "create",
+      "create",
+      "create",
+      "move_up",
+      "move_up",
+      "deactivate",
+      "clone",
+      "delete",
+    ]);
     expect(audits[5].old_value).toMatchObject({ name: "Two", validity: { active: true } });
     expect(audits[5].new_value).toMatchObject({ name: "Two", validity: { active: false } });
     const history = await courierRuleHistory(h.db, clientId);
@@ -524,7 +631,9 @@ describe("Courier Rules: Pickrr Select", () => {
       values: laneRule("CSV list", { from: "", to: "" }, { lm_list: "\uFEFFpincode\r\n560001\r\n\r\n400001\r\n" }),
     });
     if (!ok.ok) throw new Error(ok.message);
-    expect((await getSelectRule(h.db, clientId, ok.id))!.rule.criterias).toEqual({ pincode_list: { lm: ["560001", "400001"] } });
+    expect((await getSelectRule(h.db, clientId, ok.id))!.rule.criterias).toEqual({
+      pincode_list: { lm: ["560001", "400001"] },
+    });
     // The list page counts the long lists in SQL and says the same as the full rule would.
     const listed = (await selectRuleList(h.db, clientId)).find((r) => r.id === ok.id)!;
     expect(listed.summary).toEqual(selectRuleSummary((await getSelectRule(h.db, clientId, ok.id))!.rule));
@@ -534,7 +643,11 @@ describe("Courier Rules: Pickrr Select", () => {
       ruleId: null,
       values: laneRule("CSV bad", { from: "", to: "" }, { fm_list: "110001\n11O001\n1100011\n" }),
     });
-    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { fm_list: "These are not 6-digit pincodes: line 2 '11O001', line 3 '1100011'." } });
+    expect(bad).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { fm_list: "These are not 6-digit pincodes: line 2 '11O001', line 3 '1100011'." },
+    });
   });
 });
 
@@ -553,20 +666,32 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
 
   it("saves a rule with 100,000 destination pincodes, audited whole; the list counts them; History shortens them", async () => {
     const { text, pins } = pincodeCsv(100_000);
-    const saved = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: null, values: laneRule("Hundred thousand", { from: "", to: "" }, { lm_list: text }) });
+    const saved = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: null,
+      values: laneRule("Hundred thousand", { from: "", to: "" }, { lm_list: text }),
+    });
     if (!saved.ok) throw new Error(saved.message);
     const stored = (await getSelectRule(h.db, clientId, saved.id))!;
     expect(stored.rule.criterias.pincode_list?.lm).toEqual(pins);
     const [audit] = (await auditsOf(clientId, "select_rule")).filter((a) => a.entity_id === String(saved.id));
     expect(audit.action).toBe("create");
-    expect((audit.new_value as { criterias: { pincode_list: { lm: string[] } } }).criterias.pincode_list.lm).toHaveLength(100_000);
-    expect((await selectRuleList(h.db, clientId)).find((r) => r.id === saved.id)!.summary.criteria).toBe("1,00,000 destination pincodes");
+    expect(
+      (audit.new_value as { criterias: { pincode_list: { lm: string[] } } }).criterias.pincode_list.lm,
+    ).toHaveLength(100_000);
+    expect((await selectRuleList(h.db, clientId)).find((r) => r.id === saved.id)!.summary.criteria).toBe(
+      "1,00,000 destination pincodes",
+    );
     const [entry] = await courierRuleHistory(h.db, clientId, 1);
     expect(entry.next).toContain("… 99990 more");
     expect(entry.next.length).toBeLessThanOrEqual(601);
 
     // Edited as the editor posts it (the long list kept, not posted back): an update, audited old → new.
-    const edited = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: saved.id, values: { ...valuesOfRule(stored.rule, stored.version), selection: "fastest" } });
+    const edited = await saveSelectRule(h.db, actors.vp, {
+      clientId,
+      ruleId: saved.id,
+      values: { ...valuesOfRule(stored.rule, stored.version), selection: "fastest" },
+    });
     expect(edited).toEqual({ ok: true, id: saved.id, created: false });
     expect((await getSelectRule(h.db, clientId, saved.id))!.rule.criterias.pincode_list?.lm).toHaveLength(100_000);
     // History: the database cuts the long lists before they reach the app, and the entries read
@@ -574,7 +699,9 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
     const rows = (await auditsOf(clientId, "select_rule")).filter((a) => a.entity_id === String(saved.id)).reverse();
     const shown = await courierRuleHistory(h.db, clientId, 2);
     expect(shown.map((e) => e.what)).toEqual(["Pickrr Select rule · update", "Pickrr Select rule · create"]);
-    expect(shown.map((e) => [e.old, e.next])).toEqual(rows.map((a) => [shortJson(a.old_value), shortJson(a.new_value)]));
+    expect(shown.map((e) => [e.old, e.next])).toEqual(
+      rows.map((a) => [shortJson(a.old_value), shortJson(a.new_value)]),
+    );
     expect(shown[0].old).toContain('"lm":["100000","100001"');
   });
 
@@ -585,7 +712,11 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
       ruleId: null,
       values: laneRule("One too many", { from: "", to: "" }, { fm_list: pincodeCsv(100_001).text }),
     });
-    expect(refused).toMatchObject({ ok: false, status: 400, fieldErrors: { fm_list: "A list may hold at most 1,00,000 entries." } });
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { fm_list: "A list may hold at most 1,00,000 entries." },
+    });
     expect(await selectRuleList(h.db, clientId)).toHaveLength(before);
   });
 
@@ -593,14 +724,27 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
     const created = await saveSelectRule(h.db, actors.vp, {
       clientId,
       ruleId: null,
-      values: laneRule("Sizes", { from: "", to: "" }, { product_list: "Brass Diya, Tea", fm_list: "110001, 110002, 110003", lm_list: "560001\n560002", zone_list: ["A"] }),
+      values: laneRule(
+        "Sizes",
+        { from: "", to: "" },
+        {
+          product_list: "Brass Diya, Tea",
+          fm_list: "110001, 110002, 110003",
+          lm_list: "560001\n560002",
+          zone_list: ["A"],
+        },
+      ),
     });
     if (!created.ok) throw new Error(created.message);
-    const listed = async (id: number) => (await selectRuleList(h.db, clientId)).find((r) => r.id === id)!.summary.criteria;
+    const listed = async (id: number) =>
+      (await selectRuleList(h.db, clientId)).find((r) => r.id === id)!.summary.criteria;
     expect(await listed(created.id)).toBe("zones A; 2 products; 3 pickup pincodes; 2 destination pincodes");
     const stored = (await getSelectRule(h.db, clientId, created.id))!;
     // Short lists: the editor's read is the whole rule.
-    expect(await getSelectRuleForEditor(h.db, clientId, created.id)).toEqual({ ...stored, sizes: { product_list: 2, fm_list: 3, lm_list: 2 } });
+    expect(await getSelectRuleForEditor(h.db, clientId, created.id)).toEqual({
+      ...stored,
+      sizes: { product_list: 2, fm_list: 3, lm_list: 2 },
+    });
     const edited = await saveSelectRule(h.db, actors.vp, {
       clientId,
       ruleId: created.id,
@@ -627,7 +771,15 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
       useAsAppDb(h);
       const cookie = (await startSession(h.db, new Request("http://console.test/sign-in"), actors.vp.id)).split(";")[0];
       const form = new FormData();
-      for (const [k, v] of Object.entries({ name, version: "", selection: "cheapest", product_list: "", fm_list: "", lm_list: "" })) form.set(k, v);
+      for (const [k, v] of Object.entries({
+        name,
+        version: "",
+        selection: "cheapest",
+        product_list: "",
+        fm_list: "",
+        lm_list: "",
+      }))
+        form.set(k, v);
       form.set("lm_csv", new File([csv], "pincodes.csv", { type: "text/csv" }));
       // scripts/server.ts reads a multipart body whole at the edge and gives Remix those bytes (decision 018).
       const probe = new Request("http://console.test/", { method: "POST", body: form });
@@ -637,8 +789,16 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
         headers: { Cookie: cookie, "Content-Type": probe.headers.get("Content-Type")! },
         body,
       });
-      const answer = await selectEditorAction({ request, params: { id: String(clientId), ruleId: "new" }, context: {} });
-      return answer instanceof Response ? answer : new Response(JSON.stringify((answer as { data: unknown }).data), { status: (answer as { init?: { status?: number } }).init?.status ?? 200 });
+      const answer = await selectEditorAction({
+        request,
+        params: { id: String(clientId), ruleId: "new" },
+        context: {},
+      });
+      return answer instanceof Response
+        ? answer
+        : new Response(JSON.stringify((answer as { data: unknown }).data), {
+            status: (answer as { init?: { status?: number } }).init?.status ?? 200,
+          });
     }
 
     async function signedIn() {
@@ -668,17 +828,35 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
         headers: { Cookie: cookie, "Content-Type": probe.headers.get("Content-Type")! },
         body,
       });
-      const answer = await selectEditorAction({ request, params: { id: String(clientId), ruleId: String(ruleId) }, context: {} });
-      return answer instanceof Response ? answer : new Response(JSON.stringify((answer as { data: unknown }).data), { status: (answer as { init?: { status?: number } }).init?.status ?? 200 });
+      const answer = await selectEditorAction({
+        request,
+        params: { id: String(clientId), ruleId: String(ruleId) },
+        context: {},
+      });
+      return answer instanceof Response
+        ? answer
+        : new Response(JSON.stringify((answer as { data: unknown }).data), {
+            status: (answer as { init?: { status?: number } }).init?.status ?? 200,
+          });
     }
 
     it("the editor of a rule with 100,000 pincodes sends a summary, not the list; saving with 'keep' keeps it exactly; a stale keep is refused", async () => {
       const { text, pins } = pincodeCsv(100_000);
-      const saved = await saveSelectRule(h.db, actors.vp, { clientId, ruleId: null, values: laneRule("Kept 100k", { from: "", to: "" }, { lm_list: text, fm_list: "110001" }) });
+      const saved = await saveSelectRule(h.db, actors.vp, {
+        clientId,
+        ruleId: null,
+        values: laneRule("Kept 100k", { from: "", to: "" }, { lm_list: text, fm_list: "110001" }),
+      });
       if (!saved.ok) throw new Error(saved.message);
       const cookie = await signedIn();
-      const request = new Request(`http://console.test/all-users/${clientId}/courier-rules/select/${saved.id}`, { headers: { Cookie: cookie } });
-      const page = await selectEditorLoader({ request, params: { id: String(clientId), ruleId: String(saved.id) }, context: {} });
+      const request = new Request(`http://console.test/all-users/${clientId}/courier-rules/select/${saved.id}`, {
+        headers: { Cookie: cookie },
+      });
+      const page = await selectEditorLoader({
+        request,
+        params: { id: String(clientId), ruleId: String(saved.id) },
+        context: {},
+      });
       // What the page carries (its markup and hydration data are drawn from this): a few KB, where the list alone is ~800 KB.
       expect(JSON.stringify(page).length).toBeLessThan(8_000);
       expect(page.values.lm_list).toBe("");
@@ -698,11 +876,16 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
       expect(after.version).toBe(Number(page.values.version) + 1);
 
       // The same page posted again: its version is stale, so 409 with the current values (still a summary), nothing saved.
-      const stale = await postValues(clientId, saved.id, { ...page.values, list_mode: { ...page.values.list_mode, lm_list: "clear" } });
+      const stale = await postValues(clientId, saved.id, {
+        ...page.values,
+        list_mode: { ...page.values.list_mode, lm_list: "clear" },
+      });
       expect(stale.status).toBe(409);
       // docs/forms.md: the refusal's `current` is the rule as stored now, in the editor's values.
       const answer = (await stale.json()) as { message: string; current: SelectRuleValues };
-      expect(answer.message).toBe("Someone else saved this rule meanwhile: nothing was saved. The form now shows the rule as stored.");
+      expect(answer.message).toBe(
+        "Someone else saved this rule meanwhile: nothing was saved. The form now shows the rule as stored.",
+      );
       expect(answer.current.lm_list).toBe("");
       expect(answer.current.list_mode.lm_list).toBe("keep");
       expect((await getSelectRule(h.db, clientId, saved.id))!.rule.criterias.pincode_list?.lm).toEqual(pins);
@@ -711,20 +894,35 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
       const current = valuesOfRule(after.rule, after.version);
       const ambiguous = await postValues(clientId, saved.id, { ...current, lm_list: "560001" });
       expect(ambiguous.status).toBe(400);
-      expect(await ambiguous.json()).toMatchObject({ fieldErrors: { lm_list: "To use this new list choose 'Replace it'; 'Keep' saves the stored list unchanged." } });
-      const replaced = await postValues(clientId, saved.id, { ...current, lm_list: "560001, 560002", list_mode: { ...current.list_mode, lm_list: "replace" } });
+      expect(await ambiguous.json()).toMatchObject({
+        fieldErrors: { lm_list: "To use this new list choose 'Replace it'; 'Keep' saves the stored list unchanged." },
+      });
+      const replaced = await postValues(clientId, saved.id, {
+        ...current,
+        lm_list: "560001, 560002",
+        list_mode: { ...current.list_mode, lm_list: "replace" },
+      });
       expect(replaced.status).toBe(302);
-      expect((await getSelectRule(h.db, clientId, saved.id))!.rule.criterias.pincode_list).toEqual({ fm: ["110001"], lm: ["560001", "560002"] });
+      expect((await getSelectRule(h.db, clientId, saved.id))!.rule.criterias.pincode_list).toEqual({
+        fm: ["110001"],
+        lm: ["560001", "560002"],
+      });
 
       // The whole list downloads as a one-column CSV through the one CSV writer (header as the upload expects).
       const restored = await saveSelectRule(h.db, actors.vp, {
         clientId,
         ruleId: saved.id,
-        values: { ...valuesOfRule((await getSelectRule(h.db, clientId, saved.id))!.rule, after.version + 1), lm_list: text },
+        values: {
+          ...valuesOfRule((await getSelectRule(h.db, clientId, saved.id))!.rule, after.version + 1),
+          lm_list: text,
+        },
       });
       expect(restored.ok).toBe(true);
       const csv = await selectListCsvLoader({
-        request: new Request(`http://console.test/all-users/${clientId}/courier-rules/select/${saved.id}/lists/lm_list`, { headers: { Cookie: cookie } }),
+        request: new Request(
+          `http://console.test/all-users/${clientId}/courier-rules/select/${saved.id}/lists/lm_list`,
+          { headers: { Cookie: cookie } },
+        ),
         params: { id: String(clientId), ruleId: String(saved.id), list: "lm_list" },
         context: {},
       });
@@ -736,7 +934,9 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
       const answer = await upload(clientId, "Uploaded 100k", pincodeCsv(100_000).text);
       expect(answer.status).toBe(302);
       expect(answer.headers.get("Location")).toBe(`/all-users/${clientId}/courier-rules?panel=pickrr_select`);
-      const flash = await getCookieSession(new Request("http://console.test/", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0] } }));
+      const flash = await getCookieSession(
+        new Request("http://console.test/", { headers: { Cookie: answer.headers.get("Set-Cookie")!.split(";")[0] } }),
+      );
       expect(flash.get("toast")).toMatchObject({ kind: "success", message: "Rule created successfully!" });
       const listed = (await selectRuleList(h.db, clientId)).find((r) => r.name === "Uploaded 100k")!;
       expect(listed.summary.criteria).toBe("1,00,000 destination pincodes");
@@ -746,7 +946,10 @@ describe("Pickrr Select: 100,000-pincode lists (decision 032)", () => {
       const answer = await upload(clientId, "Uploaded 100k + 1", pincodeCsv(100_001).text);
       expect(answer.status).toBe(400);
       // docs/forms.md: field errors beside their fields (the page heads them with "Some form fields are invalid.").
-      expect(await answer.json()).toMatchObject({ status: 400, fieldErrors: { lm_list: "A list may hold at most 1,00,000 entries." } });
+      expect(await answer.json()).toMatchObject({
+        status: 400,
+        fieldErrors: { lm_list: "A list may hold at most 1,00,000 entries." },
+      });
       expect((await selectRuleList(h.db, clientId)).some((r) => r.name === "Uploaded 100k + 1")).toBe(false);
     });
   });
@@ -769,7 +972,8 @@ describe("advantage selection: the editor's option reaches the quote engine", ()
       const days = ZONE_TAT_DAYS[q.quote.billing_zone];
       if (q.quote.rate_list[0]?.tat_days > days && q.quote.rate_list.some((e) => e.tat_days <= days)) clientId = id;
     }
-    if (clientId === undefined) throw new Error("no seeded client whose cheapest courier to Guwahati breaks the promise");
+    if (clientId === undefined)
+      throw new Error("no seeded client whose cheapest courier to Guwahati breaks the promise");
     spare = spare.filter((id) => id !== clientId);
     const plain = await quoteE(clientId);
     const promised = ZONE_TAT_DAYS[plain.billing_zone];
@@ -778,7 +982,9 @@ describe("advantage selection: the editor's option reaches the quote engine", ()
     const expected = keeping[0];
     expect(expected.courier).not.toBe(plain.rate_list[0].courier);
 
-    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: "5" })).toMatchObject({ ok: true });
+    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: "5" })).toMatchObject({
+      ok: true,
+    });
     await h.db.delete(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, clientId));
     const saved = await saveSelectRule(h.db, actors.avp, {
       clientId,
@@ -787,7 +993,13 @@ describe("advantage selection: the editor's option reaches the quote engine", ()
     });
     if (!saved.ok) throw new Error(saved.message);
     const [row] = await h.db.select().from(pickrrSelectRules).where(eq(pickrrSelectRules.id, saved.id));
-    expect(row.courier).toEqual({ courier_selection_rule_type: "advantage", active_parent: [], bl_parent: [], standard: "_0", promise: "_85" });
+    expect(row.courier).toEqual({
+      courier_selection_rule_type: "advantage",
+      active_parent: [],
+      bl_parent: [],
+      standard: "_0",
+      promise: "_85",
+    });
     expect((await selectRuleList(h.db, clientId))[0].summary.selection).toBe("advantage (standard _0, promise _85)");
 
     const q = await quoteE(clientId);
@@ -809,12 +1021,17 @@ describe("one system: Courier Rules → the Rate Calculator's engine", () => {
     const target = plain.rate_list[plain.rate_list.length - 1];
     expect(plain.rate_list.length).toBeGreaterThanOrEqual(2);
     const lane = { from: plain.pickup.city, to: plain.drop.state };
-    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: "5" })).toMatchObject({ ok: true });
+    expect(await updateUserPriorityEngineType(h.db, actors.vp, { clientId, rule_code: "5" })).toMatchObject({
+      ok: true,
+    });
     await h.db.delete(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, clientId));
     const saved = await saveSelectRule(h.db, actors.vp, {
       clientId,
       ruleId: null,
-      values: laneRule("Lane to the south", lane, { selection: "priority", priority_list: [target.courier, "", "", "", ""] }),
+      values: laneRule("Lane to the south", lane, {
+        selection: "priority",
+        priority_list: [target.courier, "", "", "", ""],
+      }),
     });
     if (!saved.ok) throw new Error(saved.message);
 
@@ -823,16 +1040,20 @@ describe("one system: Courier Rules → the Rate Calculator's engine", () => {
     expect(chosen.rate_list.filter((e) => e.is_priority).map((e) => e.courier)).toEqual([target.courier]);
     expect(chosen.explanation.join("\n")).toContain("rule 'Lane to the south'");
 
-    const brand = (await fetchActiveBlUserCourierList(h.db, clientId, { filter: "all", q: "" })).courier_list.find((c) =>
-      c.courier_ids.includes(target.courier_id)
+    const brand = (await fetchActiveBlUserCourierList(h.db, clientId, { filter: "all", q: "" })).courier_list.find(
+      (c) => c.courier_ids.includes(target.courier_id),
     )!;
-    expect(await activateBlUserCourier(h.db, actors.vp, { clientId, courierId: brand.courier_id, isActivate: false })).toMatchObject({
+    expect(
+      await activateBlUserCourier(h.db, actors.vp, { clientId, courierId: brand.courier_id, isActivate: false }),
+    ).toMatchObject({
       ok: true,
       changed: true,
     });
     const off = await quoted(h.db, clientId);
     expect(off.rate_list.map((e) => e.courier_id)).not.toContain(target.courier_id);
-    expect(off.skipped.find((s) => s.courier_id === target.courier_id)?.reasons).toContain("not active for this client");
+    expect(off.skipped.find((s) => s.courier_id === target.courier_id)?.reasons).toContain(
+      "not active for this client",
+    );
     expect(off.explanation.join("\n")).toContain(`${target.courier} passed over`);
     await activateBlUserCourier(h.db, actors.vp, { clientId, courierId: brand.courier_id, isActivate: true });
 

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const names = async (db: Db) => ((await db.execute(sql`select name from tx_probe order by name`)).rows as { name: string }[]).map((r) => r.name);
+const names = async (db: Db) =>
+  ((await db.execute(sql`select name from tx_probe order by name`)).rows as { name: string }[]).map((r) => r.name);
 
 describe("transaction(db, …)", () => {
   it("runs after-commit work once the change is visible, and returns the body's value", async () => {

@@ -16,7 +16,9 @@ import { testDatabaseUrl } from "../support/pg-admin";
 let h: DbHandle;
 beforeAll(async () => {
   h = await openTestDb({ seeded: false });
-  await h.db.execute(sql`insert into settings (key, value) select 'upkeep-' || i, '{}'::jsonb from generate_series(1, 3000) i`);
+  await h.db.execute(
+    sql`insert into settings (key, value) select 'upkeep-' || i, '{}'::jsonb from generate_series(1, 3000) i`,
+  );
   await h.db.execute(sql`update settings set value = '{"changed": true}'::jsonb where key like 'upkeep-1%'`);
 }, 120_000);
 afterAll(async () => {
@@ -24,7 +26,9 @@ afterAll(async () => {
 });
 
 async function vacuumCount(): Promise<number> {
-  const [row] = (await h.db.execute(sql`select vacuum_count::int as n from pg_stat_user_tables where relname = 'settings'`)).rows as { n: number }[];
+  const [row] = (
+    await h.db.execute(sql`select vacuum_count::int as n from pg_stat_user_tables where relname = 'settings'`)
+  ).rows as { n: number }[];
   return row.n;
 }
 
@@ -33,7 +37,9 @@ async function heapFetches(): Promise<number> {
   const plan = await h.db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_bitmapscan = off`);
-    const [row] = (await tx.execute(sql`explain (analyze, format json) select count(*) from settings where key >= 'upkeep-'`)).rows as { "QUERY PLAN": unknown }[];
+    const [row] = (
+      await tx.execute(sql`explain (analyze, format json) select count(*) from settings where key >= 'upkeep-'`)
+    ).rows as { "QUERY PLAN": unknown }[];
     return JSON.stringify(row["QUERY PLAN"]);
   });
   expect(plan).toContain('"Node Type":"Index Only Scan"');
@@ -42,7 +48,9 @@ async function heapFetches(): Promise<number> {
 
 describe("table upkeep", () => {
   it("knows whether the database vacuums by itself: PGlite never does, a server when autovacuum is on", async () => {
-    const [{ setting }] = (await h.db.execute(sql`select current_setting('autovacuum') as setting`)).rows as { setting: string }[];
+    const [{ setting }] = (await h.db.execute(sql`select current_setting('autovacuum') as setting`)).rows as {
+      setting: string;
+    }[];
     if (!testDatabaseUrl()) expect(await hasAutovacuum(h.db)).toBe(false);
     else expect(await hasAutovacuum(h.db)).toBe(setting === "on");
   });
@@ -56,13 +64,19 @@ describe("table upkeep", () => {
     }
     expect(await heapFetches()).toBeGreaterThan(1000);
     const run = await keepTablesUp(h.db);
-    const [{ tables }] = (await h.db.execute(sql`select count(*)::int as tables from pg_stat_user_tables where schemaname = current_schema()`)).rows as { tables: number }[];
+    const [{ tables }] = (
+      await h.db.execute(
+        sql`select count(*)::int as tables from pg_stat_user_tables where schemaname = current_schema()`,
+      )
+    ).rows as { tables: number }[];
     expect(run).toMatchObject({ ran: true, tables });
     expect(tables).toBeGreaterThan(30);
     expect(await vacuumCount()).toBe(before + 1);
     expect(await heapFetches()).toBe(0);
     // Analyzed as well: the planner knows the table's size.
-    const [{ reltuples }] = (await h.db.execute(sql`select reltuples::int as reltuples from pg_class where relname = 'settings'`)).rows as { reltuples: number }[];
+    const [{ reltuples }] = (
+      await h.db.execute(sql`select reltuples::int as reltuples from pg_class where relname = 'settings'`)
+    ).rows as { reltuples: number }[];
     expect(reltuples).toBeGreaterThanOrEqual(3000);
   });
 });

@@ -27,13 +27,18 @@ const CODE_FILES = [...filesUnder("app"), ...filesUnder("scripts"), ...filesUnde
 const read = (rel: string) => readFileSync(path.join(ROOT, rel), "utf8");
 const lineOf = (text: string, index: number) => text.slice(0, index).split("\n").length;
 
-const decisionFiles = readdirSync(DECISIONS).filter((f) => /^\d{3}-.+\.md$/.test(f)).sort();
+const decisionFiles = readdirSync(DECISIONS)
+  .filter((f) => /^\d{3}-.+\.md$/.test(f))
+  .sort();
 const decisionNumbers = new Set(decisionFiles.map((f) => f.slice(0, 3)));
 
 describe("the decision records", () => {
   const index = readFileSync(path.join(DECISIONS, "README.md"), "utf8");
   const rows = new Map(
-    [...index.matchAll(/^\| (\d{3}) \| \[[^\]]+\]\(([^)]+)\) \| (\d{4}-\d{2}-\d{2}) \| ([^|]+) \|$/gm)].map((m) => [m[2], { number: m[1], date: m[3], status: m[4].trim() }]),
+    [...index.matchAll(/^\| (\d{3}) \| \[[^\]]+\]\(([^)]+)\) \| (\d{4}-\d{2}-\d{2}) \| ([^|]+) \|$/gm)].map((m) => [
+      m[2],
+      { number: m[1], date: m[3], status: m[4].trim() },
+    ]),
   );
 
   it("are all in the index, each under its own number and with the date and status written atop the record", () => {
@@ -58,7 +63,9 @@ describe("the decision records", () => {
   it("index only files that exist, and supersede or amend by decisions that exist", () => {
     const problems = [...rows.entries()].flatMap(([file, row]) => [
       ...(decisionFiles.includes(file) ? [] : [`${file}: indexed but missing`]),
-      ...[...row.status.matchAll(/by (\d{3})/g)].filter((m) => !decisionNumbers.has(m[1])).map((m) => `${file}: ${row.status} names decision ${m[1]}, which does not exist`),
+      ...[...row.status.matchAll(/by (\d{3})/g)]
+        .filter((m) => !decisionNumbers.has(m[1]))
+        .map((m) => `${file}: ${row.status} names decision ${m[1]}, which does not exist`),
     ]);
     expect(problems).toEqual([]);
   });
@@ -78,10 +85,12 @@ describe("references in app/, scripts/ and tests/", () => {
           for (let n = Number(range[1]); n <= Number(range[2]); n++) out.push(String(n).padStart(3, "0"));
           return out;
         });
-        for (const n of numbers) if (!decisionNumbers.has(n)) problems.push(`${file}:${lineOf(text, m.index)}: decision ${n}`);
+        for (const n of numbers)
+          if (!decisionNumbers.has(n)) problems.push(`${file}:${lineOf(text, m.index)}: decision ${n}`);
       }
       for (const m of text.matchAll(/docs\/decisions\/([\w.-]+\.md)/g)) {
-        if (!existsSync(path.join(DECISIONS, m[1]))) problems.push(`${file}:${lineOf(text, m.index)}: docs/decisions/${m[1]}`);
+        if (!existsSync(path.join(DECISIONS, m[1])))
+          problems.push(`${file}:${lineOf(text, m.index)}: docs/decisions/${m[1]}`);
       }
     }
     expect(problems).toEqual([]);
@@ -106,7 +115,8 @@ describe("references in app/, scripts/ and tests/", () => {
         const before = text.slice(Math.max(0, m.index - 400), m.index);
         const doc = [...before.matchAll(/docs\/[\w/.-]+?\.md/g)].at(-1)?.[0];
         if (!doc) problems.push(`${file}:${lineOf(text, m.index)}: §${m[1]} names no document`);
-        else if (!headingsOf(doc).has(m[1])) problems.push(`${file}:${lineOf(text, m.index)}: ${doc} has no heading §${m[1]}`);
+        else if (!headingsOf(doc).has(m[1]))
+          problems.push(`${file}:${lineOf(text, m.index)}: ${doc} has no heading §${m[1]}`);
       }
     }
     expect(problems).toEqual([]);

@@ -17,11 +17,26 @@ import { registerClient } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, legalAcceptances, legalDocuments, staff } from "~/services/db/schema";
 import { indiaDate, inForceFor, segmentOfTin } from "~/services/legal/documents";
-import { type DocName, type LegalDocumentInput, type OrderBlocking,parseLegalDocument } from "~/services/legal/forms";
-import { type LegalActor,publishLegalDocument } from "~/services/legal/publish.server";
+import { type DocName, type LegalDocumentInput, type OrderBlocking, parseLegalDocument } from "~/services/legal/forms";
+import { type LegalActor, publishLegalDocument } from "~/services/legal/publish.server";
 import { acceptLegalDocument, sellerLegalDocs } from "~/services/legal/seller.server";
-import { countedLegalStatus, countedSellerStatus, keptStatusHolds, legalStatus, legalStatusCsvRecords, statusOf, type StatusQuery, type StatusRow } from "~/services/legal/status.server";
-import { clientAudienceFields, keepStatusAfterClientChange, keepStatusAfterPublish, rebuildLegalStatus, startLegalStatusKeeper } from "~/services/legal/status-kept.server";
+import {
+  countedLegalStatus,
+  countedSellerStatus,
+  keptStatusHolds,
+  legalStatus,
+  legalStatusCsvRecords,
+  statusOf,
+  type StatusQuery,
+  type StatusRow,
+} from "~/services/legal/status.server";
+import {
+  clientAudienceFields,
+  keepStatusAfterClientChange,
+  keepStatusAfterPublish,
+  rebuildLegalStatus,
+  startLegalStatusKeeper,
+} from "~/services/legal/status-kept.server";
 
 import { openTestDb } from "../support/db";
 import { makePdf } from "../support/pdf";
@@ -47,12 +62,26 @@ async function sellersOf(segment: string, n: number): Promise<Seller[]> {
 }
 
 function input(extra: Record<string, string>): LegalDocumentInput {
-  const r = parseLegalDocument({ doc_name: "agreement", doc_type: "broadcast", email: "", segment: "2", description: "Merchant agreement", publish_at: "2026-01-01", order_blocking: "optional", days: "", ...extra });
+  const r = parseLegalDocument({
+    doc_name: "agreement",
+    doc_type: "broadcast",
+    email: "",
+    segment: "2",
+    description: "Merchant agreement",
+    publish_at: "2026-01-01",
+    order_blocking: "optional",
+    days: "",
+    ...extra,
+  });
   if (!r.ok) throw new Error(JSON.stringify(r.errors));
   return r.input;
 }
 async function publish(extra: Record<string, string>) {
-  const r = await publishLegalDocument(h.db, legal, input(extra), { name: "doc.pdf", type: "application/pdf", bytes: pdf });
+  const r = await publishLegalDocument(h.db, legal, input(extra), {
+    name: "doc.pdf",
+    type: "application/pdf",
+    bytes: pdf,
+  });
   if (!r.ok) throw new Error(r.message);
   return r;
 }
@@ -61,11 +90,23 @@ const iso = (at: Date | string | null) => (at == null ? null : new Date(at).toIS
 /** What the rules say for every seller on `day`, by the pure `inForceFor` over all documents and acceptances. */
 async function byPureRules(day: string) {
   const sellers = await h.db
-    .select({ id: clients.id, name: clients.name, email: clients.email, company_name: clients.company_name, tin: sql<string | null>`${clients.business_data}->>'tin_number'` })
+    .select({
+      id: clients.id,
+      name: clients.name,
+      email: clients.email,
+      company_name: clients.company_name,
+      tin: sql<string | null>`${clients.business_data}->>'tin_number'`,
+    })
     .from(clients)
     .orderBy(clients.id);
-  const docs = (await h.db.select().from(legalDocuments)).map((d) => ({ ...d, doc_name: d.doc_name as DocName, order_blocking: d.order_blocking as OrderBlocking }));
-  const accepted = new Map((await h.db.select().from(legalAcceptances)).map((a) => [`${a.document_id}:${a.client_id}`, iso(a.accepted_at)]));
+  const docs = (await h.db.select().from(legalDocuments)).map((d) => ({
+    ...d,
+    doc_name: d.doc_name as DocName,
+    order_blocking: d.order_blocking as OrderBlocking,
+  }));
+  const accepted = new Map(
+    (await h.db.select().from(legalAcceptances)).map((a) => [`${a.document_id}:${a.client_id}`, iso(a.accepted_at)]),
+  );
   return sellers.map((s) => {
     const inForce = inForceFor(docs, { segment: segmentOfTin(s.tin), email: s.email }, day).map((d) => ({
       id: d.id,
@@ -75,12 +116,25 @@ async function byPureRules(day: string) {
     }));
     const counts = { in_force: inForce.length, accepted: inForce.filter((d) => d.accepted_at !== null).length };
     const { id, name, email, company_name } = s;
-    return { client_id: id, name, email, company_name, segment: segmentOfTin(s.tin), ...counts, status: statusOf(counts), docs: inForce };
+    return {
+      client_id: id,
+      name,
+      email,
+      company_name,
+      segment: segmentOfTin(s.tin),
+      ...counts,
+      status: statusOf(counts),
+      docs: inForce,
+    };
   });
 }
 
 async function keptRows() {
-  return (await h.db.execute(sql`select client_id, name, email, company_name, segment, in_force, accepted, status, docs from legal_seller_status order by client_id`)).rows as (Omit<StatusRow, "id" | "docs"> & { client_id: number; docs: unknown })[];
+  return (
+    await h.db.execute(
+      sql`select client_id, name, email, company_name, segment, in_force, accepted, status, docs from legal_seller_status order by client_id`,
+    )
+  ).rows as (Omit<StatusRow, "id" | "docs"> & { client_id: number; docs: unknown })[];
 }
 
 const VIEWS: StatusQuery[] = [
@@ -102,8 +156,11 @@ async function expectKeptMatchesRules(day: string, at: Date) {
   const pure = await byPureRules(day);
   expect(kept).toEqual(pure);
   const counted = await countedSellerStatus(h.db, day);
-  expect(kept.map((k) => [k.client_id, k.in_force, k.accepted])).toEqual(counted.map((c) => [c.id, c.in_force, c.accepted]));
-  for (const view of VIEWS) expect(await legalStatus(h.db, view, at)).toEqual(await countedLegalStatus(h.db, view, day));
+  expect(kept.map((k) => [k.client_id, k.in_force, k.accepted])).toEqual(
+    counted.map((c) => [c.id, c.in_force, c.accepted]),
+  );
+  for (const view of VIEWS)
+    expect(await legalStatus(h.db, view, at)).toEqual(await countedLegalStatus(h.db, view, day));
   return kept;
 }
 
@@ -129,7 +186,13 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
     await publish({});
     await publish({ description: "Revised" });
     await publish({ doc_name: "privacy_policy", segment: "1" });
-    await publish({ doc_type: "specific", email: seller.email, doc_name: "other", order_blocking: "mandatory", days: "30" });
+    await publish({
+      doc_type: "specific",
+      email: seller.email,
+      doc_name: "other",
+      order_blocking: "mandatory",
+      days: "30",
+    });
     const kept = await expectKeptMatchesRules(today, now);
     expect(kept.find((k) => k.client_id === seller.id)).toMatchObject({ in_force: 2, status: "0" });
   });
@@ -141,7 +204,12 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
     await acceptLegalDocument(h.db, first, docs[0].id, "203.0.113.9", now);
     await Promise.all(racing.map((s) => acceptLegalDocument(h.db, s, docs[0].id, null, now)));
     const kept = await expectKeptMatchesRules(today, now);
-    expect(kept.filter((k) => k.status === "1").map((k) => k.client_id).sort()).toEqual(sellers.map((s) => s.id).sort());
+    expect(
+      kept
+        .filter((k) => k.status === "1")
+        .map((k) => k.client_id)
+        .sort(),
+    ).toEqual(sellers.map((s) => s.id).sort());
   });
 
   it("racing a publish to the segment against its sellers' accepts (no update lost)", async () => {
@@ -160,11 +228,17 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
     const [mover] = await sellersOf("2", 1);
     const row = (await readAccountRow(h.db, mover.id))!;
     const { label_logo: _, ...business } = row.business_data;
-    const saved = await saveBusinessDetails(h.db, vp, { clientId: mover.id, version: row.business_version, input: { ...business, tin_number: "Segment_1" } });
+    const saved = await saveBusinessDetails(h.db, vp, {
+      clientId: mover.id,
+      version: row.business_version,
+      input: { ...business, tin_number: "Segment_1" },
+    });
     expect(saved.ok).toBe(true);
     const kept = await expectKeptMatchesRules(today, now);
     // Segment 1's privacy policy now, not segment 2's agreement.
-    expect(kept.find((k) => k.client_id === mover.id)?.docs).toEqual([expect.objectContaining({ doc_name: "privacy_policy" })]);
+    expect(kept.find((k) => k.client_id === mover.id)?.docs).toEqual([
+      expect.objectContaining({ doc_name: "privacy_policy" }),
+    ]);
   });
 
   it("after an e-mail change (the services' hook; any other writer's change marks the row stale until recomputed)", async () => {
@@ -175,36 +249,53 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
     // In a transaction with the hook, as a service would.
     await h.db.transaction(async (tx) => {
       const before = await clientAudienceFields(tx, addressed.id!);
-      await tx.update(clients).set({ email: `moved-${addressed.id}@example.test` }).where(eq(clients.id, addressed.id!));
+      await tx
+        .update(clients)
+        .set({ email: `moved-${addressed.id}@example.test` })
+        .where(eq(clients.id, addressed.id!));
       await keepStatusAfterClientChange(tx, addressed.id!, before);
     });
     const kept = await expectKeptMatchesRules(today, now);
-    expect(kept.find((k) => k.client_id === addressed.id)).toMatchObject({ in_force: 1, docs: [expect.not.objectContaining({ id: addressed.doc })] });
+    expect(kept.find((k) => k.client_id === addressed.id)).toMatchObject({
+      in_force: 1,
+      docs: [expect.not.objectContaining({ id: addressed.doc })],
+    });
     // A writer without the hook: the trigger marks the row stale; the page counts (still right) until the keeper's refresh.
     await h.db.update(clients).set({ email: addressed.email! }).where(eq(clients.id, addressed.id!));
     expect(await keptStatusHolds(h.db, today)).toBe(false);
-    for (const view of VIEWS) expect(await legalStatus(h.db, view, now)).toEqual(await countedLegalStatus(h.db, view, today));
-    expect(await rebuildLegalStatus(h.db, { only: "stale", now, wait: false })).toEqual({ outcome: "done", sellers: 1 });
+    for (const view of VIEWS)
+      expect(await legalStatus(h.db, view, now)).toEqual(await countedLegalStatus(h.db, view, today));
+    expect(await rebuildLegalStatus(h.db, { only: "stale", now, wait: false })).toEqual({
+      outcome: "done",
+      sellers: 1,
+    });
     const back = await expectKeptMatchesRules(today, now);
     expect(back.find((k) => k.client_id === addressed.id)?.in_force).toBe(2);
   });
 
   it("after a client's name changes (any writer): the row follows, the order with it", async () => {
     const [renamed] = await sellersOf("1", 1);
-    await h.db.update(clients).set({ name: "Aaaa First By Name", company_name: "Renamed Co." }).where(eq(clients.id, renamed.id));
+    await h.db
+      .update(clients)
+      .set({ name: "Aaaa First By Name", company_name: "Renamed Co." })
+      .where(eq(clients.id, renamed.id));
     await expectKeptMatchesRules(today, now);
     expect((await legalStatus(h.db, { status: null, q: "", page: 1 }, now)).rows[0].id).toBe(renamed.id);
   });
 
   it("after registering a client", async () => {
-    const r = await registerClient(h.db, { id: vp.id!, email: vp.email, role: vp.role }, {
-      name: "Kept Status",
-      company_name: "Kept Status Co.",
-      phone_number: "9845012399",
-      email: "kept.status@example.test",
-      password: "kept-status-22",
-      confirmPassword: "kept-status-22",
-    });
+    const r = await registerClient(
+      h.db,
+      { id: vp.id!, email: vp.email, role: vp.role },
+      {
+        name: "Kept Status",
+        company_name: "Kept Status Co.",
+        phone_number: "9845012399",
+        email: "kept.status@example.test",
+        password: "kept-status-22",
+        confirmPassword: "kept-status-22",
+      },
+    );
     expect(r.ok).toBe(true);
     await expectKeptMatchesRules(today, now);
   });
@@ -215,22 +306,33 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
     const later = new Date(now.getTime() + DAY);
     // Tomorrow the segment's rows no longer hold: the page counts, and shows the document.
     expect(await keptStatusHolds(h.db, tomorrow)).toBe(false);
-    for (const view of VIEWS) expect(await legalStatus(h.db, view, later)).toEqual(await countedLegalStatus(h.db, view, tomorrow));
-    const segment2 = (await h.db.execute(sql`select count(*)::int n from clients where business_data->>'tin_number' = 'Segment_2'`)).rows[0].n;
-    expect(await rebuildLegalStatus(h.db, { only: "stale", now: later })).toEqual({ outcome: "done", sellers: segment2 });
+    for (const view of VIEWS)
+      expect(await legalStatus(h.db, view, later)).toEqual(await countedLegalStatus(h.db, view, tomorrow));
+    const segment2 = (
+      await h.db.execute(sql`select count(*)::int n from clients where business_data->>'tin_number' = 'Segment_2'`)
+    ).rows[0].n;
+    expect(await rebuildLegalStatus(h.db, { only: "stale", now: later })).toEqual({
+      outcome: "done",
+      sellers: segment2,
+    });
     await expectKeptMatchesRules(tomorrow, later);
   });
 
   it("the rebuild from scratch gives the same rows", async () => {
     const before = await keptRows();
     const all = (await h.db.execute(sql`select count(*)::int n from clients`)).rows[0].n;
-    expect(await rebuildLegalStatus(h.db, { only: "all", now: new Date(now.getTime() + DAY) })).toEqual({ outcome: "done", sellers: all });
+    expect(await rebuildLegalStatus(h.db, { only: "all", now: new Date(now.getTime() + DAY) })).toEqual({
+      outcome: "done",
+      sellers: all,
+    });
     expect(await keptRows()).toEqual(before);
     // The CSV from the kept rows is the counted CSV.
     const csv = await legalStatusCsvRecords(h.db, { status: "0", q: "" }, new Date(now.getTime() + DAY));
     const counted = (await countedSellerStatus(h.db, tomorrow)).filter((c) => statusOf(c) === "0");
     const byEmail = (rows: string[][]) => rows.sort((a, b) => (a[0] < b[0] ? -1 : 1));
-    expect(byEmail(csv.map((r) => [r[1], r[5], r[6]]))).toEqual(byEmail(counted.map((c) => [c.email, String(c.in_force), String(c.accepted)])));
+    expect(byEmail(csv.map((r) => [r[1], r[5], r[6]]))).toEqual(
+      byEmail(counted.map((c) => [c.email, String(c.in_force), String(c.accepted)])),
+    );
     expect(csv.length).toBeGreaterThan(50);
   });
 
@@ -241,7 +343,8 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
     const lines: string[] = [];
     const stop = startLegalStatusKeeper(h.db, (line) => lines.push(line), 50);
     try {
-      for (let i = 0; i < 100 && !(await keptStatusHolds(h.db, today)); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 100 && !(await keptStatusHolds(h.db, today)); i++)
+        await new Promise((r) => setTimeout(r, 50));
     } finally {
       stop();
     }

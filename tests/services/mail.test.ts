@@ -65,10 +65,19 @@ beforeAll(async () => {
   h = await openTestDb({ seeded: true });
   const [s] = await h.db.select().from(staff).where(eq(staff.email, "vp@demo.test"));
   vp = { id: s.id, email: s.email, role: s.role };
-  const [c] = await h.db.select().from(clients).where(and(isNotNull(clients.tl_id), isNotNull(clients.bdm_id), isNotNull(clients.avp_id), isNotNull(clients.vp_id))).limit(1);
+  const [c] = await h.db
+    .select()
+    .from(clients)
+    .where(
+      and(isNotNull(clients.tl_id), isNotNull(clients.bdm_id), isNotNull(clients.avp_id), isNotNull(clients.vp_id)),
+    )
+    .limit(1);
   clientId = c.id;
   const ids = [c.avp_id!, c.bdm_id!, c.tl_id!, c.vp_id!];
-  hierarchy = (await h.db.select({ email: staff.email, id: staff.id }).from(staff)).filter((p) => ids.includes(p.id)).map((p) => p.email).sort();
+  hierarchy = (await h.db.select({ email: staff.email, id: staff.id }).from(staff))
+    .filter((p) => ids.includes(p.id))
+    .map((p) => p.email)
+    .sort();
 });
 afterAll(async () => {
   await h?.close();
@@ -101,7 +110,10 @@ describe("rate change e-mail", () => {
       const body = decodeQuotedPrintable(smtp.received[0].data);
       expect(body).toContain(`Zone B Base: ${row.zone_b_base} → ${newValue}`);
       expect(body).toContain(row.courier_name);
-      const [sent] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.at(-1)!.id));
+      const [sent] = await h.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.id, queued.at(-1)!.id));
       expect(sent.sent_at).not.toBeNull();
       // Delivered once: a second run sends nothing more.
       expect(await deliverDueMail(h.db)).toBe(0);
@@ -157,10 +169,13 @@ describe("delivery after commit", () => {
     try {
       await bumpFirstRow(4);
       const [queued] = (await h.db.select().from(mailOutbox)).sort((a, b) => b.id - a.id);
-      await vi.waitFor(async () => {
-        const [row] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
-        expect(row.sent_at).not.toBeNull();
-      }, { timeout: 10_000, interval: 50 });
+      await vi.waitFor(
+        async () => {
+          const [row] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+          expect(row.sent_at).not.toBeNull();
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       expect(smtp.received.map((m) => m.to.sort())).toContainEqual(hierarchy);
     } finally {
       await smtp.close();

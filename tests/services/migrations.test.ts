@@ -11,7 +11,21 @@ describe("migrations", () => {
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       );
       const names = tables.rows.map((r) => r.table_name);
-      for (const t of ["staff", "staff_sessions", "sign_in_attempts", "clients", "couriers", "courier_services", "client_courier_services", "pincodes", "settings", "audit_log", "rate_rows", "rate_card_uploads", "mail_outbox"]) {
+      for (const t of [
+        "staff",
+        "staff_sessions",
+        "sign_in_attempts",
+        "clients",
+        "couriers",
+        "courier_services",
+        "client_courier_services",
+        "pincodes",
+        "settings",
+        "audit_log",
+        "rate_rows",
+        "rate_card_uploads",
+        "mail_outbox",
+      ]) {
         expect(names).toContain(t);
       }
       await h.migrate(); // idempotent

@@ -55,18 +55,41 @@ async function separateSeller(bills: { rupees: string; dueInDays: number }[], cr
 }
 
 const billOf = async (clientId: number, reference: string) =>
-  (await h.db.select().from(billingCycles).where(and(eq(billingCycles.client_id, clientId), eq(billingCycles.reference_id, reference))))[0]!;
+  (
+    await h.db
+      .select()
+      .from(billingCycles)
+      .where(and(eq(billingCycles.client_id, clientId), eq(billingCycles.reference_id, reference)))
+  )[0]!;
 const pay = (clientId: number, billReference: string, amount: number, transactionReference = "UTR-1") =>
   recordBillPayment(h.db, approver, { clientId, billReference, amount, transactionReference });
 
 describe("the payment form", () => {
   it("takes rupees with at most two decimals and a transaction reference of at most 100 characters", () => {
-    expect(parseBillPayment({ bill: "B1", amount: "1,000", transaction_reference: "x" })).toEqual({ ok: false, fieldErrors: { amount: BILL_PAYMENT_MESSAGES.amount } });
-    expect(parseBillPayment({ bill: "B1", amount: "0.00", transaction_reference: "x" })).toMatchObject({ ok: false, fieldErrors: { amount: BILL_PAYMENT_MESSAGES.amount } });
-    expect(parseBillPayment({ bill: "B1", amount: "10.005", transaction_reference: "x" })).toMatchObject({ ok: false, fieldErrors: { amount: BILL_PAYMENT_MESSAGES.amount } });
-    expect(parseBillPayment({ bill: "B1", amount: "10.5", transaction_reference: "  " })).toMatchObject({ ok: false, fieldErrors: { transaction_reference: BILL_PAYMENT_MESSAGES.reference } });
-    expect(parseBillPayment({ bill: "B1", amount: "10.5", transaction_reference: "r".repeat(101) })).toMatchObject({ ok: false, fieldErrors: { transaction_reference: BILL_PAYMENT_MESSAGES.referenceTooLong } });
-    expect(parseBillPayment({ bill: " B1 ", amount: " 1500.25 ", transaction_reference: " UTR 42 " })).toEqual({ ok: true, value: { bill: "B1", amount: 150025, transaction_reference: "UTR 42" } });
+    expect(parseBillPayment({ bill: "B1", amount: "1,000", transaction_reference: "x" })).toEqual({
+      ok: false,
+      fieldErrors: { amount: BILL_PAYMENT_MESSAGES.amount },
+    });
+    expect(parseBillPayment({ bill: "B1", amount: "0.00", transaction_reference: "x" })).toMatchObject({
+      ok: false,
+      fieldErrors: { amount: BILL_PAYMENT_MESSAGES.amount },
+    });
+    expect(parseBillPayment({ bill: "B1", amount: "10.005", transaction_reference: "x" })).toMatchObject({
+      ok: false,
+      fieldErrors: { amount: BILL_PAYMENT_MESSAGES.amount },
+    });
+    expect(parseBillPayment({ bill: "B1", amount: "10.5", transaction_reference: "  " })).toMatchObject({
+      ok: false,
+      fieldErrors: { transaction_reference: BILL_PAYMENT_MESSAGES.reference },
+    });
+    expect(parseBillPayment({ bill: "B1", amount: "10.5", transaction_reference: "r".repeat(101) })).toMatchObject({
+      ok: false,
+      fieldErrors: { transaction_reference: BILL_PAYMENT_MESSAGES.referenceTooLong },
+    });
+    expect(parseBillPayment({ bill: " B1 ", amount: " 1500.25 ", transaction_reference: " UTR 42 " })).toEqual({
+      ok: true,
+      value: { bill: "B1", amount: 150025, transaction_reference: "UTR 42" },
+    });
   });
 });
 
@@ -76,38 +99,89 @@ describe("recording a payment against a bill", () => {
     const [ref] = refs as [string];
     expect((await accountLedger(h.db, clientId, "pending")).entries.map((e) => e.reference_id)).toContain(ref);
 
-    expect(await pay(clientId, ref, 150001)).toMatchObject({ ok: false, status: 400, message: "The amount is more than the ₹1,500.00 outstanding on this bill." });
-    expect(await pay(clientId, "NO-SUCH-BILL", 100)).toMatchObject({ ok: false, status: 404, message: BILL_PAYMENT_MESSAGES.notFound });
+    expect(await pay(clientId, ref, 150001)).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "The amount is more than the ₹1,500.00 outstanding on this bill.",
+    });
+    expect(await pay(clientId, "NO-SUCH-BILL", 100)).toMatchObject({
+      ok: false,
+      status: 404,
+      message: BILL_PAYMENT_MESSAGES.notFound,
+    });
     expect((await billOf(clientId, ref)).outstanding_amount).toBe("1500.00");
 
     expect(await pay(clientId, ref, 100000, "UTR-A")).toEqual({ ok: true, outstanding: 50000, cleared: false });
-    expect(await billOf(clientId, ref)).toMatchObject({ outstanding_amount: "500.00", cleared_at: null, transaction_reference: null, remark: "₹1,000.00 paid (UTR-A); ₹500.00 outstanding" });
+    expect(await billOf(clientId, ref)).toMatchObject({
+      outstanding_amount: "500.00",
+      cleared_at: null,
+      transaction_reference: null,
+      remark: "₹1,000.00 paid (UTR-A); ₹500.00 outstanding",
+    });
     expect(await pay(clientId, ref, 50000, "UTR-B")).toEqual({ ok: true, outstanding: 0, cleared: true });
     const bill = await billOf(clientId, ref);
-    expect(bill).toMatchObject({ outstanding_amount: "0.00", transaction_reference: "UTR-B", remark: "₹1,000.00 paid (UTR-A); ₹500.00 outstanding; Paid: ₹500.00 (UTR-B)" });
+    expect(bill).toMatchObject({
+      outstanding_amount: "0.00",
+      transaction_reference: "UTR-B",
+      remark: "₹1,000.00 paid (UTR-A); ₹500.00 outstanding; Paid: ₹500.00 (UTR-B)",
+    });
     expect(bill.cleared_at).not.toBeNull();
-    expect(await pay(clientId, ref, 100, "UTR-C")).toMatchObject({ ok: false, status: 409, message: BILL_PAYMENT_MESSAGES.alreadyPaid });
+    expect(await pay(clientId, ref, 100, "UTR-C")).toMatchObject({
+      ok: false,
+      status: 409,
+      message: BILL_PAYMENT_MESSAGES.alreadyPaid,
+    });
 
-    const moves = await h.db.select().from(moneyMovements).where(eq(moneyMovements.bill_id, bill.id)).orderBy(moneyMovements.id);
+    const moves = await h.db
+      .select()
+      .from(moneyMovements)
+      .where(eq(moneyMovements.bill_id, bill.id))
+      .orderBy(moneyMovements.id);
     expect(moves.map((m) => [m.kind, m.amount, m.transaction_reference, m.staff_id])).toEqual([
       ["bill_payment", "1000.00", "UTR-A", approver.id],
       ["bill_payment", "500.00", "UTR-B", approver.id],
     ]);
-    const audits = await h.db.select().from(auditLog).where(and(eq(auditLog.entity, "billing_cycle"), eq(auditLog.entity_id, ref))).orderBy(auditLog.id);
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "billing_cycle"), eq(auditLog.entity_id, ref)))
+      .orderBy(auditLog.id);
     expect(audits.map((a) => [a.action, a.staff_email, a.old_value, a.new_value])).toEqual([
-      ["record_payment", approver.email, { outstanding_amount: "1500.00" }, { outstanding_amount: "500.00", paid: "1000.00", transaction_reference: "UTR-A" }],
-      ["record_payment", approver.email, { outstanding_amount: "500.00" }, { outstanding_amount: "0.00", paid: "500.00", transaction_reference: "UTR-B" }],
+      [
+        "record_payment",
+        approver.email,
+        { outstanding_amount: "1500.00" },
+        { outstanding_amount: "500.00", paid: "1000.00", transaction_reference: "UTR-A" },
+      ],
+      [
+        "record_payment",
+        approver.email,
+        { outstanding_amount: "500.00" },
+        { outstanding_amount: "0.00", paid: "500.00", transaction_reference: "UTR-B" },
+      ],
     ]);
 
     expect((await accountLedger(h.db, clientId, "pending")).entries.map((e) => e.reference_id)).not.toContain(ref);
     const cleared = (await accountLedger(h.db, clientId, "cleared")).entries.find((e) => e.reference_id === ref);
-    expect(cleared).toMatchObject({ outstanding_amount: "0.00", transaction_reference: "UTR-B", clearance_date: today });
+    expect(cleared).toMatchObject({
+      outstanding_amount: "0.00",
+      transaction_reference: "UTR-B",
+      clearance_date: today,
+    });
   });
 
   it("two payments racing for the whole balance: exactly one lands", async () => {
     const { clientId, refs } = await separateSeller([{ rupees: "800.00", dueInDays: -2 }]);
     const [ref] = refs as [string];
-    const results = await Promise.all([pay(clientId, ref, 80000, "UTR-X"), recordBillPayment(h.db as Db, approver, { clientId, billReference: ref, amount: 80000, transactionReference: "UTR-Y" })]);
+    const results = await Promise.all([
+      pay(clientId, ref, 80000, "UTR-X"),
+      recordBillPayment(h.db as Db, approver, {
+        clientId,
+        billReference: ref,
+        amount: 80000,
+        transactionReference: "UTR-Y",
+      }),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toMatchObject({ status: 409 });
     expect((await billOf(clientId, ref)).outstanding_amount).toBe("0.00");

@@ -11,7 +11,12 @@ import { istDayOf } from "~/services/core/ist-dates";
 import type { Db, DbHandle } from "~/services/db/client.server";
 import { auditLog, clientMoneyProfiles, codRemittances, moneyMovements } from "~/services/db/schema";
 import { holdVerdict } from "~/services/money/hold";
-import { holdFigures, PAYOUT_ACTOR, PAYOUT_DAY_REMARK, payOutDueRemittances } from "~/services/money/remittances.server";
+import {
+  holdFigures,
+  PAYOUT_ACTOR,
+  PAYOUT_DAY_REMARK,
+  payOutDueRemittances,
+} from "~/services/money/remittances.server";
 
 import { openTestDb } from "../support/db";
 
@@ -28,9 +33,19 @@ describe("payout day", () => {
     // Three weeks on, every cycle already cut is due.
     const later = new Date(Date.now() + 21 * DAY);
     const laterDay = istDayOf(later);
-    const dueWhere = and(inArray(codRemittances.status, ["PENDING", "PARTIAL"]), isNull(codRemittances.current_action), sql`${codRemittances.remittance_date} <= ${laterDay}::date`);
-    const due = await h.db.select({ id: codRemittances.id, client_id: codRemittances.client_id, pending: codRemittances.pending_amount }).from(codRemittances).where(dueWhere);
-    const heldBefore = await h.db.select({ id: codRemittances.id }).from(codRemittances).where(and(eq(codRemittances.current_action, "HOLD"), inArray(codRemittances.status, ["PENDING", "PARTIAL"])));
+    const dueWhere = and(
+      inArray(codRemittances.status, ["PENDING", "PARTIAL"]),
+      isNull(codRemittances.current_action),
+      sql`${codRemittances.remittance_date} <= ${laterDay}::date`,
+    );
+    const due = await h.db
+      .select({ id: codRemittances.id, client_id: codRemittances.client_id, pending: codRemittances.pending_amount })
+      .from(codRemittances)
+      .where(dueWhere);
+    const heldBefore = await h.db
+      .select({ id: codRemittances.id })
+      .from(codRemittances)
+      .where(and(eq(codRemittances.current_action, "HOLD"), inArray(codRemittances.status, ["PENDING", "PARTIAL"])));
     const sellers = [...new Set(due.map((d) => d.client_id))];
     expect(sellers.length).toBeGreaterThan(2);
 
@@ -38,14 +53,19 @@ describe("payout day", () => {
     // seed sellers have due remittances nobody holds depends on the day the template is seeded:
     // on some days no wallet seller has one.)
     const walletSeller = { id: sellers[0]! };
-    await h.db.execute(sql`update clients set pickrr_config = jsonb_set(coalesce(pickrr_config, '{}'::jsonb), '{has_wallet}', 'true'::jsonb) where id = ${walletSeller.id}`);
+    await h.db.execute(
+      sql`update clients set pickrr_config = jsonb_set(coalesce(pickrr_config, '{}'::jsonb), '{has_wallet}', 'true'::jsonb) where id = ${walletSeller.id}`,
+    );
     await h.db
       .insert(clientMoneyProfiles)
       .values({ client_id: walletSeller.id, wallet_balance: "-999999999.00" })
       .onConflictDoUpdate({ target: clientMoneyProfiles.client_id, set: { wallet_balance: "-999999999.00" } });
 
     // A remark the cut wrote stays, with the payout day's after it.
-    await h.db.update(codRemittances).set({ remark: "1 late delivery from earlier weeks" }).where(eq(codRemittances.id, due[0].id));
+    await h.db
+      .update(codRemittances)
+      .set({ remark: "1 late delivery from earlier weeks" })
+      .where(eq(codRemittances.id, due[0].id));
 
     // What each seller's verdict says now, before any run.
     const expected = new Map<number, boolean>();
@@ -62,9 +82,21 @@ describe("payout day", () => {
     expect(paid + held).toBe(due.length);
 
     const after = await h.db
-      .select({ id: codRemittances.id, client_id: codRemittances.client_id, status: codRemittances.status, action: codRemittances.current_action, remark: codRemittances.remark, pending: codRemittances.pending_amount })
+      .select({
+        id: codRemittances.id,
+        client_id: codRemittances.client_id,
+        status: codRemittances.status,
+        action: codRemittances.current_action,
+        remark: codRemittances.remark,
+        pending: codRemittances.pending_amount,
+      })
       .from(codRemittances)
-      .where(inArray(codRemittances.id, due.map((d) => d.id)));
+      .where(
+        inArray(
+          codRemittances.id,
+          due.map((d) => d.id),
+        ),
+      );
     for (const r of after) {
       if (expected.get(r.client_id)) {
         expect(r, `remittance ${r.id}`).toMatchObject({ status: "RELEASED", action: null, pending: "0.00" });
@@ -75,11 +107,16 @@ describe("payout day", () => {
       }
     }
     expect(after.filter((r) => r.status === "RELEASED")).toHaveLength(paid);
-    expect(after.find((r) => r.id === due[0].id)!.remark).toMatch(/^1 late delivery from earlier weeks; (Paid out on its payout day|Held on its payout day: )/);
+    expect(after.find((r) => r.id === due[0].id)!.remark).toMatch(
+      /^1 late delivery from earlier weeks; (Paid out on its payout day|Held on its payout day: )/,
+    );
 
     // Exactly once: one release movement and one audit row (by the system) per remittance.
     const released = after.filter((r) => r.status === "RELEASED").map((r) => r.id);
-    const movements = await h.db.select({ id: moneyMovements.remittance_id }).from(moneyMovements).where(and(eq(moneyMovements.kind, "cod_release"), inArray(moneyMovements.remittance_id, released)));
+    const movements = await h.db
+      .select({ id: moneyMovements.remittance_id })
+      .from(moneyMovements)
+      .where(and(eq(moneyMovements.kind, "cod_release"), inArray(moneyMovements.remittance_id, released)));
     expect(movements).toHaveLength(released.length);
     const audits = await h.db
       .select({ action: auditLog.action, email: auditLog.staff_email, staff: auditLog.staff_id })
@@ -90,7 +127,18 @@ describe("payout day", () => {
     expect(audits.every((x) => x.staff === null)).toBe(true);
 
     // What finance held before is left for finance.
-    const stillHeld = await h.db.select({ id: codRemittances.id }).from(codRemittances).where(and(inArray(codRemittances.id, heldBefore.map((r) => r.id)), eq(codRemittances.current_action, "HOLD")));
+    const stillHeld = await h.db
+      .select({ id: codRemittances.id })
+      .from(codRemittances)
+      .where(
+        and(
+          inArray(
+            codRemittances.id,
+            heldBefore.map((r) => r.id),
+          ),
+          eq(codRemittances.current_action, "HOLD"),
+        ),
+      );
     expect(stillHeld).toHaveLength(heldBefore.length);
   });
 });

@@ -5,7 +5,7 @@
  * once (50 concurrent posts: one release, one audit row, one movement, one e-mail), all or
  * nothing, and only for a finance approver.
  */
-import { and, count, eq, inArray, type SQL,sql } from "drizzle-orm";
+import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -14,13 +14,28 @@ import { istDayOf } from "~/services/core/ist-dates";
 import { rupeesToPaise } from "~/services/core/money";
 import type { DbHandle } from "~/services/db/client.server";
 import type { Db } from "~/services/db/client.server";
-import { auditLog, billingCycles, clients, codRemittances, mailOutbox, moneyMovements, orders, staff } from "~/services/db/schema";
+import {
+  auditLog,
+  billingCycles,
+  clients,
+  codRemittances,
+  mailOutbox,
+  moneyMovements,
+  orders,
+  staff,
+} from "~/services/db/schema";
 import { csvRecordStream } from "~/services/http/csv-stream.server";
 import { xlsxStream } from "~/services/http/xlsx.server";
 import { parseCodView } from "~/services/money/cod-query";
 import { CUSTOMER_TYPES, holdVerdict } from "~/services/money/hold";
 import { accountLedger } from "~/services/money/ledger.server";
-import { holdDetails, holdFigures, listHeldRemittances, RELEASE_RESULT_MESSAGES,releaseRemittances } from "~/services/money/remittances.server";
+import {
+  holdDetails,
+  holdFigures,
+  listHeldRemittances,
+  RELEASE_RESULT_MESSAGES,
+  releaseRemittances,
+} from "~/services/money/remittances.server";
 import { HELD_DOWNLOAD_HEADER, heldDownloadRecords } from "~/services/money/remittances.server";
 import { seedMoney } from "~/services/seed/money.server";
 import { createPrng } from "~/services/seed/prng";
@@ -29,7 +44,12 @@ import { DEFAULT_SEED } from "~/services/seed/seed.server";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
-type Person = { id: number; email: string; role: "vp" | "kam" | "avp" | "bdm" | "tl" | "legal"; capabilities?: Capability[] };
+type Person = {
+  id: number;
+  email: string;
+  role: "vp" | "kam" | "avp" | "bdm" | "tl" | "legal";
+  capabilities?: Capability[];
+};
 let approver: Person;
 let kam: Person;
 let vp: Person;
@@ -79,11 +99,19 @@ describe("the money seed", () => {
       await h.db.execute(sql`select count(*)::int as orders, coalesce(sum(cod_amount), 0)::text as cod from ${orders}
         where payment_mode = 'cod' and delivered_at is not null and date_trunc('week', delivered_at at time zone 'Asia/Kolkata')::date <= ${today}::date - 7`)
     ).rows as { orders: number; cod: string }[];
-    const [r] = (await h.db.execute(sql`select coalesce(sum(order_count), 0)::int as orders, coalesce(sum(total_amount), 0)::text as cod from ${codRemittances}`)).rows as { orders: number; cod: string }[];
+    const [r] = (
+      await h.db.execute(
+        sql`select coalesce(sum(order_count), 0)::int as orders, coalesce(sum(total_amount), 0)::text as cod from ${codRemittances}`,
+      )
+    ).rows as { orders: number; cod: string }[];
     expect(n).toBeGreaterThan(50);
     expect(r.orders).toBe(n);
     expect(rupeesToPaise(r.cod)).toBe(rupeesToPaise(cod));
-    const [bad] = (await h.db.execute(sql`select count(*)::int as n from ${billingCycles} where total_amount <> freight_charge + total_tax or total_tax <> entry_tax + kk_tax + service_tax`)).rows as { n: number }[];
+    const [bad] = (
+      await h.db.execute(
+        sql`select count(*)::int as n from ${billingCycles} where total_amount <> freight_charge + total_tax or total_tax <> entry_tax + kk_tax + service_tax`,
+      )
+    ).rows as { n: number }[];
     expect(bad.n).toBe(0);
   });
 
@@ -91,8 +119,14 @@ describe("the money seed", () => {
     const held = await heldWithVerdicts();
     for (const type of CUSTOMER_TYPES) {
       const ofType = held.filter((x) => x.type === type);
-      expect(ofType.some((x) => x.clear), `${type} releasable`).toBe(true);
-      expect(ofType.some((x) => !x.clear), `${type} keep holding`).toBe(true);
+      expect(
+        ofType.some((x) => x.clear),
+        `${type} releasable`,
+      ).toBe(true);
+      expect(
+        ofType.some((x) => !x.clear),
+        `${type} keep holding`,
+      ).toBe(true);
     }
   });
 });
@@ -105,9 +139,14 @@ describe("the money seed on any weekday", () => {
       const seen = await h.db
         .transaction(async (tx) => {
           await tx.execute(sql`update orders set cod_remittance_id = null, billing_cycle_id = null`);
-          for (const table of ["money_movements", "cod_remittances", "billing_cycles", "client_money_profiles"]) await tx.execute(sql.raw(`delete from ${table}`));
+          for (const table of ["money_movements", "cod_remittances", "billing_cycles", "client_money_profiles"])
+            await tx.execute(sql.raw(`delete from ${table}`));
           await seedMoney(tx, createPrng(DEFAULT_SEED).fork("money"), day);
-          const held = (await tx.execute(sql`select distinct on (client_id) client_id from cod_remittances where current_action = 'HOLD' order by client_id`)).rows as { client_id: number }[];
+          const held = (
+            await tx.execute(
+              sql`select distinct on (client_id) client_id from cod_remittances where current_action = 'HOLD' order by client_id`,
+            )
+          ).rows as { client_id: number }[];
           const out: string[] = [];
           for (const { client_id } of held) {
             const f = await holdFigures(tx as unknown as Db, client_id, day);
@@ -147,7 +186,13 @@ describe("On Hold COD list", () => {
     const [order] = await h.db
       .select({ awb: orders.pickrr_tracking_id })
       .from(orders)
-      .where(and(eq(orders.client_id, first.client_id), eq(orders.payment_mode, "cod"), sql`date_trunc('week', ${orders.delivered_at} at time zone 'Asia/Kolkata')::date = ${first.start_date}::date`))
+      .where(
+        and(
+          eq(orders.client_id, first.client_id),
+          eq(orders.payment_mode, "cod"),
+          sql`date_trunc('week', ${orders.delivered_at} at time zone 'Asia/Kolkata')::date = ${first.start_date}::date`,
+        ),
+      )
       .limit(1);
     const byAwb = await listHeldRemittances(h.db, vp, viewOf(`by=awb&q=${order.awb}`));
     expect(byAwb.rows.map((r) => r.id)).toEqual([first.id]);
@@ -188,14 +233,22 @@ describe("On Hold COD list", () => {
     const all = await listHeldRemittances(h.db, vp, viewOf("from=2020-01-01&to=2020-12-31"));
     expect(all.total).toBe(0);
     const mine = await listHeldRemittances(h.db, tl, { ...viewOf(), page: 1 });
-    const ids = new Set((await h.db.select({ id: clients.id }).from(clients).where(eq(clients.tl_id, tl.id))).map((c) => c.id));
+    const ids = new Set(
+      (await h.db.select({ id: clients.id }).from(clients).where(eq(clients.tl_id, tl.id))).map((c) => c.id),
+    );
     expect(mine.rows.every((r) => ids.has(r.client_id))).toBe(true);
     const someoneElses = (await listHeldRemittances(h.db, vp, viewOf())).rows.find((r) => !ids.has(r.client_id))!;
     expect(await holdDetails(h.db, tl, someoneElses.id)).toBeNull();
     // An e-mail search stays inside the scope: another tl's seller is not found.
-    expect((await listHeldRemittances(h.db, tl, viewOf(`by=email&q=${encodeURIComponent(someoneElses.email)}`))).total).toBe(0);
+    expect(
+      (await listHeldRemittances(h.db, tl, viewOf(`by=email&q=${encodeURIComponent(someoneElses.email)}`))).total,
+    ).toBe(0);
     const [mineFirst] = mine.rows;
-    const mineByEmail = await listHeldRemittances(h.db, tl, viewOf(`by=email&q=${encodeURIComponent(mineFirst.email)}`));
+    const mineByEmail = await listHeldRemittances(
+      h.db,
+      tl,
+      viewOf(`by=email&q=${encodeURIComponent(mineFirst.email)}`),
+    );
     expect(mineByEmail.rows.length).toBeGreaterThan(0);
     expect(mineByEmail.rows.every((r) => r.client_id === mineFirst.client_id)).toBe(true);
   });
@@ -213,8 +266,15 @@ describe("release", () => {
     return picked;
   }
   const tally = async (ids: number[]) => ({
-    audits: (await h.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.entity, "cod_remittance"))))[0].n,
-    movements: (await h.db.select({ n: count() }).from(moneyMovements).where(inArray(moneyMovements.remittance_id, ids)))[0].n,
+    audits: (
+      await h.db
+        .select({ n: count() })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "cod_remittance")))
+    )[0].n,
+    movements: (
+      await h.db.select({ n: count() }).from(moneyMovements).where(inArray(moneyMovements.remittance_id, ids))
+    )[0].n,
   });
 
   it("50 concurrent posts of one batch release it once: one audit row, one movement, one e-mail each", async () => {
@@ -226,14 +286,26 @@ describe("release", () => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     const refused = results.filter((r) => !r.ok);
     expect(refused).toHaveLength(49);
-    for (const r of refused) expect(r).toMatchObject({ ok: false, status: 409, message: RELEASE_RESULT_MESSAGES.released(batch[0].pickrr_reference_id) });
+    for (const r of refused)
+      expect(r).toMatchObject({
+        ok: false,
+        status: 409,
+        message: RELEASE_RESULT_MESSAGES.released(batch[0].pickrr_reference_id),
+      });
     const after = await tally(ids);
     expect(after.audits - before.audits).toBe(2);
     expect(after.movements).toBe(2);
     expect((await h.db.select({ n: count() }).from(mailOutbox))[0].n - mailsBefore).toBe(2);
     const rows = await h.db.select().from(codRemittances).where(inArray(codRemittances.id, ids));
     for (const r of rows) {
-      expect(r).toMatchObject({ status: "RELEASED", current_action: null, pending_amount: "0.00", approver_email: "approver2@demo.test", approver_reason: "Dues cleared", released_by: approver.id });
+      expect(r).toMatchObject({
+        status: "RELEASED",
+        current_action: null,
+        pending_amount: "0.00",
+        approver_email: "approver2@demo.test",
+        approver_reason: "Dues cleared",
+        released_by: approver.id,
+      });
     }
     const movement = await h.db.select().from(moneyMovements).where(eq(moneyMovements.remittance_id, ids[0]));
     expect(movement[0].amount).toBe(batch[0].pending_amount);
@@ -244,53 +316,99 @@ describe("release", () => {
 
   it("a bulk release with one bad row releases nothing", async () => {
     const [a, b] = await heldOf(2);
-    const [released] = await h.db.select({ id: codRemittances.id, ref: codRemittances.pickrr_reference_id }).from(codRemittances).where(eq(codRemittances.status, "RELEASED")).limit(1);
+    const [released] = await h.db
+      .select({ id: codRemittances.id, ref: codRemittances.pickrr_reference_id })
+      .from(codRemittances)
+      .where(eq(codRemittances.status, "RELEASED"))
+      .limit(1);
     const before = await tally([a.id, b.id]);
     const r = await releaseRemittances(h.db, approver, input([a.id, b.id, released.id]));
     expect(r).toEqual({ ok: false, status: 409, message: RELEASE_RESULT_MESSAGES.released(released.ref) });
     const missing = await releaseRemittances(h.db, approver, input([a.id, 99_999_999]));
     expect(missing).toMatchObject({ ok: false, status: 404 });
-    const [notHeld] = await h.db.select({ id: codRemittances.id, ref: codRemittances.pickrr_reference_id }).from(codRemittances).where(and(eq(codRemittances.status, "PENDING"), sql`${codRemittances.current_action} is null`)).limit(1);
-    expect(await releaseRemittances(h.db, approver, input([b.id, notHeld.id]))).toEqual({ ok: false, status: 409, message: RELEASE_RESULT_MESSAGES.notHeld(notHeld.ref) });
+    const [notHeld] = await h.db
+      .select({ id: codRemittances.id, ref: codRemittances.pickrr_reference_id })
+      .from(codRemittances)
+      .where(and(eq(codRemittances.status, "PENDING"), sql`${codRemittances.current_action} is null`))
+      .limit(1);
+    expect(await releaseRemittances(h.db, approver, input([b.id, notHeld.id]))).toEqual({
+      ok: false,
+      status: 409,
+      message: RELEASE_RESULT_MESSAGES.notHeld(notHeld.ref),
+    });
     expect(await tally([a.id, b.id])).toEqual(before);
-    const still = await h.db.select({ status: codRemittances.status }).from(codRemittances).where(inArray(codRemittances.id, [a.id, b.id]));
+    const still = await h.db
+      .select({ status: codRemittances.status })
+      .from(codRemittances)
+      .where(inArray(codRemittances.id, [a.id, b.id]));
     expect(still.every((s) => s.status !== "RELEASED")).toBe(true);
   });
 
   it("the Account Ledger moves a released remittance from Pending to Cleared; totals are the entries' sums", async () => {
-    const rows = (await listHeldRemittances(h.db, vp, viewOf())).rows.filter((r) => !used.has(r.client_id) && r.remittance_date <= today);
+    const rows = (await listHeldRemittances(h.db, vp, viewOf())).rows.filter(
+      (r) => !used.has(r.client_id) && r.remittance_date <= today,
+    );
     const r = rows[0];
     used.add(r.client_id);
     const pending = await accountLedger(h.db, r.client_id, "pending");
     const entry = pending.entries.find((e) => e.reference_id === r.pickrr_reference_id)!;
-    expect(entry).toMatchObject({ type: "cod", order_count: r.order_count, collected_cod_amount: r.total_amount, outstanding_amount: r.pending_amount, clearance_date: null, cycle_due_date: r.remittance_date });
+    expect(entry).toMatchObject({
+      type: "cod",
+      order_count: r.order_count,
+      collected_cod_amount: r.total_amount,
+      outstanding_amount: r.pending_amount,
+      clearance_date: null,
+      cycle_due_date: r.remittance_date,
+    });
     expect(rupeesToPaise(entry.total_amount)).toBe(rupeesToPaise(r.total_amount) - rupeesToPaise(r.ecod_charges));
     for (const f of ["outstanding_amount", "total_amount"] as const) {
       expect(rupeesToPaise(pending.totals[f])).toBe(pending.entries.reduce((s, e) => s + rupeesToPaise(e[f]), 0));
     }
-    expect(pending.entries.every((e) => e.cycle_due_date <= today && (e.type === "bill" ? e.freight_charge !== null : e.freight_charge === null))).toBe(true);
+    expect(
+      pending.entries.every(
+        (e) => e.cycle_due_date <= today && (e.type === "bill" ? e.freight_charge !== null : e.freight_charge === null),
+      ),
+    ).toBe(true);
     const clearedBefore = await accountLedger(h.db, r.client_id, "cleared");
     expect((await releaseRemittances(h.db, approver, input([r.id]))).ok).toBe(true);
     const after = await accountLedger(h.db, r.client_id, "pending");
     expect(after.entries.some((e) => e.reference_id === r.pickrr_reference_id)).toBe(false);
-    expect(rupeesToPaise(pending.totals.outstanding_amount) - rupeesToPaise(after.totals.outstanding_amount)).toBe(rupeesToPaise(r.pending_amount));
+    expect(rupeesToPaise(pending.totals.outstanding_amount) - rupeesToPaise(after.totals.outstanding_amount)).toBe(
+      rupeesToPaise(r.pending_amount),
+    );
     const cleared = await accountLedger(h.db, r.client_id, "cleared");
     expect(cleared.entries.length).toBe(clearedBefore.entries.length + 1);
-    expect(cleared.entries.find((e) => e.reference_id === r.pickrr_reference_id)).toMatchObject({ outstanding_amount: "0.00", clearance_date: today, transaction_reference: `REL${String(r.id).padStart(8, "0")}` });
+    expect(cleared.entries.find((e) => e.reference_id === r.pickrr_reference_id)).toMatchObject({
+      outstanding_amount: "0.00",
+      clearance_date: today,
+      transaction_reference: `REL${String(r.id).padStart(8, "0")}`,
+    });
     const future = await accountLedger(h.db, r.client_id, "future");
     expect(future.entries.every((e) => e.cycle_due_date > today)).toBe(true);
   });
 
   it("refuses anyone but a finance approver, and an approval e-mail that is not an approver's", async () => {
     const [a] = await heldOf(1);
-    expect(await releaseRemittances(h.db, kam, input([a.id]))).toEqual({ ok: false, status: 403, message: RELEASE_RESULT_MESSAGES.forbidden });
-    expect(await releaseRemittances(h.db, { ...vp, capabilities: [] }, input([a.id]))).toMatchObject({ ok: false, status: 403 });
-    expect(await releaseRemittances(h.db, approver, { ...input([a.id]), approver_email: "kam@demo.test" })).toMatchObject({
+    expect(await releaseRemittances(h.db, kam, input([a.id]))).toEqual({
+      ok: false,
+      status: 403,
+      message: RELEASE_RESULT_MESSAGES.forbidden,
+    });
+    expect(await releaseRemittances(h.db, { ...vp, capabilities: [] }, input([a.id]))).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(
+      await releaseRemittances(h.db, approver, { ...input([a.id]), approver_email: "kam@demo.test" }),
+    ).toMatchObject({
       ok: false,
       status: 400,
       fieldErrors: { approver_email: "Enter valid Approval Email" },
     });
-    const [row] = await h.db.select({ status: codRemittances.status }).from(codRemittances).where(eq(codRemittances.id, a.id));
+    const [row] = await h.db
+      .select({ status: codRemittances.status })
+      .from(codRemittances)
+      .where(eq(codRemittances.id, a.id));
     expect(row.status).not.toBe("RELEASED");
   });
 });
@@ -298,7 +416,13 @@ describe("release", () => {
 describe("downloads", () => {
   it("the Excel Download is a real .xlsx whose rows and totals equal the database's", async () => {
     const view = viewOf();
-    const bytes = new Uint8Array(await new Response(xlsxStream([{ name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: heldDownloadRecords(h.db, vp, view) }])).arrayBuffer());
+    const bytes = new Uint8Array(
+      await new Response(
+        xlsxStream([
+          { name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: heldDownloadRecords(h.db, vp, view) },
+        ]),
+      ).arrayBuffer(),
+    );
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(bytes.buffer as ArrayBuffer);
     const sheet = book.getWorksheet("On Hold COD")!;
@@ -307,7 +431,8 @@ describe("downloads", () => {
     const body = values.slice(1).map((r) => r.slice(1) as string[]);
     const col = (name: (typeof HELD_DOWNLOAD_HEADER)[number]) => HELD_DOWNLOAD_HEADER.indexOf(name);
     const [db] = (
-      await h.db.execute(sql`select count(*)::int as n, coalesce(sum(total_amount), 0)::text as total, coalesce(sum(pending_amount), 0)::text as pending
+      await h.db
+        .execute(sql`select count(*)::int as n, coalesce(sum(total_amount), 0)::text as total, coalesce(sum(pending_amount), 0)::text as pending
         from ${codRemittances} where current_action = 'HOLD' and status in ('PENDING', 'PARTIAL') and start_date between ${view.from} and ${view.to}`)
     ).rows as { n: number; total: string; pending: string }[];
     expect(body.length).toBe(db.n);
@@ -317,7 +442,9 @@ describe("downloads", () => {
   });
 
   it("cod-status.csv holds the same rows, one a line", async () => {
-    const text = await new Response(csvRecordStream(HELD_DOWNLOAD_HEADER, heldDownloadRecords(h.db, vp, viewOf()))).text();
+    const text = await new Response(
+      csvRecordStream(HELD_DOWNLOAD_HEADER, heldDownloadRecords(h.db, vp, viewOf())),
+    ).text();
     const lines = text.trim().split("\r\n");
     expect(lines[0]).toBe(HELD_DOWNLOAD_HEADER.join(","));
     expect(lines.length - 1).toBe((await listHeldRemittances(h.db, vp, viewOf())).total);

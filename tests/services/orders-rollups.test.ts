@@ -23,23 +23,46 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const rollup = async (clientId: number, day: string) =>
-  (await h.db.select({ placed: orderDailyRollups.placed, picked: orderDailyRollups.picked }).from(orderDailyRollups).where(and(eq(orderDailyRollups.client_id, clientId), eq(orderDailyRollups.day, day))))[0] ?? { placed: 0, picked: 0 };
+  (
+    await h.db
+      .select({ placed: orderDailyRollups.placed, picked: orderDailyRollups.picked })
+      .from(orderDailyRollups)
+      .where(and(eq(orderDailyRollups.client_id, clientId), eq(orderDailyRollups.day, day)))
+  )[0] ?? { placed: 0, picked: 0 };
 
 describe("daily order rollups", () => {
   it("the seed's rollups are the order book's, by IST day", async () => {
     expect(await rollupDifferences(h.db)).toEqual([]);
-    const [sums] = (await h.db.execute(sql`select (select sum(placed)::int from order_daily_rollups) as placed, (select sum(picked)::int from order_daily_rollups) as picked,
-      (select count(pickup_at)::int from orders) as pickups`)).rows as { placed: number; picked: number; pickups: number }[];
+    const [sums] = (
+      await h.db
+        .execute(sql`select (select sum(placed)::int from order_daily_rollups) as placed, (select sum(picked)::int from order_daily_rollups) as picked,
+      (select count(pickup_at)::int from orders) as pickups`)
+    ).rows as { placed: number; picked: number; pickups: number }[];
     expect(sums.placed).toBe(1500);
     expect(sums.picked).toBe(sums.pickups);
     expect(sums.picked).toBeGreaterThan(1000);
   });
 
   it("placement adds to the IST day it was placed on; the first pickup scan adds a picked order, an earlier one moves it", async () => {
-    const [c] = await h.db.select({ id: clients.id }).from(clients).where(isNotNull(clients.auth_token)).orderBy(clients.id).limit(1);
+    const [c] = await h.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(isNotNull(clients.auth_token))
+      .orderBy(clients.id)
+      .limit(1);
     const parsed = parseOrder({
-      pickup_pincode: "110001", drop_pincode: "560001", payment_mode: "prepaid", invoice_value: 899, weight: 1.2, length: 20, breadth: 15, height: 10,
-      items: [{ name: "Kurta", sku: "K-1", quantity: 2 }], customer_name: "Priya Sharma", customer_phone: "9876543210", customer_address: "12 MG Road, Bengaluru",
+      pickup_pincode: "110001",
+      drop_pincode: "560001",
+      payment_mode: "prepaid",
+      invoice_value: 899,
+      weight: 1.2,
+      length: 20,
+      breadth: 15,
+      height: 10,
+      items: [{ name: "Kurta", sku: "K-1", quantity: 2 }],
+      customer_name: "Priya Sharma",
+      customer_phone: "9876543210",
+      customer_address: "12 MG Road, Bengaluru",
     });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     // 20:00 UTC on 1 Jan is 01:30 IST on 2 Jan.
@@ -68,33 +91,57 @@ describe("daily order rollups", () => {
   });
 
   it("rebuilding from the order book gives the same numbers", async () => {
-    const snapshot = async () => (await h.db.execute(sql`select client_id, day::text, placed, picked from order_daily_rollups where placed <> 0 or picked <> 0 order by 1, 2`)).rows;
+    const snapshot = async () =>
+      (
+        await h.db.execute(
+          sql`select client_id, day::text, placed, picked from order_daily_rollups where placed <> 0 or picked <> 0 order by 1, 2`,
+        )
+      ).rows;
     const kept = await snapshot();
     await h.db.transaction((tx) => rebuildRollups(tx));
     expect(await snapshot()).toEqual(kept);
     // And a damaged rollup is found, then repaired by the rebuild.
-    await h.db.execute(sql`update order_daily_rollups set placed = placed + 5 where (client_id, day) = (select client_id, day from order_daily_rollups limit 1)`);
+    await h.db.execute(
+      sql`update order_daily_rollups set placed = placed + 5 where (client_id, day) = (select client_id, day from order_daily_rollups limit 1)`,
+    );
     // The day against the order book, and its month against the days.
     expect((await rollupDifferences(h.db)).map((d) => d.day.startsWith("month "))).toEqual([false, true]);
     await h.db.transaction((tx) => rebuildRollups(tx));
     expect(await rollupDifferences(h.db)).toEqual([]);
     // A monthly weekday count that drifted is found too, and repaired.
-    await h.db.execute(sql`update order_monthly_rollups set picked_3 = picked_3 + 1 where (client_id, month) = (select client_id, month from order_monthly_rollups limit 1)`);
+    await h.db.execute(
+      sql`update order_monthly_rollups set picked_3 = picked_3 + 1 where (client_id, month) = (select client_id, month from order_monthly_rollups limit 1)`,
+    );
     expect((await rollupDifferences(h.db)).map((d) => d.day.startsWith("month "))).toEqual([true]);
     await h.db.transaction((tx) => rebuildRollups(tx));
     expect(await rollupDifferences(h.db)).toEqual([]);
   });
   it("equal a direct count over the order book after random placements and pickup scans (property)", async () => {
-    const clientsWithToken = await h.db.select({ id: clients.id }).from(clients).where(isNotNull(clients.auth_token)).orderBy(clients.id).limit(5);
+    const clientsWithToken = await h.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(isNotNull(clients.auth_token))
+      .orderBy(clients.id)
+      .limit(5);
     for (const seed of [11, 12, 13]) {
       const rng = createPrng(seed);
       const placed: { id: string; at: number }[] = [];
       for (let i = 0; i < 6; i++) {
         const c = clientsWithToken[rng.int(0, clientsWithToken.length - 1)];
         const parsed = parseOrder({
-          pickup_pincode: "110001", drop_pincode: rng.chance(0.5) ? "560001" : "400001", payment_mode: rng.chance(0.5) ? "cod" : "prepaid", cod_amount: 500,
-          invoice_value: 500, weight: 0.5, length: 10, breadth: 10, height: 10,
-          items: [{ name: "Tee", sku: "T-1", quantity: 1 }], customer_name: "Asha Rao", customer_phone: "9876500000", customer_address: "1 Park Street, Kolkata",
+          pickup_pincode: "110001",
+          drop_pincode: rng.chance(0.5) ? "560001" : "400001",
+          payment_mode: rng.chance(0.5) ? "cod" : "prepaid",
+          cod_amount: 500,
+          invoice_value: 500,
+          weight: 0.5,
+          length: 10,
+          breadth: 10,
+          height: 10,
+          items: [{ name: "Tee", sku: "T-1", quantity: 1 }],
+          customer_name: "Asha Rao",
+          customer_phone: "9876500000",
+          customer_address: "1 Park Street, Kolkata",
         });
         if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
         // Anywhere in two days around an IST midnight, to the minute.
@@ -113,14 +160,27 @@ describe("daily order rollups", () => {
           .where(eq(orders.pickrr_order_id, p.id));
         const scanAt = (hours: number) => new Date(p.at + hours * 3_600_000).toISOString();
         const first = rng.int(2, 30);
-        const events = [{ awb: o.awb, event_id: `${p.id}-a`, status: "picked_up", location: "Delhi", at: scanAt(first) }];
-        if (rng.chance(0.5)) events.push({ awb: o.awb, event_id: `${p.id}-b`, status: "picked_up", location: "Delhi", at: scanAt(first - rng.int(1, first - 1)) });
+        const events = [
+          { awb: o.awb, event_id: `${p.id}-a`, status: "picked_up", location: "Delhi", at: scanAt(first) },
+        ];
+        if (rng.chance(0.5))
+          events.push({
+            awb: o.awb,
+            event_id: `${p.id}-b`,
+            status: "picked_up",
+            location: "Delhi",
+            at: scanAt(first - rng.int(1, first - 1)),
+          });
         if (rng.chance(0.5)) await ingestEvents(h.db, o.courierId, events);
         else for (const e of events) await ingestEvents(h.db, o.courierId, [e]);
       }
       expect(await rollupDifferences(h.db), `seed ${seed}`).toEqual([]);
     }
-    const [made] = (await h.db.execute(sql`select count(*)::int as n, count(pickup_at)::int as picked from orders where placed_at >= '2031-03-01'`)).rows as { n: number; picked: number }[];
+    const [made] = (
+      await h.db.execute(
+        sql`select count(*)::int as n, count(pickup_at)::int as picked from orders where placed_at >= '2031-03-01'`,
+      )
+    ).rows as { n: number; picked: number }[];
     expect(made.n).toBe(18);
     expect(made.picked).toBeGreaterThan(5);
   });

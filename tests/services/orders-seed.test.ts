@@ -51,10 +51,15 @@ describe("the demo order book filled after start-up", { timeout: LONG }, () => {
 
   it("starts with no orders and a plan to fill, then fills exactly what the one-transaction seed makes, once across two copies", async () => {
     expect((await book(fresh)).n).toBe(0);
-    ({ value: plan } = await one<{ value: unknown }>(fresh, sql`select value from settings where key = ${ORDER_FILL_SETTING}`));
+    ({ value: plan } = await one<{ value: unknown }>(
+      fresh,
+      sql`select value from settings where key = ${ORDER_FILL_SETTING}`,
+    ));
     expect(plan).toMatchObject({ target: 1500 });
     // An order placed meanwhile through the API takes an id after the seed's.
-    expect(await one<{ next: number }>(fresh, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as next`)).toEqual({ next: 1501 });
+    expect(
+      await one<{ next: number }>(fresh, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as next`),
+    ).toEqual({ next: 1501 });
 
     // Two copies of the app start filling at once: each chunk is made once.
     const added = await Promise.all([fillOrderBook(fresh.db), fillOrderBook(fresh.db)]);
@@ -63,7 +68,9 @@ describe("the demo order book filled after start-up", { timeout: LONG }, () => {
     expect(expected.n).toBe(1500);
     expect(expected.e).toBeGreaterThan(1500 * 3);
     expect(await book(fresh)).toEqual(expected);
-    expect(await one<{ n: number }>(fresh, sql`select count(*)::int as n from settings where key = ${ORDER_FILL_SETTING}`)).toEqual({ n: 0 });
+    expect(
+      await one<{ n: number }>(fresh, sql`select count(*)::int as n from settings where key = ${ORDER_FILL_SETTING}`),
+    ).toEqual({ n: 0 });
     // The fill kept the daily rollups as it went.
     expect(await rollupDifferences(fresh.db)).toEqual([]);
     // Filled: nothing more to do.
@@ -74,7 +81,9 @@ describe("the demo order book filled after start-up", { timeout: LONG }, () => {
     // A restart in the middle: the last two chunks (orders 501…1500) were never committed.
     await fresh.db.execute(sql`delete from tracking_events where order_id > 500`);
     await fresh.db.execute(sql`delete from orders where id > 500`);
-    await fresh.db.execute(sql`insert into settings (key, value) values (${ORDER_FILL_SETTING}, ${JSON.stringify(plan)}::jsonb)`);
+    await fresh.db.execute(
+      sql`insert into settings (key, value) values (${ORDER_FILL_SETTING}, ${JSON.stringify(plan)}::jsonb)`,
+    );
     expect(await fillOrderBook(fresh.db)).toBe(1000);
     expect(await book(fresh)).toEqual(await book(template));
   });

@@ -37,18 +37,44 @@ describe("courier scan events", () => {
 
   it("stores each event once, applies them by event time, and refuses unknown AWBs and bad events", async () => {
     const before = (await h.db.select({ n: count() }).from(trackingEvents))[0].n;
-    const delivered = { awb: order.awb, event_id: "hook-2", status: "delivered", location: "Hub", at: "2030-01-02T10:00:00Z" };
-    const ofd = { awb: order.awb, event_id: "hook-1", status: "out_for_delivery", location: "Hub", at: "2030-01-02T05:00:00Z" };
+    const delivered = {
+      awb: order.awb,
+      event_id: "hook-2",
+      status: "delivered",
+      location: "Hub",
+      at: "2030-01-02T10:00:00Z",
+    };
+    const ofd = {
+      awb: order.awb,
+      event_id: "hook-1",
+      status: "out_for_delivery",
+      location: "Hub",
+      at: "2030-01-02T05:00:00Z",
+    };
     // Out of order: delivered arrives first.
-    const answers = await ingestEvents(h.db, order.courierId, [delivered, ofd, { ...ofd, awb: "NOPE000000000" }, { awb: order.awb, event_id: "x", status: "teleported", at: "soon" }]);
+    const answers = await ingestEvents(h.db, order.courierId, [
+      delivered,
+      ofd,
+      { ...ofd, awb: "NOPE000000000" },
+      { awb: order.awb, event_id: "x", status: "teleported", at: "soon" },
+    ]);
     expect(answers.map((a) => a.status)).toEqual([201, 201, 404, 400]);
-    const [o] = await h.db.select({ status: orders.current_status, delivered: orders.delivered_at }).from(orders).where(eq(orders.id, order.id));
+    const [o] = await h.db
+      .select({ status: orders.current_status, delivered: orders.delivered_at })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(o).toEqual({ status: "delivered", delivered: new Date("2030-01-02T10:00:00Z") });
     // A retry stores nothing new.
     expect((await ingestEvents(h.db, order.courierId, [delivered, ofd])).map((a) => a.status)).toEqual([200, 200]);
     expect((await h.db.select({ n: count() }).from(trackingEvents))[0].n).toBe(before + 2);
     // The same event twice in one batch: stored once, the repeat answered as already stored.
-    const rto = { awb: order.awb, event_id: "hook-3", status: "rto_initiated", location: "Hub", at: "2030-01-01T10:00:00Z" };
+    const rto = {
+      awb: order.awb,
+      event_id: "hook-3",
+      status: "rto_initiated",
+      location: "Hub",
+      at: "2030-01-01T10:00:00Z",
+    };
     expect((await ingestEvents(h.db, order.courierId, [rto, rto])).map((a) => a.status)).toEqual([201, 200]);
     expect((await h.db.select({ n: count() }).from(trackingEvents))[0].n).toBe(before + 3);
   });

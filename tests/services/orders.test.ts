@@ -22,7 +22,10 @@ const viewers: Record<string, { id: number; role: "vp" | "tl" | "bdm" }> = {};
 
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
-  for (const [email, role] of [["vp@demo.test", "vp"], ["tl@demo.test", "tl"]] as const) {
+  for (const [email, role] of [
+    ["vp@demo.test", "vp"],
+    ["tl@demo.test", "tl"],
+  ] as const) {
     const [row] = await h.db.select({ id: staff.id }).from(staff).where(eq(staff.email, email));
     viewers[role] = { id: row.id, role };
   }
@@ -31,14 +34,24 @@ afterAll(() => h?.close());
 
 describe("the seeded order book", () => {
   it("has orders whose status is what their scan events say, about 60 % COD", async () => {
-    const [{ n, cod }] = (await h.db.execute(sql`select count(*)::int as n, count(*) filter (where payment_mode = 'cod')::int as cod from orders`)).rows as { n: number; cod: number }[];
+    const [{ n, cod }] = (
+      await h.db.execute(
+        sql`select count(*)::int as n, count(*) filter (where payment_mode = 'cod')::int as cod from orders`,
+      )
+    ).rows as { n: number; cod: number }[];
     expect(n).toBe(1500);
     expect(cod / n).toBeGreaterThan(0.5);
     expect(cod / n).toBeLessThan(0.7);
     const sample = await h.db.select().from(orders).orderBy(asc(orders.id)).limit(200);
     for (const o of sample) {
       const events = await h.db.select().from(trackingEvents).where(eq(trackingEvents.order_id, o.id));
-      const state = deriveState(events.map((e) => ({ status: e.status as ScanEvent["status"], at: e.at, courier_event_id: e.courier_event_id })));
+      const state = deriveState(
+        events.map((e) => ({
+          status: e.status as ScanEvent["status"],
+          at: e.at,
+          courier_event_id: e.courier_event_id,
+        })),
+      );
       expect(state.current_status, o.pickrr_order_id).toBe(o.current_status);
       expect(state.pickup_at?.getTime() ?? null).toBe(o.pickup_at?.getTime() ?? null);
     }
@@ -47,19 +60,44 @@ describe("the seeded order book", () => {
   it("froze the charge the Rate Calculator quotes for the same shipment, and a later rate edit leaves it", async () => {
     const [o] = await h.db.select().from(orders).where(eq(orders.payment_mode, "cod")).orderBy(asc(orders.id)).limit(1);
     const parsed = parseCalculator({
-      shipment_type: "forward", pickup_pincode: String(o.pickup_pincode), drop_pincode: String(o.drop_pincode), delivery_mode: "express",
-      length: o.length, breadth: o.breadth, height: o.height, weight: o.dead_weight, payment_mode: "cod", cod_amount: "899",
+      shipment_type: "forward",
+      pickup_pincode: String(o.pickup_pincode),
+      drop_pincode: String(o.drop_pincode),
+      delivery_mode: "express",
+      length: o.length,
+      breadth: o.breadth,
+      height: o.height,
+      weight: o.dead_weight,
+      payment_mode: "cod",
+      cod_amount: "899",
     });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const q = await quoteForClient(h.db, o.client_id, parsed.input, SEED_REFERENCE_DATE);
     if (!q.ok) throw new Error(q.error.message);
     const entry = q.quote.rate_list.find((r) => r.courier_id === q.quote.selected_courier_id)!;
     expect(entry.courier_id).toBe(o.courier_service_id);
-    expect(entry.base_price_multiplier * entry.base_price + entry.additional_price_multiplier * entry.additional_price + entry.cod_charge + entry.surcharge).toBe(o.charge.total);
+    expect(
+      entry.base_price_multiplier * entry.base_price +
+        entry.additional_price_multiplier * entry.additional_price +
+        entry.cod_charge +
+        entry.surcharge,
+    ).toBe(o.charge.total);
     expect(Number(o.charged_amount)).toBe(o.charge.total / 100);
     // The client's rate row changes after placement: the order keeps its charge.
-    await h.db.update(rateRows).set({ zone_a_base: "999.00", zone_b_base: "999.00", zone_c_base: "999.00", zone_d_base: "999.00", zone_e_base: "999.00" }).where(eq(rateRows.client_id, o.client_id));
-    const [again] = await h.db.select({ charge: orders.charge, charged_amount: orders.charged_amount }).from(orders).where(eq(orders.id, o.id));
+    await h.db
+      .update(rateRows)
+      .set({
+        zone_a_base: "999.00",
+        zone_b_base: "999.00",
+        zone_c_base: "999.00",
+        zone_d_base: "999.00",
+        zone_e_base: "999.00",
+      })
+      .where(eq(rateRows.client_id, o.client_id));
+    const [again] = await h.db
+      .select({ charge: orders.charge, charged_amount: orders.charged_amount })
+      .from(orders)
+      .where(eq(orders.id, o.id));
     expect(again).toEqual({ charge: o.charge, charged_amount: o.charged_amount });
   });
 });
@@ -75,7 +113,10 @@ describe("searching orders", () => {
     ] as const) {
       const result = await searchRecords(h.db, viewers.vp, { type, value });
       expect(result.kind).toBe("orders");
-      expect(result.rows.map((r) => ("pickrr_order_id" in r ? r.pickrr_order_id : "")), type).toContain(o.pickrr_order_id);
+      expect(
+        result.rows.map((r) => ("pickrr_order_id" in r ? r.pickrr_order_id : "")),
+        type,
+      ).toContain(o.pickrr_order_id);
     }
     const [seller] = await h.db.select({ email: clients.email }).from(clients).where(eq(clients.id, o.client_id));
     const sellers = await searchRecords(h.db, viewers.vp, { type: "seller_email", value: seller.email.toLowerCase() });
@@ -83,13 +124,35 @@ describe("searching orders", () => {
   });
 
   it("gives every order and seller found its client's POCs: sales the BDM, retention the TL, ops the AVP", async () => {
-    const people = new Map((await h.db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff)).map((p) => [p.id, p]));
-    const owners = new Map((await h.db.select({ id: clients.id, email: clients.email, bdm: clients.bdm_id, tl: clients.tl_id, avp: clients.avp_id }).from(clients)).map((c) => [c.id, c]));
-    const clientOf = new Map((await h.db.select({ id: orders.pickrr_order_id, client: orders.client_id }).from(orders).where(sql`lower(${orders.customer_name}) like '%a%'`).limit(5_000)).map((o) => [o.id, o.client]));
-    const pocs = (c: { bdm: number | null; tl: number | null; avp: number | null }) => ({ sales: c.bdm === null ? null : people.get(c.bdm), retention: c.tl === null ? null : people.get(c.tl), ops: c.avp === null ? null : people.get(c.avp) });
+    const people = new Map(
+      (await h.db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff)).map((p) => [p.id, p]),
+    );
+    const owners = new Map(
+      (
+        await h.db
+          .select({ id: clients.id, email: clients.email, bdm: clients.bdm_id, tl: clients.tl_id, avp: clients.avp_id })
+          .from(clients)
+      ).map((c) => [c.id, c]),
+    );
+    const clientOf = new Map(
+      (
+        await h.db
+          .select({ id: orders.pickrr_order_id, client: orders.client_id })
+          .from(orders)
+          .where(sql`lower(${orders.customer_name}) like '%a%'`)
+          .limit(5_000)
+      ).map((o) => [o.id, o.client]),
+    );
+    const pocs = (c: { bdm: number | null; tl: number | null; avp: number | null }) => ({
+      sales: c.bdm === null ? null : people.get(c.bdm),
+      retention: c.tl === null ? null : people.get(c.tl),
+      ops: c.avp === null ? null : people.get(c.avp),
+    });
     const found = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: "a" });
     expect(found.rows).toHaveLength(SEARCH_PAGE_SIZE);
-    expect(new Set(found.rows.map((r) => ("pickrr_order_id" in r ? clientOf.get(r.pickrr_order_id) : 0))).size).toBeGreaterThan(1);
+    expect(
+      new Set(found.rows.map((r) => ("pickrr_order_id" in r ? clientOf.get(r.pickrr_order_id) : 0))).size,
+    ).toBeGreaterThan(1);
     for (const row of found.rows) {
       if (!("pickrr_order_id" in row)) throw new Error("an order row expected");
       expect(row, row.pickrr_order_id).toMatchObject(pocs(owners.get(clientOf.get(row.pickrr_order_id)!)!));
@@ -100,22 +163,45 @@ describe("searching orders", () => {
   });
 
   it("keeps new orders out of a pending list the name search would scan each time (the trigram index without fastupdate, migration 0021)", async () => {
-    const [index] = (await h.db.execute(sql`select reloptions from pg_class where relname = 'orders_customer_name_trgm_idx'`)).rows as { reloptions: string[] | null }[];
+    const [index] = (
+      await h.db.execute(sql`select reloptions from pg_class where relname = 'orders_customer_name_trgm_idx'`)
+    ).rows as { reloptions: string[] | null }[];
     expect(index.reloptions).toContain("fastupdate=off");
   });
 
   it("counts a search's orders up to the cap and says there are more past it", async () => {
-    const count = async (like: string) => ((await h.db.execute(sql`select count(*)::int as n from orders where lower(customer_name) like ${like}`)).rows as { n: number }[])[0].n;
+    const count = async (like: string) =>
+      (
+        (await h.db.execute(sql`select count(*)::int as n from orders where lower(customer_name) like ${like}`))
+          .rows as { n: number }[]
+      )[0].n;
     const common = (await count("%a%")) > SEARCH_COUNT_CAP ? "a" : "e";
     expect(await count(`%${common}%`)).toBeGreaterThan(SEARCH_COUNT_CAP);
     const first = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: common });
-    expect(first).toMatchObject({ kind: "orders", total: SEARCH_COUNT_CAP, more: true, page: 1, pages: SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE });
+    expect(first).toMatchObject({
+      kind: "orders",
+      total: SEARCH_COUNT_CAP,
+      more: true,
+      page: 1,
+      pages: SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE,
+    });
     expect(first.rows).toHaveLength(SEARCH_PAGE_SIZE);
     // Past the cap, the next page is offered while the page is full.
-    const last = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: common }, SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE);
+    const last = await searchRecords(
+      h.db,
+      viewers.vp,
+      { type: "customer_name", value: common },
+      SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE,
+    );
     expect(last).toMatchObject({ more: true, pages: SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE + 1 });
     // Each page holds exactly its slice of the matches, newest first — within the cap and past it.
-    const expected = ((await h.db.execute(sql`select pickrr_order_id from orders where lower(customer_name) like ${`%${common}%`} order by placed_at desc, id desc limit ${SEARCH_COUNT_CAP + SEARCH_PAGE_SIZE}`)).rows as { pickrr_order_id: string }[]).map((r) => r.pickrr_order_id);
+    const expected = (
+      (
+        await h.db.execute(
+          sql`select pickrr_order_id from orders where lower(customer_name) like ${`%${common}%`} order by placed_at desc, id desc limit ${SEARCH_COUNT_CAP + SEARCH_PAGE_SIZE}`,
+        )
+      ).rows as { pickrr_order_id: string }[]
+    ).map((r) => r.pickrr_order_id);
     const lastInCap = SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE;
     for (const page of [1, 2, lastInCap, lastInCap + 1]) {
       const result = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: common }, page);
@@ -130,19 +216,41 @@ describe("searching orders", () => {
   });
 
   it("shows a tl only their own clients' orders, in search and by URL", async () => {
-    const [mine] = (await h.db.execute(sql`select o.pickrr_order_id, o.pickrr_tracking_id from orders o join clients c on c.id = o.client_id where c.tl_id = ${viewers.tl.id} order by o.id limit 1`)).rows as { pickrr_order_id: string; pickrr_tracking_id: string }[];
-    const [theirs] = (await h.db.execute(sql`select o.pickrr_order_id, o.pickrr_tracking_id from orders o join clients c on c.id = o.client_id where c.tl_id is distinct from ${viewers.tl.id} order by o.id limit 1`)).rows as { pickrr_order_id: string; pickrr_tracking_id: string }[];
-    expect((await searchRecords(h.db, viewers.tl, { type: "tracking_id", value: mine.pickrr_tracking_id })).total).toBe(1);
-    expect((await searchRecords(h.db, viewers.tl, { type: "tracking_id", value: theirs.pickrr_tracking_id })).total).toBe(0);
-    expect((await searchRecords(h.db, viewers.vp, { type: "tracking_id", value: theirs.pickrr_tracking_id })).total).toBe(1);
+    const [mine] = (
+      await h.db.execute(
+        sql`select o.pickrr_order_id, o.pickrr_tracking_id from orders o join clients c on c.id = o.client_id where c.tl_id = ${viewers.tl.id} order by o.id limit 1`,
+      )
+    ).rows as { pickrr_order_id: string; pickrr_tracking_id: string }[];
+    const [theirs] = (
+      await h.db.execute(
+        sql`select o.pickrr_order_id, o.pickrr_tracking_id from orders o join clients c on c.id = o.client_id where c.tl_id is distinct from ${viewers.tl.id} order by o.id limit 1`,
+      )
+    ).rows as { pickrr_order_id: string; pickrr_tracking_id: string }[];
+    expect((await searchRecords(h.db, viewers.tl, { type: "tracking_id", value: mine.pickrr_tracking_id })).total).toBe(
+      1,
+    );
+    expect(
+      (await searchRecords(h.db, viewers.tl, { type: "tracking_id", value: theirs.pickrr_tracking_id })).total,
+    ).toBe(0);
+    expect(
+      (await searchRecords(h.db, viewers.vp, { type: "tracking_id", value: theirs.pickrr_tracking_id })).total,
+    ).toBe(1);
     expect(await orderForViewer(h.db, viewers.tl, theirs.pickrr_order_id)).toBeNull();
     expect(await orderForViewer(h.db, viewers.tl, mine.pickrr_order_id)).not.toBeNull();
   });
 
   it("gives an order's timeline oldest scan first, every scan of it and no other", async () => {
-    const [busiest] = (await h.db.execute(sql`select order_id from tracking_events group by order_id order by count(*) desc, order_id limit 1`)).rows as { order_id: number }[];
+    const [busiest] = (
+      await h.db.execute(
+        sql`select order_id from tracking_events group by order_id order by count(*) desc, order_id limit 1`,
+      )
+    ).rows as { order_id: number }[];
     const timeline = await orderTimeline(h.db, busiest.order_id);
-    const stored = await h.db.select().from(trackingEvents).where(eq(trackingEvents.order_id, busiest.order_id)).orderBy(asc(trackingEvents.at), asc(trackingEvents.id));
+    const stored = await h.db
+      .select()
+      .from(trackingEvents)
+      .where(eq(trackingEvents.order_id, busiest.order_id))
+      .orderBy(asc(trackingEvents.at), asc(trackingEvents.id));
     expect(timeline.length).toBeGreaterThan(1);
     expect(timeline).toEqual(stored.map(({ id, at, status, location }) => ({ id, at, status, location })));
   });

@@ -20,7 +20,9 @@ describe("compressWhole", () => {
     expect(page.length).toBeGreaterThan(1024);
     expect(brotliDecompressSync(here).equals(page)).toBe(true);
     expect(pooled.equals(here)).toBe(true);
-    const quality1 = brotliCompressSync(page, { params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: page.length } });
+    const quality1 = brotliCompressSync(page, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 1, [constants.BROTLI_PARAM_SIZE_HINT]: page.length },
+    });
     expect(here.equals(quality1)).toBe(true);
     expect(here.length).toBeLessThan(page.length / 4);
   });

@@ -14,7 +14,13 @@ import path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { applyPatches, DECISION_FILE, isStrict, PATCHES, withCurrentMarkers } from "../../scripts/patch-dependencies.mjs";
+import {
+  applyPatches,
+  DECISION_FILE,
+  isStrict,
+  PATCHES,
+  withCurrentMarkers,
+} from "../../scripts/patch-dependencies.mjs";
 
 type Patch = (typeof PATCHES)[number];
 const patches = PATCHES;
@@ -44,7 +50,10 @@ function publishedTree(): string {
   for (const patch of patches) {
     mkdirSync(path.dirname(path.join(dir, patch.file)), { recursive: true });
     writeFileSync(path.join(dir, patch.file), published(patch));
-    writeFileSync(path.join(dir, "node_modules", patch.package, "package.json"), JSON.stringify({ name: patch.package, version: patch.version }));
+    writeFileSync(
+      path.join(dir, "node_modules", patch.package, "package.json"),
+      JSON.stringify({ name: patch.package, version: patch.version }),
+    );
   }
   return dir;
 }
@@ -68,9 +77,16 @@ describe("dependency patches", () => {
     const lock = readJson("package-lock.json");
     for (const patch of patches) {
       const pinned = pkg.dependencies[patch.package] ?? pkg.overrides?.[patch.package];
-      expect(pinned, `${patch.package}: package.json must pin it exactly (a dependency or an override)`).toBe(patch.version);
-      expect(lock.packages[`node_modules/${patch.package}`].version, `${patch.package} in package-lock.json`).toBe(patch.version);
-      expect(readJson(`node_modules/${patch.package}/package.json`).version, `${patch.package} installed: run npm install`).toBe(patch.version);
+      expect(pinned, `${patch.package}: package.json must pin it exactly (a dependency or an override)`).toBe(
+        patch.version,
+      );
+      expect(lock.packages[`node_modules/${patch.package}`].version, `${patch.package} in package-lock.json`).toBe(
+        patch.version,
+      );
+      expect(
+        readJson(`node_modules/${patch.package}/package.json`).version,
+        `${patch.package} installed: run npm install`,
+      ).toBe(patch.version);
       if (pkg.dependencies[patch.package]) expect(lock.packages[""].dependencies[patch.package]).toBe(patch.version);
     }
     // React and its server renderer move together.
@@ -132,13 +148,18 @@ describe("dependency patches", () => {
     const dir = publishedTree();
     const router = patches[0];
     const file = path.join(dir, router.file);
-    const changed = readFileSync(file, "utf8").replace(router.edits[0][0], "  let branches = flattenRoutes(routes, []);\n  rankRouteBranches(branches);\n  let matches = null;");
+    const changed = readFileSync(file, "utf8").replace(
+      router.edits[0][0],
+      "  let branches = flattenRoutes(routes, []);\n  rankRouteBranches(branches);\n  let matches = null;",
+    );
     writeFileSync(file, changed);
 
     const local = run(dir);
     expect(local.status).toBe(0);
     expect(local.stderr).toContain(`${router.id} (decision ${router.decision}`);
-    expect(local.stderr).toContain("the file is not as published (expected exactly one of: let branches = flattenRoutes(routes);)");
+    expect(local.stderr).toContain(
+      "the file is not as published (expected exactly one of: let branches = flattenRoutes(routes);)",
+    );
     expect(readFileSync(file, "utf8")).toBe(changed);
 
     const ci = run(dir, { ci: "true" });

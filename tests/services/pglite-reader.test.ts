@@ -22,7 +22,12 @@ let pg: PGlite;
 const Patched = (protocol as unknown as { Parser: ParserClass }).Parser;
 
 beforeAll(async () => {
-  unpatched = writeUnpatchedCopy(PGLITE_READER_FILE, PGLITE_READER_EDITS as [string, string][], READER_MARKER, "PGlite's reader");
+  unpatched = writeUnpatchedCopy(
+    PGLITE_READER_FILE,
+    PGLITE_READER_EDITS as [string, string][],
+    READER_MARKER,
+    "PGlite's reader",
+  );
   // The chunk exports the Parser class as `o` (see its export list).
   Unpatched = ((await import(pathToFileURL(unpatched.copy).href)) as { o: ParserClass }).o;
   expect(Unpatched).not.toBe(Patched);
@@ -33,7 +38,9 @@ beforeAll(async () => {
     (2, 'श्रीनिवास रेड्डी ✓', null, null, null, null),
     (3, repeat('x', 70000), 'tab\tand
 newline', '2026-01-01 00:00:00+00', '[1, 2, 3]', '\\x')`);
-  await pg.exec("create function noisy() returns int language plpgsql as $$ begin raise notice 'careful: %', 'ünïcode'; return 1; end $$");
+  await pg.exec(
+    "create function noisy() returns int language plpgsql as $$ begin raise notice 'careful: %', 'ünïcode'; return 1; end $$",
+  );
 });
 
 afterAll(async () => {
@@ -80,19 +87,31 @@ describe("PGlite's protocol reader, patched", () => {
       expect(expected.length).toBeGreaterThan(1);
       expect(parseAll(Patched, bytes)).toEqual(expected);
       // Pieces cut inside headers, inside fields and inside multi-byte characters.
-      for (const cut of [[1], [3, 7, 11], [Math.floor(bytes.length / 2)], Array.from({ length: 40 }, (_, i) => Math.floor(((i + 1) * bytes.length) / 41))]) {
+      for (const cut of [
+        [1],
+        [3, 7, 11],
+        [Math.floor(bytes.length / 2)],
+        Array.from({ length: 40 }, (_, i) => Math.floor(((i + 1) * bytes.length) / 41)),
+      ]) {
         expect(parseAll(Patched, bytes, cut)).toEqual(expected);
       }
     }
   });
 
   it("what the queries give is unchanged: text, nulls, bytes, JSON and errors", async () => {
-    const rows = (await pg.query<{ id: number; name: string; note: string | null; data: unknown; raw: Uint8Array | null }>("select * from t order by id")).rows;
+    const rows = (
+      await pg.query<{ id: number; name: string; note: string | null; data: unknown; raw: Uint8Array | null }>(
+        "select * from t order by id",
+      )
+    ).rows;
     expect(rows[0]).toMatchObject({ id: 1, name: "Aarav Sharma", note: "", data: { city: "Bengaluru", "₹": 12.5 } });
     expect([...rows[0].raw!]).toEqual([0, 255, 16]);
     expect(rows[1]).toMatchObject({ name: "श्रीनिवास रेड्डी ✓", note: null, data: null, raw: null });
     expect(rows[2].name).toHaveLength(70000);
     expect(rows[2].note).toBe("tab\tand\nnewline");
-    await expect(pg.query("select * from no_such_table")).rejects.toMatchObject({ code: "42P01", message: 'relation "no_such_table" does not exist' });
+    await expect(pg.query("select * from no_such_table")).rejects.toMatchObject({
+      code: "42P01",
+      message: 'relation "no_such_table" does not exist',
+    });
   });
 });

@@ -8,7 +8,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type DbHandle,openPglite } from "~/services/db/client.server";
+import { type DbHandle, openPglite } from "~/services/db/client.server";
 import { PreparedStatements } from "~/services/db/pglite-statements.server";
 
 import { drizzleClientOf } from "../support/db";
@@ -28,7 +28,8 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite's kept statements", () => {
     kept = openPglite(undefined, { keptStatements: 3 });
     plain = openPglite(undefined, { keptStatements: 0 });
     for (const h of [kept, plain]) {
-      await clientOf(h).exec(`create table t (id int primary key, name text not null, at timestamptz, tags text[], doc jsonb, price numeric(10,2));
+      await clientOf(h)
+        .exec(`create table t (id int primary key, name text not null, at timestamptz, tags text[], doc jsonb, price numeric(10,2));
         insert into t values (1, 'one', '2026-11-25T10:00:00Z', '{a,b}', '{"x": 1}', 32.5), (2, 'two', null, null, null, null)`);
     }
   });
@@ -42,7 +43,10 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite's kept statements", () => {
     const cases: [string, unknown[], Record<string, unknown>?][] = [
       ["select * from t order by id", []],
       ["select * from t where id = $1", [1]],
-      ["select id, name from t where at = $1 and tags = $2 and doc = $3 and price = $4", [at, ["a", "b"], { x: 1 }, "32.50"]],
+      [
+        "select id, name from t where at = $1 and tags = $2 and doc = $3 and price = $4",
+        [at, ["a", "b"], { x: 1 }, "32.50"],
+      ],
       ["select id from t where name = $1 or $2::int is null", ["two", null]],
       ["select id, name from t order by id", [], { rowMode: "array" }],
       ["  (select count(*)::int as n from t)", []],
@@ -63,7 +67,8 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite's kept statements", () => {
   });
 
   it("plans each execution for its values, as an unnamed query is (never a generic plan); without kept statements the default stays", async () => {
-    const show = async (h: DbHandle) => (await clientOf(h).query<{ plan_cache_mode: string }>("show plan_cache_mode")).rows[0].plan_cache_mode;
+    const show = async (h: DbHandle) =>
+      (await clientOf(h).query<{ plan_cache_mode: string }>("show plan_cache_mode")).rows[0].plan_cache_mode;
     expect(await show(kept)).toBe("force_custom_plan");
     expect(await show(plain)).toBe("auto");
   });
@@ -169,7 +174,9 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite's kept statements", () => {
       expect(on.keeps("select $1", { paramTypes: [25] })).toBe(false);
       expect(on.keeps("copy t from '/dev/blob'", {})).toBe(false);
       expect(on.keeps("begin")).toBe(false);
-      expect(on.keeps(`select 1 where 1 in (${Array.from({ length: 5000 }, (_, i) => `$${i + 1}`).join(", ")})`)).toBe(false);
+      expect(on.keeps(`select 1 where 1 in (${Array.from({ length: 5000 }, (_, i) => `$${i + 1}`).join(", ")})`)).toBe(
+        false,
+      );
       expect(on.keeps("set local session_replication_role = replica")).toBe(false);
     } finally {
       void pg.close();

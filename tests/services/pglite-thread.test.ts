@@ -12,7 +12,7 @@ import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { type DbHandle,openPglite, openPgliteOnThread } from "~/services/db/client.server";
+import { type DbHandle, openPglite, openPgliteOnThread } from "~/services/db/client.server";
 import { PgliteOnThread } from "~/services/db/pglite-worker.server";
 import { staff } from "~/services/db/schema";
 
@@ -45,7 +45,10 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite on a thread of its own", () 
     const cases: [string, unknown[], Record<string, unknown>?][] = [
       ["select * from t order by id", []],
       ["select * from t where id = $1", [1]],
-      ["select id, name from t where at = $1 and tags = $2 and doc = $3 and price = $4 and bytes = $5", [at, ["a", "b"], { x: [1, "two"] }, "32.50", new Uint8Array([0, 255, 16])]],
+      [
+        "select id, name from t where at = $1 and tags = $2 and doc = $3 and price = $4 and bytes = $5",
+        [at, ["a", "b"], { x: [1, "two"] }, "32.50", new Uint8Array([0, 255, 16])],
+      ],
       ["select id from t where name = $1 or $2::int is null", ["two", null]],
       ["select id, name, day from t order by id", [], { rowMode: "array" }],
       ["select repeat('x', 100000) as long_text", []],
@@ -55,7 +58,9 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite on a thread of its own", () 
       const b = await clientOf(local).query(text, params, options);
       expect(a, text).toEqual(b);
     }
-    const [row] = (await clientOf(thread).query<{ bytes: Uint8Array; big: unknown }>("select bytes, big from t where id = 1")).rows;
+    const [row] = (
+      await clientOf(thread).query<{ bytes: Uint8Array; big: unknown }>("select bytes, big from t where id = 1")
+    ).rows;
     expect(row.bytes).toBeInstanceOf(Uint8Array);
     expect([...row.bytes]).toEqual([0, 255, 16]);
     expect(String(row.big)).toBe("9007199254740993");
@@ -64,12 +69,18 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite on a thread of its own", () 
   });
 
   it("refuses a query that would need its own parsers there, and says why", async () => {
-    await expect(clientOf(thread).query("select 1", [], { parsers: { 23: (v: string) => Number(v) * 2 } } as never)).rejects.toThrow(/parsers/);
+    await expect(
+      clientOf(thread).query("select 1", [], { parsers: { 23: (v: string) => Number(v) * 2 } } as never),
+    ).rejects.toThrow(/parsers/);
   });
 
   it("brings PostgreSQL's errors back with their code, detail and statement, and goes on answering", async () => {
     const failed = clientOf(thread).query("insert into t (id, name) values ($1, $2)", [1, "dup"]);
-    await expect(failed).rejects.toMatchObject({ code: "23505", table: "t", query: "insert into t (id, name) values ($1, $2)" });
+    await expect(failed).rejects.toMatchObject({
+      code: "23505",
+      table: "t",
+      query: "insert into t (id, name) values ($1, $2)",
+    });
     await expect(failed).rejects.toBeInstanceOf(Error);
     await expect(clientOf(thread).query("select nope from t")).rejects.toMatchObject({ code: "42703" });
     expect((await clientOf(thread).query("select count(*)::int as n from t")).rows).toEqual([{ n: 2 }]);
@@ -77,7 +88,11 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite on a thread of its own", () 
 
   it("commits a transaction when its work succeeds and rolls it back when it throws, rethrowing the error", async () => {
     const pg = clientOf(thread);
-    expect(await pg.transaction(async (tx) => (await tx.query("insert into t (id, name) values ($1, $2) returning id", [10, "ten"])).rows)).toEqual([{ id: 10 }]);
+    expect(
+      await pg.transaction(
+        async (tx) => (await tx.query("insert into t (id, name) values ($1, $2) returning id", [10, "ten"])).rows,
+      ),
+    ).toEqual([{ id: 10 }]);
     const mistake = new Error("changed my mind");
     await expect(
       pg.transaction(async (tx) => {
@@ -137,7 +152,9 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite on a thread of its own", () 
       ).rejects.toThrow("outer fails");
       const rows = await app.db.select({ name: staff.name, created_at: staff.created_at }).from(staff);
       expect(rows).toEqual([{ name: "Thread Tester", created_at: expect.any(Date) }]);
-      expect((await app.db.execute(sql`show plan_cache_mode`)).rows).toEqual([{ plan_cache_mode: "force_custom_plan" }]);
+      expect((await app.db.execute(sql`show plan_cache_mode`)).rows).toEqual([
+        { plan_cache_mode: "force_custom_plan" },
+      ]);
     } finally {
       await app.close();
     }
@@ -147,8 +164,11 @@ describe.skipIf(Boolean(testDatabaseUrl()))("PGlite on a thread of its own", () 
     // A stand-in thread that answers the first query and then dies, as a crashed database would.
     const dir = await mkdtemp(path.join(os.tmpdir(), "pglite-thread-"));
     const entry = path.join(dir, "dies.mjs");
-    await writeFile(entry, `import { parentPort } from "node:worker_threads";
-      parentPort.on("message", (m) => m.text === "select 1" ? parentPort.postMessage({ id: m.id, ok: true, value: { rows: [] } }) : setTimeout(() => process.exit(3), 20));`);
+    await writeFile(
+      entry,
+      `import { parentPort } from "node:worker_threads";
+      parentPort.on("message", (m) => m.text === "select 1" ? parentPort.postMessage({ id: m.id, ok: true, value: { rows: [] } }) : setTimeout(() => process.exit(3), 20));`,
+    );
     const failures: Error[] = [];
     const client = new PgliteOnThread({ dataDir: undefined, entry, onFailure: (e) => failures.push(e) }, []);
     try {

@@ -31,7 +31,10 @@ describe("prepared queries", () => {
     const byId = (db: DbHandle["db"]) =>
       preparedQuery(db, "test:staff-by-id", () => {
         builds++;
-        return db.select({ id: staff.id, email: staff.email }).from(staff).where(eq(staff.id, sql.placeholder("id")));
+        return db
+          .select({ id: staff.id, email: staff.email })
+          .from(staff)
+          .where(eq(staff.id, sql.placeholder("id")));
       });
     const first = byId(h.db);
     expect(byId(h.db)).toBe(first);
@@ -42,20 +45,33 @@ describe("prepared queries", () => {
     for (const member of everyone.slice(0, 5)) expect(await first.execute({ id: member.id })).toEqual([member]);
     expect(await first.execute({ id: -1 })).toEqual([]);
 
-    const raw = preparedSql<{ email: string }>(h.db, "test:staff-email", () => sql`select ${staff.email} as email from ${staff} where ${staff.id} = ${sql.placeholder("id")}`);
+    const raw = preparedSql<{ email: string }>(
+      h.db,
+      "test:staff-email",
+      () => sql`select ${staff.email} as email from ${staff} where ${staff.id} = ${sql.placeholder("id")}`,
+    );
     expect(preparedSql(h.db, "test:staff-email", () => sql`select 1`)).toBe(raw);
     expect((await raw.execute({ id: everyone[1].id })).rows).toEqual([{ email: everyone[1].email }]);
   });
 
   it("give two viewers of one shape their own clients, as the query built afresh does", async () => {
     for (const role of ["bdm", "tl", "avp"] as const) {
-      const members = await h.db.select({ id: staff.id, email: staff.email, role: staff.role }).from(staff).where(eq(staff.role, role)).orderBy(asc(staff.id)).limit(3);
+      const members = await h.db
+        .select({ id: staff.id, email: staff.email, role: staff.role })
+        .from(staff)
+        .where(eq(staff.role, role))
+        .orderBy(asc(staff.id))
+        .limit(3);
       expect(members.length, `the demo has more than one ${role}`).toBeGreaterThan(1);
       const seen = new Set<number>();
       for (const viewer of members as Viewer[]) {
         const page = await listClients(h.db, viewer, parseClientListQuery(new URLSearchParams("perPage=100")));
         const column = { bdm: clients.bdm_id, tl: clients.tl_id, avp: clients.avp_id }[role];
-        const expected = await h.db.select({ id: clients.id }).from(clients).where(eq(column, viewer.id)).orderBy(asc(clients.id));
+        const expected = await h.db
+          .select({ id: clients.id })
+          .from(clients)
+          .where(eq(column, viewer.id))
+          .orderBy(asc(clients.id));
         expect(page.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual(expected.map((r) => r.id).slice(0, 100));
         expect(page.total).toBe(expected.length);
         for (const row of page.rows) {
@@ -64,7 +80,11 @@ describe("prepared queries", () => {
         }
         // A client page: its own client, and another's refused.
         if (expected[0]) expect((await getClientForViewer(h.db, viewer, expected[0].id))?.id).toBe(expected[0].id);
-        const [foreign] = await h.db.select({ id: clients.id }).from(clients).where(and(sql`${column} <> ${viewer.id}`)).limit(1);
+        const [foreign] = await h.db
+          .select({ id: clients.id })
+          .from(clients)
+          .where(and(sql`${column} <> ${viewer.id}`))
+          .limit(1);
         expect(await getClientForViewer(h.db, viewer, foreign.id)).toBeNull();
       }
     }

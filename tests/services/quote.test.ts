@@ -21,10 +21,19 @@ import {
 } from "~/services/db/schema";
 import type { CalculatorInput } from "~/services/quote/calculator-form";
 import { priceShipment, rateRowFromColumns } from "~/services/quote/pricing";
-import { checkPincodeServiceability, courierPincodeRecords, quoteForClient, serviceablePincodeRecords } from "~/services/quote/quote.server";
+import {
+  checkPincodeServiceability,
+  courierPincodeRecords,
+  quoteForClient,
+  serviceablePincodeRecords,
+} from "~/services/quote/quote.server";
 import { preloadClientConfigs, quoteData } from "~/services/quote/quote-data.server";
 import { zoneOf } from "~/services/quote/zone";
-import { fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "~/services/rules/rules.server";
+import {
+  fetchAllocEngineRules,
+  fetchCustomPriorityEngine,
+  fetchUserPriorityEngineType,
+} from "~/services/rules/rules.server";
 
 import { calculatorInput } from "../support/calculator";
 import { openTestDb } from "../support/db";
@@ -61,14 +70,18 @@ async function quoted(clientId: number, input: CalculatorInput) {
   return result.quote;
 }
 
-const reasonsFor = (q: { skipped: { courier_id: number; reasons: string[] }[] }, courierId: number) => q.skipped.find((s) => s.courier_id === courierId)?.reasons ?? [];
+const reasonsFor = (q: { skipped: { courier_id: number; reasons: string[] }[] }, courierId: number) =>
+  q.skipped.find((s) => s.courier_id === courierId)?.reasons ?? [];
 const listed = (q: { rate_list: { courier_id: number }[] }) => q.rate_list.map((e) => e.courier_id);
 
 async function setRuleCode(clientId: number, code: "0" | "3" | "4" | "5") {
   await h.db
     .insert(clientRuleSettings)
     .values({ client_id: clientId, rule_code: code })
-    .onConflictDoUpdate({ target: clientRuleSettings.client_id, set: { rule_code: code, version: sql`${clientRuleSettings.version} + 1`, updated_at: sql`now()` } });
+    .onConflictDoUpdate({
+      target: clientRuleSettings.client_id,
+      set: { rule_code: code, version: sql`${clientRuleSettings.version} + 1`, updated_at: sql`now()` },
+    });
 }
 
 beforeAll(async () => {
@@ -81,7 +94,15 @@ afterAll(async () => {
 describe("seeded serviceability and rules", () => {
   it("covers ~20 couriers: national ones 90–98 % of pincodes, regional ones only their states, special zones thinner", async () => {
     const [{ total }] = (await h.db.execute<{ total: number }>(sql`select count(*)::int as total from pincodes`)).rows;
-    const perCourier = await h.db.execute<{ name: string; coverage: string; regions: string[]; n: number; outside: number; special: number; special_all: number }>(sql`
+    const perCourier = await h.db.execute<{
+      name: string;
+      coverage: string;
+      regions: string[];
+      n: number;
+      outside: number;
+      special: number;
+      special_all: number;
+    }>(sql`
       select c.name, c.coverage, c.regions, count(s.pincode)::int as n,
              count(s.pincode) filter (where c.coverage = 'regional' and not (c.regions ? p.state))::int as outside,
              count(s.pincode) filter (where p.is_special_zone)::int as special,
@@ -113,13 +134,17 @@ describe("seeded serviceability and rules", () => {
   });
 
   it("gives clients every selection type, custom rules stored 100…96 and Pickrr Select rules", async () => {
-    const codes = await h.db.execute<{ rule_code: string; n: number }>(sql`select rule_code, count(*)::int as n from client_rule_settings group by rule_code order by rule_code`);
+    const codes = await h.db.execute<{ rule_code: string; n: number }>(
+      sql`select rule_code, count(*)::int as n from client_rule_settings group by rule_code order by rule_code`,
+    );
     expect(codes.rows.map((r) => r.rule_code)).toEqual(["0", "3", "4", "5"]);
     const custom = await h.db.select().from(customPriorityRules).limit(200);
     expect(custom.length).toBeGreaterThan(0);
     for (const r of custom) r.courier_list.forEach((c, i) => expect(c.priority).toBe(100 - i));
     const select = await h.db.select().from(pickrrSelectRules).limit(200);
-    expect(new Set(select.map((r) => r.courier.courier_selection_rule_type))).toEqual(new Set(["cheapest", "fastest", "priority"]));
+    expect(new Set(select.map((r) => r.courier.courier_selection_rule_type))).toEqual(
+      new Set(["cheapest", "fastest", "priority"]),
+    );
   });
 });
 
@@ -139,13 +164,26 @@ describe("quote for a client", () => {
       const rows = await h.db
         .select()
         .from(rateRows)
-        .where(and(eq(rateRows.client_id, clientId), eq(rateRows.courier_service_id, e.courier_id), eq(rateRows.delivery_type, "express")));
+        .where(
+          and(
+            eq(rateRows.client_id, clientId),
+            eq(rateRows.courier_service_id, e.courier_id),
+            eq(rateRows.delivery_type, "express"),
+          ),
+        );
       const forward = rows.find((r) => r.shipment_type === "FORWARD")!;
       const rto = rows.find((r) => r.shipment_type === "FORWARD_RTO") ?? null;
       const expected = priceShipment({
         row: rateRowFromColumns(forward),
         rtoRow: rto ? rateRowFromColumns(rto) : null,
-        shipment: { shipment_type: "forward", length: 10, breadth: 10, height: 10, weight: "1.2", payment_mode: "prepaid" },
+        shipment: {
+          shipment_type: "forward",
+          length: 10,
+          breadth: 10,
+          height: 10,
+          weight: "1.2",
+          payment_mode: "prepaid",
+        },
         zone: "C",
       });
       expect(e.delivered_charges).toBe(expected.delivered_charges);
@@ -166,28 +204,49 @@ describe("quote for a client", () => {
     await h.db
       .update(clientCourierServices)
       .set({ is_active: false })
-      .where(and(eq(clientCourierServices.client_id, clientId), eq(clientCourierServices.courier_service_id, victim.courier_id)));
+      .where(
+        and(
+          eq(clientCourierServices.client_id, clientId),
+          eq(clientCourierServices.courier_service_id, victim.courier_id),
+        ),
+      );
     const off = await quoteForClient(h.db, clientId, calc(), NOW);
     if (!off.ok) throw new Error("quote failed");
     expect(off.quote.rate_list.map((e) => e.courier_id)).not.toContain(victim.courier_id);
-    expect(off.quote.skipped.find((s) => s.courier_id === victim.courier_id)?.reasons).toContain("not active for this client");
+    expect(off.quote.skipped.find((s) => s.courier_id === victim.courier_id)?.reasons).toContain(
+      "not active for this client",
+    );
     await h.db
       .update(clientCourierServices)
       .set({ is_active: true })
-      .where(and(eq(clientCourierServices.client_id, clientId), eq(clientCourierServices.courier_service_id, victim.courier_id)));
+      .where(
+        and(
+          eq(clientCourierServices.client_id, clientId),
+          eq(clientCourierServices.courier_service_id, victim.courier_id),
+        ),
+      );
 
     // Take the courier's delivery away at the drop: the trigger stamps a new data version.
-    const [svc] = await h.db.select({ courier_id: courierServices.courier_id }).from(courierServices).where(eq(courierServices.id, victim.courier_id));
-    const [saved] = await h.db.select().from(courierServiceability).where(and(eq(courierServiceability.courier_id, svc.courier_id), eq(courierServiceability.pincode, 560001)));
-    await h.db.delete(courierServiceability).where(and(eq(courierServiceability.courier_id, svc.courier_id), eq(courierServiceability.pincode, 560001)));
+    const [svc] = await h.db
+      .select({ courier_id: courierServices.courier_id })
+      .from(courierServices)
+      .where(eq(courierServices.id, victim.courier_id));
+    const [saved] = await h.db
+      .select()
+      .from(courierServiceability)
+      .where(and(eq(courierServiceability.courier_id, svc.courier_id), eq(courierServiceability.pincode, 560001)));
+    await h.db
+      .delete(courierServiceability)
+      .where(and(eq(courierServiceability.courier_id, svc.courier_id), eq(courierServiceability.pincode, 560001)));
     const noDelivery = await quoteForClient(h.db, clientId, calc(), NOW);
     if (!noDelivery.ok) throw new Error("quote failed");
-    expect(noDelivery.quote.skipped.find((s) => s.courier_id === victim.courier_id)?.reasons).toContain("does not deliver to 560001");
+    expect(noDelivery.quote.skipped.find((s) => s.courier_id === victim.courier_id)?.reasons).toContain(
+      "does not deliver to 560001",
+    );
     await h.db.insert(courierServiceability).values(saved);
     const back = await quoteForClient(h.db, clientId, calc(), NOW);
     if (!back.ok) throw new Error("quote failed");
     expect(back.quote.rate_list.map((e) => e.courier_id)).toContain(victim.courier_id);
-
   });
 
   it("heavy surface quotes only services with a surface service and surface rows", async () => {
@@ -202,7 +261,12 @@ describe("quote for a client", () => {
       .from(clientCourierServices)
       .innerJoin(courierServices, eq(courierServices.id, clientCourierServices.courier_service_id))
       .where(eq(clientCourierServices.client_id, clientId));
-    expect(airOnly.map((s) => s.courier_id).sort()).toEqual(services.filter((x) => !x.has_surface).map((x) => x.id).sort());
+    expect(airOnly.map((s) => s.courier_id).sort()).toEqual(
+      services
+        .filter((x) => !x.has_surface)
+        .map((x) => x.id)
+        .sort(),
+    );
   });
 
   it("sees an edit to a courier's attributes at the next quote: dangerous goods, multi-package and document flags", async () => {
@@ -224,11 +288,20 @@ describe("quote for a client", () => {
       expect(listed(await quoted(clientId, calc({ is_mps: "true", is_doc: "true" })))).toContain(victim);
 
       await setFlags({ supports_dg: true, supports_mps: false, supports_doc: false });
-      expect(reasonsFor(await quoted(clientId, flagged), victim)).toEqual(["does not take multi-package shipments", "does not carry documents"]);
-      expect(reasonsFor(await quoted(clientId, calc({ is_doc: "true" })), victim)).toEqual(["does not carry documents"]);
+      expect(reasonsFor(await quoted(clientId, flagged), victim)).toEqual([
+        "does not take multi-package shipments",
+        "does not carry documents",
+      ]);
+      expect(reasonsFor(await quoted(clientId, calc({ is_doc: "true" })), victim)).toEqual([
+        "does not carry documents",
+      ]);
       expect(listed(await quoted(clientId, calc({ has_dg: "true" })))).toContain(victim);
     } finally {
-      await setFlags({ supports_dg: saved.supports_dg, supports_mps: saved.supports_mps, supports_doc: saved.supports_doc });
+      await setFlags({
+        supports_dg: saved.supports_dg,
+        supports_mps: saved.supports_mps,
+        supports_doc: saved.supports_doc,
+      });
     }
     // And an air flag edit moves the courier's mode in the result.
     const before = (await quoted(clientId, calc())).rate_list.find((e) => e.courier_id === victim)!;
@@ -245,7 +318,12 @@ describe("quote for a client", () => {
   it("skips a courier without a rate row for the shipment, saying which card is missing", async () => {
     const clientId = await clientWithExpress(2);
     const victim = (await quoted(clientId, calc())).rate_list[0].courier_id;
-    const where = and(eq(rateRows.client_id, clientId), eq(rateRows.courier_service_id, victim), eq(rateRows.shipment_type, "FORWARD"), eq(rateRows.delivery_type, "express"));
+    const where = and(
+      eq(rateRows.client_id, clientId),
+      eq(rateRows.courier_service_id, victim),
+      eq(rateRows.shipment_type, "FORWARD"),
+      eq(rateRows.delivery_type, "express"),
+    );
     const saved = await h.db.select().from(rateRows).where(where);
     expect(saved).toHaveLength(1);
     await h.db.delete(rateRows).where(where);
@@ -253,7 +331,9 @@ describe("quote for a client", () => {
       const q = await quoted(clientId, calc());
       expect(listed(q)).not.toContain(victim);
       expect(reasonsFor(q, victim)).toEqual(["no forward express rate card"]);
-      expect(q.explanation.some((line) => line.startsWith("Skipped ") && line.endsWith(": no forward express rate card."))).toBe(true);
+      expect(
+        q.explanation.some((line) => line.startsWith("Skipped ") && line.endsWith(": no forward express rate card.")),
+      ).toBe(true);
     } finally {
       await h.db.insert(rateRows).values(saved);
     }
@@ -262,17 +342,30 @@ describe("quote for a client", () => {
 
   it("COD needs COD at the drop; reverse needs reverse pickup and has no returned charges", async () => {
     const clientId = await clientWithExpress(2);
-    const [svcOfClient] = (await quoteForClient(h.db, clientId, calc(), NOW).then((r) => (r.ok ? r.quote.rate_list : [])));
-    const [svc] = await h.db.select({ courier_id: courierServices.courier_id }).from(courierServices).where(eq(courierServices.id, svcOfClient.courier_id));
-    const where = (pin: number) => and(eq(courierServiceability.courier_id, svc.courier_id), eq(courierServiceability.pincode, pin));
+    const [svcOfClient] = await quoteForClient(h.db, clientId, calc(), NOW).then((r) =>
+      r.ok ? r.quote.rate_list : [],
+    );
+    const [svc] = await h.db
+      .select({ courier_id: courierServices.courier_id })
+      .from(courierServices)
+      .where(eq(courierServices.id, svcOfClient.courier_id));
+    const where = (pin: number) =>
+      and(eq(courierServiceability.courier_id, svc.courier_id), eq(courierServiceability.pincode, pin));
     const [dropRow] = await h.db.select().from(courierServiceability).where(where(560001));
     await h.db.update(courierServiceability).set({ cod: false }).where(where(560001));
     const cod = await quoteForClient(h.db, clientId, calc({ payment_mode: "cod", cod_amount: "1500" }), NOW);
     if (!cod.ok) throw new Error("quote failed");
-    expect(cod.quote.skipped.find((s) => s.courier_id === svcOfClient.courier_id)?.reasons).toContain("no COD at 560001");
+    expect(cod.quote.skipped.find((s) => s.courier_id === svcOfClient.courier_id)?.reasons).toContain(
+      "no COD at 560001",
+    );
     await h.db.update(courierServiceability).set({ cod: dropRow.cod }).where(where(560001));
 
-    const reverse = await quoteForClient(h.db, clientId, calc({ shipment_type: "reverse", payment_mode: "cod", cod_amount: "999" }), NOW);
+    const reverse = await quoteForClient(
+      h.db,
+      clientId,
+      calc({ shipment_type: "reverse", payment_mode: "cod", cod_amount: "999" }),
+      NOW,
+    );
     if (!reverse.ok) throw new Error("quote failed");
     expect(reverse.quote.explanation).toContain("Reverse shipment: quoted as express, prepaid, COD value 0.");
     expect(reverse.quote.rate_list.length).toBeGreaterThan(0);
@@ -283,8 +376,14 @@ describe("quote for a client", () => {
 
     // Reverse needs reverse pickup at the pickup pincode; forward pickup there does not count.
     const reverseVictim = reverse.quote.rate_list[0].courier_id;
-    const [brand] = await h.db.select({ courier_id: courierServices.courier_id }).from(courierServices).where(eq(courierServices.id, reverseVictim));
-    const atPickup = and(eq(courierServiceability.courier_id, brand.courier_id), eq(courierServiceability.pincode, 110001));
+    const [brand] = await h.db
+      .select({ courier_id: courierServices.courier_id })
+      .from(courierServices)
+      .where(eq(courierServices.id, reverseVictim));
+    const atPickup = and(
+      eq(courierServiceability.courier_id, brand.courier_id),
+      eq(courierServiceability.pincode, 110001),
+    );
     const [pickupRow] = await h.db.select().from(courierServiceability).where(atPickup);
     expect(pickupRow.fm_pickup).toBe(true);
     await h.db.update(courierServiceability).set({ reverse_pickup: false }).where(atPickup);
@@ -319,7 +418,9 @@ describe("quote for a client", () => {
     const ruled = await quoteForClient(h.db, clientId, calc(), NOW);
     if (!ruled.ok) throw new Error("quote failed");
     expect(ruled.quote.rate_list.find((e) => e.is_priority)?.courier_id).toBe(dearest.courier_id);
-    expect(ruled.quote.explanation.join(" ")).toContain("Priority 1: Not A Courier passed over (not one of the client's couriers)");
+    expect(ruled.quote.explanation.join(" ")).toContain(
+      "Priority 1: Not A Courier passed over (not one of the client's couriers)",
+    );
   });
 
   it("reads Pickrr Select rules: the highest matching priority decides, never a blacklisted courier", async () => {
@@ -359,31 +460,44 @@ describe("quote for a client", () => {
 
   it("lets the seeded 'Best sellers' and 'High value' rules match by product names and invoice value", async () => {
     for (const name of ["Best sellers", "High value"]) {
-      const seeded = await h.db.select().from(pickrrSelectRules).where(eq(pickrrSelectRules.name, name)).orderBy(pickrrSelectRules.client_id);
+      const seeded = await h.db
+        .select()
+        .from(pickrrSelectRules)
+        .where(eq(pickrrSelectRules.name, name))
+        .orderBy(pickrrSelectRules.client_id);
       expect(seeded.length, name).toBeGreaterThan(0);
       let rule: (typeof seeded)[number] | undefined;
-      for (const r of seeded) if ((await quoted(r.client_id, calc())).rate_list.length > 0) (rule ??= r);
+      for (const r of seeded) if ((await quoted(r.client_id, calc())).rate_list.length > 0) rule ??= r;
       if (!rule) throw new Error(`no client with a '${name}' rule quotes the lane`);
       const clientId = rule.client_id;
       await setRuleCode(clientId, "5");
       // Only this rule is active, so it alone can decide (writers bump version, as the screens will).
       await h.db
         .update(pickrrSelectRules)
-        .set({ active: sql`${pickrrSelectRules.id} = ${rule.id}`, version: sql`${pickrrSelectRules.version} + 1`, updated_at: sql`now()` })
+        .set({
+          active: sql`${pickrrSelectRules.id} = ${rule.id}`,
+          version: sql`${pickrrSelectRules.version} + 1`,
+          updated_at: sql`now()`,
+        })
         .where(eq(pickrrSelectRules.client_id, clientId));
       const title = `Pickrr Select (5): rule '${name}' (priority ${rule.priority})`;
-      const text = async (overrides: Record<string, string>) => (await quoted(clientId, calc(overrides))).explanation.join("\n");
+      const text = async (overrides: Record<string, string>) =>
+        (await quoted(clientId, calc(overrides))).explanation.join("\n");
 
       if (name === "Best sellers") {
         const products = (rule.criterias as { product_list: { list: string[] } }).product_list.list;
         expect(await text({})).toContain(`${title} does not match: no product of the shipment is in the product list.`);
-        expect(await text({ product_names: `Something else, ${products[0].toUpperCase()}` })).toContain(`${title} matches`);
+        expect(await text({ product_names: `Something else, ${products[0].toUpperCase()}` })).toContain(
+          `${title} matches`,
+        );
       } else {
         expect(await text({})).toContain(`${title} does not match: the shipment has no invoice value.`);
         expect(await text({ invoice_value: "7500" })).toContain(`${title} matches`);
         // A COD order without an invoice value is worth its COD amount.
         expect(await text({ payment_mode: "cod", cod_amount: "6000" })).toContain(`${title} matches`);
-        expect(await text({ payment_mode: "cod", cod_amount: "1000" })).toContain(`${title} does not match: invoice value ₹1,000.00 is outside ₹5,000.00–₹1,00,000.00.`);
+        expect(await text({ payment_mode: "cod", cod_amount: "1000" })).toContain(
+          `${title} does not match: invoice value ₹1,000.00 is outside ₹5,000.00–₹1,00,000.00.`,
+        );
       }
     }
   });
@@ -419,10 +533,19 @@ describe("pincode check and pincode lists", () => {
     const [{ total }] = (await h.db.execute<{ total: number }>(sql`select count(*)::int as total from pincodes`)).rows;
     expect(records.length).toBeGreaterThan(total * 0.8);
     expect(records.length).toBeLessThanOrEqual(total);
-    expect(records.find((r) => r[0] === "560001")?.slice(0, 4)).toEqual(["560001", "Bengaluru", "Bangalore", "Karnataka"]);
+    expect(records.find((r) => r[0] === "560001")?.slice(0, 4)).toEqual([
+      "560001",
+      "Bengaluru",
+      "Bangalore",
+      "Karnataka",
+    ]);
     expect(await serviceablePincodeRecords(h.db, clientId, "999999")).toBeNull();
 
-    const [service] = await h.db.select().from(clientCourierServices).where(eq(clientCourierServices.client_id, clientId)).limit(1);
+    const [service] = await h.db
+      .select()
+      .from(clientCourierServices)
+      .where(eq(clientCourierServices.client_id, clientId))
+      .limit(1);
     const list = await courierPincodeRecords(h.db, clientId, service.courier_service_id);
     const rows = [...list!.records];
     expect(rows.length).toBeGreaterThan(1000);
@@ -446,7 +569,12 @@ describe("pincode check and pincode lists", () => {
     const countBefore = await countAt("560001");
     expect(countBefore).toBe(before.result.courier_list.length);
 
-    const rowsOf = (type: "FORWARD" | "REVERSE") => and(eq(rateRows.client_id, clientId), eq(rateRows.courier_service_id, victim.courier_id), eq(rateRows.shipment_type, type));
+    const rowsOf = (type: "FORWARD" | "REVERSE") =>
+      and(
+        eq(rateRows.client_id, clientId),
+        eq(rateRows.courier_service_id, victim.courier_id),
+        eq(rateRows.shipment_type, type),
+      );
     const forwardRows = await h.db.select().from(rateRows).where(rowsOf("FORWARD"));
     const reverseRows = await h.db.select().from(rateRows).where(rowsOf("REVERSE"));
     try {
@@ -476,7 +604,9 @@ describe("pincode check and pincode lists", () => {
   });
 
   it("finds a client by its auth token only", async () => {
-    const [c] = await h.db.execute<{ id: number; auth_token: string }>(sql`select id, auth_token from clients order by id limit 1`).then((r) => r.rows);
+    const [c] = await h.db
+      .execute<{ id: number; auth_token: string }>(sql`select id, auth_token from clients order by id limit 1`)
+      .then((r) => r.rows);
     expect((await clientByAuthToken(h.db, c.auth_token))?.id).toBe(c.id);
     expect(await clientByAuthToken(h.db, "nope")).toBeNull();
     expect(await clientByAuthToken(h.db, "")).toBeNull();
@@ -502,7 +632,13 @@ describe("rule reads (rules.server.ts, the spec's rule-engine and alloc-engine c
           ],
         },
         { client_id: clientId, service_type: "surface", zone_list: ["A"], order_type: ["cod"], courier_list: [] },
-        { client_id: clientId, service_type: "express", zone_list: [], order_type: ["cod"], courier_list: [{ name: "X", priority: 100 }] },
+        {
+          client_id: clientId,
+          service_type: "express",
+          zone_list: [],
+          order_type: ["cod"],
+          courier_list: [{ name: "X", priority: 100 }],
+        },
       ])
       .returning({ id: customPriorityRules.id });
     expect(await fetchCustomPriorityEngine(h.db, clientId)).toEqual({
@@ -525,7 +661,9 @@ describe("rule reads (rules.server.ts, the spec's rule-engine and alloc-engine c
     expect(empty.id).toBeGreaterThan(kept.id);
     // The quote reads the same list, and says which rule it could not read.
     await setRuleCode(clientId, "0");
-    expect((await quoted(clientId, calc())).explanation).toContain(`Note: custom priority rule #${bad.id} cannot be read and is ignored.`);
+    expect((await quoted(clientId, calc())).explanation).toContain(
+      `Note: custom priority rule #${bad.id} cannot be read and is ignored.`,
+    );
   });
 
   it("fetch-user-priority-engine-type: the rule code as a string, cheapest when none is stored", async () => {
@@ -544,16 +682,53 @@ describe("rule reads (rules.server.ts, the spec's rule-engine and alloc-engine c
     const inserted = await h.db
       .insert(pickrrSelectRules)
       .values([
-        { client_id: clientId, name: "Low", priority: 97, active: true, criterias: { zone_list: { list: ["A"] } }, courier },
-        { client_id: clientId, name: "High", priority: 100, active: false, criterias: { weight: { list: [{ min: "1", max: "2" }] } }, courier },
-        { client_id: clientId, name: "Broken", priority: 99, active: true, criterias: { weight: { list: "heavy" } }, courier },
+        {
+          client_id: clientId,
+          name: "Low",
+          priority: 97,
+          active: true,
+          criterias: { zone_list: { list: ["A"] } },
+          courier,
+        },
+        {
+          client_id: clientId,
+          name: "High",
+          priority: 100,
+          active: false,
+          criterias: { weight: { list: [{ min: "1", max: "2" }] } },
+          courier,
+        },
+        {
+          client_id: clientId,
+          name: "Broken",
+          priority: 99,
+          active: true,
+          criterias: { weight: { list: "heavy" } },
+          courier,
+        },
       ])
       .returning({ id: pickrrSelectRules.id, name: pickrrSelectRules.name });
     const id = (name: string) => inserted.find((r) => r.name === name)!.id;
     expect(await fetchAllocEngineRules(h.db, clientId)).toEqual({
       rules: [
-        { id: id("High"), version: 1, name: "High", priority: 100, validity: { active: false }, criterias: { weight: { list: [{ min: "1", max: "2" }] } }, courier },
-        { id: id("Low"), version: 1, name: "Low", priority: 97, validity: { active: true }, criterias: { zone_list: { list: ["A"] } }, courier },
+        {
+          id: id("High"),
+          version: 1,
+          name: "High",
+          priority: 100,
+          validity: { active: false },
+          criterias: { weight: { list: [{ min: "1", max: "2" }] } },
+          courier,
+        },
+        {
+          id: id("Low"),
+          version: 1,
+          name: "Low",
+          priority: 97,
+          validity: { active: true },
+          criterias: { zone_list: { list: ["A"] } },
+          courier,
+        },
       ],
       unreadable: ["Pickrr Select rule 'Broken' cannot be read and is ignored"],
     });
@@ -562,7 +737,9 @@ describe("rule reads (rules.server.ts, the spec's rule-engine and alloc-engine c
 
 describe("quote configs read for many clients at once (preloadClientConfigs, the order seed's lanes)", () => {
   it("builds each client's config exactly as the per-client load does, under the same fingerprint", async () => {
-    const ids = ((await h.db.execute(sql`select id from clients order by id limit 40`)).rows as { id: number }[]).map((r) => Number(r.id));
+    const ids = ((await h.db.execute(sql`select id from clients order by id limit 40`)).rows as { id: number }[]).map(
+      (r) => Number(r.id),
+    );
     const one = async (db: typeof h.db, id: number) => (await quoteData(db, id)).client;
     const perClient = [];
     for (const id of ids) perClient.push(await one(h.db, id));
@@ -575,7 +752,11 @@ describe("quote configs read for many clients at once (preloadClientConfigs, the
       // Same fingerprint, so the next quote uses the preloaded config rather than reading it again.
       expect(await one(fresh, id)).toBe(bulk.get(id));
     }
-    const rules = (await h.db.execute(sql`select (select count(*) from custom_priority_rules where client_id = any(${`{${ids.join(",")}}`}::int[]))::int + (select count(*) from pickrr_select_rules where client_id = any(${`{${ids.join(",")}}`}::int[]))::int as n`)).rows as { n: number }[];
+    const rules = (
+      await h.db.execute(
+        sql`select (select count(*) from custom_priority_rules where client_id = any(${`{${ids.join(",")}}`}::int[]))::int + (select count(*) from pickrr_select_rules where client_id = any(${`{${ids.join(",")}}`}::int[]))::int as n`,
+      )
+    ).rows as { n: number }[];
     expect(Number(rules[0].n), "the clients compared have rules to read").toBeGreaterThan(0);
   });
 });

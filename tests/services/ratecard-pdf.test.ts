@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DELIVERY_TYPES } from "~/services/core/rate-fields";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, rateRows } from "~/services/db/schema";
-import { type CardRow,DELIVERY_TYPE_LABELS, RATE_TABS, TAB_LABELS } from "~/services/ratecards/fields";
+import { type CardRow, DELIVERY_TYPE_LABELS, RATE_TABS, TAB_LABELS } from "~/services/ratecards/fields";
 import { buildRateCardPanels } from "~/services/ratecards/panels";
 import {
   clientRateCardPdf,
@@ -28,7 +28,13 @@ beforeAll(async () => {
   h = await openTestDb({ seeded: true });
   // The first client (by id) that has a token and a courier-wise card.
   const rows = await h.db
-    .select({ id: clients.id, name: clients.name, company_name: clients.company_name, email: clients.email, n: count(rateRows.id) })
+    .select({
+      id: clients.id,
+      name: clients.name,
+      company_name: clients.company_name,
+      email: clients.email,
+      n: count(rateRows.id),
+    })
     .from(clients)
     .innerJoin(rateRows, eq(rateRows.client_id, clients.id))
     .where(isNotNull(clients.auth_token))
@@ -96,10 +102,21 @@ describe("client rate card PDF", () => {
     for (const name of names) expect(flat).toContain(pdfSafeText(name));
 
     // One heading per shipment × delivery type, the reverse note, panel titles and the columns.
-    for (const tab of RATE_TABS) for (const d of DELIVERY_TYPES) expect(flat).toContain(`${TAB_LABELS[tab]} - ${DELIVERY_TYPE_LABELS[d]}`);
+    for (const tab of RATE_TABS)
+      for (const d of DELIVERY_TYPES) expect(flat).toContain(`${TAB_LABELS[tab]} - ${DELIVERY_TYPE_LABELS[d]}`);
     expect(flat).toContain(REVERSE_NOTE);
-    for (const tab of RATE_TABS) for (const d of DELIVERY_TYPES) for (const p of card.panels[tab][d]) expect(flat).toContain(p.title);
-    for (const header of ["Zone A 'Intra City'", "Zone E 'ROI'", "base | additional", "Min COD Charge", "COD Percentage", "Surcharge", "NDD Charge", "Divisor"])
+    for (const tab of RATE_TABS)
+      for (const d of DELIVERY_TYPES) for (const p of card.panels[tab][d]) expect(flat).toContain(p.title);
+    for (const header of [
+      "Zone A 'Intra City'",
+      "Zone E 'ROI'",
+      "base | additional",
+      "Min COD Charge",
+      "COD Percentage",
+      "Surcharge",
+      "NDD Charge",
+      "Divisor",
+    ])
       expect(flat).toContain(header);
 
     // A row's prices as base | additional with two decimals.
@@ -136,7 +153,11 @@ describe("segment rate card PDF", () => {
 describe("rateCardPdf layout", () => {
   it("breaks a long table across pages and repeats its header on each", async () => {
     const rows = bigCardRows(120);
-    const pdf = await rateCardPdf({ title: "Long Card", generatedAt, panels: buildRateCardPanels(rows, { showAll: true }) });
+    const pdf = await rateCardPdf({
+      title: "Long Card",
+      generatedAt,
+      panels: buildRateCardPanels(rows, { showAll: true }),
+    });
     const { text, flat, pageCount } = extractPdfText(pdf);
     expect(pageCount).toBeGreaterThan(1);
     const lines = text.split("\n").map((l) => l.trim());
@@ -158,7 +179,11 @@ describe("rateCardPdf layout", () => {
   });
 
   it("says so when a section has no couriers", async () => {
-    const pdf = await rateCardPdf({ title: "Sparse", generatedAt, panels: buildRateCardPanels(bigCardRows(2), { showAll: true }) });
+    const pdf = await rateCardPdf({
+      title: "Sparse",
+      generatedAt,
+      panels: buildRateCardPanels(bigCardRows(2), { showAll: true }),
+    });
     const { flat } = extractPdfText(pdf);
     // Only forward express has rows: the other five sections are empty.
     expect(flat.split(EMPTY_SECTION).length - 1).toBe(5);

@@ -5,15 +5,39 @@ import { clientByAuthToken } from "~/services/auth/client-token.server";
 import { getClientForViewer, type Viewer } from "~/services/clients/clients.server";
 import { RATE_FIELDS } from "~/services/core/rate-fields";
 import type { DbHandle } from "~/services/db/client.server";
-import { auditLog, clientCourierServices, clients, mailOutbox, rateCardUploads, rateRows, staff } from "~/services/db/schema";
+import {
+  auditLog,
+  clientCourierServices,
+  clients,
+  mailOutbox,
+  rateCardUploads,
+  rateRows,
+  staff,
+} from "~/services/db/schema";
 import { readCsv, writeCsv } from "~/services/http/csv";
-import { applySegment, applyUpload, previewApplySegment, updateRtoFromForward, verifyClientUpload } from "~/services/ratecards/bulk.server";
+import {
+  applySegment,
+  applyUpload,
+  previewApplySegment,
+  updateRtoFromForward,
+  verifyClientUpload,
+} from "~/services/ratecards/bulk.server";
 import { CSV_COLUMNS, verifyUpload } from "~/services/ratecards/csv";
 import { updateRateRow, updateWeightSlab } from "~/services/ratecards/edit.server";
-import { type CardRow,rateValuesOf } from "~/services/ratecards/fields";
+import { type CardRow, rateValuesOf } from "~/services/ratecards/fields";
 import { rateChangeHistory } from "~/services/ratecards/history.server";
-import { clientRateCardCsv, getClientRateCard, getSegmentRateCard, segmentRateCardCsv } from "~/services/ratecards/read.server";
-import { clientCardToken,CONFLICT_MESSAGE, SEGMENT_STALE_MESSAGE, UPLOAD_STALE_MESSAGE } from "~/services/ratecards/scope.server";
+import {
+  clientRateCardCsv,
+  getClientRateCard,
+  getSegmentRateCard,
+  segmentRateCardCsv,
+} from "~/services/ratecards/read.server";
+import {
+  clientCardToken,
+  CONFLICT_MESSAGE,
+  SEGMENT_STALE_MESSAGE,
+  UPLOAD_STALE_MESSAGE,
+} from "~/services/ratecards/scope.server";
 
 import { openTestDb } from "../support/db";
 
@@ -24,7 +48,14 @@ let freshClients: number[] = [];
 
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
-  for (const email of ["vp@demo.test", "kam@demo.test", "avp@demo.test", "bdm@demo.test", "tl@demo.test", "legal@demo.test"]) {
+  for (const email of [
+    "vp@demo.test",
+    "kam@demo.test",
+    "avp@demo.test",
+    "bdm@demo.test",
+    "tl@demo.test",
+    "legal@demo.test",
+  ]) {
     const [s] = await h.db.select().from(staff).where(eq(staff.email, email));
     viewers[s.role] = { id: s.id, email: s.email, role: s.role };
   }
@@ -54,7 +85,10 @@ const takeClient = () => freshClients[taken++];
 async function snapshot(clientId: number) {
   const rows = await h.db.select().from(rateRows).where(eq(rateRows.client_id, clientId)).orderBy(asc(rateRows.id));
   const [{ audits }] = await h.db.select({ audits: count() }).from(auditLog).where(eq(auditLog.client_id, clientId));
-  const [{ uploads }] = await h.db.select({ uploads: count() }).from(rateCardUploads).where(eq(rateCardUploads.client_id, clientId));
+  const [{ uploads }] = await h.db
+    .select({ uploads: count() })
+    .from(rateCardUploads)
+    .where(eq(rateCardUploads.client_id, clientId));
   return { rows, audits, uploads };
 }
 
@@ -64,7 +98,8 @@ async function cardOf(clientId: number) {
   return card;
 }
 
-const forwardRowOf = async (clientId: number) => (await cardOf(clientId)).rows.find((r) => r.shipment_type === "FORWARD")!;
+const forwardRowOf = async (clientId: number) =>
+  (await cardOf(clientId)).rows.find((r) => r.shipment_type === "FORWARD")!;
 
 /** The newest outbox id: mail queued by a change has a larger one. */
 async function lastMailId(): Promise<number> {
@@ -77,7 +112,10 @@ async function lastMailId(): Promise<number> {
  * spec's email_sender_list; these clients are in the demo chain), about this change.
  */
 async function expectHierarchyMail(clientId: number, since: number, subject: string, lines: string[]) {
-  const mails = await h.db.select().from(mailOutbox).where(sql`${mailOutbox.id} > ${since}`);
+  const mails = await h.db
+    .select()
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.id} > ${since}`);
   const [c] = await h.db.select().from(clients).where(eq(clients.id, clientId));
   expect(mails).toHaveLength(1);
   expect([...mails[0].to].sort()).toEqual(["avp@demo.test", "bdm@demo.test", "tl@demo.test", "vp@demo.test"]);
@@ -98,7 +136,9 @@ describe("reading rate cards", () => {
     const [client] = await h.db.select().from(clients).where(eq(clients.id, withInactive.client_id));
     expect(all!.sellerEmail).toBe(client.email);
     const count = (p: typeof all) =>
-      Object.values(p!.panels).flatMap((byDelivery) => Object.values(byDelivery).flat()).reduce((n, panel) => n + panel.couriers.length, 0);
+      Object.values(p!.panels)
+        .flatMap((byDelivery) => Object.values(byDelivery).flat())
+        .reduce((n, panel) => n + panel.couriers.length, 0);
     expect(count(all)).toBe(all!.rows.length);
     expect(count(active)).toBe(all!.rows.filter((r) => r.is_active).length);
     expect(count(active)).toBeLessThan(count(all));
@@ -123,7 +163,9 @@ describe("reading rate cards", () => {
     const rto = await getClientRateCard(h.db, plain, { showAll: true, onlyTab: "rto" });
     expect(rto!.rows.length).toBeGreaterThan(0);
     for (const r of rto!.rows) expect(["FORWARD_RTO", "REVERSE_RTO"]).toContain(r.shipment_type);
-    expect(rto!.rows).toEqual(full.rows.filter((r) => r.shipment_type === "FORWARD_RTO" || r.shipment_type === "REVERSE_RTO"));
+    expect(rto!.rows).toEqual(
+      full.rows.filter((r) => r.shipment_type === "FORWARD_RTO" || r.shipment_type === "REVERSE_RTO"),
+    );
     expect(rto!.panels.rto).toEqual(full.panels.rto);
     expect(rto!.panels.forward.express).toEqual([]);
 
@@ -146,11 +188,18 @@ describe("reading rate cards", () => {
 
 describe("clients without an auth token", () => {
   it("still have a readable card, say so to the page, and no seller call can speak for them", async () => {
-    const tokenless = await h.db.select({ id: clients.id, email: clients.email }).from(clients).where(sql`${clients.auth_token} is null`);
+    const tokenless = await h.db
+      .select({ id: clients.id, email: clients.email })
+      .from(clients)
+      .where(sql`${clients.auth_token} is null`);
     expect(tokenless.length).toBeGreaterThanOrEqual(1);
     for (const c of tokenless) {
       // The page reads the token from the client lookup, and offers no download or upload without one.
-      expect(await getClientForViewer(h.db, viewers.vp, c.id)).toMatchObject({ id: c.id, email: c.email, auth_token: null });
+      expect(await getClientForViewer(h.db, viewers.vp, c.id)).toMatchObject({
+        id: c.id,
+        email: c.email,
+        auth_token: null,
+      });
       expect((await cardOf(c.id)).rows.length).toBeGreaterThan(0);
     }
     const withToken = freshClients[freshClients.length - 1];
@@ -187,8 +236,16 @@ describe("editing a rate row", () => {
       },
     ]);
     const [stored] = await h.db.select().from(rateRows).where(eq(rateRows.id, row.id));
-    expect(stored).toMatchObject({ zone_a_base: "19.50", zone_e_add: "77.00", version: row.version + 1, zone_b_base: row.zone_b_base });
-    const audits = await h.db.select().from(auditLog).where(and(eq(auditLog.entity, "rate_row"), eq(auditLog.entity_id, String(row.id))));
+    expect(stored).toMatchObject({
+      zone_a_base: "19.50",
+      zone_e_add: "77.00",
+      version: row.version + 1,
+      zone_b_base: row.zone_b_base,
+    });
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "rate_row"), eq(auditLog.entity_id, String(row.id))));
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({
       staff_id: viewers.vp.id,
@@ -196,7 +253,12 @@ describe("editing a rate row", () => {
       staff_role: "vp",
       client_id: clientId,
       action: "update",
-      old_value: { courier: row.courier_name, shipment_type: "FORWARD", zone_a_base: row.zone_a_base, zone_e_add: row.zone_e_add },
+      old_value: {
+        courier: row.courier_name,
+        shipment_type: "FORWARD",
+        zone_a_base: row.zone_a_base,
+        zone_e_add: row.zone_e_add,
+      },
       new_value: { courier: row.courier_name, shipment_type: "FORWARD", zone_a_base: "19.50", zone_e_add: "77.00" },
     });
   });
@@ -204,10 +266,20 @@ describe("editing a rate row", () => {
   it("refuses a stale version with the current values and changes nothing", async () => {
     const clientId = takeClient();
     const row = await forwardRowOf(clientId);
-    const first = await updateRateRow(h.db, viewers.vp, { rowId: row.id, clientId, version: row.version, values: { ...rateValuesOf(row), surcharge: "7" } });
+    const first = await updateRateRow(h.db, viewers.vp, {
+      rowId: row.id,
+      clientId,
+      version: row.version,
+      values: { ...rateValuesOf(row), surcharge: "7" },
+    });
     expect(first.ok).toBe(true);
     const before = await snapshot(clientId);
-    const stale = await updateRateRow(h.db, viewers.vp, { rowId: row.id, clientId, version: row.version, values: { ...rateValuesOf(row), surcharge: "9" } });
+    const stale = await updateRateRow(h.db, viewers.vp, {
+      rowId: row.id,
+      clientId,
+      version: row.version,
+      values: { ...rateValuesOf(row), surcharge: "9" },
+    });
     expect(stale).toMatchObject({ ok: false, status: 409, conflict: true, message: CONFLICT_MESSAGE });
     if (stale.ok || !("conflict" in stale)) return;
     expect(stale.current).toMatchObject({ id: row.id, surcharge: "7.00", version: row.version + 1 });
@@ -224,14 +296,28 @@ describe("editing a rate row", () => {
       version: row.version,
       values: { ...rateValuesOf(row), zone_a_base: "-1", cod_charge: "" },
     });
-    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { zone_a_base: "* Enter valid number !", cod_charge: "Please fill!" } });
+    expect(bad).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { zone_a_base: "* Enter valid number !", cod_charge: "Please fill!" },
+    });
     for (const role of ["tl", "kam", "avp", "bdm", "legal"]) {
-      const r = await updateRateRow(h.db, viewers[role], { rowId: row.id, clientId, version: row.version, values: rateValuesOf(row) });
+      const r = await updateRateRow(h.db, viewers[role], {
+        rowId: row.id,
+        clientId,
+        version: row.version,
+        values: rateValuesOf(row),
+      });
       expect(r, role).toMatchObject({ ok: false, status: 403 });
     }
     // A row of another client cannot be reached through this client.
     const other = await forwardRowOf(freshClients[freshClients.length - 1]);
-    const foreign = await updateRateRow(h.db, viewers.vp, { rowId: other.id, clientId, version: other.version, values: rateValuesOf(other) });
+    const foreign = await updateRateRow(h.db, viewers.vp, {
+      rowId: other.id,
+      clientId,
+      version: other.version,
+      values: rateValuesOf(other),
+    });
     expect(foreign).toMatchObject({ ok: false, status: 404 });
     expect(await snapshot(clientId)).toEqual(before);
   });
@@ -239,7 +325,11 @@ describe("editing a rate row", () => {
   it("carries COD and divisor terms to the courier's other price types, so the card stays uploadable", async () => {
     const clientId = takeClient();
     const card = await cardOf(clientId);
-    const row = card.rows.find((r) => r.shipment_type === "FORWARD" && card.rows.some((s) => s.courier_service_id === r.courier_service_id && s.shipment_type === "REVERSE"))!;
+    const row = card.rows.find(
+      (r) =>
+        r.shipment_type === "FORWARD" &&
+        card.rows.some((s) => s.courier_service_id === r.courier_service_id && s.shipment_type === "REVERSE"),
+    )!;
     const siblings = card.rows.filter((r) => r.courier_service_id === row.courier_service_id && r.id !== row.id);
     expect(siblings.length).toBeGreaterThanOrEqual(2);
     const r = await updateRateRow(h.db, viewers.vp, {
@@ -251,14 +341,18 @@ describe("editing a rate row", () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.changes.map((c) => c.rowId).sort()).toEqual([row.id, ...siblings.map((s) => s.id)].sort());
-    for (const c of r.changes.slice(1)) expect(c.fields.map((f) => f.field).sort()).toEqual(["cod_percentage", "divisor"]);
+    for (const c of r.changes.slice(1))
+      expect(c.fields.map((f) => f.field).sort()).toEqual(["cod_percentage", "divisor"]);
     const after = await cardOf(clientId);
     for (const s of after.rows.filter((x) => x.courier_service_id === row.courier_service_id)) {
       expect(s).toMatchObject({ cod_percentage: "2.35", divisor: 4500 });
     }
     expect(after.rows.find((x) => x.id === siblings[0].id)!.zone_b_base).toBe(siblings[0].zone_b_base);
     const csv = await clientRateCardCsv(h.db, clientId);
-    expect(verifyUpload({ sellerEmail: after.sellerEmail, rows: after.rows }, csv!.csv)).toMatchObject({ ok: true, changes: [] });
+    expect(verifyUpload({ sellerEmail: after.sellerEmail, rows: after.rows }, csv!.csv)).toMatchObject({
+      ok: true,
+      changes: [],
+    });
   });
 });
 
@@ -266,19 +360,58 @@ describe("editing a weight slab", () => {
   it("changes base and additional weight from the fixed list, with version check and audit", async () => {
     const clientId = takeClient();
     const row = await forwardRowOf(clientId);
-    const key = { clientId, courier_service_id: row.courier_service_id, shipment_type: row.shipment_type, delivery_type: row.delivery_type };
-    const bad = await updateWeightSlab(h.db, viewers.vp, { ...key, first_slab: "0.75", second_slab: "", version: row.version });
-    expect(bad).toMatchObject({ ok: false, status: 400, fieldErrors: { first_slab: "Please enter base weight!", second_slab: "Please enter additional weight!" } });
-    expect(await updateWeightSlab(h.db, viewers.tl, { ...key, first_slab: "1", second_slab: "1", version: row.version })).toMatchObject({ status: 403 });
+    const key = {
+      clientId,
+      courier_service_id: row.courier_service_id,
+      shipment_type: row.shipment_type,
+      delivery_type: row.delivery_type,
+    };
+    const bad = await updateWeightSlab(h.db, viewers.vp, {
+      ...key,
+      first_slab: "0.75",
+      second_slab: "",
+      version: row.version,
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      status: 400,
+      fieldErrors: { first_slab: "Please enter base weight!", second_slab: "Please enter additional weight!" },
+    });
+    expect(
+      await updateWeightSlab(h.db, viewers.tl, { ...key, first_slab: "1", second_slab: "1", version: row.version }),
+    ).toMatchObject({ status: 403 });
     const since = await lastMailId();
-    const ok = await updateWeightSlab(h.db, viewers.vp, { ...key, first_slab: "15", second_slab: "2", version: row.version });
-    expect(ok).toMatchObject({ ok: true, row: { first_slab: "15.00", second_slab: "2.00", version: row.version + 1, zone_a_base: row.zone_a_base } });
-    await expectHierarchyMail(clientId, since, "Weight slab updated", [`${row.courier_name} · Forward (${row.delivery_type}) · Base Weight:`, "→ 15 KG"]);
-    const stale = await updateWeightSlab(h.db, viewers.vp, { ...key, first_slab: "1", second_slab: "1", version: row.version });
+    const ok = await updateWeightSlab(h.db, viewers.vp, {
+      ...key,
+      first_slab: "15",
+      second_slab: "2",
+      version: row.version,
+    });
+    expect(ok).toMatchObject({
+      ok: true,
+      row: { first_slab: "15.00", second_slab: "2.00", version: row.version + 1, zone_a_base: row.zone_a_base },
+    });
+    await expectHierarchyMail(clientId, since, "Weight slab updated", [
+      `${row.courier_name} · Forward (${row.delivery_type}) · Base Weight:`,
+      "→ 15 KG",
+    ]);
+    const stale = await updateWeightSlab(h.db, viewers.vp, {
+      ...key,
+      first_slab: "1",
+      second_slab: "1",
+      version: row.version,
+    });
     expect(stale).toMatchObject({ ok: false, status: 409, current: { first_slab: "15.00" } });
-    const [audit] = await h.db.select().from(auditLog).where(and(eq(auditLog.entity_id, String(row.id)), eq(auditLog.action, "weight_slab")));
+    const [audit] = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity_id, String(row.id)), eq(auditLog.action, "weight_slab")));
     expect(audit.new_value).toMatchObject({ first_slab: "15.00", second_slab: "2.00" });
-    expect((await cardOf(clientId)).panels.forward[row.delivery_type].some((p) => p.title.startsWith("Base upto 15 KG + Every Additional 2 KG"))).toBe(true);
+    expect(
+      (await cardOf(clientId)).panels.forward[row.delivery_type].some((p) =>
+        p.title.startsWith("Base upto 15 KG + Every Additional 2 KG"),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -298,18 +431,36 @@ describe("uploading a rate card", () => {
     expect(verified).toMatchObject({ ok: false, errors: [{ row: grid.length, column: "Zone C Base" }] });
     const refused = await applyUpload(h.db, viewers.tl, { clientId, csvText: writeCsv(badGrid), fileName: "bad.csv" });
     expect(refused).toMatchObject({ ok: false, status: 400, errors: [{ row: grid.length, column: "Zone C Base" }] });
-    expect(await applyUpload(h.db, viewers.kam, { clientId, csvText: writeCsv(grid), fileName: "x.csv" })).toMatchObject({ status: 403 });
+    expect(
+      await applyUpload(h.db, viewers.kam, { clientId, csvText: writeCsv(grid), fileName: "x.csv" }),
+    ).toMatchObject({ status: 403 });
     expect(await snapshot(clientId)).toEqual(before);
 
     const preview = await verifyClientUpload(h.db, viewers.tl, { clientId, csvText: writeCsv(grid) });
     expect(preview).toMatchObject({ ok: true });
     const since = await lastMailId();
-    const applied = await applyUpload(h.db, viewers.tl, { clientId, csvText: writeCsv(grid), fileName: "C:\\Users\\tl\\ratecard edited.csv" });
+    const applied = await applyUpload(h.db, viewers.tl, {
+      clientId,
+      csvText: writeCsv(grid),
+      fileName: "C:\\Users\\tl\\ratecard edited.csv",
+    });
     expect(applied.ok).toBe(true);
     if (!applied.ok) return;
     expect(applied.changes.map((c) => c.fields)).toEqual([
-      [{ field: "zone_a_base", old: before.rows.find((r) => r.id === applied.changes[0].rowId)!.zone_a_base, new: "11.11" }],
-      [{ field: "zone_b_add", old: before.rows.find((r) => r.id === applied.changes[1].rowId)!.zone_b_add, new: "22.22" }],
+      [
+        {
+          field: "zone_a_base",
+          old: before.rows.find((r) => r.id === applied.changes[0].rowId)!.zone_a_base,
+          new: "11.11",
+        },
+      ],
+      [
+        {
+          field: "zone_b_add",
+          old: before.rows.find((r) => r.id === applied.changes[1].rowId)!.zone_b_add,
+          new: "22.22",
+        },
+      ],
     ]);
     const after = await snapshot(clientId);
     const changedIds = new Set(applied.changes.map((c) => c.rowId));
@@ -317,9 +468,19 @@ describe("uploading a rate card", () => {
       const old = before.rows.find((b) => b.id === r.id)!;
       expect(r.version).toBe(changedIds.has(r.id) ? old.version + 1 : old.version);
     }
-    await expectHierarchyMail(clientId, since, "Rate card uploaded", ["File ratecard edited.csv.", "Zone A Base:", "→ 11.11", "Zone B Additional:", "→ 22.22"]);
+    await expectHierarchyMail(clientId, since, "Rate card uploaded", [
+      "File ratecard edited.csv.",
+      "Zone A Base:",
+      "→ 11.11",
+      "Zone B Additional:",
+      "→ 22.22",
+    ]);
     const [upload] = await h.db.select().from(rateCardUploads).where(eq(rateCardUploads.client_id, clientId));
-    expect(upload).toMatchObject({ uploaded_by: viewers.tl.id, row_count: before.rows.length, file_name: "ratecard edited.csv" });
+    expect(upload).toMatchObject({
+      uploaded_by: viewers.tl.id,
+      row_count: before.rows.length,
+      file_name: "ratecard edited.csv",
+    });
     expect(after.audits).toBe(before.audits + 3); // two rows and the upload
     expect((await cardOf(clientId)).hasUploadedRateCard).toBe(true);
     // The file is now stale: uploading it again changes nothing but is still accepted.
@@ -328,9 +489,15 @@ describe("uploading a rate card", () => {
   });
 
   it("refuses an upload for a client outside the uploader's book", async () => {
-    const [foreign] = await h.db.select({ id: clients.id }).from(clients).where(sql`${clients.tl_id} <> ${viewers.tl.id}`).limit(1);
+    const [foreign] = await h.db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(sql`${clients.tl_id} <> ${viewers.tl.id}`)
+      .limit(1);
     const csv = (await clientRateCardCsv(h.db, foreign.id))!.csv;
-    expect(await applyUpload(h.db, viewers.tl, { clientId: foreign.id, csvText: csv, fileName: "x.csv" })).toMatchObject({ ok: false, status: 404 });
+    expect(
+      await applyUpload(h.db, viewers.tl, { clientId: foreign.id, csvText: csv, fileName: "x.csv" }),
+    ).toMatchObject({ ok: false, status: 404 });
   });
 });
 
@@ -342,8 +509,11 @@ describe("an upload that fails half-way", () => {
     grid[2][CSV_COLUMNS.indexOf("Divisor")] = "4500";
     // Carry the divisor to the courier's other rows so the file verifies.
     const courier = grid[2][CSV_COLUMNS.indexOf("Courier")];
-    for (const r of grid.slice(1)) if (r[CSV_COLUMNS.indexOf("Courier")] === courier) r[CSV_COLUMNS.indexOf("Divisor")] = "4500";
-    expect(await verifyClientUpload(h.db, viewers.vp, { clientId, csvText: writeCsv(grid) })).toMatchObject({ ok: true });
+    for (const r of grid.slice(1))
+      if (r[CSV_COLUMNS.indexOf("Courier")] === courier) r[CSV_COLUMNS.indexOf("Divisor")] = "4500";
+    expect(await verifyClientUpload(h.db, viewers.vp, { clientId, csvText: writeCsv(grid) })).toMatchObject({
+      ok: true,
+    });
     const before = await snapshot(clientId);
     const since = await lastMailId();
     // The upload record is written after the new prices: make that insert fail for this client.
@@ -351,15 +521,25 @@ describe("an upload that fails half-way", () => {
       sql.raw(`create function ratecards_test_fail_upload() returns trigger language plpgsql as $$
         begin if new.client_id = ${clientId} then raise exception 'storage failed (test)'; end if; return new; end $$`),
     );
-    await h.db.execute(sql.raw(`create trigger ratecards_test_fail_upload before insert on rate_card_uploads for each row execute function ratecards_test_fail_upload()`));
+    await h.db.execute(
+      sql.raw(
+        `create trigger ratecards_test_fail_upload before insert on rate_card_uploads for each row execute function ratecards_test_fail_upload()`,
+      ),
+    );
     try {
-      const failure: unknown = await applyUpload(h.db, viewers.vp, { clientId, csvText: writeCsv(grid), fileName: "half.csv" }).then(
+      const failure: unknown = await applyUpload(h.db, viewers.vp, {
+        clientId,
+        csvText: writeCsv(grid),
+        fileName: "half.csv",
+      }).then(
         () => null,
         (e: unknown) => e,
       );
       // drizzle wraps the database's error ("Failed query: insert into rate_card_uploads …").
       const cause = (failure as { cause?: Error } | null)?.cause;
-      expect(`${(failure as Error | null)?.message} ${cause?.message}`).toMatch(/rate_card_uploads[\s\S]*storage failed \(test\)/);
+      expect(`${(failure as Error | null)?.message} ${cause?.message}`).toMatch(
+        /rate_card_uploads[\s\S]*storage failed \(test\)/,
+      );
     } finally {
       await h.db.execute(sql.raw(`drop trigger ratecards_test_fail_upload on rate_card_uploads`));
       await h.db.execute(sql.raw(`drop function ratecards_test_fail_upload()`));
@@ -385,7 +565,16 @@ describe("card-wide changes confirmed against a card that changed since", () => 
     expect(preview.cardToken).toBe(uploadToken);
 
     const row = await forwardRowOf(clientId);
-    expect((await updateRateRow(h.db, viewers.vp, { rowId: row.id, clientId, version: row.version, values: { ...rateValuesOf(row), surcharge: "3" } })).ok).toBe(true);
+    expect(
+      (
+        await updateRateRow(h.db, viewers.vp, {
+          rowId: row.id,
+          clientId,
+          version: row.version,
+          values: { ...rateValuesOf(row), surcharge: "3" },
+        })
+      ).ok,
+    ).toBe(true);
     expect(await clientCardToken(h.db, clientId)).not.toBe(preview.cardToken);
     const before = await snapshot(clientId);
     const since = await lastMailId();
@@ -396,7 +585,9 @@ describe("card-wide changes confirmed against a card that changed since", () => 
       stale: true,
       message: SEGMENT_STALE_MESSAGE,
     });
-    expect(await applyUpload(h.db, viewers.vp, { clientId, csvText: csv, fileName: "old.csv", cardToken: uploadToken })).toEqual({
+    expect(
+      await applyUpload(h.db, viewers.vp, { clientId, csvText: csv, fileName: "old.csv", cardToken: uploadToken }),
+    ).toEqual({
       ok: false,
       status: 409,
       stale: true,
@@ -408,7 +599,10 @@ describe("card-wide changes confirmed against a card that changed since", () => 
     // A fresh preview carries the new token and applies.
     const again = await previewApplySegment(h.db, viewers.vp, { clientId, segment: 1 });
     if (!again.ok) throw new Error(again.message);
-    expect(await applySegment(h.db, viewers.vp, { clientId, segment: 1, cardToken: again.cardToken })).toMatchObject({ ok: true, segment: 1 });
+    expect(await applySegment(h.db, viewers.vp, { clientId, segment: 1, cardToken: again.cardToken })).toMatchObject({
+      ok: true,
+      segment: 1,
+    });
   });
 });
 
@@ -416,7 +610,9 @@ describe("applying a segment", () => {
   it("previews, then replaces the client's rates for its services with the segment's, with audit", async () => {
     const clientId = takeClient();
     const before = await snapshot(clientId);
-    const services = (await h.db.select().from(clientCourierServices).where(eq(clientCourierServices.client_id, clientId))).map((s) => s.courier_service_id);
+    const services = (
+      await h.db.select().from(clientCourierServices).where(eq(clientCourierServices.client_id, clientId))
+    ).map((s) => s.courier_service_id);
     // A row the segment does not have, to be removed, and a segment row the client lacks.
     const [reverse] = before.rows.filter((r) => r.shipment_type === "REVERSE");
     const reverseCourier = (await cardOf(clientId)).rows.find((r) => r.id === reverse.id)!.courier_name;
@@ -427,7 +623,12 @@ describe("applying a segment", () => {
     if (!preview.ok) return;
     expect(preview.created).toBeGreaterThanOrEqual(1);
     expect(preview.updated).toBeGreaterThan(0);
-    expect(preview.changes.find((c) => c.action === "create" && c.courier_service_id === reverse.courier_service_id && c.shipment_type === "REVERSE")).toBeTruthy();
+    expect(
+      preview.changes.find(
+        (c) =>
+          c.action === "create" && c.courier_service_id === reverse.courier_service_id && c.shipment_type === "REVERSE",
+      ),
+    ).toBeTruthy();
     const afterPreview = await snapshot(clientId);
     expect(afterPreview.rows.length).toBe(before.rows.length - 1);
     expect(afterPreview.audits).toBe(before.audits);
@@ -436,16 +637,40 @@ describe("applying a segment", () => {
     expect(await applySegment(h.db, viewers.vp, { clientId, segment: 7 })).toMatchObject({ status: 400 });
     const since = await lastMailId();
     const applied = await applySegment(h.db, viewers.vp, { clientId, segment: 0, cardToken: preview.cardToken });
-    expect(applied).toMatchObject({ ok: true, segment: 0, segmentName: "Segment One", updated: preview.updated, created: preview.created, deleted: preview.deleted });
+    expect(applied).toMatchObject({
+      ok: true,
+      segment: 0,
+      segmentName: "Segment One",
+      updated: preview.updated,
+      created: preview.created,
+      deleted: preview.deleted,
+    });
 
     const segment = (await getSegmentRateCard(h.db, 0))!.rows.filter((r) => services.includes(r.courier_service_id));
     const mine = (await cardOf(clientId)).rows;
-    const priceKey = (r: CardRow) => JSON.stringify([r.courier_service_id, r.shipment_type, r.delivery_type, r.first_slab, r.second_slab, rateValuesOf(r)]);
+    const priceKey = (r: CardRow) =>
+      JSON.stringify([
+        r.courier_service_id,
+        r.shipment_type,
+        r.delivery_type,
+        r.first_slab,
+        r.second_slab,
+        rateValuesOf(r),
+      ]);
     expect(mine.map(priceKey).sort()).toEqual(segment.map(priceKey).sort());
-    await expectHierarchyMail(clientId, since, "Segment rates applied", ["Applied Segment One.", `${reverseCourier} · Reverse (${reverse.delivery_type}) · added`]);
-    const audits = await h.db.select().from(auditLog).where(and(eq(auditLog.client_id, clientId), sql`${auditLog.action} like 'apply_segment%'`));
+    await expectHierarchyMail(clientId, since, "Segment rates applied", [
+      "Applied Segment One.",
+      `${reverseCourier} · Reverse (${reverse.delivery_type}) · added`,
+    ]);
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.client_id, clientId), sql`${auditLog.action} like 'apply_segment%'`));
     expect(audits).toHaveLength(preview.updated + preview.created + preview.deleted + 1);
-    expect(audits.find((a) => a.entity === "rate_card")!.new_value).toMatchObject({ segment: 0, updated: preview.updated });
+    expect(audits.find((a) => a.entity === "rate_card")!.new_value).toMatchObject({
+      segment: 0,
+      updated: preview.updated,
+    });
     for (const f of RATE_FIELDS) expect(typeof mine[0][f] === "string" || typeof mine[0][f] === "number").toBe(true);
   });
 });
@@ -456,19 +681,33 @@ describe("RTO from forward", () => {
     const card = await cardOf(clientId);
     const forwards = card.rows.filter((r) => r.shipment_type === "FORWARD").slice(0, 2);
     const [a, b] = forwards;
-    const rtoA = card.rows.find((r) => r.courier_service_id === a.courier_service_id && r.shipment_type === "FORWARD_RTO")!;
-    const rtoB = card.rows.find((r) => r.courier_service_id === b.courier_service_id && r.shipment_type === "FORWARD_RTO")!;
+    const rtoA = card.rows.find(
+      (r) => r.courier_service_id === a.courier_service_id && r.shipment_type === "FORWARD_RTO",
+    )!;
+    const rtoB = card.rows.find(
+      (r) => r.courier_service_id === b.courier_service_id && r.shipment_type === "FORWARD_RTO",
+    )!;
     await h.db.update(rateRows).set({ zone_a_base: "1.00" }).where(eq(rateRows.id, rtoA.id));
     await h.db.delete(rateRows).where(eq(rateRows.id, rtoB.id));
 
     const before = await snapshot(clientId);
-    expect(await updateRtoFromForward(h.db, viewers.vp, { clientId, courierServiceIds: [a.courier_service_id, 999_999] })).toMatchObject({ ok: false, status: 400 });
-    expect(await updateRtoFromForward(h.db, viewers.vp, { clientId, courierServiceIds: [] })).toMatchObject({ ok: false, status: 400 });
-    expect(await updateRtoFromForward(h.db, viewers.bdm, { clientId, courierServiceIds: [a.courier_service_id] })).toMatchObject({ status: 403 });
+    expect(
+      await updateRtoFromForward(h.db, viewers.vp, { clientId, courierServiceIds: [a.courier_service_id, 999_999] }),
+    ).toMatchObject({ ok: false, status: 400 });
+    expect(await updateRtoFromForward(h.db, viewers.vp, { clientId, courierServiceIds: [] })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(
+      await updateRtoFromForward(h.db, viewers.bdm, { clientId, courierServiceIds: [a.courier_service_id] }),
+    ).toMatchObject({ status: 403 });
     expect(await snapshot(clientId)).toEqual(before);
 
     const since = await lastMailId();
-    const r = await updateRtoFromForward(h.db, viewers.vp, { clientId, courierServiceIds: [a.courier_service_id, b.courier_service_id] });
+    const r = await updateRtoFromForward(h.db, viewers.vp, {
+      clientId,
+      courierServiceIds: [a.courier_service_id, b.courier_service_id],
+    });
     expect(r.ok).toBe(true);
     await expectHierarchyMail(clientId, since, "RTO rates updated from forward", [
       `${a.courier_name} · Forward RTO (${a.delivery_type}) · Zone A Base: 1.00 → ${a.zone_a_base}`,
@@ -483,15 +722,24 @@ describe("RTO from forward", () => {
     );
     const after = await cardOf(clientId);
     for (const f of forwards) {
-      const rto = after.rows.find((x) => x.courier_service_id === f.courier_service_id && x.shipment_type === "FORWARD_RTO")!;
+      const rto = after.rows.find(
+        (x) => x.courier_service_id === f.courier_service_id && x.shipment_type === "FORWARD_RTO",
+      )!;
       expect({ ...rateValuesOf(rto), first_slab: rto.first_slab, second_slab: rto.second_slab }).toEqual({
         ...rateValuesOf(f),
         first_slab: f.first_slab,
         second_slab: f.second_slab,
       });
     }
-    const audits = await h.db.select().from(auditLog).where(and(eq(auditLog.client_id, clientId), sql`${auditLog.action} like 'rto_from_forward%'`));
-    expect(audits.map((x) => x.action).sort()).toEqual(["rto_from_forward", "rto_from_forward", "rto_from_forward:create"]);
+    const audits = await h.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.client_id, clientId), sql`${auditLog.action} like 'rto_from_forward%'`));
+    expect(audits.map((x) => x.action).sort()).toEqual([
+      "rto_from_forward",
+      "rto_from_forward",
+      "rto_from_forward:create",
+    ]);
   });
 });
 
@@ -501,7 +749,12 @@ describe("rate change history", () => {
     const row = await forwardRowOf(clientId);
     let version = row.version;
     for (const price of ["41", "42", "43"]) {
-      const r = await updateRateRow(h.db, viewers.vp, { rowId: row.id, clientId, version, values: { ...rateValuesOf(row), zone_c_base: price } });
+      const r = await updateRateRow(h.db, viewers.vp, {
+        rowId: row.id,
+        clientId,
+        version,
+        values: { ...rateValuesOf(row), zone_c_base: price },
+      });
       expect(r.ok).toBe(true);
       version++;
     }
@@ -513,7 +766,12 @@ describe("rate change history", () => {
       [{ field: "zone_c_base", old: "41.00", new: "42.00" }],
     ]);
     expect(page2.entries.map((e) => e.changes[0].new)).toEqual(["41.00"]);
-    expect(page1.entries[0]).toMatchObject({ action: "update", courier: row.courier_name, shipment_type: "FORWARD", staff: { email: "vp@demo.test", role: "vp" } });
+    expect(page1.entries[0]).toMatchObject({
+      action: "update",
+      courier: row.courier_name,
+      shipment_type: "FORWARD",
+      staff: { email: "vp@demo.test", role: "vp" },
+    });
     const times = [...page1.entries, ...page2.entries].map((e) => e.at.getTime());
     expect(times).toEqual([...times].sort((x, y) => y - x));
     expect((await rateChangeHistory(h.db, clientId, { page: 99, perPage: 2 })).page).toBe(2);

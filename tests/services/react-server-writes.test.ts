@@ -9,20 +9,27 @@
 import { createRequire } from "node:module";
 import { Writable } from "node:stream";
 
-import { createElement as h, type ReactNode,Suspense } from "react";
+import { createElement as h, type ReactNode, Suspense } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { REACT_SERVER_FILE, REACT_WRITES_EDITS, REACT_WRITES_MARKER } from "../../scripts/patch-dependencies.mjs";
 import { writeUnpatchedCopy } from "../support/unpatched";
 
-type Server = { renderToPipeableStream(node: ReactNode, options: Record<string, unknown>): { pipe(w: Writable): void } };
+type Server = {
+  renderToPipeableStream(node: ReactNode, options: Record<string, unknown>): { pipe(w: Writable): void };
+};
 const require = createRequire(import.meta.url);
 let unpatched: ReturnType<typeof writeUnpatchedCopy> | undefined;
 let Patched: Server;
 let Unpatched: Server;
 
 beforeAll(() => {
-  unpatched = writeUnpatchedCopy(REACT_SERVER_FILE, REACT_WRITES_EDITS as [string, string][], REACT_WRITES_MARKER, "React's server renderer");
+  unpatched = writeUnpatchedCopy(
+    REACT_SERVER_FILE,
+    REACT_WRITES_EDITS as [string, string][],
+    REACT_WRITES_MARKER,
+    "React's server renderer",
+  );
   // The production build itself (the tests run with NODE_ENV=test, which would pick the development one).
   Patched = require(unpatched.installed) as Server;
   Unpatched = require(unpatched.copy) as Server;
@@ -68,7 +75,13 @@ const table = h(
   ),
 );
 
-const long = h("main", null, h("p", null, "ग्राहक ".repeat(3000)), h("pre", null, "a".repeat(5000)), h("div", { dangerouslySetInnerHTML: { __html: "<b>raw</b>".repeat(1000) } }));
+const long = h(
+  "main",
+  null,
+  h("p", null, "ग्राहक ".repeat(3000)),
+  h("pre", null, "a".repeat(5000)),
+  h("div", { dangerouslySetInnerHTML: { __html: "<b>raw</b>".repeat(1000) } }),
+);
 
 /** A component that suspends until `ms` have passed (as a deferred loader's part would). */
 function later(ms: number, content: ReactNode) {

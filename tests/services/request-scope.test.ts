@@ -52,7 +52,12 @@ describe("a page's loaders share the session and client lookups", () => {
 
     const [a, b, c1, c2] = await runInRequestScope(async () => {
       const [s1, s2] = await Promise.all([requireStaff(copy()), requireStaff(copy())]);
-      return [s1, s2, await requireClientForViewer(h.db, s1, String(client.id)), await requireClientForViewer(h.db, s2, String(client.id))];
+      return [
+        s1,
+        s2,
+        await requireClientForViewer(h.db, s1, String(client.id)),
+        await requireClientForViewer(h.db, s2, String(client.id)),
+      ];
     });
     expect(a.email).toBe("vp@demo.test");
     expect(b).toBe(a); // the same object: one lookup
@@ -60,7 +65,10 @@ describe("a page's loaders share the session and client lookups", () => {
     expect(c2).toBe(c1);
 
     // Each request looks again: a session ended in between is not carried over.
-    const [s3, s4] = await Promise.all([runInRequestScope(() => requireStaff(copy())), runInRequestScope(() => requireStaff(copy()))]);
+    const [s3, s4] = await Promise.all([
+      runInRequestScope(() => requireStaff(copy())),
+      runInRequestScope(() => requireStaff(copy())),
+    ]);
     expect(s3).not.toBe(s4);
     expect(s3).toEqual(s4);
   });

@@ -15,10 +15,18 @@ import { PATCHES, patchText, withCurrentMarkers } from "../../scripts/patch-depe
 
 const require = createRequire(import.meta.url);
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
-type Match = { params: Record<string, string | undefined>; pathname: string; pathnameBase: string; route: { id: string } };
+type Match = {
+  params: Record<string, string | undefined>;
+  pathname: string;
+  pathnameBase: string;
+  route: { id: string };
+};
 const router = require(path.resolve("node_modules/@remix-run/router/dist/router.cjs.js")) as {
   matchRoutes: (routes: Route[], location: string) => Match[] | null;
-  matchPath: (pattern: { path: string; caseSensitive?: boolean; end?: boolean }, pathname: string) => { params: Record<string, string> } | null;
+  matchPath: (
+    pattern: { path: string; caseSensitive?: boolean; end?: boolean },
+    pathname: string,
+  ) => { params: Record<string, string> } | null;
 };
 
 /** Routes shaped like the console's (flat-route conventions, as Remix builds them). */
@@ -36,7 +44,10 @@ function routes(): Route[] {
             { id: "routes/_app.all-users.$id._index", path: "all-users/:id" },
             { id: "routes/_app.all-users.$id.rate-card", path: "all-users/:id/rate-card" },
             { id: "routes/_app.all-users.$id.account-ledger[.csv]", path: "all-users/:id/account-ledger.csv" },
-            { id: "routes/_app.all-users.$id.courier-rules_.select.$ruleId_.lists.$list", path: "all-users/:id/courier-rules/select/:ruleId/lists/:list" },
+            {
+              id: "routes/_app.all-users.$id.courier-rules_.select.$ruleId_.lists.$list",
+              path: "all-users/:id/courier-rules/select/:ruleId/lists/:list",
+            },
             { id: "routes/_app.orders.$orderId?", path: "orders/:orderId?" },
             { id: "routes/_app.legal-status", path: "legal-status", caseSensitive: true },
           ],
@@ -63,7 +74,8 @@ const PATHS = [
   "/no/such/page",
 ];
 
-const summary = (m: Match[] | null) => m?.map((x) => ({ id: x.route.id, params: x.params, pathname: x.pathname, pathnameBase: x.pathnameBase }));
+const summary = (m: Match[] | null) =>
+  m?.map((x) => ({ id: x.route.id, params: x.params, pathname: x.pathname, pathnameBase: x.pathnameBase }));
 
 describe("route matching through the caches", () => {
   it("every edit of scripts/patch-dependencies.mjs is in the installed files", () => {
@@ -85,24 +97,35 @@ describe("route matching through the caches", () => {
   it("matches what a fresh copy of the routes matches, repeatedly, on the same tree", () => {
     const shared = routes();
     for (let round = 0; round < 3; round++)
-      for (const p of PATHS) expect(summary(router.matchRoutes(shared, p)), p).toEqual(summary(router.matchRoutes(routes(), p)));
-    expect(summary(router.matchRoutes(shared, "/all-users/12/rate-card"))?.at(-1)).toMatchObject({ id: "routes/_app.all-users.$id.rate-card", params: { id: "12" } });
+      for (const p of PATHS)
+        expect(summary(router.matchRoutes(shared, p)), p).toEqual(summary(router.matchRoutes(routes(), p)));
+    expect(summary(router.matchRoutes(shared, "/all-users/12/rate-card"))?.at(-1)).toMatchObject({
+      id: "routes/_app.all-users.$id.rate-card",
+      params: { id: "12" },
+    });
     expect(summary(router.matchRoutes(shared, "/LEGAL-STATUS"))?.at(-1)?.id).toBe("routes/$");
   });
 
   it("ranked branches belong to their routes array", () => {
     const a = routes();
-    const b: Route[] = [{ id: "other-root", path: "", children: [{ id: "other/all-users", path: "all-users/:id/rate-card" }] }];
-    expect(router.matchRoutes(a, "/all-users/5/rate-card")?.at(-1)?.route.id).toBe("routes/_app.all-users.$id.rate-card");
+    const b: Route[] = [
+      { id: "other-root", path: "", children: [{ id: "other/all-users", path: "all-users/:id/rate-card" }] },
+    ];
+    expect(router.matchRoutes(a, "/all-users/5/rate-card")?.at(-1)?.route.id).toBe(
+      "routes/_app.all-users.$id.rate-card",
+    );
     expect(router.matchRoutes(b, "/all-users/5/rate-card")?.at(-1)?.route.id).toBe("other/all-users");
     expect(router.matchRoutes(b, "/orders")).toBeNull();
-    for (const p of PATHS) expect(summary(router.matchRoutes(a, p)), p).toEqual(summary(router.matchRoutes(routes(), p)));
+    for (const p of PATHS)
+      expect(summary(router.matchRoutes(a, p)), p).toEqual(summary(router.matchRoutes(routes(), p)));
   });
 
   it("compiled patterns are kept apart by case sensitivity and end", () => {
     expect(router.matchPath({ path: "/a/:x", caseSensitive: false, end: true }, "/A/1")).not.toBeNull();
     expect(router.matchPath({ path: "/a/:x", caseSensitive: true, end: true }, "/A/1")).toBeNull();
-    expect(router.matchPath({ path: "/a/:x", caseSensitive: false, end: false }, "/a/1/more")).toMatchObject({ params: { x: "1" } });
+    expect(router.matchPath({ path: "/a/:x", caseSensitive: false, end: false }, "/a/1/more")).toMatchObject({
+      params: { x: "1" },
+    });
     expect(router.matchPath({ path: "/a/:x", caseSensitive: false, end: true }, "/a/1/more")).toBeNull();
   });
 });

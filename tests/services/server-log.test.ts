@@ -29,7 +29,17 @@ async function captureLog(fn: () => unknown): Promise<string> {
   const lines: string[] = [];
   const spies = (["error", "warn", "log", "info"] as const).map((level) =>
     vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      lines.push(args.map((a) => (a instanceof Error ? `${a.stack ?? a.message} ${JSON.stringify(a)} ${String((a as { cause?: unknown }).cause)}` : typeof a === "string" ? a : JSON.stringify(a))).join(" "));
+      lines.push(
+        args
+          .map((a) =>
+            a instanceof Error
+              ? `${a.stack ?? a.message} ${JSON.stringify(a)} ${String((a as { cause?: unknown }).cause)}`
+              : typeof a === "string"
+                ? a
+                : JSON.stringify(a),
+          )
+          .join(" "),
+      );
     }),
   );
   try {
@@ -45,7 +55,14 @@ async function failingInsert(): Promise<unknown> {
   const [vp] = await h.db.select().from(staff).where(eq(staff.role, "vp")).limit(1);
   try {
     // The same e-mail as an existing client: the unique index refuses the row.
-    await h.db.insert(clients).values({ ...existing, id: undefined, email: existing.email.toUpperCase(), auth_token: TOKEN, password_hash: HASH, vp_id: vp.id });
+    await h.db.insert(clients).values({
+      ...existing,
+      id: undefined,
+      email: existing.email.toUpperCase(),
+      auth_token: TOKEN,
+      password_hash: HASH,
+      vp_id: vp.id,
+    });
   } catch (error) {
     return error;
   }

@@ -11,6 +11,12 @@ describe("the server's Node flags", () => {
     expect(SERVER_NODE_FLAGS.length).toBeGreaterThan(0);
     for (const flag of SERVER_NODE_FLAGS) expect(start.indexOf(flag), flag).toBeGreaterThan(-1);
     for (const flag of SERVER_NODE_FLAGS) expect(start.indexOf(flag)).toBeLessThan(start.indexOf("scripts/start.ts"));
-    expect(serverNodeArgs(["--cpu-prof"])).toEqual([...SERVER_NODE_FLAGS, "--cpu-prof", "--import", "tsx", "scripts/start.ts"]);
+    expect(serverNodeArgs(["--cpu-prof"])).toEqual([
+      ...SERVER_NODE_FLAGS,
+      "--cpu-prof",
+      "--import",
+      "tsx",
+      "scripts/start.ts",
+    ]);
   });
 });

@@ -23,7 +23,10 @@ describe("finance approvers on the database", () => {
   });
 
   it("follow the stored setting when staff change it", async () => {
-    await h.db.update(settings).set({ value: ["kam@demo.test"] }).where(eq(settings.key, "FINANCE_APPROVER_EMAILS"));
+    await h.db
+      .update(settings)
+      .set({ value: ["kam@demo.test"] })
+      .where(eq(settings.key, "FINANCE_APPROVER_EMAILS"));
     expect(await isFinanceApprover(h.db, "kam@demo.test")).toBe(true);
     expect(await isFinanceApprover(h.db, "approver1@demo.test")).toBe(false);
     await h.db.delete(settings).where(eq(settings.key, "FINANCE_APPROVER_EMAILS"));

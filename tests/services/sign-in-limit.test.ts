@@ -26,7 +26,8 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
-const attempt = (email: string, password: string, ip: string, at: Date) => checkStaffCredentials(h.db, { email, role: "kam", password }, ip, at);
+const attempt = (email: string, password: string, ip: string, at: Date) =>
+  checkStaffCredentials(h.db, { email, role: "kam", password }, ip, at);
 const fail = async (email: string, ip: string, at: Date, times = MAX_FAILED_SIGN_INS_PER_MINUTE) => {
   for (let i = 0; i < times; i++) expect((await attempt(email, `wrong-${i}`, ip, at)).ok).toBe(false);
 };
@@ -35,7 +36,9 @@ const limited = (r: SignInResult) => (r.ok ? false : Boolean(r.rateLimited));
 describe("a fair sign-in limit", () => {
   it("strangers' failures do not lock the real user out at an address they signed in from before", async () => {
     const t0 = new Date();
-    expect((await attempt("approver1@demo.test", "demo-password", "10.20.0.1", new Date(t0.getTime() - MINUTE))).ok).toBe(true);
+    expect(
+      (await attempt("approver1@demo.test", "demo-password", "10.20.0.1", new Date(t0.getTime() - MINUTE))).ok,
+    ).toBe(true);
     for (let i = 0; i < MAX_FAILED_SIGN_INS_PER_MINUTE; i++) await fail("approver1@demo.test", `10.21.0.${i}`, t0, 1);
     // A new address meets the account-wide back-off…
     expect(limited(await attempt("approver1@demo.test", "demo-password", "10.22.0.1", t0))).toBe(true);
@@ -59,8 +62,14 @@ describe("a fair sign-in limit", () => {
     const t1 = new Date(t0.getTime() + MINUTE + 1000);
     await fail("approver3@demo.test", ip, t1, 1);
     const second = await attempt("approver3@demo.test", "demo-password", ip, new Date(t1.getTime() + 1000));
-    expect(second).toMatchObject({ ok: false, rateLimited: true, message: "Too many failed sign-in attempts. Please wait 2 minutes and try again." });
-    expect(limited(await attempt("approver3@demo.test", "demo-password", ip, new Date(t1.getTime() + MINUTE + 1000)))).toBe(true);
+    expect(second).toMatchObject({
+      ok: false,
+      rateLimited: true,
+      message: "Too many failed sign-in attempts. Please wait 2 minutes and try again.",
+    });
+    expect(
+      limited(await attempt("approver3@demo.test", "demo-password", ip, new Date(t1.getTime() + MINUTE + 1000))),
+    ).toBe(true);
     const t2 = new Date(t1.getTime() + 2 * MINUTE + 1000);
     await fail("approver3@demo.test", ip, t2, 1);
     expect(await attempt("approver3@demo.test", "demo-password", ip, new Date(t2.getTime() + 1000))).toMatchObject({
@@ -80,6 +89,8 @@ describe("a fair sign-in limit", () => {
     expect(lockDurationMs(MAX_FAILED_SIGN_INS_PER_MINUTE + 2)).toBe(4 * MINUTE);
     expect(lockDurationMs(MAX_FAILED_SIGN_INS_PER_MINUTE + 40)).toBe(60 * MINUTE);
     expect(rateLimitMessage(20_000)).toBe(RATE_LIMIT_MESSAGE);
-    expect(rateLimitMessage(3 * MINUTE + 1)).toBe("Too many failed sign-in attempts. Please wait 4 minutes and try again.");
+    expect(rateLimitMessage(3 * MINUTE + 1)).toBe(
+      "Too many failed sign-in attempts. Please wait 4 minutes and try again.",
+    );
   });
 });

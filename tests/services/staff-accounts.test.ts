@@ -21,12 +21,21 @@ afterAll(async () => {
 describe("creating staff from the command line", () => {
   it("creates a vp who can sign in, hashed and audited, without the password in the audit", async () => {
     expect(await isSeeded(h.db)).toBe(false);
-    const result = await createStaffMember(h.db, { email: "First.VP@Example.com", role: "vp", name: "First VP", password: "a long passphrase 42" });
+    const result = await createStaffMember(h.db, {
+      email: "First.VP@Example.com",
+      role: "vp",
+      name: "First VP",
+      password: "a long passphrase 42",
+    });
     expect(result).toMatchObject({ ok: true, email: "first.vp@example.com", role: "vp" });
     const [row] = await h.db.select().from(staff).where(eq(staff.email, "first.vp@example.com"));
     expect(row.password_hash).toMatch(/^scrypt\$/);
     expect(row.password_hash).not.toContain("passphrase");
-    const signIn = await checkStaffCredentials(h.db, { email: "first.vp@example.com", role: "vp", password: "a long passphrase 42" }, "10.0.0.1");
+    const signIn = await checkStaffCredentials(
+      h.db,
+      { email: "first.vp@example.com", role: "vp", password: "a long passphrase 42" },
+      "10.0.0.1",
+    );
     expect(signIn.ok).toBe(true);
     const audits = await h.db.select().from(auditLog).where(eq(auditLog.entity, "staff"));
     expect(audits).toHaveLength(1);
@@ -35,9 +44,25 @@ describe("creating staff from the command line", () => {
   });
 
   it("refuses a taken e-mail (any case), a short password and an unknown role", async () => {
-    expect(await createStaffMember(h.db, { email: "first.vp@EXAMPLE.com", role: "kam", name: "X", password: "another long one" })).toMatchObject({ ok: false });
-    expect(await createStaffMember(h.db, { email: "b@example.com", role: "vp", name: "B", password: "short" })).toMatchObject({ ok: false, message: expect.stringContaining("at least 12") });
-    expect(await createStaffMember(h.db, { email: "c@example.com", role: "boss" as never, name: "C", password: "a long passphrase" })).toMatchObject({ ok: false });
+    expect(
+      await createStaffMember(h.db, {
+        email: "first.vp@EXAMPLE.com",
+        role: "kam",
+        name: "X",
+        password: "another long one",
+      }),
+    ).toMatchObject({ ok: false });
+    expect(
+      await createStaffMember(h.db, { email: "b@example.com", role: "vp", name: "B", password: "short" }),
+    ).toMatchObject({ ok: false, message: expect.stringContaining("at least 12") });
+    expect(
+      await createStaffMember(h.db, {
+        email: "c@example.com",
+        role: "boss" as never,
+        name: "C",
+        password: "a long passphrase",
+      }),
+    ).toMatchObject({ ok: false });
     expect(await h.db.select().from(staff)).toHaveLength(1);
   });
 });

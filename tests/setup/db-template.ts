@@ -57,7 +57,10 @@ async function build(): Promise<{ template: Template; remove: () => Promise<void
     const folder = path.join(dir, "pgdata");
     const loaded = await PGlite.create(folder, { loadDataDir: new Blob([await dump.arrayBuffer()]) });
     await loaded.close();
-    return { template: { pgliteTemplate: folder, pgTemplateDb: "", seedOrdersUntil: ORDERS_UNTIL.toISOString() }, remove: () => rm(dir, { recursive: true, force: true }) };
+    return {
+      template: { pgliteTemplate: folder, pgTemplateDb: "", seedOrdersUntil: ORDERS_UNTIL.toISOString() },
+      remove: () => rm(dir, { recursive: true, force: true }),
+    };
   }
   const name = `tpl_${process.pid}`;
   await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -66,7 +69,10 @@ async function build(): Promise<{ template: Template; remove: () => Promise<void
   await handle.migrate();
   await seedDemoData(handle.db, { ordersUntil: ORDERS_UNTIL });
   await handle.close();
-  return { template: { pgliteTemplate: "", pgTemplateDb: name, seedOrdersUntil: ORDERS_UNTIL.toISOString() }, remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    template: { pgliteTemplate: "", pgTemplateDb: name, seedOrdersUntil: ORDERS_UNTIL.toISOString() },
+    remove: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 /** The run's template, built on first use; call the returned release when done with it. */

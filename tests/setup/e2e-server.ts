@@ -5,7 +5,7 @@
  * the template's dump, or `CREATE DATABASE … TEMPLATE` on the TEST_DATABASE_URL server. The
  * start script finds the database migrated and seeded, so it does not seed again.
  */
-import { type ChildProcess,spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -28,7 +28,8 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(process.env.BUILD_DIR ?? "build", "server/index.js"))) throw new Error("No build found: run `npm run build` (npm test does it for you).");
+  if (!existsSync(path.join(process.env.BUILD_DIR ?? "build", "server/index.js")))
+    throw new Error("No build found: run `npm run build` (npm test does it for you).");
   const { template, release } = await useTemplate();
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "console-e2e-"));
@@ -83,7 +84,10 @@ export default async function setup(project: TestProject) {
   // failures: say why, with the end of its log.
   let stopping = false;
   server.on("exit", (code, signal) => {
-    if (!stopping) console.error(`The browser tests' server exited (${signal ?? `code ${code}`}) while the tests ran. The end of its log:\n${log.slice(-20_000)}`);
+    if (!stopping)
+      console.error(
+        `The browser tests' server exited (${signal ?? `code ${code}`}) while the tests ran. The end of its log:\n${log.slice(-20_000)}`,
+      );
   });
   project.provide("baseURL", `http://127.0.0.1:${port}`);
   // Browser tests that compare a page with the seeded data open their own copy of the template.

@@ -4,7 +4,10 @@ import type { Executor } from "~/services/db/client.server";
 import { billingCycles } from "~/services/db/schema";
 
 /** Inserts an open bill of `rupees` (all freight, no tax) for the week starting `start`, due `due`; returns its id. */
-export async function insertOpenBill(db: Executor, bill: { clientId: number; reference: string; start: string; due: string; rupees: string }): Promise<number> {
+export async function insertOpenBill(
+  db: Executor,
+  bill: { clientId: number; reference: string; start: string; due: string; rupees: string },
+): Promise<number> {
   const [row] = await db
     .insert(billingCycles)
     .values({

@@ -2,7 +2,14 @@
  * Real Chromium for browser tests (Debian's headless shell or full browser, or CHROME_PATH), driven by playwright-core.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { afterAll, afterEach, beforeEach, describe, expect, inject } from "vitest";
 
 import { preferredChromium } from "../../scripts/lib/chromium-paths.mjs";
@@ -78,7 +85,10 @@ export async function signInOnce(page: Page, email: string, role: string) {
   }
   await signIn(page, email, role);
   await page.waitForURL((u) => u.pathname === home);
-  signedInCookies.set(email, (await page.context().cookies()).filter((c) => c.name === "__console_session"));
+  signedInCookies.set(
+    email,
+    (await page.context().cookies()).filter((c) => c.name === "__console_session"),
+  );
 }
 
 /** Waits until a navigation settles, with or without JavaScript. */
@@ -93,11 +103,14 @@ export async function settle(page: Page) {
  */
 export async function expectAccessible(page: Page, javaScriptEnabled = true) {
   if (!javaScriptEnabled) {
-    const context = await page.context().browser()!.newContext({
-      baseURL: baseURL(),
-      javaScriptEnabled: true,
-      storageState: await page.context().storageState(),
-    });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({
+        baseURL: baseURL(),
+        javaScriptEnabled: true,
+        storageState: await page.context().storageState(),
+      });
     try {
       const copy = await context.newPage();
       await copy.route(/\.js(\?|$)/, (route) => route.abort());
@@ -118,9 +131,20 @@ async function checkAxe(page: Page) {
   // finishRun in a blank page it opens) took 3–4× as long for the same rules and results:
   // 8.7 s against 2.3–2.6 s on the Advantage tab (decision 041). Its one gain, cross-origin
   // frames, does not apply: the console has no frames.
-  const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ["violations"] }).analyze();
+  const results = await new AxeBuilder({ page })
+    .setLegacyMode(true)
+    .options({ resultTypes: ["violations"] })
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")})`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`)
+          .join(" | ")})`,
+    ),
+  ).toEqual([]);
 }
 
 /** What a suite of `describeJsOnOff` gets: its mode, its context (no cookies at each test's start) and a new page per test. */
@@ -197,14 +221,16 @@ export function expectLocator(locator: Locator) {
   const text = () => locator.textContent({ timeout: 1_000 });
   return {
     toHaveText: (expected: string | RegExp) =>
-      typeof expected === "string" ? expect.poll(text, RETRY).toBe(expected) : expect.poll(text, RETRY).toMatch(expected),
+      typeof expected === "string"
+        ? expect.poll(text, RETRY).toBe(expected)
+        : expect.poll(text, RETRY).toMatch(expected),
     toContainText: (expected: string) => expect.poll(text, RETRY).toContain(expected),
     toHaveCount: (expected: number) => expect.poll(() => locator.count(), RETRY).toBe(expected),
-    toHaveAttribute: (name: string, expected: string | null) => expect.poll(() => locator.getAttribute(name, { timeout: 1_000 }), RETRY).toBe(expected),
+    toHaveAttribute: (name: string, expected: string | null) =>
+      expect.poll(() => locator.getAttribute(name, { timeout: 1_000 }), RETRY).toBe(expected),
     toHaveValue: (expected: string) => expect.poll(() => locator.inputValue({ timeout: 1_000 }), RETRY).toBe(expected),
   };
 }
-
 
 /**
  * A client's auth token, as a seller integration gets it: a vp or kam reveals it on the client's
@@ -212,9 +238,12 @@ export function expectLocator(locator: Locator) {
  * instead of from the seed's plan. `request` must carry a vp or kam session.
  */
 export async function revealClientToken(request: APIRequestContext, clientId: number): Promise<string> {
-  const res = await request.post(`/all-users/${clientId}/account-setup?open=config`, { form: { intent: "token-reveal" } });
+  const res = await request.post(`/all-users/${clientId}/account-setup?open=config`, {
+    form: { intent: "token-reveal" },
+  });
   const html = await res.text();
   const token = /data-testid="token-value"[^>]*>([0-9a-f]{40})</.exec(html)?.[1];
-  if (res.status() !== 200 || !token) throw new Error(`Could not reveal client ${clientId}'s token (HTTP ${res.status()})`);
+  if (res.status() !== 200 || !token)
+    throw new Error(`Could not reveal client ${clientId}'s token (HTTP ${res.status()})`);
   return token;
 }

@@ -1,5 +1,5 @@
 /** A Rate Calculator input for service tests: Delhi → Bengaluru, 0.5 kg, prepaid, unless overridden. */
-import { type CalculatorInput,parseCalculator } from "~/services/quote/calculator-form";
+import { type CalculatorInput, parseCalculator } from "~/services/quote/calculator-form";
 
 export function calculatorInput(overrides: Record<string, string> = {}): CalculatorInput {
   const parsed = parseCalculator({

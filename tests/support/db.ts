@@ -10,7 +10,7 @@ import path from "node:path";
 
 import { inject } from "vitest";
 
-import { type DbHandle,openPglite, openPostgres, setProcessDb } from "~/services/db/client.server";
+import { type DbHandle, openPglite, openPostgres, setProcessDb } from "~/services/db/client.server";
 
 import { adminQuery, testDatabaseUrl, withDatabase } from "./pg-admin";
 
@@ -36,7 +36,9 @@ export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
     return handle;
   }
   const name = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(opts.seeded ? `CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplateDb")}` : `CREATE DATABASE ${name}`);
+  await adminQuery(
+    opts.seeded ? `CREATE DATABASE ${name} TEMPLATE ${inject("pgTemplateDb")}` : `CREATE DATABASE ${name}`,
+  );
   const handle = openPostgres(withDatabase(url, name), 4);
   if (!opts.seeded) await handle.migrate();
   return {

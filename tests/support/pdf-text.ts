@@ -110,7 +110,8 @@ function showStrings(content: string): string[] {
       const operands = stack[stack.length - 1];
       if (word === "TJ") {
         const arr = operands[operands.length - 1];
-        if (Array.isArray(arr)) out.push(arr.map((p) => (typeof p === "string" ? p : typeof p === "number" && p < -200 ? " " : "")).join(""));
+        if (Array.isArray(arr))
+          out.push(arr.map((p) => (typeof p === "string" ? p : typeof p === "number" && p < -200 ? " " : "")).join(""));
       } else if (word === "Tj" || word === "'" || word === '"') {
         const s = operands[operands.length - 1];
         if (typeof s === "string") out.push(s);

@@ -10,5 +10,7 @@ export const DATABASE_APP_TESTS = ["app/services/files/store.server.test.ts", "a
 export const USES_DATABASE = /support\/db"|openTestDb|openPglite|openPostgres|getDb\(|inject\(/;
 
 export function unitTestInclude(scope = process.env.UNIT_SCOPE): string[] {
-  return scope === "database" ? ["tests/services/**/*.test.ts", ...DATABASE_APP_TESTS] : ["app/**/*.test.ts", "tests/services/**/*.test.ts"];
+  return scope === "database"
+    ? ["tests/services/**/*.test.ts", ...DATABASE_APP_TESTS]
+    : ["app/**/*.test.ts", "tests/services/**/*.test.ts"];
 }

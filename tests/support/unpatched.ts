@@ -9,7 +9,12 @@ import path from "node:path";
 
 import { expect } from "vitest";
 
-export function writeUnpatchedCopy(file: string, edits: [string, string][], marker: string, what: string): { installed: string; copy: string; remove(): void } {
+export function writeUnpatchedCopy(
+  file: string,
+  edits: [string, string][],
+  marker: string,
+  what: string,
+): { installed: string; copy: string; remove(): void } {
   const installed = path.resolve(file);
   const copy = installed.replace(/\.js$/, `.unpatched-${process.pid}.js`);
   let text = readFileSync(installed, "utf8");

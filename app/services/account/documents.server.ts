@@ -15,7 +15,10 @@ export function chosen(file: File | string | null | undefined): File | null {
 }
 
 /** One upload, checked: the spec's messages for too large and for the wrong kind. */
-export async function checkUpload(file: File, kinds: readonly FileKind[]): Promise<Result<{ file: UploadedFile }, Invalid>> {
+export async function checkUpload(
+  file: File,
+  kinds: readonly FileKind[],
+): Promise<Result<{ file: UploadedFile }, Invalid>> {
   if (file.size > MAX_DOCUMENT_BYTES) return invalid(KYC_MESSAGES.fileTooLarge);
   const wrongKind = kinds.includes("pdf") ? KYC_MESSAGES.fileWrongKind : KYC_MESSAGES.logoWrongKind;
   return checkFile(file, { kinds, messages: { wrongKind } });

@@ -36,7 +36,10 @@ const GOOD_KYC = {
 describe("KYC form", () => {
   it("accepts a complete KYC and upper-cases GSTIN and PAN", () => {
     const r = parseKycForm(form({ ...GOOD_KYC, gst_no: GOOD_KYC.gst_no.toLowerCase(), pan_number: "aaecl1234k" }));
-    expect(r).toEqual({ ok: true, data: { ...GOOD_KYC, gst_no: GOOD_KYC.gst_no, pan_number: "AAECL1234K", gst_type: "yes" } });
+    expect(r).toEqual({
+      ok: true,
+      data: { ...GOOD_KYC, gst_no: GOOD_KYC.gst_no, pan_number: "AAECL1234K", gst_type: "yes" },
+    });
   });
 
   it("says what is required, in the spec's words", () => {
@@ -60,14 +63,25 @@ describe("KYC form", () => {
     const wrong = GOOD_KYC.gst_no.slice(0, 14) + (GOOD_KYC.gst_no[14] === "A" ? "B" : "A");
     const r = parseKycForm(form({ ...GOOD_KYC, gst_no: wrong }));
     expect(r).toEqual({ ok: false, fieldErrors: { gst_no: "Please provide a valid GST number" } });
-    expect(parseKycForm(form({ ...GOOD_KYC, gst_no: "" }))).toEqual({ ok: false, fieldErrors: { gst_no: KYC_MESSAGES.gstNo } });
-    expect(parseKycForm(form({ ...GOOD_KYC, gst_no: GOOD_KYC.gst_no + "1" }))).toEqual({ ok: false, fieldErrors: { gst_no: "Please provide a valid GST number" } });
+    expect(parseKycForm(form({ ...GOOD_KYC, gst_no: "" }))).toEqual({
+      ok: false,
+      fieldErrors: { gst_no: KYC_MESSAGES.gstNo },
+    });
+    expect(parseKycForm(form({ ...GOOD_KYC, gst_no: GOOD_KYC.gst_no + "1" }))).toEqual({
+      ok: false,
+      fieldErrors: { gst_no: "Please provide a valid GST number" },
+    });
   });
 
   it("without GST the number is dropped, with GST the PAN must be the GSTIN's", () => {
-    const r = parseKycForm(form({ ...GOOD_KYC, gst_type: "no", gst_no: "whatever", business_proof_type: "bank_statement" }));
+    const r = parseKycForm(
+      form({ ...GOOD_KYC, gst_type: "no", gst_no: "whatever", business_proof_type: "bank_statement" }),
+    );
     expect(r.ok && r.data.gst_no).toBeNull();
-    expect(parseKycForm(form({ ...GOOD_KYC, pan_number: "AAECM1234K" }))).toEqual({ ok: false, fieldErrors: { pan_number: KYC_MESSAGES.panNotInGstin } });
+    expect(parseKycForm(form({ ...GOOD_KYC, pan_number: "AAECM1234K" }))).toEqual({
+      ok: false,
+      fieldErrors: { pan_number: KYC_MESSAGES.panNotInGstin },
+    });
   });
 
   it("checks the field limits of docs/product.md §9: address 90, line 2 300, city 10, pincode 6, PAN 10, GST 15", () => {
@@ -87,17 +101,31 @@ describe("KYC form", () => {
   });
 
   it("offers business proofs by company type and checks the PAN holder letter", () => {
-    expect(parseKycForm(form({ ...GOOD_KYC, business_proof_type: "aadhar_card" }))).toEqual({ ok: false, fieldErrors: { business_proof_type: KYC_MESSAGES.businessProofNotOffered } });
+    expect(parseKycForm(form({ ...GOOD_KYC, business_proof_type: "aadhar_card" }))).toEqual({
+      ok: false,
+      fieldErrors: { business_proof_type: KYC_MESSAGES.businessProofNotOffered },
+    });
     const individual = { ...GOOD_KYC, company_type: "individual", business_proof_type: "aadhar_card" };
     const r = parseKycForm(form(individual));
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.fieldErrors.pan_number).toBe("The PAN's fourth letter is C, but a Individual / Proprietorship PAN has P there.");
+    expect(!r.ok && r.fieldErrors.pan_number).toBe(
+      "The PAN's fourth letter is C, but a Individual / Proprietorship PAN has P there.",
+    );
   });
 
   it("asks for the documents the answers need, with the spec's messages", () => {
     expect(requiredDocuments({ gst_type: "yes", msme: "no" })).toEqual(["business_proof", "gst_certificate"]);
-    expect(requiredDocuments({ gst_type: "no", msme: "yes" })).toEqual(["business_proof", "pancard", "msme_certificate"]);
-    expect([KYC_MESSAGES.businessProofFile, KYC_MESSAGES.pancardFile, KYC_MESSAGES.gstCertificateFile, KYC_MESSAGES.msmeCertificateFile]).toEqual([
+    expect(requiredDocuments({ gst_type: "no", msme: "yes" })).toEqual([
+      "business_proof",
+      "pancard",
+      "msme_certificate",
+    ]);
+    expect([
+      KYC_MESSAGES.businessProofFile,
+      KYC_MESSAGES.pancardFile,
+      KYC_MESSAGES.gstCertificateFile,
+      KYC_MESSAGES.msmeCertificateFile,
+    ]).toEqual([
       "Business Proof is Required",
       "Pancard is Required",
       "GST Certificate is Required",
@@ -118,23 +146,70 @@ describe("Business Details form", () => {
   it("accepts empty fields as not set, and checks IFSC, account number, amounts and links", () => {
     const empty = parseBusinessForm(form({}));
     expect(empty.ok && Object.values(empty.data).every((v) => v === null)).toBe(true);
-    const good = parseBusinessForm(form({ account_holder: "2", product_category: "grocery", ifsc_code: "hdfc0001234", account_number: "50100123456789", liability_amount: "2500", tin_number: "Segment_2", avg_per_day_order: "40", agreement_link: "https://docs.example/a.pdf" }));
-    expect(good.ok && good.data).toMatchObject({ account_holder: 2, product_category: "grocery", ifsc_code: "HDFC0001234", liability_amount: "2500.00", tin_number: "Segment_2", avg_per_day_order: 40 });
-    const bad = parseBusinessForm(form({ ifsc_code: "HDFC1001234", account_number: "12ab", liability_amount: "-1", avg_per_day_order: "1.5", agreement_link: "javascript:alert(1)", account_holder: "7" }));
-    expect(!bad.ok && Object.keys(bad.fieldErrors).sort()).toEqual(["account_holder", "account_number", "agreement_link", "avg_per_day_order", "ifsc_code", "liability_amount"]);
-    expect(!bad.ok && bad.fieldErrors.ifsc_code).toBe("Please enter a valid IFSC code (4 letters, 0, then 6 letters or digits).");
+    const good = parseBusinessForm(
+      form({
+        account_holder: "2",
+        product_category: "grocery",
+        ifsc_code: "hdfc0001234",
+        account_number: "50100123456789",
+        liability_amount: "2500",
+        tin_number: "Segment_2",
+        avg_per_day_order: "40",
+        agreement_link: "https://docs.example/a.pdf",
+      }),
+    );
+    expect(good.ok && good.data).toMatchObject({
+      account_holder: 2,
+      product_category: "grocery",
+      ifsc_code: "HDFC0001234",
+      liability_amount: "2500.00",
+      tin_number: "Segment_2",
+      avg_per_day_order: 40,
+    });
+    const bad = parseBusinessForm(
+      form({
+        ifsc_code: "HDFC1001234",
+        account_number: "12ab",
+        liability_amount: "-1",
+        avg_per_day_order: "1.5",
+        agreement_link: "javascript:alert(1)",
+        account_holder: "7",
+      }),
+    );
+    expect(!bad.ok && Object.keys(bad.fieldErrors).sort()).toEqual([
+      "account_holder",
+      "account_number",
+      "agreement_link",
+      "avg_per_day_order",
+      "ifsc_code",
+      "liability_amount",
+    ]);
+    expect(!bad.ok && bad.fieldErrors.ifsc_code).toBe(
+      "Please enter a valid IFSC code (4 letters, 0, then 6 letters or digits).",
+    );
   });
 });
 
 describe("Pickrr Configuration form", () => {
   it("reads ticked boxes as true and the rest as false", () => {
     const r = parseConfigForm(form({ surface_only: "on", has_wallet: "true", credit_period: "15", otp: "4" }));
-    expect(r.ok && r.data).toMatchObject({ surface_only: true, has_wallet: true, sms_notify: false, disable_legal: false, credit_period: 15, otp: 4, tracking_code: null });
+    expect(r.ok && r.data).toMatchObject({
+      surface_only: true,
+      has_wallet: true,
+      sms_notify: false,
+      disable_legal: false,
+      credit_period: 15,
+      otp: 4,
+      tracking_code: null,
+    });
   });
 
   it("credit period is a non-negative whole number: e . - + refused", () => {
     for (const bad of ["1e3", "1.5", "-1", "+3", "", " "]) {
-      expect(parseConfigForm(form({ credit_period: bad, otp: "0" })), bad).toEqual({ ok: false, fieldErrors: { credit_period: CONFIG_MESSAGES.creditPeriod } });
+      expect(parseConfigForm(form({ credit_period: bad, otp: "0" })), bad).toEqual({
+        ok: false,
+        fieldErrors: { credit_period: CONFIG_MESSAGES.creditPeriod },
+      });
     }
     fc.assert(fc.property(fc.nat(9999), (n) => CREDIT_PERIOD_PATTERN.test(String(n))));
     fc.assert(fc.property(fc.string(), (s) => !CREDIT_PERIOD_PATTERN.test(s) || /^\d+$/.test(s)));
@@ -143,9 +218,15 @@ describe("Pickrr Configuration form", () => {
 
 describe("Wallet Configuration form", () => {
   it("tolerance is a signed number; negatives need the minus sign: 'Please enter a valid maximum tolerance value.'", () => {
-    expect(parseWalletForm(form({ current_tolerance: "-250", max_tolerance: "500.5" }))).toEqual({ ok: true, data: { current_tolerance: "-250.00", max_tolerance: "500.50" } });
+    expect(parseWalletForm(form({ current_tolerance: "-250", max_tolerance: "500.5" }))).toEqual({
+      ok: true,
+      data: { current_tolerance: "-250.00", max_tolerance: "500.50" },
+    });
     for (const bad of ["+5", "5-", "--5", "1e3", "abc", "", "1.234", "−5"]) {
-      expect(parseWalletForm(form({ current_tolerance: "0", max_tolerance: bad })), bad).toEqual({ ok: false, fieldErrors: { max_tolerance: "Please enter a valid maximum tolerance value." } });
+      expect(parseWalletForm(form({ current_tolerance: "0", max_tolerance: bad })), bad).toEqual({
+        ok: false,
+        fieldErrors: { max_tolerance: "Please enter a valid maximum tolerance value." },
+      });
     }
     expect(WALLET_MESSAGES.saved).toBe("Tolerance values updated successfully.");
     fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (n) => TOLERANCE_PATTERN.test(String(n))));
@@ -153,19 +234,28 @@ describe("Wallet Configuration form", () => {
 });
 
 describe("every account set-up text field is bounded and refuses control characters", () => {
-  const refused = (r: { ok: boolean; fieldErrors?: Record<string, string> }, field: string) => (r.ok ? undefined : r.fieldErrors?.[field]);
-  it.each(["company_name", "billing_address", "billing_address_line2", "billing_city", "billing_state", "pan_number"])("KYC %s", (field) => {
-    expect(refused(parseKycForm(form({ ...GOOD_KYC, [field]: "ab\u0000c" })), field)).toBeTruthy();
-    expect(refused(parseKycForm(form({ ...GOOD_KYC, [field]: "x".repeat(20_000) })), field)).toBeTruthy();
-  });
+  const refused = (r: { ok: boolean; fieldErrors?: Record<string, string> }, field: string) =>
+    r.ok ? undefined : r.fieldErrors?.[field];
+  it.each(["company_name", "billing_address", "billing_address_line2", "billing_city", "billing_state", "pan_number"])(
+    "KYC %s",
+    (field) => {
+      expect(refused(parseKycForm(form({ ...GOOD_KYC, [field]: "ab\u0000c" })), field)).toBeTruthy();
+      expect(refused(parseKycForm(form({ ...GOOD_KYC, [field]: "x".repeat(20_000) })), field)).toBeTruthy();
+    },
+  );
   it("KYC gst_no: anything but a GSTIN is the spec's one message", () => {
     expect(refused(parseKycForm(form({ ...GOOD_KYC, gst_no: "27\u0000" })), "gst_no")).toBe(KYC_MESSAGES.gstInvalid);
-    expect(refused(parseKycForm(form({ ...GOOD_KYC, gst_no: "x".repeat(20_000) })), "gst_no")).toBe(KYC_MESSAGES.gstInvalid);
+    expect(refused(parseKycForm(form({ ...GOOD_KYC, gst_no: "x".repeat(20_000) })), "gst_no")).toBe(
+      KYC_MESSAGES.gstInvalid,
+    );
   });
-  it.each(["account_name", "bank_name", "agreement_link", "key", "account_number", "ifsc_code", "liability_amount"])("Business %s", (field) => {
-    expect(refused(parseBusinessForm(form({ [field]: "ab\u0000c" })), field)).toBeTruthy();
-    expect(refused(parseBusinessForm(form({ [field]: "x".repeat(20_000) })), field)).toBeTruthy();
-  });
+  it.each(["account_name", "bank_name", "agreement_link", "key", "account_number", "ifsc_code", "liability_amount"])(
+    "Business %s",
+    (field) => {
+      expect(refused(parseBusinessForm(form({ [field]: "ab\u0000c" })), field)).toBeTruthy();
+      expect(refused(parseBusinessForm(form({ [field]: "x".repeat(20_000) })), field)).toBeTruthy();
+    },
+  );
   it.each(["tracking_code", "support_phone_number", "credit_period", "otp"])("Configuration %s", (field) => {
     const base = { credit_period: "0", otp: "0" };
     expect(refused(parseConfigForm(form({ ...base, [field]: "1\u00002" })), field)).toBeTruthy();

@@ -22,7 +22,15 @@ import {
   panOfGstin,
 } from "./gstin";
 
-export const KYC_LIMITS = { billing_address: 90, billing_address_line2: 300, billing_city: 10, billing_pincode: 6, pan_number: 10, gst_no: 15, billing_state: 60 } as const;
+export const KYC_LIMITS = {
+  billing_address: 90,
+  billing_address_line2: 300,
+  billing_city: 10,
+  billing_pincode: 6,
+  pan_number: 10,
+  gst_no: 15,
+  billing_state: 60,
+} as const;
 
 export const KYC_MESSAGES = {
   companyName: "Company Name is required",
@@ -105,13 +113,23 @@ function firstErrors(error: z.ZodError): FieldErrors {
 
 /** A posted field as text: a missing field or a file is "", a repeated one its first value (as FormData's get). */
 const text = (form: FormData | URLSearchParams | Record<string, unknown>, name: string) => {
-  const v = form instanceof FormData || form instanceof URLSearchParams ? form.get(name) : Array.isArray(form[name]) ? (form[name] as unknown[])[0] : form[name];
+  const v =
+    form instanceof FormData || form instanceof URLSearchParams
+      ? form.get(name)
+      : Array.isArray(form[name])
+        ? (form[name] as unknown[])[0]
+        : form[name];
   return typeof v === "string" ? v : "";
 };
 
 /** The named fields of a post as text (docs/forms.md: the schema reads the form's own fields, nothing else). */
 const textFields = (names: readonly string[]) => (raw: unknown) => {
-  const form = raw instanceof FormData || raw instanceof URLSearchParams ? raw : raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  const form =
+    raw instanceof FormData || raw instanceof URLSearchParams
+      ? raw
+      : raw && typeof raw === "object"
+        ? (raw as Record<string, unknown>)
+        : {};
   return Object.fromEntries(names.map((name) => [name, text(form, name)]));
 };
 
@@ -140,29 +158,43 @@ export type KycInput = {
   billing_state: string;
 };
 
-const required = (max: number, message: string) => boundedString(max, { required_error: message }).trim().min(1, message);
+const required = (max: number, message: string) =>
+  boundedString(max, { required_error: message }).trim().min(1, message);
 
 const kycSchema = z
   .object({
     company_name: required(TEXT_LIMITS.company, KYC_MESSAGES.companyName),
     company_type: z.enum(COMPANY_TYPES, { errorMap: () => ({ message: KYC_MESSAGES.companyType }) }),
-    business_proof_type: z.enum(BUSINESS_PROOF_TYPES, { errorMap: () => ({ message: KYC_MESSAGES.businessProofType }) }),
+    business_proof_type: z.enum(BUSINESS_PROOF_TYPES, {
+      errorMap: () => ({ message: KYC_MESSAGES.businessProofType }),
+    }),
     gst_type: z.enum(["yes", "no"], { errorMap: () => ({ message: KYC_MESSAGES.gstType }) }),
     // Too long, a control character or a wrong pattern: all the spec's one GST message.
-    gst_no: z.string().max(KYC_LIMITS.gst_no + 2, KYC_MESSAGES.gstInvalid).regex(NO_CONTROL, KYC_MESSAGES.gstInvalid).transform(upper).pipe(z.string().max(KYC_LIMITS.gst_no, KYC_MESSAGES.gstInvalid)),
-    pan_number: required(KYC_LIMITS.pan_number, KYC_MESSAGES.pan).transform(upper).pipe(z.string().regex(PAN_PATTERN, KYC_MESSAGES.panInvalid)),
+    gst_no: z
+      .string()
+      .max(KYC_LIMITS.gst_no + 2, KYC_MESSAGES.gstInvalid)
+      .regex(NO_CONTROL, KYC_MESSAGES.gstInvalid)
+      .transform(upper)
+      .pipe(z.string().max(KYC_LIMITS.gst_no, KYC_MESSAGES.gstInvalid)),
+    pan_number: required(KYC_LIMITS.pan_number, KYC_MESSAGES.pan)
+      .transform(upper)
+      .pipe(z.string().regex(PAN_PATTERN, KYC_MESSAGES.panInvalid)),
     msme: z.enum(["yes", "no"], { errorMap: () => ({ message: KYC_MESSAGES.msme }) }),
     billing_address: required(KYC_LIMITS.billing_address, KYC_MESSAGES.billingAddress),
     billing_address_line2: boundedString(KYC_LIMITS.billing_address_line2).trim(),
     billing_city: required(KYC_LIMITS.billing_city, KYC_MESSAGES.city),
-    billing_pincode: required(KYC_LIMITS.billing_pincode, KYC_MESSAGES.pincode).pipe(z.string().regex(/^[1-9][0-9]{5}$/, KYC_MESSAGES.pincodeInvalid)),
+    billing_pincode: required(KYC_LIMITS.billing_pincode, KYC_MESSAGES.pincode).pipe(
+      z.string().regex(/^[1-9][0-9]{5}$/, KYC_MESSAGES.pincodeInvalid),
+    ),
     billing_state: required(KYC_LIMITS.billing_state, KYC_MESSAGES.state),
   })
   .superRefine((k, ctx) => {
     if (k.gst_type === "yes") {
       if (!k.gst_no) ctx.addIssue({ code: "custom", path: ["gst_no"], message: KYC_MESSAGES.gstNo });
-      else if (gstinProblem(k.gst_no)) ctx.addIssue({ code: "custom", path: ["gst_no"], message: KYC_MESSAGES.gstInvalid });
-      else if (panOfGstin(k.gst_no) !== k.pan_number) ctx.addIssue({ code: "custom", path: ["pan_number"], message: KYC_MESSAGES.panNotInGstin });
+      else if (gstinProblem(k.gst_no))
+        ctx.addIssue({ code: "custom", path: ["gst_no"], message: KYC_MESSAGES.gstInvalid });
+      else if (panOfGstin(k.gst_no) !== k.pan_number)
+        ctx.addIssue({ code: "custom", path: ["pan_number"], message: KYC_MESSAGES.panNotInGstin });
     }
     if (!businessProofOptions(k.company_type).includes(k.business_proof_type)) {
       ctx.addIssue({ code: "custom", path: ["business_proof_type"], message: KYC_MESSAGES.businessProofNotOffered });
@@ -187,7 +219,9 @@ export const KYC_FIELDS = [
 ] as const;
 
 /** The KYC text fields of a post (files are the service's). */
-export const kycFormSchema = z.preprocess(textFields(KYC_FIELDS), kycSchema).transform((d): KycInput => ({ ...d, gst_no: d.gst_type === "yes" ? d.gst_no : null }));
+export const kycFormSchema = z
+  .preprocess(textFields(KYC_FIELDS), kycSchema)
+  .transform((d): KycInput => ({ ...d, gst_no: d.gst_type === "yes" ? d.gst_no : null }));
 export const kycValidator = withZod(kycFormSchema);
 
 export function parseKycForm(form: FormData | URLSearchParams): Parsed<KycInput> {
@@ -220,7 +254,14 @@ export const gstLookupValidator = withZod(gstLookupSchema);
 // ---------------------------------------------------------------------------------------
 
 export const ACCOUNT_HOLDERS = { 1: "Online Store/D2C", 2: "Marketplace", 3: "Franchise", 4: "Others" } as const;
-export const PRODUCT_CATEGORIES = ["fashion_apparel", "jewellery_accessories", "electronics", "health_beauty", "grocery", "others"] as const;
+export const PRODUCT_CATEGORIES = [
+  "fashion_apparel",
+  "jewellery_accessories",
+  "electronics",
+  "health_beauty",
+  "grocery",
+  "others",
+] as const;
 export const PRODUCT_CATEGORY_LABELS: Record<(typeof PRODUCT_CATEGORIES)[number], string> = {
   fashion_apparel: "Fashion & Apparel",
   jewellery_accessories: "Jewellery & Accessories",
@@ -267,17 +308,25 @@ export type BusinessInput = {
 };
 
 const businessSchema = z.object({
-  account_holder: z.enum(["", "1", "2", "3", "4"], { message: "Please choose a major sale source." }).transform((v) => (v === "" ? null : (Number(v) as 1 | 2 | 3 | 4))),
-  product_category: z.enum(["", ...PRODUCT_CATEGORIES], { message: "Please choose a product category." }).transform((v) => v || null),
+  account_holder: z
+    .enum(["", "1", "2", "3", "4"], { message: "Please choose a major sale source." })
+    .transform((v) => (v === "" ? null : (Number(v) as 1 | 2 | 3 | 4))),
+  product_category: z
+    .enum(["", ...PRODUCT_CATEGORIES], { message: "Please choose a product category." })
+    .transform((v) => v || null),
   account_name: optionalText(TEXT_LIMITS.name),
   account_number: optionalPattern(18, /^\d{9,18}$/, BUSINESS_MESSAGES.accountNumber),
   bank_name: optionalText(TEXT_LIMITS.name),
   ifsc_code: optionalPattern(11, IFSC_PATTERN, BUSINESS_MESSAGES.ifsc, (v) => v.toUpperCase()),
   avg_per_day_order: optionalCount.transform((v) => (v === null ? null : Number(v))),
   daily_order_threshold: optionalCount.transform((v) => (v === null ? null : Number(v))),
-  tin_number: z.enum(["", ...CUSTOMER_SEGMENTS], { message: "Please choose a customer segment." }).transform((v) => v || null),
+  tin_number: z
+    .enum(["", ...CUSTOMER_SEGMENTS], { message: "Please choose a customer segment." })
+    .transform((v) => v || null),
   agreement_link: optionalPattern(TEXT_LIMITS.path, /^https?:\/\/[^\s]+$/i, BUSINESS_MESSAGES.link),
-  liability_amount: optionalPattern(13, RUPEES_INPUT, BUSINESS_MESSAGES.amount).transform((v) => (v === null ? null : Number(v).toFixed(2))),
+  liability_amount: optionalPattern(13, RUPEES_INPUT, BUSINESS_MESSAGES.amount).transform((v) =>
+    v === null ? null : Number(v).toFixed(2),
+  ),
   key: optionalText(20),
 });
 
@@ -329,18 +378,31 @@ export const CREDIT_PERIOD_PATTERN = /^\d{1,4}$/;
 /** Keys a credit-period input refuses as they are typed (docs/product.md §5). */
 export const CREDIT_PERIOD_BLOCKED_KEYS = ["e", "E", ".", "-", "+"] as const;
 
-export type ConfigInput = Record<ConfigFlag, boolean> & { credit_period: number; tracking_code: string | null; support_phone_number: string | null; otp: number };
+export type ConfigInput = Record<ConfigFlag, boolean> & {
+  credit_period: number;
+  tracking_code: string | null;
+  support_phone_number: string | null;
+  otp: number;
+};
 
 const configTextSchema = z.object({
-  credit_period: boundedString(4, { message: CONFIG_MESSAGES.creditPeriod }).trim().regex(CREDIT_PERIOD_PATTERN, CONFIG_MESSAGES.creditPeriod).transform(Number),
+  credit_period: boundedString(4, { message: CONFIG_MESSAGES.creditPeriod })
+    .trim()
+    .regex(CREDIT_PERIOD_PATTERN, CONFIG_MESSAGES.creditPeriod)
+    .transform(Number),
   tracking_code: optionalText(50),
   support_phone_number: optionalPattern(15, /^\+?\d{10,14}$/, CONFIG_MESSAGES.phone),
-  otp: boundedString(3, { message: CONFIG_MESSAGES.otp }).trim().regex(/^\d{1,3}$/, CONFIG_MESSAGES.otp).transform(Number),
+  otp: boundedString(3, { message: CONFIG_MESSAGES.otp })
+    .trim()
+    .regex(/^\d{1,3}$/, CONFIG_MESSAGES.otp)
+    .transform(Number),
 });
 
 /** A checkbox posts its value only when ticked; "on" or "true" mean yes. */
 const ticked = z.string().transform((v) => ["on", "true"].includes(v));
-const configFlagsSchema = z.object(Object.fromEntries(CONFIG_FLAG_NAMES.map((f) => [f, ticked])) as Record<ConfigFlag, typeof ticked>);
+const configFlagsSchema = z.object(
+  Object.fromEntries(CONFIG_FLAG_NAMES.map((f) => [f, ticked])) as Record<ConfigFlag, typeof ticked>,
+);
 
 export const configFormSchema = z.preprocess(
   textFields([...Object.keys(configTextSchema.shape), ...CONFIG_FLAG_NAMES]),
@@ -376,7 +438,10 @@ const tolerance = (message: string) =>
 
 export const walletFormSchema = z.preprocess(
   textFields(["current_tolerance", "max_tolerance"]),
-  z.object({ current_tolerance: tolerance(WALLET_MESSAGES.tolerance), max_tolerance: tolerance(WALLET_MESSAGES.maxTolerance) }),
+  z.object({
+    current_tolerance: tolerance(WALLET_MESSAGES.tolerance),
+    max_tolerance: tolerance(WALLET_MESSAGES.maxTolerance),
+  }),
 );
 export const walletValidator = withZod(walletFormSchema);
 
@@ -385,4 +450,12 @@ export function parseWalletForm(form: FormData | URLSearchParams): Parsed<Wallet
 }
 
 /** The KYC fields a GST lookup fills and locks; choosing no GST clears them (docs/product.md §4). */
-export const GST_LOCKED_FIELDS = ["company_name", "pan_number", "billing_address", "billing_address_line2", "billing_city", "billing_pincode", "billing_state"] as const;
+export const GST_LOCKED_FIELDS = [
+  "company_name",
+  "pan_number",
+  "billing_address",
+  "billing_address_line2",
+  "billing_city",
+  "billing_pincode",
+  "billing_state",
+] as const;

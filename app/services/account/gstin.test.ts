@@ -22,8 +22,22 @@ const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const letter = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 const digit = fc.constantFrom(..."0123456789");
 const holder = fc.constantFrom(..."ABCFGHJLPTK");
-const pan = fc.tuple(fc.array(letter, { minLength: 3, maxLength: 3 }), holder, letter, fc.array(digit, { minLength: 4, maxLength: 4 }), letter).map(([a, h, l, d, z]) => a.join("") + h + l + d.join("") + z);
-const gstin = fc.tuple(fc.constantFrom(...Object.keys(GST_STATE_CODES)), pan, fc.constantFrom(..."123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")).map(([s, p, e]) => makeGstin(s, p, e));
+const pan = fc
+  .tuple(
+    fc.array(letter, { minLength: 3, maxLength: 3 }),
+    holder,
+    letter,
+    fc.array(digit, { minLength: 4, maxLength: 4 }),
+    letter,
+  )
+  .map(([a, h, l, d, z]) => a.join("") + h + l + d.join("") + z);
+const gstin = fc
+  .tuple(
+    fc.constantFrom(...Object.keys(GST_STATE_CODES)),
+    pan,
+    fc.constantFrom(..."123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+  )
+  .map(([s, p, e]) => makeGstin(s, p, e));
 
 describe("GSTIN check character (mod 36)", () => {
   it("accepts published real-format GSTINs", () => {
@@ -93,7 +107,9 @@ describe("PAN", () => {
     expect(panHolderMismatch("ABCFK1234Z", "llp")).toBeNull();
     expect(panHolderMismatch("ABCCK1234Z", "pvt_ltd")).toBeNull();
     expect(panHolderMismatch("ABCCK1234Z", "ltd")).toBeNull();
-    expect(panHolderMismatch("ABCPK1234Z", "pvt_ltd")).toBe("The PAN's fourth letter is P, but a Private Limited PAN has C there.");
+    expect(panHolderMismatch("ABCPK1234Z", "pvt_ltd")).toBe(
+      "The PAN's fourth letter is P, but a Private Limited PAN has C there.",
+    );
     expect(panHolderMismatch("ABCCK1234Z", "individual")).toMatch(/has P there/);
   });
 });
@@ -113,7 +129,8 @@ describe("business proof options by company type (docs/product.md §5)", () => {
   it("offers CIN only to LLPs and companies, the deed only to partnerships, Aadhar only to individuals", () => {
     expect(businessProofOptions("individual")).toEqual(["bank_statement", "aadhar_card", "gst_certificate"]);
     expect(businessProofOptions("partnership")).toEqual(["bank_statement", "partnership_deed", "gst_certificate"]);
-    for (const t of ["llp", "pvt_ltd", "ltd"] as const) expect(businessProofOptions(t)).toEqual(["bank_statement", "cin", "gst_certificate"]);
+    for (const t of ["llp", "pvt_ltd", "ltd"] as const)
+      expect(businessProofOptions(t)).toEqual(["bank_statement", "cin", "gst_certificate"]);
     // The list shown before a company type is chosen (no JavaScript) notes exactly the proofs some types cannot use.
     const forAll = BUSINESS_PROOF_TYPES.filter((p) => COMPANY_TYPES.every((t) => businessProofOptions(t).includes(p)));
     expect(BUSINESS_PROOF_TYPES.filter((p) => !BUSINESS_PROOF_NOTES[p])).toEqual(forAll);

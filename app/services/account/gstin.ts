@@ -51,7 +51,11 @@ export const GST_STATE_CODES: Readonly<Record<string, string>> = {
 
 /** The state code of a state's name as the pincode table spells it (case and "&"/"and" ignored). */
 export function stateCodeOf(stateName: string): string | null {
-  const norm = (s: string) => s.toLowerCase().replace(/&/g, "and").replace(/[^a-z]/g, "");
+  const norm = (s: string) =>
+    s
+      .toLowerCase()
+      .replace(/&/g, "and")
+      .replace(/[^a-z]/g, "");
   const wanted = norm(stateName);
   for (const [code, name] of Object.entries(GST_STATE_CODES)) if (norm(name) === wanted) return code;
   return null;
@@ -120,7 +124,8 @@ export const COMPANY_TYPE_LABELS: Record<CompanyType, string> = {
   pvt_ltd: "Private Limited",
   ltd: "Limited",
 };
-export const isCompanyType = (v: unknown): v is CompanyType => typeof v === "string" && (COMPANY_TYPES as readonly string[]).includes(v);
+export const isCompanyType = (v: unknown): v is CompanyType =>
+  typeof v === "string" && (COMPANY_TYPES as readonly string[]).includes(v);
 
 /**
  * The PAN holder-type letter each company type must have: P a person (a proprietor files
@@ -147,7 +152,13 @@ export function panHolderMismatch(pan: string, companyType: CompanyType): string
 // Business proof
 // ---------------------------------------------------------------------------------------
 
-export const BUSINESS_PROOF_TYPES = ["bank_statement", "cin", "partnership_deed", "aadhar_card", "gst_certificate"] as const;
+export const BUSINESS_PROOF_TYPES = [
+  "bank_statement",
+  "cin",
+  "partnership_deed",
+  "aadhar_card",
+  "gst_certificate",
+] as const;
 export type BusinessProofType = (typeof BUSINESS_PROOF_TYPES)[number];
 export const BUSINESS_PROOF_LABELS: Record<BusinessProofType, string> = {
   bank_statement: "Bank Statement",

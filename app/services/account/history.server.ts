@@ -54,7 +54,13 @@ export const ACCOUNT_ENTITY_LABELS: Record<(typeof ACCOUNT_AUDIT_ENTITIES)[numbe
   auth_token: "API token",
 };
 
-const ACTION_LABELS: Record<string, string> = { submit: "Submitted", update: "Updated", unlock_bank: "Bank details unlocked", reveal: "Revealed", rotate: "Rotated" };
+const ACTION_LABELS: Record<string, string> = {
+  submit: "Submitted",
+  update: "Updated",
+  unlock_bank: "Bank details unlocked",
+  reveal: "Revealed",
+  rotate: "Rotated",
+};
 
 export type AccountHistoryEntry = {
   id: number;
@@ -65,7 +71,8 @@ export type AccountHistoryEntry = {
   changes: { field: string; old: string; next: string }[];
 };
 
-const show = (v: unknown) => (v === null || v === undefined || v === "" ? "—" : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v));
+const show = (v: unknown) =>
+  v === null || v === undefined || v === "" ? "—" : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v);
 
 export async function accountHistory(db: Executor, clientId: number, limit = 30): Promise<AccountHistoryEntry[]> {
   const rows = await db

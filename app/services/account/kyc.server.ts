@@ -6,23 +6,41 @@
 import { eq } from "drizzle-orm";
 
 import { writeAudit } from "../audit/audit.server";
-import { fail, type Failure,type Forbidden, type Invalid, invalid, type NotFound, notFound, type Result } from "../core/result";
+import {
+  fail,
+  type Failure,
+  type Forbidden,
+  type Invalid,
+  invalid,
+  type NotFound,
+  notFound,
+  type Result,
+} from "../core/result";
 import type { Db, Executor } from "../db/client.server";
 import { clientKyc, clients, pincodes } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { saveFile } from "../files/store.server";
 import type { UploadedFile } from "../http/upload.server";
 import { checkUpload, chosen, DOCUMENT_KINDS } from "./documents.server";
-import { DOCUMENT_MISSING_MESSAGE, KYC_MESSAGES, type KycDocument, type KycInput,requiredDocuments } from "./forms";
+import { DOCUMENT_MISSING_MESSAGE, KYC_MESSAGES, type KycDocument, type KycInput, requiredDocuments } from "./forms";
 import { panHolderMismatch } from "./gstin";
-import { type GstRegistration, type GstRegistry,gstRegistryFor } from "./registry.server";
-import { ACCOUNT_REFUSALS, type AccountActor,refuseUnless } from "./scope.server";
+import { type GstRegistration, type GstRegistry, gstRegistryFor } from "./registry.server";
+import { ACCOUNT_REFUSALS, type AccountActor, refuseUnless } from "./scope.server";
 
 /** The fields a successful lookup fills and locks (docs/product.md §4). */
-export const LOCKED_BY_LOOKUP = ["company_name", "pan_number", "billing_address", "billing_address_line2", "billing_city", "billing_pincode", "billing_state"] as const;
+export const LOCKED_BY_LOOKUP = [
+  "company_name",
+  "pan_number",
+  "billing_address",
+  "billing_address_line2",
+  "billing_city",
+  "billing_pincode",
+  "billing_state",
+] as const;
 export type LockedField = (typeof LOCKED_BY_LOOKUP)[number];
 
-export const UNKNOWN_GSTIN_MESSAGE = "No GST registration was found for this GST number. Check the number, or choose No for GST and fill the details yourself.";
+export const UNKNOWN_GSTIN_MESSAGE =
+  "No GST registration was found for this GST number. Check the number, or choose No for GST and fill the details yourself.";
 
 export type KycRecord = typeof clientKyc.$inferSelect;
 
@@ -32,7 +50,11 @@ export async function getKyc(db: Executor, clientId: number): Promise<KycRecord 
 }
 
 /** The lookup's answer: the values to fill, and which fields they lock. */
-export type LookupAnswer = { registration: GstRegistration; filled: Record<LockedField, string>; locked: readonly LockedField[] };
+export type LookupAnswer = {
+  registration: GstRegistration;
+  filled: Record<LockedField, string>;
+  locked: readonly LockedField[];
+};
 
 /** Looks a GSTIN up (already checked: pattern, state, check character). Unknown: a clear message, nothing filled. */
 export async function lookupGstin(registry: GstRegistry, gstin: string): Promise<Result<LookupAnswer, NotFound>> {
@@ -42,16 +64,28 @@ export async function lookupGstin(registry: GstRegistry, gstin: string): Promise
   return { ok: true, registration, filled, locked: LOCKED_BY_LOOKUP };
 }
 
-export type KycSubmission = { clientId: number; input: KycInput; documents: Partial<Record<KycDocument, File | string | null>> };
+export type KycSubmission = {
+  clientId: number;
+  input: KycInput;
+  documents: Partial<Record<KycDocument, File | string | null>>;
+};
 
-export type KycSubmitResult = Result<{ kyc: KycRecord; profileCompleted: boolean }, Invalid | Forbidden | NotFound | Failure<409>>;
+export type KycSubmitResult = Result<
+  { kyc: KycRecord; profileCompleted: boolean },
+  Invalid | Forbidden | NotFound | Failure<409>
+>;
 
 /**
  * Submits a client's KYC once. With GST, the locked fields are the registry's whatever the
  * post says (the lock holds on the server); the documents the answers need must come, each
  * ≤ 300 KB and a png/jpeg/pdf by its bytes. Anything refused stores nothing.
  */
-export async function submitKyc(db: Db, actor: AccountActor, submission: KycSubmission, registry: GstRegistry = gstRegistryFor(db)): Promise<KycSubmitResult> {
+export async function submitKyc(
+  db: Db,
+  actor: AccountActor,
+  submission: KycSubmission,
+  registry: GstRegistry = gstRegistryFor(db),
+): Promise<KycSubmitResult> {
   const refused = refuseUnless(actor, "kyc.edit", ACCOUNT_REFUSALS.kyc);
   if (refused) return refused;
   const { clientId } = submission;
@@ -72,7 +106,10 @@ export async function submitKyc(db: Db, actor: AccountActor, submission: KycSubm
       if (mismatch) fieldErrors.company_type = mismatch;
     }
   }
-  const [pin] = await db.select({ pincode: pincodes.pincode }).from(pincodes).where(eq(pincodes.pincode, Number(input.billing_pincode)));
+  const [pin] = await db
+    .select({ pincode: pincodes.pincode })
+    .from(pincodes)
+    .where(eq(pincodes.pincode, Number(input.billing_pincode)));
   if (!pin) fieldErrors.billing_pincode = KYC_MESSAGES.pincodeUnknown;
 
   const files: Partial<Record<KycDocument, UploadedFile>> = {};
@@ -91,7 +128,13 @@ export async function submitKyc(db: Db, actor: AccountActor, submission: KycSubm
   const outcome = await transaction(db, async (tx) => {
     const fileIds: Partial<Record<KycDocument, number>> = {};
     for (const [doc, file] of Object.entries(files) as [KycDocument, UploadedFile][]) {
-      fileIds[doc] = await saveFile(tx, { purpose: "kyc_document", fileName: file.name, contentType: contentTypeOf(file), bytes: file.bytes, uploadedBy: actor.email });
+      fileIds[doc] = await saveFile(tx, {
+        purpose: "kyc_document",
+        fileName: file.name,
+        contentType: contentTypeOf(file),
+        bytes: file.bytes,
+        uploadedBy: actor.email,
+      });
     }
     const [kyc] = await tx
       .insert(clientKyc)
@@ -144,7 +187,10 @@ export async function submitKyc(db: Db, actor: AccountActor, submission: KycSubm
         ...Object.fromEntries(Object.entries(files).map(([doc, f]) => [doc, f.name])),
       },
     });
-    const [client] = await tx.select({ business_data: clients.business_data }).from(clients).where(eq(clients.id, clientId));
+    const [client] = await tx
+      .select({ business_data: clients.business_data })
+      .from(clients)
+      .where(eq(clients.id, clientId));
     return { kyc, profileCompleted: client ? profileComplete(client.business_data) : false };
   }).catch((error: unknown) => {
     if (error instanceof AlreadySubmitted) return null;
@@ -156,16 +202,27 @@ export async function submitKyc(db: Db, actor: AccountActor, submission: KycSubm
 
 class AlreadySubmitted extends Error {}
 
-const contentTypeOf = (f: UploadedFile) => ({ pdf: "application/pdf", png: "image/png", jpeg: "image/jpeg", csv: "text/csv" })[f.kind];
+const contentTypeOf = (f: UploadedFile) =>
+  ({ pdf: "application/pdf", png: "image/png", jpeg: "image/jpeg", csv: "text/csv" })[f.kind];
 
 /** Bank account and business details already added: the profile-completed card shows after KYC (docs/product.md §2 "KYC screen"). */
-export function profileComplete(b: { account_number: string | null; ifsc_code: string | null; account_holder: unknown; product_category: string | null }): boolean {
+export function profileComplete(b: {
+  account_number: string | null;
+  ifsc_code: string | null;
+  account_holder: unknown;
+  product_category: string | null;
+}): boolean {
   return Boolean(b.account_number && b.ifsc_code && b.account_holder && b.product_category);
 }
 
 /** The ids of a client's KYC documents (to serve one only when it is this client's). */
 export function kycFileIds(kyc: KycRecord | null): Partial<Record<KycDocument, number>> {
   if (!kyc) return {};
-  const ids = { business_proof: kyc.business_proof_file_id, pancard: kyc.pancard_file_id, gst_certificate: kyc.gst_certificate_file_id, msme_certificate: kyc.msme_certificate_file_id };
+  const ids = {
+    business_proof: kyc.business_proof_file_id,
+    pancard: kyc.pancard_file_id,
+    gst_certificate: kyc.gst_certificate_file_id,
+    msme_certificate: kyc.msme_certificate_file_id,
+  };
   return Object.fromEntries(Object.entries(ids).filter(([, v]) => v != null)) as Partial<Record<KycDocument, number>>;
 }

@@ -11,12 +11,36 @@ import { type Failure, invalid, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
 import { readForm, withoutSecrets } from "../http/form-errors.server";
 import { readMultipart } from "../http/upload.server";
-import { BANK_FIELDS, businessValidator, configValidator, GST_LOCKED_FIELDS, gstLookupValidator, KYC_DOCUMENT_LABELS, KYC_DOCUMENTS, KYC_MESSAGES, kycValidator, MAX_DOCUMENT_BYTES, WALLET_MESSAGES, walletValidator } from "./forms";
+import {
+  BANK_FIELDS,
+  businessValidator,
+  configValidator,
+  GST_LOCKED_FIELDS,
+  gstLookupValidator,
+  KYC_DOCUMENT_LABELS,
+  KYC_DOCUMENTS,
+  KYC_MESSAGES,
+  kycValidator,
+  MAX_DOCUMENT_BYTES,
+  WALLET_MESSAGES,
+  walletValidator,
+} from "./forms";
 import { accountHistory } from "./history.server";
 import { getKyc, kycFileIds, lookupGstin, submitKyc } from "./kyc.server";
 import { gstRegistryFor } from "./registry.server";
 import type { AccountActor } from "./scope.server";
-import { bankLocked, getWalletConfig, maskToken, readAccountRow, revealAuthToken, rotateAuthToken, saveBusinessDetails, savePickrrConfig, saveWalletConfig, unlockBankFields } from "./sections.server";
+import {
+  bankLocked,
+  getWalletConfig,
+  maskToken,
+  readAccountRow,
+  revealAuthToken,
+  rotateAuthToken,
+  saveBusinessDetails,
+  savePickrrConfig,
+  saveWalletConfig,
+  unlockBankFields,
+} from "./sections.server";
 import { accountHref, parseAccountView, type Section } from "./view";
 
 export async function accountSetupPage(db: Db, actor: AccountActor, clientId: number, url: URL) {
@@ -42,10 +66,20 @@ export async function accountSetupPage(db: Db, actor: AccountActor, clientId: nu
           submitted: true as const,
           submittedAt: submitted_at.toISOString(),
           values: kycFields,
-          documents: KYC_DOCUMENTS.filter((d) => fileIds[d]).map((d) => ({ doc: d, label: KYC_DOCUMENT_LABELS[d], href: `/all-users/${clientId}/account-setup/document/${d}` })),
+          documents: KYC_DOCUMENTS.filter((d) => fileIds[d]).map((d) => ({
+            doc: d,
+            label: KYC_DOCUMENT_LABELS[d],
+            href: `/all-users/${clientId}/account-setup/document/${d}`,
+          })),
         }
       : { submitted: false as const },
-    business: { values: row.business_data, version: row.business_version, bankLocked: bankLocked(row), bankFields: BANK_FIELDS, hasLogo: row.label_logo_file_id != null },
+    business: {
+      values: row.business_data,
+      version: row.business_version,
+      bankLocked: bankLocked(row),
+      bankFields: BANK_FIELDS,
+      hasLogo: row.label_logo_file_id != null,
+    },
     config: { values: row.pickrr_config, version: row.config_version },
     // Only vp and kam see the token at all (masked until they reveal it).
     token: { masked: can(actor, "auth-token.manage") ? maskToken(row.auth_token) : null },
@@ -80,19 +114,37 @@ const HIGHLIGHTED = "Please correct the highlighted fields.";
 const answer = (body: AccountAnswer, status = 200) => data({ ...body, status }, { status });
 
 /** A refusal of a section's post: a 403 is thrown (docs/forms.md §2); the rest answered in the section. */
-function refused(formId: AccountFormId, failure: Failure & { fieldErrors?: Record<string, string> }, submitted?: Record<string, unknown>) {
+function refused(
+  formId: AccountFormId,
+  failure: Failure & { fieldErrors?: Record<string, string> },
+  submitted?: Record<string, unknown>,
+) {
   if (failure.status === 403) throw new Response(failure.message, { status: 403 });
-  return answer({ formId, message: failure.message, fieldErrors: failure.fieldErrors, repopulateFields: submitted && withoutSecrets(submitted) }, failure.status);
+  return answer(
+    {
+      formId,
+      message: failure.message,
+      fieldErrors: failure.fieldErrors,
+      repopulateFields: submitted && withoutSecrets(submitted),
+    },
+    failure.status,
+  );
 }
 
 /** A section's fields that failed their schema: every field's message, and the section's sentence. */
-const invalidFields = (formId: AccountFormId, read: { fieldErrors: Record<string, string>; submitted: Record<string, unknown> }) =>
-  refused(formId, invalid(HIGHLIGHTED, { fieldErrors: read.fieldErrors }), read.submitted);
+const invalidFields = (
+  formId: AccountFormId,
+  read: { fieldErrors: Record<string, string>; submitted: Record<string, unknown> },
+) => refused(formId, invalid(HIGHLIGHTED, { fieldErrors: read.fieldErrors }), read.submitted);
 
 /** The post's fields and files; a file over 300 KB is refused while it streams (nothing is stored). */
 async function readPost(request: Request): Promise<Result<{ form: FormData }, Failure<400 | 413>>> {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
-    return readMultipart(request, { maxFileBytes: MAX_DOCUMENT_BYTES, maxFieldBytes: 8192, messages: { tooLarge: KYC_MESSAGES.fileTooLarge } });
+    return readMultipart(request, {
+      maxFileBytes: MAX_DOCUMENT_BYTES,
+      maxFieldBytes: 8192,
+      messages: { tooLarge: KYC_MESSAGES.fileTooLarge },
+    });
   }
   return { ok: true, form: await request.formData() };
 }
@@ -103,7 +155,8 @@ const intVersion = (form: FormData) => {
 };
 
 /** The posted text fields (no intent), as a form refills them. */
-const postedText = (form: FormData) => withoutSecrets(Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== "intent")));
+const postedText = (form: FormData) =>
+  withoutSecrets(Object.fromEntries([...form.entries()].filter(([k, v]) => typeof v === "string" && k !== "intent")));
 
 export async function accountSetupAction(request: Request, db: Db, actor: AccountActor, clientId: number) {
   const read = await readPost(request);
@@ -112,7 +165,8 @@ export async function accountSetupAction(request: Request, db: Db, actor: Accoun
   const intent = String(form.get("intent") ?? "");
   const url = new URL(request.url);
   const view = parseAccountView(url.searchParams);
-  const here = (open: Section, extra: { completed?: boolean } = {}) => accountHref(clientId, { open: view.open.includes(open) ? view.open : [...view.open, open], ...extra });
+  const here = (open: Section, extra: { completed?: boolean } = {}) =>
+    accountHref(clientId, { open: view.open.includes(open) ? view.open : [...view.open, open], ...extra });
   const toast = (to: string, message: string) => redirectWithToast(request, to, { kind: "success", message });
 
   switch (intent) {
@@ -121,7 +175,11 @@ export async function accountSetupAction(request: Request, db: Db, actor: Accoun
       if (!gstin.ok) return gstin.response;
       const found = await lookupGstin(gstRegistryFor(db), gstin.data.gst_no);
       if (!found.ok) return refused("kyc", { ...found, fieldErrors: { gst_no: found.message } }, gstin.submitted);
-      return answer({ formId: "kyc", repopulateFields: { ...postedText(form), gst_type: "yes", gst_no: gstin.data.gst_no, ...found.filled }, lookup: { filled: found.filled, locked: found.locked } });
+      return answer({
+        formId: "kyc",
+        repopulateFields: { ...postedText(form), gst_type: "yes", gst_no: gstin.data.gst_no, ...found.filled },
+        lookup: { filled: found.filled, locked: found.locked },
+      });
     }
     case "kyc-gst": {
       // Without JavaScript: GST switched to no clears and unlocks what a lookup filled (docs/product.md §4).
@@ -140,7 +198,12 @@ export async function accountSetupAction(request: Request, db: Db, actor: Accoun
     case "business": {
       const business = await readForm(form, businessValidator, "business");
       if (!business.ok) return invalidFields("business", business);
-      const result = await saveBusinessDetails(db, actor, { clientId, version: intVersion(form), input: business.data, logo: form.get("label_logo") as File | null });
+      const result = await saveBusinessDetails(db, actor, {
+        clientId,
+        version: intVersion(form),
+        input: business.data,
+        logo: form.get("label_logo") as File | null,
+      });
       // After a conflict the section shows what is stored now, not what was typed.
       if (!result.ok) return refused("business", result, result.status === 409 ? undefined : business.submitted);
       return toast(here("business"), "Business details updated successfully.");

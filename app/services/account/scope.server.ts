@@ -1,7 +1,7 @@
 /** Who is acting on a client's account set-up, and the area's refusals. */
 import type { AuditActor } from "../audit/audit.server";
 import { type Actor, can, type Permission } from "../auth/permissions";
-import { conflict, type Forbidden,forbidden } from "../core/result";
+import { conflict, type Forbidden, forbidden } from "../core/result";
 
 /** A member of staff as the guard returns them: audit identity plus what they may do. */
 export type AccountActor = AuditActor & Actor;
@@ -17,7 +17,8 @@ export const ACCOUNT_REFUSALS = {
   noWallet: "This client has no wallet.",
   noToken: "This client has no API token yet.",
   kycSubmitted: "KYC has already been submitted and can no longer be changed.",
-  conflict: "Someone else changed this section since you opened it. Nothing was saved; the values now stored are shown.",
+  conflict:
+    "Someone else changed this section since you opened it. Nothing was saved; the values now stored are shown.",
 } as const;
 
 export function refuseUnless(actor: AccountActor, permission: Permission, message: string): Forbidden | null {

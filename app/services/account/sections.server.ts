@@ -10,16 +10,31 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
-import { type Conflict, type Forbidden, forbidden, type Invalid, invalid, type NotFound, notFound, type Result } from "../core/result";
+import {
+  type Conflict,
+  type Forbidden,
+  forbidden,
+  type Invalid,
+  invalid,
+  type NotFound,
+  notFound,
+  type Result,
+} from "../core/result";
 import type { Db, Executor } from "../db/client.server";
 import { type BusinessData, clients, clientWalletConfig, type PickrrConfig } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { saveFile } from "../files/store.server";
 import { clientAudienceFields, keepStatusAfterClientChange } from "../legal/status-kept.server";
 import { checkUpload, chosen, LOGO_KINDS } from "./documents.server";
-import { BANK_FIELDS, BUSINESS_FIELDS, type BusinessInput, CONFIG_FLAG_NAMES, type ConfigInput, type WalletInput } from "./forms";
-import { ACCOUNT_REFUSALS, type AccountActor,changedFields, refuseUnless, sectionConflict } from "./scope.server";
-
+import {
+  BANK_FIELDS,
+  BUSINESS_FIELDS,
+  type BusinessInput,
+  CONFIG_FLAG_NAMES,
+  type ConfigInput,
+  type WalletInput,
+} from "./forms";
+import { ACCOUNT_REFUSALS, type AccountActor, changedFields, refuseUnless, sectionConflict } from "./scope.server";
 
 /** The page that serves a client's uploaded label logo. */
 export const logoHref = (clientId: number) => `/all-users/${clientId}/account-setup/logo`;
@@ -86,23 +101,48 @@ export async function saveBusinessDetails(
     const audienceBefore = segmentChanges ? await clientAudienceFields(tx, save.clientId) : null;
     let logoId = row.label_logo_file_id;
     if (logo?.ok) {
-      logoId = await saveFile(tx, { purpose: "label_logo", fileName: logo.file.name, contentType: logo.file.kind === "png" ? "image/png" : "image/jpeg", bytes: logo.file.bytes, uploadedBy: actor.email });
+      logoId = await saveFile(tx, {
+        purpose: "label_logo",
+        fileName: logo.file.name,
+        contentType: logo.file.kind === "png" ? "image/png" : "image/jpeg",
+        bytes: logo.file.bytes,
+        uploadedBy: actor.email,
+      });
       next.label_logo = logoHref(save.clientId);
     }
     const bankSet = BANK_FIELDS.some((f) => next[f] != null);
     const [updated] = await tx
       .update(clients)
-      .set({ business_data: next, business_version: sql`${clients.business_version} + 1`, label_logo_file_id: logoId, bank_unlocked: bankSet ? false : row.bank_unlocked })
+      .set({
+        business_data: next,
+        business_version: sql`${clients.business_version} + 1`,
+        label_logo_file_id: logoId,
+        bank_unlocked: bankSet ? false : row.bank_unlocked,
+      })
       .where(and(eq(clients.id, save.clientId), eq(clients.business_version, save.version)))
       .returning({ version: clients.business_version, business_data: clients.business_data });
     if (!updated) {
-      const [now] = await tx.select({ business_data: clients.business_data }).from(clients).where(eq(clients.id, save.clientId));
+      const [now] = await tx
+        .select({ business_data: clients.business_data })
+        .from(clients)
+        .where(eq(clients.id, save.clientId));
       return sectionConflict(now.business_data);
     }
-    const diff = changedFields(current as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>, [...BUSINESS_FIELDS, "label_logo"]);
+    const diff = changedFields(
+      current as unknown as Record<string, unknown>,
+      next as unknown as Record<string, unknown>,
+      [...BUSINESS_FIELDS, "label_logo"],
+    );
     if (logo?.ok) diff.newValue.label_logo = `${logo.file.name} (uploaded)`;
     if (diff.changed || logo?.ok) {
-      await writeAudit(tx, actor, { clientId: save.clientId, entity: "business_details", entityId: save.clientId, action: "update", oldValue: diff.oldValue, newValue: diff.newValue });
+      await writeAudit(tx, actor, {
+        clientId: save.clientId,
+        entity: "business_details",
+        entityId: save.clientId,
+        action: "update",
+        oldValue: diff.oldValue,
+        newValue: diff.newValue,
+      });
     }
     if (audienceBefore) await keepStatusAfterClientChange(tx, save.clientId, audienceBefore);
     return { ok: true as const, version: updated.version };
@@ -110,13 +150,28 @@ export async function saveBusinessDetails(
 }
 
 /** A vp unlocks the bank fields for the next save (audited). */
-export async function unlockBankFields(db: Db, actor: AccountActor, clientId: number): Promise<Result<{}, Forbidden | NotFound>> {
+export async function unlockBankFields(
+  db: Db,
+  actor: AccountActor,
+  clientId: number,
+): Promise<Result<{}, Forbidden | NotFound>> {
   const refused = refuseUnless(actor, "bank.unlock", ACCOUNT_REFUSALS.bankUnlock);
   if (refused) return refused;
   return transaction(db, async (tx) => {
-    const [row] = await tx.update(clients).set({ bank_unlocked: true }).where(eq(clients.id, clientId)).returning({ id: clients.id });
+    const [row] = await tx
+      .update(clients)
+      .set({ bank_unlocked: true })
+      .where(eq(clients.id, clientId))
+      .returning({ id: clients.id });
     if (!row) return notFound("This client does not exist.");
-    await writeAudit(tx, actor, { clientId, entity: "business_details", entityId: clientId, action: "unlock_bank", oldValue: { bank_locked: true }, newValue: { bank_locked: false } });
+    await writeAudit(tx, actor, {
+      clientId,
+      entity: "business_details",
+      entityId: clientId,
+      action: "unlock_bank",
+      oldValue: { bank_locked: true },
+      newValue: { bank_locked: false },
+    });
     return { ok: true as const };
   });
 }
@@ -141,7 +196,8 @@ export async function savePickrrConfig(
   if (row.config_version !== save.version) return sectionConflict(row.pickrr_config);
   const current = row.pickrr_config;
   // 'Activate Wallet' is avp's and vp's alone (docs/product.md §6), decided here whatever the form showed.
-  if (save.input.has_wallet !== current.has_wallet && !can(actor, "wallet.flag")) return forbidden(ACCOUNT_REFUSALS.walletFlag);
+  if (save.input.has_wallet !== current.has_wallet && !can(actor, "wallet.flag"))
+    return forbidden(ACCOUNT_REFUSALS.walletFlag);
   const next: PickrrConfig = { ...current, ...save.input };
   return transaction(db, async (tx) => {
     const [updated] = await tx
@@ -150,14 +206,28 @@ export async function savePickrrConfig(
       .where(and(eq(clients.id, save.clientId), eq(clients.config_version, save.version)))
       .returning({ version: clients.config_version });
     if (!updated) {
-      const [now] = await tx.select({ pickrr_config: clients.pickrr_config }).from(clients).where(eq(clients.id, save.clientId));
+      const [now] = await tx
+        .select({ pickrr_config: clients.pickrr_config })
+        .from(clients)
+        .where(eq(clients.id, save.clientId));
       return sectionConflict(now.pickrr_config);
     }
     // A wallet seller has tolerances from the start (the defaults until the wallet admin changes them).
     if (next.has_wallet) await tx.insert(clientWalletConfig).values({ client_id: save.clientId }).onConflictDoNothing();
-    const diff = changedFields(current as unknown as Record<string, unknown>, next as unknown as Record<string, unknown>, CONFIG_FIELDS);
+    const diff = changedFields(
+      current as unknown as Record<string, unknown>,
+      next as unknown as Record<string, unknown>,
+      CONFIG_FIELDS,
+    );
     if (diff.changed) {
-      await writeAudit(tx, actor, { clientId: save.clientId, entity: "pickrr_config", entityId: save.clientId, action: "update", oldValue: diff.oldValue, newValue: diff.newValue });
+      await writeAudit(tx, actor, {
+        clientId: save.clientId,
+        entity: "pickrr_config",
+        entityId: save.clientId,
+        action: "update",
+        oldValue: diff.oldValue,
+        newValue: diff.newValue,
+      });
     }
     return { ok: true as const, version: updated.version };
   });
@@ -174,28 +244,53 @@ export const maskToken = (token: string | null) => (token ? `••••••�
 export const newAuthToken = () => randomBytes(20).toString("hex");
 
 /** Shows the whole token to vp or kam, audited (no token in the audit row). */
-export async function revealAuthToken(db: Db, actor: AccountActor, clientId: number): Promise<Result<{ token: string }, Forbidden | NotFound>> {
+export async function revealAuthToken(
+  db: Db,
+  actor: AccountActor,
+  clientId: number,
+): Promise<Result<{ token: string }, Forbidden | NotFound>> {
   const refused = refuseUnless(actor, "auth-token.manage", ACCOUNT_REFUSALS.token);
   if (refused) return refused;
   return transaction(db, async (tx) => {
     const [row] = await tx.select({ token: clients.auth_token }).from(clients).where(eq(clients.id, clientId));
     if (!row) return notFound("This client does not exist.");
     if (!row.token) return notFound(ACCOUNT_REFUSALS.noToken);
-    await writeAudit(tx, actor, { clientId, entity: "auth_token", entityId: clientId, action: "reveal", newValue: { token: maskToken(row.token) } });
+    await writeAudit(tx, actor, {
+      clientId,
+      entity: "auth_token",
+      entityId: clientId,
+      action: "reveal",
+      newValue: { token: maskToken(row.token) },
+    });
     return { ok: true as const, token: row.token };
   });
 }
 
 /** Issues a new random token; the old one fails from the moment this commits (audited, masked). */
-export async function rotateAuthToken(db: Db, actor: AccountActor, clientId: number): Promise<Result<{ token: string }, Forbidden | NotFound>> {
+export async function rotateAuthToken(
+  db: Db,
+  actor: AccountActor,
+  clientId: number,
+): Promise<Result<{ token: string }, Forbidden | NotFound>> {
   const refused = refuseUnless(actor, "auth-token.manage", ACCOUNT_REFUSALS.token);
   if (refused) return refused;
   return transaction(db, async (tx) => {
-    const [before] = await tx.select({ token: clients.auth_token }).from(clients).where(eq(clients.id, clientId)).for("update");
+    const [before] = await tx
+      .select({ token: clients.auth_token })
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .for("update");
     if (!before) return notFound("This client does not exist.");
     const token = newAuthToken();
     await tx.update(clients).set({ auth_token: token }).where(eq(clients.id, clientId));
-    await writeAudit(tx, actor, { clientId, entity: "auth_token", entityId: clientId, action: "rotate", oldValue: { token: maskToken(before.token) }, newValue: { token: maskToken(token) } });
+    await writeAudit(tx, actor, {
+      clientId,
+      entity: "auth_token",
+      entityId: clientId,
+      action: "rotate",
+      oldValue: { token: maskToken(before.token) },
+      newValue: { token: maskToken(token) },
+    });
     return { ok: true as const, token };
   });
 }
@@ -204,7 +299,13 @@ export async function rotateAuthToken(db: Db, actor: AccountActor, clientId: num
 // Wallet Configuration
 // ---------------------------------------------------------------------------------------
 
-export type WalletConfig = { configuration_type: string; initial_tolerance: string; current_tolerance: string; max_tolerance: string; version: number };
+export type WalletConfig = {
+  configuration_type: string;
+  initial_tolerance: string;
+  current_tolerance: string;
+  max_tolerance: string;
+  version: number;
+};
 
 /** The client's tolerances, or null when it has no wallet. */
 export async function getWalletConfig(db: Executor, clientId: number): Promise<WalletConfig | null> {
@@ -256,9 +357,20 @@ export async function saveWalletConfig(
             .where(and(eq(clientWalletConfig.client_id, save.clientId), eq(clientWalletConfig.version, save.version)))
             .returning({ version: clientWalletConfig.version });
     if (!updated[0]) return sectionConflict((await getWalletConfig(tx, save.clientId))!);
-    const diff = changedFields(current as unknown as Record<string, unknown>, save.input as unknown as Record<string, unknown>, ["current_tolerance", "max_tolerance"]);
+    const diff = changedFields(
+      current as unknown as Record<string, unknown>,
+      save.input as unknown as Record<string, unknown>,
+      ["current_tolerance", "max_tolerance"],
+    );
     if (diff.changed) {
-      await writeAudit(tx, actor, { clientId: save.clientId, entity: "wallet_config", entityId: save.clientId, action: "update", oldValue: diff.oldValue, newValue: diff.newValue });
+      await writeAudit(tx, actor, {
+        clientId: save.clientId,
+        entity: "wallet_config",
+        entityId: save.clientId,
+        action: "update",
+        oldValue: diff.oldValue,
+        newValue: diff.newValue,
+      });
     }
     return { ok: true as const, version: updated[0].version };
   });

@@ -12,7 +12,12 @@ describe("account set-up URL state", () => {
     const view = parseAccountView(new URLSearchParams("open=kyc"));
     expect(toggleHref(7, view, "config")).toBe("/all-users/7/account-setup?open=kyc,config");
     expect(toggleHref(7, view, "kyc")).toBe("/all-users/7/account-setup?open=");
-    expect(accountHref(7, { open: ["config"], confirmRotate: true })).toBe("/all-users/7/account-setup?open=config&confirm=rotate-token");
-    expect(parseAccountView(new URLSearchParams("confirm=rotate-token&completed=1"))).toMatchObject({ confirmRotate: true, completed: true });
+    expect(accountHref(7, { open: ["config"], confirmRotate: true })).toBe(
+      "/all-users/7/account-setup?open=config&confirm=rotate-token",
+    );
+    expect(parseAccountView(new URLSearchParams("confirm=rotate-token&completed=1"))).toMatchObject({
+      confirmRotate: true,
+      completed: true,
+    });
   });
 });

@@ -13,27 +13,44 @@
  *   PUT  pricing /v1/prices/cashback              → saveCashbackSettings
  *   seller dashboard: activate / deactivate       → setActivePlanBySeller
  */
-import { and, eq, isNotNull, isNull, type SQL,sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 
-import { type AuditActor,writeAudit } from "../audit/audit.server";
+import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { clientScopeCondition } from "../clients/clients.server";
-import { ADVANTAGE_PLAN_NAMES, type AdvantagePlanName,isPlanName, PLAN_LABELS, PLAN_TYPE_OF } from "../core/plans";
+import { ADVANTAGE_PLAN_NAMES, type AdvantagePlanName, isPlanName, PLAN_LABELS, PLAN_TYPE_OF } from "../core/plans";
 import type { RateValues } from "../core/rate-fields";
-import { type Conflict, conflict, fail, type Failure, type Invalid, invalid, type Refusal, refusals, type Result } from "../core/result";
+import {
+  type Conflict,
+  conflict,
+  fail,
+  type Failure,
+  type Invalid,
+  invalid,
+  type Refusal,
+  refusals,
+  type Result,
+} from "../core/result";
 import { type StaffRole } from "../core/roles";
 import { logServerError } from "../core/server-log";
-import type { Db, Executor,Tx } from "../db/client.server";
+import type { Db, Executor, Tx } from "../db/client.server";
 import { cashbackSettings, clientAdvantagePlans, clients, courierServices, planRateRows } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { diffRow, type RowChange } from "../ratecards/changes";
-import { type CardRow,sortCardRows } from "../ratecards/fields";
+import { type CardRow, sortCardRows } from "../ratecards/fields";
 import { buildRateCardPanels, type RateCardPanels } from "../ratecards/panels";
-import { applyRowEdit, type EditableCard,parseRateValues } from "../ratecards/row-edit.server";
+import { applyRowEdit, type EditableCard, parseRateValues } from "../ratecards/row-edit.server";
 import { SOME_FIELD_NOT_VALID } from "../ratecards/row-form";
 import type { CashbackSettings } from "./cashback";
-import { type CashbackSettingsUpdate,defaultCashbackSettings } from "./cashback-form";
-import { ACTIVE_MUST_BE_OFFERED, type AdvantagePermissions, advantagePermissions, type AdvantageRatePlan,ERROR_FETCHING_PLANS, ERROR_FETCHING_RATE_CARDS, planTurnaround } from "./plans";
-
+import { type CashbackSettingsUpdate, defaultCashbackSettings } from "./cashback-form";
+import {
+  ACTIVE_MUST_BE_OFFERED,
+  type AdvantagePermissions,
+  advantagePermissions,
+  type AdvantageRatePlan,
+  ERROR_FETCHING_PLANS,
+  ERROR_FETCHING_RATE_CARDS,
+  planTurnaround,
+} from "./plans";
 
 export type AdvantageActor = AuditActor & { id: number; role: StaffRole };
 
@@ -56,7 +73,10 @@ function allowed(actor: { role: StaffRole }, permission: keyof AdvantagePermissi
 /** The client if it exists and the actor may see it; locked for the rest of the transaction when `lock`. */
 async function scopedClient(db: Executor, actor: { id: number; role: StaffRole }, clientId: number, lock = false) {
   if (!Number.isSafeInteger(clientId) || clientId <= 0) return null;
-  const q = db.select({ id: clients.id, email: clients.email }).from(clients).where(and(eq(clients.id, clientId), clientScopeCondition(actor)));
+  const q = db
+    .select({ id: clients.id, email: clients.email })
+    .from(clients)
+    .where(and(eq(clients.id, clientId), clientScopeCondition(actor)));
   const [client] = lock ? await q.for("update") : await q;
   return client ?? null;
 }
@@ -73,19 +93,31 @@ export type ClientPlanState = {
   activatedAt: Date | null;
 };
 
-export async function getClientPlanStates(db: Executor, clientId: number): Promise<Record<AdvantagePlanName, ClientPlanState>> {
+export async function getClientPlanStates(
+  db: Executor,
+  clientId: number,
+): Promise<Record<AdvantagePlanName, ClientPlanState>> {
   const rows = await db.select().from(clientAdvantagePlans).where(eq(clientAdvantagePlans.client_id, clientId));
   const out = {} as Record<AdvantagePlanName, ClientPlanState>;
   for (const plan of ADVANTAGE_PLAN_NAMES) {
     const r = rows.find((x) => x.plan === plan);
-    out[plan] = { plan, offered: !!r, active: !!r?.activated_at, offeredAt: r?.offered_at ?? null, activatedAt: r?.activated_at ?? null };
+    out[plan] = {
+      plan,
+      offered: !!r,
+      active: !!r?.activated_at,
+      offeredAt: r?.offered_at ?? null,
+      activatedAt: r?.activated_at ?? null,
+    };
   }
   return out;
 }
 
 /** The spec's `advantage_rate_plan`: offered plans as `{type, name}` and the active one. */
 export function toAdvantageRatePlan(states: Record<AdvantagePlanName, ClientPlanState>): AdvantageRatePlan {
-  const offered = ADVANTAGE_PLAN_NAMES.filter((p) => states[p].offered).map((name) => ({ type: PLAN_TYPE_OF[name], name }));
+  const offered = ADVANTAGE_PLAN_NAMES.filter((p) => states[p].offered).map((name) => ({
+    type: PLAN_TYPE_OF[name],
+    name,
+  }));
   const active = ADVANTAGE_PLAN_NAMES.find((p) => states[p].active);
   return { offered, active: active ? { type: PLAN_TYPE_OF[active], name: active } : null };
 }
@@ -94,7 +126,8 @@ export async function getAdvantageRatePlan(db: Executor, clientId: number): Prom
   return toAdvantageRatePlan(await getClientPlanStates(db, clientId));
 }
 
-export type PlanChangeResult = { ok: true; changed: boolean; advantage_rate_plan: AdvantageRatePlan } | AdvantageFailure;
+export type PlanChangeResult =
+  { ok: true; changed: boolean; advantage_rate_plan: AdvantageRatePlan } | AdvantageFailure;
 
 /** The checks an offer and a withdrawal share (vp, a known plan, a client in scope), then the change in one transaction. */
 async function changePlanOffer(
@@ -114,7 +147,11 @@ async function changePlanOffer(
 }
 
 /** Enable a plan for the client (vp): the plan is added to offered. Offering an offered plan changes nothing. */
-export async function offerPlan(db: Db, actor: AdvantageActor, input: { clientId: number; plan: string }): Promise<PlanChangeResult> {
+export async function offerPlan(
+  db: Db,
+  actor: AdvantageActor,
+  input: { clientId: number; plan: string },
+): Promise<PlanChangeResult> {
   return changePlanOffer(db, actor, input, async (tx, client, plan) => {
     const before = await getAdvantageRatePlan(tx, client.id);
     const inserted = await tx
@@ -124,7 +161,14 @@ export async function offerPlan(db: Db, actor: AdvantageActor, input: { clientId
       .returning({ plan: clientAdvantagePlans.plan });
     const after = await getAdvantageRatePlan(tx, client.id);
     if (inserted.length > 0) {
-      await writeAudit(tx, actor, { clientId: client.id, entity: "advantage_plan", entityId: plan, action: "offer", oldValue: before, newValue: after });
+      await writeAudit(tx, actor, {
+        clientId: client.id,
+        entity: "advantage_plan",
+        entityId: plan,
+        action: "offer",
+        oldValue: before,
+        newValue: after,
+      });
     }
     return { ok: true, changed: inserted.length > 0, advantage_rate_plan: after };
   });
@@ -135,7 +179,11 @@ export async function offerPlan(db: Db, actor: AdvantageActor, input: { clientId
  * withdrawn here — the platform answers 'active must be in offered.' (docs/product.md §8), which the
  * console shows as "deactivate it from the seller dashboard first".
  */
-export async function withdrawPlan(db: Db, actor: AdvantageActor, input: { clientId: number; plan: string }): Promise<PlanChangeResult> {
+export async function withdrawPlan(
+  db: Db,
+  actor: AdvantageActor,
+  input: { clientId: number; plan: string },
+): Promise<PlanChangeResult> {
   return changePlanOffer(db, actor, input, async (tx, client, plan) => {
     const states = await getClientPlanStates(tx, client.id);
     if (states[plan].active) return fail(409, ACTIVE_MUST_BE_OFFERED);
@@ -146,7 +194,14 @@ export async function withdrawPlan(db: Db, actor: AdvantageActor, input: { clien
       .returning({ plan: clientAdvantagePlans.plan });
     const after = await getAdvantageRatePlan(tx, client.id);
     if (deleted.length > 0) {
-      await writeAudit(tx, actor, { clientId: client.id, entity: "advantage_plan", entityId: plan, action: "withdraw", oldValue: before, newValue: after });
+      await writeAudit(tx, actor, {
+        clientId: client.id,
+        entity: "advantage_plan",
+        entityId: plan,
+        action: "withdraw",
+        oldValue: before,
+        newValue: after,
+      });
     }
     return { ok: true, changed: deleted.length > 0, advantage_rate_plan: after };
   });
@@ -170,7 +225,8 @@ export async function setActivePlanBySeller(
     const states = await getClientPlanStates(tx, seller.id);
     if (active !== null && !states[active].offered) return invalid(ACTIVE_MUST_BE_OFFERED);
     const current = ADVANTAGE_PLAN_NAMES.find((p) => states[p].active) ?? null;
-    if (current === active) return { ok: true as const, changed: false, advantage_rate_plan: toAdvantageRatePlan(states) };
+    if (current === active)
+      return { ok: true as const, changed: false, advantage_rate_plan: toAdvantageRatePlan(states) };
     const before = toAdvantageRatePlan(states);
     // Deactivate first: the partial unique index allows one active plan per client.
     await tx
@@ -231,12 +287,23 @@ function planCardColumns() {
 }
 
 /** The plan's default rows (clientId null) or a client's own copy. */
-async function planRows(db: Executor, plan: AdvantagePlanName, clientId: number | null, where?: SQL): Promise<CardRow[]> {
+async function planRows(
+  db: Executor,
+  plan: AdvantagePlanName,
+  clientId: number | null,
+  where?: SQL,
+): Promise<CardRow[]> {
   const rows = await db
     .select(planCardColumns())
     .from(planRateRows)
     .innerJoin(courierServices, eq(courierServices.id, planRateRows.courier_service_id))
-    .where(and(eq(planRateRows.plan, plan), clientId === null ? isNull(planRateRows.client_id) : eq(planRateRows.client_id, clientId), where));
+    .where(
+      and(
+        eq(planRateRows.plan, plan),
+        clientId === null ? isNull(planRateRows.client_id) : eq(planRateRows.client_id, clientId),
+        where,
+      ),
+    );
   return sortCardRows(rows);
 }
 
@@ -264,7 +331,13 @@ export async function getPlanRateCard(db: Db, clientId: number, plan: AdvantageP
   const own = await planRows(db, plan, clientId);
   const applyDefault = own.length === 0;
   const rows = applyDefault ? await planRows(db, plan, null) : own;
-  return { plan, applyDefault, planType: applyDefault ? "default" : "exclusive", rows, panels: buildRateCardPanels(rows, { showAll: true }) };
+  return {
+    plan,
+    applyDefault,
+    planType: applyDefault ? "default" : "exclusive",
+    rows,
+    panels: buildRateCardPanels(rows, { showAll: true }),
+  };
 }
 
 export type UpdatePlanRateRowInput = {
@@ -278,12 +351,12 @@ export type UpdatePlanRateRowInput = {
 };
 
 export type UpdatePlanRateRowResult =
-  | { ok: true; row: CardRow; changes: RowChange[]; copiedDefaults: number }
-  | Refusal
-  | Conflict<CardRow>;
+  { ok: true; row: CardRow; changes: RowChange[]; copiedDefaults: number } | Refusal | Conflict<CardRow>;
 
 const sameKey = (a: Pick<CardRow, "courier_service_id" | "shipment_type" | "delivery_type">, b: typeof a) =>
-  a.courier_service_id === b.courier_service_id && a.shipment_type === b.shipment_type && a.delivery_type === b.delivery_type;
+  a.courier_service_id === b.courier_service_id &&
+  a.shipment_type === b.shipment_type &&
+  a.delivery_type === b.delivery_type;
 
 /** A client's copy of a plan card, for the shared row edit (same checks, COD terms, audit and e-mail as a client card). */
 function planCard(plan: AdvantagePlanName, clientId: number): EditableCard {
@@ -297,7 +370,12 @@ function planCard(plan: AdvantagePlanName, clientId: number): EditableCard {
 }
 
 /** First edit: the plan's default rows become the client's own (exclusive) copy, audited once. */
-async function copyPlanDefaults(tx: Tx, actor: AdvantageActor, plan: AdvantagePlanName, clientId: number): Promise<number> {
+async function copyPlanDefaults(
+  tx: Tx,
+  actor: AdvantageActor,
+  plan: AdvantagePlanName,
+  clientId: number,
+): Promise<number> {
   const copied = await tx.execute(sql`
     insert into ${planRateRows} (plan, client_id, courier_service_id, shipment_type, delivery_type, first_slab, second_slab,
       zone_a_base, zone_a_add, zone_b_base, zone_b_add, zone_c_base, zone_c_add, zone_d_base, zone_d_add, zone_e_base, zone_e_add,
@@ -329,7 +407,11 @@ async function copyPlanDefaults(tx: Tx, actor: AdvantageActor, plan: AdvantagePl
  * must still be current — of the default row in first-edit mode, of the client's row after —
  * and if another first edit got there first the save is refused with the current values.
  */
-export async function updatePlanRateRow(db: Db, actor: AdvantageActor, input: UpdatePlanRateRowInput): Promise<UpdatePlanRateRowResult> {
+export async function updatePlanRateRow(
+  db: Db,
+  actor: AdvantageActor,
+  input: UpdatePlanRateRowInput,
+): Promise<UpdatePlanRateRowResult> {
   if (!allowed(actor, "canEditPlanRates")) return forbidden();
   const plan = input.plan;
   if (!isPlanName(plan)) return invalid("Unknown plan.");
@@ -364,7 +446,9 @@ export async function updatePlanRateRow(db: Db, actor: AdvantageActor, input: Up
       const locked = await tx
         .select({ id: planRateRows.id })
         .from(planRateRows)
-        .where(and(eq(planRateRows.id, input.rowId), eq(planRateRows.client_id, client.id), eq(planRateRows.plan, plan)))
+        .where(
+          and(eq(planRateRows.id, input.rowId), eq(planRateRows.client_id, client.id), eq(planRateRows.plan, plan)),
+        )
         .for("update");
       if (locked.length === 0) return notFound();
       [current] = await card.rows(tx, eq(planRateRows.id, input.rowId));
@@ -417,18 +501,22 @@ export function cashbackSettingsFromRow(r: CashbackRow): CashbackSettings {
   };
 }
 
-export async function getCashbackSettings(db: Executor, clientId: number, plan: AdvantagePlanName = "advantage_premium"): Promise<StoredCashbackSettings> {
+export async function getCashbackSettings(
+  db: Executor,
+  clientId: number,
+  plan: AdvantagePlanName = "advantage_premium",
+): Promise<StoredCashbackSettings> {
   const [row] = await db
     .select()
     .from(cashbackSettings)
     .where(and(eq(cashbackSettings.client_id, clientId), eq(cashbackSettings.plan, plan)));
-  return row ? { settings: cashbackSettingsFromRow(row), version: row.version, configured: true } : { settings: defaultCashbackSettings(), version: 0, configured: false };
+  return row
+    ? { settings: cashbackSettingsFromRow(row), version: row.version, configured: true }
+    : { settings: defaultCashbackSettings(), version: 0, configured: false };
 }
 
 export type SaveCashbackResult =
-  | { ok: true; settings: CashbackSettings; version: number }
-  | Refusal
-  | Conflict<StoredCashbackSettings>;
+  { ok: true; settings: CashbackSettings; version: number } | Refusal | Conflict<StoredCashbackSettings>;
 
 /**
  * Saves the premium cashback settings (vp). The assurance is not changed here (its radio is
@@ -507,6 +595,9 @@ export async function getAdvantageView(db: Db, clientId: number, plan: Advantage
   };
   const states = await attempt(() => getClientPlanStates(db, clientId), ERROR_FETCHING_PLANS);
   const card = await attempt(() => getPlanRateCard(db, clientId, plan), ERROR_FETCHING_RATE_CARDS);
-  const cashback = plan === "advantage_premium" ? await attempt(() => getCashbackSettings(db, clientId, plan), ERROR_FETCHING_RATE_CARDS) : null;
+  const cashback =
+    plan === "advantage_premium"
+      ? await attempt(() => getCashbackSettings(db, clientId, plan), ERROR_FETCHING_RATE_CARDS)
+      : null;
   return { states, card, cashback, turnaround: planTurnaround(plan, cashback), errors: [...new Set(errors)] };
 }

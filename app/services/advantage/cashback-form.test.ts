@@ -51,7 +51,13 @@ describe("cashback settings form", () => {
       version: "3",
     });
     expect(r.version).toBe(3);
-    expect(r.settings.return_cashback).toEqual({ plan: 4, forward_percentage: "40.00", forward_value: null, rto_percentage: null, rto_value: "12.50" });
+    expect(r.settings.return_cashback).toEqual({
+      plan: 4,
+      forward_percentage: "40.00",
+      forward_value: null,
+      rto_percentage: null,
+      rto_value: "12.50",
+    });
     expect(r.settings.delivered_cashback).toMatchObject({ plan: 2, forward_percentage: "75.25", forward_value: null });
     expect(r.settings.max_tat_liability).toBe("1000.00");
     expect(r.settings.tat_zoneE).toBe(8);
@@ -60,8 +66,12 @@ describe("cashback settings form", () => {
   it("shows the spec's message for each invalid amount", () => {
     expect(errorsOf({ ...valid(), return_rto_amount: "" })).toEqual({ return_rto_amount: CASHBACK_EMPTY });
     expect(errorsOf({ ...valid(), return_rto_amount: "abc" })).toEqual({ return_rto_amount: CASHBACK_EMPTY });
-    expect(errorsOf({ ...valid(), return_forward_kind: "value", return_forward_amount: "-5" })).toEqual({ return_forward_amount: CASHBACK_NEGATIVE });
-    expect(errorsOf({ ...valid(), delivered_forward_amount: "100.5" })).toEqual({ delivered_forward_amount: CASHBACK_BAD_PERCENTAGE });
+    expect(errorsOf({ ...valid(), return_forward_kind: "value", return_forward_amount: "-5" })).toEqual({
+      return_forward_amount: CASHBACK_NEGATIVE,
+    });
+    expect(errorsOf({ ...valid(), delivered_forward_amount: "100.5" })).toEqual({
+      delivered_forward_amount: CASHBACK_BAD_PERCENTAGE,
+    });
     expect(errorsOf({ ...valid(), max_tat_liability: "" })).toEqual({ max_tat_liability: MAX_LIABILITY_REQUIRED });
     expect(errorsOf({ ...valid(), max_tat_liability: "-1" })).toEqual({ max_tat_liability: MAX_LIABILITY_REQUIRED });
     expect(errorsOf({ ...valid(), tat_zoneC: "0" })).toEqual({ tat_zoneC: TAT_INVALID });
@@ -81,21 +91,36 @@ describe("cashback settings form", () => {
     expect(checkCashbackAmount("percentage", "100.005")).toMatchObject({ ok: false, message: CASHBACK_BAD_PERCENTAGE });
     expect(checkCashbackAmount("value", "10000000000")).toMatchObject({ ok: false, message: CASHBACK_EMPTY });
     expect(errorsOf({ ...valid(), return_forward_kind: "value", return_forward_amount: "25.555" })).toEqual({});
-    expect(cashbackFormSchema.parse({ ...valid(), return_forward_kind: "value", return_forward_amount: "25.555", max_tat_liability: "99.999" }).settings).toMatchObject({
+    expect(
+      cashbackFormSchema.parse({
+        ...valid(),
+        return_forward_kind: "value",
+        return_forward_amount: "25.555",
+        max_tat_liability: "99.999",
+      }).settings,
+    ).toMatchObject({
       return_cashback: { forward_value: "25.56" },
       max_tat_liability: "100.00",
     });
     fc.assert(
-      fc.property(fc.constantFrom("value" as const, "percentage" as const), fc.string({ maxLength: 16 }), (kind, text) => {
-        const r = checkCashbackAmount(kind, text);
-        if (!r.ok) expect(specMessages.has(r.message)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom("value" as const, "percentage" as const),
+        fc.string({ maxLength: 16 }),
+        (kind, text) => {
+          const r = checkCashbackAmount(kind, text);
+          if (!r.ok) expect(specMessages.has(r.message)).toBe(true);
+        },
+      ),
     );
     fc.assert(
-      fc.property(fc.constantFrom("value" as const, "percentage" as const), fc.double({ min: -1e6, max: 1e12, noNaN: true }), (kind, n) => {
-        const r = checkCashbackAmount(kind, String(n));
-        if (!r.ok) expect(specMessages.has(r.message)).toBe(true);
-      }),
+      fc.property(
+        fc.constantFrom("value" as const, "percentage" as const),
+        fc.double({ min: -1e6, max: 1e12, noNaN: true }),
+        (kind, n) => {
+          const r = checkCashbackAmount(kind, String(n));
+          if (!r.ok) expect(specMessages.has(r.message)).toBe(true);
+        },
+      ),
     );
   });
 

@@ -78,7 +78,10 @@ export function checkMaxLiability(text: string): Result<{ value: string }, Inval
 const text = z.preprocess((v) => (v == null ? "" : v), boundedString(TEXT_LIMITS.name));
 const kind = z.preprocess((v) => (v == null || v === "" ? "percentage" : v), z.enum(AMOUNT_KINDS));
 
-const tatShape = Object.fromEntries(ZONES.map((zone) => [`tat_zone${zone}`, text])) as Record<`tat_zone${(typeof ZONES)[number]}`, typeof text>;
+const tatShape = Object.fromEntries(ZONES.map((zone) => [`tat_zone${zone}`, text])) as Record<
+  `tat_zone${(typeof ZONES)[number]}`,
+  typeof text
+>;
 
 const rawSchema = z.object({
   return_plan: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
@@ -107,7 +110,8 @@ export const cashbackFormSchema = rawSchema
     for (const zone of ZONES) {
       const t = form[`tat_zone${zone}`].trim();
       const n = Number(t);
-      if (!/^\d+$/.test(t) || n < 1 || n > MAX_TAT_DAYS) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [`tat_zone${zone}`], message: TAT_INVALID });
+      if (!/^\d+$/.test(t) || n < 1 || n > MAX_TAT_DAYS)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: [`tat_zone${zone}`], message: TAT_INVALID });
     }
     const m = checkMaxLiability(form.max_tat_liability);
     if (!m.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["max_tat_liability"], message: m.message });
@@ -158,9 +162,13 @@ export const cashbackValidator = withZod(cashbackFormSchema);
 export type CashbackFormValues = Record<string, string>;
 
 /** The settings as the form's default values (texts), e.g. to fill the inputs. */
-export function cashbackFormValues(s: Omit<CashbackSettings, "max_tat_liability"> & { max_tat_liability: string | null }): CashbackFormValues {
+export function cashbackFormValues(
+  s: Omit<CashbackSettings, "max_tat_liability"> & { max_tat_liability: string | null },
+): CashbackFormValues {
   const side = (percentage: string | null, value: string | null) =>
-    value !== null ? { kind: "value", amount: value } : { kind: "percentage", amount: percentage ?? DEFAULT_CASHBACK_PERCENTAGE };
+    value !== null
+      ? { kind: "value", amount: value }
+      : { kind: "percentage", amount: percentage ?? DEFAULT_CASHBACK_PERCENTAGE };
   const rRto = side(s.return_cashback.rto_percentage, s.return_cashback.rto_value);
   const rFwd = side(s.return_cashback.forward_percentage, s.return_cashback.forward_value);
   const dFwd = side(s.delivered_cashback.forward_percentage, s.delivered_cashback.forward_value);
@@ -184,8 +192,15 @@ export function cashbackFormValues(s: Omit<CashbackSettings, "max_tat_liability"
 }
 
 /** A client's settings before anyone saved them (docs/product.md §9 defaults); no liability is set yet. */
-export function defaultCashbackSettings(): Omit<CashbackSettings, "max_tat_liability"> & { max_tat_liability: string | null } {
-  const full = { forward_percentage: DEFAULT_CASHBACK_PERCENTAGE, forward_value: null, rto_percentage: DEFAULT_CASHBACK_PERCENTAGE, rto_value: null };
+export function defaultCashbackSettings(): Omit<CashbackSettings, "max_tat_liability"> & {
+  max_tat_liability: string | null;
+} {
+  const full = {
+    forward_percentage: DEFAULT_CASHBACK_PERCENTAGE,
+    forward_value: null,
+    rto_percentage: DEFAULT_CASHBACK_PERCENTAGE,
+    rto_value: null,
+  };
   return {
     assurance: DEFAULT_ASSURANCE,
     return_cashback: { plan: 1, ...full },
@@ -199,4 +214,4 @@ export function defaultCashbackSettings(): Omit<CashbackSettings, "max_tat_liabi
   };
 }
 
-export { DELIVERED_CASHBACK_PLANS,RETURN_CASHBACK_PLANS };
+export { DELIVERED_CASHBACK_PLANS, RETURN_CASHBACK_PLANS };

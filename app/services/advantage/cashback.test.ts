@@ -15,8 +15,20 @@ import {
 function settings(patch: Partial<CashbackSettings> = {}): CashbackSettings {
   return {
     assurance: 85,
-    return_cashback: { plan: 1, forward_percentage: "100.00", forward_value: null, rto_percentage: "100.00", rto_value: null },
-    delivered_cashback: { plan: 1, forward_percentage: "100.00", forward_value: null, rto_percentage: "100.00", rto_value: null },
+    return_cashback: {
+      plan: 1,
+      forward_percentage: "100.00",
+      forward_value: null,
+      rto_percentage: "100.00",
+      rto_value: null,
+    },
+    delivered_cashback: {
+      plan: 1,
+      forward_percentage: "100.00",
+      forward_value: null,
+      rto_percentage: "100.00",
+      rto_value: null,
+    },
     tat_zoneA: 2,
     tat_zoneB: 3,
     tat_zoneC: 4,
@@ -28,7 +40,15 @@ function settings(patch: Partial<CashbackSettings> = {}): CashbackSettings {
 }
 
 const late = (s: CashbackSettings, outcome: "delivered" | "rto", extra: Partial<CashbackInput> = {}) =>
-  computeCashback({ settings: s, zone: "C", actualDays: 6, outcome, forwardFreight: "80.00", rtoFreight: "60.00", ...extra });
+  computeCashback({
+    settings: s,
+    zone: "C",
+    actualDays: 6,
+    outcome,
+    forwardFreight: "80.00",
+    rtoFreight: "60.00",
+    ...extra,
+  });
 
 describe("cashback engine: each plan", () => {
   it("delivered plan 1 pays the full forward freight", () => {
@@ -37,24 +57,62 @@ describe("cashback engine: each plan", () => {
   });
 
   it("delivered plan 2 pays a percentage or a value of the forward freight", () => {
-    const pct = settings({ delivered_cashback: { plan: 2, forward_percentage: "37.50", forward_value: null, rto_percentage: "100.00", rto_value: null } });
+    const pct = settings({
+      delivered_cashback: {
+        plan: 2,
+        forward_percentage: "37.50",
+        forward_value: null,
+        rto_percentage: "100.00",
+        rto_value: null,
+      },
+    });
     expect(late(pct, "delivered").rupees).toBe("30.00");
-    const val = settings({ delivered_cashback: { plan: 2, forward_percentage: null, forward_value: "25.50", rto_percentage: "100.00", rto_value: null } });
+    const val = settings({
+      delivered_cashback: {
+        plan: 2,
+        forward_percentage: null,
+        forward_value: "25.50",
+        rto_percentage: "100.00",
+        rto_value: null,
+      },
+    });
     expect(late(val, "delivered").rupees).toBe("25.50");
     // A value above the freight refunds at most the freight.
-    const big = settings({ delivered_cashback: { plan: 2, forward_percentage: null, forward_value: "500.00", rto_percentage: "100.00", rto_value: null } });
+    const big = settings({
+      delivered_cashback: {
+        plan: 2,
+        forward_percentage: null,
+        forward_value: "500.00",
+        rto_percentage: "100.00",
+        rto_value: null,
+      },
+    });
     expect(late(big, "delivered").rupees).toBe("80.00");
   });
 
   it("return plans 1–4 on an RTO after a late first attempt", () => {
     const ret = (plan: ReturnCashbackPlan, p: Partial<CashbackSettings["return_cashback"]> = {}) =>
-      late(settings({ return_cashback: { plan, forward_percentage: "100.00", forward_value: null, rto_percentage: "100.00", rto_value: null, ...p } }), "rto").rupees;
+      late(
+        settings({
+          return_cashback: {
+            plan,
+            forward_percentage: "100.00",
+            forward_value: null,
+            rto_percentage: "100.00",
+            rto_value: null,
+            ...p,
+          },
+        }),
+        "rto",
+      ).rupees;
     expect(ret(1)).toBe("60.00");
     expect(ret(2)).toBe("140.00");
     expect(ret(3, { rto_percentage: "50.00" })).toBe("30.00");
     expect(ret(3, { rto_percentage: null, rto_value: "12.34" })).toBe("12.34");
     expect(ret(4, { rto_percentage: "50.00", forward_percentage: "25.00" })).toBe("50.00");
-    expect(ret(4, { rto_percentage: null, rto_value: "10.00", forward_percentage: null, forward_value: "5.00" })).toBe("15.00");
+    expect(ret(4, { rto_percentage: null, rto_value: "10.00", forward_percentage: null, forward_value: "5.00" })).toBe(
+      "15.00",
+    );
   });
 
   it("rounds a percentage half-up to the paisa", () => {
@@ -67,7 +125,19 @@ describe("cashback engine: each plan", () => {
 
 describe("cashback engine: the cap and kept promises", () => {
   it("never pays more than max_tat_liability and says so", () => {
-    const r = late(settings({ max_tat_liability: "50.00", return_cashback: { plan: 2, forward_percentage: "100.00", forward_value: null, rto_percentage: "100.00", rto_value: null } }), "rto");
+    const r = late(
+      settings({
+        max_tat_liability: "50.00",
+        return_cashback: {
+          plan: 2,
+          forward_percentage: "100.00",
+          forward_value: null,
+          rto_percentage: "100.00",
+          rto_value: null,
+        },
+      }),
+      "rto",
+    );
     expect(r).toMatchObject({ rupees: "50.00", uncappedPaise: 14000, capped: true });
     expect(late(settings({ max_tat_liability: "0.00" }), "delivered").paise).toBe(0);
   });
@@ -76,9 +146,23 @@ describe("cashback engine: the cap and kept promises", () => {
     for (const zone of ZONES) {
       const s = settings();
       const days = { A: 2, B: 3, C: 4, D: 5, E: 8 }[zone];
-      const kept = computeCashback({ settings: s, zone, actualDays: days, outcome: "delivered", forwardFreight: 90, rtoFreight: 90 });
+      const kept = computeCashback({
+        settings: s,
+        zone,
+        actualDays: days,
+        outcome: "delivered",
+        forwardFreight: 90,
+        rtoFreight: 90,
+      });
       expect(kept).toMatchObject({ paise: 0, breached: false, promisedDays: days });
-      const broken = computeCashback({ settings: s, zone, actualDays: days + 1, outcome: "delivered", forwardFreight: 90, rtoFreight: 90 });
+      const broken = computeCashback({
+        settings: s,
+        zone,
+        actualDays: days + 1,
+        outcome: "delivered",
+        forwardFreight: 90,
+        rtoFreight: 90,
+      });
       expect(broken.paise).toBe(9000);
     }
   });
@@ -98,8 +182,12 @@ describe("cashback engine: the cap and kept promises", () => {
 
 // ---- property tests ----
 
-const money = fc.integer({ min: 0, max: 5_000_000 }).map((p) => `${Math.floor(p / 100)}.${String(p % 100).padStart(2, "0")}`);
-const percentage = fc.integer({ min: 0, max: 10_000 }).map((h) => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, "0")}`);
+const money = fc
+  .integer({ min: 0, max: 5_000_000 })
+  .map((p) => `${Math.floor(p / 100)}.${String(p % 100).padStart(2, "0")}`);
+const percentage = fc
+  .integer({ min: 0, max: 10_000 })
+  .map((h) => `${Math.floor(h / 100)}.${String(h % 100).padStart(2, "0")}`);
 const side = fc.oneof(
   percentage.map((p) => ({ percentage: p, value: null as string | null })),
   money.map((v) => ({ percentage: null as string | null, value: v })),
@@ -165,7 +253,12 @@ describe("cashback engine: properties", () => {
         const r = computeCashback(input);
         const f = rupeesToPaise(input.forwardFreight);
         const rto = rupeesToPaise(input.rtoFreight);
-        const refundable = input.outcome === "delivered" ? f : input.settings.return_cashback.plan === 1 || input.settings.return_cashback.plan === 3 ? rto : f + rto;
+        const refundable =
+          input.outcome === "delivered"
+            ? f
+            : input.settings.return_cashback.plan === 1 || input.settings.return_cashback.plan === 3
+              ? rto
+              : f + rto;
         expect(r.uncappedPaise).toBeLessThanOrEqual(refundable);
       }),
     );
@@ -175,8 +268,15 @@ describe("cashback engine: properties", () => {
     fc.assert(
       fc.property(inputArb, money, fc.integer({ min: 0, max: 10_000 }), (input, otherRto, hundredths) => {
         const d = { ...input, outcome: "delivered" as const };
-        const rtoSide = { rto_percentage: `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`, rto_value: null };
-        const changed = { ...d, rtoFreight: otherRto, settings: { ...d.settings, delivered_cashback: { ...d.settings.delivered_cashback, ...rtoSide } } };
+        const rtoSide = {
+          rto_percentage: `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`,
+          rto_value: null,
+        };
+        const changed = {
+          ...d,
+          rtoFreight: otherRto,
+          settings: { ...d.settings, delivered_cashback: { ...d.settings.delivered_cashback, ...rtoSide } },
+        };
         expect(computeCashback(changed).paise).toBe(computeCashback(d).paise);
       }),
     );
@@ -186,8 +286,22 @@ describe("cashback engine: properties", () => {
     fc.assert(
       fc.property(inputArb, (input) => {
         const s = input.settings;
-        const full = computeCashback({ ...input, settings: { ...s, return_cashback: { ...s.return_cashback, plan: 2 }, delivered_cashback: { ...s.delivered_cashback, plan: 1 } } });
-        const partial = computeCashback({ ...input, settings: { ...s, return_cashback: { ...s.return_cashback, plan: 4 }, delivered_cashback: { ...s.delivered_cashback, plan: 2 } } });
+        const full = computeCashback({
+          ...input,
+          settings: {
+            ...s,
+            return_cashback: { ...s.return_cashback, plan: 2 },
+            delivered_cashback: { ...s.delivered_cashback, plan: 1 },
+          },
+        });
+        const partial = computeCashback({
+          ...input,
+          settings: {
+            ...s,
+            return_cashback: { ...s.return_cashback, plan: 4 },
+            delivered_cashback: { ...s.delivered_cashback, plan: 2 },
+          },
+        });
         expect(partial.paise).toBeLessThanOrEqual(full.paise);
       }),
     );
@@ -195,13 +309,17 @@ describe("cashback engine: properties", () => {
 
   it("a percentage side pays that share of the freight, half-up", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000 }), (freight, hundredths) => {
-        const pct = `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
-        const got = partialAmount(freight, pct, null);
-        // got is the nearest paisa to freight × hundredths / 10,000.
-        expect(Math.abs(got * 10_000 - freight * hundredths)).toBeLessThanOrEqual(5_000);
-        expect(got).toBeLessThanOrEqual(freight);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (freight, hundredths) => {
+          const pct = `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
+          const got = partialAmount(freight, pct, null);
+          // got is the nearest paisa to freight × hundredths / 10,000.
+          expect(Math.abs(got * 10_000 - freight * hundredths)).toBeLessThanOrEqual(5_000);
+          expect(got).toBeLessThanOrEqual(freight);
+        },
+      ),
     );
   });
 });

@@ -28,7 +28,7 @@
  * assurance (85/90/95 %) is the share of a seller's shipments promised within TAT: it is a
  * portfolio figure, so it does not enter a single shipment's cashback.
  */
-import { type Paise,paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
+import { type Paise, paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
 import type { Zone } from "../core/zones";
 
 export const RETURN_CASHBACK_PLANS = [1, 2, 3, 4] as const;
@@ -137,12 +137,16 @@ function describePart(name: string, percentage: string | null, value: string | n
 export function computeCashback(input: CashbackInput): CashbackResult {
   const { settings } = input;
   const promisedDays = input.promisedTatDays ?? tatForZone(settings, input.zone);
-  if (!Number.isInteger(input.actualDays) || input.actualDays < 0) throw new RangeError(`Actual days must be a whole number ≥ 0: ${input.actualDays}`);
-  if (!Number.isInteger(promisedDays) || promisedDays < 0) throw new RangeError(`Promised days must be a whole number ≥ 0: ${promisedDays}`);
+  if (!Number.isInteger(input.actualDays) || input.actualDays < 0)
+    throw new RangeError(`Actual days must be a whole number ≥ 0: ${input.actualDays}`);
+  if (!Number.isInteger(promisedDays) || promisedDays < 0)
+    throw new RangeError(`Promised days must be a whole number ≥ 0: ${promisedDays}`);
   const forward = nonNegativePaise("forward freight", input.forwardFreight);
   const rto = nonNegativePaise("RTO freight", input.rtoFreight);
   const cap = nonNegativePaise("max_tat_liability", settings.max_tat_liability);
-  const explanation = [`Zone ${input.zone}: promised ${promisedDays} days, actual ${input.actualDays} days (${input.outcome}).`];
+  const explanation = [
+    `Zone ${input.zone}: promised ${promisedDays} days, actual ${input.actualDays} days (${input.outcome}).`,
+  ];
 
   if (input.actualDays <= promisedDays) {
     explanation.push("Promise kept: no cashback.");
@@ -157,7 +161,9 @@ export function computeCashback(input: CashbackInput): CashbackResult {
       explanation.push("Delivered-breach plan 1: full forward freight.");
     } else {
       raw = partialAmount(forward, c.forward_percentage, c.forward_value);
-      explanation.push(`Delivered-breach plan 2: ${describePart("forward freight", c.forward_percentage, c.forward_value)}.`);
+      explanation.push(
+        `Delivered-breach plan 2: ${describePart("forward freight", c.forward_percentage, c.forward_value)}.`,
+      );
     }
   } else {
     const c = settings.return_cashback;
@@ -175,7 +181,9 @@ export function computeCashback(input: CashbackInput): CashbackResult {
         explanation.push(`Return plan 3: ${describePart("RTO freight", c.rto_percentage, c.rto_value)}.`);
         break;
       case 4:
-        raw = partialAmount(rto, c.rto_percentage, c.rto_value) + partialAmount(forward, c.forward_percentage, c.forward_value);
+        raw =
+          partialAmount(rto, c.rto_percentage, c.rto_value) +
+          partialAmount(forward, c.forward_percentage, c.forward_value);
         explanation.push(
           `Return plan 4: ${describePart("RTO freight", c.rto_percentage, c.rto_value)} plus ${describePart("forward freight", c.forward_percentage, c.forward_value)}.`,
         );
@@ -184,6 +192,18 @@ export function computeCashback(input: CashbackInput): CashbackResult {
   }
   const paise = Math.min(raw, cap);
   const capped = paise < raw;
-  explanation.push(capped ? `Capped at the max cashback liability ₹${paiseToRupeesString(cap)}.` : `Cashback ₹${paiseToRupeesString(paise)}.`);
-  return { paise, rupees: paiseToRupeesString(paise), breached: true, promisedDays, uncappedPaise: raw, capped, explanation };
+  explanation.push(
+    capped
+      ? `Capped at the max cashback liability ₹${paiseToRupeesString(cap)}.`
+      : `Cashback ₹${paiseToRupeesString(paise)}.`,
+  );
+  return {
+    paise,
+    rupees: paiseToRupeesString(paise),
+    breached: true,
+    promisedDays,
+    uncappedPaise: raw,
+    capped,
+    explanation,
+  };
 }

@@ -6,7 +6,7 @@
 import { can } from "../auth/permissions";
 import type { AdvantagePlanName, AdvantagePlanType } from "../core/plans";
 import type { StaffRole } from "../core/roles";
-import { type Zone,ZONE_TAT_DAYS } from "../core/zones";
+import { type Zone, ZONE_TAT_DAYS } from "../core/zones";
 
 /** The share of shipments the plan table promises within the zones' turnaround days (core/zones.ts; docs/product.md §9 "a 90% promise"). */
 export const PLAN_PROMISE_PERCENT = 90;
@@ -57,7 +57,11 @@ export type AdvantagePermissions = {
 /** The advantage screens' view of the permission table (auth/permissions.ts). */
 export function advantagePermissions(role: StaffRole): AdvantagePermissions {
   const actor = { role };
-  return { canOfferPlans: can(actor, "plan.toggle"), canEditPlanRates: can(actor, "plan.rate.edit"), canEditCashback: can(actor, "cashback.edit") };
+  return {
+    canOfferPlans: can(actor, "plan.toggle"),
+    canEditPlanRates: can(actor, "plan.rate.edit"),
+    canEditCashback: can(actor, "cashback.edit"),
+  };
 }
 
 /** The spec's advantage plan state: `offered` as `{type, name}` and at most one `active`. */

@@ -5,7 +5,7 @@
  */
 import { createCookie } from "@remix-run/node";
 
-import { type AdvantagePlanType,isPlanType } from "../core/plans";
+import { type AdvantagePlanType, isPlanType } from "../core/plans";
 
 export const advantagePlanCookie = createCookie("console_advantage_plan", {
   path: "/",

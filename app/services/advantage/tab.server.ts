@@ -3,7 +3,7 @@
  * plans' states, the plan card's panels, the turnaround, the premium cashback form's values
  * and what the viewer may do. Parts that fail to load are named in `errors` (getAdvantageView).
  */
-import { type AdvantagePlanName, type AdvantagePlanType,PLAN_NAME_OF } from "../core/plans";
+import { type AdvantagePlanName, type AdvantagePlanType, PLAN_NAME_OF } from "../core/plans";
 import { DELIVERY_TYPES } from "../core/rate-fields";
 import { type StaffRole } from "../core/roles";
 import type { Db } from "../db/client.server";
@@ -15,7 +15,10 @@ import { advantagePermissions } from "./plans";
 export async function advantageTab(db: Db, clientId: number, plan: AdvantagePlanType, role: StaffRole) {
   const planName = PLAN_NAME_OF[plan];
   const loaded = await getAdvantageView(db, clientId, planName);
-  const stateOf = (name: AdvantagePlanName) => ({ offered: loaded.states?.[name].offered ?? false, active: loaded.states?.[name].active ?? false });
+  const stateOf = (name: AdvantagePlanName) => ({
+    offered: loaded.states?.[name].offered ?? false,
+    active: loaded.states?.[name].active ?? false,
+  });
   return {
     plan,
     planName,
@@ -26,8 +29,19 @@ export async function advantageTab(db: Db, clientId: number, plan: AdvantagePlan
     states: { basic: stateOf("advantage_basic"), premium: stateOf("advantage_premium") },
     applyDefault: loaded.card?.applyDefault ?? true,
     sections: RATE_TABS.flatMap((tab) =>
-      DELIVERY_TYPES.map((d) => ({ key: `${tab}-${d}`, delivery: d, label: `${TAB_LABELS[tab]} · ${DELIVERY_TYPE_LABELS[d]}`, panels: loaded.card?.panels[tab][d] ?? [] })),
+      DELIVERY_TYPES.map((d) => ({
+        key: `${tab}-${d}`,
+        delivery: d,
+        label: `${TAB_LABELS[tab]} · ${DELIVERY_TYPE_LABELS[d]}`,
+        panels: loaded.card?.panels[tab][d] ?? [],
+      })),
     ),
-    cashback: loaded.cashback ? { values: cashbackFormValues(loaded.cashback.settings), version: loaded.cashback.version, configured: loaded.cashback.configured } : null,
+    cashback: loaded.cashback
+      ? {
+          values: cashbackFormValues(loaded.cashback.settings),
+          version: loaded.cashback.version,
+          configured: loaded.cashback.configured,
+        }
+      : null,
   };
 }

@@ -3,7 +3,15 @@ import { describe, expect, it } from "vitest";
 
 import { GROWTH_MESSAGES, growthFigures, growthPercent, monthSeries, monthWeekdaysOf, weekdayAverages } from "./growth";
 import { customRange, periodRange, RANGE_MESSAGES } from "./periods";
-import { csvHierarchyColumns, DEFAULT_TRACKER_QUERY,parseTrackerQuery, sortedBy, trackerSearch, viewAllowed, viewOptions } from "./tracker-query";
+import {
+  csvHierarchyColumns,
+  DEFAULT_TRACKER_QUERY,
+  parseTrackerQuery,
+  sortedBy,
+  trackerSearch,
+  viewAllowed,
+  viewOptions,
+} from "./tracker-query";
 
 describe("the growth rule (docs/product.md §4)", () => {
   it("is the floor of the per-day averages' change as a percentage", () => {
@@ -68,20 +76,40 @@ describe("the growth rule (docs/product.md §4)", () => {
 
 describe("periods (docs/product.md §4, §5, §9)", () => {
   it("Last 7 days is today and the 6 before; Last 30 days today and the 29 before", () => {
-    expect(periodRange("last_7_days", "2026-03-03")).toEqual({ ok: true, range: { from: "2026-02-25", to: "2026-03-03" } });
-    expect(periodRange("last_30_days", "2026-03-03")).toEqual({ ok: true, range: { from: "2026-02-02", to: "2026-03-03" } });
+    expect(periodRange("last_7_days", "2026-03-03")).toEqual({
+      ok: true,
+      range: { from: "2026-02-25", to: "2026-03-03" },
+    });
+    expect(periodRange("last_30_days", "2026-03-03")).toEqual({
+      ok: true,
+      range: { from: "2026-02-02", to: "2026-03-03" },
+    });
   });
 
   it("Last Month is the whole previous calendar month, across a year boundary and in a leap year", () => {
-    expect(periodRange("last_month", "2027-01-15")).toEqual({ ok: true, range: { from: "2026-12-01", to: "2026-12-31" } });
-    expect(periodRange("last_month", "2028-03-01")).toEqual({ ok: true, range: { from: "2028-02-01", to: "2028-02-29" } });
+    expect(periodRange("last_month", "2027-01-15")).toEqual({
+      ok: true,
+      range: { from: "2026-12-01", to: "2026-12-31" },
+    });
+    expect(periodRange("last_month", "2028-03-01")).toEqual({
+      ok: true,
+      range: { from: "2028-02-01", to: "2028-02-29" },
+    });
   });
 
   it("a custom range has no future dates and starts at most 90 days ago", () => {
     const today = "2026-11-24";
-    expect(customRange("2026-08-26", "2026-11-24", today)).toEqual({ ok: true, range: { from: "2026-08-26", to: "2026-11-24" } });
-    expect(customRange("2026-08-25", "2026-09-01", today)).toEqual({ ok: false, message: RANGE_MESSAGES.tooEarly("2026-08-26") });
-    expect(RANGE_MESSAGES.tooEarly("2026-08-26")).toBe("The range can start at most 90 days ago (on or after 26-08-2026).");
+    expect(customRange("2026-08-26", "2026-11-24", today)).toEqual({
+      ok: true,
+      range: { from: "2026-08-26", to: "2026-11-24" },
+    });
+    expect(customRange("2026-08-25", "2026-09-01", today)).toEqual({
+      ok: false,
+      message: RANGE_MESSAGES.tooEarly("2026-08-26"),
+    });
+    expect(RANGE_MESSAGES.tooEarly("2026-08-26")).toBe(
+      "The range can start at most 90 days ago (on or after 26-08-2026).",
+    );
     expect(customRange("2026-11-20", "2026-11-25", today)).toEqual({ ok: false, message: RANGE_MESSAGES.future });
     expect(customRange("2026-11-20", "2026-11-10", today)).toEqual({ ok: false, message: RANGE_MESSAGES.order });
     expect(customRange("", "2026-11-10", today)).toEqual({ ok: false, message: RANGE_MESSAGES.missing });
@@ -91,7 +119,8 @@ describe("periods (docs/product.md §4, §5, §9)", () => {
 
 describe("the Daily Performance selector and CSV by role (docs/product.md §6)", () => {
   it("hides each role's own level and disables what bdm and tl cannot use", () => {
-    const show = (role: Parameters<typeof viewOptions>[0]) => viewOptions(role).map((o) => `${o.label}${o.disabled ? " (disabled)" : ""}`);
+    const show = (role: Parameters<typeof viewOptions>[0]) =>
+      viewOptions(role).map((o) => `${o.label}${o.disabled ? " (disabled)" : ""}`);
     expect(show("vp")).toEqual(["Seller", "AVP", "BDM", "TL"]);
     expect(show("kam")).toEqual(["Seller", "AVP", "BDM", "TL"]);
     expect(show("avp")).toEqual(["Seller", "BDM", "TL"]);
@@ -113,11 +142,27 @@ describe("the Daily Performance selector and CSV by role (docs/product.md §6)",
 
 describe("the tracker's URL", () => {
   it("reads every control from the URL and writes back only what differs from the defaults", () => {
-    const q = parseTrackerQuery(new URLSearchParams("period=custom&from=2026-11-01&to=2026-11-20&seller=A@B.IN&view=tl&q=ravi&sort=picked_2&dir=asc&page=3"));
-    expect(q).toEqual({ period: "custom", from: "2026-11-01", to: "2026-11-20", seller: "a@b.in", view: "tl", q: "ravi", sort: "picked_2", dir: "asc", page: 3 });
+    const q = parseTrackerQuery(
+      new URLSearchParams(
+        "period=custom&from=2026-11-01&to=2026-11-20&seller=A@B.IN&view=tl&q=ravi&sort=picked_2&dir=asc&page=3",
+      ),
+    );
+    expect(q).toEqual({
+      period: "custom",
+      from: "2026-11-01",
+      to: "2026-11-20",
+      seller: "a@b.in",
+      view: "tl",
+      q: "ravi",
+      sort: "picked_2",
+      dir: "asc",
+      page: 3,
+    });
     expect(parseTrackerQuery(new URLSearchParams(trackerSearch(q)))).toEqual(q);
     expect(trackerSearch(DEFAULT_TRACKER_QUERY)).toBe("");
-    expect(parseTrackerQuery(new URLSearchParams("period=yesterday&sort=drop table&page=-1&view=ceo"))).toEqual(DEFAULT_TRACKER_QUERY);
+    expect(parseTrackerQuery(new URLSearchParams("period=yesterday&sort=drop table&page=-1&view=ceo"))).toEqual(
+      DEFAULT_TRACKER_QUERY,
+    );
     expect(parseTrackerQuery(new URLSearchParams(`q=${"x".repeat(500)}`)).q).toBe("");
   });
 

@@ -10,7 +10,7 @@ import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import { istDayOf as istDay, monthStart, previousMonthStart } from "../core/ist-dates";
 import type { Executor } from "../db/client.server";
 import { clients, orderMonthlyRollups } from "../db/schema";
-import { growthFigures, type MonthCount,monthSeries, weekdayAverages } from "./growth";
+import { growthFigures, type MonthCount, monthSeries, weekdayAverages } from "./growth";
 
 /** Months the Month-wise growth chart goes back at most (this month included). */
 export const GROWTH_MONTHS = 12;
@@ -33,7 +33,10 @@ export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "r
     )
     select ${m.month}::text as month, sum(${m.picked})::int as total,
       coalesce(sum(${m.picked}) filter (where firsts.first_month < ${m.month}), 0)::int as old,
-      ${sql.join([1, 2, 3, 4, 5, 6, 7].map((w) => sql`sum(${sql.identifier(`picked_${w}`)})::int as ${sql.identifier(`w${w}`)}`), sql`, `)}
+      ${sql.join(
+        [1, 2, 3, 4, 5, 6, 7].map((w) => sql`sum(${sql.identifier(`picked_${w}`)})::int as ${sql.identifier(`w${w}`)}`),
+        sql`, `,
+      )}
     from ${m} join firsts on firsts.client_id = ${m.client_id}
     where ${m.month} between ${firstMonth} and ${today}
     group by ${m.month}

@@ -3,7 +3,17 @@
  * calculation; decision 030). Pure: the server reads picked orders per day and per
  * month from the rollups, these turn them into what the page shows.
  */
-import { addDays, daysBetween, daysInMonth, monthLabel, monthStart, previousMonthStart, WEEK, type Weekday,weekdayOf } from "../core/ist-dates";
+import {
+  addDays,
+  daysBetween,
+  daysInMonth,
+  monthLabel,
+  monthStart,
+  previousMonthStart,
+  WEEK,
+  type Weekday,
+  weekdayOf,
+} from "../core/ist-dates";
 
 /** A month's picked orders: all of them, and those of old accounts (first order before that month). */
 export type MonthCount = { month: string; total: number; old: number };
@@ -23,7 +33,10 @@ export const GROWTH_MESSAGES = {
  * (docs/product.md §4). Per-day averages are count / days: this month's days so far (today
  * included), last month's every day. Computed on whole numbers, so 10 % is 10, never 9.
  */
-export function growthPercent(current: { count: number; days: number }, previous: { count: number; days: number }): number {
+export function growthPercent(
+  current: { count: number; days: number },
+  previous: { count: number; days: number },
+): number {
   // (c/dc − p/dp) / (p/dp) × 100 = 100 × (c·dp − p·dc) / (p·dc)
   const numerator = 100 * (current.count * previous.days - previous.count * current.days);
   const denominator = previous.count * current.days;
@@ -34,7 +47,11 @@ export function formatGrowth(percent: number): string {
   return `${percent}%`;
 }
 
-function figure(months: number, current: { count: number; days: number }, previous: { count: number; days: number }): GrowthFigure {
+function figure(
+  months: number,
+  current: { count: number; days: number },
+  previous: { count: number; days: number },
+): GrowthFigure {
   if (months < 2) return { kind: "too-few-months", label: GROWTH_MESSAGES.tooFewMonths };
   if (previous.count === 0) return { kind: "zero-base", label: GROWTH_MESSAGES.zeroBase };
   const percent = growthPercent(current, previous);
@@ -60,7 +77,13 @@ export function monthSeries(rows: readonly MonthCount[], today: string, maxMonth
     const r = byMonth.get(month);
     const total = r?.total ?? 0;
     const old = r?.old ?? 0;
-    return { month, label: month === monthStart(today) ? `${monthLabel(month)} (so far)` : monthLabel(month), total, old, new: total - old };
+    return {
+      month,
+      label: month === monthStart(today) ? `${monthLabel(month)} (so far)` : monthLabel(month),
+      total,
+      old,
+      new: total - old,
+    };
   });
 }
 
@@ -70,7 +93,10 @@ export function monthSeries(rows: readonly MonthCount[], today: string, maxMonth
  * month, so they were clients last month) with last month's orders: the growth the existing
  * book made, without the accounts won this month (decision 030).
  */
-export function growthFigures(series: readonly MonthPoint[], today: string): { total: GrowthFigure; old: GrowthFigure } {
+export function growthFigures(
+  series: readonly MonthPoint[],
+  today: string,
+): { total: GrowthFigure; old: GrowthFigure } {
   const thisMonth = monthStart(today);
   const lastMonth = previousMonthStart(today);
   const cur = series.find((p) => p.month === thisMonth);
@@ -109,7 +135,8 @@ export function weekdayAverages(months: readonly MonthWeekdays[], today: string)
   const thisMonth = monthStart(today);
   const lastMonth = previousMonthStart(today);
   const counts = { current: [0, 0, 0, 0, 0, 0, 0], last: [0, 0, 0, 0, 0, 0, 0] };
-  for (let d = lastMonth; d <= today; d = addDays(d, 1)) counts[d < thisMonth ? "last" : "current"][WEEK.indexOf(weekdayOf(d) as (typeof WEEK)[number])] += 1;
+  for (let d = lastMonth; d <= today; d = addDays(d, 1))
+    counts[d < thisMonth ? "last" : "current"][WEEK.indexOf(weekdayOf(d) as (typeof WEEK)[number])] += 1;
   const sums = (month: string) => months.find((m) => m.month === month)?.picked ?? [0, 0, 0, 0, 0, 0, 0];
   const avg = (sum: number, n: number) => (n === 0 ? 0 : Math.round((sum / n) * 100) / 100);
   return WEEK.map((weekday, i) => ({

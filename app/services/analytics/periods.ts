@@ -24,7 +24,8 @@ export const RANGE_MESSAGES = {
   invalid: "Enter dates as YYYY-MM-DD.",
   future: "Dates cannot be in the future.",
   order: "The start date must be on or before the end date.",
-  tooEarly: (earliest: string) => `The range can start at most ${CUSTOM_RANGE_MAX_DAYS_BACK} days ago (on or after ${dmy(earliest)}).`,
+  tooEarly: (earliest: string) =>
+    `The range can start at most ${CUSTOM_RANGE_MAX_DAYS_BACK} days ago (on or after ${dmy(earliest)}).`,
 } as const;
 
 export type DayRange = { from: string; to: string };
@@ -35,7 +36,11 @@ export type RangeResult = { ok: true; range: DayRange } | { ok: false; message: 
  * before, Last 30 days today and the 29 before, Last Month the whole previous calendar month,
  * Custom the chosen days — no future day and none before 90 days ago.
  */
-export function periodRange(period: Period, today: string, custom: { from: string; to: string } = { from: "", to: "" }): RangeResult {
+export function periodRange(
+  period: Period,
+  today: string,
+  custom: { from: string; to: string } = { from: "", to: "" },
+): RangeResult {
   switch (period) {
     case "last_7_days":
       return { ok: true, range: { from: addDays(today, -6), to: today } };

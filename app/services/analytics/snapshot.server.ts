@@ -26,7 +26,9 @@ export type SnapshotMeta = { updated_at: string; day: string };
 export async function snapshotMeta(db: Executor): Promise<SnapshotMeta | null> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SNAPSHOT_SETTING));
   const v = row?.value as Partial<SnapshotMeta> | undefined;
-  return v && typeof v.updated_at === "string" && typeof v.day === "string" ? { updated_at: v.updated_at, day: v.day } : null;
+  return v && typeof v.updated_at === "string" && typeof v.day === "string"
+    ? { updated_at: v.updated_at, day: v.day }
+    : null;
 }
 
 /** When the next refresh is due after one at `updatedAt`. */
@@ -52,19 +54,34 @@ export async function refreshDailyPerformance(db: Db, options: RefreshOptions = 
   const now = options.now ?? new Date();
   const today = istDayOf(now);
   return transaction(db, async (tx) => {
-    const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${SNAPSHOT_LOCK}) as locked`)).rows as { locked: boolean }[];
+    const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${SNAPSHOT_LOCK}) as locked`)).rows as {
+      locked: boolean;
+    }[];
     if (!locked) return "busy";
     const meta = await snapshotMeta(tx);
     // A little slack: a server whose timer fires a moment early still refreshes this period.
-    if (!options.force && meta && meta.day === today && now.getTime() - Date.parse(meta.updated_at) < SNAPSHOT_PERIOD_MS - 30_000) return "fresh";
+    if (
+      !options.force &&
+      meta &&
+      meta.day === today &&
+      now.getTime() - Date.parse(meta.updated_at) < SNAPSHOT_PERIOD_MS - 30_000
+    )
+      return "fresh";
     const days = [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(today, -i));
     const r = orderDailyRollups;
-    const col = (kind: "placed" | "picked", i: number) => sql`coalesce(sum(${r[kind]}) filter (where ${r.day} = ${days[i]}), 0)::int`;
+    const col = (kind: "placed" | "picked", i: number) =>
+      sql`coalesce(sum(${r[kind]}) filter (where ${r.day} = ${days[i]}), 0)::int`;
     await tx.delete(dailyPerformanceRows);
     await tx.execute(sql`
       insert into ${dailyPerformanceRows} (client_id, placed_0, placed_1, placed_2, placed_3, placed_4, placed_5, placed_6,
         picked_0, picked_1, picked_2, picked_3, picked_4, picked_5, picked_6)
-      select ${r.client_id}, ${sql.join([0, 1, 2, 3, 4, 5, 6].map((i) => col("placed", i)), sql`, `)}, ${sql.join([0, 1, 2, 3, 4, 5, 6].map((i) => col("picked", i)), sql`, `)}
+      select ${r.client_id}, ${sql.join(
+        [0, 1, 2, 3, 4, 5, 6].map((i) => col("placed", i)),
+        sql`, `,
+      )}, ${sql.join(
+        [0, 1, 2, 3, 4, 5, 6].map((i) => col("picked", i)),
+        sql`, `,
+      )}
       from ${r} where ${r.day} between ${days[6]} and ${days[0]}
       group by ${r.client_id}`);
     const value: SnapshotMeta = { updated_at: now.toISOString(), day: today };

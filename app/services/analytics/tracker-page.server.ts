@@ -7,9 +7,9 @@ import type { Staff } from "../auth/guard.server";
 import { istDayOf } from "../core/ist-dates";
 import { type Invalid, invalid, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
-import { type DayRange,periodRange } from "./periods";
-import { SELLER_NOT_FOUND,sellerInScope } from "./tracker.server";
-import { parseTrackerQuery, type TrackerQuery,VIEW_LABELS, viewAllowed } from "./tracker-query";
+import { type DayRange, periodRange } from "./periods";
+import { SELLER_NOT_FOUND, sellerInScope } from "./tracker.server";
+import { parseTrackerQuery, type TrackerQuery, VIEW_LABELS, viewAllowed } from "./tracker-query";
 
 export type TrackerRequest = {
   query: TrackerQuery;
@@ -20,10 +20,17 @@ export type TrackerRequest = {
   seller: Result<{ clientId: number | null }, Invalid>;
 };
 
-export async function readTrackerRequest(db: Db, staff: Staff, request: Request, now = new Date()): Promise<TrackerRequest> {
+export async function readTrackerRequest(
+  db: Db,
+  staff: Staff,
+  request: Request,
+  now = new Date(),
+): Promise<TrackerRequest> {
   const query = parseTrackerQuery(new URL(request.url).searchParams);
   if (!viewAllowed(staff.role, query.view)) {
-    throw new Response(`The ${VIEW_LABELS[query.view]} view of Daily Performance is not available to your role.`, { status: 403 });
+    throw new Response(`The ${VIEW_LABELS[query.view]} view of Daily Performance is not available to your role.`, {
+      status: 403,
+    });
   }
   const today = istDayOf(now);
   const range = periodRange(query.period, today, { from: query.from, to: query.to });

@@ -7,7 +7,7 @@ import { z } from "zod";
 
 import type { StaffRole } from "../core/roles";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
-import { type Period,PERIODS } from "./periods";
+import { type Period, PERIODS } from "./periods";
 
 // ── Views of the Daily Performance table ──────────────────────────────────────────────────
 
@@ -49,7 +49,12 @@ export function csvHierarchyColumns(role: StaffRole): ("bdm" | "tl" | "avp")[] {
 
 /** Columns of the table: name, email, and placed/picked for day 0 (today) … 6 (six days ago). */
 export const DAY_INDEXES = [0, 1, 2, 3, 4, 5, 6] as const;
-export const PERFORMANCE_SORTS = ["name", "email", ...DAY_INDEXES.map((i) => `placed_${i}` as const), ...DAY_INDEXES.map((i) => `picked_${i}` as const)] as const;
+export const PERFORMANCE_SORTS = [
+  "name",
+  "email",
+  ...DAY_INDEXES.map((i) => `placed_${i}` as const),
+  ...DAY_INDEXES.map((i) => `picked_${i}` as const),
+] as const;
 export type PerformanceSort = (typeof PERFORMANCE_SORTS)[number];
 
 export const PERFORMANCE_PAGE_SIZE = 25;
@@ -80,7 +85,11 @@ export const DEFAULT_TRACKER_QUERY: TrackerQuery = {
   page: 1,
 };
 
-const day = z.string().max(10).regex(/^[0-9-]*$/).catch("");
+const day = z
+  .string()
+  .max(10)
+  .regex(/^[0-9-]*$/)
+  .catch("");
 const schema = z.object({
   period: z.enum(PERIODS).catch(DEFAULT_TRACKER_QUERY.period),
   from: day,

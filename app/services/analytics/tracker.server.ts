@@ -12,13 +12,28 @@ import type { Executor } from "../db/client.server";
 import { clients, dailyPerformanceRows, orderDailyRollups, staff } from "../db/schema";
 import type { DayRange } from "./periods";
 import { nextUpdateAt, snapshotMeta } from "./snapshot.server";
-import { csvHierarchyColumns, DAY_INDEXES, PERFORMANCE_PAGE_SIZE, type PerformanceView, type TrackerQuery,VIEW_LABELS } from "./tracker-query";
+import {
+  csvHierarchyColumns,
+  DAY_INDEXES,
+  PERFORMANCE_PAGE_SIZE,
+  type PerformanceView,
+  type TrackerQuery,
+  VIEW_LABELS,
+} from "./tracker-query";
 
 /** The e-mails of the sellers in scope, for the seller picker (sorted; the first `limit` when given). */
-export async function sellerEmails(db: Executor, viewer: Pick<Viewer, "id" | "role">, limit?: number): Promise<string[]> {
+export async function sellerEmails(
+  db: Executor,
+  viewer: Pick<Viewer, "id" | "role">,
+  limit?: number,
+): Promise<string[]> {
   // In the order of the unique index on lower(email) (no two differ only by case): a vp's first
   // 201 are an index walk, not a sort of every client.
-  const query = db.select({ email: clients.email }).from(clients).where(clientScopeCondition(viewer)).orderBy(sql`lower(${clients.email})`);
+  const query = db
+    .select({ email: clients.email })
+    .from(clients)
+    .where(clientScopeCondition(viewer))
+    .orderBy(sql`lower(${clients.email})`);
   const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map((r) => r.email);
 }
@@ -26,7 +41,11 @@ export async function sellerEmails(db: Executor, viewer: Pick<Viewer, "id" | "ro
 export const SELLER_NOT_FOUND = "No seller with this e-mail among your clients.";
 
 /** The client id of a seller e-mail in scope, or null. */
-export async function sellerInScope(db: Executor, viewer: Pick<Viewer, "id" | "role">, email: string): Promise<number | null> {
+export async function sellerInScope(
+  db: Executor,
+  viewer: Pick<Viewer, "id" | "role">,
+  email: string,
+): Promise<number | null> {
   const [row] = await db
     .select({ id: clients.id })
     .from(clients)
@@ -36,7 +55,12 @@ export async function sellerInScope(db: Executor, viewer: Pick<Viewer, "id" | "r
 }
 
 /** Placed orders per day of the range (every day, 0 when none) for one client or every client in scope. */
-export async function dailyStats(db: Executor, viewer: Pick<Viewer, "id" | "role">, range: DayRange, clientId: number | null) {
+export async function dailyStats(
+  db: Executor,
+  viewer: Pick<Viewer, "id" | "role">,
+  range: DayRange,
+  clientId: number | null,
+) {
   const r = orderDailyRollups;
   const scope = clientId === null ? clientScopeCondition(viewer) : undefined;
   const result = await db.execute(sql`
@@ -87,7 +111,8 @@ async function performanceRows(
     );
   const dir = sql.raw(query.dir === "asc" ? "asc" : "desc");
   const order = sql`${sql.identifier(query.sort)} ${dir}`;
-  const limit = page === null ? sql`` : sql`limit ${PERFORMANCE_PAGE_SIZE} offset ${(page - 1) * PERFORMANCE_PAGE_SIZE}`;
+  const limit =
+    page === null ? sql`` : sql`limit ${PERFORMANCE_PAGE_SIZE} offset ${(page - 1) * PERFORMANCE_PAGE_SIZE}`;
   // The seller view's avatars and the CSV's hierarchy columns need each client's AVP, BDM and
   // TL, joined once (one row per client: no fan-out). A grouped view's page needs neither: it
   // is summed by one hash aggregate, without the three sorted `string_agg(distinct …)`, which
@@ -192,6 +217,12 @@ export async function dailyPerformanceCsv(db: Executor, viewer: Pick<Viewer, "id
     ...days.map((d) => `Placed ${d}`),
     ...days.map((d) => `Picked ${d}`),
   ];
-  const records = all.rows.map((r) => [r.name, r.email, ...extras.map((e) => r.hierarchy[e]), ...r.placed.map(String), ...r.picked.map(String)]);
+  const records = all.rows.map((r) => [
+    r.name,
+    r.email,
+    ...extras.map((e) => r.hierarchy[e]),
+    ...r.placed.map(String),
+    ...r.picked.map(String),
+  ]);
   return { header, records };
 }

@@ -21,7 +21,11 @@ export type AuditEntry<E extends AuditEntity = AuditEntity> = {
 /** Accepts the database or a transaction (drizzle transactions share the query API). */
 type Executor = Pick<Db, "insert">;
 
-export async function writeAudit<E extends AuditEntity>(tx: Executor, actor: AuditActor, entry: AuditEntry<E>): Promise<void> {
+export async function writeAudit<E extends AuditEntity>(
+  tx: Executor,
+  actor: AuditActor,
+  entry: AuditEntry<E>,
+): Promise<void> {
   await tx.insert(auditLog).values({
     staff_id: actor.id,
     staff_email: actor.email,

@@ -52,14 +52,32 @@ export interface AuditDetails {
 export type AuditEntity = keyof AuditDetails;
 
 /** The entities of a client's rate changes: its card, and its Pickrr Advantage plans (decision 009). */
-export const RATE_AUDIT_ENTITIES = ["rate_row", "rate_card", "plan_rate_row", "plan_rate_card", "advantage_plan", "cashback_settings"] as const satisfies readonly AuditEntity[];
+export const RATE_AUDIT_ENTITIES = [
+  "rate_row",
+  "rate_card",
+  "plan_rate_row",
+  "plan_rate_card",
+  "advantage_plan",
+  "cashback_settings",
+] as const satisfies readonly AuditEntity[];
 export type RateAuditEntity = (typeof RATE_AUDIT_ENTITIES)[number];
 
 /** Entities whose entries are one rate row's old → new fields. */
 export const ROW_ENTITIES: ReadonlySet<string> = new Set<AuditEntity>(["rate_row", "plan_rate_row"]);
 
 /** The entities of a client's account set-up, shown in its History (account/history.server.ts). */
-export const ACCOUNT_AUDIT_ENTITIES = ["kyc", "business_details", "pickrr_config", "wallet_config", "auth_token"] as const satisfies readonly AuditEntity[];
+export const ACCOUNT_AUDIT_ENTITIES = [
+  "kyc",
+  "business_details",
+  "pickrr_config",
+  "wallet_config",
+  "auth_token",
+] as const satisfies readonly AuditEntity[];
 
 /** The entities of a client's courier setup, shown in the Courier Rules History (courier-setup/history.server.ts). */
-export const COURIER_SETUP_AUDIT_ENTITIES = ["courier_activation", "rule_type", "custom_rule", "select_rule"] as const satisfies readonly AuditEntity[];
+export const COURIER_SETUP_AUDIT_ENTITIES = [
+  "courier_activation",
+  "rule_type",
+  "custom_rule",
+  "select_rule",
+] as const satisfies readonly AuditEntity[];

@@ -7,7 +7,7 @@ import { json } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 
 import { hasControlCharacters } from "../core/text-input";
-import { type Db,getDb } from "../db/client.server";
+import { type Db, getDb } from "../db/client.server";
 import { clients } from "../db/schema";
 
 /** The refusals, as `{ err }` with 401 (quoted by the endpoints' tests). */
@@ -20,7 +20,10 @@ export type TokenClient = { id: number; email: string };
 export async function clientByAuthToken(db: Db, token: string): Promise<TokenClient | null> {
   // A token is printable text; NUL or another control character would only make the database refuse the query.
   if (!token || token.length > 200 || hasControlCharacters(token)) return null;
-  const [row] = await db.select({ id: clients.id, email: clients.email }).from(clients).where(eq(clients.auth_token, token));
+  const [row] = await db
+    .select({ id: clients.id, email: clients.email })
+    .from(clients)
+    .where(eq(clients.auth_token, token));
   return row ?? null;
 }
 

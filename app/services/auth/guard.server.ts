@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 import { getDb } from "../db/client.server";
 import { oncePerRequest } from "../http/request-scope.server";
 import { capabilitiesOf } from "./capabilities.server";
-import { can, type Capability, type Permission,ruleOf } from "./permissions";
+import { can, type Capability, type Permission, ruleOf } from "./permissions";
 import { findSignedInStaff, type SignedInStaff } from "./session.server";
 
 /** The refusal every guarded page and action gives (spec: a clear 403, inside the shell). */
@@ -39,9 +39,13 @@ export async function requireStaff(
     const wanted = url.pathname + url.search;
     throw redirect(request.method === "GET" && wanted !== "/" ? `/?redirectTo=${encodeURIComponent(wanted)}` : "/");
   }
-  const needsCapabilities = opts.capabilities || (opts.permission !== undefined && ruleOf(opts.permission).capability !== undefined);
+  const needsCapabilities =
+    opts.capabilities || (opts.permission !== undefined && ruleOf(opts.permission).capability !== undefined);
   const staff: Staff = needsCapabilities
-    ? { ...signedIn, capabilities: await oncePerRequest(`capabilities:${signedIn.id}`, () => capabilitiesOf(getDb(), signedIn)) }
+    ? {
+        ...signedIn,
+        capabilities: await oncePerRequest(`capabilities:${signedIn.id}`, () => capabilitiesOf(getDb(), signedIn)),
+      }
     : signedIn;
   if (opts.permission && !can(staff, opts.permission)) {
     throw new Response(NO_ACCESS_MESSAGE, { status: 403, statusText: "Forbidden" });

@@ -7,7 +7,7 @@
  * (decision 038): a hash at 2^17 is ~0.75 s of CPU and 128 MiB of fresh pages on a CI
  * machine, and the test suites make hundreds. The server warns when it runs below OWASP's.
  */
-import { randomBytes, scrypt as scryptCb, type ScryptOptions,timingSafeEqual } from "node:crypto";
+import { randomBytes, scrypt as scryptCb, type ScryptOptions, timingSafeEqual } from "node:crypto";
 
 import { OWASP_HASH_COST, passwordHashCost } from "../core/env.server";
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { advantagePermissions } from "../advantage/plans";
 import { STAFF_ROLES, type StaffRole } from "../core/roles";
 import { rateCardPermissions } from "../ratecards/permissions";
-import { ALL_PERMISSIONS, can, type Permission,PERMISSIONS, ruleOf } from "./permissions";
+import { ALL_PERMISSIONS, can, type Permission, PERMISSIONS, ruleOf } from "./permissions";
 
 /** The table as people read it: one line per action, ✓ where the role may, and the capability it also needs. */
 function matrix(): string {
@@ -90,7 +90,8 @@ describe("the permission table", () => {
   });
 
   it("keeps the upload and sample buttons from kam (docs/product.md §6), and from legal", () => {
-    for (const p of ["ratecard.upload", "ratecard.sample"] as const) expect(rolesThatMay(p).sort(), p).toEqual(["avp", "bdm", "tl", "vp"]);
+    for (const p of ["ratecard.upload", "ratecard.sample"] as const)
+      expect(rolesThatMay(p).sort(), p).toEqual(["avp", "bdm", "tl", "vp"]);
   });
 
   it("lets only avp or vp change the Activate Wallet flag (docs/product.md §6)", () => {
@@ -98,13 +99,23 @@ describe("the permission table", () => {
   });
 
   it("gives legal its reduced console and nothing else (docs/product.md §1, §6)", () => {
-    const legal = ALL_PERMISSIONS.filter((p) => can({ role: "legal", capabilities: ["finance-approver", "wallet-admin"] }, p));
+    const legal = ALL_PERMISSIONS.filter((p) =>
+      can({ role: "legal", capabilities: ["finance-approver", "wallet-admin"] }, p),
+    );
     expect(legal).toEqual(["legal.view", "legal.publish", "legal.block"]);
     for (const p of legal) expect(rolesThatMay(p), p).toEqual(["legal"]);
   });
 
   it("lets every role but legal work with clients: view, rate cards, calculator, serviceability, couriers", () => {
-    const clientWork: Permission[] = ["clients.view", "ratecard.view", "quote.calculate", "serviceability.view", "courier.view", "ledger.view", "cod.view"];
+    const clientWork: Permission[] = [
+      "clients.view",
+      "ratecard.view",
+      "quote.calculate",
+      "serviceability.view",
+      "courier.view",
+      "ledger.view",
+      "cod.view",
+    ];
     for (const p of clientWork) expect(rolesThatMay(p).sort(), p).toEqual(["avp", "bdm", "kam", "tl", "vp"]);
   });
 
@@ -140,14 +151,23 @@ describe("the screens' views of the table", () => {
         canDownloadSample: can({ role }, "ratecard.sample"),
       });
     }
-    expect(rateCardPermissions("kam")).toMatchObject({ canView: true, canEditRates: false, canUpload: false, canDownloadSample: false });
+    expect(rateCardPermissions("kam")).toMatchObject({
+      canView: true,
+      canEditRates: false,
+      canUpload: false,
+      canDownloadSample: false,
+    });
     expect(rateCardPermissions("legal").canView).toBe(false);
   });
 
   it("advantage permissions are the vp's", () => {
     for (const role of STAFF_ROLES) {
       const vp = role === "vp";
-      expect(advantagePermissions(role), role).toEqual({ canOfferPlans: vp, canEditPlanRates: vp, canEditCashback: vp });
+      expect(advantagePermissions(role), role).toEqual({
+        canOfferPlans: vp,
+        canEditPlanRates: vp,
+        canEditCashback: vp,
+      });
     }
   });
 });

@@ -77,9 +77,17 @@ export const PERMISSIONS = {
 
   // Money (docs/product.md §6)
   "cod.view": { roles: CLIENT_STAFF, what: "On Hold COD list and its 'Hold COD' action" },
-  "cod.release": { roles: CLIENT_STAFF, capability: "finance-approver", what: "release held COD (the six finance approvers)" },
+  "cod.release": {
+    roles: CLIENT_STAFF,
+    capability: "finance-approver",
+    what: "release held COD (the six finance approvers)",
+  },
   "ledger.view": { roles: CLIENT_STAFF, what: "a client's Account Ledger" },
-  "bill.record-payment": { roles: CLIENT_STAFF, capability: "finance-approver", what: "record a seller's payment against a bill (the six finance approvers)" },
+  "bill.record-payment": {
+    roles: CLIENT_STAFF,
+    capability: "finance-approver",
+    what: "record a seller's payment against a bill (the six finance approvers)",
+  },
 
   // Client account set-up (docs/product.md §2, §6)
   "account-setup.view": { roles: CLIENT_STAFF, what: "a client's Account Setup tab" },
@@ -111,4 +119,3 @@ export function can(actor: Actor, permission: Permission): boolean {
   if (!rule.roles.includes(actor.role)) return false;
   return rule.capability === undefined || (actor.capabilities?.includes(rule.capability) ?? false);
 }
-

@@ -87,7 +87,10 @@ export async function findSignedInStaff(db: Db, request: Request, now = new Date
   const [row] = await lookup.execute({ sid });
   if (!row) return null;
   const t = now.getTime();
-  if (t - row.created_at.getTime() > ABSOLUTE_TIMEOUT_MS || t - row.last_seen_at.getTime() > IDLE_TIMEOUT_MS + TOUCH_INTERVAL_MS) {
+  if (
+    t - row.created_at.getTime() > ABSOLUTE_TIMEOUT_MS ||
+    t - row.last_seen_at.getTime() > IDLE_TIMEOUT_MS + TOUCH_INTERVAL_MS
+  ) {
     await db.update(staffSessions).set({ ended_at: now }).where(eq(staffSessions.id, sid));
     return null;
   }

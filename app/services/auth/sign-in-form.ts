@@ -11,7 +11,10 @@ export const signInSchema = z.object({
     .refine((v) => !/\s/.test(v), "Cannot enter spaces")
     .pipe(z.string().email("Please enter a valid Email ID")),
   role: z.enum(STAFF_ROLES, { errorMap: () => ({ message: "Role is required" }) }),
-  password: boundedString(TEXT_LIMITS.password, { required_error: "Password is required" }).min(1, "Password is required"),
+  password: boundedString(TEXT_LIMITS.password, { required_error: "Password is required" }).min(
+    1,
+    "Password is required",
+  ),
   /** Where to go after signing in; anything unusable is dropped (safeRedirect decides). */
   redirectTo: z.string().max(TEXT_LIMITS.path).optional().catch(undefined),
 });

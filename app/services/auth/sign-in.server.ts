@@ -34,7 +34,9 @@ export const BAD_CREDENTIALS_MESSAGE = "Invalid email, role or password.";
 /** The message for a refused attempt: when to try again, in whole minutes. */
 export function rateLimitMessage(retryAfterMs: number): string {
   const minutes = Math.ceil(retryAfterMs / 60_000);
-  return minutes <= 1 ? RATE_LIMIT_MESSAGE : `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`;
+  return minutes <= 1
+    ? RATE_LIMIT_MESSAGE
+    : `Too many failed sign-in attempts. Please wait ${minutes} minutes and try again.`;
 }
 
 /** How long a key waits after `failures` failures in a row: none below the limit, then 1, 2, 4 … minutes. */
@@ -77,7 +79,12 @@ export async function checkStaffCredentials(
  * keys, so parallel attempts (on any number of app servers) cannot slip past a limit
  * together. Returns the attempt's id, or how long to wait.
  */
-async function reserveAttempt(db: Db, email: string, ip: string, now: Date): Promise<{ id: number } | { retryAfterMs: number }> {
+async function reserveAttempt(
+  db: Db,
+  email: string,
+  ip: string,
+  now: Date,
+): Promise<{ id: number } | { retryAfterMs: number }> {
   const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
   return transaction(db, async (tx) => {
     // Lock in a fixed order (by key text) so two requests never wait on each other in a cycle.
@@ -85,7 +92,14 @@ async function reserveAttempt(db: Db, email: string, ip: string, now: Date): Pro
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
     }
     const [counts] = (
-      await tx.execute<{ pairFailures: number; pairLast: number | null; accountFailures: number; accountLast: number | null; familiar: boolean; ipFailures: number }>(sql`
+      await tx.execute<{
+        pairFailures: number;
+        pairLast: number | null;
+        accountFailures: number;
+        accountLast: number | null;
+        familiar: boolean;
+        ipFailures: number;
+      }>(sql`
         with pair_ok as (
           select max(at) as at from ${signInAttempts} where email = ${email} and ip = ${ip} and succeeded
         ), account_ok as (
@@ -114,7 +128,10 @@ async function reserveAttempt(db: Db, email: string, ip: string, now: Date): Pro
     if (counts.ipFailures >= MAX_FAILED_SIGN_INS_PER_IP_PER_MINUTE) waits.push(FIRST_LOCK_MS);
     const retryAfterMs = Math.max(0, ...waits);
     if (retryAfterMs > 0) return { retryAfterMs };
-    const [row] = await tx.insert(signInAttempts).values({ email, ip, succeeded: false, at: now }).returning({ id: signInAttempts.id });
+    const [row] = await tx
+      .insert(signInAttempts)
+      .values({ email, ip, succeeded: false, at: now })
+      .returning({ id: signInAttempts.id });
     return { id: row.id };
   });
 }
@@ -125,7 +142,10 @@ export const AUTH_RECORDS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
 /** Deletes old sign-in attempts and sessions that ended or expired long ago; returns the counts. */
 export async function pruneAuthRecords(db: Db, now = new Date()): Promise<{ attempts: number; sessions: number }> {
   const before = new Date(now.getTime() - AUTH_RECORDS_KEPT_MS);
-  const attempts = await db.delete(signInAttempts).where(lt(signInAttempts.at, before)).returning({ id: signInAttempts.id });
+  const attempts = await db
+    .delete(signInAttempts)
+    .where(lt(signInAttempts.at, before))
+    .returning({ id: signInAttempts.id });
   const sessions = await db
     .delete(staffSessions)
     .where(or(lt(staffSessions.ended_at, before), lt(staffSessions.last_seen_at, before)))

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 
-import { type AuditActor,writeAudit } from "../audit/audit.server";
+import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { fail, type Failure, type Invalid, invalid, type Result } from "../core/result";
 import { STAFF_ROLES, type StaffRole } from "../core/roles";
 import type { Db } from "../db/client.server";
@@ -33,16 +33,31 @@ export type CreateStaffResult = Result<{ id: number; email: string; role: StaffR
 /** Who created an account from the command line (no signed-in staff). */
 export const COMMAND_LINE_ACTOR: AuditActor = { id: null, email: "npm run user:create", role: "system" };
 
-export async function createStaffMember(db: Db, input: NewStaff, actor: AuditActor = COMMAND_LINE_ACTOR): Promise<CreateStaffResult> {
+export async function createStaffMember(
+  db: Db,
+  input: NewStaff,
+  actor: AuditActor = COMMAND_LINE_ACTOR,
+): Promise<CreateStaffResult> {
   const parsed = newStaffSchema.safeParse(input);
   if (!parsed.success) return invalid(parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
   const { email, role, name, password } = parsed.data;
   const passwordHash = await hashPassword(password);
   return transaction(db, async (tx): Promise<CreateStaffResult> => {
-    const [taken] = await tx.select({ id: staff.id }).from(staff).where(sql`lower(${staff.email}) = ${email}`);
+    const [taken] = await tx
+      .select({ id: staff.id })
+      .from(staff)
+      .where(sql`lower(${staff.email}) = ${email}`);
     if (taken) return fail(409, `A member of staff with the e-mail ${email} already exists.`);
-    const [row] = await tx.insert(staff).values({ email, role, name, password_hash: passwordHash }).returning({ id: staff.id });
-    await writeAudit(tx, actor, { entity: "staff", entityId: row.id, action: "create", newValue: { email, role, name } });
+    const [row] = await tx
+      .insert(staff)
+      .values({ email, role, name, password_hash: passwordHash })
+      .returning({ id: staff.id });
+    await writeAudit(tx, actor, {
+      entity: "staff",
+      entityId: row.id,
+      action: "create",
+      newValue: { email, role, name },
+    });
     return { ok: true, id: row.id, email, role };
   });
 }

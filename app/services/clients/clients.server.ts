@@ -15,7 +15,7 @@ import type { StaffRole } from "../core/roles";
 import { anyOfIds } from "../db/any-of";
 import type { Db } from "../db/client.server";
 import { preparedQuery } from "../db/prepared.server";
-import { type BusinessData, clients, type PickrrConfig,staff } from "../db/schema";
+import { type BusinessData, clients, type PickrrConfig, staff } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { oncePerRequest } from "../http/request-scope.server";
 import { keepStatusAfterClientChange } from "../legal/status-kept.server";
@@ -29,7 +29,12 @@ export const HIERARCHY_ROLES = ["tl", "bdm", "avp", "vp"] as const;
 export type HierarchyRole = (typeof HIERARCHY_ROLES)[number];
 type HierarchyIds = { [R in HierarchyRole as `${R}_id`]: number | null };
 /** The client's hierarchy columns, for a list that attaches its members afterwards (withHierarchy). */
-export const hierarchyIdColumns = { tl_id: clients.tl_id, bdm_id: clients.bdm_id, avp_id: clients.avp_id, vp_id: clients.vp_id };
+export const hierarchyIdColumns = {
+  tl_id: clients.tl_id,
+  bdm_id: clients.bdm_id,
+  avp_id: clients.avp_id,
+  vp_id: clients.vp_id,
+};
 
 /**
  * A member of the client's sales hierarchy as one JSON value, or null: for a one-row lookup (a
@@ -55,13 +60,18 @@ export async function withHierarchy<R extends Partial<HierarchyIds>, K extends H
   const ids = new Set<number>();
   for (const row of rows) for (const role of roles) if (row[`${role}_id`] != null) ids.add(row[`${role}_id`]!);
   const membersById = preparedQuery(db, "hierarchy-members", () =>
-    db.select({ id: staff.id, name: staff.name, email: staff.email }).from(staff).where(anyOfIds(staff.id, sql.placeholder("ids"))),
+    db
+      .select({ id: staff.id, name: staff.name, email: staff.email })
+      .from(staff)
+      .where(anyOfIds(staff.id, sql.placeholder("ids"))),
   );
   const found = ids.size === 0 ? [] : await membersById.execute({ ids: [...ids] });
   const byId = new Map(found.map((m) => [m.id, m]));
   return rows.map((row) => {
     const { tl_id: _tl, bdm_id: _bdm, avp_id: _avp, vp_id: _vp, ...rest } = row;
-    const members = Object.fromEntries(roles.map((role) => [role, byId.get(row[`${role}_id`] ?? -1) ?? null])) as Record<K, HierarchyMember | null>;
+    const members = Object.fromEntries(
+      roles.map((role) => [role, byId.get(row[`${role}_id`] ?? -1) ?? null]),
+    ) as Record<K, HierarchyMember | null>;
     return { ...rest, ...members };
   });
 }
@@ -70,7 +80,10 @@ export async function withHierarchy<R extends Partial<HierarchyIds>, K extends H
  * The clients a member of staff may see, as a WHERE condition (undefined: all). The one
  * place the scope rule becomes SQL; every client lookup (list, page, rate card, plans) uses it.
  */
-export function clientScopeCondition(viewer: Pick<Viewer, "id" | "role">, viewerId: number | SQLWrapper = viewer.id): SQL | undefined {
+export function clientScopeCondition(
+  viewer: Pick<Viewer, "id" | "role">,
+  viewerId: number | SQLWrapper = viewer.id,
+): SQL | undefined {
   switch (clientScopeFor(viewer.role)) {
     case "all":
       return undefined;
@@ -92,7 +105,10 @@ export function clientScopeCondition(viewer: Pick<Viewer, "id" | "role">, viewer
 function searchPatterns(q: string): { like: string; digitsLike: string | null } | null {
   if (!q) return null;
   const digits = q.replace(/\D/g, "");
-  return { like: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, digitsLike: digits.length >= 4 && digits !== q ? `%${digits}%` : null };
+  return {
+    like: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    digitsLike: digits.length >= 4 && digits !== q ? `%${digits}%` : null,
+  };
 }
 
 /** The search's condition, its patterns left as the placeholders `like` and `digitsLike`. */
@@ -117,14 +133,15 @@ const listColumns = {
   date_joined: clients.date_joined,
 };
 
-
 export async function listClients(db: Db, viewer: Viewer, query: ClientListQuery) {
   const patterns = searchPatterns(query.q);
   // Built once per shape (decision 051): the scope, whether and how it searches, the order.
   const shape = `${clientScopeFor(viewer.role)}:${patterns ? (patterns.digitsLike ? "digits" : "text") : "all"}:${query.sort}:${query.dir}`;
   const where = () => and(clientScopeCondition(viewer, sql.placeholder("viewerId")), searchCondition(patterns));
   const values = { viewerId: viewer.id, like: patterns?.like, digitsLike: patterns?.digitsLike };
-  const counted = preparedQuery(db, `clients-count:${shape}`, () => db.select({ total: count() }).from(clients).where(where()));
+  const counted = preparedQuery(db, `clients-count:${shape}`, () =>
+    db.select({ total: count() }).from(clients).where(where()),
+  );
   const [{ total }] = await counted.execute(values);
   const pageCount = Math.max(1, Math.ceil(total / query.perPage));
   const page = Math.min(query.page, pageCount);
@@ -158,9 +175,18 @@ export async function getClientForViewer(db: Db, viewer: Viewer, clientId: numbe
     db
       // The token stays on the server (routes check it; only `hasAuthToken`-style flags reach pages).
       // business_data and pickrr_config are read by the account-setup screens that show them.
-      .select({ ...listColumns, tl: hierarchyMember(clients.tl_id), bdm: hierarchyMember(clients.bdm_id), avp: hierarchyMember(clients.avp_id), vp: hierarchyMember(clients.vp_id), auth_token: clients.auth_token })
+      .select({
+        ...listColumns,
+        tl: hierarchyMember(clients.tl_id),
+        bdm: hierarchyMember(clients.bdm_id),
+        avp: hierarchyMember(clients.avp_id),
+        vp: hierarchyMember(clients.vp_id),
+        auth_token: clients.auth_token,
+      })
       .from(clients)
-      .where(and(eq(clients.id, sql.placeholder("clientId")), clientScopeCondition(viewer, sql.placeholder("viewerId")))),
+      .where(
+        and(eq(clients.id, sql.placeholder("clientId")), clientScopeCondition(viewer, sql.placeholder("viewerId"))),
+      ),
   );
   const [row] = await lookup.execute({ clientId, viewerId: viewer.id });
   return row ?? null;
@@ -176,7 +202,9 @@ export const CLIENT_NOT_FOUND_MESSAGE = "This client does not exist, or you do n
  */
 export async function requireClientForViewer(db: Db, viewer: Viewer, rawId: string | undefined): Promise<ClientDetail> {
   // The client frame and the tab below it (and a dialog below that) all ask: one lookup per request.
-  const client = await oncePerRequest(`client-for-viewer:${viewer.id}:${rawId}`, () => getClientForViewer(db, viewer, Number(rawId)));
+  const client = await oncePerRequest(`client-for-viewer:${viewer.id}:${rawId}`, () =>
+    getClientForViewer(db, viewer, Number(rawId)),
+  );
   if (!client) throw new Response(CLIENT_NOT_FOUND_MESSAGE, { status: 404 });
   return client;
 }
@@ -267,7 +295,12 @@ export async function registerClient(db: Db, actor: Viewer, input: RegisterClien
         entity: "client",
         entityId: created.id,
         action: "register",
-        newValue: { name: input.name.trim(), company_name: input.company_name.trim(), email, phone_number: normalisePhone(input.phone_number) },
+        newValue: {
+          name: input.name.trim(),
+          company_name: input.company_name.trim(),
+          email,
+          phone_number: normalisePhone(input.phone_number),
+        },
       });
       // Its Legal Status row (documents addressed to its e-mail, if any), in this transaction (decision 036).
       await keepStatusAfterClientChange(tx, created.id, null);
@@ -276,7 +309,10 @@ export async function registerClient(db: Db, actor: Viewer, input: RegisterClien
     return { ok: true, clientId };
   } catch (error) {
     // Two registrations of one e-mail racing: the unique index decides.
-    if (String((error as { code?: string }).code ?? (error as Error).message).includes("23505") || /clients_email_idx/.test(String(error))) {
+    if (
+      String((error as { code?: string }).code ?? (error as Error).message).includes("23505") ||
+      /clients_email_idx/.test(String(error))
+    ) {
       return duplicateEmail();
     }
     throw error;

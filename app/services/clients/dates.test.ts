@@ -23,7 +23,12 @@ describe("istDateTimeLabel", () => {
 describe("istDateLabel", () => {
   it("is the IST day, as toLocaleDateString en-IN with the short month would write it", () => {
     for (const at of ["2026-10-08T05:47:14Z", "2026-12-31T18:30:00Z", "2026-12-31T18:29:59Z", "2024-02-29T00:00:00Z"]) {
-      const expected = new Date(at).toLocaleDateString("en-IN", { day: "2-digit", month: "short", year: "numeric", timeZone: "Asia/Kolkata" });
+      const expected = new Date(at).toLocaleDateString("en-IN", {
+        day: "2-digit",
+        month: "short",
+        year: "numeric",
+        timeZone: "Asia/Kolkata",
+      });
       expect(istDateLabel(at)).toBe(expected);
     }
     expect(istDateLabel(new Date("2026-12-31T18:30:00Z"))).toBe("01 Jan 2027");

@@ -39,7 +39,9 @@ describe("Register New User rules (docs/product.md §5)", () => {
     expect(normalisePhone("+91 98765-43210")).toBe("9876543210");
   });
   it("asks for a password of at least 8 characters (decision 010)", () => {
-    expect(errorFor({ password: "short-7", confirmPassword: "short-7" }, "password")).toBe("Password must be at least 8 characters.");
+    expect(errorFor({ password: "short-7", confirmPassword: "short-7" }, "password")).toBe(
+      "Password must be at least 8 characters.",
+    );
     expect(errorFor({ password: "longer-8", confirmPassword: "longer-8" }, "password")).toBeUndefined();
   });
 });

@@ -6,7 +6,9 @@ import { boundedString, TEXT_LIMITS } from "../core/text-input";
 
 export const registerClientSchema = z
   .object({
-    name: boundedString(TEXT_LIMITS.name, { required_error: "Please enter user name!" }).trim().min(1, "Please enter user name!"),
+    name: boundedString(TEXT_LIMITS.name, { required_error: "Please enter user name!" })
+      .trim()
+      .min(1, "Please enter user name!"),
     company_name: boundedString(TEXT_LIMITS.company, { required_error: "Please enter company name!" })
       .trim()
       .min(1, "Please enter company name!"),
@@ -21,7 +23,10 @@ export const registerClientSchema = z
     password: boundedString(TEXT_LIMITS.password, { required_error: "Please input your password!" })
       .min(1, "Please input your password!")
       .min(8, "Password must be at least 8 characters."),
-    confirmPassword: boundedString(TEXT_LIMITS.password, { required_error: "Please confirm your password!" }).min(1, "Please confirm your password!"),
+    confirmPassword: boundedString(TEXT_LIMITS.password, { required_error: "Please confirm your password!" }).min(
+      1,
+      "Please confirm your password!",
+    ),
   })
   .refine((v) => v.password === v.confirmPassword, {
     path: ["confirmPassword"],

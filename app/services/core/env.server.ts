@@ -21,7 +21,8 @@ export function passwordHashCost(environment: Record<string, string | undefined>
   const raw = environment.PASSWORD_HASH_COST;
   if (raw === undefined || raw.trim() === "") return OWASP_HASH_COST;
   const cost = Number(raw);
-  if (!Number.isInteger(cost) || cost < 10 || cost > 20) throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to 20 (log2 of scrypt's N), not "${raw}"`);
+  if (!Number.isInteger(cost) || cost < 10 || cost > 20)
+    throw new Error(`PASSWORD_HASH_COST must be an integer from 10 to 20 (log2 of scrypt's N), not "${raw}"`);
   return cost;
 }
 
@@ -37,61 +38,70 @@ function refinedBy(parse: (raw: string) => unknown) {
   };
 }
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z.string().url().optional(),
-  PORT: z.coerce.number().int().positive().default(3000),
-  /** Comma-separated; several secrets allow rotation (the first signs, all verify). */
-  SESSION_SECRET: z.string().min(16).optional(),
-  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
-  /** `false`: the embedded database runs on the server's own thread, not a thread of its own (decision 048). */
-  PGLITE_THREAD: z.enum(["true", "false"]).default("true"),
-  /**
-   * The server's embedded database's page cache (PostgreSQL's shared_buffers), e.g. 512MB: the
-   * million-order book's searches read far fewer pages from its files than with PGlite's 128MB.
-   */
-  PGLITE_SHARED_BUFFERS: z
-    .string()
-    .regex(/^\d{1,5}(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 512MB")
-    .default("512MB"),
-  /** `true`: fill an empty database with the demo seed even under NODE_ENV=production (decision 019). */
-  SEED_DEMO: z.enum(["true", "false"]).optional(),
-  /** Comma-separated e-mails allowed to release COD; unset: the stored setting, else the six demo approvers. */
-  FINANCE_APPROVER_EMAILS: z
-    .string()
-    .optional()
-    .superRefine(refinedBy((raw) => parseEmailList(raw, "FINANCE_APPROVER_EMAILS"))),
-  /** log2 of scrypt's N for new password hashes, 10–20 (default 17, OWASP's): `passwordHashCost`. */
-  PASSWORD_HASH_COST: z
-    .string()
-    .optional()
-    .superRefine(refinedBy((raw) => passwordHashCost({ PASSWORD_HASH_COST: raw }))),
-  /**
-   * The one account that manages wallet tolerances (docs/product.md §6 "Wallet Configuration":
-   * limited to one named account). Default: the demo vp, vp@demo.test.
-   */
-  WALLET_ADMIN_EMAIL: z.string().trim().toLowerCase().email().default("vp@demo.test"),
-  /**
-   * Server processes on this machine (decision 039): `npm start` forks this many workers that
-   * share the port, as N copies behind a load balancer would share the database. Default 1.
-   * More than one needs DATABASE_URL: PGlite's folder belongs to one process.
-   */
-  WEB_CONCURRENCY: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw.trim() === "") return 1;
-      const n = Number(raw);
-      if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `WEB_CONCURRENCY must be an integer from 1 to 64, not "${raw}"` });
-      return z.NEVER;
-    }),
-}).superRefine((e, ctx) => {
-  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["WEB_CONCURRENCY"], message: `${e.WEB_CONCURRENCY} server processes need DATABASE_URL (PostgreSQL): the embedded database belongs to one process` });
-  }
-});
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: z.string().url().optional(),
+    PORT: z.coerce.number().int().positive().default(3000),
+    /** Comma-separated; several secrets allow rotation (the first signs, all verify). */
+    SESSION_SECRET: z.string().min(16).optional(),
+    COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+    /** `false`: the embedded database runs on the server's own thread, not a thread of its own (decision 048). */
+    PGLITE_THREAD: z.enum(["true", "false"]).default("true"),
+    /**
+     * The server's embedded database's page cache (PostgreSQL's shared_buffers), e.g. 512MB: the
+     * million-order book's searches read far fewer pages from its files than with PGlite's 128MB.
+     */
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^\d{1,5}(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 512MB")
+      .default("512MB"),
+    /** `true`: fill an empty database with the demo seed even under NODE_ENV=production (decision 019). */
+    SEED_DEMO: z.enum(["true", "false"]).optional(),
+    /** Comma-separated e-mails allowed to release COD; unset: the stored setting, else the six demo approvers. */
+    FINANCE_APPROVER_EMAILS: z
+      .string()
+      .optional()
+      .superRefine(refinedBy((raw) => parseEmailList(raw, "FINANCE_APPROVER_EMAILS"))),
+    /** log2 of scrypt's N for new password hashes, 10–20 (default 17, OWASP's): `passwordHashCost`. */
+    PASSWORD_HASH_COST: z
+      .string()
+      .optional()
+      .superRefine(refinedBy((raw) => passwordHashCost({ PASSWORD_HASH_COST: raw }))),
+    /**
+     * The one account that manages wallet tolerances (docs/product.md §6 "Wallet Configuration":
+     * limited to one named account). Default: the demo vp, vp@demo.test.
+     */
+    WALLET_ADMIN_EMAIL: z.string().trim().toLowerCase().email().default("vp@demo.test"),
+    /**
+     * Server processes on this machine (decision 039): `npm start` forks this many workers that
+     * share the port, as N copies behind a load balancer would share the database. Default 1.
+     * More than one needs DATABASE_URL: PGlite's folder belongs to one process.
+     */
+    WEB_CONCURRENCY: z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (raw === undefined || raw.trim() === "") return 1;
+        const n = Number(raw);
+        if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `WEB_CONCURRENCY must be an integer from 1 to 64, not "${raw}"`,
+        });
+        return z.NEVER;
+      }),
+  })
+  .superRefine((e, ctx) => {
+    if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["WEB_CONCURRENCY"],
+        message: `${e.WEB_CONCURRENCY} server processes need DATABASE_URL (PostgreSQL): the embedded database belongs to one process`,
+      });
+    }
+  });
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -105,7 +115,9 @@ export function parseEnv(environment: Record<string, string | undefined>): Env {
     SESSION_SECRET: environment.SESSION_SECRET || undefined,
   });
   if (!parsed.success) {
-    throw new Error(`Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    throw new Error(
+      `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   }
   return parsed.data;
 }
@@ -123,7 +135,11 @@ export function dataDir(): string {
 /** SESSION_SECRET, or a random secret generated once into DATA_DIR when it is unset. */
 export function sessionSecrets(): string[] {
   const configured = env().SESSION_SECRET;
-  if (configured) return configured.split(",").map((s) => s.trim()).filter(Boolean);
+  if (configured)
+    return configured
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   const dir = dataDir();
   const file = path.join(dir, "session-secret");
   if (!existsSync(file)) {

@@ -9,9 +9,13 @@ describe("configuration", () => {
   it("refuses an invalid PASSWORD_HASH_COST at start, with the rest of the configuration (decision 038)", () => {
     expect(parseEnv({ PASSWORD_HASH_COST: "12" }).PASSWORD_HASH_COST).toBe("12");
     expect(parseEnv({}).PASSWORD_HASH_COST).toBeUndefined();
-    expect(() => parseEnv({ PASSWORD_HASH_COST: "21" })).toThrow(/^Invalid configuration: PASSWORD_HASH_COST: PASSWORD_HASH_COST must be an integer from 10 to 20/);
+    expect(() => parseEnv({ PASSWORD_HASH_COST: "21" })).toThrow(
+      /^Invalid configuration: PASSWORD_HASH_COST: PASSWORD_HASH_COST must be an integer from 10 to 20/,
+    );
     // Every invalid setting is named at once.
-    expect(() => parseEnv({ PASSWORD_HASH_COST: "x", FINANCE_APPROVER_EMAILS: "not-an-email" })).toThrow(/FINANCE_APPROVER_EMAILS: .*; PASSWORD_HASH_COST: /);
+    expect(() => parseEnv({ PASSWORD_HASH_COST: "x", FINANCE_APPROVER_EMAILS: "not-an-email" })).toThrow(
+      /FINANCE_APPROVER_EMAILS: .*; PASSWORD_HASH_COST: /,
+    );
   });
 
   it("WEB_CONCURRENCY: one server process by default; more only on PostgreSQL (decision 039)", () => {
@@ -19,9 +23,13 @@ describe("configuration", () => {
     expect(parseEnv({ WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBe(1);
     expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
     expect(parseEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: PG }).WEB_CONCURRENCY).toBe(2);
-    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow("Invalid configuration: WEB_CONCURRENCY: 2 server processes need DATABASE_URL (PostgreSQL): the embedded database belongs to one process");
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(
+      "Invalid configuration: WEB_CONCURRENCY: 2 server processes need DATABASE_URL (PostgreSQL): the embedded database belongs to one process",
+    );
     for (const bad of ["0", "65", "1.5", "many"]) {
-      expect(() => parseEnv({ WEB_CONCURRENCY: bad, DATABASE_URL: PG }), bad).toThrow(`WEB_CONCURRENCY must be an integer from 1 to 64, not "${bad}"`);
+      expect(() => parseEnv({ WEB_CONCURRENCY: bad, DATABASE_URL: PG }), bad).toThrow(
+        `WEB_CONCURRENCY must be an integer from 1 to 64, not "${bad}"`,
+      );
     }
   });
 
@@ -31,6 +39,8 @@ describe("configuration", () => {
     expect(() => parseEnv({ PGLITE_THREAD: "no" })).toThrow(/PGLITE_THREAD/);
     expect(parseEnv({}).PGLITE_SHARED_BUFFERS).toBe("512MB");
     expect(parseEnv({ PGLITE_SHARED_BUFFERS: "1GB" }).PGLITE_SHARED_BUFFERS).toBe("1GB");
-    expect(() => parseEnv({ PGLITE_SHARED_BUFFERS: "lots" })).toThrow("PGLITE_SHARED_BUFFERS must be a size such as 512MB");
+    expect(() => parseEnv({ PGLITE_SHARED_BUFFERS: "lots" })).toThrow(
+      "PGLITE_SHARED_BUFFERS must be a size such as 512MB",
+    );
   });
 });

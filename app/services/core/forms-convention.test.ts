@@ -53,13 +53,15 @@ function sourceFiles(dir: string): string[] {
 }
 
 const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join("/");
-const parse = (file: string) => ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+const parse = (file: string) =>
+  ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
 const lineOf = (node: ts.Node) => node.getSourceFile().getLineAndCharacterOfPosition(node.getStart()).line + 1;
 
 /** Whether a node is the route's `loader` (a function declaration or a const), whose reads are the URL's. */
 function isLoader(node: ts.Node): boolean {
   if (ts.isFunctionDeclaration(node)) return node.name?.text === "loader";
-  if (ts.isVariableStatement(node)) return node.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === "loader");
+  if (ts.isVariableStatement(node))
+    return node.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === "loader");
   return false;
 }
 
@@ -84,10 +86,14 @@ export function routeViolations(file: string, source: ts.SourceFile = parse(file
       const on = receiverName(node.expression.expression);
       const [first] = node.arguments;
       if (method === "safeParse") found.push(`${rel(file)}:${lineOf(node)} calls .safeParse(`);
-      else if (method === "validate" && /validator$|^withZod\(\)$/i.test(on)) found.push(`${rel(file)}:${lineOf(node)} calls ${on}.validate(`);
+      else if (method === "validate" && /validator$|^withZod\(\)$/i.test(on))
+        found.push(`${rel(file)}:${lineOf(node)} calls ${on}.validate(`);
       else if ((method === "get" || method === "getAll") && (/^form(Data)?$/.test(on) || on === "formData()")) {
         const field = first && ts.isStringLiteralLike(first) ? first.text : null;
-        if (field !== "intent") found.push(`${rel(file)}:${lineOf(node)} reads ${on}.${method}(${field === null ? "…" : JSON.stringify(field)})`);
+        if (field !== "intent")
+          found.push(
+            `${rel(file)}:${lineOf(node)} reads ${on}.${method}(${field === null ? "…" : JSON.stringify(field)})`,
+          );
       }
     }
     ts.forEachChild(node, visit);
@@ -102,7 +108,10 @@ export function handWrittenFailures(file: string, source: ts.SourceFile = parse(
   const visit = (node: ts.Node) => {
     if (
       ts.isObjectLiteralExpression(node) &&
-      node.properties.some((p) => ts.isPropertyAssignment(p) && p.name.getText() === "ok" && p.initializer.kind === ts.SyntaxKind.FalseKeyword)
+      node.properties.some(
+        (p) =>
+          ts.isPropertyAssignment(p) && p.name.getText() === "ok" && p.initializer.kind === ts.SyntaxKind.FalseKeyword,
+      )
     ) {
       found.push(`${rel(file)}:${lineOf(node)}`);
     }
@@ -148,7 +157,9 @@ describe("the checks themselves", () => {
 
 describe("forms follow docs/forms.md", () => {
   const routes = sourceFiles(ROUTES);
-  const services = sourceFiles(SERVICES).filter((f) => rel(f) !== "app/services/core/result.ts" && !NOT_A_REFUSAL.includes(rel(f)));
+  const services = sourceFiles(SERVICES).filter(
+    (f) => rel(f) !== "app/services/core/result.ts" && !NOT_A_REFUSAL.includes(rel(f)),
+  );
 
   it("actions read their forms with readForm (only `intent` by hand)", () => {
     const offending = routes.filter((f) => !NOT_CONVERTED_YET.includes(rel(f))).flatMap((f) => routeViolations(f));
@@ -156,7 +167,9 @@ describe("forms follow docs/forms.md", () => {
   });
 
   it("services refuse with core/result.ts's builders, never a hand-written `{ ok: false }`", () => {
-    const offending = services.filter((f) => !NOT_CONVERTED_YET.includes(rel(f))).flatMap((f) => handWrittenFailures(f));
+    const offending = services
+      .filter((f) => !NOT_CONVERTED_YET.includes(rel(f)))
+      .flatMap((f) => handWrittenFailures(f));
     expect(offending).toEqual([]);
   });
 

@@ -1,7 +1,21 @@
 /** The console's calendar: IST days, day arithmetic across months, years and leap days, DD-MM-YYYY. */
 import { describe, expect, it } from "vitest";
 
-import { addDays, daysBetween, daysFrom, daysInMonth, dmy, isIsoDay, istDayOf, monthEnd, monthLabel, monthStart, previousMonthStart, shortDayLabel, weekdayOf } from "./ist-dates";
+import {
+  addDays,
+  daysBetween,
+  daysFrom,
+  daysInMonth,
+  dmy,
+  isIsoDay,
+  istDayOf,
+  monthEnd,
+  monthLabel,
+  monthStart,
+  previousMonthStart,
+  shortDayLabel,
+  weekdayOf,
+} from "./ist-dates";
 
 describe("IST days (docs/product.md §9)", () => {
   it("buckets a moment into its IST day around midnight", () => {

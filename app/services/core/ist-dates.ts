@@ -69,7 +69,15 @@ export function dmy(day: string): string {
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 /** Monday first, as the charts show the week. */
-export const WEEK = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const satisfies readonly Weekday[];
+export const WEEK = [
+  "Monday",
+  "Tuesday",
+  "Wednesday",
+  "Thursday",
+  "Friday",
+  "Saturday",
+  "Sunday",
+] as const satisfies readonly Weekday[];
 
 export function weekdayOf(day: string): Weekday {
   return WEEKDAYS[new Date(`${day}T00:00:00Z`).getUTCDay()];

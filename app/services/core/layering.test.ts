@@ -40,12 +40,20 @@ function specifiersOf(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false);
   const found: string[] = [];
   const visit = (node: ts.Node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       found.push(node.moduleSpecifier.text);
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
       const [arg] = node.arguments;
       if (arg && ts.isStringLiteralLike(arg)) found.push(arg.text);
-    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
       found.push(node.argument.literal.text);
     }
     ts.forEachChild(node, visit);
@@ -78,7 +86,8 @@ function valueImportsFrom(file: string, target: (resolved: string) => boolean): 
     if (!clause) return true; // a side-effect import runs the module
     if (clause.isTypeOnly) return false;
     const named = clause.namedBindings;
-    const onlyTypes = !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.every((e) => e.isTypeOnly);
+    const onlyTypes =
+      !clause.name && named !== undefined && ts.isNamedImports(named) && named.elements.every((e) => e.isTypeOnly);
     return !onlyTypes;
   }).map(({ line }) => `${rel(file)}:${line}`);
 }
@@ -166,7 +175,14 @@ describe("import direction in app/services", () => {
       ["d", ["a"]],
     ]);
     expect(findCycles(graph)).toEqual([["a", "b", "c", "a"]]);
-    expect(findCycles(new Map([["a", ["b"]], ["b", []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -175,9 +191,13 @@ describe("decision 055", () => {
     const raw = sourceFiles(APP)
       .filter((file) => !file.startsWith(path.join(SERVICES, "db") + path.sep))
       .flatMap((file) =>
-        nodesWhere(file, (node) => ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "transaction").map(
-          ({ line }) => `${rel(file)}:${line}`,
-        ),
+        nodesWhere(
+          file,
+          (node) =>
+            ts.isCallExpression(node) &&
+            ts.isPropertyAccessExpression(node.expression) &&
+            node.expression.name.text === "transaction",
+        ).map(({ line }) => `${rel(file)}:${line}`),
       );
     expect(raw).toEqual([]);
   });
@@ -189,7 +209,9 @@ describe("decision 055", () => {
         .filter((specifier) => specifier === "drizzle-orm" || specifier.startsWith("drizzle-orm/"))
         .map((specifier) => `${rel(file)} → ${specifier}`),
       ...importsOf(file)
-        .filter((target) => target === schema || target.startsWith(schema + path.sep) || target.startsWith(`${schema}.`))
+        .filter(
+          (target) => target === schema || target.startsWith(schema + path.sep) || target.startsWith(`${schema}.`),
+        )
         .map((target) => `${rel(file)} → ${rel(target)}`),
     ]);
     expect(found).toEqual([]);

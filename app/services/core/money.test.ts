@@ -153,13 +153,18 @@ describe("roundHalfUpDiv", () => {
 
   it("property: the remainder is at most half the divisor, and exact halves go away from zero", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: 1, max: 1e6 }), fc.boolean(), (n, d, negateD) => {
-        const divisor = negateD ? -d : d;
-        const q = roundHalfUpDiv(n, divisor);
-        const twiceRemainder = 2 * Math.abs(n - q * divisor);
-        expect(twiceRemainder).toBeLessThanOrEqual(d);
-        if (twiceRemainder === d) expect(Math.abs(q * divisor)).toBeGreaterThan(Math.abs(n));
-      }),
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.boolean(),
+        (n, d, negateD) => {
+          const divisor = negateD ? -d : d;
+          const q = roundHalfUpDiv(n, divisor);
+          const twiceRemainder = 2 * Math.abs(n - q * divisor);
+          expect(twiceRemainder).toBeLessThanOrEqual(d);
+          if (twiceRemainder === d) expect(Math.abs(q * divisor)).toBeGreaterThan(Math.abs(n));
+        },
+      ),
     );
   });
 

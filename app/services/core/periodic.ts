@@ -7,7 +7,12 @@
  */
 import { logServerError } from "./server-log";
 
-export function startPeriodic(run: () => Promise<void>, failure: string, everyMs: number, options: { firstAfterMs?: number } = {}): () => void {
+export function startPeriodic(
+  run: () => Promise<void>,
+  failure: string,
+  everyMs: number,
+  options: { firstAfterMs?: number } = {},
+): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { ADVANTAGE_PLAN_NAMES, ADVANTAGE_PLAN_TYPES, isPlanName, isPlanType, PLAN_NAME_OF, PLAN_TYPE_OF } from "./plans";
+import {
+  ADVANTAGE_PLAN_NAMES,
+  ADVANTAGE_PLAN_TYPES,
+  isPlanName,
+  isPlanType,
+  PLAN_NAME_OF,
+  PLAN_TYPE_OF,
+} from "./plans";
 
 describe("advantage plan names", () => {
   it("map each type to its name and back", () => {

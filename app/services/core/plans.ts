@@ -12,8 +12,14 @@ export type AdvantagePlanName = (typeof ADVANTAGE_PLAN_NAMES)[number];
 export const ADVANTAGE_PLAN_TYPES = ["basic", "premium"] as const;
 export type AdvantagePlanType = (typeof ADVANTAGE_PLAN_TYPES)[number];
 
-export const PLAN_NAME_OF: Record<AdvantagePlanType, AdvantagePlanName> = { basic: "advantage_basic", premium: "advantage_premium" };
-export const PLAN_TYPE_OF: Record<AdvantagePlanName, AdvantagePlanType> = { advantage_basic: "basic", advantage_premium: "premium" };
+export const PLAN_NAME_OF: Record<AdvantagePlanType, AdvantagePlanName> = {
+  basic: "advantage_basic",
+  premium: "advantage_premium",
+};
+export const PLAN_TYPE_OF: Record<AdvantagePlanName, AdvantagePlanType> = {
+  advantage_basic: "basic",
+  advantage_premium: "premium",
+};
 export const PLAN_LABELS: Record<AdvantagePlanType, string> = { basic: "Basic", premium: "Premium" };
 
 export function isPlanName(value: unknown): value is AdvantagePlanName {

@@ -45,7 +45,14 @@ export const ZONE_PRICE_LABELS = Object.fromEntries(
 ) as Record<ZonePriceField, string>;
 
 /** Every price a rate row carries, in table and CSV order. */
-export const RATE_FIELDS = [...ZONE_PRICE_FIELDS, "cod_charge", "cod_percentage", "surcharge", "ndd_charge", "divisor"] as const;
+export const RATE_FIELDS = [
+  ...ZONE_PRICE_FIELDS,
+  "cod_charge",
+  "cod_percentage",
+  "surcharge",
+  "ndd_charge",
+  "divisor",
+] as const;
 export type RateField = (typeof RATE_FIELDS)[number];
 
 /** Money fields (rupees, numeric(12,2)); cod_percentage is numeric(6,2); divisor a whole number. */

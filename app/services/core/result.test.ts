@@ -12,7 +12,13 @@ describe("service results", () => {
       fieldErrors: { zone_a_base: "Please fill!" },
     });
     expect(invalid("Unknown plan.")).toEqual({ ok: false, status: 400, message: "Unknown plan." });
-    expect(conflict("Changed.", { version: 3 })).toEqual({ ok: false, status: 409, conflict: true, message: "Changed.", current: { version: 3 } });
+    expect(conflict("Changed.", { version: 3 })).toEqual({
+      ok: false,
+      status: 409,
+      conflict: true,
+      message: "Changed.",
+      current: { version: 3 },
+    });
     expect(stale("Preview again.")).toEqual({ ok: false, status: 409, stale: true, message: "Preview again." });
   });
 

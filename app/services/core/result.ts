@@ -13,7 +13,11 @@
  */
 export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500;
 
-export type Failure<S extends FailureStatus = FailureStatus, Extra extends object = {}> = { ok: false; status: S; message: string } & Extra;
+export type Failure<S extends FailureStatus = FailureStatus, Extra extends object = {}> = {
+  ok: false;
+  status: S;
+  message: string;
+} & Extra;
 
 /** A success carrying `T`'s fields, or one of the failures `F`. */
 export type Result<T extends object = {}, F extends Failure = Failure> = ({ ok: true } & T) | F;
@@ -30,16 +34,24 @@ export type Conflict<Current> = Failure<409, { conflict: true; current: Current 
 /** A card-wide change confirmed against a preview of something that has changed since. */
 export type Stale = Failure<409, { stale: true }>;
 
-export function fail<S extends FailureStatus, Extra extends object = {}>(status: S, message: string, extra?: Extra): Failure<S, Extra> {
+export function fail<S extends FailureStatus, Extra extends object = {}>(
+  status: S,
+  message: string,
+  extra?: Extra,
+): Failure<S, Extra> {
   return { ok: false, status, message, ...(extra as Extra) };
 }
 
 export const forbidden = (message: string): Forbidden => fail(403, message);
 export const notFound = (message: string): NotFound => fail(404, message);
-export function invalid<Extra extends object = {}>(message: string, extra?: { fieldErrors?: FieldErrors } & Extra): Invalid<Extra> {
+export function invalid<Extra extends object = {}>(
+  message: string,
+  extra?: { fieldErrors?: FieldErrors } & Extra,
+): Invalid<Extra> {
   return fail(400, message, extra ?? ({} as { fieldErrors?: FieldErrors } & Extra));
 }
-export const conflict = <Current>(message: string, current: Current): Conflict<Current> => fail(409, message, { conflict: true as const, current });
+export const conflict = <Current>(message: string, current: Current): Conflict<Current> =>
+  fail(409, message, { conflict: true as const, current });
 export const stale = (message: string): Stale => fail(409, message, { stale: true as const });
 
 /**

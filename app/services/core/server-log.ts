@@ -15,11 +15,21 @@ type QueryFailure = { query: string; cause?: unknown };
 type DatabaseFailure = { code: string; constraint?: string; table?: string; column?: string; severity?: string };
 
 function isQueryFailure(error: unknown): error is QueryFailure {
-  return typeof error === "object" && error !== null && typeof (error as QueryFailure).query === "string" && "params" in error;
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as QueryFailure).query === "string" &&
+    "params" in error
+  );
 }
 
 function isDatabaseFailure(error: unknown): error is DatabaseFailure {
-  return typeof error === "object" && error !== null && typeof (error as DatabaseFailure).code === "string" && /^[0-9A-Z]{5}$/.test((error as DatabaseFailure).code);
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as DatabaseFailure).code === "string" &&
+    /^[0-9A-Z]{5}$/.test((error as DatabaseFailure).code)
+  );
 }
 
 /** The statement's first words, up to and including the table it names. */
@@ -29,7 +39,10 @@ export function statementName(query: string): string {
   // "insert into t", "delete from t", "update t set", "select … from t": keep a table name when it is near.
   const fromAt = words.findIndex((w, i) => i < 40 && /^(from|into|update)$/i.test(w));
   if (fromAt >= 0 && fromAt + 1 < words.length && fromAt > 2) head.push("…", words[fromAt], words[fromAt + 1]);
-  return head.join(" ").replace(/[$]\d+|'[^']*'?/g, "?").slice(0, 120);
+  return head
+    .join(" ")
+    .replace(/[$]\d+|'[^']*'?/g, "?")
+    .slice(0, 120);
 }
 
 /** A log line for a failed query, or null when `error` is not a database error. */

@@ -46,12 +46,14 @@ export function lineCount(text: string): number {
 
 type FunctionLike = ts.FunctionDeclaration | ts.FunctionExpression | ts.ArrowFunction;
 
-const isJsx = (node: ts.Node): boolean => ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node) || ts.isJsxFragment(node);
+const isJsx = (node: ts.Node): boolean =>
+  ts.isJsxElement(node) || ts.isJsxSelfClosingElement(node) || ts.isJsxFragment(node);
 
 /** Whether an expression yields JSX: directly, in parentheses, or in a branch of `?:` / `&&` / `||` / `??`. */
 function yieldsJsx(node: ts.Expression): boolean {
   if (isJsx(node)) return true;
-  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return yieldsJsx(node.expression);
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+    return yieldsJsx(node.expression);
   if (ts.isConditionalExpression(node)) return yieldsJsx(node.whenTrue) || yieldsJsx(node.whenFalse);
   if (ts.isBinaryExpression(node)) return yieldsJsx(node.left) || yieldsJsx(node.right);
   return false;
@@ -75,8 +77,17 @@ export type Component = { name: string; lines: number };
 
 /** Every React component of a source text: a capitalised function (declared, or a const holding one) that returns JSX, with its length. */
 export function componentsOf(fileName: string, text: string): Component[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
-  const lines = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getEnd()).line - source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const lines = (node: ts.Node) =>
+    source.getLineAndCharacterOfPosition(node.getEnd()).line -
+    source.getLineAndCharacterOfPosition(node.getStart(source)).line +
+    1;
   const found: Component[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isFunctionDeclaration(node) && node.name && /^[A-Z]/.test(node.name.text) && returnsJsx(node)) {
@@ -85,8 +96,15 @@ export function componentsOf(fileName: string, text: string): Component[] {
       for (const d of node.declarationList.declarations) {
         // `const Panel = (…) => …`, also wrapped: `memo((…) => …)`, `forwardRef(function (…) {…})`.
         let init = d.initializer;
-        while (init && ts.isCallExpression(init) && init.arguments.length > 0) init = init.arguments[init.arguments.length - 1];
-        if (ts.isIdentifier(d.name) && /^[A-Z]/.test(d.name.text) && init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) && returnsJsx(init)) {
+        while (init && ts.isCallExpression(init) && init.arguments.length > 0)
+          init = init.arguments[init.arguments.length - 1];
+        if (
+          ts.isIdentifier(d.name) &&
+          /^[A-Z]/.test(d.name.text) &&
+          init &&
+          (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) &&
+          returnsJsx(init)
+        ) {
           found.push({ name: d.name.text, lines: lines(node.declarationList.declarations.length === 1 ? node : d) });
         }
       }
@@ -141,7 +159,9 @@ describe("sizes of routes and components", () => {
 
   const measured = [...sourceFiles(ROUTES), ...sourceFiles(UI)]
     .filter((file) => file.endsWith(".tsx"))
-    .flatMap((file) => componentsOf(file, readFileSync(file, "utf8")).map((c) => ({ key: `${rel(file)}#${c.name}`, lines: c.lines })));
+    .flatMap((file) =>
+      componentsOf(file, readFileSync(file, "utf8")).map((c) => ({ key: `${rel(file)}#${c.name}`, lines: c.lines })),
+    );
 
   it(`no component is longer than ${MAX_COMPONENT_LINES} lines, but those listed, which do not grow`, () => {
     const over = measured

@@ -1,7 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { boundedFreeText, boundedString, CONTROL_CHARACTER_MESSAGE, hasControlCharacters, tooLongMessage } from "./text-input";
+import {
+  boundedFreeText,
+  boundedString,
+  CONTROL_CHARACTER_MESSAGE,
+  hasControlCharacters,
+  tooLongMessage,
+} from "./text-input";
 
 describe("bounded text", () => {
   it("refuses any control character in a one-line field, with a clear message", () => {
@@ -27,4 +33,3 @@ describe("bounded text", () => {
     expect(boundedString(3).safeParse("abcd").error?.issues[0].message).toBe(tooLongMessage(3));
   });
 });
-

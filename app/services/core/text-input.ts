@@ -21,20 +21,20 @@ export const TEXT_LIMITS = {
   path: 2048,
 } as const;
 
-export const CONTROL_CHARACTER_MESSAGE = "Please remove control characters (such as NUL or line breaks) from this field.";
+export const CONTROL_CHARACTER_MESSAGE =
+  "Please remove control characters (such as NUL or line breaks) from this field.";
 
 export function tooLongMessage(max: number): string {
   return `Please enter at most ${max.toLocaleString("en-IN")} characters.`;
 }
 
- 
 const ANY_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
- 
+
 const CONTROL_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 /** For `.regex(…)` on a string schema that cannot start from boundedString. */
- 
+
 export const NO_CONTROL = /^[^\u0000-\u001f\u007f-\u009f]*$/;
- 
+
 const NO_CONTROL_BUT_LINE_BREAKS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 
 /** True when `value` holds a control character (TAB, CR and LF allowed only with `multiline`). */

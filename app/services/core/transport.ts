@@ -15,7 +15,10 @@ export type TransportMode = "air" | "surface" | "mixed";
  * by road. An express shipment flies with an air-only service and rides with a surface-only
  * one; a service that does both (Speed Post) chooses per parcel, so it gets no adjustment.
  */
-export function transportModeFor(courier: { is_air: boolean; has_surface: boolean }, delivery_mode: DeliveryMode): TransportMode {
+export function transportModeFor(
+  courier: { is_air: boolean; has_surface: boolean },
+  delivery_mode: DeliveryMode,
+): TransportMode {
   if (delivery_mode === "heavy_surface") return "surface";
   if (courier.is_air && !courier.has_surface) return "air";
   if (courier.has_surface && !courier.is_air) return "surface";

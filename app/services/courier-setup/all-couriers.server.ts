@@ -10,7 +10,7 @@
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
-import { type AuditActor,writeAudit } from "../audit/audit.server";
+import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
 import { forbidden, notFound, type Result } from "../core/result";
 import type { StaffRole } from "../core/roles";
@@ -49,7 +49,9 @@ const countCaches = new WeakMap<object, CountCache>();
 const MAX_UNIONS = 2000;
 
 async function serviceabilityCounts(db: Db, brandIds: readonly number[], activeBrandIds: readonly number[]) {
-  const stamp = await db.execute<{ v: string | null }>(sql`select version::text as v from data_versions where name = 'serviceability'`);
+  const stamp = await db.execute<{ v: string | null }>(
+    sql`select version::text as v from data_versions where name = 'serviceability'`,
+  );
   const version = stamp.rows[0]?.v ?? "0";
   let cache = countCaches.get(db);
   if (!cache || cache.stamp !== version) {
@@ -151,7 +153,11 @@ async function clientServices(db: Executor, clientId: number): Promise<ServiceRo
 }
 
 /** The All Couriers tab: figures over every courier of the client, the list filtered as the URL says. */
-export async function fetchActiveBlUserCourierList(db: Db, clientId: number, view: { filter: CourierFilter; q: string }): Promise<AllCouriersData> {
+export async function fetchActiveBlUserCourierList(
+  db: Db,
+  clientId: number,
+  view: { filter: CourierFilter; q: string },
+): Promise<AllCouriersData> {
   const services = await clientServices(db, clientId);
   const brandIds = [...new Set(services.map((s) => s.brand_id))];
   const activeBrandIds = [...new Set(services.filter((s) => s.is_active).map((s) => s.brand_id))];
@@ -176,7 +182,7 @@ export const COURIER_NOT_FOUND = "This courier is not one of the client's courie
 export async function activateBlUserCourier(
   db: Db,
   actor: CourierSetupActor,
-  input: { clientId: number; courierId: number; isActivate: boolean }
+  input: { clientId: number; courierId: number; isActivate: boolean },
 ): Promise<Result<{ changed: boolean; courier: string }>> {
   if (!can(actor, "courier.toggle")) return forbidden(COURIER_TOGGLE_FORBIDDEN);
   return transaction(db, async (tx) => {
@@ -200,7 +206,12 @@ export async function activateBlUserCourier(
     await tx
       .update(clientCourierServices)
       .set({ is_active: input.isActivate })
-      .where(and(eq(clientCourierServices.client_id, input.clientId), inArray(clientCourierServices.courier_service_id, ids)));
+      .where(
+        and(
+          eq(clientCourierServices.client_id, input.clientId),
+          inArray(clientCourierServices.courier_service_id, ids),
+        ),
+      );
     await writeAudit(tx, actor, {
       clientId: input.clientId,
       entity: "courier_activation",
@@ -216,7 +227,7 @@ export async function activateBlUserCourier(
         to,
         subject: `Courier ${verb}: ${client.company_name}`,
         text: `${courier} was ${verb} for ${client.company_name} (${client.name}, ${client.email}) by ${actor.email} (${actor.role}).\nCourier ids: ${ids.join(
-          ", "
+          ", ",
         )}.`,
       });
     }

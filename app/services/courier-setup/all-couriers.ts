@@ -14,7 +14,8 @@ export const COURIER_FILTERS = ["all", "active", "inactive", "express", "regular
 export type CourierFilter = (typeof COURIER_FILTERS)[number];
 
 export const TOGGLE_CONFIRM_TITLE = "Are you sure?";
-export const toggleConfirmText = (activate: boolean) => `This will ${activate ? "activate" : "deactivate"} for all your orders`;
+export const toggleConfirmText = (activate: boolean) =>
+  `This will ${activate ? "activate" : "deactivate"} for all your orders`;
 
 /** The view state in the URL: `?filter=active&q=del&confirm=<courier_id>`. */
 export const allCouriersQuerySchema = z.object({
@@ -89,7 +90,10 @@ export type CourierCounts = {
  * Services grouped by brand, sorted by name (docs/product.md §9): status active if any service is active,
  * type regular if any service has surface, otherwise express (docs/product.md §3).
  */
-export function groupCouriers(services: readonly ServiceRow[], serviceableByBrand: ReadonlyMap<number, number>): CourierEntry[] {
+export function groupCouriers(
+  services: readonly ServiceRow[],
+  serviceableByBrand: ReadonlyMap<number, number>,
+): CourierEntry[] {
   const byBrand = new Map<number, ServiceRow[]>();
   for (const s of services) byBrand.set(s.brand_id, [...(byBrand.get(s.brand_id) ?? []), s]);
   return [...byBrand.values()]
@@ -121,7 +125,11 @@ export function countCouriers(entries: readonly CourierEntry[]): CourierCounts {
 }
 
 /** The filter button and the search box (courier name, case- and spacing-insensitive). */
-export function filterCouriers(entries: readonly CourierEntry[], filter: CourierFilter, search: string): CourierEntry[] {
+export function filterCouriers(
+  entries: readonly CourierEntry[],
+  filter: CourierFilter,
+  search: string,
+): CourierEntry[] {
   const wanted = nameKey(search);
   return entries.filter((e) => {
     const kept =
@@ -130,7 +138,12 @@ export function filterCouriers(entries: readonly CourierEntry[], filter: Courier
       (filter === "inactive" && e.status === "inactive") ||
       (filter === "express" && e.type === "express") ||
       (filter === "regular" && e.type === "regular");
-    return kept && (wanted === "" || e.rate_list.some((s) => nameKey(s.name).includes(wanted)) || nameKey(e.courier_name).includes(wanted));
+    return (
+      kept &&
+      (wanted === "" ||
+        e.rate_list.some((s) => nameKey(s.name).includes(wanted)) ||
+        nameKey(e.courier_name).includes(wanted))
+    );
   });
 }
 

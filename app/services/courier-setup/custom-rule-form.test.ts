@@ -34,7 +34,7 @@ describe("custom priority rule form", () => {
         ["slot_2", "Ecom Express Surface 0.5kg"],
         ["slot_4", "DTDC Surface 0.5kg"],
       ]),
-      COURIERS
+      COURIERS,
     );
     expect(r).toEqual({
       ok: true,
@@ -59,13 +59,16 @@ describe("custom priority rule form", () => {
         ["slot_1", "DTDC Surface 0.5kg"],
         ["slot_3", "DTDC Surface 0.5kg"],
       ]),
-      COURIERS
+      COURIERS,
     );
     expect(r).toEqual({ ok: false, fieldErrors: { slot_3: CUSTOM_RULE_MESSAGES.duplicate } });
   });
 
   it("surface lists only couriers with surface support, and the server refuses others", () => {
-    expect(courierOptionsFor("surface", COURIERS).map((c) => c.name)).toEqual(["DTDC Surface 0.5kg", "Ecom Express Surface 0.5kg"]);
+    expect(courierOptionsFor("surface", COURIERS).map((c) => c.name)).toEqual([
+      "DTDC Surface 0.5kg",
+      "Ecom Express Surface 0.5kg",
+    ]);
     expect(courierOptionsFor("express", COURIERS)).toHaveLength(3);
     const r = parseCustomRule(
       form([
@@ -74,7 +77,7 @@ describe("custom priority rule form", () => {
         ["order_type", "cod"],
         ["slot_1", "Blue Dart Air 0.5kg"],
       ]),
-      COURIERS
+      COURIERS,
     );
     expect(r).toEqual({ ok: false, fieldErrors: { slot_1: CUSTOM_RULE_MESSAGES.noSurface } });
   });
@@ -87,7 +90,7 @@ describe("custom priority rule form", () => {
         ["order_type", "cash"],
         ["slot_1", "Nobody"],
       ]),
-      COURIERS
+      COURIERS,
     );
     expect(r).toEqual({
       ok: false,

@@ -5,7 +5,7 @@
  * with it, so the messages are the same with JavaScript and without.
  */
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
-import { type Zone,ZONES } from "../core/zones";
+import { type Zone, ZONES } from "../core/zones";
 import { type CustomRule, MAX_PRIORITY_SLOTS, type OrderType, type ServiceType } from "../rules/rules";
 
 export const ORDER_TYPES = ["cod", "prepaid", "reverse"] as const satisfies readonly OrderType[];
@@ -56,10 +56,13 @@ export type ParsedCustomRule = { ok: true; rule: CustomRule } | { ok: false; fie
  */
 export function parseCustomRule(values: CustomRuleValues, couriers: readonly CourierOption[]): ParsedCustomRule {
   const fieldErrors: Record<string, string> = {};
-  const service = (SERVICE_TYPES as readonly string[]).includes(values.service_type) ? (values.service_type as ServiceType) : null;
+  const service = (SERVICE_TYPES as readonly string[]).includes(values.service_type)
+    ? (values.service_type as ServiceType)
+    : null;
   if (!service) fieldErrors.service_type = CUSTOM_RULE_MESSAGES.serviceType;
   const zones = ZONES.filter((z) => values.zone_list.includes(z));
-  if (zones.length === 0 || values.zone_list.some((z) => !(ZONES as readonly string[]).includes(z))) fieldErrors.zone_list = CUSTOM_RULE_MESSAGES.zones;
+  if (zones.length === 0 || values.zone_list.some((z) => !(ZONES as readonly string[]).includes(z)))
+    fieldErrors.zone_list = CUSTOM_RULE_MESSAGES.zones;
   const orders = ORDER_TYPES.filter((o) => values.order_type.includes(o));
   if (orders.length === 0 || values.order_type.some((o) => !(ORDER_TYPES as readonly string[]).includes(o)))
     fieldErrors.order_type = CUSTOM_RULE_MESSAGES.orderTypes;

@@ -19,13 +19,14 @@ import { isRuleCode, type RuleCode } from "../core/rule-codes";
 import type { Db, Executor } from "../db/client.server";
 import { clientCourierServices, clientRuleSettings, courierServices, customPriorityRules } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { type CustomRule,customRuleToStored } from "../rules/rules";
+import { type CustomRule, customRuleToStored } from "../rules/rules";
 import type { CourierSetupActor } from "./all-couriers.server";
-import { type CourierOption, CUSTOM_RULE_MESSAGES, type CustomRuleValues,parseCustomRule } from "./custom-rule-form";
+import { type CourierOption, CUSTOM_RULE_MESSAGES, type CustomRuleValues, parseCustomRule } from "./custom-rule-form";
 
 export const RULE_EDIT_FORBIDDEN = "Only a vp can change courier rules.";
 export const CUSTOM_RULE_NOT_FOUND = "This rule no longer exists.";
-export const CUSTOM_RULE_CHANGED = "Someone else changed this rule meanwhile: nothing was saved. The rule now reads as shown.";
+export const CUSTOM_RULE_CHANGED =
+  "Someone else changed this rule meanwhile: nothing was saved. The rule now reads as shown.";
 
 /** The client's active couriers (service names) a custom rule may list, by name. */
 export async function customRuleCouriers(db: Executor, clientId: number): Promise<CourierOption[]> {
@@ -43,13 +44,17 @@ export async function customRuleCouriers(db: Executor, clientId: number): Promis
 export async function updateUserPriorityEngineType(
   db: Db,
   actor: CourierSetupActor,
-  input: { clientId: number; rule_code: string }
+  input: { clientId: number; rule_code: string },
 ): Promise<Result<{ rule_code: RuleCode; changed: boolean }>> {
   if (!can(actor, "rule.edit")) return forbidden(RULE_EDIT_FORBIDDEN);
   if (!isRuleCode(input.rule_code)) return invalid("Choose cheapest, fastest, custom or Pickrr Select.");
   const code = input.rule_code;
   return transaction(db, async (tx) => {
-    const [before] = await tx.select().from(clientRuleSettings).where(eq(clientRuleSettings.client_id, input.clientId)).for("update");
+    const [before] = await tx
+      .select()
+      .from(clientRuleSettings)
+      .where(eq(clientRuleSettings.client_id, input.clientId))
+      .for("update");
     const old = before?.rule_code ?? "3";
     if (before && old === code) return { ok: true as const, rule_code: code, changed: false };
     await tx
@@ -84,7 +89,11 @@ const audited = (row: Pick<StoredRuleRow, "service_type" | "zone_list" | "order_
   courier_list: row.courier_list,
 });
 
-async function checked(db: Executor, clientId: number, values: CustomRuleValues): Promise<{ ok: true; rule: CustomRule } | CustomRuleInvalid> {
+async function checked(
+  db: Executor,
+  clientId: number,
+  values: CustomRuleValues,
+): Promise<{ ok: true; rule: CustomRule } | CustomRuleInvalid> {
   const parsed = parseCustomRule(values, await customRuleCouriers(db, clientId));
   return parsed.ok
     ? parsed
@@ -96,7 +105,7 @@ async function checked(db: Executor, clientId: number, values: CustomRuleValues)
 export async function createCustomRule(
   db: Db,
   actor: CourierSetupActor,
-  input: { clientId: number; values: CustomRuleValues }
+  input: { clientId: number; values: CustomRuleValues },
 ): Promise<Result<{ id: number }, CustomRuleInvalid | ReturnType<typeof forbidden>>> {
   if (!can(actor, "rule.edit")) return forbidden(RULE_EDIT_FORBIDDEN);
   return transaction(db, async (tx) => {
@@ -128,8 +137,13 @@ export async function editCustomRule(
     ruleId: number;
     version: number;
     values: CustomRuleValues;
-  }
-): Promise<Result<{ id: number }, CustomRuleInvalid | ReturnType<typeof forbidden> | ReturnType<typeof notFound> | Conflict<StoredRuleRow>>> {
+  },
+): Promise<
+  Result<
+    { id: number },
+    CustomRuleInvalid | ReturnType<typeof forbidden> | ReturnType<typeof notFound> | Conflict<StoredRuleRow>
+  >
+> {
   if (!can(actor, "rule.edit")) return forbidden(RULE_EDIT_FORBIDDEN);
   return transaction(db, async (tx) => {
     const [old] = await tx
@@ -165,7 +179,7 @@ export async function editCustomRule(
 export async function deleteCustomRule(
   db: Db,
   actor: CourierSetupActor,
-  input: { clientId: number; ruleId: number }
+  input: { clientId: number; ruleId: number },
 ): Promise<Result<{}, ReturnType<typeof forbidden> | ReturnType<typeof notFound>>> {
   if (!can(actor, "rule.edit")) return forbidden(RULE_EDIT_FORBIDDEN);
   return transaction(db, async (tx) => {

@@ -47,7 +47,8 @@ export function shortJson(value: unknown, lengths: Record<string, number> = {}):
       const kept = v.slice(0, SHOWN_ITEMS).map((x) => shorten(x, path));
       return n > SHOWN_ITEMS ? [...kept, `… ${n - SHOWN_ITEMS} more`] : kept;
     }
-    if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shorten(x, path ? `${path}.${k}` : k)]));
+    if (v !== null && typeof v === "object")
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shorten(x, path ? `${path}.${k}` : k)]));
     return v;
   };
   const text = JSON.stringify(shorten(value, ""));
@@ -90,9 +91,13 @@ export async function courierRuleHistory(db: Db, clientId: number, limit = 100):
   const steps = (side: "old" | "new") =>
     [
       `cross join lateral (select a.${side}_value #> '{}' as v offset 0) ${side}_whole`,
-      ...LONG_LISTS.map((path, i) => `cross join lateral (select ${cut(i === 0 ? `${side}_whole.v` : `${side}${i - 1}.v`, path)} as v offset 0) ${side}${i}`),
+      ...LONG_LISTS.map(
+        (path, i) =>
+          `cross join lateral (select ${cut(i === 0 ? `${side}_whole.v` : `${side}${i - 1}.v`, path)} as v offset 0) ${side}${i}`,
+      ),
     ].join("\n");
-  const lengths = (side: "old" | "new") => `jsonb_build_object(${LONG_LISTS.map((path) => `'${path}', ${length(`${side}_whole.v`, path)}`).join(", ")})`;
+  const lengths = (side: "old" | "new") =>
+    `jsonb_build_object(${LONG_LISTS.map((path) => `'${path}', ${length(`${side}_whole.v`, path)}`).join(", ")})`;
   const last = LONG_LISTS.length - 1;
   const result = await db.execute<HistoryRow>(sql`
     with shown as (

@@ -24,14 +24,24 @@ import {
 
 const COURIERS = ["Delhivery", "Delhivery Air 0.5kg", "Blue Dart", "Blue Dart Air 0.5kg", "DTDC Surface 0.5kg"];
 const blank = (): SelectRuleValues => valuesOfRule(null, null);
-const values = (patch: Partial<SelectRuleValues>): SelectRuleValues => ({ ...blank(), name: "Metro", zone_list: ["C"], selection: "cheapest", ...patch });
+const values = (patch: Partial<SelectRuleValues>): SelectRuleValues => ({
+  ...blank(),
+  name: "Metro",
+  zone_list: ["C"],
+  selection: "cheapest",
+  ...patch,
+});
 
 describe("parseSelectRule", () => {
   it("needs a name, a criterion and a selection type, each with its message", () => {
     const r = parseSelectRule(blank(), COURIERS);
     expect(r).toEqual({
       ok: false,
-      fieldErrors: { name: SELECT_RULE_MESSAGES.name, criteria: SELECT_RULE_MESSAGES.criteria, selection: SELECT_RULE_MESSAGES.selection },
+      fieldErrors: {
+        name: SELECT_RULE_MESSAGES.name,
+        criteria: SELECT_RULE_MESSAGES.criteria,
+        selection: SELECT_RULE_MESSAGES.selection,
+      },
     });
     expect(selectRuleReady(blank())).toBe(false);
     expect(selectRuleReady(values({}))).toBe(true);
@@ -71,7 +81,7 @@ describe("parseSelectRule", () => {
         priority_list: ["Blue Dart", "", "Delhivery Air 0.5kg", "", ""],
         bl_list: ["DTDC Surface 0.5kg"],
       }),
-      COURIERS
+      COURIERS,
     );
     expect(r).toEqual({
       ok: true,
@@ -111,7 +121,7 @@ describe("parseSelectRule", () => {
           { min: "", max: "" },
         ],
       }),
-      COURIERS
+      COURIERS,
     );
     expect(r.ok).toBe(false);
     if (r.ok) return;
@@ -142,7 +152,7 @@ describe("parseSelectRule", () => {
           { from: "", to: "" },
         ],
       }),
-      COURIERS
+      COURIERS,
     );
     // Nothing complete is left, so there is no criterion.
     expect(r).toEqual({ ok: false, fieldErrors: { criteria: SELECT_RULE_MESSAGES.criteria } });
@@ -154,16 +164,25 @@ describe("parseSelectRule", () => {
           { min: "", max: "" },
         ],
       }),
-      COURIERS
+      COURIERS,
     );
     expect(kept.ok && kept.criterias.weight).toEqual({ list: [{ min: "1", max: "5" }] });
   });
 
   it("refuses a courier listed twice, unknown couriers, and a priority selection without couriers", () => {
-    const twice = parseSelectRule(values({ selection: "priority", priority_list: ["Blue Dart", "Blue Dart", "", "", ""] }), COURIERS);
+    const twice = parseSelectRule(
+      values({ selection: "priority", priority_list: ["Blue Dart", "Blue Dart", "", "", ""] }),
+      COURIERS,
+    );
     expect(twice).toEqual({ ok: false, fieldErrors: { priority_1: SELECT_RULE_MESSAGES.duplicate } });
-    const unknown = parseSelectRule(values({ selection: "priority", priority_list: ["Nope", "", "", "", ""], bl_list: ["Nope"] }), COURIERS);
-    expect(unknown).toEqual({ ok: false, fieldErrors: { priority_0: SELECT_RULE_MESSAGES.unknownCourier, bl_parent: SELECT_RULE_MESSAGES.unknownCourier } });
+    const unknown = parseSelectRule(
+      values({ selection: "priority", priority_list: ["Nope", "", "", "", ""], bl_list: ["Nope"] }),
+      COURIERS,
+    );
+    expect(unknown).toEqual({
+      ok: false,
+      fieldErrors: { priority_0: SELECT_RULE_MESSAGES.unknownCourier, bl_parent: SELECT_RULE_MESSAGES.unknownCourier },
+    });
     expect(parseSelectRule(values({ selection: "priority" }), COURIERS)).toEqual({
       ok: false,
       fieldErrors: { priority_0: SELECT_RULE_MESSAGES.priorityCouriers },
@@ -189,10 +208,13 @@ describe("parseSelectRule", () => {
           { min: "", max: "" },
         ],
       }),
-      COURIERS
+      COURIERS,
     );
     if (!r.ok) throw new Error("not ok");
-    const back = valuesOfRule({ name: r.name, priority: 100, validity: { active: true }, criterias: r.criterias, courier: r.courier }, 3);
+    const back = valuesOfRule(
+      { name: r.name, priority: 100, validity: { active: true }, criterias: r.criterias, courier: r.courier },
+      3,
+    );
     expect(back.version).toBe("3");
     expect(parseSelectRule(back, COURIERS)).toEqual(r);
   });
@@ -200,7 +222,10 @@ describe("parseSelectRule", () => {
 
 describe("pincode and product lists", () => {
   it("reads a CSV with a BOM, CRLF, blank lines and a header; keeps each pincode once", () => {
-    expect(parsePincodeCsv("\uFEFFpincode\r\n110001\r\n\r\n560001\r\n110001\r\n")).toEqual({ ok: true, list: ["110001", "560001"] });
+    expect(parsePincodeCsv("\uFEFFpincode\r\n110001\r\n\r\n560001\r\n110001\r\n")).toEqual({
+      ok: true,
+      list: ["110001", "560001"],
+    });
     expect(parsePincodeCsv("110001, 560001,400001")).toEqual({ ok: true, list: ["110001", "560001", "400001"] });
     expect(parsePincodeCsv("")).toEqual({ ok: true, list: [] });
   });
@@ -278,8 +303,8 @@ describe("priorities", () => {
             expect(after.findIndex((x) => x.id === ordered[at].id)).toBe(up ? at - 1 : at + 1);
             expect(new Set(rules.map((x) => x.priority)).size).toBe(rules.length);
           }
-        }
-      )
+        },
+      ),
     );
   });
 
@@ -290,7 +315,7 @@ describe("priorities", () => {
         { id: 2, priority: 50 },
       ],
       2,
-      "up"
+      "up",
     );
     expect(r).toEqual({
       ok: true,
@@ -305,7 +330,10 @@ describe("priorities", () => {
 describe("selectRuleSummary", () => {
   it("says what the rule matches and picks", () => {
     const s = selectRuleSummary({
-      criterias: { zone_list: { list: ["C"] }, pincode_list: { lm: Array.from({ length: 10000 }, (_, i) => String(100000 + i)) } },
+      criterias: {
+        zone_list: { list: ["C"] },
+        pincode_list: { lm: Array.from({ length: 10000 }, (_, i) => String(100000 + i)) },
+      },
       courier: {
         courier_selection_rule_type: "priority",
         active_parent: [
@@ -315,14 +343,26 @@ describe("selectRuleSummary", () => {
         bl_parent: ["C"],
       },
     });
-    expect(s).toEqual({ criteria: "zones C; 10,000 destination pincodes", selection: "priority: A > B (blacklist: C)" });
+    expect(s).toEqual({
+      criteria: "zones C; 10,000 destination pincodes",
+      selection: "priority: A > B (blacklist: C)",
+    });
   });
 });
 
 describe("lanes: ends chosen from the places the pincode table names", () => {
   it("offers every state as the data spells it and the metro cities, and no billing zone letters", () => {
     const values = LANE_PLACES.map((p) => p.value);
-    for (const place of ["Delhi", "Karnataka", "Chattisgarh", "Dadra & Nagar Haveli", "Daman & Diu", "Delhi NCR", "Bengaluru", "Mumbai"])
+    for (const place of [
+      "Delhi",
+      "Karnataka",
+      "Chattisgarh",
+      "Dadra & Nagar Haveli",
+      "Daman & Diu",
+      "Delhi NCR",
+      "Bengaluru",
+      "Mumbai",
+    ])
       expect(values).toContain(place);
     for (const zone of ["A", "B", "C", "D", "E"]) expect(values).not.toContain(zone);
     expect(new Set(values).size).toBe(values.length);
@@ -341,7 +381,16 @@ describe("lanes: ends chosen from the places the pincode table names", () => {
     expect(lanes).toEqual([{ from: "Delhi NCR", to: "Karnataka" }]);
     expect(errors).toEqual({});
     const bad: Record<string, string> = {};
-    expect(parseLanes([{ from: "A", to: "C" }, { from: "Atlantis", to: "" }, { from: "Goa", to: "delhi" }], bad)).toEqual([]);
+    expect(
+      parseLanes(
+        [
+          { from: "A", to: "C" },
+          { from: "Atlantis", to: "" },
+          { from: "Goa", to: "delhi" },
+        ],
+        bad,
+      ),
+    ).toEqual([]);
     expect(bad).toEqual({
       lane_from_0: SELECT_RULE_MESSAGES.lanePlace,
       lane_to_0: SELECT_RULE_MESSAGES.lanePlace,
@@ -349,14 +398,26 @@ describe("lanes: ends chosen from the places the pincode table names", () => {
       lane_to_2: SELECT_RULE_MESSAGES.lanePlace,
     });
     // Through the whole form: refused, nothing else wrong.
-    const r = parseSelectRule(values({ lanes: [{ from: "Zone A", to: "Goa" }, { from: "", to: "" }, { from: "", to: "" }] }), COURIERS);
+    const r = parseSelectRule(
+      values({
+        lanes: [
+          { from: "Zone A", to: "Goa" },
+          { from: "", to: "" },
+          { from: "", to: "" },
+        ],
+      }),
+      COURIERS,
+    );
     expect(r).toEqual({ ok: false, fieldErrors: { lane_from_0: SELECT_RULE_MESSAGES.lanePlace } });
   });
 });
 
 describe("advantage selection", () => {
   it("stores standard '_0' and promise '_85', no priority list; the summary says so", () => {
-    const r = parseSelectRule(values({ selection: "advantage", priority_list: ["Blue Dart", "", "", "", ""], bl_list: ["DTDC Surface 0.5kg"] }), COURIERS);
+    const r = parseSelectRule(
+      values({ selection: "advantage", priority_list: ["Blue Dart", "", "", "", ""], bl_list: ["DTDC Surface 0.5kg"] }),
+      COURIERS,
+    );
     expect(r.ok && r.courier).toEqual({
       courier_selection_rule_type: "advantage",
       active_parent: [],
@@ -365,10 +426,21 @@ describe("advantage selection", () => {
       promise: "_85",
     });
     if (!r.ok) return;
-    const rule = { name: r.name, priority: 100, validity: { active: true }, criterias: r.criterias, courier: r.courier };
+    const rule = {
+      name: r.name,
+      priority: 100,
+      validity: { active: true },
+      criterias: r.criterias,
+      courier: r.courier,
+    };
     expect(valuesOfRule(rule, 3).selection).toBe("advantage");
-    expect(selectRuleSummary(rule).selection).toBe("advantage (standard _0, promise _85) (blacklist: DTDC Surface 0.5kg)");
-    expect(parseSelectRule(values({ selection: "premium" }), COURIERS)).toEqual({ ok: false, fieldErrors: { selection: SELECT_RULE_MESSAGES.selection } });
+    expect(selectRuleSummary(rule).selection).toBe(
+      "advantage (standard _0, promise _85) (blacklist: DTDC Surface 0.5kg)",
+    );
+    expect(parseSelectRule(values({ selection: "premium" }), COURIERS)).toEqual({
+      ok: false,
+      fieldErrors: { selection: SELECT_RULE_MESSAGES.selection },
+    });
   });
 });
 
@@ -399,17 +471,29 @@ describe("long stored lists: keep, replace, clear", () => {
     expect(kept.ok && kept.criterias.pincode_list).toEqual({ lm: long, fm: short });
     const given = parseSelectRule({ ...v, lm_list: "560001" }, COURIERS, { lm_list: long });
     expect(given).toEqual({ ok: false, fieldErrors: { lm_list: SELECT_RULE_MESSAGES.keptListGiven } });
-    expect(parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "clear" }, lm_list: "1" }, COURIERS, { lm_list: long })).toEqual({
+    expect(
+      parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "clear" }, lm_list: "1" }, COURIERS, {
+        lm_list: long,
+      }),
+    ).toEqual({
       ok: false,
       fieldErrors: { lm_list: SELECT_RULE_MESSAGES.keptListGiven },
     });
-    expect(parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "replace" } }, COURIERS, { lm_list: long })).toEqual({
+    expect(
+      parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "replace" } }, COURIERS, { lm_list: long }),
+    ).toEqual({
       ok: false,
       fieldErrors: { lm_list: SELECT_RULE_MESSAGES.replaceEmpty },
     });
-    const replaced = parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "replace" }, lm_list: "560001\n560002" }, COURIERS, { lm_list: long });
+    const replaced = parseSelectRule(
+      { ...v, list_mode: { ...v.list_mode, lm_list: "replace" }, lm_list: "560001\n560002" },
+      COURIERS,
+      { lm_list: long },
+    );
     expect(replaced.ok && replaced.criterias.pincode_list?.lm).toEqual(["560001", "560002"]);
-    const cleared = parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "clear" } }, COURIERS, { lm_list: long });
+    const cleared = parseSelectRule({ ...v, list_mode: { ...v.list_mode, lm_list: "clear" } }, COURIERS, {
+      lm_list: long,
+    });
     expect(cleared.ok && cleared.criterias.pincode_list).toEqual({ fm: short });
   });
 });
@@ -429,7 +513,10 @@ describe("product names with commas and quotes (the editor's text and the CSV do
     expect(parseProductCsv(csv)).toEqual({ ok: true, list: storable });
   });
   it("any list of names survives text and back (property)", () => {
-    const name = fc.string({ minLength: 1, maxLength: 30 }).map((v) => v.replace(/[\u0000-\u001f\u007f]/g, "").trim()).filter((v) => v !== "");
+    const name = fc
+      .string({ minLength: 1, maxLength: 30 })
+      .map((v) => v.replace(/[\u0000-\u001f\u007f]/g, "").trim())
+      .filter((v) => v !== "");
     fc.assert(
       fc.property(fc.uniqueArray(name, { maxLength: 20 }), (list) => {
         expect(splitList(formatList(list))).toEqual(list);

@@ -5,7 +5,7 @@
  * CSV; the one-line summaries of the list. Pure.
  */
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
-import { type Zone,ZONES } from "../core/zones";
+import { type Zone, ZONES } from "../core/zones";
 import { METRO_CITIES, STATE_CODES } from "../geo/zone-config";
 import {
   ADVANTAGE_PROMISE,
@@ -101,7 +101,11 @@ export function longListSummaries(rule: SelectRule | null, sizes?: ListSizes): P
 export type LanePlace = { value: string; label: string; group: "State" | "Metro city" };
 export const LANE_PLACES: readonly LanePlace[] = [
   ...STATE_CODES.flatMap((st) =>
-    st.dataStates.map((d) => ({ value: d, label: st.dataStates.length > 1 || d !== st.name ? `${st.name} (${d})` : st.name, group: "State" as const })),
+    st.dataStates.map((d) => ({
+      value: d,
+      label: st.dataStates.length > 1 || d !== st.name ? `${st.name} (${d})` : st.name,
+      group: "State" as const,
+    })),
   ).sort((a, b) => a.label.localeCompare(b.label)),
   ...METRO_CITIES.map((m) => ({ value: m.city, label: m.city, group: "Metro city" as const })),
 ];
@@ -124,7 +128,7 @@ export type Positioned = { id: number; priority: number };
 export function swapWithNeighbour(
   rules: readonly Positioned[],
   id: number,
-  direction: "up" | "down"
+  direction: "up" | "down",
 ): { ok: true; updates: Positioned[] } | { ok: false; message: string } {
   const ordered = [...rules].sort((a, b) => b.priority - a.priority || a.id - b.id);
   const at = ordered.findIndex((r) => r.id === id);
@@ -134,7 +138,10 @@ export function swapWithNeighbour(
   if (other >= ordered.length) return { ok: false, message: "The last rule cannot move down." };
   const [a, b] = [ordered[at], ordered[other]];
   // Equal priorities (stored data) would swap to no change: the mover takes one step past its neighbour.
-  const [pa, pb] = a.priority === b.priority ? [direction === "up" ? b.priority + 1 : b.priority - 1, b.priority] : [b.priority, a.priority];
+  const [pa, pb] =
+    a.priority === b.priority
+      ? [direction === "up" ? b.priority + 1 : b.priority - 1, b.priority]
+      : [b.priority, a.priority];
   return {
     ok: true,
     updates: [
@@ -196,7 +203,8 @@ export function formatList(list: readonly string[]): string {
   return list.map((v) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)).join(", ");
 }
 
-export type PincodeListResult = { ok: true; list: string[] } | { ok: false; message: string; bad: { line: number; value: string }[] };
+export type PincodeListResult =
+  { ok: true; list: string[] } | { ok: false; message: string; bad: { line: number; value: string }[] };
 
 /**
  * A one-column CSV (or pasted text) of pincodes: a BOM, CRLF and blank lines are fine; an
@@ -240,7 +248,10 @@ export function parsePincodeCsv(text: string, max = MAX_LIST_ENTRIES): PincodeLi
 }
 
 /** A product list (names): one per line or comma-separated, BOM and header 'product' dropped. */
-export function parseProductCsv(text: string, max = MAX_LIST_ENTRIES): { ok: true; list: string[] } | { ok: false; message: string } {
+export function parseProductCsv(
+  text: string,
+  max = MAX_LIST_ENTRIES,
+): { ok: true; list: string[] } | { ok: false; message: string } {
   const list = splitList(text.replace(/^\uFEFF/, "")).filter((v, i) => !(i === 0 && /^products?( names?)?$/i.test(v)));
   if (list.length > max) return { ok: false, message: SELECT_RULE_MESSAGES.tooMany(max) };
   const tooLong = list.find((v) => !boundedString(TEXT_LIMITS.name).safeParse(v).success);
@@ -277,7 +288,10 @@ export const SELECTION_TYPES = SELECTION_RULE_TYPES;
 export function selectRuleValues(form: FormData): SelectRuleValues {
   const text = (k: string) => String(form.get(k) ?? "");
   const rows = <K extends string>(n: number, prefix: string, keys: readonly K[]) =>
-    Array.from({ length: n }, (_, i) => Object.fromEntries(keys.map((k) => [k, text(`${prefix}_${k}_${i}`).trim()])) as Record<K, string>);
+    Array.from(
+      { length: n },
+      (_, i) => Object.fromEntries(keys.map((k) => [k, text(`${prefix}_${k}_${i}`).trim()])) as Record<K, string>,
+    );
   return {
     name: text("name").trim(),
     version: text("version"),
@@ -310,7 +324,10 @@ export function valuesOfRule(rule: SelectRule | null, version: number | null, si
   const c = rule?.criterias ?? {};
   const long = (field: ListField) => (sizes?.[field] ?? storedListOf(c, field).length) > INLINE_LIST_MAX;
   const textOf = (field: ListField) => (long(field) ? "" : formatList(storedListOf(c, field)));
-  const pad = <T>(list: T[], n: number, empty: T) => [...list, ...Array.from({ length: Math.max(0, n - list.length) }, () => empty)];
+  const pad = <T>(list: T[], n: number, empty: T) => [
+    ...list,
+    ...Array.from({ length: Math.max(0, n - list.length) }, () => empty),
+  ];
   const range = (r: ValueRange) => ({ min: String(r.min), max: String(r.max) });
   return {
     name: rule?.name ?? "",
@@ -321,7 +338,10 @@ export function valuesOfRule(rule: SelectRule | null, version: number | null, si
     product_list: textOf("product_list"),
     fm_list: textOf("fm_list"),
     lm_list: textOf("lm_list"),
-    list_mode: Object.fromEntries(LIST_FIELDS.map((f) => [f, long(f) ? "keep" : "edit"])) as Record<ListField, ListMode>,
+    list_mode: Object.fromEntries(LIST_FIELDS.map((f) => [f, long(f) ? "keep" : "edit"])) as Record<
+      ListField,
+      ListMode
+    >,
     weight: pad((c.weight?.list ?? []).map(range), RANGE_ROWS, {
       min: "",
       max: "",
@@ -335,7 +355,7 @@ export function valuesOfRule(rule: SelectRule | null, version: number | null, si
     priority_list: pad(
       [...(rule?.courier.active_parent ?? [])].sort((a, b) => a.priority - b.priority).map((p) => p.name),
       PRIORITY_ROWS,
-      ""
+      "",
     ),
     bl_list: rule?.courier.bl_parent ?? [],
   };
@@ -371,7 +391,11 @@ export type ParsedSelectRule =
  * comma-separated text (pincode lists must be 6-digit pincodes). `couriers` are the names
  * priority and blacklist entries may use (the client's services and their brands).
  */
-export function parseSelectRule(values: SelectRuleValues, couriers: readonly string[], stored: StoredLists = {}): ParsedSelectRule {
+export function parseSelectRule(
+  values: SelectRuleValues,
+  couriers: readonly string[],
+  stored: StoredLists = {},
+): ParsedSelectRule {
   const errors: Record<string, string> = {};
   const name = boundedString(TEXT_LIMITS.name).safeParse(values.name);
   if (!values.name) errors.name = SELECT_RULE_MESSAGES.name;
@@ -416,7 +440,8 @@ export function parseSelectRule(values: SelectRuleValues, couriers: readonly str
   const lanes = parseLanes(values.lanes, errors);
   if (lanes.length) criterias.lane_list = { list: lanes };
 
-  if (Object.keys(criterias).length === 0 && !Object.keys(errors).some((k) => k !== "name")) errors.criteria = SELECT_RULE_MESSAGES.criteria;
+  if (Object.keys(criterias).length === 0 && !Object.keys(errors).some((k) => k !== "name"))
+    errors.criteria = SELECT_RULE_MESSAGES.criteria;
 
   const known = new Set(couriers);
   const selection = (SELECTION_TYPES as readonly string[]).includes(values.selection)
@@ -453,7 +478,10 @@ export function parseSelectRule(values: SelectRuleValues, couriers: readonly str
  * Lane rows: both ends must be places of LANE_PLACES (else the end's field error, and the
  * save is refused); a row with one end empty is incomplete and dropped (docs/product.md §4); repeats kept once.
  */
-export function parseLanes(rows: readonly { from: string; to: string }[], errors: Record<string, string>): { from: string; to: string }[] {
+export function parseLanes(
+  rows: readonly { from: string; to: string }[],
+  errors: Record<string, string>,
+): { from: string; to: string }[] {
   const kept: { from: string; to: string }[] = [];
   rows.forEach((l, i) => {
     let bad = false;
@@ -492,7 +520,11 @@ export function selectRuleSummary(
   sizes?: { products: number; fm: number; lm: number },
 ): { criteria: string; selection: string } {
   const c = rule.criterias;
-  const n = sizes ?? { products: c.product_list?.list.length ?? 0, fm: c.pincode_list?.fm?.length ?? 0, lm: c.pincode_list?.lm?.length ?? 0 };
+  const n = sizes ?? {
+    products: c.product_list?.list.length ?? 0,
+    fm: c.pincode_list?.fm?.length ?? 0,
+    lm: c.pincode_list?.lm?.length ?? 0,
+  };
   const parts: string[] = [];
   if (c.service_type?.list.length) parts.push(`service ${c.service_type.list.join("/")}`);
   if (c.order_type?.list.length) parts.push(`order ${c.order_type.list.join("/")}`);
@@ -501,7 +533,8 @@ export function selectRuleSummary(
   if (n.fm) parts.push(`${count(n.fm)} pickup pincodes`);
   if (n.lm) parts.push(`${count(n.lm)} destination pincodes`);
   if (c.weight?.list.length) parts.push(`weight ${c.weight.list.map((r) => `${r.min}–${r.max} kg`).join(", ")}`);
-  if (c.invoice_value?.list.length) parts.push(`invoice ₹${c.invoice_value.list.map((r) => `${r.min}–${r.max}`).join(", ₹")}`);
+  if (c.invoice_value?.list.length)
+    parts.push(`invoice ₹${c.invoice_value.list.map((r) => `${r.min}–${r.max}`).join(", ₹")}`);
   if (c.lane_list?.list.length) parts.push(`lanes ${c.lane_list.list.map((l) => `${l.from} → ${l.to}`).join(", ")}`);
   const k = rule.courier;
   const selection =

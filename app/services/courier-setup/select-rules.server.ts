@@ -19,7 +19,7 @@ import { type Conflict, conflict, forbidden, type Invalid, invalid, notFound, ty
 import type { Db, Executor, Tx } from "../db/client.server";
 import { clientCourierServices, couriers, courierServices, pickrrSelectRules } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { type SelectRule,selectRuleFromStored } from "../rules/rules";
+import { type SelectRule, selectRuleFromStored } from "../rules/rules";
 import type { CourierSetupActor } from "./all-couriers.server";
 import {
   defaultPriority,
@@ -38,7 +38,8 @@ import {
 export const SELECT_EDIT_FORBIDDEN = "Only a vp or an avp can create or edit Pickrr Select rules.";
 export const SELECT_ARRANGE_FORBIDDEN = "Only a vp can change, reorder, clone or delete Pickrr Select rules.";
 export const SELECT_NOT_FOUND = "This rule no longer exists.";
-export const SELECT_RULE_CHANGED = "Someone else saved this rule meanwhile: nothing was saved. The form now shows the rule as stored.";
+export const SELECT_RULE_CHANGED =
+  "Someone else saved this rule meanwhile: nothing was saved. The form now shows the rule as stored.";
 
 type Row = typeof pickrrSelectRules.$inferSelect;
 type Forbidden = ReturnType<typeof forbidden>;
@@ -56,7 +57,10 @@ function spec(row: Pick<Row, "name" | "priority" | "active" | "criterias" | "cou
 }
 
 /** Names a rule may list: the client's courier services and their brands. */
-export async function selectRuleCouriers(db: Executor, clientId: number): Promise<{ services: string[]; brands: string[] }> {
+export async function selectRuleCouriers(
+  db: Executor,
+  clientId: number,
+): Promise<{ services: string[]; brands: string[] }> {
   const rows = await db
     .select({ name: courierServices.name, brand: couriers.name })
     .from(clientCourierServices)
@@ -70,7 +74,13 @@ export async function selectRuleCouriers(db: Executor, clientId: number): Promis
   };
 }
 
-export type SelectRuleListEntry = { id: number; name: string; priority: number; active: boolean; summary: { criteria: string; selection: string } };
+export type SelectRuleListEntry = {
+  id: number;
+  name: string;
+  priority: number;
+  active: boolean;
+  summary: { criteria: string; selection: string };
+};
 
 /**
  * The Pickrr Select list as the tab shows it, highest priority first. It reads the rule's
@@ -97,7 +107,10 @@ export async function selectRuleList(db: Executor, clientId: number): Promise<Se
   return rows.map((r) => {
     let summary: SelectRuleListEntry["summary"];
     try {
-      summary = selectRuleSummary({ criterias: r.short, courier: r.courier }, { products: r.products, fm: r.fm, lm: r.lm });
+      summary = selectRuleSummary(
+        { criterias: r.short, courier: r.courier },
+        { products: r.products, fm: r.fm, lm: r.lm },
+      );
     } catch {
       summary = { criteria: "cannot be read", selection: "—" };
     }
@@ -105,7 +118,11 @@ export async function selectRuleList(db: Executor, clientId: number): Promise<Se
   });
 }
 
-export async function getSelectRule(db: Executor, clientId: number, ruleId: number): Promise<{ rule: SelectRule; version: number; id: number } | null> {
+export async function getSelectRule(
+  db: Executor,
+  clientId: number,
+  ruleId: number,
+): Promise<{ rule: SelectRule; version: number; id: number } | null> {
   const [row] = await db
     .select()
     .from(pickrrSelectRules)
@@ -126,9 +143,15 @@ export type EditorRule = { rule: SelectRule; version: number; id: number; sizes:
  * size. The document is de-toasted once (`#> '{}'`, as the History read does), and a
  * 100,000-pincode list never reaches the app to be shown as five.
  */
-export async function getSelectRuleForEditor(db: Executor, clientId: number, ruleId: number): Promise<EditorRule | null> {
+export async function getSelectRuleForEditor(
+  db: Executor,
+  clientId: number,
+  ruleId: number,
+): Promise<EditorRule | null> {
   const part = (path: string, count: string) =>
-    sql.raw(`case when r.${count} <= ${INLINE_LIST_MAX} then doc.d #> '{${path.replaceAll(".", ",")}}' else jsonb_path_query_array(doc.d, '$.${path}[0 to ${LIST_HEAD - 1}]') end`);
+    sql.raw(
+      `case when r.${count} <= ${INLINE_LIST_MAX} then doc.d #> '{${path.replaceAll(".", ",")}}' else jsonb_path_query_array(doc.d, '$.${path}[0 to ${LIST_HEAD - 1}]') end`,
+    );
   const rows = await db.execute<{
     id: number;
     version: number;
@@ -157,11 +180,20 @@ export async function getSelectRuleForEditor(db: Executor, clientId: number, rul
   const criterias: Record<string, unknown> = { ...row.brief };
   if (row.product_count > 0) criterias.product_list = { list: row.products };
   if (row.fm_count > 0 || row.lm_count > 0)
-    criterias.pincode_list = { ...(row.fm_count > 0 ? { fm: row.fm } : {}), ...(row.lm_count > 0 ? { lm: row.lm } : {}) };
+    criterias.pincode_list = {
+      ...(row.fm_count > 0 ? { fm: row.fm } : {}),
+      ...(row.lm_count > 0 ? { lm: row.lm } : {}),
+    };
   return {
     id: row.id,
     version: row.version,
-    rule: selectRuleFromStored({ name: row.name, priority: row.priority, validity: { active: row.active }, criterias, courier: row.courier }),
+    rule: selectRuleFromStored({
+      name: row.name,
+      priority: row.priority,
+      validity: { active: row.active },
+      criterias,
+      courier: row.courier,
+    }),
     sizes: { product_list: row.product_count, fm_list: row.fm_count, lm_list: row.lm_count },
   };
 }
@@ -180,7 +212,14 @@ async function updateRule(
     .set({ ...changes, version: old.version + 1, updated_at: sql`now()` })
     .where(eq(pickrrSelectRules.id, old.id))
     .returning();
-  await writeAudit(tx, actor, { clientId, entity: "select_rule", entityId: row.id, action, oldValue: spec(old), newValue: spec(row) });
+  await writeAudit(tx, actor, {
+    clientId,
+    entity: "select_rule",
+    entityId: row.id,
+    action,
+    oldValue: spec(old),
+    newValue: spec(row),
+  });
   return row;
 }
 
@@ -194,7 +233,10 @@ async function lockRule(tx: Tx, clientId: number, ruleId: number): Promise<Row |
 }
 
 type SaveInvalid = Invalid<{ fieldErrors: Record<string, string> }>;
-export type SaveSelectResult = Result<{ id: number; created: boolean }, SaveInvalid | Forbidden | NotFound | Conflict<{ rule: SelectRule; version: number }>>;
+export type SaveSelectResult = Result<
+  { id: number; created: boolean },
+  SaveInvalid | Forbidden | NotFound | Conflict<{ rule: SelectRule; version: number }>
+>;
 
 /**
  * Save from the editor: with a rule id (an existing priority) it is an update, refused when
@@ -204,7 +246,7 @@ export type SaveSelectResult = Result<{ id: number; created: boolean }, SaveInva
 export async function saveSelectRule(
   db: Db,
   actor: CourierSetupActor,
-  input: { clientId: number; ruleId: number | null; values: SelectRuleValues }
+  input: { clientId: number; ruleId: number | null; values: SelectRuleValues },
 ): Promise<SaveSelectResult> {
   if (!can(actor, "select-rule.edit")) return forbidden(SELECT_EDIT_FORBIDDEN);
   return transaction(db, async (tx) => {
@@ -238,7 +280,11 @@ export async function saveSelectRule(
         fieldErrors: { name: SELECT_RULE_MESSAGES.nameTaken },
       });
     if (old) {
-      const row = await updateRule(tx, actor, input.clientId, old, "update", { name: parsed.name, criterias: parsed.criterias, courier: parsed.courier });
+      const row = await updateRule(tx, actor, input.clientId, old, "update", {
+        name: parsed.name,
+        criterias: parsed.criterias,
+        courier: parsed.courier,
+      });
       return { ok: true as const, id: row.id, created: false };
     }
     const [{ n }] = await tx
@@ -270,17 +316,32 @@ export async function saveSelectRule(
 
 /** The product and pincode lists of a stored criterias document (arrays of strings only). */
 function storedLists(criterias: Row["criterias"]): StoredLists {
-  const strings = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined);
+  const strings = (v: unknown) =>
+    Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]) : undefined;
   const c = criterias as { product_list?: { list?: unknown }; pincode_list?: { fm?: unknown; lm?: unknown } };
-  return { product_list: strings(c.product_list?.list), fm_list: strings(c.pincode_list?.fm), lm_list: strings(c.pincode_list?.lm) };
+  return {
+    product_list: strings(c.product_list?.list),
+    fm_list: strings(c.pincode_list?.fm),
+    lm_list: strings(c.pincode_list?.lm),
+  };
 }
 
 /**
  * One list of a rule, for its CSV download from the editor (the editor shows a long list as a
  * summary). Read from the document in PostgreSQL, as text values.
  */
-export async function selectRuleListEntries(db: Executor, clientId: number, ruleId: number, field: ListField): Promise<{ name: string; entries: string[] } | null> {
-  const path = field === "product_list" ? sql`'{product_list,list}'` : field === "fm_list" ? sql`'{pincode_list,fm}'` : sql`'{pincode_list,lm}'`;
+export async function selectRuleListEntries(
+  db: Executor,
+  clientId: number,
+  ruleId: number,
+  field: ListField,
+): Promise<{ name: string; entries: string[] } | null> {
+  const path =
+    field === "product_list"
+      ? sql`'{product_list,list}'`
+      : field === "fm_list"
+        ? sql`'{pincode_list,fm}'`
+        : sql`'{pincode_list,lm}'`;
   const rows = await db.execute<{ name: string; entries: unknown }>(sql`
     select name, coalesce(criterias #> ${path}::text[], '[]'::jsonb) as entries
     from pickrr_select_rules where id = ${ruleId} and client_id = ${clientId}`);
@@ -296,30 +357,51 @@ const LOCK_SPACE = 13_005;
 async function arranged<T extends object>(
   db: Db,
   actor: CourierSetupActor,
-  body: (tx: Tx) => Promise<Result<T, NotFound | Invalid>>
+  body: (tx: Tx) => Promise<Result<T, NotFound | Invalid>>,
 ): Promise<Result<T, Forbidden | NotFound | Invalid>> {
   if (!can(actor, "select-rule.arrange")) return forbidden(SELECT_ARRANGE_FORBIDDEN);
   return transaction(db, body);
 }
 
-export async function toggleSelectRule(db: Db, actor: CourierSetupActor, input: { clientId: number; ruleId: number; active: boolean }) {
+export async function toggleSelectRule(
+  db: Db,
+  actor: CourierSetupActor,
+  input: { clientId: number; ruleId: number; active: boolean },
+) {
   return arranged(db, actor, async (tx) => {
     const old = await lockRule(tx, input.clientId, input.ruleId);
     if (!old) return notFound(SELECT_NOT_FOUND);
     if (old.active === input.active) return { ok: true as const };
-    await updateRule(tx, actor, input.clientId, old, input.active ? "activate" : "deactivate", { active: input.active });
+    await updateRule(tx, actor, input.clientId, old, input.active ? "activate" : "deactivate", {
+      active: input.active,
+    });
     return { ok: true as const };
   });
 }
 
-export async function moveSelectRule(db: Db, actor: CourierSetupActor, input: { clientId: number; ruleId: number; direction: "up" | "down" }) {
+export async function moveSelectRule(
+  db: Db,
+  actor: CourierSetupActor,
+  input: { clientId: number; ruleId: number; direction: "up" | "down" },
+) {
   return arranged(db, actor, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}, ${input.clientId})`);
-    const rows = await tx.select().from(pickrrSelectRules).where(eq(pickrrSelectRules.client_id, input.clientId)).for("update");
+    const rows = await tx
+      .select()
+      .from(pickrrSelectRules)
+      .where(eq(pickrrSelectRules.client_id, input.clientId))
+      .for("update");
     const swap = swapWithNeighbour(rows, input.ruleId, input.direction);
     if (!swap.ok) return rows.some((r) => r.id === input.ruleId) ? invalid(swap.message) : notFound(SELECT_NOT_FOUND);
     for (const u of swap.updates) {
-      await updateRule(tx, actor, input.clientId, rows.find((r) => r.id === u.id)!, `move_${input.direction}`, { priority: u.priority });
+      await updateRule(
+        tx,
+        actor,
+        input.clientId,
+        rows.find((r) => r.id === u.id)!,
+        `move_${input.direction}`,
+        { priority: u.priority },
+      );
     }
     return { ok: true as const };
   });

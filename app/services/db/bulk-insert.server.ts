@@ -1,4 +1,4 @@
-import { type Column,getTableColumns, sql } from "drizzle-orm";
+import { type Column, getTableColumns, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 
 import type { Executor } from "./client.server";
@@ -20,7 +20,11 @@ export async function bulkInsert<T extends PgTable>(
   if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, Column>;
   const keys = Object.keys(rows[0]);
-  const list = (names: readonly string[]) => sql.join(names.map((k) => sql.identifier(columns[k].name)), sql`, `);
+  const list = (names: readonly string[]) =>
+    sql.join(
+      names.map((k) => sql.identifier(columns[k].name)),
+      sql`, `,
+    );
   // JSON.stringify turns Dates into ISO-8601 strings, which timestamptz parses exactly.
   const json = JSON.stringify(
     rows.map((row) => Object.fromEntries(keys.map((k) => [columns[k].name, (row as Record<string, unknown>)[k]]))),

@@ -33,12 +33,14 @@ export type DbHandle = {
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/services/db/migrations");
 
-
 /**
  * `source` is a data folder, nothing (in memory), or a data-dir dump to start from (tests).
  * `keptStatements`: PGLITE_KEPT_STATEMENTS unless given (or set by PGLITE_KEPT_STATEMENTS in the environment).
  */
-export function openPglite(source: string | undefined | { loadDataDir: Blob }, opts: { keptStatements?: number } = {}): DbHandle {
+export function openPglite(
+  source: string | undefined | { loadDataDir: Blob },
+  opts: { keptStatements?: number } = {},
+): DbHandle {
   return pgliteHandle(openPgliteClient(source, opts.keptStatements));
 }
 
@@ -46,7 +48,10 @@ export function openPglite(source: string | undefined | { loadDataDir: Blob }, o
  * The same database on a thread of its own (decision 048): the server's, so that its queries
  * run on the machine's other core while this thread renders pages.
  */
-export function openPgliteOnThread(dataDir: string | undefined, opts: { keptStatements?: number; sharedBuffers?: string; onFailure?: (error: Error) => void } = {}): DbHandle {
+export function openPgliteOnThread(
+  dataDir: string | undefined,
+  opts: { keptStatements?: number; sharedBuffers?: string; onFailure?: (error: Error) => void } = {},
+): DbHandle {
   return pgliteHandle(new PgliteOnThread({ dataDir, ...opts }, RAW_TEXT_TYPES));
 }
 
@@ -89,7 +94,9 @@ export function openConfiguredDb(opts: { onThread?: boolean } = {}): DbHandle {
   const url = env().DATABASE_URL;
   if (url) return openPostgres(url);
   const folder = path.join(dataDir(), "pg");
-  return opts.onThread ? openPgliteOnThread(folder, { sharedBuffers: env().PGLITE_SHARED_BUFFERS, onFailure: stopOnDatabaseFailure }) : openPglite(folder);
+  return opts.onThread
+    ? openPgliteOnThread(folder, { sharedBuffers: env().PGLITE_SHARED_BUFFERS, onFailure: stopOnDatabaseFailure })
+    : openPglite(folder);
 }
 
 /**
@@ -111,7 +118,8 @@ const globalForDb = globalThis as unknown as { __consoleDb?: DbHandle };
  * a thread of its own unless PGLITE_THREAD=false (decision 048).
  */
 export function processDb(): DbHandle {
-  if (!globalForDb.__consoleDb) globalForDb.__consoleDb = openConfiguredDb({ onThread: env().PGLITE_THREAD === "true" });
+  if (!globalForDb.__consoleDb)
+    globalForDb.__consoleDb = openConfiguredDb({ onThread: env().PGLITE_THREAD === "true" });
   return globalForDb.__consoleDb;
 }
 

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 
-import { PGlite, type QueryOptions as PgliteQueryOptions,types } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions as PgliteQueryOptions, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 import { PreparedStatements } from "./pglite-statements.server";
@@ -14,16 +14,23 @@ import { PreparedStatements } from "./pglite-statements.server";
 export const PGLITE_KEPT_STATEMENTS = 500;
 
 /** PGlite with its parsers installed and its kept statements: what openPglite and the database thread query. */
-export function openPgliteClient(source: string | undefined | { loadDataDir: Blob }, keptStatements?: number, opts: { sharedBuffers?: string } = {}): PGlite {
+export function openPgliteClient(
+  source: string | undefined | { loadDataDir: Blob },
+  keptStatements?: number,
+  opts: { sharedBuffers?: string } = {},
+): PGlite {
   if (typeof source === "string") mkdirSync(source, { recursive: true });
   // pg_trgm: the orders' customer-name search index (migration 0009), as on PostgreSQL.
   const client = new PGlite({
     ...(typeof source === "object" ? source : source ? { dataDir: source } : {}),
     extensions: { pg_trgm },
-    ...(opts.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.sharedBuffers}`] } : {}),
+    ...(opts.sharedBuffers
+      ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${opts.sharedBuffers}`] }
+      : {}),
   });
   const fromEnv = process.env.PGLITE_KEPT_STATEMENTS;
-  const kept = keptStatements ?? (fromEnv !== undefined && /^\d+$/.test(fromEnv) ? Number(fromEnv) : PGLITE_KEPT_STATEMENTS);
+  const kept =
+    keptStatements ?? (fromEnv !== undefined && /^\d+$/.test(fromEnv) ? Number(fromEnv) : PGLITE_KEPT_STATEMENTS);
   return withParsersInstalled(client, new PreparedStatements(client, kept));
 }
 
@@ -34,7 +41,17 @@ export function openPgliteClient(source: string | undefined | { loadDataDir: Blo
  * of a simple query's cost). Installed once on the client, they need not come with each call:
  * the results are the same, parser for parser. Parsers other than these still pass through.
  */
-export const RAW_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+export const RAW_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+];
 type QueryOptions = { parsers?: Record<number, unknown> } & Record<string, unknown>;
 type Queryable = { query: (text: string, params?: unknown[], options?: QueryOptions) => Promise<unknown> };
 
@@ -60,12 +77,16 @@ function queryingWithoutParsers<T extends Queryable>(
           await before?.();
           const opts = withoutInstalledParsers(options);
           const pgliteOpts = opts as PgliteQueryOptions | undefined;
-          return statements?.keeps(text, pgliteOpts) ? statements.query(text, params, pgliteOpts, inTransaction) : t.query(text, params, opts);
+          return statements?.keeps(text, pgliteOpts)
+            ? statements.query(text, params, pgliteOpts, inTransaction)
+            : t.query(text, params, opts);
         };
       if (key === "transaction" && t instanceof PGlite)
         return async <R>(fn: (tx: Queryable) => Promise<R>) => {
           await before?.();
-          return t.transaction((tx) => fn(queryingWithoutParsers(tx as unknown as Queryable, undefined, statements, true)));
+          return t.transaction((tx) =>
+            fn(queryingWithoutParsers(tx as unknown as Queryable, undefined, statements, true)),
+          );
         };
       const value = Reflect.get(t, key, receiver);
       return typeof value === "function" ? value.bind(t) : value;
@@ -85,4 +106,3 @@ export function withParsersInstalled(client: PGlite, statements?: PreparedStatem
     }));
   return queryingWithoutParsers(client as unknown as Queryable, install, statements) as unknown as PGlite;
 }
-

@@ -80,7 +80,12 @@ export class PreparedStatements {
    * transaction (inside `transaction()`), so only the query lock is taken, as PGlite's own
    * transaction object does.
    */
-  async query<T>(text: string, params: unknown[] = [], options: QueryOptions | undefined, inTransaction: boolean): Promise<Results<T>> {
+  async query<T>(
+    text: string,
+    params: unknown[] = [],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     const pg = this.#pg;
     const run = () => pg._runExclusiveQuery(() => this.#run<T>(text, params, options, inTransaction));
     if (inTransaction) return run();
@@ -90,7 +95,13 @@ export class PreparedStatements {
     return result;
   }
 
-  async #run<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTransaction: boolean, retried = false): Promise<Results<T>> {
+  async #run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+    retried = false,
+  ): Promise<Results<T>> {
     const S = protocol.serialize;
     // Closing is left out of transactions: an error there would stand in for the query's own.
     const closing = inTransaction ? [] : this.#toClose.splice(0).map((name) => S.close({ type: "S", name }));
@@ -101,7 +112,9 @@ export class PreparedStatements {
         this.#kept.set(text, kept);
       } else {
         const name = `kept_${++this.#counter}`;
-        const described = await this.#pg.execProtocol(concat([...closing.splice(0), S.parse({ name, text }), S.describe({ type: "S", name }), S.sync()]));
+        const described = await this.#pg.execProtocol(
+          concat([...closing.splice(0), S.parse({ name, text }), S.describe({ type: "S", name }), S.sync()]),
+        );
         kept = { name, types: parse.parseDescribeStatementResults(described.messages) };
         this.#kept.set(text, kept);
         while (this.#kept.size > this.#max) {
@@ -117,7 +130,13 @@ export class PreparedStatements {
         return serialize ? serialize(param) : String(param);
       });
       const answer = await this.#pg.execProtocol(
-        concat([...closing, S.bind({ statement: kept.name, values: values as (string | null)[] }), S.describe({ type: "P" }), S.execute({}), S.sync()]),
+        concat([
+          ...closing,
+          S.bind({ statement: kept.name, values: values as (string | null)[] }),
+          S.describe({ type: "P" }),
+          S.execute({}),
+          S.sync(),
+        ]),
       );
       return parse.parseResults(answer.messages, this.#pg.parsers, options)[0] as Results<T>;
     } catch (error) {

@@ -33,7 +33,10 @@ type SentError = { name: string; message: string; stack?: string; props: Record<
 /** `sharedBuffers`: PostgreSQL's page cache in the thread (e.g. "512MB"; PGlite's default is 128MB). */
 export type WorkerOptions = { dataDir: string | undefined; keptStatements?: number; sharedBuffers?: string };
 /** `onFailure`: the thread stopped or threw outside a query (every waiting and later query is refused with the error). */
-export type ThreadOptions = WorkerOptions & { onFailure?: (error: Error) => void; /** Another entry file (tests). */ entry?: string };
+export type ThreadOptions = WorkerOptions & {
+  onFailure?: (error: Error) => void;
+  /** Another entry file (tests). */ entry?: string;
+};
 /** Marks the database thread's workerData (other workers, such as a test runner's, load this module too). */
 const WORKER_MARK = "__consolePgliteThread";
 
@@ -48,13 +51,17 @@ type Queryable = {
 };
 
 /** Drizzle's PGlite driver passes these parsers (raw text for dates, times and their arrays): the worker's client has them installed. */
-function sendableOptions(options: (QueryOptions & { parsers?: Record<number, unknown> }) | undefined, rawTextTypes: readonly number[]): QueryOptions | undefined {
+function sendableOptions(
+  options: (QueryOptions & { parsers?: Record<number, unknown> }) | undefined,
+  rawTextTypes: readonly number[],
+): QueryOptions | undefined {
   if (!options) return undefined;
   const { parsers, ...rest } = options;
   if (parsers && !Object.keys(parsers).every((k) => rawTextTypes.includes(Number(k)))) {
     throw new Error("Only the raw-text parsers are installed in the database thread; a query cannot send its own.");
   }
-  if (rest.serializers || rest.blob || rest.onNotice) throw new Error("Serializers, blobs and notice callbacks cannot cross to the database thread.");
+  if (rest.serializers || rest.blob || rest.onNotice)
+    throw new Error("Serializers, blobs and notice callbacks cannot cross to the database thread.");
   return rest;
 }
 
@@ -112,7 +119,12 @@ export class PgliteOnThread {
     });
   }
 
-  #query<T>(text: string, params: unknown[] | undefined, options: QueryOptions | undefined, tx?: number): Promise<Results<T>> {
+  #query<T>(
+    text: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    tx?: number,
+  ): Promise<Results<T>> {
     let sendable: QueryOptions | undefined;
     try {
       sendable = sendableOptions(options, this.#rawTextTypes);
@@ -174,7 +186,8 @@ async function serve(options: WorkerOptions) {
   const open = new Map<number, { tx: Queryable; finish(commit: boolean): void; done: Promise<unknown> }>();
   let nextTx = 1;
   const reply = (id: number, value: unknown) => port.postMessage({ id, ok: true, value } satisfies Answer);
-  const replyError = (id: number, error: unknown) => port.postMessage({ id, ok: false, error: sentError(error) } satisfies Answer);
+  const replyError = (id: number, error: unknown) =>
+    port.postMessage({ id, ok: false, error: sentError(error) } satisfies Answer);
 
   port.on("message", async (request: Request) => {
     try {
@@ -192,7 +205,11 @@ async function serve(options: WorkerOptions) {
             (handle) =>
               new Promise((resolve, reject) => {
                 started = true;
-                open.set(tx, { tx: handle, finish: (commit) => (commit ? resolve(undefined) : reject(ROLLBACK)), done });
+                open.set(tx, {
+                  tx: handle,
+                  finish: (commit) => (commit ? resolve(undefined) : reject(ROLLBACK)),
+                  done,
+                });
                 reply(request.id, tx);
               }),
           );

@@ -45,7 +45,11 @@ export function preparedQuery<T>(db: Executor, key: string, build: () => { prepa
 }
 
 /** Raw SQL (with placeholders) prepared once for `key`: `.execute(values)` answers as `db.execute()` does. */
-export function preparedSql<Row = Record<string, unknown>>(db: Executor, key: string, build: () => SQL): { execute(values?: Record<string, unknown>): Promise<{ rows: Row[] }> } {
+export function preparedSql<Row = Record<string, unknown>>(
+  db: Executor,
+  key: string,
+  build: () => SQL,
+): { execute(values?: Record<string, unknown>): Promise<{ rows: Row[] }> } {
   return keep(db, key, () => {
     const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
     return session.prepareQuery(dialect.sqlToQuery(build()), undefined, undefined, false) as unknown as Built;

@@ -42,8 +42,7 @@ export function afterCommit(tx: Executor, work: AfterCommit): void {
   const open = pending.get(tx);
   if (open) {
     if (!open.work.includes(work)) open.work.push(work);
-  }
-  else setImmediate(() => runSafely(work, tx as Db));
+  } else setImmediate(() => runSafely(work, tx as Db));
 }
 
 function runSafely(work: AfterCommit, db: Db): void {

@@ -16,7 +16,13 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n
 
 describe("file store", () => {
   it("keeps the exact bytes and serves them with their type", async () => {
-    const id = await saveFile(h.db, { purpose: "legal_document", fileName: "Agreement v2.pdf", contentType: "application/pdf", bytes: PDF, uploadedBy: "legal@example.com" });
+    const id = await saveFile(h.db, {
+      purpose: "legal_document",
+      fileName: "Agreement v2.pdf",
+      contentType: "application/pdf",
+      bytes: PDF,
+      uploadedBy: "legal@example.com",
+    });
     const file = await loadFile(h.db, id);
     expect(file).not.toBeNull();
     expect(Array.from(file!.bytes)).toEqual(Array.from(PDF));
@@ -31,7 +37,13 @@ describe("file store", () => {
     let id = 0;
     await expect(
       transaction(h.db, async (tx) => {
-        id = await saveFile(tx, { purpose: "kyc_document", fileName: "pan.png", contentType: "image/png", bytes: new Uint8Array([0x89, 0x50]), uploadedBy: "vp@example.com" });
+        id = await saveFile(tx, {
+          purpose: "kyc_document",
+          fileName: "pan.png",
+          contentType: "image/png",
+          bytes: new Uint8Array([0x89, 0x50]),
+          uploadedBy: "vp@example.com",
+        });
         throw new Error("later step failed");
       }),
     ).rejects.toThrow("later step failed");

@@ -12,8 +12,23 @@ import type { Executor } from "../db/client.server";
 import { storedFiles } from "../db/schema";
 import { contentDisposition } from "../http/attachment.server";
 
-export type StoredFileInput = { purpose: string; fileName: string; contentType: string; bytes: Uint8Array; uploadedBy: string };
-export type StoredFile = { id: number; purpose: string; fileName: string; contentType: string; size: number; sha256: string; bytes: Uint8Array; uploadedAt: Date };
+export type StoredFileInput = {
+  purpose: string;
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+  uploadedBy: string;
+};
+export type StoredFile = {
+  id: number;
+  purpose: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  bytes: Uint8Array;
+  uploadedAt: Date;
+};
 
 /** Stores the bytes; returns the new file's id. File names are kept to 255 characters. */
 export async function saveFile(tx: Executor, input: StoredFileInput): Promise<number> {
@@ -48,7 +63,6 @@ export async function loadFile(db: Executor, id: number): Promise<StoredFile | n
     uploadedAt: row.uploaded_at,
   };
 }
-
 
 export { contentDisposition };
 

@@ -179,15 +179,15 @@ export function metroCityFor(state: string, district: string): string | null {
 }
 
 const specialStates = new Set(SPECIAL_ZONES.filter((z) => !z.districts).map((z) => z.state));
-const specialDistricts = new Set(
-  SPECIAL_ZONES.flatMap((z) => (z.districts ?? []).map((d) => districtKey(z.state, d))),
-);
+const specialDistricts = new Set(SPECIAL_ZONES.flatMap((z) => (z.districts ?? []).map((d) => districtKey(z.state, d))));
 
 export function isSpecialZone(state: string, district: string): boolean {
   return specialStates.has(state) || specialDistricts.has(districtKey(state, district));
 }
 
-const codeByDataState = new Map<string, string>(STATE_CODES.flatMap((s) => s.dataStates.map((d) => [d, s.code] as const)));
+const codeByDataState = new Map<string, string>(
+  STATE_CODES.flatMap((s) => s.dataStates.map((d) => [d, s.code] as const)),
+);
 
 /** The two-letter code for a state as the pincode data spells it, or null. */
 export function stateCodeFor(dataState: string): string | null {

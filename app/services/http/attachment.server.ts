@@ -1,5 +1,9 @@
 /** A file download: always an attachment, never cached by shared caches (nosniff is set for every response by scripts/server.ts). */
-export function attachmentResponse(body: string | Buffer | ReadableStream<Uint8Array>, fileName: string, contentType: string): Response {
+export function attachmentResponse(
+  body: string | Buffer | ReadableStream<Uint8Array>,
+  fileName: string,
+  contentType: string,
+): Response {
   return new Response(typeof body === "string" || body instanceof ReadableStream ? body : new Uint8Array(body), {
     headers: {
       "Content-Type": contentType,
@@ -9,7 +13,8 @@ export function attachmentResponse(body: string | Buffer | ReadableStream<Uint8A
   });
 }
 
-export const csvAttachment = (csv: string, fileName: string) => attachmentResponse(csv, fileName, "text/csv; charset=utf-8");
+export const csvAttachment = (csv: string, fileName: string) =>
+  attachmentResponse(csv, fileName, "text/csv; charset=utf-8");
 
 /**
  * A Content-Disposition header that no file name can break: an ASCII fallback without quotes,

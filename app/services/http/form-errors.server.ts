@@ -9,7 +9,7 @@
 import { data } from "@remix-run/node";
 import { validationError, type Validator, type ValidatorError } from "remix-validated-form";
 
-import { type Failure, type Invalid,invalid } from "../core/result";
+import { type Failure, type Invalid, invalid } from "../core/result";
 import { TEXT_LIMITS } from "../core/text-input";
 
 const SECRET_FIELDS = /pass(word)?|secret|token/i;
@@ -17,9 +17,15 @@ const SECRET_FIELDS = /pass(word)?|secret|token/i;
 /** An echoed value is never longer than the longest field allows (a 50 MB post is not a 50 MB page); a file is never echoed. */
 function capped(value: unknown): unknown {
   if (value instanceof Blob) return undefined;
-  if (typeof value === "string") return value.length > TEXT_LIMITS.freeText ? value.slice(0, TEXT_LIMITS.freeText) : value;
+  if (typeof value === "string")
+    return value.length > TEXT_LIMITS.freeText ? value.slice(0, TEXT_LIMITS.freeText) : value;
   if (Array.isArray(value)) return value.slice(0, 100).map(capped);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).slice(0, 200).map(([k, v]) => [k, capped(v)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(
+      Object.entries(value)
+        .slice(0, 200)
+        .map(([k, v]) => [k, capped(v)]),
+    );
   return value;
 }
 
@@ -45,7 +51,9 @@ export function formError(error: ValidatorError, submitted: unknown) {
  */
 export type FormRead<T> =
   | { ok: true; data: T; submitted: Record<string, unknown> }
-  | (Invalid<{ response: ReturnType<typeof formError>; submitted: Record<string, unknown> }> & { fieldErrors: Record<string, string> });
+  | (Invalid<{ response: ReturnType<typeof formError>; submitted: Record<string, unknown> }> & {
+      fieldErrors: Record<string, string>;
+    });
 
 /** The message of a form read that failed (the answer itself, `response`, carries every field's). */
 const FIELDS_INVALID = "Some fields are not valid.";
@@ -55,12 +63,19 @@ const FIELDS_INVALID = "Some fields are not valid.";
  * form data already read (several forms on one page, told apart by `intent`), or the text
  * fields of a multipart post (`readMultipart` first: files are checked by size and bytes there).
  */
-export async function readForm<T>(source: Request | FormData | Record<string, unknown>, validator: Validator<T>, formId?: string): Promise<FormRead<T>> {
+export async function readForm<T>(
+  source: Request | FormData | Record<string, unknown>,
+  validator: Validator<T>,
+  formId?: string,
+): Promise<FormRead<T>> {
   const fields = source instanceof Request ? await source.formData() : source;
   const result = await validator.validate(fields);
   if (result.error) {
     const response = formError(formId ? { ...result.error, formId } : result.error, result.submittedData);
-    return { ...invalid(FIELDS_INVALID, { response, submitted: result.submittedData }), fieldErrors: result.error.fieldErrors };
+    return {
+      ...invalid(FIELDS_INVALID, { response, submitted: result.submittedData }),
+      fieldErrors: result.error.fieldErrors,
+    };
   }
   return { ok: true, data: result.data, submitted: result.submittedData };
 }
@@ -80,7 +95,11 @@ export type FormFailure<Extra extends object = {}> = {
  * beside their fields; any other refusal is one message for the form, with what the failure
  * carries besides (`current` after a conflict, `stale`…).
  */
-export function failureAnswer<F extends Failure & { fieldErrors?: Record<string, string> }>(failure: F, submitted?: unknown, formId?: string) {
+export function failureAnswer<F extends Failure & { fieldErrors?: Record<string, string> }>(
+  failure: F,
+  submitted?: unknown,
+  formId?: string,
+) {
   if (failure.status === 403) throw new Response(failure.message, { status: 403 });
   const { ok: _ok, status, message, fieldErrors, ...extra } = failure;
   const body = {

@@ -9,11 +9,14 @@ export function searchParamsOf(request: Request): URLSearchParams {
   const params = new URL(request.url).searchParams;
   for (const [name, value] of params) {
     if (hasControlCharacters(name) || hasControlCharacters(value)) {
-      throw new Response(`Bad request: the address's "${name.replace(/[^\w.-]/g, "?").slice(0, 40)}" parameter is not valid. ${CONTROL_CHARACTER_MESSAGE}`, {
-        status: 400,
-        statusText: "Bad Request",
-        headers: { "Content-Type": "text/plain; charset=utf-8" },
-      });
+      throw new Response(
+        `Bad request: the address's "${name.replace(/[^\w.-]/g, "?").slice(0, 40)}" parameter is not valid. ${CONTROL_CHARACTER_MESSAGE}`,
+        {
+          status: 400,
+          statusText: "Bad Request",
+          headers: { "Content-Type": "text/plain; charset=utf-8" },
+        },
+      );
     }
   }
   return params;

@@ -28,9 +28,12 @@ describe("safeRedirect", () => {
     expect(safeRedirect(to, "/home")).toBe("/home");
   });
 
-  it.each(["/", "/all-users", "/all-users?q=a%20b&page=2", "/all-users/12/rate-card#top", "/legal-status?x=//y"])("keeps %j", (to) => {
-    expect(safeRedirect(to, "/home")).toBe(to);
-  });
+  it.each(["/", "/all-users", "/all-users?q=a%20b&page=2", "/all-users/12/rate-card#top", "/legal-status?x=//y"])(
+    "keeps %j",
+    (to) => {
+      expect(safeRedirect(to, "/home")).toBe(to);
+    },
+  );
 
   it("refuses non-strings", () => {
     expect(safeRedirect(undefined, "/f")).toBe("/f");
@@ -40,22 +43,31 @@ describe("safeRedirect", () => {
 
   it("never lets a browser leave the site, whatever the input", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string().map((s) => `/${s}`), fc.string({ unit: "binary" }).map((s) => `/${s}`)), (to) => {
-        const target = safeRedirect(to, "/fallback");
-        // What a browser does: strip TAB/CR/LF, then resolve against the page's origin.
-        const browserSees = new URL(target.replace(/[\t\n\r]/g, ""), PROBE);
-        expect(browserSees.origin).toBe(PROBE);
-        expect(target.startsWith("/")).toBe(true);
-        expect(/[\\\u0000-\u001f\u007f]/.test(target)).toBe(false);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string().map((s) => `/${s}`),
+          fc.string({ unit: "binary" }).map((s) => `/${s}`),
+        ),
+        (to) => {
+          const target = safeRedirect(to, "/fallback");
+          // What a browser does: strip TAB/CR/LF, then resolve against the page's origin.
+          const browserSees = new URL(target.replace(/[\t\n\r]/g, ""), PROBE);
+          expect(browserSees.origin).toBe(PROBE);
+          expect(target.startsWith("/")).toBe(true);
+          expect(/[\\\u0000-\u001f\u007f]/.test(target)).toBe(false);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it("generated hostile prefixes are refused", () => {
     const hostile = fc.tuple(fc.constantFrom("//", "/\\", "\\/", "/\t/", "/\n/", "/\r/", "/\0/"), fc.domain());
-    fc.assert(fc.property(hostile, ([prefix, host]) => {
+    fc.assert(
+      fc.property(hostile, ([prefix, host]) => {
         expect(isSafeRedirect(prefix + host)).toBe(false);
-      }));
+      }),
+    );
   });
 });

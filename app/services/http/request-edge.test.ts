@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 
 import { MAX_UPLOAD_CHARS } from "../ratecards/bulk.server";
-import { bodyRefusal, crossOriginRefusal, edgeRefusal, FORM_BODY_LIMIT, LARGEST_UPLOAD_BYTES, MULTIPART_BODY_LIMIT, requestHost } from "./request-edge";
+import {
+  bodyRefusal,
+  crossOriginRefusal,
+  edgeRefusal,
+  FORM_BODY_LIMIT,
+  LARGEST_UPLOAD_BYTES,
+  MULTIPART_BODY_LIMIT,
+  requestHost,
+} from "./request-edge";
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -25,7 +33,8 @@ describe("the request edge", () => {
   });
 
   it("answers only GET, HEAD and POST; only POSTs are checked", () => {
-    for (const method of ["GET", "HEAD"]) expect(edgeRefusal({ method, path: "/logout", headers: { origin: "http://evil.example" } }, false)).toBeNull();
+    for (const method of ["GET", "HEAD"])
+      expect(edgeRefusal({ method, path: "/logout", headers: { origin: "http://evil.example" } }, false)).toBeNull();
     for (const method of ["PUT", "DELETE", "PATCH", "TRACE", "OPTIONS", "CONNECT"]) {
       const refusal = edgeRefusal({ method, path: "/all-users", headers: {} }, false);
       expect(refusal?.status).toBe(405);
@@ -38,9 +47,16 @@ describe("the request edge", () => {
     expect(bodyRefusal("/sign-in", { "content-type": "text/plain" })?.status).toBe(415);
     expect(bodyRefusal("/sign-in", {})?.status).toBe(415);
     expect(bodyRefusal("/all-users/1/rate-card.data", { "content-type": "application/json" })?.status).toBe(415);
-    expect(bodyRefusal("/api/seller/advantage-plan", { "content-type": "application/json", "content-length": "20" })).toBeNull();
+    expect(
+      bodyRefusal("/api/seller/advantage-plan", { "content-type": "application/json", "content-length": "20" }),
+    ).toBeNull();
     expect(bodyRefusal("/houston-ratecard/shipment-calculator-v3/", {})).toBeNull();
-    expect(bodyRefusal("/api/seller/advantage-plan", { "content-type": "application/json", "content-length": String(FORM_BODY_LIMIT + 1) })?.status).toBe(413);
+    expect(
+      bodyRefusal("/api/seller/advantage-plan", {
+        "content-type": "application/json",
+        "content-length": String(FORM_BODY_LIMIT + 1),
+      })?.status,
+    ).toBe(413);
     expect(bodyRefusal("/sign-in", { "content-type": FORM, "content-length": "12abc" })?.status).toBe(400);
   });
 
@@ -48,7 +64,11 @@ describe("the request edge", () => {
     const form = (n: number) => bodyRefusal("/all-users", { "content-type": FORM, "content-length": String(n) });
     expect(form(FORM_BODY_LIMIT)).toBeNull();
     expect(form(FORM_BODY_LIMIT + 1)?.status).toBe(413);
-    const multipart = (n: number) => bodyRefusal("/all-users/1/rate-card/upload", { "content-type": "multipart/form-data; boundary=x", "content-length": String(n) });
+    const multipart = (n: number) =>
+      bodyRefusal("/all-users/1/rate-card/upload", {
+        "content-type": "multipart/form-data; boundary=x",
+        "content-length": String(n),
+      });
     expect(multipart(MULTIPART_BODY_LIMIT)).toBeNull();
     expect(multipart(MULTIPART_BODY_LIMIT + 1)?.status).toBe(413);
     // The rate-card file limit the upload route enforces fits inside the edge's cap.

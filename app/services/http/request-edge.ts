@@ -43,7 +43,9 @@ export const MESSAGES = {
 } as const;
 
 function describeBytes(bytes: number): string {
-  return bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, "")} MB` : `${Math.round(bytes / 1024)} KB`;
+  return bytes >= 1_000_000
+    ? `${(bytes / 1_000_000).toFixed(1).replace(/\.0$/, "")} MB`
+    : `${Math.round(bytes / 1024)} KB`;
 }
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -80,7 +82,8 @@ export function requestHost(headers: Headers, trustProxy: boolean): string | und
  */
 export function crossOriginRefusal(headers: Headers, trustProxy: boolean): Refusal | null {
   const site = header(headers, "sec-fetch-site");
-  if (site !== undefined && site !== "same-origin" && site !== "none") return { status: 403, message: MESSAGES.crossSite };
+  if (site !== undefined && site !== "same-origin" && site !== "none")
+    return { status: 403, message: MESSAGES.crossSite };
   const origin = header(headers, "origin");
   if (origin === undefined) return null;
   let originHost: string;
@@ -99,7 +102,8 @@ export function bodyRefusal(path: string, headers: Headers): Refusal | null {
   const mediaType = type.split(";")[0].trim();
   const multipart = mediaType === "multipart/form-data";
   if (!isJsonEndpoint(path)) {
-    if (mediaType !== "application/x-www-form-urlencoded" && !multipart) return { status: 415, message: MESSAGES.notForm };
+    if (mediaType !== "application/x-www-form-urlencoded" && !multipart)
+      return { status: 415, message: MESSAGES.notForm };
     if (multipart && !/;\s*boundary=/.test(type)) return { status: 400, message: MESSAGES.noBoundary };
   }
   const limit = bodyLimit(headers);
@@ -118,7 +122,10 @@ function bodyLimit(headers: Headers): number {
 }
 
 /** Everything the edge refuses before a route runs, or null when the request goes on. */
-export function edgeRefusal(request: { method: string; path: string; headers: Headers }, trustProxy: boolean): Refusal | null {
+export function edgeRefusal(
+  request: { method: string; path: string; headers: Headers },
+  trustProxy: boolean,
+): Refusal | null {
   const method = request.method.toUpperCase();
   if (!(ALLOWED_METHODS as readonly string[]).includes(method)) {
     return { status: 405, message: MESSAGES.method(method), headers: { Allow: ALLOWED_METHODS.join(", ") } };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { checkFile, type FileRule,readLimited, readMultipart, takeFile } from "./upload.server";
+import { checkFile, type FileRule, readLimited, readMultipart, takeFile } from "./upload.server";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10];
@@ -96,7 +96,11 @@ describe("reading a multipart post", () => {
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="order_data"; filename="${name.replace(/"/g, "%22")}"\r\nContent-Type: text/csv\r\n\r\nCourier,Zone A\r\n` +
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nverify\r\n--${BOUNDARY}--\r\n`;
     const read = await readMultipart(
-      new Request("http://console.test/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` }, body }),
+      new Request("http://console.test/upload", {
+        method: "POST",
+        headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+        body,
+      }),
       { maxFileBytes: 10_000 },
     );
     if (!read.ok) throw new Error(read.message);
@@ -108,10 +112,13 @@ describe("reading a multipart post", () => {
   });
 
   it("still refuses a file over the limit when its name has a `;` (413, not 500)", async () => {
-    const body =
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="order_data"; filename="a;b.csv"\r\nContent-Type: text/csv\r\n\r\n${"x".repeat(5_000)}\r\n--${BOUNDARY}--\r\n`;
+    const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="order_data"; filename="a;b.csv"\r\nContent-Type: text/csv\r\n\r\n${"x".repeat(5_000)}\r\n--${BOUNDARY}--\r\n`;
     const read = await readMultipart(
-      new Request("http://console.test/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` }, body }),
+      new Request("http://console.test/upload", {
+        method: "POST",
+        headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+        body,
+      }),
       { maxFileBytes: 1_000 },
     );
     expect(read).toMatchObject({ ok: false, status: 413 });
@@ -120,7 +127,10 @@ describe("reading a multipart post", () => {
   it("limits text fields too", async () => {
     const form = new FormData();
     form.set("csvText", "x".repeat(2_000));
-    const read = await readMultipart(new Request("http://console.test/upload", { method: "POST", body: form }), { maxFileBytes: 10_000, maxFieldBytes: 1_000 });
+    const read = await readMultipart(new Request("http://console.test/upload", { method: "POST", body: form }), {
+      maxFileBytes: 10_000,
+      maxFieldBytes: 1_000,
+    });
     expect(read).toMatchObject({ ok: false, status: 413 });
   });
 
@@ -134,7 +144,11 @@ describe("reading a multipart post", () => {
     form.set("fm_list", lines.slice(1).join("\r\n")); // a textarea, as browsers send it: CRLF line ends
     const probe = new Request("http://console.test/upload", { method: "POST", body: form });
     const whole = new Uint8Array(await probe.arrayBuffer());
-    const request = new Request("http://console.test/upload", { method: "POST", headers: { "Content-Type": probe.headers.get("Content-Type")! }, body: whole });
+    const request = new Request("http://console.test/upload", {
+      method: "POST",
+      headers: { "Content-Type": probe.headers.get("Content-Type")! },
+      body: whole,
+    });
     const read = await readMultipart(request, { maxFileBytes: 2 * 1024 * 1024 });
     if (!read.ok) throw new Error(read.message);
     expect(read.form.get("name")).toBe("Big list");
@@ -144,25 +158,38 @@ describe("reading a multipart post", () => {
 
   it("reads a body of nothing but line ends in one chunk", async () => {
     const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="order_data"; filename="blank.csv"\r\nContent-Type: text/csv\r\n\r\n${"\r\n".repeat(1_000_000)}\r\n--${BOUNDARY}--\r\n`;
-    const request = new Request("http://console.test/upload", { method: "POST", headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` }, body: encoder.encode(body) });
+    const request = new Request("http://console.test/upload", {
+      method: "POST",
+      headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+      body: encoder.encode(body),
+    });
     const read = await readMultipart(request, { maxFileBytes: 3_000_000 });
     if (!read.ok) throw new Error(read.message);
     expect((read.form.get("order_data") as File).size).toBe(2_000_000);
   });
 
   it("answers a post that is not multipart with a message, not an error", async () => {
-    const read = await readMultipart(new Request("http://console.test/upload", { method: "POST", body: new URLSearchParams({ intent: "verify" }) }), {
-      maxFileBytes: 1000,
-      messages: { notMultipart: "Choose a CSV file to upload." },
-    });
+    const read = await readMultipart(
+      new Request("http://console.test/upload", { method: "POST", body: new URLSearchParams({ intent: "verify" }) }),
+      {
+        maxFileBytes: 1000,
+        messages: { notMultipart: "Choose a CSV file to upload." },
+      },
+    );
     expect(read).toEqual({ ok: false, status: 400, message: "Choose a CSV file to upload." });
   });
 });
 
 describe("checking a file", () => {
   it("accepts a CSV: UTF-8 text, its BOM dropped", async () => {
-    const checked = await checkFile(file("\uFEFFSeller Email,Courier\r\na@b.c,Blue Dart\r\n", "rates.csv", "text/csv"), CSV_RULE);
-    expect(checked).toMatchObject({ ok: true, file: { name: "rates.csv", kind: "csv", text: "Seller Email,Courier\r\na@b.c,Blue Dart\r\n" } });
+    const checked = await checkFile(
+      file("\uFEFFSeller Email,Courier\r\na@b.c,Blue Dart\r\n", "rates.csv", "text/csv"),
+      CSV_RULE,
+    );
+    expect(checked).toMatchObject({
+      ok: true,
+      file: { name: "rates.csv", kind: "csv", text: "Seller Email,Courier\r\na@b.c,Blue Dart\r\n" },
+    });
   });
 
   it("accepts the types browsers declare for .csv (Excel on Windows, plain text, none)", async () => {
@@ -172,7 +199,11 @@ describe("checking a file", () => {
   });
 
   it("refuses a PNG renamed .csv, by its bytes", async () => {
-    expect(await checkFile(file(PNG, "rates.csv", "text/csv"), CSV_RULE)).toEqual({ ok: false, status: 400, message: "You can only upload csv file!" });
+    expect(await checkFile(file(PNG, "rates.csv", "text/csv"), CSV_RULE)).toEqual({
+      ok: false,
+      status: 400,
+      message: "You can only upload csv file!",
+    });
   });
 
   it("refuses text with NUL bytes or invalid UTF-8 as a CSV", async () => {
@@ -181,8 +212,15 @@ describe("checking a file", () => {
   });
 
   it("accepts a CSV saved as .txt (plain text), and still refuses binary bytes named .txt (docs/product.md §5)", async () => {
-    expect(await checkFile(file("a,b\n", "rates.txt", "text/plain"), CSV_RULE)).toMatchObject({ ok: true, file: { kind: "csv", text: "a,b\n" } });
-    expect(await checkFile(file(PNG, "rates.txt", "text/plain"), CSV_RULE)).toEqual({ ok: false, status: 400, message: "You can only upload csv file!" });
+    expect(await checkFile(file("a,b\n", "rates.txt", "text/plain"), CSV_RULE)).toMatchObject({
+      ok: true,
+      file: { kind: "csv", text: "a,b\n" },
+    });
+    expect(await checkFile(file(PNG, "rates.txt", "text/plain"), CSV_RULE)).toEqual({
+      ok: false,
+      status: 400,
+      message: "You can only upload csv file!",
+    });
   });
 
   it("refuses a .csv declared as something else", async () => {
@@ -191,11 +229,21 @@ describe("checking a file", () => {
 
   it("knows PDF, PNG and JPEG by their first bytes", async () => {
     const rule: FileRule = { kinds: ["pdf", "png", "jpeg"] };
-    expect(await checkFile(file(PDF, "deed.pdf", "application/pdf"), rule)).toMatchObject({ ok: true, file: { kind: "pdf", text: null } });
+    expect(await checkFile(file(PDF, "deed.pdf", "application/pdf"), rule)).toMatchObject({
+      ok: true,
+      file: { kind: "pdf", text: null },
+    });
     expect(await checkFile(file(PNG, "pan.png", "image/png"), rule)).toMatchObject({ ok: true, file: { kind: "png" } });
-    expect(await checkFile(file(JPEG, "pan.JPG", "image/jpeg"), rule)).toMatchObject({ ok: true, file: { kind: "jpeg" } });
+    expect(await checkFile(file(JPEG, "pan.JPG", "image/jpeg"), rule)).toMatchObject({
+      ok: true,
+      file: { kind: "jpeg" },
+    });
     // Names that lie about the bytes.
-    expect(await checkFile(file(PNG, "deed.pdf", "application/pdf"), rule)).toEqual({ ok: false, status: 400, message: "You can only upload PDF or PNG or JPEG files." });
+    expect(await checkFile(file(PNG, "deed.pdf", "application/pdf"), rule)).toEqual({
+      ok: false,
+      status: 400,
+      message: "You can only upload PDF or PNG or JPEG files.",
+    });
     expect((await checkFile(file(PDF, "pan.png", "image/png"), rule)).ok).toBe(false);
     expect((await checkFile(file("hello", "pan.jpeg", "image/jpeg"), rule)).ok).toBe(false);
     // A kind the rule does not allow.
@@ -206,13 +254,22 @@ describe("checking a file", () => {
     const messages = { missing: "Choose a CSV file to upload.", tooMany: "Choose one CSV file only." };
     const empty = new FormData();
     empty.append("order_data", new File([], "", { type: "application/octet-stream" }));
-    expect(await takeFile(empty, "order_data", { kinds: ["csv"], messages })).toMatchObject({ ok: false, message: messages.missing });
+    expect(await takeFile(empty, "order_data", { kinds: ["csv"], messages })).toMatchObject({
+      ok: false,
+      message: messages.missing,
+    });
     const two = new FormData();
     two.append("order_data", file("a\n", "a.csv", "text/csv"));
     two.append("order_data", file("b\n", "b.csv", "text/csv"));
-    expect(await takeFile(two, "order_data", { kinds: ["csv"], messages })).toMatchObject({ ok: false, message: messages.tooMany });
+    expect(await takeFile(two, "order_data", { kinds: ["csv"], messages })).toMatchObject({
+      ok: false,
+      message: messages.tooMany,
+    });
     two.delete("order_data");
     two.append("order_data", file("a\n", "a.csv", "text/csv"));
-    expect(await takeFile(two, "order_data", { kinds: ["csv"], messages })).toMatchObject({ ok: true, file: { text: "a\n" } });
+    expect(await takeFile(two, "order_data", { kinds: ["csv"], messages })).toMatchObject({
+      ok: true,
+      file: { text: "a\n" },
+    });
   });
 });

@@ -9,15 +9,16 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 
 import { fail, type Failure, type Invalid, invalid, type Result } from "../core/result";
-import { type FileKind,kindByName, KINDS } from "./file-kinds";
+import { type FileKind, kindByName, KINDS } from "./file-kinds";
 
-export { type FileKind,kindByName };
+export { type FileKind, kindByName };
 
 const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
 
-const startsWith = (bytes: Uint8Array, magic: readonly number[]) => bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
+const startsWith = (bytes: Uint8Array, magic: readonly number[]) =>
+  bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b);
 
 /** The text of a CSV: valid UTF-8 (a BOM is dropped) without NUL bytes; null for anything binary. */
 export function csvText(bytes: Uint8Array): string | null {
@@ -62,7 +63,10 @@ class PartTooLarge extends Error {}
  * Reads a part's stream, keeping at most `limit + 1` bytes: one byte past the limit proves
  * the part too large, and the rest of it is never read.
  */
-export async function readLimited(data: AsyncIterable<Uint8Array>, limit: number): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; held: number }> {
+export async function readLimited(
+  data: AsyncIterable<Uint8Array>,
+  limit: number,
+): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; held: number }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of data) {
@@ -111,20 +115,36 @@ function withBoundedChunks(request: Request, size: number): Request {
       },
     }),
   );
-  return new Request(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, duplex: "half" } as RequestInit);
+  return new Request(request.url, {
+    method: request.method,
+    headers: request.headers,
+    body,
+    signal: request.signal,
+    duplex: "half",
+  } as RequestInit);
 }
 
 /** A multipart post's fields and files, or why it cannot be read (413 too large, 400 not multipart). */
-export async function readMultipart(request: Request, limits: MultipartLimits): Promise<Result<{ form: FormData }, Failure<400 | 413>>> {
+export async function readMultipart(
+  request: Request,
+  limits: MultipartLimits,
+): Promise<Result<{ form: FormData }, Failure<400 | 413>>> {
   const maxFieldBytes = limits.maxFieldBytes ?? limits.maxFileBytes;
-  const tooLarge = () => fail(413, limits.messages?.tooLarge ?? `The file is too large: it may be at most ${megabytes(limits.maxFileBytes)}.`);
+  const tooLarge = () =>
+    fail(
+      413,
+      limits.messages?.tooLarge ?? `The file is too large: it may be at most ${megabytes(limits.maxFileBytes)}.`,
+    );
   // The streaming parser splits part headers on every `;`, so a file named `rates; v2.csv` is
   // "malformed" to it. The platform's parser reads such names right; it gets a copy of the body
   // (which the request edge has already capped, decision 018) only when the first one gives up.
   const copy = request.body ? request.clone() : null;
   try {
     const bounded = withBoundedChunks(request, PARSER_CHUNK_BYTES);
-    return { ok: true, form: await unstable_parseMultipartFormData(bounded, limitedHandler(limits.maxFileBytes, maxFieldBytes)) };
+    return {
+      ok: true,
+      form: await unstable_parseMultipartFormData(bounded, limitedHandler(limits.maxFileBytes, maxFieldBytes)),
+    };
   } catch (error) {
     if (error instanceof PartTooLarge) return tooLarge();
     // Not a multipart post (the app's upload forms always are): nothing we can read.
@@ -172,7 +192,11 @@ export type FileRule = {
 const kindList = (kinds: readonly FileKind[]) => kinds.map((k) => KINDS[k].label).join(" or ");
 
 /** The one file in `field`, checked against the rule: refused with the rule's message when not. */
-export async function takeFile(form: FormData, field: string, rule: FileRule): Promise<Result<{ file: UploadedFile }, Invalid>> {
+export async function takeFile(
+  form: FormData,
+  field: string,
+  rule: FileRule,
+): Promise<Result<{ file: UploadedFile }, Invalid>> {
   const m = rule.messages ?? {};
   const files = form.getAll(field).filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
   if (files.length === 0) return invalid(m.missing ?? "Choose a file to upload.");

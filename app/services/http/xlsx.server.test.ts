@@ -14,7 +14,10 @@ async function readBack(bytes: Buffer) {
   await workbook.xlsx.load(bytes as never);
   return workbook.worksheets.map((ws) => ({
     name: ws.name,
-    rows: ws.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1)),
+    rows: ws
+      .getSheetValues()
+      .slice(1)
+      .map((r) => (r as unknown[]).slice(1)),
   }));
 }
 
@@ -22,7 +25,15 @@ describe("xlsx export", () => {
   it("writes sheets a spreadsheet reads back, formula-like cells escaped", async () => {
     const bytes = await bytesOf(
       xlsxStream([
-        { name: "Rate card", header: ["Courier", "Zone A Base", "Note"], records: [["Blue Dart", "36.00", "=HYPERLINK(\"x\")"], ["@Courier", "-5", "\tTab"], ["+91", "0.00", "plain"]] },
+        {
+          name: "Rate card",
+          header: ["Courier", "Zone A Base", "Note"],
+          records: [
+            ["Blue Dart", "36.00", '=HYPERLINK("x")'],
+            ["@Courier", "-5", "\tTab"],
+            ["+91", "0.00", "plain"],
+          ],
+        },
         { name: "Empty", header: ["Only a header"], records: [] },
       ]),
     );
@@ -32,7 +43,7 @@ describe("xlsx export", () => {
         name: "Rate card",
         rows: [
           ["Courier", "Zone A Base", "Note"],
-          ["Blue Dart", "36.00", "'=HYPERLINK(\"x\")"],
+          ["Blue Dart", "36.00", '\'=HYPERLINK("x")'],
           ["'@Courier", "'-5", "'\tTab"],
           ["'+91", "0.00", "plain"],
         ],
@@ -49,9 +60,14 @@ describe("xlsx export", () => {
         yield [`Courier ${i}`, (i / 100).toFixed(2)];
       }
     }
-    const response = streamedXlsxAttachment([{ name: "Big", header: ["Courier", "Price"], records: rows() }], "big.xlsx");
+    const response = streamedXlsxAttachment(
+      [{ name: "Big", header: ["Courier", "Price"], records: rows() }],
+      "big.xlsx",
+    );
     expect(response.headers.get("Content-Type")).toBe(XLSX_CONTENT_TYPE);
-    expect(response.headers.get("Content-Disposition")).toBe(`attachment; filename="big.xlsx"; filename*=UTF-8''big.xlsx`);
+    expect(response.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="big.xlsx"; filename*=UTF-8''big.xlsx`,
+    );
     expect(produced).toBe(0); // nothing is written before the body is read
     const [sheet] = await readBack(Buffer.from(await response.arrayBuffer()));
     expect(sheet.rows).toHaveLength(5001);

@@ -17,14 +17,22 @@ export const XLSX_CONTENT_TYPE = "application/vnd.openxmlformats-officedocument.
 /** Rows handed to the writer between yields to the event loop (other requests keep moving). */
 const BATCH = 1000;
 
-export type XlsxSheet = { name: string; header: readonly string[]; records: Iterable<readonly string[]> | AsyncIterable<readonly string[]> };
+export type XlsxSheet = {
+  name: string;
+  header: readonly string[];
+  records: Iterable<readonly string[]> | AsyncIterable<readonly string[]>;
+};
 
 /**
  * Writes the sheets to `output` as one .xlsx file, row by row. Resolves once the file is
  * complete; rejects (and destroys `output`) if writing fails.
  */
 export async function writeXlsx(output: Writable, sheets: readonly XlsxSheet[]): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output as never, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output as never,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   for (const sheet of sheets) {
     const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31));
     worksheet.addRow(sheet.header.map(escapeCell)).commit();

@@ -19,7 +19,11 @@ import { LEGAL_FORBIDDEN, type LegalActor } from "./publish.server";
 const DISABLED = sql`coalesce((${clients.pickrr_config}->>'disable_legal')::boolean, false)`;
 
 export async function blockedUsers(db: Db): Promise<{ id: number; name: string; email: string }[]> {
-  return db.select({ id: clients.id, name: clients.name, email: clients.email }).from(clients).where(DISABLED).orderBy(asc(clients.name), asc(clients.id));
+  return db
+    .select({ id: clients.id, name: clients.name, email: clients.email })
+    .from(clients)
+    .where(DISABLED)
+    .orderBy(asc(clients.name), asc(clients.id));
 }
 
 export async function setLegalAccess(
@@ -38,7 +42,9 @@ export async function setLegalAccess(
     if (c.disabled === input.disable_legal) return { ok: true as const, changed: false };
     await tx
       .update(clients)
-      .set({ pickrr_config: sql`jsonb_set(${clients.pickrr_config}, '{disable_legal}', ${input.disable_legal ? sql`'true'::jsonb` : sql`'false'::jsonb`})` })
+      .set({
+        pickrr_config: sql`jsonb_set(${clients.pickrr_config}, '{disable_legal}', ${input.disable_legal ? sql`'true'::jsonb` : sql`'false'::jsonb`})`,
+      })
       .where(sql`${clients.id} = ${c.id}`);
     await writeAudit(tx, actor, {
       clientId: c.id,

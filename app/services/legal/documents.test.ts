@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { audienceOf, blockedOrderMessage, type DocVersion,expiryDate, indiaDate, inForceFor, isOverdue, segmentOfTin } from "./documents";
+import {
+  audienceOf,
+  blockedOrderMessage,
+  type DocVersion,
+  expiryDate,
+  indiaDate,
+  inForceFor,
+  isOverdue,
+  segmentOfTin,
+} from "./documents";
 
 const doc = (over: Partial<DocVersion> & { id: number }): DocVersion => ({
   doc_name: "agreement",
@@ -48,7 +57,12 @@ describe("inForceFor", () => {
     expect(inForceFor(docs, seller, "2026-03-01").map((d) => d.id)).toEqual([2]);
   });
   it("only the newest version of each name and audience", () => {
-    const docs = [doc({ id: 1 }), doc({ id: 5, version: 3 }), doc({ id: 2, version: 2 }), doc({ id: 6, doc_name: "privacy_policy" })];
+    const docs = [
+      doc({ id: 1 }),
+      doc({ id: 5, version: 3 }),
+      doc({ id: 2, version: 2 }),
+      doc({ id: 6, doc_name: "privacy_policy" }),
+    ];
     expect(inForceFor(docs, seller, "2026-02-01").map((d) => d.id)).toEqual([5, 6]);
   });
   it("a seller without a segment sees only its specific documents", () => {

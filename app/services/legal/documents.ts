@@ -43,7 +43,11 @@ export type DocVersion = {
  * audience only the newest such version (a version published for a later date does not yet
  * replace the one in force).
  */
-export function inForceFor<D extends DocVersion>(docs: readonly D[], seller: { segment: Segment | null; email: string }, today: string): D[] {
+export function inForceFor<D extends DocVersion>(
+  docs: readonly D[],
+  seller: { segment: Segment | null; email: string },
+  today: string,
+): D[] {
   const audiences = new Set([`email:${seller.email.toLowerCase()}`]);
   if (seller.segment) audiences.add(`segment:${seller.segment}`);
   const newest = new Map<string, D>();
@@ -64,7 +68,10 @@ export function isOverdue(doc: DocVersion, accepted: boolean, today: string): bo
 }
 
 /** The message `POST /api/orders` refuses with, naming the document. */
-export function blockedOrderMessage(doc: { doc_name: DocName; version: number; publish_at: string; days: number | null }, label: string): string {
+export function blockedOrderMessage(
+  doc: { doc_name: DocName; version: number; publish_at: string; days: number | null },
+  label: string,
+): string {
   return `New orders are blocked: the ${label} (version ${doc.version}) published on ${doc.publish_at} had to be accepted by ${expiryDate(doc.publish_at, doc.days)}. Accept it to place orders again.`;
 }
 

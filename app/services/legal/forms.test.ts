@@ -42,12 +42,17 @@ describe("Add New Document", () => {
 
   it("a blank description is missing; unknown choices are refused", () => {
     expect(errorsOf({ ...valid, description: "   " })).toEqual({ description: "descripton is required!" });
-    expect(errorsOf({ ...valid, doc_name: "contract", segment: "4" })).toEqual({ doc_name: LEGAL_MESSAGES.docName, segment: LEGAL_MESSAGES.segment });
+    expect(errorsOf({ ...valid, doc_name: "contract", segment: "4" })).toEqual({
+      doc_name: LEGAL_MESSAGES.docName,
+      segment: LEGAL_MESSAGES.segment,
+    });
   });
 
   it("Specific needs a valid e-mail", () => {
     expect(errorsOf({ ...valid, doc_type: "specific" })).toEqual({ email: "Please enter E-mail!" });
-    expect(errorsOf({ ...valid, doc_type: "specific", email: "not-an-email" })).toEqual({ email: "The input is not valid E-mail!" });
+    expect(errorsOf({ ...valid, doc_type: "specific", email: "not-an-email" })).toEqual({
+      email: "The input is not valid E-mail!",
+    });
     const r = parseLegalDocument({ ...valid, doc_type: "specific", email: " Seller@Shop.IN " });
     expect(r.ok && r.input.email).toBe("seller@shop.in");
   });
@@ -64,15 +69,21 @@ describe("Add New Document", () => {
     for (const days of ["", "0", "-1", "1.5", "abc"]) {
       expect(errorsOf({ ...valid, order_blocking: "mandatory", days })).toEqual({ days: LEGAL_MESSAGES.days });
     }
-    expect(errorsOf({ ...valid, order_blocking: "mandatory", days: "3651" })).toEqual({ days: LEGAL_MESSAGES.daysTooLong });
+    expect(errorsOf({ ...valid, order_blocking: "mandatory", days: "3651" })).toEqual({
+      days: LEGAL_MESSAGES.daysTooLong,
+    });
     const r = parseLegalDocument({ ...valid, order_blocking: "mandatory", days: "15" });
     expect(r.ok && r.input.days).toBe(15);
   });
 
   it("a publish date must be a real date; text has a maximum length", () => {
     expect(errorsOf({ ...valid, publish_at: "2026-02-30" })).toEqual({ publish_at: LEGAL_MESSAGES.publishAt });
-    expect(errorsOf({ ...valid, description: "x".repeat(1001) })).toEqual({ description: "Please enter at most 1,000 characters." });
-    expect(Object.keys(errorsOf({ ...valid, doc_type: "specific", email: `${"a".repeat(250)}@x.in` }))).toEqual(["email"]);
+    expect(errorsOf({ ...valid, description: "x".repeat(1001) })).toEqual({
+      description: "Please enter at most 1,000 characters.",
+    });
+    expect(Object.keys(errorsOf({ ...valid, doc_type: "specific", email: `${"a".repeat(250)}@x.in` }))).toEqual([
+      "email",
+    ]);
   });
 
   it("file names with markup or path characters are unsafe", () => {
@@ -84,9 +95,14 @@ describe("Add New Document", () => {
 
 describe("Pickrr Configuration (blocked users)", () => {
   it("needs a valid e-mail; the checkbox is on only when posted", () => {
-    expect(legalAccessSchema.parse({ email: "a@b.in", disable_legal: "on" })).toEqual({ email: "a@b.in", disable_legal: true });
+    expect(legalAccessSchema.parse({ email: "a@b.in", disable_legal: "on" })).toEqual({
+      email: "a@b.in",
+      disable_legal: true,
+    });
     expect(legalAccessSchema.parse({ email: "a@b.in" })).toEqual({ email: "a@b.in", disable_legal: false });
     expect(legalAccessSchema.safeParse({ email: "" }).error?.issues[0].message).toBe("Please enter E-mail!");
-    expect(legalAccessSchema.safeParse({ email: "nope" }).error?.issues[0].message).toBe("The input is not valid E-mail!");
+    expect(legalAccessSchema.safeParse({ email: "nope" }).error?.issues[0].message).toBe(
+      "The input is not valid E-mail!",
+    );
   });
 });

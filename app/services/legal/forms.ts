@@ -18,7 +18,11 @@ export type DocType = (typeof DOC_TYPES)[number];
 export type Segment = (typeof SEGMENTS)[number];
 export type OrderBlocking = (typeof ORDER_BLOCKING)[number];
 
-export const DOC_NAME_LABELS: Record<DocName, string> = { agreement: "Agreement", privacy_policy: "Privacy Policy", other: "Other" };
+export const DOC_NAME_LABELS: Record<DocName, string> = {
+  agreement: "Agreement",
+  privacy_policy: "Privacy Policy",
+  other: "Other",
+};
 export const DOC_TYPE_LABELS: Record<DocType, string> = { broadcast: "Broadcast", specific: "Specific" };
 export const ORDER_BLOCKING_LABELS: Record<OrderBlocking, string> = { mandatory: "Mandatory", optional: "Optional" };
 
@@ -43,7 +47,8 @@ export const LEGAL_MESSAGES = {
   fileMissing: "Please choose the PDF to publish.",
   fileOne: "Please choose one PDF only.",
   fileEmpty: "The file is empty; please choose the PDF again.",
-  fileName: "The file name may not contain < > \" / \\ : | ? * or control characters; rename the file and upload it again.",
+  fileName:
+    'The file name may not contain < > " / \\ : | ? * or control characters; rename the file and upload it again.',
   unknownSeller: "No seller has this e-mail.",
   uploaded: "Uploaded Successfully!",
   updated: "Updated status successfully",
@@ -59,7 +64,13 @@ function isRealDate(value: string): boolean {
 }
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
-  z.preprocess((v) => (v == null ? "" : v), z.string().max(50).pipe(z.enum(values, { errorMap: () => ({ message }) })));
+  z.preprocess(
+    (v) => (v == null ? "" : v),
+    z
+      .string()
+      .max(50)
+      .pipe(z.enum(values, { errorMap: () => ({ message }) })),
+  );
 
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
@@ -88,7 +99,8 @@ export const legalDocumentSchema = z
   .preprocess(
     (raw, ctx) => {
       const fields = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
-      for (const [path, message] of Object.entries(conditionalErrors(fields))) ctx.addIssue({ code: "custom", path: [path], message });
+      for (const [path, message] of Object.entries(conditionalErrors(fields)))
+        ctx.addIssue({ code: "custom", path: [path], message });
       return fields;
     },
     z.object({
@@ -100,7 +112,10 @@ export const legalDocumentSchema = z
         (v) => (v == null ? "" : v),
         boundedFreeText(TEXT_LIMITS.freeText).trim().min(1, LEGAL_MESSAGES.description),
       ),
-      publish_at: z.preprocess((v) => (v == null ? "" : v), z.string().max(10, LEGAL_MESSAGES.publishAt).refine(isRealDate, LEGAL_MESSAGES.publishAt)),
+      publish_at: z.preprocess(
+        (v) => (v == null ? "" : v),
+        z.string().max(10, LEGAL_MESSAGES.publishAt).refine(isRealDate, LEGAL_MESSAGES.publishAt),
+      ),
       order_blocking: choice(ORDER_BLOCKING, LEGAL_MESSAGES.orderBlocking),
       days: z.preprocess((v) => (v == null ? "" : v), z.string().max(10, LEGAL_MESSAGES.days).trim()),
     }),
@@ -123,7 +138,9 @@ export const legalDocumentValidator = withZod(legalDocumentSchema);
 export type LegalDocumentInput = z.output<typeof legalDocumentSchema>;
 
 /** The field errors of a post, keyed by field (the first message of each): the browser's check before sending. */
-export function parseLegalDocument(fields: Record<string, unknown>): { ok: true; input: LegalDocumentInput } | { ok: false; errors: Record<string, string> } {
+export function parseLegalDocument(
+  fields: Record<string, unknown>,
+): { ok: true; input: LegalDocumentInput } | { ok: false; errors: Record<string, string> } {
   const parsed = legalDocumentSchema.safeParse(fields);
   if (parsed.success) return { ok: true, input: parsed.data };
   const errors: Record<string, string> = {};
@@ -135,14 +152,17 @@ export function parseLegalDocument(fields: Record<string, unknown>): { ok: true;
  * A file name a person's browser sent: kept for the download's name, so it may not carry markup
  * or path characters (a name like `<script>…</script>.pdf` is refused, not cleaned silently).
  */
- 
+
 export const UNSAFE_FILE_NAME = /[<>"/\\:|?*\u0000-\u001f\u007f]/;
 
 /** Pickrr Configuration on legal's Account Setup: a seller's e-mail and Disable Agreement. */
 export const legalAccessSchema = z.object({
   email: z.preprocess(
     (v) => (v == null ? "" : v),
-    boundedString(TEXT_LIMITS.email).trim().min(1, LEGAL_MESSAGES.emailRequired).regex(EMAIL, LEGAL_MESSAGES.emailInvalid),
+    boundedString(TEXT_LIMITS.email)
+      .trim()
+      .min(1, LEGAL_MESSAGES.emailRequired)
+      .regex(EMAIL, LEGAL_MESSAGES.emailInvalid),
   ),
   // A native checkbox posts "on" when ticked and nothing when not.
   disable_legal: z.preprocess((v) => v === "on" || v === "true" || v === "1", z.boolean()),

@@ -12,7 +12,9 @@ describe("looksLikePdf", () => {
   });
 
   it("refuses a PNG, text that starts with %PDF-, an empty file and an HTML page", () => {
-    expect(looksLikePdf(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(100).fill(0)]))).toBe(false);
+    expect(
+      looksLikePdf(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(100).fill(0)])),
+    ).toBe(false);
     expect(looksLikePdf(enc("%PDF-1.4 but really just a text file that goes on and on\n%%EOF\n"))).toBe(false);
     expect(looksLikePdf(new Uint8Array())).toBe(false);
     expect(looksLikePdf(enc("<html><script>alert(1)</script></html>".repeat(3)))).toBe(false);

@@ -6,7 +6,7 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { writeAudit } from "../audit/audit.server";
-import { type Actor,can } from "../auth/permissions";
+import { type Actor, can } from "../auth/permissions";
 import { fail, type Failure, forbidden, invalid, notFound, type Result } from "../core/result";
 import type { StaffRole } from "../core/roles";
 import type { Db, Executor } from "../db/client.server";
@@ -15,7 +15,15 @@ import { transaction } from "../db/transaction.server";
 import { saveFile } from "../files/store.server";
 import { kindByName } from "../http/file-kinds";
 import { audienceOf, expiryDate } from "./documents";
-import { type DocName, type DocType, LEGAL_MESSAGES, type LegalDocumentInput, MAX_LEGAL_PDF_BYTES, type OrderBlocking,UNSAFE_FILE_NAME } from "./forms";
+import {
+  type DocName,
+  type DocType,
+  LEGAL_MESSAGES,
+  type LegalDocumentInput,
+  MAX_LEGAL_PDF_BYTES,
+  type OrderBlocking,
+  UNSAFE_FILE_NAME,
+} from "./forms";
 import { looksLikePdf } from "./pdf";
 import { keepStatusAfterPublish } from "./status-kept.server";
 
@@ -27,13 +35,16 @@ export const LEGAL_DOCUMENT_NOT_FOUND = "No such legal document.";
 export type PdfUpload = { name: string; type: string; bytes: Uint8Array };
 
 /** The one PDF of a publish: not empty, at most 1 MB, a safe name, and really a PDF by its bytes. */
-export function checkLegalPdf(file: PdfUpload | null): Result<{ file: PdfUpload }, Failure<400 | 413, { field: "doc_file" }>> {
+export function checkLegalPdf(
+  file: PdfUpload | null,
+): Result<{ file: PdfUpload }, Failure<400 | 413, { field: "doc_file" }>> {
   const refuse = (status: 400 | 413, message: string) => fail(status, message, { field: "doc_file" as const });
   if (!file) return refuse(400, LEGAL_MESSAGES.fileMissing);
   if (file.bytes.byteLength > MAX_LEGAL_PDF_BYTES) return refuse(413, LEGAL_MESSAGES.fileSize);
   if (file.bytes.byteLength === 0) return refuse(400, LEGAL_MESSAGES.fileEmpty);
   if (UNSAFE_FILE_NAME.test(file.name) || file.name.length > 255) return refuse(400, LEGAL_MESSAGES.fileName);
-  if (kindByName(file.name, file.type, ["pdf"]) !== "pdf" || !looksLikePdf(file.bytes)) return refuse(400, LEGAL_MESSAGES.fileType);
+  if (kindByName(file.name, file.type, ["pdf"]) !== "pdf" || !looksLikePdf(file.bytes))
+    return refuse(400, LEGAL_MESSAGES.fileType);
   return { ok: true, file };
 }
 
@@ -52,7 +63,10 @@ export async function publishLegalDocument(
   const { file } = checked;
   let clientId: number | null = null;
   if (input.doc_type === "specific") {
-    const [c] = await db.select({ id: clients.id }).from(clients).where(sql`lower(${clients.email}) = ${input.email}`);
+    const [c] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(sql`lower(${clients.email}) = ${input.email}`);
     if (!c) return invalid(LEGAL_MESSAGES.unknownSeller, { fieldErrors: { email: LEGAL_MESSAGES.unknownSeller } });
     clientId = c.id;
   }
@@ -65,10 +79,24 @@ export async function publishLegalDocument(
       .from(legalDocuments)
       .where(and(eq(legalDocuments.doc_name, input.doc_name), eq(legalDocuments.audience, audience)));
     const version = Number(last) + 1;
-    const fileId = await saveFile(tx, { purpose: "legal_document", fileName: file.name, contentType: "application/pdf", bytes: file.bytes, uploadedBy: actor.email });
+    const fileId = await saveFile(tx, {
+      purpose: "legal_document",
+      fileName: file.name,
+      contentType: "application/pdf",
+      bytes: file.bytes,
+      uploadedBy: actor.email,
+    });
     const [row] = await tx
       .insert(legalDocuments)
-      .values({ ...input, client_id: clientId, audience, version, file_id: fileId, file_name: file.name, created_by: actor.id })
+      .values({
+        ...input,
+        client_id: clientId,
+        audience,
+        version,
+        file_id: fileId,
+        file_name: file.name,
+        created_by: actor.id,
+      })
       .returning({ id: legalDocuments.id });
     await writeAudit(tx, actor, {
       clientId,
@@ -116,7 +144,10 @@ export const LEGAL_PAGE_SIZE = 20;
 const SEGMENT_SQL = sql`replace(${clients.business_data}->>'tin_number', 'Segment_', '')`;
 
 /** The Merchant Agreements table: newest first, a page at a time, with accepted / audience counts. */
-export async function listLegalDocuments(db: Db, page: number): Promise<{ rows: LegalDocumentRow[]; total: number; page: number; pages: number }> {
+export async function listLegalDocuments(
+  db: Db,
+  page: number,
+): Promise<{ rows: LegalDocumentRow[]; total: number; page: number; pages: number }> {
   const [{ total }] = await db.select({ total: count() }).from(legalDocuments);
   const pages = Math.max(1, Math.ceil(total / LEGAL_PAGE_SIZE));
   const at = Math.min(Math.max(1, page), pages);
@@ -129,9 +160,16 @@ export async function listLegalDocuments(db: Db, page: number): Promise<{ rows: 
   const ids = docs.map((d) => d.id);
   const [accepted, segments] = await Promise.all([
     ids.length
-      ? db.select({ id: legalAcceptances.document_id, n: count() }).from(legalAcceptances).where(inArray(legalAcceptances.document_id, ids)).groupBy(legalAcceptances.document_id)
+      ? db
+          .select({ id: legalAcceptances.document_id, n: count() })
+          .from(legalAcceptances)
+          .where(inArray(legalAcceptances.document_id, ids))
+          .groupBy(legalAcceptances.document_id)
       : [],
-    db.select({ segment: sql<string>`${SEGMENT_SQL}`, n: count() }).from(clients).groupBy(SEGMENT_SQL),
+    db
+      .select({ segment: sql<string>`${SEGMENT_SQL}`, n: count() })
+      .from(clients)
+      .groupBy(SEGMENT_SQL),
   ]);
   const acceptedOf = new Map(accepted.map((a) => [a.id, a.n]));
   const sizeOf = new Map(segments.map((s) => [s.segment, s.n]));
@@ -159,10 +197,17 @@ export async function listLegalDocuments(db: Db, page: number): Promise<{ rows: 
 }
 
 /** A document's stored PDF id and name, or 404. Who may read it is decided by the caller. */
-export async function legalDocumentFile(db: Executor, id: number): Promise<Result<{ fileId: number; audience: string; publish_at: string }, Failure<404>>> {
+export async function legalDocumentFile(
+  db: Executor,
+  id: number,
+): Promise<Result<{ fileId: number; audience: string; publish_at: string }, Failure<404>>> {
   if (!Number.isSafeInteger(id) || id <= 0) return notFound(LEGAL_DOCUMENT_NOT_FOUND);
   const [d] = await db
-    .select({ fileId: legalDocuments.file_id, audience: legalDocuments.audience, publish_at: legalDocuments.publish_at })
+    .select({
+      fileId: legalDocuments.file_id,
+      audience: legalDocuments.audience,
+      publish_at: legalDocuments.publish_at,
+    })
     .from(legalDocuments)
     .where(eq(legalDocuments.id, id));
   return d ? { ok: true, ...d } : notFound(LEGAL_DOCUMENT_NOT_FOUND);

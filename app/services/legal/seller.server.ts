@@ -35,14 +35,23 @@ type SellerRow = { id: number; email: string; segment: ReturnType<typeof segment
 
 async function sellerRow(db: Executor, clientId: number): Promise<SellerRow | null> {
   const [c] = await db
-    .select({ id: clients.id, email: clients.email, tin: sql<string | null>`${clients.business_data}->>'tin_number'`, disable_legal: sql<boolean>`coalesce((${clients.pickrr_config}->>'disable_legal')::boolean, false)` })
+    .select({
+      id: clients.id,
+      email: clients.email,
+      tin: sql<string | null>`${clients.business_data}->>'tin_number'`,
+      disable_legal: sql<boolean>`coalesce((${clients.pickrr_config}->>'disable_legal')::boolean, false)`,
+    })
     .from(clients)
     .where(eq(clients.id, clientId));
   return c ? { id: c.id, email: c.email, segment: segmentOfTin(c.tin), disable_legal: c.disable_legal } : null;
 }
 
 /** The documents in force for the seller today, oldest first, each with its acceptance. */
-export async function sellerLegalDocs(db: Executor, clientId: number, now = new Date()): Promise<{ docs: SellerLegalDoc[]; legal_enforced: boolean }> {
+export async function sellerLegalDocs(
+  db: Executor,
+  clientId: number,
+  now = new Date(),
+): Promise<{ docs: SellerLegalDoc[]; legal_enforced: boolean }> {
   const seller = await sellerRow(db, clientId);
   if (!seller) return { docs: [], legal_enforced: false };
   const today = indiaDate(now);
@@ -52,7 +61,11 @@ export async function sellerLegalDocs(db: Executor, clientId: number, now = new 
     .from(legalDocuments)
     .where(and(inArray(legalDocuments.audience, audiences), sql`${legalDocuments.publish_at} <= ${today}`));
   const inForce = inForceFor(
-    candidates.map((d) => ({ ...d, doc_name: d.doc_name as DocName, order_blocking: d.order_blocking as OrderBlocking })),
+    candidates.map((d) => ({
+      ...d,
+      doc_name: d.doc_name as DocName,
+      order_blocking: d.order_blocking as OrderBlocking,
+    })),
     seller,
     today,
   );
@@ -60,7 +73,15 @@ export async function sellerLegalDocs(db: Executor, clientId: number, now = new 
     ? await db
         .select({ id: legalAcceptances.document_id, at: legalAcceptances.accepted_at })
         .from(legalAcceptances)
-        .where(and(eq(legalAcceptances.client_id, clientId), inArray(legalAcceptances.document_id, inForce.map((d) => d.id))))
+        .where(
+          and(
+            eq(legalAcceptances.client_id, clientId),
+            inArray(
+              legalAcceptances.document_id,
+              inForce.map((d) => d.id),
+            ),
+          ),
+        )
     : [];
   const acceptedAt = new Map(accepted.map((a) => [a.id, a.at]));
   return {
@@ -83,10 +104,18 @@ export async function sellerLegalDocs(db: Executor, clientId: number, now = new 
 }
 
 /** Whether the seller may read this document's PDF: it is addressed to the seller and published. */
-export async function sellerMayRead(db: Executor, clientId: number, doc: { audience: string; publish_at: string }, now = new Date()): Promise<boolean> {
+export async function sellerMayRead(
+  db: Executor,
+  clientId: number,
+  doc: { audience: string; publish_at: string },
+  now = new Date(),
+): Promise<boolean> {
   const seller = await sellerRow(db, clientId);
   if (!seller || doc.publish_at > indiaDate(now)) return false;
-  return doc.audience === `email:${seller.email.toLowerCase()}` || (seller.segment !== null && doc.audience === `segment:${seller.segment}`);
+  return (
+    doc.audience === `email:${seller.email.toLowerCase()}` ||
+    (seller.segment !== null && doc.audience === `segment:${seller.segment}`)
+  );
 }
 
 /**
@@ -107,17 +136,28 @@ export async function acceptLegalDocument(
   const inserted = await transaction(db, async (tx) => {
     const rows = await tx
       .insert(legalAcceptances)
-      .values({ document_id: doc.id, client_id: seller.id, version: doc.version, accepted_by: seller.email, ip: ip?.slice(0, 100) ?? null, accepted_at: now })
+      .values({
+        document_id: doc.id,
+        client_id: seller.id,
+        version: doc.version,
+        accepted_by: seller.email,
+        ip: ip?.slice(0, 100) ?? null,
+        accepted_at: now,
+      })
       .onConflictDoNothing()
       .returning({ at: legalAcceptances.accepted_at });
     if (rows.length === 0) return null;
-    await writeAudit(tx, { id: null, email: seller.email, role: "seller" }, {
-      clientId: seller.id,
-      entity: "legal_acceptance",
-      entityId: doc.id,
-      action: "accept",
-      newValue: { doc_name: doc.doc_name, version: doc.version, ip: ip?.slice(0, 100) ?? null },
-    });
+    await writeAudit(
+      tx,
+      { id: null, email: seller.email, role: "seller" },
+      {
+        clientId: seller.id,
+        entity: "legal_acceptance",
+        entityId: doc.id,
+        action: "accept",
+        newValue: { doc_name: doc.doc_name, version: doc.version, ip: ip?.slice(0, 100) ?? null },
+      },
+    );
     // The seller's Legal Status, in the same transaction (decision 036).
     await keepStatusAfterAccept(tx, seller.id, now);
     return rows[0].at;
@@ -131,10 +171,13 @@ export async function acceptLegalDocument(
 }
 
 /** The legal rule of order placement: refused while a mandatory document is overdue (not for blocked users). */
-export async function legalOrderGate(db: Executor, clientId: number, now = new Date()): Promise<Result<{}, Failure<409>>> {
+export async function legalOrderGate(
+  db: Executor,
+  clientId: number,
+  now = new Date(),
+): Promise<Result<{}, Failure<409>>> {
   const { docs, legal_enforced } = await sellerLegalDocs(db, clientId, now);
   if (!legal_enforced) return { ok: true };
   const overdue = docs.find((d) => d.blocks_orders);
   return overdue ? fail(409, blockedOrderMessage(overdue, DOC_NAME_LABELS[overdue.doc_name])) : { ok: true };
 }
-

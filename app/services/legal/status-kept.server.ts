@@ -23,7 +23,7 @@
  * it waited. Two writes touching one seller's status therefore never both compute without the
  * other.
  */
-import { type SQL,sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 import { startPeriodic } from "../core/periodic";
 import type { Db, Executor } from "../db/client.server";
@@ -58,7 +58,11 @@ async function lockAudiences(tx: Executor, exclusive: readonly string[], shared:
   for (const a of exclusive) keys.set(audienceKey(a), true);
   const locks = [...keys.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([key, ex]) => (ex ? sql`pg_advisory_xact_lock(${AUDIENCE_LOCK}, ${key}::int)` : sql`pg_advisory_xact_lock_shared(${AUDIENCE_LOCK}, ${key}::int)`));
+    .map(([key, ex]) =>
+      ex
+        ? sql`pg_advisory_xact_lock(${AUDIENCE_LOCK}, ${key}::int)`
+        : sql`pg_advisory_xact_lock_shared(${AUDIENCE_LOCK}, ${key}::int)`,
+    );
   await tx.execute(sql`select ${sql.join([sql`pg_advisory_xact_lock_shared(${KEEPER_LOCK}, 0)`, ...locks], sql`, `)}`);
 }
 
@@ -108,7 +112,11 @@ async function refreshSellers(tx: Executor, where: SQL, today: string): Promise<
 /** A document was published for `audience` (`segment:2`, `email:x@y`): its sellers' rows. */
 export async function keepStatusAfterPublish(tx: Executor, audience: string, now = new Date()): Promise<void> {
   await lockAudiences(tx, [audience], []);
-  await refreshSellers(tx, sql`('segment:' || ${SEGMENT_OF_C}) = ${audience} or ('email:' || lower(c.email)) = ${audience}`, indiaDate(now));
+  await refreshSellers(
+    tx,
+    sql`('segment:' || ${SEGMENT_OF_C}) = ${audience} or ('email:' || lower(c.email)) = ${audience}`,
+    indiaDate(now),
+  );
 }
 
 /** The seller accepted a document: its row (its segment shared, so accepts run side by side). */
@@ -124,7 +132,12 @@ export async function keepStatusAfterAccept(tx: Executor, clientId: number, now 
  * A client's segment or e-mail changed, or the client is new (`before` null): its row. Call it
  * in the transaction of the change, after the change.
  */
-export async function keepStatusAfterClientChange(tx: Executor, clientId: number, before: { email: string; segment: string | null } | null, now = new Date()): Promise<void> {
+export async function keepStatusAfterClientChange(
+  tx: Executor,
+  clientId: number,
+  before: { email: string; segment: string | null } | null,
+  now = new Date(),
+): Promise<void> {
   const after = await clientAudienceFields(tx, clientId);
   if (!after) return;
   await lockAudiences(tx, [...audiencesOf(after), ...(before ? audiencesOf(before) : [])], []);
@@ -132,8 +145,13 @@ export async function keepStatusAfterClientChange(tx: Executor, clientId: number
 }
 
 /** A client's e-mail and segment as the status reads them (for `keepStatusAfterClientChange`'s `before`). */
-export async function clientAudienceFields(tx: Executor, clientId: number): Promise<{ email: string; segment: string | null } | null> {
-  const [row] = (await tx.execute(sql`select c.email, ${SEGMENT_OF_C} as segment from clients c where c.id = ${clientId}`)).rows as { email: string; segment: string | null }[];
+export async function clientAudienceFields(
+  tx: Executor,
+  clientId: number,
+): Promise<{ email: string; segment: string | null } | null> {
+  const [row] = (
+    await tx.execute(sql`select c.email, ${SEGMENT_OF_C} as segment from clients c where c.id = ${clientId}`)
+  ).rows as { email: string; segment: string | null }[];
   return row ?? null;
 }
 
@@ -162,11 +180,15 @@ export async function recomputeLegalStatus(tx: Executor, only: "all" | "stale", 
  * `recomputeLegalStatus` in its own transaction, alone: it takes the keepers' lock exclusively
  * (waiting for it, or giving up when `wait` is false), so no write's refresh runs beside it.
  */
-export async function rebuildLegalStatus(db: Db, options: { only: "all" | "stale"; now?: Date; wait?: boolean }): Promise<RebuildOutcome> {
+export async function rebuildLegalStatus(
+  db: Db,
+  options: { only: "all" | "stale"; now?: Date; wait?: boolean },
+): Promise<RebuildOutcome> {
   const today = indiaDate(options.now ?? new Date());
   return transaction(db, async (tx) => {
     if (options.wait === false) {
-      const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${KEEPER_LOCK}, 0) as locked`)).rows as { locked: boolean }[];
+      const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${KEEPER_LOCK}, 0) as locked`))
+        .rows as { locked: boolean }[];
       if (!locked) return { outcome: "busy" as const };
     } else await tx.execute(sql`select pg_advisory_xact_lock(${KEEPER_LOCK}, 0)`);
     return { outcome: "done" as const, sellers: await recomputeLegalStatus(tx, options.only, today) };
@@ -184,7 +206,8 @@ export function startLegalStatusKeeper(db: Db, log: (line: string) => void, ever
       if (await keptStatusHolds(db, indiaDate(new Date()))) return;
       const t0 = Date.now();
       const r = await rebuildLegalStatus(db, { only: "stale", wait: false });
-      if (r.outcome === "done" && r.sellers > 0) log(`Legal Status: ${r.sellers} sellers' status refreshed in ${Date.now() - t0} ms`);
+      if (r.outcome === "done" && r.sellers > 0)
+        log(`Legal Status: ${r.sellers} sellers' status refreshed in ${Date.now() - t0} ms`);
     },
     "Refreshing the kept Legal Status failed; the page counts everything until the next try",
     everyMs,

@@ -10,7 +10,7 @@
  * does not (a document came into force since, a client was added outside the services) the
  * page counts everything as before, until the periodic refresh catches up.
  */
-import { type SQL,sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 
 import type { Db, Executor } from "../db/client.server";
 import { indiaDate } from "./documents";
@@ -39,7 +39,8 @@ const searchCondition = (q: string): SQL => sql`(c.name ilike ${likePattern(q)} 
 const searchOf = (q: string): SQL => (q ? sql`where ${searchCondition(q)}` : sql``);
 
 /** A seller's Agreement Status from its counts (the rule, in SQL): '1', '0', or null with nothing in force. */
-export const statusSql = (inForce: SQL, accepted: SQL): SQL => sql`(case when ${inForce} = 0 then null when ${accepted} = ${inForce} then '1' else '0' end)`;
+export const statusSql = (inForce: SQL, accepted: SQL): SQL =>
+  sql`(case when ${inForce} = 0 then null when ${accepted} = ${inForce} then '1' else '0' end)`;
 
 /**
  * The documents in force (newest published version per name and audience) and, per seller, the
@@ -111,7 +112,8 @@ type SellerRow = { id: number; name: string; email: string; company_name: string
 type CountRow = SellerRow & { in_force: number; accepted: number };
 export type StatusPage = { rows: StatusRow[]; total: number; page: number; pages: number };
 
-export const statusOf = (r: { in_force: number; accepted: number }): AgreementStatus | null => (r.in_force === 0 ? null : r.accepted === r.in_force ? "1" : "0");
+export const statusOf = (r: { in_force: number; accepted: number }): AgreementStatus | null =>
+  r.in_force === 0 ? null : r.accepted === r.in_force ? "1" : "0";
 
 /**
  * Whether `legal_seller_status` holds for `today`, as SQL: no row is stale (every client has one,
@@ -133,7 +135,11 @@ export async function legalStatus(db: Db, query: StatusQuery, now = new Date()):
 }
 
 /** The page of a view chosen by `pageAt` (a stale link past the last page shows the last page). */
-async function pageOf<R extends { total: number }>(query: StatusQuery, pageAt: (page: number) => Promise<R[]>, countAll: () => Promise<number>) {
+async function pageOf<R extends { total: number }>(
+  query: StatusQuery,
+  pageAt: (page: number) => Promise<R[]>,
+  countAll: () => Promise<number>,
+) {
   let page = Math.max(1, query.page);
   let rows = await pageAt(page);
   let total = rows[0]?.total ?? 0;
@@ -147,14 +153,19 @@ async function pageOf<R extends { total: number }>(query: StatusQuery, pageAt: (
 
 /** The kept rows (`s`) of a view: its status and search (the counted path's ILIKE on name or e-mail, as `search`). */
 function keptFrom({ status, q }: Pick<StatusQuery, "status" | "q">): SQL {
-  const conditions = [status ? sql`s.status = ${status}` : null, q ? sql`s.search like lower(${likePattern(q)})` : null].filter((c): c is SQL => c !== null);
+  const conditions = [
+    status ? sql`s.status = ${status}` : null,
+    q ? sql`s.search like lower(${likePattern(q)})` : null,
+  ].filter((c): c is SQL => c !== null);
   return sql`legal_seller_status s ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}`;
 }
 
 /** A kept row as the page shows it. */
 const KEPT_COLUMNS = sql`s.client_id as id, s.name, s.email, s.company_name, s.segment, s.in_force, s.accepted, s.status, s.docs`;
 
-type KeptRow = { holds: boolean; total: number | null } & ({ id: null } | (SellerRow & { in_force: number; accepted: number; status: AgreementStatus | null; docs: StatusDoc[] }));
+type KeptRow = { holds: boolean; total: number | null } & (
+  { id: null } | (SellerRow & { in_force: number; accepted: number; status: AgreementStatus | null; docs: StatusDoc[] })
+);
 
 /**
  * The page from `legal_seller_status` alone, in one statement: whether it holds for today, the
@@ -194,7 +205,21 @@ async function keptLegalStatus(db: Db, query: StatusQuery, today: string): Promi
     page,
     pages,
     rows: found.flatMap((r) =>
-      r.id === null ? [] : [{ id: r.id, name: r.name, email: r.email, company_name: r.company_name, segment: r.segment, in_force: r.in_force, accepted: r.accepted, status: r.status, docs: r.docs }],
+      r.id === null
+        ? []
+        : [
+            {
+              id: r.id,
+              name: r.name,
+              email: r.email,
+              company_name: r.company_name,
+              segment: r.segment,
+              in_force: r.in_force,
+              accepted: r.accepted,
+              status: r.status,
+              docs: r.docs,
+            },
+          ],
     ),
   };
 }
@@ -210,24 +235,43 @@ export async function countedLegalStatus(db: Db, query: StatusQuery, today: stri
       query.status !== null
         ? sql`select *, count(*) over ()::int as total from (${base}) s order by name, id`
         : sql`select ${SELLER_COLUMNS}, count(*) over ()::int as total from clients c ${searchOf(query.q)} order by c.name, c.id`;
-    return (await db.execute(sql`${chosen} limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}`)).rows as (SellerRow & { total: number })[];
+    return (await db.execute(sql`${chosen} limit ${STATUS_PAGE_SIZE} offset ${(page - 1) * STATUS_PAGE_SIZE}`))
+      .rows as (SellerRow & { total: number })[];
   };
-  const countAll = async () => ((await db.execute(sql`select count(*)::int as total from (${base}) s`)).rows as { total: number }[])[0].total;
+  const countAll = async () =>
+    ((await db.execute(sql`select count(*)::int as total from (${base}) s`)).rows as { total: number }[])[0].total;
   const { rows: sellers, total, page, pages } = await pageOf(query, pageAt, countAll);
   const ids = sellers.map((s) => s.id);
   const details = ids.length
     ? ((
         await db.execute(sql`
-          with ${inForceLinks(today, sql`select ${SELLER_COLUMNS} from clients c where c.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)}
+          with ${inForceLinks(
+            today,
+            sql`select ${SELLER_COLUMNS} from clients c where c.id in (${sql.join(
+              ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          )}
           select l.client_id, l.doc_id as id, l.doc_name, l.version, a.accepted_at
           from links l left join legal_acceptances a on a.document_id = l.doc_id and a.client_id = l.client_id
           order by l.doc_id`)
-      ).rows as { client_id: number; id: number; doc_name: DocName; version: number; accepted_at: string | Date | null }[])
+      ).rows as {
+        client_id: number;
+        id: number;
+        doc_name: DocName;
+        version: number;
+        accepted_at: string | Date | null;
+      }[])
     : [];
   const docsOf = new Map<number, StatusDoc[]>();
   for (const d of details) {
     const list = docsOf.get(d.client_id) ?? [];
-    list.push({ id: d.id, doc_name: d.doc_name, version: d.version, accepted_at: d.accepted_at == null ? null : new Date(d.accepted_at).toISOString() });
+    list.push({
+      id: d.id,
+      doc_name: d.doc_name,
+      version: d.version,
+      accepted_at: d.accepted_at == null ? null : new Date(d.accepted_at).toISOString(),
+    });
     docsOf.set(d.client_id, list);
   }
   return {
@@ -242,7 +286,16 @@ export async function countedLegalStatus(db: Db, query: StatusQuery, today: stri
   };
 }
 
-export const STATUS_CSV_HEADER = ["name", "email", "company_name", "segment", "status", "documents_in_force", "accepted", "agreement_status"] as const;
+export const STATUS_CSV_HEADER = [
+  "name",
+  "email",
+  "company_name",
+  "segment",
+  "status",
+  "documents_in_force",
+  "accepted",
+  "agreement_status",
+] as const;
 
 /** Every seller's counts by the rules, counting everything (the reference for the kept status). */
 export async function countedSellerStatus(db: Executor, today: string): Promise<CountRow[]> {
@@ -250,7 +303,11 @@ export async function countedSellerStatus(db: Executor, today: string): Promise<
 }
 
 /** Every seller of the chosen status (and search) as CSV records, for the Download (kept or counted, as the page). */
-export async function legalStatusCsvRecords(db: Db, query: Pick<StatusQuery, "status" | "q">, now = new Date()): Promise<string[][]> {
+export async function legalStatusCsvRecords(
+  db: Db,
+  query: Pick<StatusQuery, "status" | "q">,
+  now = new Date(),
+): Promise<string[][]> {
   const today = indiaDate(now);
   const source = (await keptStatusHolds(db, today))
     ? sql`select s.client_id as id, s.name, s.email, s.company_name, s.segment, s.in_force, s.accepted from ${keptFrom(query)}`
@@ -258,6 +315,15 @@ export async function legalStatusCsvRecords(db: Db, query: Pick<StatusQuery, "st
   const rows = (await db.execute(sql`select * from (${source}) r order by name, id`)).rows as CountRow[];
   return rows.map((r) => {
     const status = statusOf(r);
-    return [r.name, r.email, r.company_name, r.segment ?? "", status ?? "", String(r.in_force), String(r.accepted), status ? AGREEMENT_STATUS[status] : "No documents"];
+    return [
+      r.name,
+      r.email,
+      r.company_name,
+      r.segment ?? "",
+      status ?? "",
+      String(r.in_force),
+      String(r.accepted),
+      status ? AGREEMENT_STATUS[status] : "No documents",
+    ];
   });
 }

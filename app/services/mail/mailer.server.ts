@@ -11,7 +11,13 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { dataDir } from "../core/env.server";
 
 export type MailAttachment = { filename: string; contentType: string; content: Buffer };
-export type MailMessage = { to: string[]; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
+export type MailMessage = {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
 
 export const MAIL_FROM = process.env.MAIL_FROM || "Shipping Console <no-reply@console.demo.test>";
 
@@ -32,7 +38,14 @@ export function outboxDir(): string {
 
 /** Sends one message now; throws when the SMTP server refuses or cannot be reached. */
 export async function deliver(message: MailMessage, id: string | number): Promise<string> {
-  const mail = { from: MAIL_FROM, to: message.to.join(", "), subject: message.subject, text: message.text, html: message.html, attachments: message.attachments };
+  const mail = {
+    from: MAIL_FROM,
+    to: message.to.join(", "),
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: message.attachments,
+  };
   const url = process.env.SMTP_URL;
   if (url) {
     const info = await smtpTransport(url).sendMail(mail);

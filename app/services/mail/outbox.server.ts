@@ -21,8 +21,15 @@ export const MAX_ATTEMPTS = 8;
 export async function enqueueMail(tx: Executor, message: MailMessage): Promise<void> {
   const to = [...new Set(message.to.map((t) => t.trim().toLowerCase()).filter(Boolean))];
   if (to.length === 0) return;
-  const attachments = message.attachments?.map((a) => ({ filename: a.filename, content_type: a.contentType, base64: a.content.toString("base64") })) ?? null;
-  await tx.insert(mailOutbox).values({ to, subject: message.subject, text: message.text, html: message.html ?? null, attachments });
+  const attachments =
+    message.attachments?.map((a) => ({
+      filename: a.filename,
+      content_type: a.contentType,
+      base64: a.content.toString("base64"),
+    })) ?? null;
+  await tx
+    .insert(mailOutbox)
+    .values({ to, subject: message.subject, text: message.text, html: message.html ?? null, attachments });
   afterCommit(tx, deliverSoon);
 }
 
@@ -65,8 +72,15 @@ async function deliverDue(db: Db, now: Date): Promise<number> {
       .returning();
     if (!row) return sent;
     try {
-      const attachments = row.attachments?.map((a) => ({ filename: a.filename, contentType: a.content_type, content: Buffer.from(a.base64, "base64") }));
-      const ref = await deliver({ to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, attachments }, row.id);
+      const attachments = row.attachments?.map((a) => ({
+        filename: a.filename,
+        contentType: a.content_type,
+        content: Buffer.from(a.base64, "base64"),
+      }));
+      const ref = await deliver(
+        { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, attachments },
+        row.id,
+      );
       await db
         .update(mailOutbox)
         .set({ sent_at: new Date(), attempts: row.attempts + 1, delivered_ref: ref, last_error: null })
@@ -92,7 +106,8 @@ export function deliverSoon(db: Db): void {
   setImmediate(() => {
     deliverDueMail(db).catch((error) => {
       // A database closed meanwhile (shutting down, a test's database) has nothing to deliver.
-      if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error))) logServerError(error, "Mail delivery run failed");
+      if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error)))
+        logServerError(error, "Mail delivery run failed");
     });
   });
 }

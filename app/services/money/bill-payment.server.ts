@@ -8,8 +8,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import { type AuditActor,writeAudit } from "../audit/audit.server";
-import { formatInr, type Paise,paiseToRupeesString, rupeesToPaise } from "../core/money";
+import { type AuditActor, writeAudit } from "../audit/audit.server";
+import { formatInr, type Paise, paiseToRupeesString, rupeesToPaise } from "../core/money";
 import { fail, invalid, notFound, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
 import { billingCycles, moneyMovements } from "../db/schema";
@@ -36,7 +36,10 @@ export async function recordBillPayment(
       return invalid(message, { fieldErrors: { amount: message } });
     }
     const after = before - input.amount;
-    const note = after === 0 ? `Paid: ${formatInr(input.amount)} (${input.transactionReference})` : `${formatInr(input.amount)} paid (${input.transactionReference}); ${formatInr(after)} outstanding`;
+    const note =
+      after === 0
+        ? `Paid: ${formatInr(input.amount)} (${input.transactionReference})`
+        : `${formatInr(input.amount)} paid (${input.transactionReference}); ${formatInr(after)} outstanding`;
     await tx
       .update(billingCycles)
       .set({
@@ -60,7 +63,11 @@ export async function recordBillPayment(
       entityId: input.billReference,
       action: "record_payment",
       oldValue: { outstanding_amount: paiseToRupeesString(before) },
-      newValue: { outstanding_amount: paiseToRupeesString(after), paid: paiseToRupeesString(input.amount), transaction_reference: input.transactionReference },
+      newValue: {
+        outstanding_amount: paiseToRupeesString(after),
+        paid: paiseToRupeesString(input.amount),
+        transaction_reference: input.transactionReference,
+      },
     });
     return { ok: true, outstanding: after, cleared: after === 0 };
   });

@@ -5,7 +5,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
-import { formatInr, type Paise,RUPEES_INPUT, rupeesToPaise } from "../core/money";
+import { formatInr, type Paise, RUPEES_INPUT, rupeesToPaise } from "../core/money";
 
 export const BILL_PAYMENT_MESSAGES = {
   amount: "Enter the amount paid: more than ₹0.00, at most two decimals.",
@@ -29,14 +29,20 @@ export const billPaymentSchema = z.object({
     // One check (zod runs every refinement, so the parse must not see a malformed amount).
     .refine((v) => RUPEES_INPUT.test(v) && rupeesToPaise(v) > 0, BILL_PAYMENT_MESSAGES.amount)
     .transform((v) => rupeesToPaise(v)),
-  transaction_reference: z.string().trim().min(1, BILL_PAYMENT_MESSAGES.reference).max(TRANSACTION_REFERENCE_MAX, BILL_PAYMENT_MESSAGES.referenceTooLong),
+  transaction_reference: z
+    .string()
+    .trim()
+    .min(1, BILL_PAYMENT_MESSAGES.reference)
+    .max(TRANSACTION_REFERENCE_MAX, BILL_PAYMENT_MESSAGES.referenceTooLong),
 });
 
 export type BillPaymentInput = z.infer<typeof billPaymentSchema>;
 export const billPaymentValidator = withZod(billPaymentSchema);
 
 /** The form's fields, or each field's message. */
-export function parseBillPayment(fields: Record<string, unknown>): { ok: true; value: BillPaymentInput } | { ok: false; fieldErrors: Record<string, string> } {
+export function parseBillPayment(
+  fields: Record<string, unknown>,
+): { ok: true; value: BillPaymentInput } | { ok: false; fieldErrors: Record<string, string> } {
   const parsed = billPaymentSchema.safeParse(fields);
   if (parsed.success) return { ok: true, value: parsed.data };
   const fieldErrors: Record<string, string> = {};

@@ -39,9 +39,27 @@ export async function creditCashback(tx: Executor, settled: readonly Settled[]):
       settings: cashbackSettings,
     })
     .from(orders)
-    .innerJoin(clientAdvantagePlans, and(eq(clientAdvantagePlans.client_id, orders.client_id), eq(clientAdvantagePlans.plan, "advantage_premium"), isNotNull(clientAdvantagePlans.activated_at)))
-    .innerJoin(cashbackSettings, and(eq(cashbackSettings.client_id, orders.client_id), eq(cashbackSettings.plan, "advantage_premium")))
-    .where(and(inArray(orders.id, done.map((o) => o.id)), sql`not exists (select 1 from ${cashbackCredits} c where c.order_id = ${orders.id})`));
+    .innerJoin(
+      clientAdvantagePlans,
+      and(
+        eq(clientAdvantagePlans.client_id, orders.client_id),
+        eq(clientAdvantagePlans.plan, "advantage_premium"),
+        isNotNull(clientAdvantagePlans.activated_at),
+      ),
+    )
+    .innerJoin(
+      cashbackSettings,
+      and(eq(cashbackSettings.client_id, orders.client_id), eq(cashbackSettings.plan, "advantage_premium")),
+    )
+    .where(
+      and(
+        inArray(
+          orders.id,
+          done.map((o) => o.id),
+        ),
+        sql`not exists (select 1 from ${cashbackCredits} c where c.order_id = ${orders.id})`,
+      ),
+    );
   let credited = 0;
   for (const o of candidates) {
     const state = done.find((d) => d.id === o.id)!;
@@ -75,11 +93,20 @@ export async function creditCashback(tx: Executor, settled: readonly Settled[]):
     const reference = billReference(o.client_id, billStart);
     await tx.execute(sql`select pg_advisory_xact_lock(${CASHBACK_LOCK}, ${o.client_id})`);
     const [{ sum }] = (
-      await tx.execute(sql`select coalesce(sum(amount), 0)::text as sum from ${cashbackCredits} where client_id = ${o.client_id} and bill_reference = ${reference}`)
+      await tx.execute(
+        sql`select coalesce(sum(amount), 0)::text as sum from ${cashbackCredits} where client_id = ${o.client_id} and bill_reference = ${reference}`,
+      )
     ).rows as { sum: string }[];
     const room = Math.max(0, rupeesToPaise(s.max_tat_liability) - rupeesToPaise(sum));
     const amount = Math.min(result.paise, room);
-    const explanation = [...result.explanation, ...(amount < result.paise ? [`Credited ₹${paiseToRupeesString(amount)}: the bill's cashback reached the max liability ₹${s.max_tat_liability}.`] : [])].join(" ");
+    const explanation = [
+      ...result.explanation,
+      ...(amount < result.paise
+        ? [
+            `Credited ₹${paiseToRupeesString(amount)}: the bill's cashback reached the max liability ₹${s.max_tat_liability}.`,
+          ]
+        : []),
+    ].join(" ");
     const inserted = await tx
       .insert(cashbackCredits)
       .values({

@@ -37,9 +37,21 @@ describe("parseCodView", () => {
     });
   });
   it("refuses bad dates, a reversed or too long range, and an over-long search", () => {
-    expect(parse("from=2026-02-30&to=2026-03-01")).toEqual({ ok: false, status: 400, message: COD_QUERY_MESSAGES.date });
-    expect(parse("from=2026-11-02&to=2026-11-01")).toEqual({ ok: false, status: 400, message: COD_QUERY_MESSAGES.order });
-    expect(parse("from=2024-01-01&to=2026-11-01")).toEqual({ ok: false, status: 400, message: COD_QUERY_MESSAGES.span });
+    expect(parse("from=2026-02-30&to=2026-03-01")).toEqual({
+      ok: false,
+      status: 400,
+      message: COD_QUERY_MESSAGES.date,
+    });
+    expect(parse("from=2026-11-02&to=2026-11-01")).toEqual({
+      ok: false,
+      status: 400,
+      message: COD_QUERY_MESSAGES.order,
+    });
+    expect(parse("from=2024-01-01&to=2026-11-01")).toEqual({
+      ok: false,
+      status: 400,
+      message: COD_QUERY_MESSAGES.span,
+    });
     expect(parse(`q=${"x".repeat(101)}`)).toEqual({ ok: false, status: 400, message: COD_QUERY_MESSAGES.q });
   });
   it("writes the view back as a URL (round trip)", () => {

@@ -6,13 +6,17 @@
  */
 import { addDays, daysBetween, isIsoDay, monthStart } from "../core/ist-dates";
 import { type Invalid, invalid, type Result } from "../core/result";
-import { hasControlCharacters,TEXT_LIMITS } from "../core/text-input";
+import { hasControlCharacters, TEXT_LIMITS } from "../core/text-input";
 
 export const COD_PAGE_SIZE = 30;
 
 export const COD_SEARCH_MODES = ["ref", "awb", "email"] as const;
 export type CodSearchMode = (typeof COD_SEARCH_MODES)[number];
-export const COD_SEARCH_LABELS: Record<CodSearchMode, string> = { ref: "COD Ref ID", awb: "AWB No", email: "Seller Email" };
+export const COD_SEARCH_LABELS: Record<CodSearchMode, string> = {
+  ref: "COD Ref ID",
+  awb: "AWB No",
+  email: "Seller Email",
+};
 
 export const COD_PRESETS = ["today", "yesterday", "last_7_days", "this_month", "last_30_days"] as const;
 export type CodPreset = (typeof COD_PRESETS)[number];
@@ -46,10 +50,12 @@ export function presetRange(preset: CodPreset, today: string): CodRange {
 
 /** The preset a range is, if any (to mark the chosen one). */
 export function presetOf(range: CodRange, today: string): CodPreset | null {
-  return COD_PRESETS.find((p) => {
-    const r = presetRange(p, today);
-    return r.from === range.from && r.to === range.to;
-  }) ?? null;
+  return (
+    COD_PRESETS.find((p) => {
+      const r = presetRange(p, today);
+      return r.from === range.from && r.to === range.to;
+    }) ?? null
+  );
 }
 
 export type CodView = { by: CodSearchMode; q: string; from: string; to: string; page: number };

@@ -26,7 +26,18 @@ import { bulkInsert } from "../db/bulk-insert.server";
 import type { Db, Executor, Tx } from "../db/client.server";
 import { billingCycles, codRemittances, moneyMovements, settings } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { billDueDate, billReference, creditsForBill, planCycles, type PlannedCycle, remittanceDate, remittanceReference, SERVICE_TAX_PERCENT, type UncutWeek,weekStart } from "./cycles";
+import {
+  billDueDate,
+  billReference,
+  creditsForBill,
+  planCycles,
+  type PlannedCycle,
+  remittanceDate,
+  remittanceReference,
+  SERVICE_TAX_PERCENT,
+  type UncutWeek,
+  weekStart,
+} from "./cycles";
 import { customerTypeOf } from "./hold";
 import { payOutDueRemittances } from "./remittances.server";
 
@@ -39,7 +50,14 @@ const CYCLE_CUT_LOCK = 727_031;
 const ORDER_FILL_SETTING = "seed.order_book_fill";
 
 export type CutMeta = { at: string; through: string };
-export type CutSummary = { remittances: number; codOrders: number; bills: number; billedOrders: number; lateOrders: number; through: string };
+export type CutSummary = {
+  remittances: number;
+  codOrders: number;
+  bills: number;
+  billedOrders: number;
+  lateOrders: number;
+  through: string;
+};
 export type CutOutcome = ({ outcome: "cut" } & CutSummary) | { outcome: "fresh" | "busy" | "filling" };
 
 export type CutOptions = {
@@ -72,18 +90,28 @@ export async function cutCycles(db: Db, options: CutOptions = {}): Promise<CutOu
   return transaction(db, async (tx) => {
     if (options.wait) await tx.execute(sql`select pg_advisory_xact_lock(${CYCLE_CUT_LOCK})`);
     else {
-      const [{ locked }] = await rows<{ locked: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${CYCLE_CUT_LOCK}) as locked`);
+      const [{ locked }] = await rows<{ locked: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(${CYCLE_CUT_LOCK}) as locked`,
+      );
       if (!locked) return { outcome: "busy" as const };
     }
-    const [{ filling }] = await rows<{ filling: boolean }>(tx, sql`select exists (select 1 from ${settings} where key = ${ORDER_FILL_SETTING}) as filling`);
+    const [{ filling }] = await rows<{ filling: boolean }>(
+      tx,
+      sql`select exists (select 1 from ${settings} where key = ${ORDER_FILL_SETTING}) as filling`,
+    );
     if (filling) return { outcome: "filling" as const };
     const meta = await lastCut(tx);
-    if (!options.force && meta && now.getTime() - Date.parse(meta.at) < CYCLE_CUT_PERIOD_MS - 30_000) return { outcome: "fresh" as const };
+    if (!options.force && meta && now.getTime() - Date.parse(meta.at) < CYCLE_CUT_PERIOD_MS - 30_000)
+      return { outcome: "fresh" as const };
 
     const cod = await cutRemittances(tx, cutoff, latest);
     const bills = await cutBills(tx, cutoff, latest, now);
     const value: CutMeta = { at: now.toISOString(), through: addDays(latest, 6) };
-    await tx.insert(settings).values({ key: CYCLE_CUT_SETTING, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+    await tx
+      .insert(settings)
+      .values({ key: CYCLE_CUT_SETTING, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value } });
     await options.beforeCommit?.(tx);
     return {
       outcome: "cut" as const,
@@ -98,12 +126,17 @@ export async function cutCycles(db: Db, options: CutOptions = {}): Promise<CutOu
 }
 
 /** The uncut orders grouped by seller and week, and which of those sellers' weeks are already cut. */
-async function uncut(tx: Tx, query: ReturnType<typeof sql>, table: typeof codRemittances | typeof billingCycles, latest: string) {
+async function uncut(
+  tx: Tx,
+  query: ReturnType<typeof sql>,
+  table: typeof codRemittances | typeof billingCycles,
+  latest: string,
+) {
   const found = await rows<{ client_id: number; week: string; ids: string; amount: string; extra: string }>(tx, query);
   const weeks: UncutWeek[] = found.map((w) => ({
     client_id: w.client_id,
     week: w.week,
-    order_ids: (JSON.parse(w.ids) as number[]),
+    order_ids: JSON.parse(w.ids) as number[],
     amount: rupeesToPaise(w.amount),
     extra: Number(w.extra),
   }));
@@ -119,14 +152,20 @@ async function uncut(tx: Tx, query: ReturnType<typeof sql>, table: typeof codRem
 }
 
 /** Puts each planned cycle's orders in it (only orders still in none: a changed row means a race, and the cut rolls back). */
-async function attach(tx: Tx, column: "cod_remittance_id" | "billing_cycle_id", plan: readonly PlannedCycle[], cycleIds: readonly number[]) {
+async function attach(
+  tx: Tx,
+  column: "cod_remittance_id" | "billing_cycle_id",
+  plan: readonly PlannedCycle[],
+  cycleIds: readonly number[],
+) {
   const pairs = plan.flatMap((p, i) => p.order_ids.map((id) => [id, cycleIds[i]]));
   const result = await tx.execute(sql`
     update orders o set ${sql.identifier(column)} = x.cycle
     from (select (e->>0)::int as id, (e->>1)::int as cycle from jsonb_array_elements(${JSON.stringify(pairs)}::jsonb) e) x
     where o.id = x.id and o.${sql.identifier(column)} is null`);
   const changed = result.rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows;
-  if (changed !== pairs.length) throw new Error(`Cycle cut: ${pairs.length} orders to put in cycles, ${changed} were free; nothing was cut`);
+  if (changed !== pairs.length)
+    throw new Error(`Cycle cut: ${pairs.length} orders to put in cycles, ${changed} were free; nothing was cut`);
 }
 
 const counts = (plan: readonly PlannedCycle[]) => ({
@@ -137,7 +176,8 @@ const counts = (plan: readonly PlannedCycle[]) => ({
 
 /** "On hold by finance; 2 late deliveries from earlier weeks", or null. */
 const remarkOf = (...parts: (string | null)[]) => parts.filter(Boolean).join("; ") || null;
-const lateNote = (late: number, one: string, many: string) => (late ? `${late} late ${late === 1 ? one : many} from earlier weeks` : null);
+const lateNote = (late: number, one: string, many: string) =>
+  late ? `${late} late ${late === 1 ? one : many} from earlier weeks` : null;
 
 async function cutRemittances(tx: Tx, cutoff: ReturnType<typeof sql>, latest: string) {
   const plan = await uncut(
@@ -177,12 +217,20 @@ async function cutRemittances(tx: Tx, cutoff: ReturnType<typeof sql>, latest: st
         pending_amount: paiseToRupeesString(p.amount - p.extra),
         status: "PENDING" as const,
         current_action: held.has(p.client_id) ? "HOLD" : null,
-        remark: remarkOf(held.has(p.client_id) ? "On hold by finance" : null, lateNote(p.late, "delivery", "deliveries")),
+        remark: remarkOf(
+          held.has(p.client_id) ? "On hold by finance" : null,
+          lateNote(p.late, "delivery", "deliveries"),
+        ),
       };
     }),
     ["id"],
   );
-  await attach(tx, "cod_remittance_id", plan, inserted.map((r) => Number(r.id)));
+  await attach(
+    tx,
+    "cod_remittance_id",
+    plan,
+    inserted.map((r) => Number(r.id)),
+  );
   return counts(plan);
 }
 
@@ -206,7 +254,10 @@ async function cutBills(tx: Tx, cutoff: ReturnType<typeof sql>, latest: string, 
                    coalesce((pickrr_config->>'credit_period')::int, 0) as credit
             from clients where id in (select value::int from jsonb_array_elements_text(${ids([...new Set(plan.map((p) => p.client_id))])}::jsonb))`,
       )
-    ).map((c) => [c.id, { type: customerTypeOf({ has_wallet: c.has_wallet, has_cod_minus_bill: c.deduct_cod }), credit: c.credit }]),
+    ).map((c) => [
+      c.id,
+      { type: customerTypeOf({ has_wallet: c.has_wallet, has_cod_minus_bill: c.deduct_cod }), credit: c.credit },
+    ]),
   );
   // Cashback credits waiting for a bill (their week closed) go on the seller's newest bill of this cut.
   const waiting = await rows<{ order_id: number; client_id: number; bill_start: string; amount: string }>(
@@ -216,7 +267,8 @@ async function cutBills(tx: Tx, cutoff: ReturnType<typeof sql>, latest: string, 
           and client_id in (select value::int from jsonb_array_elements_text(${ids([...new Set(plan.map((p) => p.client_id))])}::jsonb))`,
   );
   const newest = new Map<number, PlannedCycle>();
-  for (const p of plan) if (!newest.has(p.client_id) || newest.get(p.client_id)!.start < p.start) newest.set(p.client_id, p);
+  for (const p of plan)
+    if (!newest.has(p.client_id) || newest.get(p.client_id)!.start < p.start) newest.set(p.client_id, p);
   const priced = plan.map((p) => {
     const seller = sellers.get(p.client_id)!;
     const tax = percentOfPaise(p.amount, SERVICE_TAX_PERCENT);
@@ -225,7 +277,9 @@ async function cutBills(tx: Tx, cutoff: ReturnType<typeof sql>, latest: string, 
       newest.get(p.client_id) === p
         ? creditsForBill(
             total,
-            waiting.filter((w) => w.client_id === p.client_id).map((w) => ({ order_id: w.order_id, bill_start: w.bill_start, amount: rupeesToPaise(w.amount) })),
+            waiting
+              .filter((w) => w.client_id === p.client_id)
+              .map((w) => ({ order_id: w.order_id, bill_start: w.bill_start, amount: rupeesToPaise(w.amount) })),
           )
         : { order_ids: [], amount: 0 };
     return { p, seller, tax, total, cashback, due: total - cashback.amount, wallet: seller.type === "WALLET" };
@@ -254,7 +308,9 @@ async function cutBills(tx: Tx, cutoff: ReturnType<typeof sql>, latest: string, 
         cleared_at: wallet || due === 0 ? now : null,
         transaction_reference: wallet ? "WALLET" : due === 0 ? "CASHBACK" : null,
         remark: remarkOf(
-          cashback.amount > 0 ? `Cashback ₹${paiseToRupeesString(cashback.amount)} credited (${cashback.order_ids.length} ${cashback.order_ids.length === 1 ? "order" : "orders"})` : null,
+          cashback.amount > 0
+            ? `Cashback ₹${paiseToRupeesString(cashback.amount)} credited (${cashback.order_ids.length} ${cashback.order_ids.length === 1 ? "order" : "orders"})`
+            : null,
           wallet ? "Taken from the wallet" : null,
           lateNote(p.late, "pick-up", "pick-ups"),
         ),
@@ -264,13 +320,33 @@ async function cutBills(tx: Tx, cutoff: ReturnType<typeof sql>, latest: string, 
   );
   const billIds = inserted.map((r) => Number(r.id));
   await attach(tx, "billing_cycle_id", plan, billIds);
-  await applyCashback(tx, priced.map(({ p, cashback }, i) => ({ client_id: p.client_id, bill_id: billIds[i], reference: billReference(p.client_id, p.start), ...cashback })), now);
-  const debits = priced.flatMap(({ p, due, wallet }, i) => (wallet && due > 0 ? [{ client_id: p.client_id, bill_id: billIds[i], amount: due, reference: billReference(p.client_id, p.start) }] : []));
+  await applyCashback(
+    tx,
+    priced.map(({ p, cashback }, i) => ({
+      client_id: p.client_id,
+      bill_id: billIds[i],
+      reference: billReference(p.client_id, p.start),
+      ...cashback,
+    })),
+    now,
+  );
+  const debits = priced.flatMap(({ p, due, wallet }, i) =>
+    wallet && due > 0
+      ? [{ client_id: p.client_id, bill_id: billIds[i], amount: due, reference: billReference(p.client_id, p.start) }]
+      : [],
+  );
   if (debits.length > 0) {
     await bulkInsert(
       tx,
       moneyMovements,
-      debits.map((d) => ({ client_id: d.client_id, kind: "wallet_debit", bill_id: d.bill_id, amount: paiseToRupeesString(d.amount), transaction_reference: d.reference, at: now })),
+      debits.map((d) => ({
+        client_id: d.client_id,
+        kind: "wallet_debit",
+        bill_id: d.bill_id,
+        amount: paiseToRupeesString(d.amount),
+        transaction_reference: d.reference,
+        at: now,
+      })),
     );
     // The wallet pays: its balance falls by the bill (a client without a money profile starts at 0).
     await tx.execute(sql`
@@ -285,7 +361,11 @@ async function cutBills(tx: Tx, cutoff: ReturnType<typeof sql>, latest: string, 
  * Marks the credits each new bill took as applied to it and records one cashback_credit movement
  * per bill (only credits still waiting: a changed row means a race, and the cut rolls back).
  */
-async function applyCashback(tx: Tx, bills: readonly { client_id: number; bill_id: number; reference: string; order_ids: number[]; amount: number }[], now: Date) {
+async function applyCashback(
+  tx: Tx,
+  bills: readonly { client_id: number; bill_id: number; reference: string; order_ids: number[]; amount: number }[],
+  now: Date,
+) {
   const taken = bills.filter((b) => b.amount > 0);
   if (taken.length === 0) return;
   const pairs = taken.flatMap((b) => b.order_ids.map((id) => [id, b.bill_id]));
@@ -294,11 +374,19 @@ async function applyCashback(tx: Tx, bills: readonly { client_id: number; bill_i
     from (select (e->>0)::int as id, (e->>1)::int as bill from jsonb_array_elements(${JSON.stringify(pairs)}::jsonb) e) x
     where c.order_id = x.id and c.applied_bill_id is null`);
   const changed = result.rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows;
-  if (changed !== pairs.length) throw new Error(`Cycle cut: ${pairs.length} cashback credits to apply, ${changed} were waiting; nothing was cut`);
+  if (changed !== pairs.length)
+    throw new Error(`Cycle cut: ${pairs.length} cashback credits to apply, ${changed} were waiting; nothing was cut`);
   await bulkInsert(
     tx,
     moneyMovements,
-    taken.map((b) => ({ client_id: b.client_id, kind: "cashback_credit", bill_id: b.bill_id, amount: paiseToRupeesString(b.amount), transaction_reference: b.reference, at: now })),
+    taken.map((b) => ({
+      client_id: b.client_id,
+      kind: "cashback_credit",
+      bill_id: b.bill_id,
+      amount: paiseToRupeesString(b.amount),
+      transaction_reference: b.reference,
+      at: now,
+    })),
   );
 }
 
@@ -313,12 +401,15 @@ export function startCycleCutter(db: Db, log: (line: string) => void, checkEvery
       const t0 = Date.now();
       const r = await cutCycles(db);
       if (r.outcome === "cut" && r.remittances + r.bills > 0) {
-        log(`Cycles cut through ${r.through} in ${Date.now() - t0} ms: ${r.remittances} COD remittances (${r.codOrders} orders), ${r.bills} bills (${r.billedOrders} orders)`);
+        log(
+          `Cycles cut through ${r.through} in ${Date.now() - t0} ms: ${r.remittances} COD remittances (${r.codOrders} orders), ${r.bills} bills (${r.billedOrders} orders)`,
+        );
       }
       // Remittances whose payout day has come: paid out, or held by the seller's verdict.
       if (r.outcome !== "filling") {
         const p = await payOutDueRemittances(db);
-        if (p.paid + p.held > 0) log(`Payout day: ${p.paid} COD remittances paid out, ${p.held} put on hold (${p.sellers} sellers)`);
+        if (p.paid + p.held > 0)
+          log(`Payout day: ${p.paid} COD remittances paid out, ${p.held} put on hold (${p.sellers} sellers)`);
       }
     },
     "Cutting COD remittance and billing cycles failed; the orders wait for the next cut",

@@ -49,7 +49,14 @@ export function billReference(clientId: number, start: string): string {
 /** The orders of one seller and one week not yet in a cycle: COD delivered, or picked up (freight). */
 export type UncutWeek = { client_id: number; week: string; order_ids: number[]; amount: Paise; extra: Paise };
 /** A cycle to cut: its week (Monday), its orders and their sums in paise; `late` counts orders from an earlier, already cut week. */
-export type PlannedCycle = { client_id: number; start: string; order_ids: number[]; amount: Paise; extra: Paise; late: number };
+export type PlannedCycle = {
+  client_id: number;
+  start: string;
+  order_ids: number[];
+  amount: Paise;
+  extra: Paise;
+  late: number;
+};
 
 /**
  * Which cycle each seller's uncut orders go into (decision 031): the cycle of the week they
@@ -87,8 +94,13 @@ export type WaitingCredit = { order_id: number; bill_start: string; amount: Pais
  * waits for the seller's next bill (a credit is never split, and never makes a bill negative).
  * Pure.
  */
-export function creditsForBill(total: Paise, waiting: readonly WaitingCredit[]): { order_ids: number[]; amount: Paise } {
-  const sorted = [...waiting].sort((a, b) => (a.bill_start < b.bill_start ? -1 : a.bill_start > b.bill_start ? 1 : a.order_id - b.order_id));
+export function creditsForBill(
+  total: Paise,
+  waiting: readonly WaitingCredit[],
+): { order_ids: number[]; amount: Paise } {
+  const sorted = [...waiting].sort((a, b) =>
+    a.bill_start < b.bill_start ? -1 : a.bill_start > b.bill_start ? 1 : a.order_id - b.order_id,
+  );
   const order_ids: number[] = [];
   let amount = 0;
   for (const c of sorted) {

@@ -30,21 +30,51 @@ const MAX_ATTEMPTS = 3;
 /** pg_advisory_xact_lock(key, staff id): one request at a time per person. */
 const REQUEST_LOCK = 0x0f1a_0001;
 
-export const FINANCE_SELLER_HEADER = ["seller_email", "company_name", "customer_type", "cod_collected", "remitted", "held", "cod_pending", "bills", "outstanding"] as const;
-export const FINANCE_MONTH_HEADER = ["month", "cod_collected", "remitted", "held", "cod_pending", "bills", "outstanding"] as const;
+export const FINANCE_SELLER_HEADER = [
+  "seller_email",
+  "company_name",
+  "customer_type",
+  "cod_collected",
+  "remitted",
+  "held",
+  "cod_pending",
+  "bills",
+  "outstanding",
+] as const;
+export const FINANCE_MONTH_HEADER = [
+  "month",
+  "cod_collected",
+  "remitted",
+  "held",
+  "cod_pending",
+  "bills",
+  "outstanding",
+] as const;
 
 /** Schedules the report; a second request within a minute is the same job. */
-export async function requestFinanceReport(db: Db, viewer: Pick<Viewer, "id">, now = new Date()): Promise<{ jobId: number; repeated: boolean }> {
+export async function requestFinanceReport(
+  db: Db,
+  viewer: Pick<Viewer, "id">,
+  now = new Date(),
+): Promise<{ jobId: number; repeated: boolean }> {
   return transaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REQUEST_LOCK}, ${viewer.id})`);
     const [recent] = await tx
       .select({ id: financeReportJobs.id })
       .from(financeReportJobs)
-      .where(and(eq(financeReportJobs.staff_id, viewer.id), gt(financeReportJobs.requested_at, new Date(now.getTime() - FINANCE_REQUEST_WINDOW_MS))))
+      .where(
+        and(
+          eq(financeReportJobs.staff_id, viewer.id),
+          gt(financeReportJobs.requested_at, new Date(now.getTime() - FINANCE_REQUEST_WINDOW_MS)),
+        ),
+      )
       .orderBy(desc(financeReportJobs.id))
       .limit(1);
     if (recent) return { jobId: recent.id, repeated: true };
-    const [job] = await tx.insert(financeReportJobs).values({ staff_id: viewer.id, requested_at: now }).returning({ id: financeReportJobs.id });
+    const [job] = await tx
+      .insert(financeReportJobs)
+      .values({ staff_id: viewer.id, requested_at: now })
+      .returning({ id: financeReportJobs.id });
     afterCommit(tx, runFinanceReportsSoon);
     return { jobId: job.id, repeated: false };
   });
@@ -53,7 +83,12 @@ export async function requestFinanceReport(db: Db, viewer: Pick<Viewer, "id">, n
 /** The person's latest request, for the page. */
 export async function latestFinanceReport(db: Db, staffId: number) {
   const [job] = await db
-    .select({ id: financeReportJobs.id, status: financeReportJobs.status, requested_at: financeReportJobs.requested_at, finished_at: financeReportJobs.finished_at })
+    .select({
+      id: financeReportJobs.id,
+      status: financeReportJobs.status,
+      requested_at: financeReportJobs.requested_at,
+      finished_at: financeReportJobs.finished_at,
+    })
     .from(financeReportJobs)
     .where(eq(financeReportJobs.staff_id, staffId))
     .orderBy(desc(financeReportJobs.id))
@@ -61,7 +96,14 @@ export async function latestFinanceReport(db: Db, staffId: number) {
   return job ?? null;
 }
 
-type Amounts = { cod_collected: string; remitted: string; held: string; cod_pending: string; bills: string; outstanding: string };
+type Amounts = {
+  cod_collected: string;
+  remitted: string;
+  held: string;
+  cod_pending: string;
+  bills: string;
+  outstanding: string;
+};
 
 const COD_SUMS = sql`coalesce(sum(r.total_amount), 0)::text as cod_collected,
   coalesce(sum(r.total_amount - r.ecod_charges - r.pending_amount), 0)::text as remitted,
@@ -69,7 +111,13 @@ const COD_SUMS = sql`coalesce(sum(r.total_amount), 0)::text as cod_collected,
   coalesce(sum(r.pending_amount), 0)::text as cod_pending`;
 
 /** The report's two sheets for a viewer's scope: per seller and per month (of the cycle's start). */
-export async function financeReportSheets(db: Db, viewer: Pick<Viewer, "id" | "role">): Promise<{ sellers: (Amounts & { email: string; company_name: string; customer_type: string })[]; months: (Amounts & { month: string })[] }> {
+export async function financeReportSheets(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "role">,
+): Promise<{
+  sellers: (Amounts & { email: string; company_name: string; customer_type: string })[];
+  months: (Amounts & { month: string })[];
+}> {
   const scope = clientScopeCondition(viewer) ?? sql`true`;
   const sellers = (
     await db.execute(sql`
@@ -115,12 +163,33 @@ export const FINANCE_REPORT_FILE = "complete-financial-analysis.xlsx";
 
 /** Builds and mails one claimed job. */
 async function runJob(db: Db, job: { id: number; staff_id: number }, now: Date) {
-  const [person] = await db.select({ id: staffTable.id, email: staffTable.email, name: staffTable.name, role: staffTable.role }).from(staffTable).where(eq(staffTable.id, job.staff_id));
+  const [person] = await db
+    .select({ id: staffTable.id, email: staffTable.email, name: staffTable.name, role: staffTable.role })
+    .from(staffTable)
+    .where(eq(staffTable.id, job.staff_id));
   const viewer = { id: person.id, role: person.role as StaffRole };
   const { sellers, months } = await financeReportSheets(db, viewer);
   const file = await buildXlsx([
-    { name: "Per seller", header: FINANCE_SELLER_HEADER, records: sellers.map((s) => [s.email, s.company_name, s.customer_type, s.cod_collected, s.remitted, s.held, s.cod_pending, s.bills, s.outstanding]) },
-    { name: "Per month", header: FINANCE_MONTH_HEADER, records: months.map((m) => [m.month, m.cod_collected, m.remitted, m.held, m.cod_pending, m.bills, m.outstanding]) },
+    {
+      name: "Per seller",
+      header: FINANCE_SELLER_HEADER,
+      records: sellers.map((s) => [
+        s.email,
+        s.company_name,
+        s.customer_type,
+        s.cod_collected,
+        s.remitted,
+        s.held,
+        s.cod_pending,
+        s.bills,
+        s.outstanding,
+      ]),
+    },
+    {
+      name: "Per month",
+      header: FINANCE_MONTH_HEADER,
+      records: months.map((m) => [m.month, m.cod_collected, m.remitted, m.held, m.cod_pending, m.bills, m.outstanding]),
+    },
   ]);
   await transaction(db, async (tx) => {
     const [still] = await tx
@@ -133,7 +202,13 @@ async function runJob(db: Db, job: { id: number; staff_id: number }, now: Date) 
       to: [person.email],
       subject: "Complete Financial Analysis",
       text: `Hello ${person.name},\n\nAttached is the Complete Financial Analysis you asked for: COD collected, remitted, held and pending, bills and outstanding, for ${sellers.length} sellers in your scope, per seller and per month.\n\nShipping Console`,
-      attachments: [{ filename: FINANCE_REPORT_FILE, contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", content: file }],
+      attachments: [
+        {
+          filename: FINANCE_REPORT_FILE,
+          contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          content: file,
+        },
+      ],
     });
   });
 }
@@ -145,7 +220,11 @@ export async function runFinanceReportJobs(db: Db, now = () => new Date()): Prom
     const at = now();
     const [job] = await db
       .update(financeReportJobs)
-      .set({ status: "running", attempts: sql`${financeReportJobs.attempts} + 1`, lease_until: new Date(at.getTime() + LEASE_MS) })
+      .set({
+        status: "running",
+        attempts: sql`${financeReportJobs.attempts} + 1`,
+        lease_until: new Date(at.getTime() + LEASE_MS),
+      })
       .where(
         eq(
           financeReportJobs.id,
@@ -153,7 +232,11 @@ export async function runFinanceReportJobs(db: Db, now = () => new Date()): Prom
                order by id limit 1 for update skip locked)`,
         ),
       )
-      .returning({ id: financeReportJobs.id, staff_id: financeReportJobs.staff_id, attempts: financeReportJobs.attempts });
+      .returning({
+        id: financeReportJobs.id,
+        staff_id: financeReportJobs.staff_id,
+        attempts: financeReportJobs.attempts,
+      });
     if (!job) return finished;
     try {
       await runJob(db, job, at);
@@ -164,7 +247,12 @@ export async function runFinanceReportJobs(db: Db, now = () => new Date()): Prom
       const reason = String(cause ?? (error as Error)?.message ?? error).slice(0, 500);
       await db
         .update(financeReportJobs)
-        .set({ status: job.attempts >= MAX_ATTEMPTS ? "failed" : "queued", error: reason, lease_until: null, finished_at: job.attempts >= MAX_ATTEMPTS ? at : null })
+        .set({
+          status: job.attempts >= MAX_ATTEMPTS ? "failed" : "queued",
+          error: reason,
+          lease_until: null,
+          finished_at: job.attempts >= MAX_ATTEMPTS ? at : null,
+        })
         .where(eq(financeReportJobs.id, job.id));
       logServerError(error, `Finance report job ${job.id} failed`);
     }
@@ -178,7 +266,8 @@ export function runFinanceReportsSoon(db: Db): void {
   setImmediate(() => {
     running ??= runFinanceReportJobs(db)
       .catch((error) => {
-        if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error))) logServerError(error, "Finance report run failed");
+        if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error)))
+          logServerError(error, "Finance report run failed");
         return 0;
       })
       .finally(() => {

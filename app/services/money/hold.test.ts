@@ -2,7 +2,15 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { rupeesToPaise } from "../core/money";
-import { codMinusBillVerdict, customerTypeOf, displayedAmount, type HoldFigures,holdVerdict, separateBillVerdict, walletVerdict } from "./hold";
+import {
+  codMinusBillVerdict,
+  customerTypeOf,
+  displayedAmount,
+  type HoldFigures,
+  holdVerdict,
+  separateBillVerdict,
+  walletVerdict,
+} from "./hold";
 
 const base: HoldFigures = {
   seller_type: "WALLET",
@@ -43,8 +51,12 @@ describe("wallet verdict: cleared when (1 + buffer%) × future COD + wallet bala
     expect(v.checks[0].text).toContain("= ₹0.00 is not > ₹0.00");
   });
   it("one paisa decides: −1 keeps holding, +1 clears", () => {
-    expect(walletVerdict(f({ future_cod: r("1000"), buffer_percent: "10.00", wallet_balance: r("-1100.01") })).clear).toBe(false);
-    expect(walletVerdict(f({ future_cod: r("1000"), buffer_percent: "10.00", wallet_balance: r("-1099.99") })).clear).toBe(true);
+    expect(
+      walletVerdict(f({ future_cod: r("1000"), buffer_percent: "10.00", wallet_balance: r("-1100.01") })).clear,
+    ).toBe(false);
+    expect(
+      walletVerdict(f({ future_cod: r("1000"), buffer_percent: "10.00", wallet_balance: r("-1099.99") })).clear,
+    ).toBe(true);
   });
   it("compares exactly where the shown product rounds (buffer 12.5 % of 1 paisa)", () => {
     // 1.125 paise + (−1.125) would be 0 exactly; 1 paisa × 1.125 = 1.125 > 1: clears although both show ₹0.01.
@@ -58,7 +70,15 @@ describe("wallet verdict: cleared when (1 + buffer%) × future COD + wallet bala
 describe("COD-minus-bill verdict", () => {
   const cmb = (over: Partial<HoldFigures>) => codMinusBillVerdict(f({ seller_type: "COD_MINUS_BILL", ...over }));
   it("clears when both conditions hold", () => {
-    const v = cmb({ future_cod: r("500"), tentative_cod: r("300"), pending_cod: r("200"), buffer_percent: "5.00", pending_bill: r("100"), future_bill: r("50"), tentative_bill: r("25") });
+    const v = cmb({
+      future_cod: r("500"),
+      tentative_cod: r("300"),
+      pending_cod: r("200"),
+      buffer_percent: "5.00",
+      pending_bill: r("100"),
+      future_bill: r("50"),
+      tentative_bill: r("25"),
+    });
     expect(v.clear).toBe(true);
     expect(v.checks.map((c) => c.holds)).toEqual([true, true]);
     expect(v.checks[0].text).toContain("= ₹1,050.00 > ₹25.00 + ₹50.00 + ₹100.00 = ₹175.00");
@@ -69,7 +89,13 @@ describe("COD-minus-bill verdict", () => {
     // (1.1) × 1100 = 1210 = bills; pending 100 − 1210 < 0 as well.
     expect(v.checks[0].holds).toBe(false);
     expect(v.clear).toBe(false);
-    const only = cmb({ future_cod: r("900"), pending_cod: r("200"), buffer_percent: "10.00", future_bill: r("1110"), pending_bill: r("100") });
+    const only = cmb({
+      future_cod: r("900"),
+      pending_cod: r("200"),
+      buffer_percent: "10.00",
+      future_bill: r("1110"),
+      pending_bill: r("100"),
+    });
     expect(only.checks.map((c) => c.holds)).toEqual([false, true]);
     expect(only.clear).toBe(false);
   });
@@ -83,7 +109,8 @@ describe("COD-minus-bill verdict", () => {
 });
 
 describe("separate-bill verdict: cleared when oldest pending bill date > current date − credit days", () => {
-  const sb = (over: Partial<HoldFigures>) => separateBillVerdict(f({ seller_type: "SEPARATE_BILL", credit_days: 15, ...over }));
+  const sb = (over: Partial<HoldFigures>) =>
+    separateBillVerdict(f({ seller_type: "SEPARATE_BILL", credit_days: 15, ...over }));
   it("clears with no pending bill", () => {
     expect(sb({}).clear).toBe(true);
   });
@@ -98,7 +125,9 @@ describe("separate-bill verdict: cleared when oldest pending bill date > current
     expect(sb({ credit_days: 0, oldest_pending_bill_date: "2026-11-24" }).clear).toBe(false);
   });
   it("holdVerdict picks the rule of the seller's type", () => {
-    expect(holdVerdict(f({ seller_type: "SEPARATE_BILL", credit_days: 15, oldest_pending_bill_date: "2026-11-09" })).rule).toMatch(/oldest pending bill/);
+    expect(
+      holdVerdict(f({ seller_type: "SEPARATE_BILL", credit_days: 15, oldest_pending_bill_date: "2026-11-09" })).rule,
+    ).toMatch(/oldest pending bill/);
   });
 });
 
@@ -109,12 +138,17 @@ describe("displayed amount", () => {
   });
   it("paise sums never drift: the sum of shown amounts equals |Σtotal − Σecod| when every total ≥ its ecod", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 })), { maxLength: 60 }), (pairs) => {
-        const rows = pairs.map(([a, b]) => [Math.max(a, b), Math.min(a, b)] as const);
-        const shown = rows.reduce((s, [t, e]) => s + displayedAmount(t, e), 0);
-        const totals = rows.reduce((s, [t]) => s + t, 0) - rows.reduce((s, [, e]) => s + e, 0);
-        expect(shown).toBe(Math.abs(totals));
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 })), {
+          maxLength: 60,
+        }),
+        (pairs) => {
+          const rows = pairs.map(([a, b]) => [Math.max(a, b), Math.min(a, b)] as const);
+          const shown = rows.reduce((s, [t, e]) => s + displayedAmount(t, e), 0);
+          const totals = rows.reduce((s, [t]) => s + t, 0) - rows.reduce((s, [, e]) => s + e, 0);
+          expect(shown).toBe(Math.abs(totals));
+        },
+      ),
     );
   });
 });

@@ -8,7 +8,7 @@
  * decides a boundary; only the figures shown are rounded to the paisa.
  */
 import { addDays, dmy } from "../core/ist-dates";
-import { formatInr, type Paise,percentOfPaise, percentToHundredths } from "../core/money";
+import { formatInr, type Paise, percentOfPaise, percentToHundredths } from "../core/money";
 
 export const CUSTOMER_TYPES = ["WALLET", "COD_MINUS_BILL", "SEPARATE_BILL"] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
@@ -99,7 +99,10 @@ export function codMinusBillVerdict(f: HoldFigures): HoldVerdict {
         holds: first,
         text: `(1 + ${f.buffer_percent}%) × (${formatInr(f.future_cod)} + ${formatInr(f.tentative_cod)} + ${formatInr(f.pending_cod)}) = ${formatInr(buffered(cod, f.buffer_percent))} ${gt(first)} ${formatInr(f.tentative_bill)} + ${formatInr(f.future_bill)} + ${formatInr(f.pending_bill)} = ${formatInr(bills)}`,
       },
-      { holds: second, text: `${formatInr(f.pending_cod)} − ${formatInr(f.pending_bill)} = ${formatInr(net)} ${gt(second)} ₹0.00` },
+      {
+        holds: second,
+        text: `${formatInr(f.pending_cod)} − ${formatInr(f.pending_bill)} = ${formatInr(net)} ${gt(second)} ₹0.00`,
+      },
     ],
   };
 }

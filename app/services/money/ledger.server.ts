@@ -13,7 +13,13 @@ import { istDayOf } from "../core/ist-dates";
 import { paiseToRupeesString, rupeesToPaise } from "../core/money";
 import type { Db } from "../db/client.server";
 import { billingCycles, cashbackCredits, codRemittances } from "../db/schema";
-import { CASHBACK_LINE_SUFFIX, LEDGER_AMOUNT_FIELDS, type LedgerAmountField, type LedgerEntry, type LedgerView } from "./ledger";
+import {
+  CASHBACK_LINE_SUFFIX,
+  LEDGER_AMOUNT_FIELDS,
+  type LedgerAmountField,
+  type LedgerEntry,
+  type LedgerView,
+} from "./ledger";
 
 /** Entries of one view, newest cycle first, and their totals (paise summed, shown as rupees). */
 export async function accountLedger(db: Db, clientId: number, view: LedgerView, now = new Date()) {
@@ -60,7 +66,10 @@ export async function accountLedger(db: Db, clientId: number, view: LedgerView, 
       ) e order by start_date desc, type desc, reference_id`)
   ).rows.map(({ start_date: _, ...e }) => e as LedgerEntry);
   const totals = Object.fromEntries(
-    LEDGER_AMOUNT_FIELDS.map((f) => [f, paiseToRupeesString(entries.reduce((s, e) => s + (e[f] === null ? 0 : rupeesToPaise(e[f] as string)), 0))]),
+    LEDGER_AMOUNT_FIELDS.map((f) => [
+      f,
+      paiseToRupeesString(entries.reduce((s, e) => s + (e[f] === null ? 0 : rupeesToPaise(e[f] as string)), 0)),
+    ]),
   ) as Record<LedgerAmountField, string>;
   return { entries, totals, today };
 }

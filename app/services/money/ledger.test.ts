@@ -12,7 +12,23 @@ describe("ledger view", () => {
   });
   it("the CSV has the spec's ledger entry fields", () => {
     expect([...LEDGER_CSV_HEADER].sort()).toEqual(
-      ["total_amount", "type", "order_count", "clearance_date", "collected_cod_amount", "cycle_due_date", "outstanding_amount", "reference_id", "remark", "transaction_reference", "entry_tax", "freight_charge", "kk_tax", "service_tax", "total_tax"].sort(),
+      [
+        "total_amount",
+        "type",
+        "order_count",
+        "clearance_date",
+        "collected_cod_amount",
+        "cycle_due_date",
+        "outstanding_amount",
+        "reference_id",
+        "remark",
+        "transaction_reference",
+        "entry_tax",
+        "freight_charge",
+        "kk_tax",
+        "service_tax",
+        "total_tax",
+      ].sort(),
     );
   });
 });

@@ -6,7 +6,11 @@ import { rupeesToPaise } from "../core/money";
 
 export const LEDGER_VIEWS = ["pending", "cleared", "future"] as const;
 export type LedgerView = (typeof LEDGER_VIEWS)[number];
-export const LEDGER_VIEW_LABELS: Record<LedgerView, string> = { pending: "Pending", cleared: "Cleared", future: "Future" };
+export const LEDGER_VIEW_LABELS: Record<LedgerView, string> = {
+  pending: "Pending",
+  cleared: "Cleared",
+  future: "Future",
+};
 
 /** The `type` URL parameter (the spec's live-user-account-ledger `type`); anything else is Pending. */
 export function ledgerViewOf(raw: string | null): LedgerView {
@@ -18,7 +22,12 @@ export const CASHBACK_LINE_SUFFIX = "-CASHBACK";
 
 /** A line a payment can be recorded against (decision 040): a real bill, not a cashback line, with something outstanding. */
 export function isPayableBill(e: Pick<LedgerEntry, "type" | "reference_id" | "outstanding_amount">): boolean {
-  return e.type === "bill" && !e.reference_id.endsWith(CASHBACK_LINE_SUFFIX) && e.outstanding_amount !== null && rupeesToPaise(e.outstanding_amount) > 0;
+  return (
+    e.type === "bill" &&
+    !e.reference_id.endsWith(CASHBACK_LINE_SUFFIX) &&
+    e.outstanding_amount !== null &&
+    rupeesToPaise(e.outstanding_amount) > 0
+  );
 }
 
 /** A ledger entry as the spec names its fields; amounts are rupee text with two decimals, or null where the type has none. */
@@ -41,7 +50,16 @@ export type LedgerEntry = {
   total_tax: string | null;
 };
 
-export const LEDGER_AMOUNT_FIELDS = ["total_amount", "collected_cod_amount", "outstanding_amount", "freight_charge", "entry_tax", "kk_tax", "service_tax", "total_tax"] as const;
+export const LEDGER_AMOUNT_FIELDS = [
+  "total_amount",
+  "collected_cod_amount",
+  "outstanding_amount",
+  "freight_charge",
+  "entry_tax",
+  "kk_tax",
+  "service_tax",
+  "total_tax",
+] as const;
 export type LedgerAmountField = (typeof LEDGER_AMOUNT_FIELDS)[number];
 
 export const LEDGER_CSV_HEADER = [

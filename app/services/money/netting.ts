@@ -28,7 +28,12 @@ export function netBills(available: Paise, bills: readonly OpenBill[]): NettingR
     const amount = Math.min(left, bill.outstanding);
     if (amount <= 0) return bill;
     left -= amount;
-    nettings.push({ bill_id: bill.id, reference_id: bill.reference_id, amount, outstanding_after: bill.outstanding - amount });
+    nettings.push({
+      bill_id: bill.id,
+      reference_id: bill.reference_id,
+      amount,
+      outstanding_after: bill.outstanding - amount,
+    });
     return { ...bill, outstanding: bill.outstanding - amount };
   });
   const netted = nettings.reduce((s, n) => s + n.amount, 0);

@@ -6,7 +6,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
-import { boundedFreeText, boundedString,TEXT_LIMITS } from "../core/text-input";
+import { boundedFreeText, boundedString, TEXT_LIMITS } from "../core/text-input";
 
 export const RELEASE_MESSAGES = {
   email: "Enter valid Approval Email",
@@ -25,9 +25,15 @@ const schema = z.object({
 });
 
 export type ReleaseInput = { ids: number[]; approver_email: string; approver_reason: string };
-export type ReleaseParse = { ok: true; input: ReleaseInput } | { ok: false; errors: Partial<Record<"ids" | "approver_email" | "approver_reason", string>> };
+export type ReleaseParse =
+  | { ok: true; input: ReleaseInput }
+  | { ok: false; errors: Partial<Record<"ids" | "approver_email" | "approver_reason", string>> };
 
-export function parseRelease(form: { ids: readonly string[]; approver_email: string; approver_reason: string }): ReleaseParse {
+export function parseRelease(form: {
+  ids: readonly string[];
+  approver_email: string;
+  approver_reason: string;
+}): ReleaseParse {
   const errors: Partial<Record<"ids" | "approver_email" | "approver_reason", string>> = {};
   const ids = [...new Set(form.ids.map((s) => Number(s)))];
   if (form.ids.length === 0) errors.ids = RELEASE_MESSAGES.none;
@@ -38,7 +44,8 @@ export function parseRelease(form: { ids: readonly string[]; approver_email: str
     for (const issue of parsed.error.issues) {
       const key = issue.path[0] as "approver_email" | "approver_reason";
       // An empty or malformed e-mail gets the spec's one message; a too-long one says so.
-      errors[key] ??= key === "approver_email" && !issue.message.startsWith("Please") ? RELEASE_MESSAGES.email : issue.message;
+      errors[key] ??=
+        key === "approver_email" && !issue.message.startsWith("Please") ? RELEASE_MESSAGES.email : issue.message;
     }
   }
   if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
@@ -52,9 +59,14 @@ const asList = (v: unknown) => (v == null ? [] : Array.isArray(v) ? v : [v]).map
 export const releaseFormSchema = z
   .object({ ids: z.unknown(), approver_email: z.unknown(), approver_reason: z.unknown() })
   .transform((raw, ctx): ReleaseInput => {
-    const parsed = parseRelease({ ids: asList(raw.ids), approver_email: asText(raw.approver_email), approver_reason: asText(raw.approver_reason) });
+    const parsed = parseRelease({
+      ids: asList(raw.ids),
+      approver_email: asText(raw.approver_email),
+      approver_reason: asText(raw.approver_reason),
+    });
     if (parsed.ok) return parsed.input;
-    for (const [path, message] of Object.entries(parsed.errors)) ctx.addIssue({ code: "custom", path: [path], message });
+    for (const [path, message] of Object.entries(parsed.errors))
+      ctx.addIssue({ code: "custom", path: [path], message });
     return z.NEVER;
   });
 export const releaseValidator = withZod(releaseFormSchema);

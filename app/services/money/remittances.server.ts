@@ -4,14 +4,24 @@
  * (get-analytics-details) with its verdict, and the release (update-remittance-mode), exactly
  * once. Every read is limited to the clients in the viewer's scope.
  */
-import { and, asc, eq, ilike, inArray, or, type SQL,sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 
-import { type AuditActor,writeAudit } from "../audit/audit.server";
-import { type Actor,can } from "../auth/permissions";
+import { type AuditActor, writeAudit } from "../audit/audit.server";
+import { type Actor, can } from "../auth/permissions";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import { istDayOf } from "../core/ist-dates";
 import { formatInr, paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
-import { fail, type Failure, type Forbidden, forbidden, type Invalid, invalid, type NotFound, notFound, type Result } from "../core/result";
+import {
+  fail,
+  type Failure,
+  type Forbidden,
+  forbidden,
+  type Invalid,
+  invalid,
+  type NotFound,
+  notFound,
+  type Result,
+} from "../core/result";
 import { anyOfIds } from "../db/any-of";
 import type { Db, Tx } from "../db/client.server";
 import { billingCycles, clientMoneyProfiles, clients, codRemittances, moneyMovements, orders } from "../db/schema";
@@ -20,7 +30,7 @@ import { enqueueMail } from "../mail/outbox.server";
 import { financeApproverEmails } from "../settings/finance-approvers.server";
 import { COD_PAGE_SIZE, type CodView } from "./cod-query";
 import { SERVICE_TAX_PERCENT } from "./cycles";
-import { customerTypeOf, displayedAmount, type HoldFigures, type HoldVerdict,holdVerdict } from "./hold";
+import { customerTypeOf, displayedAmount, type HoldFigures, type HoldVerdict, holdVerdict } from "./hold";
 import { type BillNetting, netBills, type OpenBill } from "./netting";
 import { RELEASE_MESSAGES, type ReleaseInput } from "./release-form";
 
@@ -49,18 +59,32 @@ function searchCondition(view: Pick<CodView, "by" | "q">): SQL | undefined {
  * each of the two queries scanned the clients with the `ilike` again and hash-joined every held
  * row of the period with them (decision 041: the count of an e-mail search 4.6 → 2.4 ms).
  */
-async function sellersInView(db: Db, viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q">): Promise<number[] | null> {
-  const email = view.by === "email" && view.q ? ilike(clients.email, `%${view.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+async function sellersInView(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "role">,
+  view: Pick<CodView, "by" | "q">,
+): Promise<number[] | null> {
+  const email =
+    view.by === "email" && view.q ? ilike(clients.email, `%${view.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
   const where = and(clientScopeCondition(viewer), email);
   if (!where) return null;
   return (await db.select({ id: clients.id }).from(clients).where(where)).map((r) => r.id);
 }
 
-async function listConditions(db: Db, viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q" | "from" | "to">): Promise<SQL | undefined> {
+async function listConditions(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "role">,
+  view: Pick<CodView, "by" | "q" | "from" | "to">,
+): Promise<SQL | undefined> {
   const sellers = await sellersInView(db, viewer, view);
   // One array parameter however many sellers (db/any-of: a vp's e-mail search over a large book).
   const seller = sellers === null ? undefined : anyOfIds(codRemittances.client_id, sellers);
-  return and(HELD, sql`${codRemittances.start_date} between ${view.from} and ${view.to}`, seller, searchCondition(view));
+  return and(
+    HELD,
+    sql`${codRemittances.start_date} between ${view.from} and ${view.to}`,
+    seller,
+    searchCondition(view),
+  );
 }
 
 const listColumns = {
@@ -86,7 +110,10 @@ export type HeldRemittance = Awaited<ReturnType<typeof listHeldRemittances>>["ro
 /** One page of held remittances (30 rows), oldest cycle first, with the displayed amount. */
 export async function listHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "role">, view: CodView) {
   const where = await listConditions(db, viewer, view);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(codRemittances).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(codRemittances)
+    .where(where);
   const pages = Math.max(1, Math.ceil(total / COD_PAGE_SIZE));
   const page = Math.min(view.page, pages);
   // The page's ids from the held-rows index first; only those 30 rows meet their sellers.
@@ -107,11 +134,18 @@ export async function listHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "r
 }
 
 function withAmount<T extends { total_amount: string; ecod_charges: string }>(row: T) {
-  return { ...row, amount: paiseToRupeesString(displayedAmount(rupeesToPaise(row.total_amount), rupeesToPaise(row.ecod_charges))) };
+  return {
+    ...row,
+    amount: paiseToRupeesString(displayedAmount(rupeesToPaise(row.total_amount), rupeesToPaise(row.ecod_charges))),
+  };
 }
 
 /** Every held remittance of the filter (the Excel and CSV downloads), in pages of 1,000 read as the file is written. */
-export async function* allHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q" | "from" | "to">) {
+export async function* allHeldRemittances(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "role">,
+  view: Pick<CodView, "by" | "q" | "from" | "to">,
+) {
   const where = await listConditions(db, viewer, view);
   let after: { start: string; id: number } | null = null;
   for (;;) {
@@ -120,7 +154,14 @@ export async function* allHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "r
         .select(listColumns)
         .from(codRemittances)
         .innerJoin(clients, eq(clients.id, codRemittances.client_id))
-        .where(and(where, after ? sql`(${codRemittances.start_date}, ${codRemittances.id}) > (${after.start}, ${after.id})` : undefined))
+        .where(
+          and(
+            where,
+            after
+              ? sql`(${codRemittances.start_date}, ${codRemittances.id}) > (${after.start}, ${after.id})`
+              : undefined,
+          ),
+        )
         .orderBy(asc(codRemittances.start_date), asc(codRemittances.id))
         .limit(1000)
     ).map(withAmount);
@@ -206,7 +247,12 @@ export async function holdFigures(db: Db, clientId: number, now = new Date()): P
 export type HoldDetails = { remittance: HeldRemittance; figures: HoldFigures; verdict: HoldVerdict };
 
 /** 'Hold COD' on a row: the seller's figures and verdict, for a remittance in the viewer's scope. */
-export async function holdDetails(db: Db, viewer: Pick<Viewer, "id" | "role">, remittanceId: number, now = new Date()): Promise<HoldDetails | null> {
+export async function holdDetails(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "role">,
+  remittanceId: number,
+  now = new Date(),
+): Promise<HoldDetails | null> {
   const row = await remittanceInScope(db, viewer, remittanceId);
   if (!row) return null;
   const figures = await holdFigures(db, row.client_id, now);
@@ -223,9 +269,18 @@ export const RELEASE_RESULT_MESSAGES = {
   done: (n: number) => (n === 1 ? "1 COD remittance released." : `${n} COD remittances released.`),
 } as const;
 
-export type ReleasedRemittance = { id: number; pickrr_reference_id: string; amount: string; netted: string; paid_out: string };
+export type ReleasedRemittance = {
+  id: number;
+  pickrr_reference_id: string;
+  amount: string;
+  netted: string;
+  paid_out: string;
+};
 
-export type ReleaseResult = Result<{ released: ReleasedRemittance[]; message: string }, Invalid | Forbidden | NotFound | Failure<409>>;
+export type ReleaseResult = Result<
+  { released: ReleasedRemittance[]; message: string },
+  Invalid | Forbidden | NotFound | Failure<409>
+>;
 
 type Releaser = Viewer & Actor;
 
@@ -242,7 +297,12 @@ type Releaser = Viewer & Actor;
  * bills are locked (FOR UPDATE, in id order) after the remittances, so two releases of one
  * seller's different remittances net one after the other, each against what the other left.
  */
-export async function releaseRemittances(db: Db, actor: Releaser, input: ReleaseInput, now = new Date()): Promise<ReleaseResult> {
+export async function releaseRemittances(
+  db: Db,
+  actor: Releaser,
+  input: ReleaseInput,
+  now = new Date(),
+): Promise<ReleaseResult> {
   if (!can(actor, "cod.release")) return forbidden(RELEASE_RESULT_MESSAGES.forbidden);
   if (!(await financeApproverEmails(db)).includes(input.approver_email)) {
     return invalid(RELEASE_MESSAGES.email, { fieldErrors: { approver_email: RELEASE_MESSAGES.email } });
@@ -262,7 +322,13 @@ export async function releaseRemittances(db: Db, actor: Releaser, input: Release
       if (r.status === "RELEASED") return fail(409, RELEASE_RESULT_MESSAGES.released(r.pickrr_reference_id));
       if (r.current_action !== "HOLD") return fail(409, RELEASE_RESULT_MESSAGES.notHeld(r.pickrr_reference_id));
     }
-    const released = await payOut(tx, actor, locked, { approver_email: input.approver_email, approver_reason: input.approver_reason }, now);
+    const released = await payOut(
+      tx,
+      actor,
+      locked,
+      { approver_email: input.approver_email, approver_reason: input.approver_reason },
+      now,
+    );
     return { ok: true as const, released, message: RELEASE_RESULT_MESSAGES.done(released.length) };
   });
 }
@@ -282,97 +348,145 @@ const payoutColumns = {
   has_wallet: listColumns.has_wallet,
   has_cod_minus_bill: listColumns.has_cod_minus_bill,
 };
-type PayoutRow = { [K in keyof typeof payoutColumns]: K extends "has_wallet" | "has_cod_minus_bill" ? boolean : K extends "id" | "client_id" ? number : K extends "current_action" ? string | null : string };
+type PayoutRow = {
+  [K in keyof typeof payoutColumns]: K extends "has_wallet" | "has_cod_minus_bill"
+    ? boolean
+    : K extends "id" | "client_id"
+      ? number
+      : K extends "current_action"
+        ? string | null
+        : string;
+};
 
 /**
  * Pays out remittances already locked and checked: a COD_MINUS_BILL seller's due bills netted
  * first, then one release, one movement, one audit row and one e-mail per remittance. An
  * approver's release passes the approval; the payout-day run (payOutDueRemittances) none.
  */
-async function payOut(tx: Tx, actor: AuditActor, locked: readonly PayoutRow[], approval: { approver_email: string; approver_reason: string } | null, now: Date): Promise<ReleasedRemittance[]> {
-    // COD-minus-bill sellers' pending bills, locked, to net against their remittances.
-    const today = istDayOf(now);
-    const netting = [...new Set(locked.filter((r) => customerTypeOf(r) === "COD_MINUS_BILL").map((r) => r.client_id))];
-    const openBills = new Map<number, OpenBill[]>();
-    if (netting.length > 0) {
-      const bills = await tx
-        .select({ id: billingCycles.id, client_id: billingCycles.client_id, reference_id: billingCycles.reference_id, due_date: billingCycles.due_date, outstanding: billingCycles.outstanding_amount })
-        .from(billingCycles)
-        .where(and(anyOfIds(billingCycles.client_id, netting), sql`${billingCycles.outstanding_amount} > 0`, sql`${billingCycles.due_date} <= ${today}::date`))
-        .orderBy(asc(billingCycles.id))
-        .for("update");
-      for (const b of bills) openBills.set(b.client_id, [...(openBills.get(b.client_id) ?? []), { ...b, outstanding: rupeesToPaise(b.outstanding) }]);
-    }
-    const released: ReleasedRemittance[] = [];
-    // Oldest cycle first: the bills are netted against the COD in the order it was collected.
-    for (const r of [...locked].sort((x, y) => (x.start_date < y.start_date ? -1 : x.start_date > y.start_date ? 1 : x.id - y.id))) {
-      const reference = `REL${String(r.id).padStart(8, "0")}`;
-      const due = rupeesToPaise(r.pending_amount);
-      const net = netBills(due, openBills.get(r.client_id) ?? []);
-      openBills.set(r.client_id, net.bills.filter((b) => b.outstanding > 0));
-      const paidOut = paiseToRupeesString(net.paidOut);
-      const nettedText = net.nettings.length
-        ? `Paid ${formatInr(net.paidOut)} after netting ${formatInr(net.netted)} of bills (${net.nettings.map((n) => n.reference_id).join(", ")})`
-        : null;
-      const [row] = await tx
-        .update(codRemittances)
-        .set({
-          status: "RELEASED",
-          current_action: null,
-          pending_amount: "0.00",
-          released_at: now,
-          released_by: actor.id,
-          approver_email: approval?.approver_email ?? null,
-          approver_reason: approval?.approver_reason ?? null,
-          transaction_reference: reference,
-          // An approver's netting note replaces the remark; the payout day's is added to it.
-          ...(approval
-            ? nettedText
-              ? { remark: nettedText }
-              : {}
-            : { remark: appendRemark([PAYOUT_DAY_REMARK, nettedText].filter(Boolean).join("; ")) }),
-        })
-        // The lock already makes this true; the condition keeps the update honest on its own.
-        .where(and(eq(codRemittances.id, r.id), or(eq(codRemittances.status, "PENDING"), eq(codRemittances.status, "PARTIAL"))))
-        .returning({ id: codRemittances.id });
-      if (!row) throw new Error(`Remittance ${r.id} changed under its lock`);
-      await tx.insert(moneyMovements).values({
-        client_id: r.client_id,
-        kind: "cod_release",
-        remittance_id: r.id,
-        amount: paidOut,
+async function payOut(
+  tx: Tx,
+  actor: AuditActor,
+  locked: readonly PayoutRow[],
+  approval: { approver_email: string; approver_reason: string } | null,
+  now: Date,
+): Promise<ReleasedRemittance[]> {
+  // COD-minus-bill sellers' pending bills, locked, to net against their remittances.
+  const today = istDayOf(now);
+  const netting = [...new Set(locked.filter((r) => customerTypeOf(r) === "COD_MINUS_BILL").map((r) => r.client_id))];
+  const openBills = new Map<number, OpenBill[]>();
+  if (netting.length > 0) {
+    const bills = await tx
+      .select({
+        id: billingCycles.id,
+        client_id: billingCycles.client_id,
+        reference_id: billingCycles.reference_id,
+        due_date: billingCycles.due_date,
+        outstanding: billingCycles.outstanding_amount,
+      })
+      .from(billingCycles)
+      .where(
+        and(
+          anyOfIds(billingCycles.client_id, netting),
+          sql`${billingCycles.outstanding_amount} > 0`,
+          sql`${billingCycles.due_date} <= ${today}::date`,
+        ),
+      )
+      .orderBy(asc(billingCycles.id))
+      .for("update");
+    for (const b of bills)
+      openBills.set(b.client_id, [
+        ...(openBills.get(b.client_id) ?? []),
+        { ...b, outstanding: rupeesToPaise(b.outstanding) },
+      ]);
+  }
+  const released: ReleasedRemittance[] = [];
+  // Oldest cycle first: the bills are netted against the COD in the order it was collected.
+  for (const r of [...locked].sort((x, y) =>
+    x.start_date < y.start_date ? -1 : x.start_date > y.start_date ? 1 : x.id - y.id,
+  )) {
+    const reference = `REL${String(r.id).padStart(8, "0")}`;
+    const due = rupeesToPaise(r.pending_amount);
+    const net = netBills(due, openBills.get(r.client_id) ?? []);
+    openBills.set(
+      r.client_id,
+      net.bills.filter((b) => b.outstanding > 0),
+    );
+    const paidOut = paiseToRupeesString(net.paidOut);
+    const nettedText = net.nettings.length
+      ? `Paid ${formatInr(net.paidOut)} after netting ${formatInr(net.netted)} of bills (${net.nettings.map((n) => n.reference_id).join(", ")})`
+      : null;
+    const [row] = await tx
+      .update(codRemittances)
+      .set({
+        status: "RELEASED",
+        current_action: null,
+        pending_amount: "0.00",
+        released_at: now,
+        released_by: actor.id,
+        approver_email: approval?.approver_email ?? null,
+        approver_reason: approval?.approver_reason ?? null,
         transaction_reference: reference,
-        staff_id: actor.id,
-        at: now,
-      });
-      await applyNettings(tx, actor, r, net.nettings, reference, now);
-      await writeAudit(tx, actor, {
-        clientId: r.client_id,
-        entity: "cod_remittance",
-        entityId: r.pickrr_reference_id,
-        action: "release",
-        oldValue: { status: r.status, current_action: r.current_action, pending_amount: r.pending_amount },
-        newValue: {
-          status: "RELEASED",
-          current_action: null,
-          released_amount: r.pending_amount,
-          netted_bills: net.nettings.map((n) => `${n.reference_id} ${paiseToRupeesString(n.amount)}`).join(", ") || null,
-          paid_out: paidOut,
-          approver_email: approval?.approver_email ?? null,
-          approver_reason: approval?.approver_reason ?? PAYOUT_DAY_REMARK,
-          transaction_reference: reference,
-        },
-      });
-      await enqueueMail(tx, {
-        to: [r.email],
-        subject: `COD remittance ${r.pickrr_reference_id} released`,
-        text: `Hello ${r.company_name},\n\nYour COD remittance ${r.pickrr_reference_id} for deliveries from ${r.start_date} to ${r.end_date} has been released: ${formatInr(due)}${
-          net.nettings.length ? `, less ${formatInr(net.netted)} of your bills (${net.nettings.map((n) => `${n.reference_id} ${formatInr(n.amount)}`).join(", ")}): ${formatInr(net.paidOut)} paid` : ""
-        }, transaction reference ${reference}.\n\nShipping Console`,
-      });
-      released.push({ id: r.id, pickrr_reference_id: r.pickrr_reference_id, amount: r.pending_amount, netted: paiseToRupeesString(net.netted), paid_out: paidOut });
-    }
-    return released;
+        // An approver's netting note replaces the remark; the payout day's is added to it.
+        ...(approval
+          ? nettedText
+            ? { remark: nettedText }
+            : {}
+          : { remark: appendRemark([PAYOUT_DAY_REMARK, nettedText].filter(Boolean).join("; ")) }),
+      })
+      // The lock already makes this true; the condition keeps the update honest on its own.
+      .where(
+        and(
+          eq(codRemittances.id, r.id),
+          or(eq(codRemittances.status, "PENDING"), eq(codRemittances.status, "PARTIAL")),
+        ),
+      )
+      .returning({ id: codRemittances.id });
+    if (!row) throw new Error(`Remittance ${r.id} changed under its lock`);
+    await tx.insert(moneyMovements).values({
+      client_id: r.client_id,
+      kind: "cod_release",
+      remittance_id: r.id,
+      amount: paidOut,
+      transaction_reference: reference,
+      staff_id: actor.id,
+      at: now,
+    });
+    await applyNettings(tx, actor, r, net.nettings, reference, now);
+    await writeAudit(tx, actor, {
+      clientId: r.client_id,
+      entity: "cod_remittance",
+      entityId: r.pickrr_reference_id,
+      action: "release",
+      oldValue: { status: r.status, current_action: r.current_action, pending_amount: r.pending_amount },
+      newValue: {
+        status: "RELEASED",
+        current_action: null,
+        released_amount: r.pending_amount,
+        netted_bills: net.nettings.map((n) => `${n.reference_id} ${paiseToRupeesString(n.amount)}`).join(", ") || null,
+        paid_out: paidOut,
+        approver_email: approval?.approver_email ?? null,
+        approver_reason: approval?.approver_reason ?? PAYOUT_DAY_REMARK,
+        transaction_reference: reference,
+      },
+    });
+    await enqueueMail(tx, {
+      to: [r.email],
+      subject: `COD remittance ${r.pickrr_reference_id} released`,
+      text: `Hello ${r.company_name},\n\nYour COD remittance ${r.pickrr_reference_id} for deliveries from ${r.start_date} to ${r.end_date} has been released: ${formatInr(due)}${
+        net.nettings.length
+          ? `, less ${formatInr(net.netted)} of your bills (${net.nettings.map((n) => `${n.reference_id} ${formatInr(n.amount)}`).join(", ")}): ${formatInr(net.paidOut)} paid`
+          : ""
+      }, transaction reference ${reference}.\n\nShipping Console`,
+    });
+    released.push({
+      id: r.id,
+      pickrr_reference_id: r.pickrr_reference_id,
+      amount: r.pending_amount,
+      netted: paiseToRupeesString(net.netted),
+      paid_out: paidOut,
+    });
+  }
+  return released;
 }
 
 // ── Payout day ───────────────────────────────────────────────────────────────────────────────
@@ -383,7 +497,8 @@ export const PAYOUT_ACTOR: AuditActor = { id: null, email: "payout-day@system", 
 const PAYOUT_LOCK = 0x0f1a_0003;
 
 /** The remittance's remark with `text` after what it already says (a late-deliveries note stays). */
-const appendRemark = (text: string) => sql`left(concat_ws('; ', nullif(${codRemittances.remark}, ''), ${text}::text), 1000)`;
+const appendRemark = (text: string) =>
+  sql`left(concat_ws('; ', nullif(${codRemittances.remark}, ''), ${text}::text), 1000)`;
 
 export type PayoutSummary = { sellers: number; paid: number; held: number; busy: number };
 
@@ -403,11 +518,19 @@ export async function payOutDueRemittances(db: Db, now = new Date()): Promise<Pa
     sql`${codRemittances.current_action} is null`,
     sql`${codRemittances.remittance_date} <= ${today}::date`,
   );
-  const sellers = (await db.selectDistinct({ id: codRemittances.client_id }).from(codRemittances).where(due).orderBy(asc(codRemittances.client_id))).map((r) => r.id);
+  const sellers = (
+    await db
+      .selectDistinct({ id: codRemittances.client_id })
+      .from(codRemittances)
+      .where(due)
+      .orderBy(asc(codRemittances.client_id))
+  ).map((r) => r.id);
   const summary: PayoutSummary = { sellers: 0, paid: 0, held: 0, busy: 0 };
   for (const clientId of sellers) {
     await transaction(db, async (tx) => {
-      const [{ locked: mine }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUT_LOCK}, ${clientId}) as locked`)).rows as { locked: boolean }[];
+      const [{ locked: mine }] = (
+        await tx.execute(sql`select pg_try_advisory_xact_lock(${PAYOUT_LOCK}, ${clientId}) as locked`)
+      ).rows as { locked: boolean }[];
       if (!mine) {
         summary.busy++;
         return;
@@ -426,9 +549,15 @@ export async function payOutDueRemittances(db: Db, now = new Date()): Promise<Pa
         summary.paid += (await payOut(tx, PAYOUT_ACTOR, rows, null, now)).length;
         return;
       }
-      const remark = `Held on its payout day: ${verdict.rule} — ${verdict.checks.map((c) => c.text).join("; ")}`.slice(0, 1000);
+      const remark = `Held on its payout day: ${verdict.rule} — ${verdict.checks.map((c) => c.text).join("; ")}`.slice(
+        0,
+        1000,
+      );
       for (const r of rows) {
-        await tx.update(codRemittances).set({ current_action: "HOLD", remark: appendRemark(remark) }).where(eq(codRemittances.id, r.id));
+        await tx
+          .update(codRemittances)
+          .set({ current_action: "HOLD", remark: appendRemark(remark) })
+          .where(eq(codRemittances.id, r.id));
         await writeAudit(tx, PAYOUT_ACTOR, {
           clientId,
           entity: "cod_remittance",
@@ -445,7 +574,14 @@ export async function payOutDueRemittances(db: Db, now = new Date()): Promise<Pa
 }
 
 /** Writes a release's bill nettings: each bill's outstanding reduced, a movement and an audit row per bill. */
-async function applyNettings(tx: Tx, actor: AuditActor, r: { id: number; client_id: number; pickrr_reference_id: string }, nettings: readonly BillNetting[], reference: string, now: Date) {
+async function applyNettings(
+  tx: Tx,
+  actor: AuditActor,
+  r: { id: number; client_id: number; pickrr_reference_id: string },
+  nettings: readonly BillNetting[],
+  reference: string,
+  now: Date,
+) {
   for (const n of nettings) {
     const cleared = n.outstanding_after === 0;
     const [bill] = await tx
@@ -453,12 +589,15 @@ async function applyNettings(tx: Tx, actor: AuditActor, r: { id: number; client_
       .set({
         outstanding_amount: sql`${billingCycles.outstanding_amount} - ${paiseToRupeesString(n.amount)}::numeric`,
         ...(cleared ? { cleared_at: now, transaction_reference: reference } : {}),
-        remark: cleared ? `Adjusted against COD ${r.pickrr_reference_id}` : `${formatInr(n.amount)} adjusted against COD ${r.pickrr_reference_id}; ${formatInr(n.outstanding_after)} outstanding`,
+        remark: cleared
+          ? `Adjusted against COD ${r.pickrr_reference_id}`
+          : `${formatInr(n.amount)} adjusted against COD ${r.pickrr_reference_id}; ${formatInr(n.outstanding_after)} outstanding`,
       })
       .where(eq(billingCycles.id, n.bill_id))
       .returning({ outstanding: billingCycles.outstanding_amount });
     // The lock makes this true; a difference would mean the bill changed under it.
-    if (!bill || rupeesToPaise(bill.outstanding) !== n.outstanding_after) throw new Error(`Bill ${n.reference_id} changed under its lock`);
+    if (!bill || rupeesToPaise(bill.outstanding) !== n.outstanding_after)
+      throw new Error(`Bill ${n.reference_id} changed under its lock`);
     await tx.insert(moneyMovements).values({
       client_id: r.client_id,
       kind: "bill_netting",
@@ -475,7 +614,12 @@ async function applyNettings(tx: Tx, actor: AuditActor, r: { id: number; client_
       entityId: n.reference_id,
       action: "net_against_cod",
       oldValue: { outstanding_amount: paiseToRupeesString(n.outstanding_after + n.amount) },
-      newValue: { outstanding_amount: paiseToRupeesString(n.outstanding_after), netted: paiseToRupeesString(n.amount), cod_reference_id: r.pickrr_reference_id, transaction_reference: reference },
+      newValue: {
+        outstanding_amount: paiseToRupeesString(n.outstanding_after),
+        netted: paiseToRupeesString(n.amount),
+        cod_reference_id: r.pickrr_reference_id,
+        transaction_reference: reference,
+      },
     });
   }
 }
@@ -499,7 +643,11 @@ export const HELD_DOWNLOAD_HEADER = [
 ] as const;
 
 /** The filtered held remittances as download records (dates DD-MM-YYYY, amounts with two decimals). */
-export async function* heldDownloadRecords(db: Db, viewer: Pick<Viewer, "id" | "role">, view: Pick<CodView, "by" | "q" | "from" | "to">): AsyncGenerator<string[]> {
+export async function* heldDownloadRecords(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "role">,
+  view: Pick<CodView, "by" | "q" | "from" | "to">,
+): AsyncGenerator<string[]> {
   const dmy = (d: string) => `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
   for await (const r of allHeldRemittances(db, viewer, view)) {
     yield [

@@ -7,7 +7,11 @@ import type { RateListEntry } from "../quote/allocation";
 
 /** The breakdown as charged, in paise; total = base × multiplier + additional × multiplier + COD charge + surcharge. */
 export function frozenCharge(entry: RateListEntry, zone: string): FrozenCharge {
-  const total = entry.base_price_multiplier * entry.base_price + entry.additional_price_multiplier * entry.additional_price + entry.cod_charge + entry.surcharge;
+  const total =
+    entry.base_price_multiplier * entry.base_price +
+    entry.additional_price_multiplier * entry.additional_price +
+    entry.cod_charge +
+    entry.surcharge;
   return {
     courier: entry.courier,
     zone,
@@ -31,4 +35,8 @@ export function frozenCharge(entry: RateListEntry, zone: string): FrozenCharge {
 export const padNumber = (n: number | bigint, width: number) => String(n).padStart(width, "0");
 
 /** A courier tracking id's prefix: the first three letters of the courier's name. */
-export const awbPrefix = (courier: string) => courier.replace(/[^A-Za-z]/g, "").slice(0, 3).toUpperCase();
+export const awbPrefix = (courier: string) =>
+  courier
+    .replace(/[^A-Za-z]/g, "")
+    .slice(0, 3)
+    .toUpperCase();

@@ -5,17 +5,37 @@ import { parseCalculator } from "../quote/calculator-form";
 import { parseOrder, quoteInputOf } from "./place-form";
 
 const good = {
-  pickup_pincode: "110001", drop_pincode: "560001", payment_mode: "cod", cod_amount: 899, invoice_value: 899,
-  weight: 0.5, length: 10, breadth: 10, height: 10, items: [{ name: "Kurta", sku: "K-1", quantity: 1 }],
-  customer_name: "Priya Sharma", customer_phone: "+91 98765 43210", customer_address: "12 MG Road, Bengaluru",
+  pickup_pincode: "110001",
+  drop_pincode: "560001",
+  payment_mode: "cod",
+  cod_amount: 899,
+  invoice_value: 899,
+  weight: 0.5,
+  length: 10,
+  breadth: 10,
+  height: 10,
+  items: [{ name: "Kurta", sku: "K-1", quantity: 1 }],
+  customer_name: "Priya Sharma",
+  customer_phone: "+91 98765 43210",
+  customer_address: "12 MG Road, Bengaluru",
 };
 
 describe("an order from a seller's system", () => {
   it("reads a good order, the phone normalised, express by default", () => {
-    expect(parseOrder(good)).toMatchObject({ ok: true, order: { customer_phone: "9876543210", delivery_mode: "express", cod_amount: 899 } });
+    expect(parseOrder(good)).toMatchObject({
+      ok: true,
+      order: { customer_phone: "9876543210", delivery_mode: "express", cod_amount: 899 },
+    });
   });
   it("names each bad field", () => {
-    const bad = parseOrder({ ...good, pickup_pincode: "12", payment_mode: "card", items: [{ name: "", sku: "x", quantity: 0 }], customer_phone: "123", weight: -1 });
+    const bad = parseOrder({
+      ...good,
+      pickup_pincode: "12",
+      payment_mode: "card",
+      items: [{ name: "", sku: "x", quantity: 0 }],
+      customer_phone: "123",
+      weight: -1,
+    });
     expect(bad).toEqual({
       ok: false,
       errors: expect.objectContaining({
@@ -29,28 +49,53 @@ describe("an order from a seller's system", () => {
     });
   });
   it("needs a COD amount for COD only, and bounds every text", () => {
-    expect(parseOrder({ ...good, cod_amount: undefined })).toMatchObject({ ok: false, errors: { cod_amount: "cod_amount is required for a COD order" } });
+    expect(parseOrder({ ...good, cod_amount: undefined })).toMatchObject({
+      ok: false,
+      errors: { cod_amount: "cod_amount is required for a COD order" },
+    });
     expect(parseOrder({ ...good, payment_mode: "prepaid", cod_amount: undefined }).ok).toBe(true);
-    expect(parseOrder({ ...good, customer_address: "x".repeat(301) })).toMatchObject({ ok: false, errors: { customer_address: "customer_address is at most 300 characters" } });
-    expect(parseOrder({ ...good, items: [] })).toMatchObject({ ok: false, errors: { items: "items needs at least one item" } });
+    expect(parseOrder({ ...good, customer_address: "x".repeat(301) })).toMatchObject({
+      ok: false,
+      errors: { customer_address: "customer_address is at most 300 characters" },
+    });
+    expect(parseOrder({ ...good, items: [] })).toMatchObject({
+      ok: false,
+      errors: { items: "items needs at least one item" },
+    });
   });
 });
 
 describe("the order's precision and its quote input", () => {
   it("refuses more decimals than the engine prices, naming the field", () => {
-    expect(parseOrder({ ...good, length: 10.555 })).toMatchObject({ ok: false, errors: { length: "length has at most 2 decimals" } });
-    expect(parseOrder({ ...good, weight: 0.0005 })).toMatchObject({ ok: false, errors: { weight: "weight has at most 3 decimals" } });
-    expect(parseOrder({ ...good, invoice_value: "899.999" })).toMatchObject({ ok: false, errors: { invoice_value: "invoice_value has at most 2 decimals" } });
-    expect(parseOrder({ ...good, cod_amount: 899.001 })).toMatchObject({ ok: false, errors: { cod_amount: "cod_amount has at most 2 decimals" } });
+    expect(parseOrder({ ...good, length: 10.555 })).toMatchObject({
+      ok: false,
+      errors: { length: "length has at most 2 decimals" },
+    });
+    expect(parseOrder({ ...good, weight: 0.0005 })).toMatchObject({
+      ok: false,
+      errors: { weight: "weight has at most 3 decimals" },
+    });
+    expect(parseOrder({ ...good, invoice_value: "899.999" })).toMatchObject({
+      ok: false,
+      errors: { invoice_value: "invoice_value has at most 2 decimals" },
+    });
+    expect(parseOrder({ ...good, cod_amount: 899.001 })).toMatchObject({
+      ok: false,
+      errors: { cod_amount: "cod_amount has at most 2 decimals" },
+    });
     expect(parseOrder({ ...good, payment_mode: "prepaid", cod_amount: 899.001 }).ok).toBe(true);
-    expect(parseOrder({ ...good, cod_amount: 10_000.01 })).toMatchObject({ ok: false, errors: { cod_amount: "cod_amount is at most 10000 for a COD order" } });
+    expect(parseOrder({ ...good, cod_amount: 10_000.01 })).toMatchObject({
+      ok: false,
+      errors: { cod_amount: "cod_amount is at most 10000 for a COD order" },
+    });
     expect(parseOrder({ ...good, cod_amount: 10_000 }).ok).toBe(true);
     expect(parseOrder({ ...good, payment_mode: "prepaid", cod_amount: 50_000 }).ok).toBe(true);
     expect(parseOrder({ ...good, weight: 0.125, length: 10.5, invoice_value: "899.99" }).ok).toBe(true);
   });
 
   it("is what the Rate Calculator's form would read from the same order", () => {
-    const amount = (max: number, decimals: number) => fc.integer({ min: 1, max: max * 10 ** decimals }).map((n) => n / 10 ** decimals);
+    const amount = (max: number, decimals: number) =>
+      fc.integer({ min: 1, max: max * 10 ** decimals }).map((n) => n / 10 ** decimals);
     const name = fc.stringMatching(/^[A-Za-z][A-Za-z0-9 ]{0,20}[A-Za-z0-9]$/);
     fc.assert(
       fc.property(
@@ -66,7 +111,11 @@ describe("the order's precision and its quote input", () => {
           names: fc.array(name, { minLength: 1, maxLength: 5 }),
         }),
         ({ names, ...v }) => {
-          const parsed = parseOrder({ ...good, ...v, items: names.map((n, i) => ({ name: n, sku: `S-${i}`, quantity: 1 })) });
+          const parsed = parseOrder({
+            ...good,
+            ...v,
+            items: names.map((n, i) => ({ name: n, sku: `S-${i}`, quantity: 1 })),
+          });
           if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
           const o = parsed.order;
           const form = parseCalculator({
@@ -92,7 +141,13 @@ describe("the order's precision and its quote input", () => {
   });
 
   it("keeps an item's name whole, commas and all, as one product", () => {
-    const parsed = parseOrder({ ...good, items: [{ name: "Kurta, blue", sku: "K-1", quantity: 1 }, { name: "Kurta, blue", sku: "K-2", quantity: 1 }] });
+    const parsed = parseOrder({
+      ...good,
+      items: [
+        { name: "Kurta, blue", sku: "K-1", quantity: 1 },
+        { name: "Kurta, blue", sku: "K-2", quantity: 1 },
+      ],
+    });
     if (!parsed.ok) throw new Error("order");
     expect(quoteInputOf(parsed.order).product_names).toEqual(["Kurta, blue"]);
   });

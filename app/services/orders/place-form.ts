@@ -37,37 +37,68 @@ export const orderSchema = z
   .object({
     pickup_pincode: pincode("pickup_pincode"),
     drop_pincode: pincode("drop_pincode"),
-    delivery_mode: z.enum(["express", "heavy_surface"], { errorMap: () => ({ message: "delivery_mode must be express or heavy_surface" }) }).default("express"),
+    delivery_mode: z
+      .enum(["express", "heavy_surface"], {
+        errorMap: () => ({ message: "delivery_mode must be express or heavy_surface" }),
+      })
+      .default("express"),
     payment_mode: z.enum(["cod", "prepaid"], { errorMap: () => ({ message: "payment_mode must be cod or prepaid" }) }),
-    cod_amount: z.coerce.number({ invalid_type_error: "cod_amount must be a number" }).min(0, "cod_amount can not be negative").max(1_000_000, "cod_amount is at most 1000000").optional(),
+    cod_amount: z.coerce
+      .number({ invalid_type_error: "cod_amount must be a number" })
+      .min(0, "cod_amount can not be negative")
+      .max(1_000_000, "cod_amount is at most 1000000")
+      .optional(),
     invoice_value: positive("invoice_value", 10_000_000, 2),
     weight: positive("weight", 500, 3),
     length: positive("length", 10_000, 2),
     breadth: positive("breadth", 10_000, 2),
     height: positive("height", 10_000, 2),
     items: z
-      .array(z.object({ name: text("items.name", 100), sku: text("items.sku", 50), quantity: z.coerce.number().int("items.quantity must be a whole number").min(1, "items.quantity must be at least 1").max(999, "items.quantity is at most 999") }), {
-        required_error: "items is required",
-        invalid_type_error: "items must be a list",
-      })
+      .array(
+        z.object({
+          name: text("items.name", 100),
+          sku: text("items.sku", 50),
+          quantity: z.coerce
+            .number()
+            .int("items.quantity must be a whole number")
+            .min(1, "items.quantity must be at least 1")
+            .max(999, "items.quantity is at most 999"),
+        }),
+        {
+          required_error: "items is required",
+          invalid_type_error: "items must be a list",
+        },
+      )
       .min(1, "items needs at least one item")
       .max(50, "items has at most 50 items"),
     customer_name: text("customer_name", 100),
-    customer_phone: z.coerce.string().transform((v) => v.replace(/[\s-]/g, "").replace(/^(\+91|0091|0)/, "")).pipe(z.string().regex(/^[6-9]\d{9}$/, "customer_phone must be a 10-digit Indian mobile number")),
+    customer_phone: z.coerce
+      .string()
+      .transform((v) => v.replace(/[\s-]/g, "").replace(/^(\+91|0091|0)/, ""))
+      .pipe(z.string().regex(/^[6-9]\d{9}$/, "customer_phone must be a 10-digit Indian mobile number")),
     customer_address: text("customer_address", 300),
     client_order_id: text("client_order_id", 50).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.payment_mode !== "cod") return;
-    if (!(v.cod_amount && v.cod_amount > 0)) ctx.addIssue({ code: "custom", path: ["cod_amount"], message: "cod_amount is required for a COD order" });
-    else if (v.cod_amount > MAX_COD_AMOUNT) ctx.addIssue({ code: "custom", path: ["cod_amount"], message: `cod_amount is at most ${MAX_COD_AMOUNT} for a COD order` });
-    else if (!twoDecimals(v.cod_amount)) ctx.addIssue({ code: "custom", path: ["cod_amount"], message: "cod_amount has at most 2 decimals" });
+    if (!(v.cod_amount && v.cod_amount > 0))
+      ctx.addIssue({ code: "custom", path: ["cod_amount"], message: "cod_amount is required for a COD order" });
+    else if (v.cod_amount > MAX_COD_AMOUNT)
+      ctx.addIssue({
+        code: "custom",
+        path: ["cod_amount"],
+        message: `cod_amount is at most ${MAX_COD_AMOUNT} for a COD order`,
+      });
+    else if (!twoDecimals(v.cod_amount))
+      ctx.addIssue({ code: "custom", path: ["cod_amount"], message: "cod_amount has at most 2 decimals" });
   });
 
 export type OrderRequest = z.output<typeof orderSchema>;
 
 /** The order or the first message per field (path joined with dots: items.0.sku). */
-export function parseOrder(raw: unknown): { ok: true; order: OrderRequest } | { ok: false; errors: Record<string, string> } {
+export function parseOrder(
+  raw: unknown,
+): { ok: true; order: OrderRequest } | { ok: false; errors: Record<string, string> } {
   const parsed = orderSchema.safeParse(raw);
   if (parsed.success) return { ok: true, order: parsed.data };
   const errors: Record<string, string> = {};

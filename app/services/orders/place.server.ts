@@ -13,22 +13,37 @@ import { legalOrderGate } from "../legal/seller.server";
 import { NO_COURIER_MESSAGE } from "../quote/allocation";
 import { quoteForClient } from "../quote/quote.server";
 import { awbPrefix, frozenCharge, padNumber } from "./charge";
-import { type OrderRequest,quoteInputOf } from "./place-form";
+import { type OrderRequest, quoteInputOf } from "./place-form";
 import { addPlacedOrderToRollups } from "./rollups.server";
 
-export type Placed = { pickrr_order_id: string; pickrr_tracking_id: string; courier: string; edd_stamp: string; charged_amount: string };
-export type PlaceAnswer = { status: 201; body: Placed } | { status: 400 | 409 | 422; body: { err: string; errors?: Record<string, string> } };
+export type Placed = {
+  pickrr_order_id: string;
+  pickrr_tracking_id: string;
+  courier: string;
+  edd_stamp: string;
+  charged_amount: string;
+};
+export type PlaceAnswer =
+  { status: 201; body: Placed } | { status: 400 | 409 | 422; body: { err: string; errors?: Record<string, string> } };
 
 /**
  * The legal team's rule (decision 028): a mandatory document not accepted by its expiry date refuses
  * the seller's new orders, unless the seller is on legal's Blocked Users list.
  */
-export async function assertClientMayPlaceOrders(tx: Db | Tx, clientId: number, now = new Date()): Promise<Result<{}, Failure<409>>> {
+export async function assertClientMayPlaceOrders(
+  tx: Db | Tx,
+  clientId: number,
+  now = new Date(),
+): Promise<Result<{}, Failure<409>>> {
   return legalOrderGate(tx, clientId, now);
 }
 
 type Quoted =
-  | { ok: true; entry: NonNullable<ReturnType<typeof findSelected>>; quote: Extract<Awaited<ReturnType<typeof quoteForClient>>, { ok: true }>["quote"] }
+  | {
+      ok: true;
+      entry: NonNullable<ReturnType<typeof findSelected>>;
+      quote: Extract<Awaited<ReturnType<typeof quoteForClient>>, { ok: true }>["quote"];
+    }
   | { ok: false; answer: PlaceAnswer };
 
 const findSelected = (quote: Extract<Awaited<ReturnType<typeof quoteForClient>>, { ok: true }>["quote"]) =>
@@ -37,7 +52,11 @@ const findSelected = (quote: Extract<Awaited<ReturnType<typeof quoteForClient>>,
 /** The order's quote by the Rate Calculator's engine (cached quote data, decision 008), or the answer that refuses it. */
 async function quoteOrder(db: Db, clientId: number, o: OrderRequest, now: Date): Promise<Quoted> {
   const q = await quoteForClient(db, clientId, quoteInputOf(o), now);
-  if (!q.ok) return { ok: false, answer: { status: 400, body: { err: q.error.message, errors: { [q.error.field]: q.error.message } } } };
+  if (!q.ok)
+    return {
+      ok: false,
+      answer: { status: 400, body: { err: q.error.message, errors: { [q.error.field]: q.error.message } } },
+    };
   const entry = findSelected(q.quote);
   if (!entry) return { ok: false, answer: { status: 422, body: { err: NO_COURIER_MESSAGE } } };
   return { ok: true, entry, quote: q.quote };
@@ -56,7 +75,11 @@ const numberPools = new WeakMap<Db, bigint[]>();
 async function nextOrderNumber(db: Db, tx: Tx): Promise<bigint> {
   let pool = numberPools.get(db);
   if (!pool?.length) {
-    const rows = (await tx.execute(sql`select nextval(${orderNumberSeq.seqName}) as n from generate_series(1, ${ORDER_NUMBERS_AT_ONCE})`)).rows as { n: string }[];
+    const rows = (
+      await tx.execute(
+        sql`select nextval(${orderNumberSeq.seqName}) as n from generate_series(1, ${ORDER_NUMBERS_AT_ONCE})`,
+      )
+    ).rows as { n: string }[];
     pool = rows.map((r) => BigInt(r.n)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     numberPools.set(db, pool);
   }
@@ -64,7 +87,14 @@ async function nextOrderNumber(db: Db, tx: Tx): Promise<bigint> {
 }
 
 /** Inside the caller's transaction: the legal gate, then the order with its frozen charge and its rollups. */
-async function insertOrder(db: Db, tx: Tx, clientId: number, o: OrderRequest, quoted: Quoted, now: Date): Promise<PlaceAnswer> {
+async function insertOrder(
+  db: Db,
+  tx: Tx,
+  clientId: number,
+  o: OrderRequest,
+  quoted: Quoted,
+  now: Date,
+): Promise<PlaceAnswer> {
   if (!quoted.ok) return quoted.answer;
   const { entry, quote } = quoted;
   const charge = frozenCharge(entry, quote.billing_zone);
@@ -117,8 +147,15 @@ async function insertOrder(db: Db, tx: Tx, clientId: number, o: OrderRequest, qu
 /** The stored answer to an earlier request with this key, waiting (briefly) while one is still in flight. */
 async function priorAnswer(db: Db, clientId: number, key: string): Promise<PlaceAnswer> {
   for (let i = 0; i < 100; i++) {
-    const [prior] = await db.select().from(orderRequests).where(and(eq(orderRequests.client_id, clientId), eq(orderRequests.idempotency_key, key)));
-    if (prior?.response) return { status: prior.status as PlaceAnswer["status"], body: prior.response as PlaceAnswer["body"] } as PlaceAnswer;
+    const [prior] = await db
+      .select()
+      .from(orderRequests)
+      .where(and(eq(orderRequests.client_id, clientId), eq(orderRequests.idempotency_key, key)));
+    if (prior?.response)
+      return {
+        status: prior.status as PlaceAnswer["status"],
+        body: prior.response as PlaceAnswer["body"],
+      } as PlaceAnswer;
     await new Promise((r) => setTimeout(r, 50));
   }
   return { status: 409, body: { err: "A request with this Idempotency-Key is still being processed; retry shortly." } };
@@ -131,17 +168,29 @@ async function priorAnswer(db: Db, clientId: number, key: string): Promise<Place
  * on the claim's unique index until that transaction ends, then reads the stored answer (or, if
  * it rolled back, claims the key itself). One commit a placement, not three (decision 035).
  */
-export async function placeOrder(db: Db, clientId: number, o: OrderRequest, opts: { idempotencyKey?: string | null; now?: Date } = {}): Promise<PlaceAnswer> {
+export async function placeOrder(
+  db: Db,
+  clientId: number,
+  o: OrderRequest,
+  opts: { idempotencyKey?: string | null; now?: Date } = {},
+): Promise<PlaceAnswer> {
   const now = opts.now ?? new Date();
   const key = opts.idempotencyKey?.trim();
   const quoted = await quoteOrder(db, clientId, o, now);
   // Without a key nothing is stored: a refusal is answered as it is.
   if (!key) return quoted.ok ? transaction(db, (tx) => insertOrder(db, tx, clientId, o, quoted, now)) : quoted.answer;
   const answer = await transaction(db, async (tx) => {
-    const claimed = await tx.insert(orderRequests).values({ client_id: clientId, idempotency_key: key }).onConflictDoNothing().returning({ id: orderRequests.id });
+    const claimed = await tx
+      .insert(orderRequests)
+      .values({ client_id: clientId, idempotency_key: key })
+      .onConflictDoNothing()
+      .returning({ id: orderRequests.id });
     if (claimed.length === 0) return null;
     const placed = await insertOrder(db, tx, clientId, o, quoted, now);
-    await tx.update(orderRequests).set({ status: placed.status, response: placed.body }).where(eq(orderRequests.id, claimed[0].id));
+    await tx
+      .update(orderRequests)
+      .set({ status: placed.status, response: placed.body })
+      .where(eq(orderRequests.id, claimed[0].id));
     return placed;
   });
   return answer ?? priorAnswer(db, clientId, key);

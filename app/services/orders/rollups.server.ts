@@ -30,7 +30,10 @@ export async function addOrdersToRollups(tx: Executor, where: SQL): Promise<void
   await tx.execute(sql`
     insert into ${orderDailyRollups} (client_id, day, placed, picked) ${fromOrders(where)}
     on conflict (client_id, day) do update set placed = ${orderDailyRollups.placed} + excluded.placed, picked = ${orderDailyRollups.picked} + excluded.picked`);
-  await refreshMonths(tx, sql`select distinct client_id, date_trunc('month', day)::date as month from (${fromOrders(where)}) touched`);
+  await refreshMonths(
+    tx,
+    sql`select distinct client_id, date_trunc('month', day)::date as month from (${fromOrders(where)}) touched`,
+  );
 }
 
 /**
@@ -57,7 +60,10 @@ export async function applyPickupChanges(tx: Executor, changes: readonly PickupC
   const deltas = changes.flatMap((c) =>
     c.before?.getTime() === c.after?.getTime()
       ? []
-      : [...(c.before ? [{ client_id: c.client_id, at: c.before.toISOString(), n: -1 }] : []), ...(c.after ? [{ client_id: c.client_id, at: c.after.toISOString(), n: 1 }] : [])],
+      : [
+          ...(c.before ? [{ client_id: c.client_id, at: c.before.toISOString(), n: -1 }] : []),
+          ...(c.after ? [{ client_id: c.client_id, at: c.after.toISOString(), n: 1 }] : []),
+        ],
   );
   if (deltas.length === 0) return;
   await tx.execute(sql`
@@ -85,7 +91,13 @@ const MONTH_COLUMNS = sql.raw(`client_id, month, placed, picked, ${WEEKDAYS.map(
 /** Monthly rows (MONTH_COLUMNS) summed from the daily rows that `where` selects. */
 const monthsFromDaily = (where: SQL) => sql`
   select ${d.client_id} as client_id, date_trunc('month', ${d.day})::date as month, sum(${d.placed})::int as placed, sum(${d.picked})::int as picked,
-    ${sql.join(WEEKDAYS.map((w) => sql`coalesce(sum(${d.picked}) filter (where extract(isodow from ${d.day}) = ${w}), 0)::int as ${sql.identifier(`picked_${w}`)}`), sql`, `)}
+    ${sql.join(
+      WEEKDAYS.map(
+        (w) =>
+          sql`coalesce(sum(${d.picked}) filter (where extract(isodow from ${d.day}) = ${w}), 0)::int as ${sql.identifier(`picked_${w}`)}`,
+      ),
+      sql`, `,
+    )}
   from ${d} where ${where} group by 1, 2`;
 
 /** Recomputes the monthly rows of the (client_id, month) pairs `keys` selects from the daily rows. */
@@ -119,5 +131,12 @@ export async function rollupDifferences(tx: Executor, limit = 20) {
     where (f.client_id, f.month, f.placed, f.picked, f.picked_1, f.picked_2, f.picked_3, f.picked_4, f.picked_5, f.picked_6, f.picked_7)
       is distinct from (k.client_id, k.month, k.placed, k.picked, k.picked_1, k.picked_2, k.picked_3, k.picked_4, k.picked_5, k.picked_6, k.picked_7)
     order by 1, 2 limit ${limit}`);
-  return [...result.rows, ...months.rows] as { client_id: number; day: string; kept_placed: number; placed: number; kept_picked: number; picked: number }[];
+  return [...result.rows, ...months.rows] as {
+    client_id: number;
+    day: string;
+    kept_placed: number;
+    placed: number;
+    kept_picked: number;
+    picked: number;
+  }[];
 }

@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 
-import { clientScopeCondition, hierarchyMember, type Viewer,withHierarchy } from "../clients/clients.server";
+import { clientScopeCondition, hierarchyMember, type Viewer, withHierarchy } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
 import { clients, orders, trackingEvents } from "../db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchType } from "./search";
@@ -13,12 +13,21 @@ import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchType } from "./search";
 /** The POCs of an order or seller (decision 023): sales = the client's BDM, retention = its TL, ops = its AVP. */
 const POC_IDS = { bdm_id: clients.bdm_id, tl_id: clients.tl_id, avp_id: clients.avp_id };
 const POC_ROLES = ["bdm", "tl", "avp"] as const;
-type Pocs<R> = Omit<R, "bdm" | "tl" | "avp" | "bdm_id" | "tl_id" | "avp_id"> & Record<"sales" | "retention" | "ops", { id: number; name: string; email: string } | null>;
+type Pocs<R> = Omit<R, "bdm" | "tl" | "avp" | "bdm_id" | "tl_id" | "avp_id"> &
+  Record<"sales" | "retention" | "ops", { id: number; name: string; email: string } | null>;
 
 /** A page of rows with their POCs, read in one query for the page (withHierarchy). */
-async function withPocs<R extends { bdm_id: number | null; tl_id: number | null; avp_id: number | null }>(db: Db, rows: R[]): Promise<Pocs<R>[]> {
+async function withPocs<R extends { bdm_id: number | null; tl_id: number | null; avp_id: number | null }>(
+  db: Db,
+  rows: R[],
+): Promise<Pocs<R>[]> {
   // (TypeScript cannot see through the generic Omit of Omit: the shape is Pocs<R>.)
-  return (await withHierarchy(db, rows, POC_ROLES)).map(({ bdm, tl, avp, ...row }) => ({ ...row, sales: bdm, retention: tl, ops: avp })) as unknown as Pocs<R>[];
+  return (await withHierarchy(db, rows, POC_ROLES)).map(({ bdm, tl, avp, ...row }) => ({
+    ...row,
+    sales: bdm,
+    retention: tl,
+    ops: avp,
+  })) as unknown as Pocs<R>[];
 }
 
 export type OrderSearchRow = Pocs<Awaited<ReturnType<typeof orderRows>>[number]>;
@@ -108,12 +117,26 @@ function sellerRows(db: Db, where: ReturnType<typeof and>, page: number) {
 }
 
 /** The page of results (1-based) for a parsed search, within the viewer's clients. */
-export async function searchRecords(db: Db, viewer: Pick<Viewer, "id" | "role">, search: { type: SearchType; value: string }, page = 1): Promise<SearchResult> {
+export async function searchRecords(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "role">,
+  search: { type: SearchType; value: string },
+  page = 1,
+): Promise<SearchResult> {
   const scope = clientScopeCondition(viewer);
   if (search.type === "seller_email") {
     const where = and(scope, sql`lower(${clients.email}) = ${search.value}`);
-    const [rows, [{ n }]] = await Promise.all([sellerRows(db, where, page), db.select({ n: count() }).from(clients).where(where)]);
-    return { kind: "sellers", rows: await withPocs(db, rows), total: n, page, pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)) };
+    const [rows, [{ n }]] = await Promise.all([
+      sellerRows(db, where, page),
+      db.select({ n: count() }).from(clients).where(where),
+    ]);
+    return {
+      kind: "sellers",
+      rows: await withPocs(db, rows),
+      total: n,
+      page,
+      pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)),
+    };
   }
   const where = and(scope, orderCondition(search.type, search.value));
   // The matches are found once, in one statement: their ids in page order to one past the cap
@@ -121,11 +144,22 @@ export async function searchRecords(db: Db, viewer: Pick<Viewer, "id" | "role">,
   // scan is most of its cost, and counting with a second query ran it twice. An empty page past
   // page 1 counts on its own (nothing else carries the count); a page past the cap reads its
   // rows itself.
-  const found = db
-    .$with("found")
-    .as(db.select({ id: orders.id, placed_at: orders.placed_at }).from(orders).innerJoin(clients, withClient).where(where).orderBy(...newestFirst).limit(SEARCH_COUNT_CAP + 1));
+  const found = db.$with("found").as(
+    db
+      .select({ id: orders.id, placed_at: orders.placed_at })
+      .from(orders)
+      .innerJoin(clients, withClient)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(SEARCH_COUNT_CAP + 1),
+  );
   const from = (page - 1) * SEARCH_PAGE_SIZE;
-  const pageIds = db.select({ id: found.id }).from(found).orderBy(desc(found.placed_at), desc(found.id)).limit(SEARCH_PAGE_SIZE).offset(from);
+  const pageIds = db
+    .select({ id: found.id })
+    .from(found)
+    .orderBy(desc(found.placed_at), desc(found.id))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset(from);
   const withCount = await db
     .with(found)
     .select({ ...orderListColumns, found: sql<number>`(select count(*) from ${found})::int` })
@@ -134,19 +168,50 @@ export async function searchRecords(db: Db, viewer: Pick<Viewer, "id" | "role">,
     .where(inArray(orders.id, pageIds))
     .orderBy(...newestFirst);
   let n = withCount[0]?.found ?? 0;
-  if (withCount.length === 0 && page > 1) n = (await db.select({ n: count() }).from(db.select({ one: sql`1` }).from(orders).innerJoin(clients, withClient).where(where).limit(SEARCH_COUNT_CAP + 1).as("counted")))[0].n;
-  const rows = await withPocs(db, from >= SEARCH_COUNT_CAP && n > SEARCH_COUNT_CAP ? await orderRows(db, where, page) : withCount.map(({ found: _found, ...row }) => row));
+  if (withCount.length === 0 && page > 1)
+    n = (
+      await db.select({ n: count() }).from(
+        db
+          .select({ one: sql`1` })
+          .from(orders)
+          .innerJoin(clients, withClient)
+          .where(where)
+          .limit(SEARCH_COUNT_CAP + 1)
+          .as("counted"),
+      )
+    )[0].n;
+  const rows = await withPocs(
+    db,
+    from >= SEARCH_COUNT_CAP && n > SEARCH_COUNT_CAP
+      ? await orderRows(db, where, page)
+      : withCount.map(({ found: _found, ...row }) => row),
+  );
   const more = n > SEARCH_COUNT_CAP;
   const total = Math.min(n, SEARCH_COUNT_CAP);
   // Past the cap the pages go on while a page is full (the URL may ask for any of them).
-  const pages = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE), more && rows.length === SEARCH_PAGE_SIZE ? page + 1 : page);
+  const pages = Math.max(
+    1,
+    Math.ceil(total / SEARCH_PAGE_SIZE),
+    more && rows.length === SEARCH_PAGE_SIZE ? page + 1 : page,
+  );
   return { kind: "orders", rows, total, more, page, pages };
 }
 
 /** One order with its client, if the viewer may see it (null otherwise: a 404, never a hint). */
 export async function orderForViewer(db: Db, viewer: Pick<Viewer, "id" | "role">, pickrrOrderId: string) {
   const [row] = await db
-    .select({ ...orderDetailColumns, charge: orders.charge, charged_amount: orders.charged_amount, dead_weight: orders.dead_weight, length: orders.length, breadth: orders.breadth, height: orders.height, pickup_city: orders.pickup_city, pickup_pincode: orders.pickup_pincode, order_zone: orders.order_zone })
+    .select({
+      ...orderDetailColumns,
+      charge: orders.charge,
+      charged_amount: orders.charged_amount,
+      dead_weight: orders.dead_weight,
+      length: orders.length,
+      breadth: orders.breadth,
+      height: orders.height,
+      pickup_city: orders.pickup_city,
+      pickup_pincode: orders.pickup_pincode,
+      order_zone: orders.order_zone,
+    })
     .from(orders)
     .innerJoin(clients, withClient)
     .where(and(clientScopeCondition(viewer), eq(orders.pickrr_order_id, pickrrOrderId)));
@@ -156,7 +221,12 @@ export async function orderForViewer(db: Db, viewer: Pick<Viewer, "id" | "role">
 /** An order's tracking timeline, oldest scan first (the order page; the order is one orderForViewer let the viewer see). */
 export async function orderTimeline(db: Db, orderId: number) {
   return db
-    .select({ id: trackingEvents.id, at: trackingEvents.at, status: trackingEvents.status, location: trackingEvents.location })
+    .select({
+      id: trackingEvents.id,
+      at: trackingEvents.at,
+      status: trackingEvents.status,
+      location: trackingEvents.location,
+    })
     .from(trackingEvents)
     .where(eq(trackingEvents.order_id, orderId))
     .orderBy(asc(trackingEvents.at), asc(trackingEvents.id));

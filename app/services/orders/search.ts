@@ -49,7 +49,8 @@ export function parseSearch(rawType: string | null, rawQuery: string | null): Pa
   switch (type) {
     case "tracking_id":
     case "courier_tracking_id":
-      if (!/^[A-Za-z0-9-]{4,40}$/.test(q)) return invalid(`A ${SEARCH_TYPE_LABELS[type]} is 4 to 40 letters, digits or dashes.`);
+      if (!/^[A-Za-z0-9-]{4,40}$/.test(q))
+        return invalid(`A ${SEARCH_TYPE_LABELS[type]} is 4 to 40 letters, digits or dashes.`);
       return { ok: true, type, value: q.toUpperCase() };
     case "phone": {
       const digits = q.replace(/[\s-]/g, "").replace(/^(\+91|0091|0)/, "");

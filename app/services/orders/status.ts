@@ -49,7 +49,9 @@ const TERMINAL: ReadonlySet<OrderStatus> = new Set(["delivered", "rto_delivered"
  * the answer never depends on arrival order). With no events the order is just placed.
  */
 export function deriveState(events: readonly ScanEvent[]): DerivedState {
-  const sorted = [...events].sort((a, b) => a.at.getTime() - b.at.getTime() || a.courier_event_id.localeCompare(b.courier_event_id));
+  const sorted = [...events].sort(
+    (a, b) => a.at.getTime() - b.at.getTime() || a.courier_event_id.localeCompare(b.courier_event_id),
+  );
   let current: OrderStatus = "placed";
   let pickup_at: Date | null = null;
   let delivered_at: Date | null = null;

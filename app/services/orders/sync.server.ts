@@ -10,7 +10,12 @@ import { applyEvents } from "./tracking.server";
 export const TRACING_SYNCED = "Tracing Synced";
 
 /** The order's status and dates, recomputed from every event it has (by event time); null when the viewer may not see it. */
-export async function syncTracking(db: Db, viewer: Pick<Viewer, "id" | "role">, pickrrOrderId: string, now = new Date()) {
+export async function syncTracking(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "role">,
+  pickrrOrderId: string,
+  now = new Date(),
+) {
   return transaction(db, async (tx) => {
     const [order] = await tx
       .select({ id: orders.id })

@@ -3,13 +3,42 @@ import { describe, expect, it } from "vitest";
 
 import { ZONES } from "../core/zones";
 import { type CustomRule, type SelectRule, type SelectRuleCriterias } from "../rules/rules";
-import { type CourierCandidate, ineligibilityReasons, NO_COURIER_MESSAGE, normaliseCalculatorInput, orderTypeOf, quote, type QuoteInput, type QuoteShipment, type RuleConfig,serviceTypeOf } from "./allocation";
+import {
+  type CourierCandidate,
+  ineligibilityReasons,
+  NO_COURIER_MESSAGE,
+  normaliseCalculatorInput,
+  orderTypeOf,
+  quote,
+  type QuoteInput,
+  type QuoteShipment,
+  type RuleConfig,
+  serviceTypeOf,
+} from "./allocation";
 import type { RateRow } from "./pricing";
 import type { PincodeInfo } from "./zone";
 
-const delhi: PincodeInfo = { pincode: 110001, city: "Delhi NCR", state: "Delhi", is_metro: true, is_special_zone: false };
-const bengaluru: PincodeInfo = { pincode: 560001, city: "Bengaluru", state: "Karnataka", is_metro: true, is_special_zone: false };
-const jaipur: PincodeInfo = { pincode: 302001, city: "Jaipur", state: "Rajasthan", is_metro: false, is_special_zone: false };
+const delhi: PincodeInfo = {
+  pincode: 110001,
+  city: "Delhi NCR",
+  state: "Delhi",
+  is_metro: true,
+  is_special_zone: false,
+};
+const bengaluru: PincodeInfo = {
+  pincode: 560001,
+  city: "Bengaluru",
+  state: "Karnataka",
+  is_metro: true,
+  is_special_zone: false,
+};
+const jaipur: PincodeInfo = {
+  pincode: 302001,
+  city: "Jaipur",
+  state: "Rajasthan",
+  is_metro: false,
+  is_special_zone: false,
+};
 
 /** 10:00 in India: pickup today, 2024-03-10. */
 const now = new Date("2024-03-10T10:00:00+05:30");
@@ -76,7 +105,8 @@ const airDear = () => courier("Air Dear", "90.00", { has_surface: false }); // �
 const surfaceMid = () => courier("Surface Mid", "60.00", { is_air: false }); // ₹60, 2024-03-15
 
 describe("eligibility", () => {
-  const reasons = (c: CourierCandidate, s: Partial<QuoteShipment> = {}) => ineligibilityReasons(c, { ...shipment, ...s }, delhi, bengaluru);
+  const reasons = (c: CourierCandidate, s: Partial<QuoteShipment> = {}) =>
+    ineligibilityReasons(c, { ...shipment, ...s }, delhi, bengaluru);
 
   it("accepts a courier that is active, serviceable, capable and priced", () => {
     expect(reasons(courier("Fine", "40"))).toEqual([]);
@@ -84,17 +114,42 @@ describe("eligibility", () => {
 
   it.each<[string, Partial<CourierCandidate>, Partial<QuoteShipment>, string]>([
     ["inactive", { is_active_for_client: false }, {}, "not active for this client"],
-    ["air-only on heavy surface", { has_surface: false }, { delivery_mode: "heavy_surface" }, "no surface service for heavy surface shipments"],
+    [
+      "air-only on heavy surface",
+      { has_surface: false },
+      { delivery_mode: "heavy_surface" },
+      "no surface service for heavy surface shipments",
+    ],
     ["no dangerous goods", { supports_dg: false }, { has_dg: true }, "does not carry dangerous goods"],
     ["no multi-package", { supports_mps: false }, { is_mps: true }, "does not take multi-package shipments"],
     ["no documents", { supports_doc: false }, { is_doc: true }, "does not carry documents"],
     ["no pickup", { pickup_serviceability: { fm_pickup: false, reverse_pickup: true } }, {}, "no pickup at 110001"],
     ["pickup pincode not served", { pickup_serviceability: null }, {}, "no pickup at 110001"],
-    ["no reverse pickup", { pickup_serviceability: { fm_pickup: true, reverse_pickup: false } }, { shipment_type: "reverse" }, "no reverse pickup at 110001"],
-    ["no last mile", { drop_serviceability: { lm_delivery: false, cod: true, prepaid: true } }, {}, "does not deliver to 560001"],
+    [
+      "no reverse pickup",
+      { pickup_serviceability: { fm_pickup: true, reverse_pickup: false } },
+      { shipment_type: "reverse" },
+      "no reverse pickup at 110001",
+    ],
+    [
+      "no last mile",
+      { drop_serviceability: { lm_delivery: false, cod: true, prepaid: true } },
+      {},
+      "does not deliver to 560001",
+    ],
     ["drop pincode not served", { drop_serviceability: null }, {}, "does not deliver to 560001"],
-    ["no COD at drop", { drop_serviceability: { lm_delivery: true, cod: false, prepaid: true } }, { payment_mode: "cod", cod_amount: 100 }, "no COD at 560001"],
-    ["no prepaid at drop", { drop_serviceability: { lm_delivery: true, cod: true, prepaid: false } }, {}, "no prepaid delivery at 560001"],
+    [
+      "no COD at drop",
+      { drop_serviceability: { lm_delivery: true, cod: false, prepaid: true } },
+      { payment_mode: "cod", cod_amount: 100 },
+      "no COD at 560001",
+    ],
+    [
+      "no prepaid at drop",
+      { drop_serviceability: { lm_delivery: true, cod: true, prepaid: false } },
+      {},
+      "no prepaid delivery at 560001",
+    ],
     ["no rate row", { rateRow: null }, {}, "no forward express rate card"],
     ["no surface rate row", { rateRow: null }, { delivery_mode: "heavy_surface" }, "no forward surface rate card"],
   ])("skips a courier with %s", (_, change, s, reason) => {
@@ -102,7 +157,9 @@ describe("eligibility", () => {
   });
 
   it("does not apply a flag's requirement when the shipment lacks the flag", () => {
-    expect(reasons(courier("X", "40", { supports_dg: false, supports_mps: false, supports_doc: false, has_surface: false }))).toEqual([]);
+    expect(
+      reasons(courier("X", "40", { supports_dg: false, supports_mps: false, supports_doc: false, has_surface: false })),
+    ).toEqual([]);
   });
 
   it("needs only reverse pickup and last mile for reverse shipments", () => {
@@ -116,7 +173,13 @@ describe("eligibility", () => {
   it("lists every reason, and the quote explains each skipped courier", () => {
     const c = courier("Gone", "40", { is_active_for_client: false, rateRow: null });
     const r = run([c, mixedCheap()]);
-    expect(r.skipped).toEqual([{ courier_id: c.courier_id, courier: "Gone", reasons: ["not active for this client", "no forward express rate card"] }]);
+    expect(r.skipped).toEqual([
+      {
+        courier_id: c.courier_id,
+        courier: "Gone",
+        reasons: ["not active for this client", "no forward express rate card"],
+      },
+    ]);
     expect(r.explanation).toContain("Skipped Gone: not active for this client; no forward express rate card.");
     expect(r.rate_list.map((e) => e.courier)).toEqual(["Mixed Cheap"]);
   });
@@ -175,7 +238,10 @@ describe("quote", () => {
     expect(r.rate_list.map((e) => e.courier)).toEqual(["Alpha", "Zeta", "Slow", "Quick Cheap", "Quick A", "Quick B"]);
     expect(r.rate_list.find((e) => e.is_cheapest)?.courier).toBe("Alpha");
     expect(r.rate_list.find((e) => e.is_fastest)?.courier).toBe("Quick Cheap");
-    const sameAll = run([courier("Beta", "70.00", { has_surface: false }), courier("Able", "70.00", { has_surface: false })]);
+    const sameAll = run([
+      courier("Beta", "70.00", { has_surface: false }),
+      courier("Able", "70.00", { has_surface: false }),
+    ]);
     expect(sameAll.rate_list.find((e) => e.is_fastest)?.courier).toBe("Able");
   });
 
@@ -207,7 +273,9 @@ describe("rule cheapest (3) and fastest (4)", () => {
     const r = run([airDear(), surfaceMid(), mixedCheap()]);
     expect(chosen(r)).toEqual(["Mixed Cheap"]);
     expect(r.selected_courier_id).toBe(r.rate_list[0].courier_id);
-    expect(r.explanation).toContain("Rule cheapest (3): chose the cheapest, Mixed Cheap (₹40.00, delivery by 2024-03-14).");
+    expect(r.explanation).toContain(
+      "Rule cheapest (3): chose the cheapest, Mixed Cheap (₹40.00, delivery by 2024-03-14).",
+    );
   });
 
   it("4 picks the earliest delivery", () => {
@@ -244,7 +312,15 @@ describe("custom priority (0)", () => {
 
   it("passes over an ineligible courier and says why", () => {
     const r = run([mixedCheap(), surfaceMid(), airDear(), courier("Inactive", "1", { is_active_for_client: false })], {
-      rules: custom(rule({ courier_list: [{ name: "Inactive", priority: 1 }, { name: "Nobody", priority: 2 }, { name: "Surface Mid", priority: 3 }] })),
+      rules: custom(
+        rule({
+          courier_list: [
+            { name: "Inactive", priority: 1 },
+            { name: "Nobody", priority: 2 },
+            { name: "Surface Mid", priority: 3 },
+          ],
+        }),
+      ),
     });
     expect(chosen(r)).toEqual(["Surface Mid"]);
     expect(r.explanation).toEqual(
@@ -258,33 +334,55 @@ describe("custom priority (0)", () => {
 
   it("counts only five slots", () => {
     const names = ["P1", "P2", "P3", "P4", "P5"].map((name, i) => ({ name, priority: i + 1 }));
-    const r = run([mixedCheap(), surfaceMid()], { rules: custom(rule({ courier_list: [...names, { name: "Surface Mid", priority: 6 }] })) });
+    const r = run([mixedCheap(), surfaceMid()], {
+      rules: custom(rule({ courier_list: [...names, { name: "Surface Mid", priority: 6 }] })),
+    });
     expect(chosen(r)).toEqual(["Mixed Cheap"]);
-    expect(r.explanation).toContain("No courier of the rule is eligible, so cheapest applies: chose the cheapest, Mixed Cheap (₹40.00, delivery by 2024-03-14).");
+    expect(r.explanation).toContain(
+      "No courier of the rule is eligible, so cheapest applies: chose the cheapest, Mixed Cheap (₹40.00, delivery by 2024-03-14).",
+    );
   });
 
   it("falls back to cheapest when no rule matches the zone, service type or order type", () => {
-    for (const mismatch of [{ zone_list: ["A" as const] }, { service_type: "surface" as const }, { order_type: ["cod" as const] }]) {
+    for (const mismatch of [
+      { zone_list: ["A" as const] },
+      { service_type: "surface" as const },
+      { order_type: ["cod" as const] },
+    ]) {
       const r = run([mixedCheap(), airDear()], { rules: custom(rule(mismatch)) });
       expect(chosen(r)).toEqual(["Mixed Cheap"]);
-      expect(r.explanation.some((l) => l.startsWith("Custom priority (0): no custom rule for express, zone C, prepaid, so cheapest applies"))).toBe(true);
+      expect(
+        r.explanation.some((l) =>
+          l.startsWith("Custom priority (0): no custom rule for express, zone C, prepaid, so cheapest applies"),
+        ),
+      ).toBe(true);
     }
   });
 
   it("matches heavy surface to service type surface and reverse shipments to order type reverse", () => {
     const surfaceRule = rule({ service_type: "surface", courier_list: [{ name: "Surface Mid", priority: 1 }] });
-    const heavy = run([mixedCheap(), surfaceMid()], { rules: custom(surfaceRule), shipment: { ...shipment, delivery_mode: "heavy_surface" } });
+    const heavy = run([mixedCheap(), surfaceMid()], {
+      rules: custom(surfaceRule),
+      shipment: { ...shipment, delivery_mode: "heavy_surface" },
+    });
     expect(chosen(heavy)).toEqual(["Surface Mid"]);
 
     const reverseRule = rule({ order_type: ["reverse"], courier_list: [{ name: "Air Dear", priority: 1 }] });
-    const reverse = run([mixedCheap(), airDear()], { rules: custom(rule({ order_type: ["prepaid"] }), reverseRule), shipment: { ...shipment, shipment_type: "reverse" } });
+    const reverse = run([mixedCheap(), airDear()], {
+      rules: custom(rule({ order_type: ["prepaid"] }), reverseRule),
+      shipment: { ...shipment, shipment_type: "reverse" },
+    });
     expect(chosen(reverse)).toEqual(["Air Dear"]);
     expect(reverse.explanation).toContain("Custom priority (0): rule for express, zone C, reverse matched.");
   });
 
   it("a parent courier name covers its services, cheapest first", () => {
     const r = run(
-      [courier("Delhivery Air 0.5kg", "70.00", { parent_name: "Delhivery" }), courier("Delhivery Surface 0.5kg", "55.00", { parent_name: "Delhivery" }), mixedCheap()],
+      [
+        courier("Delhivery Air 0.5kg", "70.00", { parent_name: "Delhivery" }),
+        courier("Delhivery Surface 0.5kg", "55.00", { parent_name: "Delhivery" }),
+        mixedCheap(),
+      ],
       { rules: custom(rule({ courier_list: [{ name: "delhivery", priority: 1 }] })) },
     );
     expect(chosen(r)).toEqual(["Delhivery Surface 0.5kg"]);
@@ -306,7 +404,11 @@ describe("pickrr select (5)", () => {
   it("tries active rules from the highest priority number down; the first match decides", () => {
     const r = run(three(), {
       rules: select(
-        selectRule({ name: "Low", priority: 90, courier: { courier_selection_rule_type: "cheapest", active_parent: [], bl_parent: [] } }),
+        selectRule({
+          name: "Low",
+          priority: 90,
+          courier: { courier_selection_rule_type: "cheapest", active_parent: [], bl_parent: [] },
+        }),
         selectRule({ name: "Off", priority: 100, validity: { active: false } }),
         selectRule({ name: "High", priority: 95, criterias: { zone_list: { list: ["A"] } } }),
         selectRule({ name: "Mid", priority: 92, criterias: { zone_list: { list: ["C"] } } }),
@@ -331,7 +433,13 @@ describe("pickrr select (5)", () => {
   it("advantage: the cheapest courier that keeps the zone's promised days; the fastest when none does", () => {
     const advantage = selectRule({
       name: "Advantage",
-      courier: { courier_selection_rule_type: "advantage", active_parent: [], bl_parent: [], standard: "_0", promise: "_85" },
+      courier: {
+        courier_selection_rule_type: "advantage",
+        active_parent: [],
+        bl_parent: [],
+        standard: "_0",
+        promise: "_85",
+      },
     });
     // Zone C promises 4 days: the cheapest goes by surface (5 days) and breaks it; Mixed Cheap (4 days) keeps it.
     const slowCheapest = courier("Slow Cheapest", "30.00", { is_air: false });
@@ -345,16 +453,22 @@ describe("pickrr select (5)", () => {
     const late = three().map((c) => ({ ...c, tatAdjustDays: 2 }));
     const none = run(late, { rules: select(advantage) });
     expect(chosen(none)).toEqual(["Air Dear"]);
-    expect(none.explanation.at(-1)).toMatch(/zone C promises delivery in 4 days; no courier keeps it: chose the fastest, Air Dear/);
+    expect(none.explanation.at(-1)).toMatch(
+      /zone C promises delivery in 4 days; no courier keeps it: chose the fastest, Air Dear/,
+    );
     // The blacklist applies first.
-    const blocked = run([slowCheapest, ...three()], { rules: select({ ...advantage, courier: { ...advantage.courier, bl_parent: ["Mixed Cheap"] } }) });
+    const blocked = run([slowCheapest, ...three()], {
+      rules: select({ ...advantage, courier: { ...advantage.courier, bl_parent: ["Mixed Cheap"] } }),
+    });
     expect(chosen(blocked)).toEqual(["Air Dear"]);
   });
 
   it("falls back to cheapest when no rule matches, or there are no active rules", () => {
     const none = run(three(), { rules: select(selectRule({ criterias: { order_type: { list: ["cod"] } } })) });
     expect(chosen(none)).toEqual(["Mixed Cheap"]);
-    expect(none.explanation.at(-1)).toBe("Pickrr Select (5): no rule matches, so cheapest applies: chose the cheapest, Mixed Cheap (₹40.00, delivery by 2024-03-14).");
+    expect(none.explanation.at(-1)).toBe(
+      "Pickrr Select (5): no rule matches, so cheapest applies: chose the cheapest, Mixed Cheap (₹40.00, delivery by 2024-03-14).",
+    );
     const inactive = run(three(), { rules: select(selectRule({ validity: { active: false } })) });
     expect(chosen(inactive)).toEqual(["Mixed Cheap"]);
     expect(inactive.explanation).toContain("Pickrr Select (5): the client has no active rules.");
@@ -362,14 +476,20 @@ describe("pickrr select (5)", () => {
 
   it("never picks a blacklisted courier by cheapest or fastest, but still lists it", () => {
     const cheapest = run(three(), {
-      rules: select(selectRule({ courier: { courier_selection_rule_type: "cheapest", active_parent: [], bl_parent: ["Mixed Cheap"] } })),
+      rules: select(
+        selectRule({
+          courier: { courier_selection_rule_type: "cheapest", active_parent: [], bl_parent: ["Mixed Cheap"] },
+        }),
+      ),
     });
     expect(chosen(cheapest)).toEqual(["Surface Mid"]);
     expect(cheapest.rate_list.find((e) => e.courier === "Mixed Cheap")?.is_cheapest).toBe(true);
     expect(cheapest.explanation).toContain("Blacklisted by the rule: Mixed Cheap.");
 
     const fastest = run(three(), {
-      rules: select(selectRule({ courier: { courier_selection_rule_type: "fastest", active_parent: [], bl_parent: ["air dear"] } })),
+      rules: select(
+        selectRule({ courier: { courier_selection_rule_type: "fastest", active_parent: [], bl_parent: ["air dear"] } }),
+      ),
     });
     expect(chosen(fastest)).toEqual(["Mixed Cheap"]);
   });
@@ -397,20 +517,36 @@ describe("pickrr select (5)", () => {
   it("priority type with no eligible listed courier falls back to the cheapest allowed one", () => {
     const r = run(three(), {
       rules: select(
-        selectRule({ courier: { courier_selection_rule_type: "priority", active_parent: [{ name: "Absent", priority: 1 }], bl_parent: ["Mixed Cheap"] } }),
+        selectRule({
+          courier: {
+            courier_selection_rule_type: "priority",
+            active_parent: [{ name: "Absent", priority: 1 }],
+            bl_parent: ["Mixed Cheap"],
+          },
+        }),
       ),
     });
     expect(chosen(r)).toEqual(["Surface Mid"]);
-    expect(r.explanation.at(-1)).toMatch(/^No listed courier is eligible, so cheapest applies: chose the cheapest, Surface Mid/);
+    expect(r.explanation.at(-1)).toMatch(
+      /^No listed courier is eligible, so cheapest applies: chose the cheapest, Surface Mid/,
+    );
   });
 
   it("a matching rule that blacklists every eligible courier does not decide: the next rule does", () => {
     const blacklistsAll = selectRule({
       name: "Blocks all",
       priority: 99,
-      courier: { courier_selection_rule_type: "cheapest", active_parent: [], bl_parent: ["Mixed Cheap", "surface mid", "Air Dear"] },
+      courier: {
+        courier_selection_rule_type: "cheapest",
+        active_parent: [],
+        bl_parent: ["Mixed Cheap", "surface mid", "Air Dear"],
+      },
     });
-    const next = selectRule({ name: "Next", priority: 95, courier: { courier_selection_rule_type: "fastest", active_parent: [], bl_parent: [] } });
+    const next = selectRule({
+      name: "Next",
+      priority: 95,
+      courier: { courier_selection_rule_type: "fastest", active_parent: [], bl_parent: [] },
+    });
     const r = run(three(), { rules: select(next, blacklistsAll) });
     expect(chosen(r)).toEqual(["Air Dear"]);
     expect(r.explanation).toEqual(
@@ -425,7 +561,11 @@ describe("pickrr select (5)", () => {
 
   it("falls back to the cheapest when the only matching rule blacklists every eligible courier", () => {
     const r = run([mixedCheap()], {
-      rules: select(selectRule({ courier: { courier_selection_rule_type: "cheapest", active_parent: [], bl_parent: ["Mixed Cheap"] } })),
+      rules: select(
+        selectRule({
+          courier: { courier_selection_rule_type: "cheapest", active_parent: [], bl_parent: ["Mixed Cheap"] },
+        }),
+      ),
     });
     expect(r.rate_list).toHaveLength(1);
     expect(chosen(r)).toEqual(["Mixed Cheap"]);
@@ -447,16 +587,68 @@ describe("pickrr select (5)", () => {
 
   // Each criterion with a list the shipment (COD, express, 1.2 kg, ₹1,499.50, Delhi → Bengaluru, zone C) meets and one it fails.
   it.each<[string, SelectRuleCriterias, SelectRuleCriterias, string]>([
-    ["order_type", { order_type: { list: ["cod", "reverse"] } }, { order_type: { list: ["prepaid"] } }, "order type cod is not in prepaid"],
-    ["service_type", { service_type: { list: ["express"] } }, { service_type: { list: ["surface"] } }, "service type express is not in surface"],
-    ["product_list", { product_list: { list: ["dupatta "] } }, { product_list: { list: ["Saree"] } }, "no product of the shipment is in the product list"],
-    ["pincode_list fm", { pincode_list: { fm: ["110001", "110002"] } }, { pincode_list: { fm: ["400001"] } }, "pickup pincode 110001 is not in the pickup pincode list"],
-    ["pincode_list lm", { pincode_list: { lm: ["560001"] } }, { pincode_list: { fm: ["110001"], lm: ["400001"] } }, "destination pincode 560001 is not in the destination pincode list"],
-    ["weight", { weight: { list: [{ min: 0, max: 0.5 }, { min: "1.2", max: 2 }] } }, { weight: { list: [{ min: 0, max: "1.19" }] } }, "weight 1.2 kg is outside 0–1.19 kg"],
-    ["invoice_value", { invoice_value: { list: [{ min: 500, max: "1499.50" }] } }, { invoice_value: { list: [{ min: "1499.51", max: 5000 }] } }, "invoice value ₹1,499.50 is outside ₹1,499.51–₹5,000.00"],
+    [
+      "order_type",
+      { order_type: { list: ["cod", "reverse"] } },
+      { order_type: { list: ["prepaid"] } },
+      "order type cod is not in prepaid",
+    ],
+    [
+      "service_type",
+      { service_type: { list: ["express"] } },
+      { service_type: { list: ["surface"] } },
+      "service type express is not in surface",
+    ],
+    [
+      "product_list",
+      { product_list: { list: ["dupatta "] } },
+      { product_list: { list: ["Saree"] } },
+      "no product of the shipment is in the product list",
+    ],
+    [
+      "pincode_list fm",
+      { pincode_list: { fm: ["110001", "110002"] } },
+      { pincode_list: { fm: ["400001"] } },
+      "pickup pincode 110001 is not in the pickup pincode list",
+    ],
+    [
+      "pincode_list lm",
+      { pincode_list: { lm: ["560001"] } },
+      { pincode_list: { fm: ["110001"], lm: ["400001"] } },
+      "destination pincode 560001 is not in the destination pincode list",
+    ],
+    [
+      "weight",
+      {
+        weight: {
+          list: [
+            { min: 0, max: 0.5 },
+            { min: "1.2", max: 2 },
+          ],
+        },
+      },
+      { weight: { list: [{ min: 0, max: "1.19" }] } },
+      "weight 1.2 kg is outside 0–1.19 kg",
+    ],
+    [
+      "invoice_value",
+      { invoice_value: { list: [{ min: 500, max: "1499.50" }] } },
+      { invoice_value: { list: [{ min: "1499.51", max: 5000 }] } },
+      "invoice value ₹1,499.50 is outside ₹1,499.51–₹5,000.00",
+    ],
     ["zone_list", { zone_list: { list: ["C", "D"] } }, { zone_list: { list: ["E"] } }, "zone C is not in E"],
-    ["lane_list by state", { lane_list: { list: [{ from: "Delhi", to: "Karnataka" }] } }, { lane_list: { list: [{ from: "Karnataka", to: "Delhi" }] } }, "lane Delhi NCR, Delhi → Bengaluru, Karnataka is not in the lane list"],
-    ["lane_list by city", { lane_list: { list: [{ from: "delhi ncr", to: "Bengaluru" }] } }, { lane_list: { list: [{ from: "Delhi NCR", to: "Mumbai" }] } }, "lane Delhi NCR, Delhi → Bengaluru, Karnataka is not in the lane list"],
+    [
+      "lane_list by state",
+      { lane_list: { list: [{ from: "Delhi", to: "Karnataka" }] } },
+      { lane_list: { list: [{ from: "Karnataka", to: "Delhi" }] } },
+      "lane Delhi NCR, Delhi → Bengaluru, Karnataka is not in the lane list",
+    ],
+    [
+      "lane_list by city",
+      { lane_list: { list: [{ from: "delhi ncr", to: "Bengaluru" }] } },
+      { lane_list: { list: [{ from: "Delhi NCR", to: "Mumbai" }] } },
+      "lane Delhi NCR, Delhi → Bengaluru, Karnataka is not in the lane list",
+    ],
   ])("criterion %s matches and fails", (_, meets, fails, why) => {
     const rules = (criterias: SelectRuleCriterias) => select(selectRule({ name: "R", criterias }));
     const yes = run(three(), { shipment: codShipment, rules: rules(meets) });
@@ -470,45 +662,83 @@ describe("pickrr select (5)", () => {
   it("needs every present criterion to match", () => {
     const r = run(three(), {
       shipment: codShipment,
-      rules: select(selectRule({ criterias: { order_type: { list: ["cod"] }, zone_list: { list: ["C"] }, weight: { list: [{ min: 5, max: 10 }] } } })),
+      rules: select(
+        selectRule({
+          criterias: {
+            order_type: { list: ["cod"] },
+            zone_list: { list: ["C"] },
+            weight: { list: [{ min: 5, max: 10 }] },
+          },
+        }),
+      ),
     });
     expect(chosen(r)).toEqual(["Mixed Cheap"]);
   });
 
   it("treats empty lists as absent criteria, and a missing product or invoice value as not matching", () => {
-    const empty = run(three(), { rules: select(selectRule({ criterias: { order_type: { list: [] }, pincode_list: { fm: [], lm: [] } } })) });
+    const empty = run(three(), {
+      rules: select(selectRule({ criterias: { order_type: { list: [] }, pincode_list: { fm: [], lm: [] } } })),
+    });
     expect(chosen(empty)).toEqual(["Air Dear"]);
-    const noInvoice = run(three(), { rules: select(selectRule({ criterias: { invoice_value: { list: [{ min: 0, max: 100 }] } } })) });
-    expect(noInvoice.explanation).toContain("Pickrr Select (5): rule 'Rule' (priority 99) does not match: the shipment has no invoice value.");
-    const noProducts = run(three(), { rules: select(selectRule({ criterias: { product_list: { list: ["Kurta"] } } })) });
+    const noInvoice = run(three(), {
+      rules: select(selectRule({ criterias: { invoice_value: { list: [{ min: 0, max: 100 }] } } })),
+    });
+    expect(noInvoice.explanation).toContain(
+      "Pickrr Select (5): rule 'Rule' (priority 99) does not match: the shipment has no invoice value.",
+    );
+    const noProducts = run(three(), {
+      rules: select(selectRule({ criterias: { product_list: { list: ["Kurta"] } } })),
+    });
     expect(chosen(noProducts)).toEqual(["Mixed Cheap"]);
   });
 
   it("skips a rule whose stored criteria cannot be read instead of failing the quote", () => {
-    const r = run(three(), { rules: select(selectRule({ name: "Bad", criterias: { weight: { list: [{ min: "abc", max: 2 }] } } })) });
+    const r = run(three(), {
+      rules: select(selectRule({ name: "Bad", criterias: { weight: { list: [{ min: "abc", max: 2 }] } } })),
+    });
     expect(chosen(r)).toEqual(["Mixed Cheap"]);
     expect(r.explanation).toContain(
-      'Pickrr Select (5): rule \'Bad\' (priority 99) does not match: its criteria cannot be read (Not a decimal number: "abc").',
+      "Pickrr Select (5): rule 'Bad' (priority 99) does not match: its criteria cannot be read (Not a decimal number: \"abc\").",
     );
   });
 
   it("weighs the shipment at its chargeable weight (divisor 5000)", () => {
     const bulky = { ...shipment, weight: "0.2", length: 30, breadth: 20, height: 15 }; // 1.8 kg volumetric
-    const r = run(three(), { shipment: bulky, rules: select(selectRule({ criterias: { weight: { list: [{ min: 1.5, max: 2 }] } } })) });
+    const r = run(three(), {
+      shipment: bulky,
+      rules: select(selectRule({ criterias: { weight: { list: [{ min: 1.5, max: 2 }] } } })),
+    });
     expect(chosen(r)).toEqual(["Air Dear"]);
   });
 });
 
 describe("reverse shipments", () => {
   it("normaliseCalculatorInput forces express, prepaid and COD value 0 for reverse", () => {
-    const input = { shipment_type: "reverse" as const, delivery_mode: "heavy_surface" as const, payment_mode: "cod" as const, cod_amount: "500", weight: 1 };
-    expect(normaliseCalculatorInput(input)).toEqual({ ...input, delivery_mode: "express", payment_mode: "prepaid", cod_amount: 0 });
+    const input = {
+      shipment_type: "reverse" as const,
+      delivery_mode: "heavy_surface" as const,
+      payment_mode: "cod" as const,
+      cod_amount: "500",
+      weight: 1,
+    };
+    expect(normaliseCalculatorInput(input)).toEqual({
+      ...input,
+      delivery_mode: "express",
+      payment_mode: "prepaid",
+      cod_amount: 0,
+    });
     const forward = { ...input, shipment_type: "forward" as const };
     expect(normaliseCalculatorInput(forward)).toBe(forward);
   });
 
   it("quotes a reverse shipment as express prepaid without COD or returned charges", () => {
-    const reverse: QuoteShipment = { ...shipment, shipment_type: "reverse", delivery_mode: "heavy_surface", payment_mode: "cod", cod_amount: 900 };
+    const reverse: QuoteShipment = {
+      ...shipment,
+      shipment_type: "reverse",
+      delivery_mode: "heavy_surface",
+      payment_mode: "cod",
+      cod_amount: 900,
+    };
     const airOnly = courier("Air Only", "50.00", { has_surface: false });
     const r = run([airOnly], { shipment: reverse });
     expect(r.rate_list).toHaveLength(1); // heavy surface would have excluded an air-only courier
@@ -541,7 +771,13 @@ describe("allocation properties", () => {
         service_type: fc.constantFrom("express" as const, "surface" as const),
         zone_list: fc.subarray([...ZONES]),
         order_type: fc.subarray(["cod" as const, "prepaid" as const, "reverse" as const]),
-        courier_list: fc.array(fc.record({ name: fc.constantFrom("Alpha", "Beta", "Gamma", "Nobody"), priority: fc.integer({ min: 1, max: 5 }) }), { maxLength: 5 }),
+        courier_list: fc.array(
+          fc.record({
+            name: fc.constantFrom("Alpha", "Beta", "Gamma", "Nobody"),
+            priority: fc.integer({ min: 1, max: 5 }),
+          }),
+          { maxLength: 5 },
+        ),
       }),
       { maxLength: 3 },
     ),
@@ -551,12 +787,23 @@ describe("allocation properties", () => {
         priority: fc.integer({ min: 90, max: 100 }),
         validity: fc.record({ active: fc.boolean() }),
         criterias: fc.record(
-          { zone_list: fc.record({ list: fc.subarray([...ZONES]) }), order_type: fc.record({ list: fc.subarray(["cod" as const, "prepaid" as const, "reverse" as const]) }) },
+          {
+            zone_list: fc.record({ list: fc.subarray([...ZONES]) }),
+            order_type: fc.record({ list: fc.subarray(["cod" as const, "prepaid" as const, "reverse" as const]) }),
+          },
           { requiredKeys: [] },
         ),
         courier: fc.record({
-          courier_selection_rule_type: fc.constantFrom("cheapest" as const, "fastest" as const, "priority" as const, "advantage" as const),
-          active_parent: fc.array(fc.record({ name: fc.constantFrom("Alpha", "Beta", "Gamma"), priority: fc.integer({ min: 1, max: 5 }) }), { maxLength: 3 }),
+          courier_selection_rule_type: fc.constantFrom(
+            "cheapest" as const,
+            "fastest" as const,
+            "priority" as const,
+            "advantage" as const,
+          ),
+          active_parent: fc.array(
+            fc.record({ name: fc.constantFrom("Alpha", "Beta", "Gamma"), priority: fc.integer({ min: 1, max: 5 }) }),
+            { maxLength: 3 },
+          ),
           bl_parent: fc.subarray(["Alpha", "Beta", "Gamma", "Delta"]),
         }),
       }),
@@ -566,39 +813,45 @@ describe("allocation properties", () => {
 
   it("partitions couriers, flags one cheapest and one fastest, and allocates exactly one courier when any is eligible", () => {
     fc.assert(
-      fc.property(fc.array(candidateArb, { maxLength: 6 }), rulesArb, fc.constantFrom("cod" as const, "prepaid" as const), fc.constantFrom(bengaluru, jaipur), (specs, rules, payment_mode, drop) => {
-        const candidates = specs.map((s, i) =>
-          courier(s.name, s.base, {
-            courier_id: i + 1,
-            is_active_for_client: s.active,
-            is_air: s.is_air,
-            has_surface: s.has_surface,
-            tatAdjustDays: s.tatAdjustDays,
-            drop_serviceability: { lm_delivery: true, cod: s.cod, prepaid: true },
-          }),
-        );
-        const r = run(candidates, { rules, drop, shipment: { ...shipment, payment_mode, cod_amount: 250 } });
-        expect(r.rate_list.length + r.skipped.length).toBe(candidates.length);
-        for (let i = 1; i < r.rate_list.length; i++) {
-          expect(r.rate_list[i - 1].delivered_charges).toBeLessThanOrEqual(r.rate_list[i].delivered_charges);
-        }
-        const priority = r.rate_list.filter((e) => e.is_priority);
-        if (r.rate_list.length === 0) {
-          expect(r.explanation).toContain(NO_COURIER_MESSAGE);
-          expect(priority).toEqual([]);
-          return;
-        }
-        expect(r.rate_list.filter((e) => e.is_cheapest)).toEqual([r.rate_list[0]]);
-        const fastest = r.rate_list.filter((e) => e.is_fastest);
-        expect(fastest).toHaveLength(1);
-        expect(r.rate_list.every((e) => e.edd_stamp >= fastest[0].edd_stamp)).toBe(true);
-        expect(priority.length).toBeLessThanOrEqual(1);
-        expect(r.selected_courier_id).toBe(priority[0]?.courier_id ?? null);
-        // Every rule type allocates exactly one courier whenever one is eligible (rules fall back, never strand).
-        expect(priority).toHaveLength(1);
-        if (rules.rule_code === "3") expect(priority[0]).toBe(r.rate_list[0]);
-        if (rules.rule_code === "4") expect(priority[0]).toBe(fastest[0]);
-      }),
+      fc.property(
+        fc.array(candidateArb, { maxLength: 6 }),
+        rulesArb,
+        fc.constantFrom("cod" as const, "prepaid" as const),
+        fc.constantFrom(bengaluru, jaipur),
+        (specs, rules, payment_mode, drop) => {
+          const candidates = specs.map((s, i) =>
+            courier(s.name, s.base, {
+              courier_id: i + 1,
+              is_active_for_client: s.active,
+              is_air: s.is_air,
+              has_surface: s.has_surface,
+              tatAdjustDays: s.tatAdjustDays,
+              drop_serviceability: { lm_delivery: true, cod: s.cod, prepaid: true },
+            }),
+          );
+          const r = run(candidates, { rules, drop, shipment: { ...shipment, payment_mode, cod_amount: 250 } });
+          expect(r.rate_list.length + r.skipped.length).toBe(candidates.length);
+          for (let i = 1; i < r.rate_list.length; i++) {
+            expect(r.rate_list[i - 1].delivered_charges).toBeLessThanOrEqual(r.rate_list[i].delivered_charges);
+          }
+          const priority = r.rate_list.filter((e) => e.is_priority);
+          if (r.rate_list.length === 0) {
+            expect(r.explanation).toContain(NO_COURIER_MESSAGE);
+            expect(priority).toEqual([]);
+            return;
+          }
+          expect(r.rate_list.filter((e) => e.is_cheapest)).toEqual([r.rate_list[0]]);
+          const fastest = r.rate_list.filter((e) => e.is_fastest);
+          expect(fastest).toHaveLength(1);
+          expect(r.rate_list.every((e) => e.edd_stamp >= fastest[0].edd_stamp)).toBe(true);
+          expect(priority.length).toBeLessThanOrEqual(1);
+          expect(r.selected_courier_id).toBe(priority[0]?.courier_id ?? null);
+          // Every rule type allocates exactly one courier whenever one is eligible (rules fall back, never strand).
+          expect(priority).toHaveLength(1);
+          if (rules.rule_code === "3") expect(priority[0]).toBe(r.rate_list[0]);
+          if (rules.rule_code === "4") expect(priority[0]).toBe(fastest[0]);
+        },
+      ),
     );
   });
 });

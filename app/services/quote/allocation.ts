@@ -27,9 +27,18 @@
  */
 import { formatInr, parseScaledDecimal, rupeesToPaise } from "../core/money";
 import { RULE_CODES, type RuleCode } from "../core/rule-codes";
-import { type DeliveryMode,transportModeFor } from "../core/transport";
-import { type Zone,ZONE_LABELS, ZONE_TAT_DAYS } from "../core/zones";
-import { ADVANTAGE_PROMISE, ADVANTAGE_STANDARD, type CustomRule, type OrderType, type PriorityEntry, type SelectRule, type SelectRuleCriterias, type ServiceType } from "../rules/rules";
+import { type DeliveryMode, transportModeFor } from "../core/transport";
+import { type Zone, ZONE_LABELS, ZONE_TAT_DAYS } from "../core/zones";
+import {
+  ADVANTAGE_PROMISE,
+  ADVANTAGE_STANDARD,
+  type CustomRule,
+  type OrderType,
+  type PriorityEntry,
+  type SelectRule,
+  type SelectRuleCriterias,
+  type ServiceType,
+} from "../rules/rules";
 import { estimateDelivery } from "./delivery-date";
 import {
   chargeableWeightGrams,
@@ -40,10 +49,9 @@ import {
   type RateRow,
   type ShipmentForPricing,
 } from "./pricing";
-import { nameKey, type PincodeInfo,zoneOf } from "./zone";
+import { nameKey, type PincodeInfo, zoneOf } from "./zone";
 
 export const NO_COURIER_MESSAGE = "There is no courier matching your search criteria";
-
 
 export type RuleConfig = {
   rule_code: RuleCode;
@@ -128,7 +136,12 @@ export type QuoteResult = {
  * (docs/product.md §4). Forward input comes back unchanged.
  */
 export function normaliseCalculatorInput<
-  T extends { shipment_type: "forward" | "reverse"; delivery_mode: DeliveryMode; payment_mode: "cod" | "prepaid"; cod_amount?: Decimalish },
+  T extends {
+    shipment_type: "forward" | "reverse";
+    delivery_mode: DeliveryMode;
+    payment_mode: "cod" | "prepaid";
+    cod_amount?: Decimalish;
+  },
 >(input: T): T {
   if (input.shipment_type !== "reverse") return input;
   return { ...input, delivery_mode: "express", payment_mode: "prepaid", cod_amount: 0 };
@@ -151,7 +164,8 @@ export function ineligibilityReasons(
 ): string[] {
   const reasons: string[] = [];
   if (!c.is_active_for_client) reasons.push("not active for this client");
-  if (shipment.delivery_mode === "heavy_surface" && !c.has_surface) reasons.push("no surface service for heavy surface shipments");
+  if (shipment.delivery_mode === "heavy_surface" && !c.has_surface)
+    reasons.push("no surface service for heavy surface shipments");
   if (shipment.has_dg && !c.supports_dg) reasons.push("does not carry dangerous goods");
   if (shipment.is_mps && !c.supports_mps) reasons.push("does not take multi-package shipments");
   if (shipment.is_doc && !c.supports_doc) reasons.push("does not carry documents");
@@ -261,7 +275,9 @@ function walkPriorityList(
       lines.push(`Priority ${entry.priority}: ${summary(chosen)} chosen.`);
       return { chosen, lines };
     }
-    lines.push(`Priority ${entry.priority}: ${entry.name} passed over (${whyUnavailable(entry.name, ctx, isBlocked)}).`);
+    lines.push(
+      `Priority ${entry.priority}: ${entry.name} passed over (${whyUnavailable(entry.name, ctx, isBlocked)}).`,
+    );
   }
   return { chosen: null, lines };
 }
@@ -283,7 +299,8 @@ function selectCustom(rules: readonly CustomRule[], ctx: SelectionContext): Sele
   const rule = rules.find(
     (r) => r.service_type === ctx.serviceType && r.zone_list.includes(ctx.zone) && r.order_type.includes(ctx.orderType),
   );
-  if (!rule) return cheapestSelection(ctx.rateList, `Custom priority (0): no custom rule for ${lane}, so cheapest applies`);
+  if (!rule)
+    return cheapestSelection(ctx.rateList, `Custom priority (0): no custom rule for ${lane}, so cheapest applies`);
   const slots = [...rule.courier_list].sort((a, b) => a.priority - b.priority).slice(0, 5);
   const walked = walkPriorityList(slots, ctx.rateList, ctx, () => false);
   const lines = [`Custom priority (0): rule for ${lane} matched.`, ...walked.lines];
@@ -294,7 +311,8 @@ function selectCustom(rules: readonly CustomRule[], ctx: SelectionContext): Sele
 
 /** The first criterion the shipment fails, as a sentence; null when all present ones match. */
 export function unmetCriterion(criterias: SelectRuleCriterias, ctx: CriteriaContext): string | null {
-  const { order_type, service_type, product_list, pincode_list, weight, invoice_value, zone_list, lane_list } = criterias;
+  const { order_type, service_type, product_list, pincode_list, weight, invoice_value, zone_list, lane_list } =
+    criterias;
   const listed = (items: readonly unknown[]) => items.join(", ");
 
   if (order_type?.list.length && !order_type.list.includes(ctx.orderType)) {
@@ -305,7 +323,8 @@ export function unmetCriterion(criterias: SelectRuleCriterias, ctx: CriteriaCont
   }
   if (product_list?.list.length) {
     const wanted = new Set(product_list.list.map(nameKey));
-    if (!(ctx.shipment.product_names ?? []).some((p) => wanted.has(nameKey(p)))) return "no product of the shipment is in the product list";
+    if (!(ctx.shipment.product_names ?? []).some((p) => wanted.has(nameKey(p))))
+      return "no product of the shipment is in the product list";
   }
   if (pincode_list?.fm?.length && !pincode_list.fm.some((p) => p.trim() === String(ctx.pickup.pincode))) {
     return `pickup pincode ${ctx.pickup.pincode} is not in the pickup pincode list`;
@@ -314,15 +333,20 @@ export function unmetCriterion(criterias: SelectRuleCriterias, ctx: CriteriaCont
     return `destination pincode ${ctx.drop.pincode} is not in the destination pincode list`;
   }
   if (weight?.list.length) {
-    const inRange = weight.list.some((r) => parseScaledDecimal(r.min, 3) <= ctx.weightGrams && ctx.weightGrams <= parseScaledDecimal(r.max, 3));
-    if (!inRange) return `weight ${ctx.weightGrams / 1000} kg is outside ${listed(weight.list.map((r) => `${r.min}–${r.max} kg`))}`;
+    const inRange = weight.list.some(
+      (r) => parseScaledDecimal(r.min, 3) <= ctx.weightGrams && ctx.weightGrams <= parseScaledDecimal(r.max, 3),
+    );
+    if (!inRange)
+      return `weight ${ctx.weightGrams / 1000} kg is outside ${listed(weight.list.map((r) => `${r.min}–${r.max} kg`))}`;
   }
   if (invoice_value?.list.length) {
     if (ctx.shipment.invoice_value === undefined) return "the shipment has no invoice value";
     const value = rupeesToPaise(ctx.shipment.invoice_value);
     const inRange = invoice_value.list.some((r) => rupeesToPaise(r.min) <= value && value <= rupeesToPaise(r.max));
     if (!inRange) {
-      const ranges = invoice_value.list.map((r) => `${formatInr(rupeesToPaise(r.min))}–${formatInr(rupeesToPaise(r.max))}`);
+      const ranges = invoice_value.list.map(
+        (r) => `${formatInr(rupeesToPaise(r.min))}–${formatInr(rupeesToPaise(r.max))}`,
+      );
       return `invoice value ${formatInr(value)} is outside ${listed(ranges)}`;
     }
   }
@@ -330,7 +354,8 @@ export function unmetCriterion(criterias: SelectRuleCriterias, ctx: CriteriaCont
     return `zone ${ctx.zone} is not in ${listed(zone_list.list)}`;
   }
   if (lane_list?.list.length) {
-    const at = (place: string, end: PincodeInfo) => nameKey(place) === nameKey(end.city) || nameKey(place) === nameKey(end.state);
+    const at = (place: string, end: PincodeInfo) =>
+      nameKey(place) === nameKey(end.city) || nameKey(place) === nameKey(end.state);
     if (!lane_list.list.some((l) => at(l.from, ctx.pickup) && at(l.to, ctx.drop))) {
       return `lane ${ctx.pickup.city}, ${ctx.pickup.state} → ${ctx.drop.city}, ${ctx.drop.state} is not in the lane list`;
     }
@@ -364,7 +389,9 @@ function selectPickrrSelect(rules: readonly SelectRule[], ctx: SelectionContext)
     const blocked = ctx.rateList.filter((e) => !pool.includes(e));
     if (pool.length === 0) {
       // A rule that leaves nothing to choose from does not decide: rules fall back, never strand a shipment.
-      lines.push(`${title} matches but blacklists every eligible courier (${blocked.map((e) => e.courier).join(", ")}), so it does not decide.`);
+      lines.push(
+        `${title} matches but blacklists every eligible courier (${blocked.map((e) => e.courier).join(", ")}), so it does not decide.`,
+      );
       undecided++;
       continue;
     }
@@ -376,12 +403,18 @@ function selectPickrrSelect(rules: readonly SelectRule[], ctx: SelectionContext)
     if (type === "priority") {
       const walked = walkPriorityList(rule.courier.active_parent, pool, ctx, isBlocked);
       if (walked.chosen) return merge([...lines, "Selection type priority."], walked);
-      return merge([...lines, "Selection type priority.", ...walked.lines], cheapestSelection(pool, "No listed courier is eligible, so cheapest applies"));
+      return merge(
+        [...lines, "Selection type priority.", ...walked.lines],
+        cheapestSelection(pool, "No listed courier is eligible, so cheapest applies"),
+      );
     }
     return merge(lines, cheapestSelection(pool, "Selection type cheapest"));
   }
   if (active.length === 0) lines.push("Pickrr Select (5): the client has no active rules.");
-  const lead = undecided > 0 ? "Pickrr Select (5): no rule decides, so cheapest applies" : "Pickrr Select (5): no rule matches, so cheapest applies";
+  const lead =
+    undecided > 0
+      ? "Pickrr Select (5): no rule decides, so cheapest applies"
+      : "Pickrr Select (5): no rule matches, so cheapest applies";
   return merge(lines, cheapestSelection(ctx.rateList, lead));
 }
 
@@ -394,7 +427,8 @@ function advantageSelection(pool: RateListEntry[], zone: Zone, courier: SelectRu
   const promisedDays = ZONE_TAT_DAYS[zone];
   const lead = `Selection type advantage (standard '${courier.standard ?? ADVANTAGE_STANDARD}', promise '${courier.promise ?? ADVANTAGE_PROMISE}'): zone ${zone} promises delivery in ${promisedDays} days`;
   const keeping = pool.filter((e) => e.tat_days <= promisedDays);
-  if (keeping.length > 0) return cheapestSelection(keeping, `${lead}; of the ${keeping.length} courier(s) that keep it`);
+  if (keeping.length > 0)
+    return cheapestSelection(keeping, `${lead}; of the ${keeping.length} courier(s) that keep it`);
   return fastestSelection(pool, `${lead}; no courier keeps it`);
 }
 
@@ -433,13 +467,15 @@ export function quote(input: QuoteInput): QuoteResult {
     `Zone ${zone} (${ZONE_LABELS[zone]}): ${pickup.pincode} ${pickup.city}, ${pickup.state} → ${drop.pincode} ${drop.city}, ${drop.state}.`,
   ];
   if (shipment !== input.shipment) explanation.push("Reverse shipment: quoted as express, prepaid, COD value 0.");
-  if (input.surfaceOnly) explanation.push("Surface only (Pickrr Configuration): services without surface transport are not quoted.");
+  if (input.surfaceOnly)
+    explanation.push("Surface only (Pickrr Configuration): services without surface transport are not quoted.");
 
   const rateList: RateListEntry[] = [];
   const skipped: SkippedCourier[] = [];
   for (const c of candidates) {
     const reasons = ineligibilityReasons(c, shipment, pickup, drop);
-    if (input.surfaceOnly && !c.has_surface) reasons.unshift("no surface transport, and the client ships by surface only");
+    if (input.surfaceOnly && !c.has_surface)
+      reasons.unshift("no surface transport, and the client ships by surface only");
     if (reasons.length === 0 && c.rateRow) {
       try {
         const price = priceShipment({ row: c.rateRow, rtoRow: c.rtoRow, shipment, zone });

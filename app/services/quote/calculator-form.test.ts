@@ -2,12 +2,27 @@ import { describe, expect, it } from "vitest";
 
 import { parseCalculator, pincodeCheckSchema, reverseRuleApplied } from "./calculator-form";
 
-const GOOD = { shipment_type: "forward", pickup_pincode: "400001", drop_pincode: "110001", length: "10", breadth: "10", height: "10", weight: "0.5" };
+const GOOD = {
+  shipment_type: "forward",
+  pickup_pincode: "400001",
+  drop_pincode: "110001",
+  length: "10",
+  breadth: "10",
+  height: "10",
+  weight: "0.5",
+};
 
 describe("calculator form", () => {
   it("applies the spec's defaults: express, prepaid, flags No", () => {
     const r = parseCalculator(GOOD);
-    expect(r.ok && r.input).toMatchObject({ delivery_mode: "express", payment_mode: "prepaid", cod_amount: "0", has_dg: false, is_mps: false, is_doc: false });
+    expect(r.ok && r.input).toMatchObject({
+      delivery_mode: "express",
+      payment_mode: "prepaid",
+      cod_amount: "0",
+      has_dg: false,
+      is_mps: false,
+      is_doc: false,
+    });
   });
 
   it("gives every spec message at once, COD included", () => {
@@ -26,7 +41,13 @@ describe("calculator form", () => {
   });
 
   it("checks pincodes are 6 digits and measures are non-negative numbers", () => {
-    const r = parseCalculator({ ...GOOD, pickup_pincode: "40000", drop_pincode: "1100011", weight: "-1", length: "abc" });
+    const r = parseCalculator({
+      ...GOOD,
+      pickup_pincode: "40000",
+      drop_pincode: "1100011",
+      weight: "-1",
+      length: "abc",
+    });
     expect(!r.ok && r.errors).toMatchObject({
       pickup_pincode: "Please enter a valid pincode",
       drop_pincode: "Please enter a valid pincode",
@@ -36,8 +57,19 @@ describe("calculator form", () => {
   });
 
   it("reverse forces express, prepaid and COD 0, so a missing COD amount is no error", () => {
-    const r = parseCalculator({ ...GOOD, shipment_type: "reverse", delivery_mode: "heavy_surface", payment_mode: "cod", cod_amount: "" });
-    expect(r.ok && r.input).toMatchObject({ shipment_type: "reverse", delivery_mode: "express", payment_mode: "prepaid", cod_amount: "0" });
+    const r = parseCalculator({
+      ...GOOD,
+      shipment_type: "reverse",
+      delivery_mode: "heavy_surface",
+      payment_mode: "cod",
+      cod_amount: "",
+    });
+    expect(r.ok && r.input).toMatchObject({
+      shipment_type: "reverse",
+      delivery_mode: "express",
+      payment_mode: "prepaid",
+      cod_amount: "0",
+    });
   });
 
   it("keeps the COD amount of a forward COD shipment", () => {
@@ -83,8 +115,14 @@ describe("calculator form", () => {
   it("pincode check message", () => {
     const r = pincodeCheckSchema.safeParse({ from_pincode: "12", to_pincode: "" });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toEqual(["Please enter valid Pincode", "Destination Pincode is required"]);
+    expect(r.error?.issues.map((i) => i.message)).toEqual([
+      "Please enter valid Pincode",
+      "Destination Pincode is required",
+    ]);
     const empty = pincodeCheckSchema.safeParse({ from_pincode: "", to_pincode: " " });
-    expect(empty.error?.issues.map((i) => i.message)).toEqual(["Pickup Pincode is required", "Destination Pincode is required"]);
+    expect(empty.error?.issues.map((i) => i.message)).toEqual([
+      "Pickup Pincode is required",
+      "Destination Pincode is required",
+    ]);
   });
 });

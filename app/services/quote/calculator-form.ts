@@ -32,7 +32,13 @@ export const MAX_DIMENSION = 10_000;
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : v == null ? "" : String(v));
 
 function pincode(required: string) {
-  return z.preprocess(text, z.string().min(1, required).regex(/^\d{6}$/, PINCODE_MESSAGES.invalid));
+  return z.preprocess(
+    text,
+    z
+      .string()
+      .min(1, required)
+      .regex(/^\d{6}$/, PINCODE_MESSAGES.invalid),
+  );
 }
 
 /** A required non-negative decimal given as text (what a form or a query string holds). */
@@ -42,7 +48,10 @@ function measure(label: string, required: string, decimals: number) {
     z
       .string()
       .min(1, required)
-      .regex(new RegExp(`^-?\\d*(\\.\\d{0,${decimals}})?$`), `${label} must be a number with at most ${decimals} decimals`)
+      .regex(
+        new RegExp(`^-?\\d*(\\.\\d{0,${decimals}})?$`),
+        `${label} must be a number with at most ${decimals} decimals`,
+      )
       .refine((v) => v !== "." && v !== "-", `${label} must be a number`)
       .refine((v) => Number(v) >= 0, `${label} must be 0 or more`)
       .refine((v) => Number(v) <= MAX_DIMENSION, `${label} must be at most ${MAX_DIMENSION}`),
@@ -71,17 +80,27 @@ const productNames = z.preprocess(
     .string()
     .max(2000, "Product names must be at most 2000 characters")
     .regex(NO_CONTROL, CONTROL_CHARACTER_MESSAGE)
-    .transform((v) => [...new Set(v.split(",").map((name) => name.trim()).filter((name) => name !== ""))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(",")
+          .map((name) => name.trim())
+          .filter((name) => name !== ""),
+      ),
+    ])
     .refine((names) => names.length <= MAX_PRODUCT_NAMES, `At most ${MAX_PRODUCT_NAMES} product names`),
 );
 
 /** Yes/No flags: "true"/"false", "1"/"0", "yes"/"no", absent = No (docs/product.md §9: default No). */
-const flag = z.preprocess((v) => {
-  const t = text(v).toLowerCase();
-  if (t === "" || t === "false" || t === "0" || t === "no") return false;
-  if (t === "true" || t === "1" || t === "yes" || t === "on") return true;
-  return t;
-}, z.boolean({ invalid_type_error: "Must be Yes or No" }));
+const flag = z.preprocess(
+  (v) => {
+    const t = text(v).toLowerCase();
+    if (t === "" || t === "false" || t === "0" || t === "no") return false;
+    if (t === "true" || t === "1" || t === "yes" || t === "on") return true;
+    return t;
+  },
+  z.boolean({ invalid_type_error: "Must be Yes or No" }),
+);
 
 /** An optional choice: empty means the spec's default. */
 const orDefault = (fallback: string) => (v: unknown) => (text(v) === "" ? fallback : text(v).toLowerCase());
@@ -97,15 +116,26 @@ function codAmountError(v: { shipment_type?: unknown; payment_mode?: unknown; co
 
 export const calculatorSchema = z
   .object({
-    shipment_type: z.preprocess((v) => text(v).toLowerCase(), z.enum(["forward", "reverse"], { errorMap: () => ({ message: CALCULATOR_MESSAGES.shipmentType }) })),
+    shipment_type: z.preprocess(
+      (v) => text(v).toLowerCase(),
+      z.enum(["forward", "reverse"], { errorMap: () => ({ message: CALCULATOR_MESSAGES.shipmentType }) }),
+    ),
     pickup_pincode: pincode(PINCODE_MESSAGES.pickupRequired),
-    delivery_mode: z.preprocess(orDefault("express"), z.enum(["express", "heavy_surface"], { errorMap: () => ({ message: "Delivery mode must be express or heavy_surface" }) })),
+    delivery_mode: z.preprocess(
+      orDefault("express"),
+      z.enum(["express", "heavy_surface"], {
+        errorMap: () => ({ message: "Delivery mode must be express or heavy_surface" }),
+      }),
+    ),
     drop_pincode: pincode(PINCODE_MESSAGES.dropRequired),
     length: measure("Length", CALCULATOR_MESSAGES.length, 2),
     breadth: measure("Breadth", CALCULATOR_MESSAGES.breadth, 2),
     height: measure("Height", CALCULATOR_MESSAGES.height, 2),
     weight: measure("Weight", CALCULATOR_MESSAGES.weight, 3),
-    payment_mode: z.preprocess(orDefault("prepaid"), z.enum(["prepaid", "cod"], { errorMap: () => ({ message: "Payment mode must be prepaid or cod" }) })),
+    payment_mode: z.preprocess(
+      orDefault("prepaid"),
+      z.enum(["prepaid", "cod"], { errorMap: () => ({ message: "Payment mode must be prepaid or cod" }) }),
+    ),
     cod_amount: z.preprocess(text, boundedString(TEXT_LIMITS.name)),
     has_dg: flag,
     is_mps: flag,
@@ -186,7 +216,13 @@ export function parseCalculator(source: URLSearchParams | Record<string, unknown
  */
 export const PINCODE_CHECK_MESSAGE = "Please enter valid Pincode";
 const checkPincode = (required = PINCODE_CHECK_MESSAGE) =>
-  z.preprocess(text, z.string().refine((v) => /^\d{6}$/.test(v), (v) => ({ message: v === "" ? required : PINCODE_CHECK_MESSAGE })));
+  z.preprocess(
+    text,
+    z.string().refine(
+      (v) => /^\d{6}$/.test(v),
+      (v) => ({ message: v === "" ? required : PINCODE_CHECK_MESSAGE }),
+    ),
+  );
 export const pincodeCheckSchema = z.object({
   from_pincode: checkPincode(PINCODE_MESSAGES.pickupRequired),
   to_pincode: checkPincode(PINCODE_MESSAGES.dropRequired),

@@ -34,7 +34,9 @@ describe("turnaroundDays", () => {
   it("property: at least one day, and air ≤ mixed ≤ surface", () => {
     fc.assert(
       fc.property(fc.constantFrom(...ZONES), fc.integer({ min: -10, max: 10 }), (zone, adjust) => {
-        const [air, mixed, surface] = (["air", "mixed", "surface"] as TransportMode[]).map((m) => turnaroundDays(zone, m, adjust));
+        const [air, mixed, surface] = (["air", "mixed", "surface"] as TransportMode[]).map((m) =>
+          turnaroundDays(zone, m, adjust),
+        );
         expect(air).toBeGreaterThanOrEqual(1);
         expect(air).toBeLessThanOrEqual(mixed);
         expect(mixed).toBeLessThanOrEqual(surface);
@@ -69,7 +71,12 @@ describe("pickupDate", () => {
   });
 
   it("agrees with the Asia/Kolkata time zone database", () => {
-    const kolkata = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Kolkata", year: "numeric", month: "2-digit", day: "2-digit" });
+    const kolkata = new Intl.DateTimeFormat("en-CA", {
+      timeZone: "Asia/Kolkata",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
         expect(istDate(new Date(ms))).toBe(kolkata.format(new Date(ms)));

@@ -12,7 +12,7 @@
  * Days are calendar days; couriers' holiday calendars are not modelled.
  */
 import type { TransportMode } from "../core/transport";
-import { type Zone,ZONE_TAT_DAYS } from "../core/zones";
+import { type Zone, ZONE_TAT_DAYS } from "../core/zones";
 
 /** Orders at or after this hour (India time) are picked up the next day. */
 export const PICKUP_CUTOFF_HOUR_IST = 15;

@@ -53,10 +53,22 @@ describe("worked examples", () => {
     expect(p.freight).toBe(4200 + 9 * 3300);
   });
   it("COD: the minimum below ₹1,750, 2 % above it, half-up to the paisa", () => {
-    expect(priceShipment({ row: ROW, shipment: ship("0.5", { payment_mode: "cod", cod_amount: "1000" }), zone: "A" }).cod_charge).toBe(3500);
-    expect(priceShipment({ row: ROW, shipment: ship("0.5", { payment_mode: "cod", cod_amount: "2000" }), zone: "A" }).cod_charge).toBe(4000);
-    expect(priceShipment({ row: ROW, shipment: ship("0.5", { payment_mode: "cod", cod_amount: "1999.99" }), zone: "A" }).cod_charge).toBe(4000);
-    expect(priceShipment({ row: ROW, shipment: ship("0.5", { payment_mode: "cod", cod_amount: "1999.74" }), zone: "A" }).cod_charge).toBe(3999);
+    expect(
+      priceShipment({ row: ROW, shipment: ship("0.5", { payment_mode: "cod", cod_amount: "1000" }), zone: "A" })
+        .cod_charge,
+    ).toBe(3500);
+    expect(
+      priceShipment({ row: ROW, shipment: ship("0.5", { payment_mode: "cod", cod_amount: "2000" }), zone: "A" })
+        .cod_charge,
+    ).toBe(4000);
+    expect(
+      priceShipment({ row: ROW, shipment: ship("0.5", { payment_mode: "cod", cod_amount: "1999.99" }), zone: "A" })
+        .cod_charge,
+    ).toBe(4000);
+    expect(
+      priceShipment({ row: ROW, shipment: ship("0.5", { payment_mode: "cod", cod_amount: "1999.74" }), zone: "A" })
+        .cod_charge,
+    ).toBe(3999);
   });
   it("returned charges use the RTO row, else the forward row; no COD on the return", () => {
     const cod = ship("1.2", { payment_mode: "cod" as const, cod_amount: "500" });
@@ -78,14 +90,19 @@ describe("worked examples", () => {
   });
   it("large cartons take the exact (bigint) volumetric path and agree with the small-number path", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: 1, max: 999_999 }), fc.integer({ min: 1, max: 999_999 }), (l, b, h) => {
-        const dims = { length: (l / 100).toFixed(2), breadth: (b / 100).toFixed(2), height: (h / 100).toFixed(2) };
-        const p = priceShipment({ row: ROW, shipment: ship("0", dims), zone: "A" });
-        // l·b·h in cm³ × 10^6 over (divisor 5000 in hundredths × 100): hundredths of a kg, half-up.
-        const D = 500_000n * 100n;
-        const exact = (BigInt(l) * BigInt(b) * BigInt(h) * 2n + D) / (2n * D);
-        expect(BigInt(p.volumetric_weight_grams / 10)).toBe(exact);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 999_999 }),
+        fc.integer({ min: 1, max: 999_999 }),
+        fc.integer({ min: 1, max: 999_999 }),
+        (l, b, h) => {
+          const dims = { length: (l / 100).toFixed(2), breadth: (b / 100).toFixed(2), height: (h / 100).toFixed(2) };
+          const p = priceShipment({ row: ROW, shipment: ship("0", dims), zone: "A" });
+          // l·b·h in cm³ × 10^6 over (divisor 5000 in hundredths × 100): hundredths of a kg, half-up.
+          const D = 500_000n * 100n;
+          const exact = (BigInt(l) * BigInt(b) * BigInt(h) * 2n + D) / (2n * D);
+          expect(BigInt(p.volumetric_weight_grams / 10)).toBe(exact);
+        },
+      ),
       { numRuns: 300 },
     );
   });

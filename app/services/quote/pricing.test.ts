@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { formatInr, paiseToRupeesString } from "../core/money";
-import { type Zone,ZONES } from "../core/zones";
+import { type Zone, ZONES } from "../core/zones";
 import {
   chargeableWeightGrams,
   chargedAmountFormula,
@@ -19,7 +19,11 @@ import {
 /** Weight slab options of the rate card (docs/product.md §9), kg. */
 const SLAB_OPTIONS = [0.1, 0.25, 0.5, 1, 2, 3, 4, 5, 6, 7, 10, 15, 20, 50, 100];
 
-function zones(base: string, additional: string, overrides: Partial<Record<Zone, ZonePrice>> = {}): Record<Zone, ZonePrice> {
+function zones(
+  base: string,
+  additional: string,
+  overrides: Partial<Record<Zone, ZonePrice>> = {},
+): Record<Zone, ZonePrice> {
   const all = Object.fromEntries(ZONES.map((z) => [z, { base, additional }])) as Record<Zone, ZonePrice>;
   return { ...all, ...overrides };
 }
@@ -94,21 +98,31 @@ describe("priceShipment", () => {
   });
 
   it("charges volumetric weight when the parcel is light for its size", () => {
-    const p = priceShipment({ row, shipment: { ...parcel, weight: "0.4", length: 30, breadth: 20, height: 15 }, zone: "D" });
+    const p = priceShipment({
+      row,
+      shipment: { ...parcel, weight: "0.4", length: 30, breadth: 20, height: 15 },
+      zone: "D",
+    });
     expect(p.volumetric_weight).toBe(1.8);
     expect(p.chargeable_weight).toBe(1.8);
     expect(p.additional_price_multiplier).toBe(3);
   });
 
   it("uses the row's divisor", () => {
-    const p = priceShipment({ row: { ...row, divisor: 4000 }, shipment: { ...parcel, length: 30, breadth: 20, height: 15 }, zone: "D" });
+    const p = priceShipment({
+      row: { ...row, divisor: 4000 },
+      shipment: { ...parcel, length: 30, breadth: 20, height: 15 },
+      zone: "D",
+    });
     expect(p.divisor).toBe(4000);
     expect(p.volumetric_weight).toBe(2.25);
   });
 
   it("takes the COD percentage when it exceeds the minimum, half-up to the paisa", () => {
     expect(priceShipment({ row, shipment: { ...parcel, cod_amount: "5000" }, zone: "D" }).cod_charge).toBe(8750);
-    expect(codChargeFor({ ...row, cod_charge: 0, cod_percentage: "2" }, { payment_mode: "cod", cod_amount: "123.25" })).toBe(247);
+    expect(
+      codChargeFor({ ...row, cod_charge: 0, cod_percentage: "2" }, { payment_mode: "cod", cod_amount: "123.25" }),
+    ).toBe(247);
   });
 
   it("charges no COD on prepaid orders", () => {
@@ -125,7 +139,11 @@ describe("priceShipment", () => {
   });
 
   it("has no returned charges for reverse shipments", () => {
-    const p = priceShipment({ row, shipment: { ...parcel, shipment_type: "reverse", payment_mode: "prepaid" }, zone: "D" });
+    const p = priceShipment({
+      row,
+      shipment: { ...parcel, shipment_type: "reverse", payment_mode: "prepaid" },
+      zone: "D",
+    });
     expect(p.returned_charges).toBeNull();
     expect(p.rto_freight).toBeNull();
   });
@@ -169,7 +187,9 @@ describe("rateRowFromColumns", () => {
     };
     const converted = rateRowFromColumns(columns);
     expect(converted.zones.D).toEqual({ base: "40.00", additional: "20.00" });
-    expect(priceShipment({ row: converted, shipment: parcel, zone: "D" })).toEqual(priceShipment({ row, shipment: parcel, zone: "D" }));
+    expect(priceShipment({ row: converted, shipment: parcel, zone: "D" })).toEqual(
+      priceShipment({ row, shipment: parcel, zone: "D" }),
+    );
   });
 });
 
@@ -287,13 +307,23 @@ describe("pricing properties", () => {
     fc.assert(
       fc.property(rateRow, fc.option(rateRow, { nil: undefined }), shipment, zone, (r, rto, s, z) => {
         const p = priceShipment({ row: r, rtoRow: rto, shipment: s, zone: z });
-        for (const amount of [p.base_price, p.additional_price, p.freight, p.cod_charge, p.surcharge, p.delivered_charges]) {
+        for (const amount of [
+          p.base_price,
+          p.additional_price,
+          p.freight,
+          p.cod_charge,
+          p.surcharge,
+          p.delivered_charges,
+        ]) {
           expect(Number.isSafeInteger(amount)).toBe(true);
           expect(amount).toBeGreaterThanOrEqual(0);
         }
         expect(p.delivered_charges).toBeGreaterThanOrEqual(p.freight);
         expect(p.delivered_charges).toBe(
-          p.base_price_multiplier * p.base_price + p.additional_price_multiplier * p.additional_price + p.cod_charge + p.surcharge,
+          p.base_price_multiplier * p.base_price +
+            p.additional_price_multiplier * p.additional_price +
+            p.cod_charge +
+            p.surcharge,
         );
         expect(chargedAmountFormula(p).endsWith(`= ${formatInr(p.delivered_charges)}`)).toBe(true);
         if (s.shipment_type === "reverse") expect(p.returned_charges).toBeNull();

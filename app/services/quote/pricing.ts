@@ -19,7 +19,14 @@
  * in binary floats, so float division can push ceil() over a boundary (0.3 / 0.1 = 2.9999…);
  * in grams 300 / 100 is exactly 3.
  */
-import { formatInr, type Paise,parseScaledDecimal, percentOfPaise, roundHalfUpDivBig, rupeesToPaise } from "../core/money";
+import {
+  formatInr,
+  type Paise,
+  parseScaledDecimal,
+  percentOfPaise,
+  roundHalfUpDivBig,
+  rupeesToPaise,
+} from "../core/money";
 import type { Zone } from "../core/zones";
 
 /** Numeric columns arrive as text from numeric(12,2) or as numbers from seeds and forms. */
@@ -143,7 +150,10 @@ function positive(name: string, value: number): number {
  * Dimensions and divisor are taken to 2 decimals and multiplied as bigints, since
  * L × B × H in hundredths of a centimetre passes 2^53 for large cartons.
  */
-export function volumetricWeightGrams(dims: { length: Decimalish; breadth: Decimalish; height: Decimalish }, divisor: Decimalish): number {
+export function volumetricWeightGrams(
+  dims: { length: Decimalish; breadth: Decimalish; height: Decimalish },
+  divisor: Decimalish,
+): number {
   return volumetricGramsOfHundredths(
     nonNegative("Length", parseScaledDecimal(dims.length, 2)),
     nonNegative("Breadth", parseScaledDecimal(dims.breadth, 2)),
@@ -157,7 +167,8 @@ function volumetricGramsOfHundredths(l: number, b: number, h: number, d: number)
   // (l·b·h / 10^6) cm³ / (d / 100) cm³-per-kg = kg; × 100 for hundredths of a kg.
   const volume = l * b * h;
   const denominator = d * 100;
-  if (Number.isSafeInteger(volume) && volume <= Number.MAX_SAFE_INTEGER / 2) return roundHalfUpDivSafe(volume, denominator) * 10;
+  if (Number.isSafeInteger(volume) && volume <= Number.MAX_SAFE_INTEGER / 2)
+    return roundHalfUpDivSafe(volume, denominator) * 10;
   return Number(roundHalfUpDivBig(BigInt(l) * BigInt(b) * BigInt(h), BigInt(d) * 100n)) * 10;
 }
 
@@ -195,15 +206,17 @@ type Freight = {
 };
 
 /** A rate row in integers (grams, paise, hundredths), or the reason it cannot price. */
-type CompiledRow = {
-  first_slab_grams: number;
-  second_slab_grams: number;
-  zones: Partial<Record<Zone, { base: number; additional: number } | string>>;
-  cod_charge: number | string;
-  cod_percentage: number | string;
-  surcharge: number | string;
-  divisor: number | string;
-} | { error: string };
+type CompiledRow =
+  | {
+      first_slab_grams: number;
+      second_slab_grams: number;
+      zones: Partial<Record<Zone, { base: number; additional: number } | string>>;
+      cod_charge: number | string;
+      cod_percentage: number | string;
+      surcharge: number | string;
+      divisor: number | string;
+    }
+  | { error: string };
 
 /**
  * Rate rows are read far more often than they change (a cached client card prices thousands
@@ -294,7 +307,9 @@ export function codChargeFor(row: RateRow, shipment: Pick<ShipmentForPricing, "p
   const percentage = value(c.cod_percentage, "COD percentage");
   const product = amount * percentage;
   // hundredths of a percent → a fraction of 10,000; exact in a double while the product is safe.
-  const share = Number.isSafeInteger(product) ? roundHalfUpDivSafe(product, 10_000) : percentOfPaise(amount, { hundredths: percentage });
+  const share = Number.isSafeInteger(product)
+    ? roundHalfUpDivSafe(product, 10_000)
+    : percentOfPaise(amount, { hundredths: percentage });
   return Math.max(minimum, share);
 }
 
@@ -365,14 +380,22 @@ export function priceShipment(input: {
 export function chargedAmountFormula(
   b: Pick<
     PriceBreakdown,
-    "base_price_multiplier" | "base_price" | "additional_price_multiplier" | "additional_price" | "cod_charge" | "surcharge"
+    | "base_price_multiplier"
+    | "base_price"
+    | "additional_price_multiplier"
+    | "additional_price"
+    | "cod_charge"
+    | "surcharge"
   >,
 ): string {
-  const total = b.base_price_multiplier * b.base_price + b.additional_price_multiplier * b.additional_price + b.cod_charge + b.surcharge;
+  const total =
+    b.base_price_multiplier * b.base_price +
+    b.additional_price_multiplier * b.additional_price +
+    b.cod_charge +
+    b.surcharge;
   return (
     `${b.base_price_multiplier} × ${formatInr(b.base_price)} + ` +
     `${b.additional_price_multiplier} × ${formatInr(b.additional_price)} + ` +
     `${formatInr(b.cod_charge)} + ${formatInr(b.surcharge)} = ${formatInr(total)}`
   );
 }
-

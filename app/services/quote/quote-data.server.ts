@@ -12,16 +12,33 @@
  * So a change made by any process (or by hand in psql) is seen by the next quote everywhere,
  * and the steady-state cost of a quote is one small read plus pure computation.
  */
-import { asc, desc, eq, inArray, type SQL,sql } from "drizzle-orm";
+import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 
 import type { DeliveryType, ShipmentType } from "../core/rate-fields";
 import type { RuleCode } from "../core/rule-codes";
 import type { Db } from "../db/client.server";
-import { clientCourierServices, clientRuleSettings, clients, couriers, courierServices, customPriorityRules, pickrrSelectRules, pincodes, rateRows } from "../db/schema";
+import {
+  clientCourierServices,
+  clientRuleSettings,
+  clients,
+  couriers,
+  courierServices,
+  customPriorityRules,
+  pickrrSelectRules,
+  pincodes,
+  rateRows,
+} from "../db/schema";
 import type { CustomRule, SelectRule } from "../rules/rules";
-import { customRulesFromRows, fetchAllocEngineRules, fetchCustomPriorityEngine, fetchUserPriorityEngineType, ruleCodeFromRow, selectRulesFromRows } from "../rules/rules.server";
+import {
+  customRulesFromRows,
+  fetchAllocEngineRules,
+  fetchCustomPriorityEngine,
+  fetchUserPriorityEngineType,
+  ruleCodeFromRow,
+  selectRulesFromRows,
+} from "../rules/rules.server";
 import { packFlags } from "../serviceability/flags";
-import { type RateRow,rateRowFromColumns } from "./pricing";
+import { type RateRow, rateRowFromColumns } from "./pricing";
 import type { PincodeInfo } from "./zone";
 
 export type PincodeRecord = PincodeInfo & { pincode: number; district: string; office_name: string };
@@ -98,7 +115,11 @@ const clientFingerprint = (id: SQL) => sql`concat_ws('|',
 
 async function readStamps(db: Db, clientId: number | null): Promise<Stamps> {
   const id = clientId ?? -1;
-  const result = await db.execute<{ pincodes: string | null; serviceability: string | null; client: string | null }>(sql`
+  const result = await db.execute<{
+    pincodes: string | null;
+    serviceability: string | null;
+    client: string | null;
+  }>(sql`
     select
       (select version::text from data_versions where name = 'pincodes') as pincodes,
       (select version::text from data_versions where name = 'serviceability') as serviceability,
@@ -184,7 +205,10 @@ type ClientRows = {
   surfaceOnly: boolean;
 };
 
-function clientConfigFrom(fingerprint: string, { services, rates, engineType, custom, select, surfaceOnly }: ClientRows): ClientQuoteConfig {
+function clientConfigFrom(
+  fingerprint: string,
+  { services, rates, engineType, custom, select, surfaceOnly }: ClientRows,
+): ClientQuoteConfig {
   const rowsByService = new Map<number, ClientService["rows"]>();
   for (const r of rates) {
     const rows = rowsByService.get(r.courier_service_id) ?? {};
@@ -214,7 +238,14 @@ async function loadClientConfig(db: Db, clientId: number, fingerprint: string): 
     fetchAllocEngineRules(db, clientId),
     db.select({ surface_only: surfaceOnlyColumn }).from(clients).where(eq(clients.id, clientId)),
   ]);
-  return clientConfigFrom(fingerprint, { services, rates, engineType, custom, select, surfaceOnly: flags[0]?.surface_only ?? false });
+  return clientConfigFrom(fingerprint, {
+    services,
+    rates,
+    engineType,
+    custom,
+    select,
+    surfaceOnly: flags[0]?.surface_only ?? false,
+  });
 }
 
 /**
@@ -223,37 +254,63 @@ async function loadClientConfig(db: Db, clientId: number, fingerprint: string): 
  * rows, in the same order, by the same code as loadClientConfig, under the same fingerprint, so a
  * later quoteData for one of them finds it (and reloads it alone if it changed meanwhile).
  */
-export async function preloadClientConfigs(db: Db, clientIds: readonly number[]): Promise<Map<number, ClientQuoteConfig>> {
+export async function preloadClientConfigs(
+  db: Db,
+  clientIds: readonly number[],
+): Promise<Map<number, ClientQuoteConfig>> {
   const loaded = new Map<number, ClientQuoteConfig>();
   if (clientIds.length === 0) return loaded;
   const ids = [...clientIds];
   const group = <T extends { client_id: number | null }>(rows: T[]) => {
     const by = new Map<number, T[]>();
-    for (const r of rows) if (r.client_id !== null) (by.get(r.client_id) ?? by.set(r.client_id, []).get(r.client_id)!).push(r);
+    for (const r of rows)
+      if (r.client_id !== null) (by.get(r.client_id) ?? by.set(r.client_id, []).get(r.client_id)!).push(r);
     return (id: number) => by.get(id) ?? [];
   };
   const [stamps, services, rates, settings, custom, select, flags] = await Promise.all([
-    db.execute<{ id: number; stamp: string }>(sql`select c.id, ${clientFingerprint(sql`c.id`)} as stamp from unnest(${`{${ids.join(",")}}`}::int[]) as c(id)`),
-    servicesQuery(db).where(inArray(clientCourierServices.client_id, ids)).orderBy(asc(clientCourierServices.client_id), asc(courierServices.name)),
+    db.execute<{ id: number; stamp: string }>(
+      sql`select c.id, ${clientFingerprint(sql`c.id`)} as stamp from unnest(${`{${ids.join(",")}}`}::int[]) as c(id)`,
+    ),
+    servicesQuery(db)
+      .where(inArray(clientCourierServices.client_id, ids))
+      .orderBy(asc(clientCourierServices.client_id), asc(courierServices.name)),
     db.select().from(rateRows).where(inArray(rateRows.client_id, ids)),
-    db.select({ client_id: clientRuleSettings.client_id, rule_code: clientRuleSettings.rule_code }).from(clientRuleSettings).where(inArray(clientRuleSettings.client_id, ids)),
-    db.select().from(customPriorityRules).where(inArray(customPriorityRules.client_id, ids)).orderBy(asc(customPriorityRules.id)),
-    db.select().from(pickrrSelectRules).where(inArray(pickrrSelectRules.client_id, ids)).orderBy(desc(pickrrSelectRules.priority), asc(pickrrSelectRules.id)),
+    db
+      .select({ client_id: clientRuleSettings.client_id, rule_code: clientRuleSettings.rule_code })
+      .from(clientRuleSettings)
+      .where(inArray(clientRuleSettings.client_id, ids)),
+    db
+      .select()
+      .from(customPriorityRules)
+      .where(inArray(customPriorityRules.client_id, ids))
+      .orderBy(asc(customPriorityRules.id)),
+    db
+      .select()
+      .from(pickrrSelectRules)
+      .where(inArray(pickrrSelectRules.client_id, ids))
+      .orderBy(desc(pickrrSelectRules.priority), asc(pickrrSelectRules.id)),
     db.select({ client_id: clients.id, surface_only: surfaceOnlyColumn }).from(clients).where(inArray(clients.id, ids)),
   ]);
-  const [servicesOf, ratesOf, settingOf, customOf, selectOf, flagOf] = [group(services), group(rates), group(settings), group(custom), group(select), group(flags)];
+  const [servicesOf, ratesOf, settingOf, customOf, selectOf, flagOf] = [
+    group(services),
+    group(rates),
+    group(settings),
+    group(custom),
+    group(select),
+    group(flags),
+  ];
   const caches = cachesFor(db);
   for (const { id, stamp } of stamps.rows) {
     const clientId = Number(id);
     caches.clients.delete(clientId);
     const config = clientConfigFrom(stamp, {
-        services: servicesOf(clientId),
-        rates: ratesOf(clientId),
-        engineType: ruleCodeFromRow(settingOf(clientId)[0]),
-        custom: customRulesFromRows(customOf(clientId)),
-        select: selectRulesFromRows(selectOf(clientId)),
-        surfaceOnly: flagOf(clientId)[0]?.surface_only ?? false,
-      });
+      services: servicesOf(clientId),
+      rates: ratesOf(clientId),
+      engineType: ruleCodeFromRow(settingOf(clientId)[0]),
+      custom: customRulesFromRows(customOf(clientId)),
+      select: selectRulesFromRows(selectOf(clientId)),
+      surfaceOnly: flagOf(clientId)[0]?.surface_only ?? false,
+    });
     caches.clients.set(clientId, config);
     loaded.set(clientId, config);
     if (caches.clients.size > MAX_CACHED_CLIENTS) caches.clients.delete(caches.clients.keys().next().value!);
@@ -261,7 +318,11 @@ export async function preloadClientConfigs(db: Db, clientIds: readonly number[])
   return loaded;
 }
 
-export type QuoteData = { pincodes: PincodeTable; serviceability: ServiceabilityTable; client: ClientQuoteConfig | null };
+export type QuoteData = {
+  pincodes: PincodeTable;
+  serviceability: ServiceabilityTable;
+  client: ClientQuoteConfig | null;
+};
 
 /**
  * The current pincode table, serviceability and (when asked) one client's quote config,

@@ -21,9 +21,21 @@ function row(over: Partial<RateRow> = {}): RateRow {
   };
 }
 
-const box: ShipmentForPricing = { shipment_type: "forward", length: 20, breadth: 15, height: 10, weight: "1.6", payment_mode: "cod", cod_amount: "1000" };
+const box: ShipmentForPricing = {
+  shipment_type: "forward",
+  length: 20,
+  breadth: 15,
+  height: 10,
+  weight: "1.6",
+  payment_mode: "cod",
+  cod_amount: "1000",
+};
 
-function entry(shipment: ShipmentForPricing = box, rateRow: RateRow = row(), rtoRow: RateRow | null = null): RateListEntry {
+function entry(
+  shipment: ShipmentForPricing = box,
+  rateRow: RateRow = row(),
+  rtoRow: RateRow | null = null,
+): RateListEntry {
   return {
     ...priceShipment({ row: rateRow, rtoRow, shipment, zone: "C" }),
     courier: "Blue Dart Air 0.5kg",
@@ -81,12 +93,24 @@ describe("rateListEntryJson", () => {
         fc.constantFrom("4000", "5000"),
         (grams, side, payment_mode, codPaise, divisor) => {
           const e = entry(
-            { shipment_type: "forward", length: side, breadth: side, height: side, weight: (grams / 1000).toFixed(3), payment_mode, cod_amount: (codPaise / 100).toFixed(2) },
+            {
+              shipment_type: "forward",
+              length: side,
+              breadth: side,
+              height: side,
+              weight: (grams / 1000).toFixed(3),
+              payment_mode,
+              cod_amount: (codPaise / 100).toFixed(2),
+            },
             row({ divisor }),
           );
           const j = rateListEntryJson(e);
           const paise = rupeesToPaise;
-          const sum = j.base_price_multiplier * paise(j.base_price) + j.additional_price_multiplier * paise(j.additional_price) + paise(j.cod_charge) + paise(j.surcharge);
+          const sum =
+            j.base_price_multiplier * paise(j.base_price) +
+            j.additional_price_multiplier * paise(j.additional_price) +
+            paise(j.cod_charge) +
+            paise(j.surcharge);
           expect(sum).toBe(paise(j.delivered_charges));
           expect(paise(j.freight) + paise(j.rto_freight!) + paise(j.surcharge)).toBe(paise(j.returned_charges!));
         },

@@ -14,7 +14,13 @@ const rupees = paiseToRupeesString;
 
 /** The courier and its badges, first in both readers' rows. */
 function courierBadges(e: RateListEntry) {
-  return { courier: e.courier, courier_id: e.courier_id, is_priority: e.is_priority, is_cheapest: e.is_cheapest, is_fastest: e.is_fastest };
+  return {
+    courier: e.courier,
+    courier_id: e.courier_id,
+    is_priority: e.is_priority,
+    is_cheapest: e.is_cheapest,
+    is_fastest: e.is_fastest,
+  };
 }
 
 /**

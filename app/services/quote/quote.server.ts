@@ -5,11 +5,18 @@
  */
 import { transportModeFor } from "../core/transport";
 import type { Db } from "../db/client.server";
-import { type LaneFlags, laneFlags, laneServiceability, pricedLaneFlags, type PricedShipmentTypes,unpackFlags } from "../serviceability/flags";
-import { type CourierCandidate, quote, type QuoteResult,serviceTypeOf } from "./allocation";
+import {
+  type LaneFlags,
+  laneFlags,
+  laneServiceability,
+  pricedLaneFlags,
+  type PricedShipmentTypes,
+  unpackFlags,
+} from "../serviceability/flags";
+import { type CourierCandidate, quote, type QuoteResult, serviceTypeOf } from "./allocation";
 import type { CalculatorInput } from "./calculator-form";
 import { estimateDelivery } from "./delivery-date";
-import { type ClientService, packedAt, type PincodeRecord, type QuoteData,quoteData } from "./quote-data.server";
+import { type ClientService, packedAt, type PincodeRecord, type QuoteData, quoteData } from "./quote-data.server";
 import { zoneOf } from "./zone";
 
 export type FieldError = { field: string; message: string };
@@ -104,7 +111,10 @@ export function quoteFromData(
   return { ok: true, quote: { ...result, pickup: pickup.row, drop: drop.row } };
 }
 
-export type PincodeCourier = { name: string; courier_id: number; edd_stamp: string; is_air: boolean } & Omit<LaneFlags, "has_express">;
+export type PincodeCourier = { name: string; courier_id: number; edd_stamp: string; is_air: boolean } & Omit<
+  LaneFlags,
+  "has_express"
+>;
 
 /** The spec's pincode result (docs/product.md §3). */
 export type PincodeResult = {
@@ -129,7 +139,13 @@ function pricedTypes(s: ClientService): PricedShipmentTypes {
 }
 
 /** A service's options on a lane that its network carries and the client's rate card prices. */
-function serviceLane(data: QuoteData, s: ClientService, priced: PricedShipmentTypes, sourceIndex: number, destinationIndex: number) {
+function serviceLane(
+  data: QuoteData,
+  s: ClientService,
+  priced: PricedShipmentTypes,
+  sourceIndex: number,
+  destinationIndex: number,
+) {
   const flags = laneFlags(
     s,
     unpackFlags(packedAt(data.serviceability, s.courier_id, sourceIndex)),
@@ -184,7 +200,9 @@ export async function checkPincodeServiceability(
     });
     for (const k of Object.keys(any) as (keyof typeof any)[]) any[k] ||= lane[k];
   }
-  courier_list.sort((a, b) => (a.edd_stamp < b.edd_stamp ? -1 : a.edd_stamp > b.edd_stamp ? 1 : a.name.localeCompare(b.name)));
+  courier_list.sort((a, b) =>
+    a.edd_stamp < b.edd_stamp ? -1 : a.edd_stamp > b.edd_stamp ? 1 : a.name.localeCompare(b.name),
+  );
   return {
     ok: true,
     result: {
@@ -202,7 +220,18 @@ export async function checkPincodeServiceability(
 
 const yesNo = (b: boolean) => (b ? "Yes" : "No");
 
-export const SERVICEABLE_PINCODES_COLUMNS = ["Pincode", "City", "District", "State", "Express", "Surface", "Reverse", "Prepaid", "COD", "Couriers"];
+export const SERVICEABLE_PINCODES_COLUMNS = [
+  "Pincode",
+  "City",
+  "District",
+  "State",
+  "Express",
+  "Surface",
+  "Reverse",
+  "Prepaid",
+  "COD",
+  "Couriers",
+];
 
 /**
  * Every destination the client can ship to from a source pincode, with per-mode flags, as
@@ -210,7 +239,11 @@ export const SERVICEABLE_PINCODES_COLUMNS = ["Pincode", "City", "District", "Sta
  * courier able to ship (as in the pincode check) serves from the source. Null when the source
  * is not a known pincode.
  */
-export async function serviceablePincodeRecords(db: Db, clientId: number, source: string): Promise<Iterable<string[]> | null> {
+export async function serviceablePincodeRecords(
+  db: Db,
+  clientId: number,
+  source: string,
+): Promise<Iterable<string[]> | null> {
   const data = await quoteData(db, clientId);
   const from = findPincode(data, source);
   if (!from) return null;
@@ -227,13 +260,37 @@ export async function serviceablePincodeRecords(db: Db, clientId: number, source
       }
       if (count === 0) continue;
       const p = data.pincodes.rows[index];
-      yield [String(p.pincode), p.city, p.district, p.state, yesNo(flags.has_express), yesNo(flags.has_surface), yesNo(flags.has_reverse), yesNo(flags.has_prepaid), yesNo(flags.has_cod), String(count)];
+      yield [
+        String(p.pincode),
+        p.city,
+        p.district,
+        p.state,
+        yesNo(flags.has_express),
+        yesNo(flags.has_surface),
+        yesNo(flags.has_reverse),
+        yesNo(flags.has_prepaid),
+        yesNo(flags.has_cod),
+        String(count),
+      ];
     }
   }
   return records();
 }
 
-export const COURIER_PINCODES_COLUMNS = ["Pincode", "City", "District", "State", "Pickup", "Delivery", "COD", "Prepaid", "Reverse Pickup", "Express", "Surface", "Extra Days"];
+export const COURIER_PINCODES_COLUMNS = [
+  "Pincode",
+  "City",
+  "District",
+  "State",
+  "Pickup",
+  "Delivery",
+  "COD",
+  "Prepaid",
+  "Reverse Pickup",
+  "Express",
+  "Surface",
+  "Extra Days",
+];
 
 /**
  * Every pincode one of the client's courier services reaches on its own network (express
@@ -254,7 +311,20 @@ export async function courierPincodeRecords(db: Db, clientId: number, courierSer
       const surface = service!.has_surface && f.surface;
       if (!express && !surface) continue;
       const p = data.pincodes.rows[index];
-      yield [String(p.pincode), p.city, p.district, p.state, yesNo(f.fm_pickup), yesNo(f.lm_delivery), yesNo(f.cod), yesNo(f.prepaid), yesNo(f.reverse_pickup), yesNo(express), yesNo(surface), String(f.extra_tat_days)];
+      yield [
+        String(p.pincode),
+        p.city,
+        p.district,
+        p.state,
+        yesNo(f.fm_pickup),
+        yesNo(f.lm_delivery),
+        yesNo(f.cod),
+        yesNo(f.prepaid),
+        yesNo(f.reverse_pickup),
+        yesNo(express),
+        yesNo(surface),
+        String(f.extra_tat_days),
+      ];
     }
   }
   return { service: { id: service.courier_service_id, name: service.name }, records: records() };

@@ -4,12 +4,18 @@ import { describe, expect, it } from "vitest";
 import { isSpecialZone, metroCityFor } from "~/services/geo/zone-config";
 
 import { isZone } from "../core/zones";
-import { type PincodeInfo,zoneOf } from "./zone";
+import { type PincodeInfo, zoneOf } from "./zone";
 
 /** A pincode row built the way the pincode table builds it: from the zone configuration. */
 function place(pincode: number, state: string, district: string): PincodeInfo {
   const metro = metroCityFor(state, district);
-  return { pincode, city: metro ?? district, state, is_metro: metro !== null, is_special_zone: isSpecialZone(state, district) };
+  return {
+    pincode,
+    city: metro ?? district,
+    state,
+    is_metro: metro !== null,
+    is_special_zone: isSpecialZone(state, district),
+  };
 }
 
 const newDelhi = place(110001, "Delhi", "New Delhi");

@@ -24,7 +24,12 @@ export type RateCardDetails = {
 };
 
 /** A plan card's first edit: the defaults copied as the client's own (exclusive) copy. */
-export type PlanRateCardDetails = { plan: AdvantagePlanName; plan_type: "default" | "exclusive"; apply_default: boolean; rows?: number };
+export type PlanRateCardDetails = {
+  plan: AdvantagePlanName;
+  plan_type: "default" | "exclusive";
+  apply_default: boolean;
+  rows?: number;
+};
 
 declare module "../audit/kinds" {
   interface AuditDetails {

@@ -14,14 +14,17 @@ export const CHOOSE_SEGMENT = `${NOT_ABLE_TO_UPDATE_RATE_CARD} Choose Segment On
 export const NO_COURIER_CHOSEN = "Choose at least one courier. Nothing was changed.";
 export const CHOOSE_CSV_FILE = "Choose a CSV file to upload.";
 /** The upload's Submit after the card changed since Verify (also the service's refusal, scope.server.ts). */
-export const UPLOAD_STALE_MESSAGE = "The rate card changed after this file was verified, so nothing was changed. Verify the file again.";
+export const UPLOAD_STALE_MESSAGE =
+  "The rate card changed after this file was verified, so nothing was changed. Verify the file again.";
 
 /** Apply segment: the segment previewed and the card token of the preview (none: the card is taken as changed). */
 export const applySegmentValidator = withZod(
   z.object({
     segment: z.preprocess(
       (v) => (v === undefined || v === "" ? undefined : Number(v)),
-      z.number({ invalid_type_error: CHOOSE_SEGMENT, required_error: CHOOSE_SEGMENT }).refine(isSegment, CHOOSE_SEGMENT),
+      z
+        .number({ invalid_type_error: CHOOSE_SEGMENT, required_error: CHOOSE_SEGMENT })
+        .refine(isSegment, CHOOSE_SEGMENT),
     ),
     cardToken: z.string().max(200).optional().default(""),
   }),
@@ -40,8 +43,12 @@ export const rtoFromForwardValidator = withZod(
 /** The upload's Submit: the verified text travelling back, its file name and the card token of the verification. */
 export const uploadSubmitValidator = withZod(
   z.object({
-    csvText: z.string({ required_error: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${CHOOSE_CSV_FILE}` }).min(1, `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${CHOOSE_CSV_FILE}`),
+    csvText: z
+      .string({ required_error: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${CHOOSE_CSV_FILE}` })
+      .min(1, `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${CHOOSE_CSV_FILE}`),
     fileName: z.string().trim().min(1).max(255).catch("ratecard.csv"),
-    cardToken: z.string({ required_error: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${UPLOAD_STALE_MESSAGE}` }).min(1, `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${UPLOAD_STALE_MESSAGE}`),
+    cardToken: z
+      .string({ required_error: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${UPLOAD_STALE_MESSAGE}` })
+      .min(1, `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${UPLOAD_STALE_MESSAGE}`),
   }),
 );

@@ -12,8 +12,8 @@ import type { Db, Executor } from "../db/client.server";
 import { clientCourierServices, rateCardUploads, rateRows } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { CHANGEABLE_FIELDS, diffRow, type RowChange } from "./changes";
-import { type VerifyResult,verifyUpload } from "./csv";
-import { type CardRow,SEGMENT_NAMES } from "./fields";
+import { type VerifyResult, verifyUpload } from "./csv";
+import { type CardRow, SEGMENT_NAMES } from "./fields";
 import { clientCardRows, segmentCardRows } from "./read.server";
 import { pricesOf, rowChange, type RowPrices } from "./row-edit.server";
 import {
@@ -69,7 +69,14 @@ async function planApplySegment(db: Executor, clientId: number, segment: Segment
           clientCardRows(db, clientId, inArray(rateRows.courier_service_id, serviceIds)),
         ]);
   const byKey = new Map(clientRows.map((r) => [rowKey(r), r]));
-  const plan: SegmentPlan = { segment, segmentName: SEGMENT_NAMES[segment], updates: [], creates: [], deletes: [], unchanged: 0 };
+  const plan: SegmentPlan = {
+    segment,
+    segmentName: SEGMENT_NAMES[segment],
+    updates: [],
+    creates: [],
+    deletes: [],
+    unchanged: 0,
+  };
   for (const s of segmentRows) {
     const mine = byKey.get(rowKey(s));
     byKey.delete(rowKey(s));
@@ -106,7 +113,11 @@ function summarise(plan: SegmentPlan): ApplySegmentSummary {
   return {
     segment: plan.segment,
     segmentName: plan.segmentName,
-    changes: [...plan.updates.map((u) => u.change), ...plan.creates.map((c) => c.change), ...plan.deletes.map((d) => d.change)],
+    changes: [
+      ...plan.updates.map((u) => u.change),
+      ...plan.creates.map((c) => c.change),
+      ...plan.deletes.map((d) => d.change),
+    ],
     updated: plan.updates.length,
     created: plan.creates.length,
     deleted: plan.deletes.length,
@@ -124,7 +135,10 @@ export async function previewApplySegment(
   if (!isSegment(input.segment)) return invalid("Choose segment 0, 1 or 2.");
   const client = await clientFor(db, actor, input.clientId);
   if (!client) return notFound();
-  const [cardToken, plan] = await Promise.all([clientCardToken(db, client.id), planApplySegment(db, client.id, input.segment)]);
+  const [cardToken, plan] = await Promise.all([
+    clientCardToken(db, client.id),
+    planApplySegment(db, client.id, input.segment),
+  ]);
   return { ok: true, cardToken, ...summarise(plan) };
 }
 
@@ -150,9 +164,17 @@ export async function applySegment(
     }
     const plan = await planApplySegment(tx, client.id, segment);
 
-    await writePrices(tx, plan.updates.map((u) => ({ id: u.row.id, prices: u.prices })));
+    await writePrices(
+      tx,
+      plan.updates.map((u) => ({ id: u.row.id, prices: u.prices })),
+    );
     if (plan.deletes.length > 0) {
-      await tx.delete(rateRows).where(inArray(rateRows.id, plan.deletes.map((d) => d.row.id)));
+      await tx.delete(rateRows).where(
+        inArray(
+          rateRows.id,
+          plan.deletes.map((d) => d.row.id),
+        ),
+      );
     }
     if (plan.creates.length > 0) {
       const inserted = await tx
@@ -166,7 +188,13 @@ export async function applySegment(
       action: "apply_segment",
       entityId: client.id,
       rows: summary.changes,
-      details: { segment, segment_name: plan.segmentName, updated: summary.updated, created: summary.created, deleted: summary.deleted },
+      details: {
+        segment,
+        segment_name: plan.segmentName,
+        updated: summary.updated,
+        created: summary.created,
+        deleted: summary.deleted,
+      },
       mail: { kind: "segment", note: `Applied ${plan.segmentName}.` },
     });
     return { ok: true as const, ...summary };
@@ -177,7 +205,6 @@ export async function applySegment(
 // RTO from forward
 // ---------------------------------------------------------------------------------------
 
-
 /** A courier whose forward rates RTO can take, as the dialog lists it. */
 export type ForwardCourier = { id: number; name: string; active: boolean };
 
@@ -185,7 +212,8 @@ export type ForwardCourier = { id: number; name: string; active: boolean };
 export async function forwardCouriers(db: Executor, clientId: number): Promise<ForwardCourier[]> {
   const seen = new Map<number, ForwardCourier>();
   for (const r of await clientCardRows(db, clientId)) {
-    if (r.shipment_type === "FORWARD" && !seen.has(r.courier_service_id)) seen.set(r.courier_service_id, { id: r.courier_service_id, name: r.courier_name, active: r.is_active });
+    if (r.shipment_type === "FORWARD" && !seen.has(r.courier_service_id))
+      seen.set(r.courier_service_id, { id: r.courier_service_id, name: r.courier_name, active: r.is_active });
   }
   return [...seen.values()];
 }
@@ -201,7 +229,8 @@ export async function reviewRtoFromForward(
   if (!client) return notFound();
   const ids = new Set(input.courierServiceIds);
   const couriers = (await forwardCouriers(db, client.id)).filter((c) => ids.has(c.id));
-  if (ids.size === 0 || couriers.length !== ids.size) return invalid("Some chosen couriers have no forward rates on this card. Nothing was changed.");
+  if (ids.size === 0 || couriers.length !== ids.size)
+    return invalid("Some chosen couriers have no forward rates on this card. Nothing was changed.");
   return { ok: true, couriers };
 }
 
@@ -217,7 +246,8 @@ export async function updateRtoFromForward(
 ): Promise<{ ok: true; changes: RowChange[] } | RateCardFailure> {
   if (!allowed(actor, "canUpdateRtoFromForward")) return forbidden();
   const ids = [...new Set(input.courierServiceIds)];
-  if (ids.length === 0 || !ids.every((id) => Number.isSafeInteger(id) && id > 0)) return invalid("Choose at least one courier.");
+  if (ids.length === 0 || !ids.every((id) => Number.isSafeInteger(id) && id > 0))
+    return invalid("Choose at least one courier.");
   return transaction(db, async (tx) => {
     const client = await clientFor(tx, actor, input.clientId);
     if (!client) return notFound();
@@ -228,7 +258,11 @@ export async function updateRtoFromForward(
     if (missing.length > 0) {
       return invalid(`These couriers have no forward rates on this card: ${missing.join(", ")}. Nothing was changed.`);
     }
-    const rto = new Map(rows.filter((r) => r.shipment_type === "FORWARD_RTO").map((r) => [`${r.courier_service_id}|${r.delivery_type}`, r]));
+    const rto = new Map(
+      rows
+        .filter((r) => r.shipment_type === "FORWARD_RTO")
+        .map((r) => [`${r.courier_service_id}|${r.delivery_type}`, r]),
+    );
     const updates: { id: number; prices: RowPrices }[] = [];
     const changes: RowChange[] = [];
     const creates: { change: RowChange; values: typeof rateRows.$inferInsert }[] = [];
@@ -249,14 +283,21 @@ export async function updateRtoFromForward(
     }
     await writePrices(tx, updates);
     if (creates.length > 0) {
-      const inserted = await tx.insert(rateRows).values(creates.map((c) => c.values)).returning({ id: rateRows.id });
+      const inserted = await tx
+        .insert(rateRows)
+        .values(creates.map((c) => c.values))
+        .returning({ id: rateRows.id });
       inserted.forEach((r, i) => (creates[i].change.rowId = r.id));
     }
     await recordCardChange(tx, actor, client.id, {
       action: "rto_from_forward",
       entityId: client.id,
       rows: changes,
-      details: { courier_service_ids: ids, couriers: [...new Set(forward.map((f) => f.courier_name))], changed_rows: changes.length },
+      details: {
+        courier_service_ids: ids,
+        couriers: [...new Set(forward.map((f) => f.courier_name))],
+        changed_rows: changes.length,
+      },
       mail: { kind: "rto" },
     });
     return { ok: true as const, changes };
@@ -266,7 +307,6 @@ export async function updateRtoFromForward(
 // ---------------------------------------------------------------------------------------
 // Upload
 // ---------------------------------------------------------------------------------------
-
 
 /** Uploads beyond this are refused before parsing (a client card is a few hundred rows). */
 export const MAX_UPLOAD_CHARS = 5_000_000;
@@ -286,11 +326,15 @@ export async function verifyClientUpload(
 
 function cleanFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 200);
   return clean || "ratecard.csv";
 }
 
-export type ApplyUploadResult = { ok: true; uploadId: number; rowCount: number; changes: RowChange[] } | RateCardFailure;
+export type ApplyUploadResult =
+  { ok: true; uploadId: number; rowCount: number; changes: RowChange[] } | RateCardFailure;
 
 /**
  * Applies an uploaded card (not for kam): verified again against the card as it is now,
@@ -328,7 +372,12 @@ export async function applyUpload(
     await writePrices(tx, updates);
     const [upload] = await tx
       .insert(rateCardUploads)
-      .values({ client_id: client.id, uploaded_by: actor.id, row_count: verified.rows.length, file_name: cleanFileName(input.fileName) })
+      .values({
+        client_id: client.id,
+        uploaded_by: actor.id,
+        row_count: verified.rows.length,
+        file_name: cleanFileName(input.fileName),
+      })
       .returning({ id: rateCardUploads.id });
     const fileName = cleanFileName(input.fileName);
     await recordCardChange(tx, actor, client.id, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { changeLines, diffRow, type RowChange } from "./changes";
-import { type CardRow,rateValuesOf } from "./fields";
+import { type CardRow, rateValuesOf } from "./fields";
 import { sampleCardRow } from "./sample-row";
 
 const row: CardRow = sampleCardRow({ cod_percentage: "1.75" });
@@ -33,7 +33,15 @@ describe("changeLines", () => {
           { field: "first_slab", old: "0.50", new: "1.00" },
         ],
       },
-      { rowId: 8, action: "create", courier_service_id: 101, courier: "Delhivery Surface 0.5kg", shipment_type: "REVERSE", delivery_type: "surface", fields: [] },
+      {
+        rowId: 8,
+        action: "create",
+        courier_service_id: 101,
+        courier: "Delhivery Surface 0.5kg",
+        shipment_type: "REVERSE",
+        delivery_type: "surface",
+        fields: [],
+      },
     ];
     expect(changeLines(changes)).toEqual([
       "Delhivery Surface 0.5kg · Forward RTO (surface) · Zone A Base: 30.00 → 29.50",

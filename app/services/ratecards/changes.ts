@@ -4,7 +4,7 @@
  * audit rows all read it. Pure; safe in the browser.
  */
 import { type DeliveryType, RATE_FIELDS, type RateField, type ShipmentType } from "../core/rate-fields";
-import { type CardRow,PRICE_TYPE_LABELS, RATE_FIELD_LABELS } from "./fields";
+import { type CardRow, PRICE_TYPE_LABELS, RATE_FIELD_LABELS } from "./fields";
 import { formatKg, formatTwoDecimals } from "./money";
 
 export type ChangedField = RateField | "first_slab" | "second_slab";
@@ -70,6 +70,9 @@ export function changeLines(changes: readonly RowChange[]): string[] {
     const head = `${c.courier} · ${PRICE_TYPE_LABELS[c.shipment_type]} (${c.delivery_type})`;
     if (c.action === "create") return [`${head} · added`];
     if (c.action === "delete") return [`${head} · removed`];
-    return c.fields.map((f) => `${head} · ${CHANGED_FIELD_LABELS[f.field]}: ${showFieldValue(f.field, f.old)} → ${showFieldValue(f.field, f.new)}`);
+    return c.fields.map(
+      (f) =>
+        `${head} · ${CHANGED_FIELD_LABELS[f.field]}: ${showFieldValue(f.field, f.old)} → ${showFieldValue(f.field, f.new)}`,
+    );
   });
 }

@@ -3,12 +3,19 @@ import { describe, expect, it } from "vitest";
 
 import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
 import { escapeCell, readCsv, unescapeCell, writeCsv } from "../http/csv";
-import { CSV_COLUMNS, type CsvCard, type UploadError,verifyUpload, writeRateCardCsv } from "./csv";
+import { CSV_COLUMNS, type CsvCard, type UploadError, verifyUpload, writeRateCardCsv } from "./csv";
 import type { CardRow } from "./fields";
 
 const SELLER = "orders@chaiwala.in";
 
-function cardRow(id: number, serviceId: number, courier: string, shipment: ShipmentType, delivery: DeliveryType, extra: Partial<CardRow> = {}): CardRow {
+function cardRow(
+  id: number,
+  serviceId: number,
+  courier: string,
+  shipment: ShipmentType,
+  delivery: DeliveryType,
+  extra: Partial<CardRow> = {},
+): CardRow {
   const bump = (n: number) => (n + (id % 7)).toFixed(2);
   return {
     id,
@@ -48,8 +55,16 @@ const card: CsvCard = {
     cardRow(12, 101, "Delhivery Surface 0.5kg", "FORWARD_RTO", "surface"),
     cardRow(20, 201, "Blue Dart Air 0.5kg", "FORWARD", "express", { cod_charge: "40.00", cod_percentage: "2.00" }),
     cardRow(21, 201, "Blue Dart Air 0.5kg", "FORWARD_RTO", "express", { cod_charge: "40.00", cod_percentage: "2.00" }),
-    cardRow(30, 104, "Delhivery Surface 10kg", "FORWARD", "surface", { first_slab: "10.00", second_slab: "1.00", is_active: false }),
-    cardRow(31, 104, "Delhivery Surface 10kg", "FORWARD_RTO", "surface", { first_slab: "10.00", second_slab: "1.00", is_active: false }),
+    cardRow(30, 104, "Delhivery Surface 10kg", "FORWARD", "surface", {
+      first_slab: "10.00",
+      second_slab: "1.00",
+      is_active: false,
+    }),
+    cardRow(31, 104, "Delhivery Surface 10kg", "FORWARD_RTO", "surface", {
+      first_slab: "10.00",
+      second_slab: "1.00",
+      is_active: false,
+    }),
   ],
 };
 
@@ -103,7 +118,29 @@ describe("rate card CSV writer and reader", () => {
       "Delhivery Surface 10kg / Forward / Surface",
       "Delhivery Surface 10kg / Forward RTO / Surface",
     ]);
-    expect(grid[1]).toEqual([SELLER, "Forward", "Express", "Blue Dart Air 0.5kg", "0.5", "0.5", "36.00", "33.50", "41.00", "37.00", "47.00", "42.00", "52.00", "46.00", "61.00", "53.00", "40.00", "2.00", "0.00", "25.00", "5000"]);
+    expect(grid[1]).toEqual([
+      SELLER,
+      "Forward",
+      "Express",
+      "Blue Dart Air 0.5kg",
+      "0.5",
+      "0.5",
+      "36.00",
+      "33.50",
+      "41.00",
+      "37.00",
+      "47.00",
+      "42.00",
+      "52.00",
+      "46.00",
+      "61.00",
+      "53.00",
+      "40.00",
+      "2.00",
+      "0.00",
+      "25.00",
+      "5000",
+    ]);
     expect(grid[6].slice(4, 6)).toEqual(["10", "1"]);
     expect(download()).toContain("\r\n");
   });
@@ -114,12 +151,17 @@ describe("rate card CSV writer and reader", () => {
     if (!r.ok) return;
     expect(r.changes).toEqual([]);
     expect(r.rows.map((x) => x.rowId)).toEqual([20, 21, 10, 11, 12, 30, 31]);
-    expect(r.rows[0]).toMatchObject({ row: 2, courier: "Blue Dart Air 0.5kg", shipment_type: "FORWARD", delivery_type: "express" });
+    expect(r.rows[0]).toMatchObject({
+      row: 2,
+      courier: "Blue Dart Air 0.5kg",
+      shipment_type: "FORWARD",
+      delivery_type: "express",
+    });
     expect(r.rows[0].values.cod_charge).toBe("40.00");
   });
 
   it("escapes cells starting with = + - @ and reads them back exactly", () => {
-    expect(escapeCell("=HYPERLINK(\"x\")")).toBe("'=HYPERLINK(\"x\")");
+    expect(escapeCell('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
     expect(escapeCell("+91")).toBe("'+91");
     expect(escapeCell("-5")).toBe("'-5");
     expect(escapeCell("@sum")).toBe("'@sum");
@@ -129,7 +171,10 @@ describe("rate card CSV writer and reader", () => {
     const text = writeCsv([["=1+2", "@x", "plain", "-3"]]);
     expect(text).toBe("'=1+2,'@x,plain,'-3\r\n");
     expect(readCsv(text)).toEqual([["=1+2", "@x", "plain", "-3"]]);
-    const evil = writeRateCardCsv({ sellerEmail: "=cmd|' /C calc'!A0", rows: [cardRow(1, 1, "@Courier", "FORWARD", "surface")] });
+    const evil = writeRateCardCsv({
+      sellerEmail: "=cmd|' /C calc'!A0",
+      rows: [cardRow(1, 1, "@Courier", "FORWARD", "surface")],
+    });
     expect(evil.split("\r\n")[1].startsWith("'=cmd")).toBe(true);
     expect(evil).toContain(",'@Courier,");
     expect(readCsv(evil)[1].slice(0, 4)).toEqual(["=cmd|' /C calc'!A0", "Forward", "Surface", "@Courier"]);
@@ -138,7 +183,20 @@ describe("rate card CSV writer and reader", () => {
   it("reads back any grid of cells the writer writes (property)", () => {
     const cell = fc.oneof(
       fc.string(),
-      fc.constantFrom("=", "+1", "-", "@a", "'=x", "''+y", "'", "a,b", 'say "hi"', "line\nbreak", "cr\rlf\r\n", " padded "),
+      fc.constantFrom(
+        "=",
+        "+1",
+        "-",
+        "@a",
+        "'=x",
+        "''+y",
+        "'",
+        "a,b",
+        'say "hi"',
+        "line\nbreak",
+        "cr\rlf\r\n",
+        " padded ",
+      ),
     );
     fc.assert(
       fc.property(fc.array(fc.array(cell, { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 8 }), (grid) => {
@@ -176,7 +234,11 @@ describe("verifyUpload: every upload rule", () => {
   it("columns: a renamed column is named with its position", () => {
     const errors = errorsOf(edited((g) => (g[0][col("Zone A Base")] = "Zone A base")));
     expect(errors).toEqual([
-      { row: 1, column: "Zone A Base", message: 'Row 1: column 7 must be "Zone A Base" but is "Zone A base"; do not rename or reorder columns.' },
+      {
+        row: 1,
+        column: "Zone A Base",
+        message: 'Row 1: column 7 must be "Zone A Base" but is "Zone A base"; do not rename or reorder columns.',
+      },
     ]);
   });
 
@@ -192,16 +254,30 @@ describe("verifyUpload: every upload rule", () => {
 
   it("columns: an added or a removed column is refused", () => {
     const added = errorsOf(edited((g) => g.forEach((r, i) => r.push(i === 0 ? "Notes" : ""))));
-    expect(added).toEqual([{ row: 1, column: "Notes", message: 'Row 1: column 22 "Notes" is not part of the rate card; do not add columns.' }]);
+    expect(added).toEqual([
+      {
+        row: 1,
+        column: "Notes",
+        message: 'Row 1: column 22 "Notes" is not part of the rate card; do not add columns.',
+      },
+    ]);
     const removed = errorsOf(edited((g) => g.forEach((r) => r.pop())));
-    expect(removed).toEqual([{ row: 1, column: "Divisor", message: 'Row 1: column 21 "Divisor" is missing; do not remove columns.' }]);
+    expect(removed).toEqual([
+      { row: 1, column: "Divisor", message: 'Row 1: column 21 "Divisor" is missing; do not remove columns.' },
+    ]);
   });
 
   it("rows: a removed or an added row is refused", () => {
     const removed = errorsOf(edited((g) => g.splice(3, 1)));
-    expect(removed).toContainEqual({ row: null, column: null, message: "The file has 6 rate rows but the rate card has 7; do not add, remove or reorder rows." });
+    expect(removed).toContainEqual({
+      row: null,
+      column: null,
+      message: "The file has 6 rate rows but the rate card has 7; do not add, remove or reorder rows.",
+    });
     const added = errorsOf(edited((g) => g.push([...g[3]])));
-    expect(added).toContainEqual(expect.objectContaining({ row: null, message: expect.stringMatching(/has 8 rate rows but the rate card has 7/) }));
+    expect(added).toContainEqual(
+      expect.objectContaining({ row: null, message: expect.stringMatching(/has 8 rate rows but the rate card has 7/) }),
+    );
   });
 
   it("rows: reordered rows are refused, naming each row that moved", () => {
@@ -221,7 +297,11 @@ describe("verifyUpload: every upload rule", () => {
 
   it("identity: Seller Email, Price Type, Delivery Type, Courier, Base Weight and Additional Weight must not change", () => {
     const cases: [string, string, string][] = [
-      ["Seller Email", "someone@else.in", 'Row 2, "Seller Email": must stay "orders@chaiwala.in" (found "someone@else.in")'],
+      [
+        "Seller Email",
+        "someone@else.in",
+        'Row 2, "Seller Email": must stay "orders@chaiwala.in" (found "someone@else.in")',
+      ],
       ["Price Type", "Reverse", 'Row 2, "Price Type": must stay "Forward" (found "Reverse")'],
       ["Delivery Type", "Surface", 'Row 2, "Delivery Type": must stay "Express" (found "Surface")'],
       ["Base Weight", "1", 'Row 2, "Base Weight": must stay "0.5" (found "1")'],
@@ -234,7 +314,12 @@ describe("verifyUpload: every upload rule", () => {
       expect(errors[0].message.startsWith(message)).toBe(true);
     }
     // Case and surrounding spaces are not changes.
-    expect(verifyUpload(card, edited((g) => (g[1][col("Seller Email")] = " ORDERS@chaiwala.in "))).ok).toBe(true);
+    expect(
+      verifyUpload(
+        card,
+        edited((g) => (g[1][col("Seller Email")] = " ORDERS@chaiwala.in ")),
+      ).ok,
+    ).toBe(true);
   });
 
   it("identity: a courier's express and surface rows swapped are refused (rows are matched by position and delivery type)", () => {
@@ -268,15 +353,23 @@ describe("verifyUpload: every upload rule", () => {
 
   it("couriers: a courier added or removed is refused, by name", () => {
     const renamed = errorsOf(edited((g) => (g[1][col("Courier")] = "Smartr Air 0.5kg")));
-    expect(renamed).toContainEqual({ row: 2, column: "Courier", message: 'Row 2, "Courier": "Smartr Air 0.5kg" is not in this rate card; do not add couriers.' });
+    expect(renamed).toContainEqual({
+      row: 2,
+      column: "Courier",
+      message: 'Row 2, "Courier": "Smartr Air 0.5kg" is not in this rate card; do not add couriers.',
+    });
     const removed = errorsOf(edited((g) => g.splice(6, 2)));
     expect(removed).toContainEqual({
       row: null,
       column: "Courier",
       message: 'Courier "Delhivery Surface 10kg" is missing from the file; do not remove couriers.',
     });
-    const added = errorsOf(edited((g) => g.push(g[1].map((c, i) => (i === col("Courier") ? "Ekart Surface 0.5kg" : c)))));
-    expect(added).toContainEqual(expect.objectContaining({ row: 9, column: "Courier", message: expect.stringMatching(/do not add couriers/) }));
+    const added = errorsOf(
+      edited((g) => g.push(g[1].map((c, i) => (i === col("Courier") ? "Ekart Surface 0.5kg" : c)))),
+    );
+    expect(added).toContainEqual(
+      expect.objectContaining({ row: 9, column: "Courier", message: expect.stringMatching(/do not add couriers/) }),
+    );
   });
 
   it("per courier: COD Percent, COD Minimum, NDD Charge and Divisor must be equal across price types", () => {
@@ -293,7 +386,10 @@ describe("verifyUpload: every upload rule", () => {
       expect(errors[0].message).toContain("row 2:");
     }
     // Changing them on every row of the courier is fine.
-    const ok = verifyUpload(card, edited((g) => [1, 2].forEach((i) => (g[i][col("COD Percent")] = "2.25"))));
+    const ok = verifyUpload(
+      card,
+      edited((g) => [1, 2].forEach((i) => (g[i][col("COD Percent")] = "2.25"))),
+    );
     expect(ok.ok).toBe(true);
   });
 
@@ -309,12 +405,33 @@ describe("verifyUpload: every upload rule", () => {
       }),
     );
     expect(errors).toEqual([
-      { row: 2, column: "Zone A Base", message: 'Row 2, "Zone A Base": "-5" is not a valid number (a non-negative number with at most 2 decimals).' },
-      { row: 3, column: "Zone C Additional", message: 'Row 3, "Zone C Additional": "abc" is not a valid number (a non-negative number with at most 2 decimals).' },
-      { row: 4, column: "Surcharge", message: 'Row 4, "Surcharge": "1.005" is not a valid number (a non-negative number with at most 2 decimals).' },
+      {
+        row: 2,
+        column: "Zone A Base",
+        message: 'Row 2, "Zone A Base": "-5" is not a valid number (a non-negative number with at most 2 decimals).',
+      },
+      {
+        row: 3,
+        column: "Zone C Additional",
+        message:
+          'Row 3, "Zone C Additional": "abc" is not a valid number (a non-negative number with at most 2 decimals).',
+      },
+      {
+        row: 4,
+        column: "Surcharge",
+        message: 'Row 4, "Surcharge": "1.005" is not a valid number (a non-negative number with at most 2 decimals).',
+      },
       { row: 5, column: "Zone E Base", message: 'Row 5, "Zone E Base": a value is required.' },
-      { row: 6, column: "COD Percent", message: 'Row 6, "COD Percent": "101" is not a valid number (a number from 0 to 100 with at most 2 decimals).' },
-      { row: 6, column: "Divisor", message: 'Row 6, "Divisor": "4000.5" is not a valid number (a whole number above zero).' },
+      {
+        row: 6,
+        column: "COD Percent",
+        message: 'Row 6, "COD Percent": "101" is not a valid number (a number from 0 to 100 with at most 2 decimals).',
+      },
+      {
+        row: 6,
+        column: "Divisor",
+        message: 'Row 6, "Divisor": "4000.5" is not a valid number (a whole number above zero).',
+      },
     ]);
   });
 
@@ -329,14 +446,69 @@ describe("verifyUpload: every upload rule", () => {
     );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.changes.map(({ row, courier, priceType, field, column, old, new: next }) => ({ row, courier, priceType, field, column, old, new: next }))).toEqual([
-      { row: 4, courier: "Delhivery Surface 0.5kg", priceType: "Forward", field: "zone_a_base", column: "Zone A Base", old: "33.00", new: "29.50" },
-      { row: 4, courier: "Delhivery Surface 0.5kg", priceType: "Forward", field: "zone_e_add", column: "Zone E Additional", old: "50.00", new: "52.25" },
-      { row: 4, courier: "Delhivery Surface 0.5kg", priceType: "Forward", field: "cod_charge", column: "COD Minimum", old: "30.00", new: "35.00" },
-      { row: 5, courier: "Delhivery Surface 0.5kg", priceType: "Reverse", field: "cod_charge", column: "COD Minimum", old: "30.00", new: "35.00" },
-      { row: 6, courier: "Delhivery Surface 0.5kg", priceType: "Forward RTO", field: "cod_charge", column: "COD Minimum", old: "30.00", new: "35.00" },
+    expect(
+      r.changes.map(({ row, courier, priceType, field, column, old, new: next }) => ({
+        row,
+        courier,
+        priceType,
+        field,
+        column,
+        old,
+        new: next,
+      })),
+    ).toEqual([
+      {
+        row: 4,
+        courier: "Delhivery Surface 0.5kg",
+        priceType: "Forward",
+        field: "zone_a_base",
+        column: "Zone A Base",
+        old: "33.00",
+        new: "29.50",
+      },
+      {
+        row: 4,
+        courier: "Delhivery Surface 0.5kg",
+        priceType: "Forward",
+        field: "zone_e_add",
+        column: "Zone E Additional",
+        old: "50.00",
+        new: "52.25",
+      },
+      {
+        row: 4,
+        courier: "Delhivery Surface 0.5kg",
+        priceType: "Forward",
+        field: "cod_charge",
+        column: "COD Minimum",
+        old: "30.00",
+        new: "35.00",
+      },
+      {
+        row: 5,
+        courier: "Delhivery Surface 0.5kg",
+        priceType: "Reverse",
+        field: "cod_charge",
+        column: "COD Minimum",
+        old: "30.00",
+        new: "35.00",
+      },
+      {
+        row: 6,
+        courier: "Delhivery Surface 0.5kg",
+        priceType: "Forward RTO",
+        field: "cod_charge",
+        column: "COD Minimum",
+        old: "30.00",
+        new: "35.00",
+      },
     ]);
-    expect(r.changes[0]).toMatchObject({ rowId: 10, shipment_type: "FORWARD", delivery_type: "surface", courier_service_id: 101 });
+    expect(r.changes[0]).toMatchObject({
+      rowId: 10,
+      shipment_type: "FORWARD",
+      delivery_type: "surface",
+      courier_service_id: 101,
+    });
     expect(r.rows.find((x) => x.rowId === 10)!.values.zone_a_base).toBe("29.50");
   });
 
@@ -348,10 +520,11 @@ describe("verifyUpload: every upload rule", () => {
     const r = verifyUpload(big, writeCsv(grid));
     expect(big.rows).toHaveLength(5000);
     expect(r.ok).toBe(true);
-    if (r.ok) expect(r.changes.map((c) => [c.row, c.column, c.new])).toEqual([
-      [101, "Zone B Base", "99.99"],
-      [5000, "Zone E Additional", "12.34"],
-    ]);
+    if (r.ok)
+      expect(r.changes.map((c) => [c.row, c.column, c.new])).toEqual([
+        [101, "Zone B Base", "99.99"],
+        [5000, "Zone E Additional", "12.34"],
+      ]);
   });
 });
 
@@ -360,7 +533,8 @@ function bigCard(couriers: number): CsvCard {
   const types: ShipmentType[] = ["FORWARD", "REVERSE", "FORWARD_RTO", "REVERSE_RTO"];
   const rows: CardRow[] = [];
   for (let i = 0; i < couriers; i++) {
-    for (const [k, t] of types.entries()) rows.push(cardRow(i * 4 + k + 1, 1000 + i, `Courier ${String(i).padStart(4, "0")}`, t, "surface"));
+    for (const [k, t] of types.entries())
+      rows.push(cardRow(i * 4 + k + 1, 1000 + i, `Courier ${String(i).padStart(4, "0")}`, t, "surface"));
   }
   return { sellerEmail: SELLER, rows };
 }

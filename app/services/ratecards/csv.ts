@@ -7,10 +7,17 @@
  * Rows come in the order of sortCardRows (courier, then price type, then delivery type), so
  * the upload can be checked row by row against the card it was downloaded from.
  */
-import { type DeliveryType, RATE_FIELDS, type RateField, type RateValues, type ShipmentType,ZONE_PRICE_LABELS } from "../core/rate-fields";
+import {
+  type DeliveryType,
+  RATE_FIELDS,
+  type RateField,
+  type RateValues,
+  type ShipmentType,
+  ZONE_PRICE_LABELS,
+} from "../core/rate-fields";
 import { type Invalid, invalid, type Result } from "../core/result";
 import { CsvSyntaxError, readCsv, writeCsv } from "../http/csv";
-import { type CardRow,PER_COURIER_FIELDS, PRICE_TYPE_LABELS, sortCardRows } from "./fields";
+import { type CardRow, PER_COURIER_FIELDS, PRICE_TYPE_LABELS, sortCardRows } from "./fields";
 import { formatKg, formatTwoDecimals, sameDecimal } from "./money";
 import { normaliseRateValue } from "./row-form";
 
@@ -29,12 +36,22 @@ export const CSV_PRICE_COLUMNS: Record<RateField, string> = {
  * and slabs, so "Delivery Type" is part of it: without it two such rows swapped in a
  * spreadsheet would verify, and each row's prices would land on the other.
  */
-export const CSV_IDENTITY_COLUMNS = ["Seller Email", "Price Type", "Delivery Type", "Courier", "Base Weight", "Additional Weight"] as const;
+export const CSV_IDENTITY_COLUMNS = [
+  "Seller Email",
+  "Price Type",
+  "Delivery Type",
+  "Courier",
+  "Base Weight",
+  "Additional Weight",
+] as const;
 
 /** The "Delivery Type" cell (docs/product.md §3: delivery_type Express or Surface). */
 export const CSV_DELIVERY_TYPES: Record<DeliveryType, string> = { express: "Express", surface: "Surface" };
 
-export const CSV_COLUMNS: readonly string[] = [...CSV_IDENTITY_COLUMNS, ...RATE_FIELDS.map((f) => CSV_PRICE_COLUMNS[f])];
+export const CSV_COLUMNS: readonly string[] = [
+  ...CSV_IDENTITY_COLUMNS,
+  ...RATE_FIELDS.map((f) => CSV_PRICE_COLUMNS[f]),
+];
 
 /** The upload modal's instructions (docs/product.md §5), for the screen to list. */
 export const UPLOAD_INSTRUCTIONS: readonly string[] = [
@@ -100,7 +117,8 @@ export type UploadRow = {
 };
 
 /** What a file that failed verification is answered with; the errors name each row and column. */
-export const UPLOAD_NOT_VERIFIED = "The file did not pass verification. Correct these rows and verify again; nothing was changed.";
+export const UPLOAD_NOT_VERIFIED =
+  "The file did not pass verification. Correct these rows and verify again; nothing was changed.";
 
 export type VerifyResult = Result<{ changes: UploadChange[]; rows: UploadRow[] }, Invalid<{ errors: UploadError[] }>>;
 
@@ -146,9 +164,11 @@ export function verifyUpload(current: CsvCard, csvText: string): VerifyResult {
   for (let i = 0; i < Math.max(header.length, CSV_COLUMNS.length); i++) {
     const want = CSV_COLUMNS[i];
     const got = header[i];
-    if (want === undefined) fail(1, got, `Row 1: column ${i + 1} "${got}" is not part of the rate card; do not add columns.`);
+    if (want === undefined)
+      fail(1, got, `Row 1: column ${i + 1} "${got}" is not part of the rate card; do not add columns.`);
     else if (got === undefined) fail(1, want, `Row 1: column ${i + 1} "${want}" is missing; do not remove columns.`);
-    else if (got !== want) fail(1, want, `Row 1: column ${i + 1} must be "${want}" but is "${got}"; do not rename or reorder columns.`);
+    else if (got !== want)
+      fail(1, want, `Row 1: column ${i + 1} must be "${want}" but is "${got}"; do not rename or reorder columns.`);
   }
   if (errors.length > 0) return notVerified(errors);
 
@@ -199,11 +219,25 @@ export function verifyUpload(current: CsvCard, csvText: string): VerifyResult {
     const mustStay = (column: string, want: string, got: string, same: boolean) => {
       if (same) return;
       identityOk = false;
-      fail(rowNo, column, `Row ${rowNo}, "${column}": must stay "${want}" (found "${got}"); do not change it, and ${ROW_RULE}.`);
+      fail(
+        rowNo,
+        column,
+        `Row ${rowNo}, "${column}": must stay "${want}" (found "${got}"); do not change it, and ${ROW_RULE}.`,
+      );
     };
-    mustStay("Seller Email", current.sellerEmail, email, email.toLowerCase() === current.sellerEmail.trim().toLowerCase());
+    mustStay(
+      "Seller Email",
+      current.sellerEmail,
+      email,
+      email.toLowerCase() === current.sellerEmail.trim().toLowerCase(),
+    );
     mustStay("Price Type", cardPriceType, priceType, priceType.toLowerCase() === cardPriceType.toLowerCase());
-    mustStay("Delivery Type", cardDeliveryType, deliveryType, deliveryType.toLowerCase() === cardDeliveryType.toLowerCase());
+    mustStay(
+      "Delivery Type",
+      cardDeliveryType,
+      deliveryType,
+      deliveryType.toLowerCase() === cardDeliveryType.toLowerCase(),
+    );
     mustStay("Courier", card.courier_name, courier, courier.toLowerCase() === card.courier_name.trim().toLowerCase());
     mustStay("Base Weight", formatKg(card.first_slab), baseWeight, sameDecimal(baseWeight, card.first_slab));
     mustStay("Additional Weight", formatKg(card.second_slab), addWeight, sameDecimal(addWeight, card.second_slab));

@@ -5,10 +5,10 @@
  * edit's copy, the cashback settings) are described beside their plans, in advantage/describe.ts,
  * which hands every other entry to describeCardEntry (decision 055).
  */
-import { type AdvantagePlanName,PLAN_LABELS, PLAN_TYPE_OF } from "../core/plans";
+import { type AdvantagePlanName, PLAN_LABELS, PLAN_TYPE_OF } from "../core/plans";
 import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
 import type { RateCardDetails } from "./audit-kinds";
-import { CHANGED_FIELD_LABELS, type ChangedField,showFieldValue } from "./changes";
+import { CHANGED_FIELD_LABELS, type ChangedField, showFieldValue } from "./changes";
 import { PRICE_TYPE_LABELS } from "./fields";
 
 /** What the History dialog knows of one entry (history.server.ts reads them). */
@@ -51,7 +51,10 @@ const ACTION_LABELS: Record<string, string> = {
 };
 
 /** The action's label (`label`, or the rate actions' own), prefixed with its plan for a plan's entry ("Premium plan · Rate edit"). */
-export function actionLabel(entry: Pick<DescribedEntry, "action" | "plan">, label: string = ACTION_LABELS[entry.action] ?? entry.action): string {
+export function actionLabel(
+  entry: Pick<DescribedEntry, "action" | "plan">,
+  label: string = ACTION_LABELS[entry.action] ?? entry.action,
+): string {
   return entry.plan ? `${PLAN_LABELS[PLAN_TYPE_OF[entry.plan]]} plan · ${label}` : label;
 }
 
@@ -59,7 +62,9 @@ export const num = (v: unknown) => (typeof v === "number" ? v : Number(v ?? 0));
 
 /** One sentence for a card-wide entry (upload, apply segment, RTO from forward). */
 function cardWideSummary(entry: DescribedEntry): string {
-  const d = (entry.details ?? {}) as Partial<RateCardDetails["apply_segment"] & RateCardDetails["rto_from_forward"] & RateCardDetails["upload"]>;
+  const d = (entry.details ?? {}) as Partial<
+    RateCardDetails["apply_segment"] & RateCardDetails["rto_from_forward"] & RateCardDetails["upload"]
+  >;
   switch (entry.action) {
     case "apply_segment":
       return `Applied ${String(d.segment_name ?? `segment ${String(d.segment)}`)}: ${num(d.updated)} rows updated, ${num(d.created)} added, ${num(d.deleted)} removed`;
@@ -88,7 +93,12 @@ export function describeCardEntry(entry: DescribedEntry): EntryDescription {
     return { actionLabel: label, head: null, lines: [], summary: cardWideSummary(entry) };
   }
   const priceType = entry.shipment_type ? PRICE_TYPE_LABELS[entry.shipment_type] : "";
-  const head = [entry.courier ?? "Unknown courier", `${priceType}${entry.delivery_type ? ` (${entry.delivery_type})` : ""}`].filter(Boolean).join(" · ");
+  const head = [
+    entry.courier ?? "Unknown courier",
+    `${priceType}${entry.delivery_type ? ` (${entry.delivery_type})` : ""}`,
+  ]
+    .filter(Boolean)
+    .join(" · ");
   if (entry.action.endsWith(":create")) return { actionLabel: label, head, lines: [], summary: "Row added" };
   if (entry.action.endsWith(":delete")) return { actionLabel: label, head, lines: [], summary: "Row removed" };
   return {

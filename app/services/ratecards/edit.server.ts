@@ -14,7 +14,14 @@ import { diffRow, type RowChange } from "./changes";
 import type { CardRow } from "./fields";
 import { queueRateChangeMail } from "./notify.server";
 import { clientCardRows } from "./read.server";
-import { applyRowEdit, CLIENT_CARD_AUDIT, type EditableCard,parseRateValues, pricesOf, rowChange } from "./row-edit.server";
+import {
+  applyRowEdit,
+  CLIENT_CARD_AUDIT,
+  type EditableCard,
+  parseRateValues,
+  pricesOf,
+  rowChange,
+} from "./row-edit.server";
 import { SOME_FIELD_NOT_VALID, weightSlabFormSchema } from "./row-form";
 import {
   allowed,
@@ -38,7 +45,11 @@ export type UpdateRateRowResult = { ok: true; row: CardRow; changes: RowChange[]
  * the courier, so a change to them is carried to the courier's other rows in the card
  * (keeping the card uploadable, docs/product.md §5); those rows appear in `changes` too.
  */
-export async function updateRateRow(db: Db, actor: RateCardActor, input: UpdateRateRowInput): Promise<UpdateRateRowResult> {
+export async function updateRateRow(
+  db: Db,
+  actor: RateCardActor,
+  input: UpdateRateRowInput,
+): Promise<UpdateRateRowResult> {
   if (!allowed(actor, "canEditRates")) return forbidden();
   const parsed = parseRateValues(input.values);
   if (!parsed.ok) return parsed;
@@ -68,7 +79,6 @@ export async function updateRateRow(db: Db, actor: RateCardActor, input: UpdateR
   });
 }
 
-
 export type UpdateWeightSlabInput = {
   clientId: number;
   courier_service_id: number | string;
@@ -82,7 +92,11 @@ export type UpdateWeightSlabInput = {
 export type UpdateWeightSlabResult = { ok: true; row: CardRow; changes: RowChange[] } | RateCardFailure;
 
 /** Changes a row's base and additional weight (vp), from the fixed list; prices stay as they are. */
-export async function updateWeightSlab(db: Db, actor: RateCardActor, input: UpdateWeightSlabInput): Promise<UpdateWeightSlabResult> {
+export async function updateWeightSlab(
+  db: Db,
+  actor: RateCardActor,
+  input: UpdateWeightSlabInput,
+): Promise<UpdateWeightSlabResult> {
   if (!allowed(actor, "canEditWeightSlabs")) return forbidden();
   const parsed = weightSlabFormSchema.safeParse({
     courier_service_id: input.courier_service_id,
@@ -113,7 +127,9 @@ export async function updateWeightSlab(db: Db, actor: RateCardActor, input: Upda
     if (current.version !== p.version) return conflict(CONFLICT_MESSAGE, current);
     const fields = diffRow(current, { first_slab: p.first_slab, second_slab: p.second_slab });
     if (fields.length === 0) return { ok: true, row: current, changes: [] };
-    await writePrices(tx, [{ id: current.id, prices: { ...pricesOf(current), first_slab: p.first_slab, second_slab: p.second_slab } }]);
+    await writePrices(tx, [
+      { id: current.id, prices: { ...pricesOf(current), first_slab: p.first_slab, second_slab: p.second_slab } },
+    ]);
     const change = rowChange(current, "update", fields);
     await auditRowChange(tx, actor, client.id, "weight_slab", change);
     await queueRateChangeMail(tx, actor, client.id, "weight", [change]);

@@ -37,7 +37,10 @@ export const PRICE_TYPE_LABELS: Record<ShipmentType, string> = {
 };
 
 export const TAB_LABELS: Record<RateTab, string> = { forward: "Forward", reverse: "Reverse", rto: "RTO" };
-export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = { express: "Express Shipping", surface: "Surface Shipping" };
+export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = {
+  express: "Express Shipping",
+  surface: "Surface Shipping",
+};
 
 export const SEGMENT_NAMES: Record<Segment, string> = { 0: "Segment One", 1: "Segment Two", 2: "Segment Three" };
 
@@ -48,7 +51,12 @@ export const WEIGHT_SLAB_OPTIONS = [0.1, 0.25, 0.5, 1, 2, 3, 4, 5, 6, 7, 10, 15,
  * Upload rule (docs/product.md §5): these must be equal for a courier across price types. They are
  * per-courier terms, so an edit to one row's value is carried to the courier's other rows.
  */
-export const PER_COURIER_FIELDS = ["cod_percentage", "cod_charge", "ndd_charge", "divisor"] as const satisfies readonly RateField[];
+export const PER_COURIER_FIELDS = [
+  "cod_percentage",
+  "cod_charge",
+  "ndd_charge",
+  "divisor",
+] as const satisfies readonly RateField[];
 
 export const RATE_FIELD_LABELS: Record<RateField, string> = {
   ...ZONE_PRICE_LABELS,
@@ -94,7 +102,9 @@ export function compareCourierNames(a: string, b: string): number {
  * courier name, then Forward, Reverse, Forward RTO, Reverse RTO, then express before surface.
  * Keeping a courier's rows together makes the per-courier equality rule easy to follow.
  */
-export function sortCardRows<T extends Pick<CardRow, "courier_name" | "shipment_type" | "delivery_type" | "id">>(rows: readonly T[]): T[] {
+export function sortCardRows<T extends Pick<CardRow, "courier_name" | "shipment_type" | "delivery_type" | "id">>(
+  rows: readonly T[],
+): T[] {
   return [...rows].sort(
     (x, y) =>
       compareCourierNames(x.courier_name, y.courier_name) ||

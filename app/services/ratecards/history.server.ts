@@ -42,8 +42,15 @@ export async function rateChangeHistory(
     const newV = (r.new_value ?? null) as Record<string, unknown> | null;
     const ctx = newV ?? oldV ?? {};
     const isRow = ROW_ENTITIES.has(r.entity);
-    const plan = r.entity === "plan_rate_row" ? ctx.plan : r.entity === "rate_row" || r.entity === "rate_card" ? null : r.entity_id;
-    const keys = isRow ? [...new Set([...Object.keys(oldV ?? {}), ...Object.keys(newV ?? {})])].filter((k) => !CONTEXT_KEYS.has(k)) : [];
+    const plan =
+      r.entity === "plan_rate_row"
+        ? ctx.plan
+        : r.entity === "rate_row" || r.entity === "rate_card"
+          ? null
+          : r.entity_id;
+    const keys = isRow
+      ? [...new Set([...Object.keys(oldV ?? {}), ...Object.keys(newV ?? {})])].filter((k) => !CONTEXT_KEYS.has(k))
+      : [];
     return {
       id: r.id,
       at: r.at,

@@ -5,7 +5,8 @@ import { MAX_MONEY_PAISE } from "../core/rate-fields";
 import { formatKg, formatTwoDecimals, hundredthsToString, parseHundredths, parsePaise, sameDecimal } from "./money";
 
 const paise = fc.integer({ min: 0, max: MAX_MONEY_PAISE });
-const digits = (min: number, max: number) => fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
+const digits = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(..."0123456789"), minLength: min, maxLength: max });
 
 describe("parsePaise (strict money parsing)", () => {
   it("reads plain amounts exactly, without float drift", () => {
@@ -20,7 +21,26 @@ describe("parsePaise (strict money parsing)", () => {
   });
 
   it("refuses negatives, signs, more than two decimals and anything that is not a plain decimal", () => {
-    for (const bad of ["", " ", "-1", "-0.5", "+1", "1.", ".5", "1.234", "1e3", "1,000", "12,50", "₹10", "0x10", "NaN", "Infinity", "1 000", "abc", "1..2"]) {
+    for (const bad of [
+      "",
+      " ",
+      "-1",
+      "-0.5",
+      "+1",
+      "1.",
+      ".5",
+      "1.234",
+      "1e3",
+      "1,000",
+      "12,50",
+      "₹10",
+      "0x10",
+      "NaN",
+      "Infinity",
+      "1 000",
+      "abc",
+      "1..2",
+    ]) {
       expect(parsePaise(bad), bad).toBeNull();
     }
   });
@@ -56,9 +76,12 @@ describe("parsePaise (strict money parsing)", () => {
       }),
     );
     fc.assert(
-      fc.property(paise.filter((p) => p > 0), (p) => {
-        expect(parsePaise(`-${hundredthsToString(p)}`)).toBeNull();
-      }),
+      fc.property(
+        paise.filter((p) => p > 0),
+        (p) => {
+          expect(parsePaise(`-${hundredthsToString(p)}`)).toBeNull();
+        },
+      ),
     );
   });
 

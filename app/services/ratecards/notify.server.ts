@@ -10,7 +10,6 @@ import { clients, staff } from "../db/schema";
 import { enqueueMail } from "../mail/outbox.server";
 import { changeLines, type RowChange } from "./changes";
 
-
 export type RateChangeKind = "rate" | "weight" | "upload" | "rto" | "segment" | "plan_rate";
 
 const SUBJECTS: Record<RateChangeKind, string> = {
@@ -23,15 +22,29 @@ const SUBJECTS: Record<RateChangeKind, string> = {
 };
 
 /** The client's avp, bdm, tl and vp e-mail addresses (those that are set). */
-export async function hierarchyEmails(tx: Pick<Db, "select">, clientId: number): Promise<{ client: { name: string; company_name: string; email: string } | null; to: string[] }> {
+export async function hierarchyEmails(
+  tx: Pick<Db, "select">,
+  clientId: number,
+): Promise<{ client: { name: string; company_name: string; email: string } | null; to: string[] }> {
   const [client] = await tx
-    .select({ name: clients.name, company_name: clients.company_name, email: clients.email, avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_id, vp: clients.vp_id })
+    .select({
+      name: clients.name,
+      company_name: clients.company_name,
+      email: clients.email,
+      avp: clients.avp_id,
+      bdm: clients.bdm_id,
+      tl: clients.tl_id,
+      vp: clients.vp_id,
+    })
     .from(clients)
     .where(eq(clients.id, clientId));
   if (!client) return { client: null, to: [] };
   const ids = [client.avp, client.bdm, client.tl, client.vp].filter((id): id is number => id != null);
   const people = ids.length ? await tx.select({ email: staff.email }).from(staff).where(inArray(staff.id, ids)) : [];
-  return { client: { name: client.name, company_name: client.company_name, email: client.email }, to: people.map((p) => p.email) };
+  return {
+    client: { name: client.name, company_name: client.company_name, email: client.email },
+    to: people.map((p) => p.email),
+  };
 }
 
 export async function queueRateChangeMail(

@@ -6,7 +6,14 @@ import { buildRateCardPanels, panelTitle } from "./panels";
 import { sampleCardRow } from "./sample-row";
 
 let nextId = 1;
-function row(courier: string, shipment: ShipmentType, delivery: DeliveryType, first: string, second: string, extra: Partial<CardRow> = {}): CardRow {
+function row(
+  courier: string,
+  shipment: ShipmentType,
+  delivery: DeliveryType,
+  first: string,
+  second: string,
+  extra: Partial<CardRow> = {},
+): CardRow {
   return sampleCardRow({
     id: nextId++,
     courier_service_id: 100 + courier.length,
@@ -50,7 +57,9 @@ describe("buildRateCardPanels", () => {
       ["2", "1"],
       ["10", "1"],
     ]);
-    expect(p.forward.express.map((x) => x.title)).toEqual(["Base upto 0.5 KG + Every Additional 0.5 KG - 1 Courier Options"]);
+    expect(p.forward.express.map((x) => x.title)).toEqual([
+      "Base upto 0.5 KG + Every Additional 0.5 KG - 1 Courier Options",
+    ]);
     expect(p.reverse.surface).toHaveLength(1);
     expect(p.reverse.express).toEqual([]);
     expect(p.rto.surface[0].couriers.map((c) => c.shipment_type)).toEqual(["FORWARD_RTO"]);
@@ -84,6 +93,11 @@ describe("buildRateCardPanels", () => {
       row("D", "FORWARD", "surface", "2.00", "0.50"),
       row("E", "FORWARD", "surface", "10.00", "1.00"),
     ]);
-    expect(p.forward.surface.map((x) => `${x.key}:${x.couriers.length}`)).toEqual(["0.5-0.5:2", "2-0.5:1", "10-1:1", "10-2:1"]);
+    expect(p.forward.surface.map((x) => `${x.key}:${x.couriers.length}`)).toEqual([
+      "0.5-0.5:2",
+      "2-0.5:1",
+      "10-1:1",
+      "10-2:1",
+    ]);
   });
 });

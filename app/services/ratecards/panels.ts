@@ -5,7 +5,7 @@
  * only active couriers unless asked to show all.
  */
 import { DELIVERY_TYPES, type DeliveryType } from "../core/rate-fields";
-import { type CardRow, compareCourierNames, RATE_TABS, type RateTab,TAB_OF_SHIPMENT_TYPE } from "./fields";
+import { type CardRow, compareCourierNames, RATE_TABS, type RateTab, TAB_OF_SHIPMENT_TYPE } from "./fields";
 import { formatKg, parseHundredths } from "./money";
 
 export type RatePanel<R extends CardRow = CardRow> = {
@@ -29,7 +29,10 @@ function slabValue(slab: string): number {
   return h ?? Number(slab);
 }
 
-export function buildRateCardPanels<R extends CardRow>(rows: readonly R[], opts: { showAll?: boolean } = {}): RateCardPanels<R> {
+export function buildRateCardPanels<R extends CardRow>(
+  rows: readonly R[],
+  opts: { showAll?: boolean } = {},
+): RateCardPanels<R> {
   const out = Object.fromEntries(
     RATE_TABS.map((tab) => [tab, Object.fromEntries(DELIVERY_TYPES.map((d) => [d, [] as RatePanel<R>[]]))]),
   ) as RateCardPanels<R>;
@@ -48,7 +51,10 @@ export function buildRateCardPanels<R extends CardRow>(rows: readonly R[], opts:
 
   for (const g of groups.values()) {
     const couriers = g.rows.sort(
-      (x, y) => compareCourierNames(x.courier_name, y.courier_name) || x.shipment_type.localeCompare(y.shipment_type) || x.id - y.id,
+      (x, y) =>
+        compareCourierNames(x.courier_name, y.courier_name) ||
+        x.shipment_type.localeCompare(y.shipment_type) ||
+        x.id - y.id,
     );
     const first = formatKg(couriers[0].first_slab);
     const second = formatKg(couriers[0].second_slab);
@@ -62,7 +68,10 @@ export function buildRateCardPanels<R extends CardRow>(rows: readonly R[], opts:
   }
   for (const tab of RATE_TABS) {
     for (const d of DELIVERY_TYPES) {
-      out[tab][d].sort((a, b) => slabValue(a.first_slab) - slabValue(b.first_slab) || slabValue(a.second_slab) - slabValue(b.second_slab));
+      out[tab][d].sort(
+        (a, b) =>
+          slabValue(a.first_slab) - slabValue(b.first_slab) || slabValue(a.second_slab) - slabValue(b.second_slab),
+      );
     }
   }
   return out;

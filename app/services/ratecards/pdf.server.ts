@@ -14,7 +14,14 @@ import PDFDocument from "pdfkit";
 import { DELIVERY_TYPES, type Segment } from "../core/rate-fields";
 import { ZONE_COLUMNS } from "../core/zones";
 import type { Db } from "../db/client.server";
-import { type CardRow,DELIVERY_TYPE_LABELS, PRICE_TYPE_LABELS, RATE_FIELD_LABELS, RATE_TABS, TAB_LABELS } from "./fields";
+import {
+  type CardRow,
+  DELIVERY_TYPE_LABELS,
+  PRICE_TYPE_LABELS,
+  RATE_FIELD_LABELS,
+  RATE_TABS,
+  TAB_LABELS,
+} from "./fields";
 import { formatTwoDecimals } from "./money";
 import type { RateCardPanels, RatePanel } from "./panels";
 import { getClientRateCard, getSegmentRateCard } from "./read.server";
@@ -39,7 +46,12 @@ const HEAD_SIZE = 7;
 const CELL_PAD_X = 3;
 const CELL_PAD_Y = 3;
 
-type Column = { header: string; width: number; align: "left" | "right" | "center"; cell: (row: CardRow, tab: string) => string };
+type Column = {
+  header: string;
+  width: number;
+  align: "left" | "right" | "center";
+  cell: (row: CardRow, tab: string) => string;
+};
 
 const money = (value: string | number) => formatTwoDecimals(value);
 
@@ -74,14 +86,12 @@ function columns(usableWidth: number): Column[] {
         return parts.join(" ");
       },
     },
-    ...ZONE_COLUMNS.map(
-      (z): Column => ({
-        header: `${z.name} '${z.label}'\nbase | additional`,
-        width: zone,
-        align: "center",
-        cell: (row) => `${money(row[`zone_${z.key}_base`])} | ${money(row[`zone_${z.key}_add`])}`,
-      }),
-    ),
+    ...ZONE_COLUMNS.map((z): Column => ({
+      header: `${z.name} '${z.label}'\nbase | additional`,
+      width: zone,
+      align: "center",
+      cell: (row) => `${money(row[`zone_${z.key}_base`])} | ${money(row[`zone_${z.key}_add`])}`,
+    })),
     { header: RATE_FIELD_LABELS.cod_charge, width: rest, align: "right", cell: (row) => money(row.cod_charge) },
     { header: RATE_FIELD_LABELS.cod_percentage, width: rest, align: "right", cell: (row) => money(row.cod_percentage) },
     { header: RATE_FIELD_LABELS.surcharge, width: rest, align: "right", cell: (row) => money(row.surcharge) },
@@ -142,7 +152,8 @@ export function rateCardPdf(input: RateCardPdfInput): Promise<Buffer> {
 
   // Most cells fit on one line: measure and place those directly (pdfkit's line wrapper is
   // the slow part of a big card); only text that does not fit is wrapped.
-  const fitsOnOneLine = (t: string, i: number) => !t.includes("\n") && doc.widthOfString(t) <= cols[i].width - CELL_PAD_X * 2;
+  const fitsOnOneLine = (t: string, i: number) =>
+    !t.includes("\n") && doc.widthOfString(t) <= cols[i].width - CELL_PAD_X * 2;
   const cellHeight = (texts: string[], font: string, size: number) => {
     doc.font(font).fontSize(size);
     const oneLine = doc.currentLineHeight(true);
@@ -168,7 +179,12 @@ export function rateCardPdf(input: RateCardPdfInput): Promise<Buffer> {
       }
       x += c.width;
     });
-    doc.lineWidth(0.5).strokeColor("#c8c8c8").moveTo(left, y + height).lineTo(left + usable, y + height).stroke();
+    doc
+      .lineWidth(0.5)
+      .strokeColor("#c8c8c8")
+      .moveTo(left, y + height)
+      .lineTo(left + usable, y + height)
+      .stroke();
     y += height;
   };
 
@@ -199,7 +215,13 @@ export function rateCardPdf(input: RateCardPdfInput): Promise<Buffer> {
   // Title block.
   line(title, "Helvetica-Bold", 16, 4);
   if (input.subtitle) line(pdfSafeText(input.subtitle), "Helvetica", 10, 2, "#333333");
-  line(`Generated ${formatIstDate(input.generatedAt)}. Amounts in Rs.; COD Percentage in %.`, "Helvetica", 9, 10, "#555555");
+  line(
+    `Generated ${formatIstDate(input.generatedAt)}. Amounts in Rs.; COD Percentage in %.`,
+    "Helvetica",
+    9,
+    10,
+    "#555555",
+  );
 
   for (const tab of RATE_TABS) {
     // A shipment type starts with room for its heading, a section heading and a table start.
@@ -230,7 +252,11 @@ export function rateCardPdf(input: RateCardPdfInput): Promise<Buffer> {
     doc.font("Helvetica").fontSize(7).fillColor("#777777");
     const fy = doc.page.height - MARGIN - 4;
     doc.text(`Rate card - ${title}`, left, fy, { width: usable / 2, lineBreak: false });
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + usable / 2, fy, { width: usable / 2, align: "right", lineBreak: false });
+    doc.text(`Page ${i - range.start + 1} of ${range.count}`, left + usable / 2, fy, {
+      width: usable / 2,
+      align: "right",
+      lineBreak: false,
+    });
     doc.page.margins.bottom = savedBottom;
   }
   doc.end();
@@ -260,7 +286,11 @@ export async function clientRateCardPdf(
 }
 
 /** A segment's card as a PDF, or null for an unknown segment. */
-export async function segmentRateCardPdf(db: Db, segment: Segment, generatedAt = new Date()): Promise<{ fileName: string; pdf: Buffer } | null> {
+export async function segmentRateCardPdf(
+  db: Db,
+  segment: Segment,
+  generatedAt = new Date(),
+): Promise<{ fileName: string; pdf: Buffer } | null> {
   const card = await getSegmentRateCard(db, segment);
   if (!card) return null;
   const pdf = await rateCardPdf({ title: card.name, subtitle: "Segment rate card", generatedAt, panels: card.panels });

@@ -5,14 +5,13 @@
  */
 import { and, eq, inArray, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 
-import { isSegment, RATE_FIELDS, type Segment,SHIPMENT_TYPES } from "../core/rate-fields";
+import { isSegment, RATE_FIELDS, type Segment, SHIPMENT_TYPES } from "../core/rate-fields";
 import type { Db, Executor } from "../db/client.server";
 import { preparedSql } from "../db/prepared.server";
 import { clientCourierServices, clients, courierServices, rateCardUploads, rateRows, staff } from "../db/schema";
 import { writeRateCardCsv } from "./csv";
-import { type CardRow, type RateTab,SEGMENT_NAMES, sortCardRows, TAB_OF_SHIPMENT_TYPE } from "./fields";
+import { type CardRow, type RateTab, SEGMENT_NAMES, sortCardRows, TAB_OF_SHIPMENT_TYPE } from "./fields";
 import { buildRateCardPanels, type RateCardPanels } from "./panels";
-
 
 /**
  * The card's rows as one JSON text: PGlite decodes a wide result row by row in JavaScript
@@ -71,7 +70,11 @@ function clientCardRowsQuery(clientId: number | SQLWrapper, where?: SQL): SQL {
     inner join ${courierServices} on ${courierServices.id} = ${rateRows.courier_service_id}
     left join ${clientCourierServices} on ${clientCourierServices.client_id} = ${rateRows.client_id}
       and ${clientCourierServices.courier_service_id} = ${rateRows.courier_service_id}`;
-  return cardRowsJson(sql`coalesce(${clientCourierServices.is_active}, false)`, from, and(eq(rateRows.client_id, clientId), where));
+  return cardRowsJson(
+    sql`coalesce(${clientCourierServices.is_active}, false)`,
+    from,
+    and(eq(rateRows.client_id, clientId), where),
+  );
 }
 
 /** A client's rows, the courier switched on or off per client_courier_services (off when not switched on at all). */
@@ -124,7 +127,10 @@ export async function getClientRateCard(
   const query = preparedSql(db, `client-rate-card:${opts.onlyTab ?? "all"}`, () => {
     const id = sql.placeholder("clientId");
     const tabFilter = opts.onlyTab
-      ? sql`(${inArray(rateRows.shipment_type, SHIPMENT_TYPES.filter((t) => TAB_OF_SHIPMENT_TYPE[t] === opts.onlyTab))}
+      ? sql`(${inArray(
+          rateRows.shipment_type,
+          SHIPMENT_TYPES.filter((t) => TAB_OF_SHIPMENT_TYPE[t] === opts.onlyTab),
+        )}
           OR EXISTS (SELECT 1 FROM ${rateCardUploads} WHERE ${rateCardUploads.client_id} = ${id}))`
       : undefined;
     // One round trip: the client, its latest upload and its rows (a page view pays for each query).
@@ -184,11 +190,17 @@ export async function getSegmentRateCard(db: Db, segment: Segment): Promise<Segm
 export async function clientRateCardCsv(db: Db, clientId: number): Promise<{ fileName: string; csv: string } | null> {
   const card = await getClientRateCard(db, clientId, { showAll: true });
   if (!card) return null;
-  return { fileName: `ratecard_${card.sellerEmail.replace(/[^a-z0-9]+/gi, "_")}.csv`, csv: writeRateCardCsv({ sellerEmail: card.sellerEmail, rows: card.rows }) };
+  return {
+    fileName: `ratecard_${card.sellerEmail.replace(/[^a-z0-9]+/gi, "_")}.csv`,
+    csv: writeRateCardCsv({ sellerEmail: card.sellerEmail, rows: card.rows }),
+  };
 }
 
 export async function segmentRateCardCsv(db: Db, segment: Segment): Promise<{ fileName: string; csv: string } | null> {
   const card = await getSegmentRateCard(db, segment);
   if (!card) return null;
-  return { fileName: `segment_${segment}_ratecard.csv`, csv: writeRateCardCsv({ sellerEmail: card.name, rows: card.rows }) };
+  return {
+    fileName: `segment_${segment}_ratecard.csv`,
+    csv: writeRateCardCsv({ sellerEmail: card.name, rows: card.rows }),
+  };
 }

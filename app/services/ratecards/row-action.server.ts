@@ -10,9 +10,9 @@ import { data } from "@remix-run/node";
 import { redirectWithToast } from "../auth/session.server";
 import { type AdvantagePlanName } from "../core/plans";
 import { type RateField } from "../core/rate-fields";
-import { type Conflict, type Failure,notFound } from "../core/result";
+import { type Conflict, type Failure, notFound } from "../core/result";
 import { failureAnswer, readForm } from "../http/form-errors.server";
-import { type CardRow,rateValuesOf } from "./fields";
+import { type CardRow, rateValuesOf } from "./fields";
 import { notAbleToUpdateRateCard, rateRowValidator, ROW_EDIT_FORM_ID } from "./row-form";
 
 /** A plan row edit (Pickrr Advantage tab) says which plan, and whether the editor saw the plan's defaults. */
@@ -21,14 +21,25 @@ export type PlanTarget = { plan: AdvantagePlanName; applyDefault: boolean };
 /** The answer to Save: what Confirm would change, for the confirmation dialog. */
 export type RowConfirm = {
   formId: typeof ROW_EDIT_FORM_ID;
-  confirm: { rowId: number; version: number; courier: string; values: Record<RateField, string>; old: Record<RateField, string>; plan?: PlanTarget };
+  confirm: {
+    rowId: number;
+    version: number;
+    courier: string;
+    values: Record<RateField, string>;
+    old: Record<RateField, string>;
+    plan?: PlanTarget;
+  };
 };
 
 export type RowEditTarget = {
   plan?: PlanTarget;
   /** The card's rows as the editor sees them (for the confirmation's old values). */
   rows: () => Promise<CardRow[]>;
-  save: (input: { rowId: number; version: number; values: Record<RateField, string> }) => Promise<{ ok: true } | Failure | Conflict<CardRow>>;
+  save: (input: {
+    rowId: number;
+    version: number;
+    values: Record<RateField, string>;
+  }) => Promise<{ ok: true } | Failure | Conflict<CardRow>>;
 };
 
 /** Where a successful change returns: the same view, out of edit mode. */
@@ -47,12 +58,26 @@ export async function rowEditAction(request: Request, form: FormData, step: "pre
   if (step === "preview") {
     const row = (await target.rows()).find((r) => r.id === rowId);
     if (!row) return failureAnswer(notFound("This rate row was not found."), read.submitted, ROW_EDIT_FORM_ID);
-    return data<RowConfirm>({ formId: ROW_EDIT_FORM_ID, confirm: { rowId: row.id, version, courier: row.courier_name, values, old: rateValuesOf(row), plan } });
+    return data<RowConfirm>({
+      formId: ROW_EDIT_FORM_ID,
+      confirm: { rowId: row.id, version, courier: row.courier_name, values, old: rateValuesOf(row), plan },
+    });
   }
 
   const result = await target.save({ rowId, version, values });
-  if (result.ok) return redirectWithToast(request, backTo(request), { kind: "success", message: "Updated Successfully" });
+  if (result.ok)
+    return redirectWithToast(request, backTo(request), { kind: "success", message: "Updated Successfully" });
   // After a conflict the page shows the row as it is now: its courier and values, not the whole stored row.
-  const refusal = "conflict" in result ? { ...result, current: { rowId: result.current.id, courier: result.current.courier_name, values: rateValuesOf(result.current) } } : result;
+  const refusal =
+    "conflict" in result
+      ? {
+          ...result,
+          current: {
+            rowId: result.current.id,
+            courier: result.current.courier_name,
+            values: rateValuesOf(result.current),
+          },
+        }
+      : result;
   return failureAnswer(notAbleToUpdateRateCard(refusal), read.submitted, ROW_EDIT_FORM_ID);
 }

@@ -6,18 +6,17 @@
  * the client's hierarchy. The two tables have the same price columns; the card says which
  * table, how its rows are read and how its audit rows and e-mail are labelled.
  */
-import { and, eq, type SQL,sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 
-import { type AuditActor,writeAudit } from "../audit/audit.server";
+import { type AuditActor, writeAudit } from "../audit/audit.server";
 import type { RateValues } from "../core/rate-fields";
 import { type Invalid, invalid, type Result } from "../core/result";
 import type { Tx } from "../db/client.server";
 import { type planRateRows, type rateRows } from "../db/schema";
 import { CHANGEABLE_FIELDS, diffRow, type FieldChange, fieldText, type RowChange } from "./changes";
-import { type CardRow,PER_COURIER_FIELDS, rateValuesOf } from "./fields";
+import { type CardRow, PER_COURIER_FIELDS, rateValuesOf } from "./fields";
 import { queueRateChangeMail, type RateChangeKind } from "./notify.server";
 import { rateValuesSchema, SOME_FIELD_NOT_VALID } from "./row-form";
-
 
 /** Every value a row's edit can change: prices and both weight slabs, as exact text. */
 export type RowPrices = RateValues & { first_slab: string; second_slab: string };
@@ -57,11 +56,20 @@ export const CLIENT_CARD_AUDIT: RowAuditLabel = { entity: "rate_row" };
 export function parseRateValues(values: unknown): Result<{ values: RateValues }, Invalid> {
   const parsed = rateValuesSchema.safeParse(values ?? {});
   if (parsed.success) return { ok: true, values: parsed.data };
-  return invalid(SOME_FIELD_NOT_VALID, { fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) });
+  return invalid(SOME_FIELD_NOT_VALID, {
+    fieldErrors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])),
+  });
 }
 
 /** One audit row per changed rate row: old and new hold the row's identity and the changed fields. */
-export async function auditRowChange(tx: Tx, actor: AuditActor, clientId: number, label: RowAuditLabel, action: string, change: RowChange): Promise<void> {
+export async function auditRowChange(
+  tx: Tx,
+  actor: AuditActor,
+  clientId: number,
+  label: RowAuditLabel,
+  action: string,
+  change: RowChange,
+): Promise<void> {
   const context = {
     ...label.context,
     courier: change.courier,
@@ -87,7 +95,11 @@ export async function auditRowChange(tx: Tx, actor: AuditActor, clientId: number
  * Writes full price sets to many rows of a table in one statement (json_populate_recordset,
  * as the seed does), bumping each row's version.
  */
-export async function writeRowPrices(tx: Tx, table: RateRowTable, updates: { id: number; prices: RowPrices }[]): Promise<void> {
+export async function writeRowPrices(
+  tx: Tx,
+  table: RateRowTable,
+  updates: { id: number; prices: RowPrices }[],
+): Promise<void> {
   if (updates.length === 0) return;
   const json = JSON.stringify(updates.map((u) => ({ id: u.id, ...u.prices, divisor: Number(u.prices.divisor) })));
   const set = sql.join(
@@ -131,7 +143,10 @@ export async function applyRowEdit(
 
   const courierTerms = fields.filter((f) => (PER_COURIER_FIELDS as readonly string[]).includes(f.field));
   if (courierTerms.length > 0) {
-    const siblings = await card.rows(tx, and(eq(card.table.courier_service_id, current.courier_service_id), sql`${card.table.id} <> ${current.id}`));
+    const siblings = await card.rows(
+      tx,
+      and(eq(card.table.courier_service_id, current.courier_service_id), sql`${card.table.id} <> ${current.id}`),
+    );
     const terms = Object.fromEntries(courierTerms.map((f) => [f.field, f.new!])) as Partial<RowPrices>;
     for (const s of siblings) {
       const f = diffRow(s, terms);
@@ -141,7 +156,15 @@ export async function applyRowEdit(
     }
   }
   await writeRowPrices(tx, card.table, updates);
-  for (const c of changes) await auditRowChange(tx, actor, card.clientId, card.audit, c.rowId === current.id ? "update" : "update:courier_terms", c);
+  for (const c of changes)
+    await auditRowChange(
+      tx,
+      actor,
+      card.clientId,
+      card.audit,
+      c.rowId === current.id ? "update" : "update:courier_terms",
+      c,
+    );
   await queueRateChangeMail(tx, actor, card.clientId, card.mail.kind, changes, card.mail.note);
   const [row] = await card.rows(tx, eq(card.table.id, current.id));
   return { row, changes };

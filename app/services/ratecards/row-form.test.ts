@@ -76,7 +76,14 @@ describe("rate row edit form", () => {
 });
 
 describe("weight slab form", () => {
-  const slab = { courier_service_id: "101", shipment_type: "FORWARD", delivery_type: "surface", first_slab: "0.5", second_slab: "1", version: "1" };
+  const slab = {
+    courier_service_id: "101",
+    shipment_type: "FORWARD",
+    delivery_type: "surface",
+    first_slab: "0.5",
+    second_slab: "1",
+    version: "1",
+  };
   const slabErrors = (input: Record<string, unknown>) => {
     const r = weightSlabFormSchema.safeParse(input);
     return r.success ? {} : Object.fromEntries(r.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -95,7 +102,10 @@ describe("weight slab form", () => {
     expect(slabErrors({ ...slab, first_slab: "" })).toEqual({ first_slab: "Please enter base weight!" });
     expect(slabErrors({ ...slab, second_slab: "" })).toEqual({ second_slab: "Please enter additional weight!" });
     const { first_slab: _f, second_slab: _s, ...none } = slab;
-    expect(slabErrors(none)).toEqual({ first_slab: "Please enter base weight!", second_slab: "Please enter additional weight!" });
+    expect(slabErrors(none)).toEqual({
+      first_slab: "Please enter base weight!",
+      second_slab: "Please enter additional weight!",
+    });
     expect(slabErrors({ ...slab, first_slab: "0.75" })).toEqual({ first_slab: "Please enter base weight!" });
     expect(slabErrors({ ...slab, second_slab: "8" })).toEqual({ second_slab: "Please enter additional weight!" });
     expect(slabErrors({ ...slab, second_slab: "-1" })).toEqual({ second_slab: "Please enter additional weight!" });

@@ -60,18 +60,22 @@ export function normaliseRateValue(field: RateField, text: string): Result<{ val
 }
 
 function rateValueSchema(field: RateField) {
-  return boundedString(TEXT_LIMITS.name, { required_error: PLEASE_FILL, invalid_type_error: PLEASE_FILL })
-    .transform((text, ctx) => {
+  return boundedString(TEXT_LIMITS.name, { required_error: PLEASE_FILL, invalid_type_error: PLEASE_FILL }).transform(
+    (text, ctx) => {
       const r = normaliseRateValue(field, text);
       if (!r.ok) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: r.message });
         return z.NEVER;
       }
       return r.value;
-    });
+    },
+  );
 }
 
-const valueShape = Object.fromEntries(RATE_FIELDS.map((f) => [f, rateValueSchema(f)])) as Record<RateField, ReturnType<typeof rateValueSchema>>;
+const valueShape = Object.fromEntries(RATE_FIELDS.map((f) => [f, rateValueSchema(f)])) as Record<
+  RateField,
+  ReturnType<typeof rateValueSchema>
+>;
 
 /** Just the prices (used by the service to re-check values it is handed). */
 export const rateValuesSchema = z.object(valueShape);
@@ -106,8 +110,8 @@ const SLAB_TEXTS: readonly string[] = WEIGHT_SLAB_OPTIONS.map((w) => String(w));
 export const WEIGHT_SLAB_SELECT_OPTIONS = SLAB_TEXTS.map((w) => ({ value: w, label: `${w} KG` }));
 
 function slabSchema(message: string) {
-  return boundedString(TEXT_LIMITS.name, { required_error: message, invalid_type_error: message })
-    .transform((text, ctx) => {
+  return boundedString(TEXT_LIMITS.name, { required_error: message, invalid_type_error: message }).transform(
+    (text, ctx) => {
       const h = parseHundredths(text);
       const kg = h === null ? null : formatKg(hundredthsToString(h));
       if (kg === null || !SLAB_TEXTS.includes(kg)) {
@@ -115,7 +119,8 @@ function slabSchema(message: string) {
         return z.NEVER;
       }
       return hundredthsToString(h!);
-    });
+    },
+  );
 }
 
 /** Weight slab edit: base and additional weight from the fixed list (docs/product.md §5, §9). */

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 
 import { and, eq } from "drizzle-orm";
 
-import { type AuditActor,writeAudit } from "../audit/audit.server";
+import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { clientScopeCondition } from "../clients/clients.server";
 import { type Conflict, type Forbidden, type Invalid, type NotFound, refusals, type Stale } from "../core/result";
 import { type StaffRole } from "../core/roles";
@@ -19,8 +19,8 @@ import type { RowChange } from "./changes";
 import type { UploadError } from "./csv";
 import type { CardRow } from "./fields";
 import { queueRateChangeMail, type RateChangeKind } from "./notify.server";
-import { type RateCardPermissions,rateCardPermissions } from "./permissions";
-import { auditRowChange as auditRowEntry, CLIENT_CARD_AUDIT, type RowPrices,writeRowPrices } from "./row-edit.server";
+import { type RateCardPermissions, rateCardPermissions } from "./permissions";
+import { auditRowChange as auditRowEntry, CLIENT_CARD_AUDIT, type RowPrices, writeRowPrices } from "./row-edit.server";
 
 /** The member of staff making a change (a Viewer from clients.server fits). */
 export type RateCardActor = AuditActor & { id: number; role: StaffRole };
@@ -77,7 +77,13 @@ export async function lockClientRows(tx: Tx, clientId: number): Promise<void> {
 }
 
 // Prices, changes, audit rows and the multi-row write are shared with plan cards (row-edit.server.ts).
-export function auditRowChange(tx: Tx, actor: RateCardActor, clientId: number, action: string, change: RowChange): Promise<void> {
+export function auditRowChange(
+  tx: Tx,
+  actor: RateCardActor,
+  clientId: number,
+  action: string,
+  change: RowChange,
+): Promise<void> {
   return auditRowEntry(tx, actor, clientId, CLIENT_CARD_AUDIT, action, change);
 }
 
@@ -85,7 +91,11 @@ export function writePrices(tx: Tx, updates: { id: number; prices: RowPrices }[]
   return writeRowPrices(tx, rateRows, updates);
 }
 
-export function insertValues(clientId: number, row: Pick<CardRow, "courier_service_id" | "shipment_type" | "delivery_type">, prices: RowPrices): typeof rateRows.$inferInsert {
+export function insertValues(
+  clientId: number,
+  row: Pick<CardRow, "courier_service_id" | "shipment_type" | "delivery_type">,
+  prices: RowPrices,
+): typeof rateRows.$inferInsert {
   return {
     client_id: clientId,
     segment: null,
@@ -105,9 +115,21 @@ export async function recordCardChange<A extends keyof RateCardDetails>(
   tx: Tx,
   actor: RateCardActor,
   clientId: number,
-  change: { action: A; entityId: number; rows: readonly RowChange[]; details: RateCardDetails[A]; mail: { kind: RateChangeKind; note?: string } },
+  change: {
+    action: A;
+    entityId: number;
+    rows: readonly RowChange[];
+    details: RateCardDetails[A];
+    mail: { kind: RateChangeKind; note?: string };
+  },
 ): Promise<void> {
   for (const c of change.rows) await auditRowChange(tx, actor, clientId, change.action, c);
-  await writeAudit(tx, actor, { clientId, entity: "rate_card", entityId: change.entityId, action: change.action, newValue: change.details });
+  await writeAudit(tx, actor, {
+    clientId,
+    entity: "rate_card",
+    entityId: change.entityId,
+    action: change.action,
+    newValue: change.details,
+  });
   await queueRateChangeMail(tx, actor, clientId, change.mail.kind, change.rows, change.mail.note);
 }

@@ -19,7 +19,13 @@ const schema = z.object({
  * `panels`: a client whose card was uploaded is shown as one list (docs/product.md §2); this asks for the
  * slab panels instead.
  */
-export type RateCardView = { tab: CardTab; showAll: boolean; editRowId: number | null; plan: AdvantagePlanType | null; panels?: boolean };
+export type RateCardView = {
+  tab: CardTab;
+  showAll: boolean;
+  editRowId: number | null;
+  plan: AdvantagePlanType | null;
+  panels?: boolean;
+};
 
 export function parseRateCardView(params: URLSearchParams): RateCardView {
   const v = schema.parse({
@@ -29,7 +35,13 @@ export function parseRateCardView(params: URLSearchParams): RateCardView {
     plan: params.get("plan") ?? undefined,
     layout: params.get("layout") ?? undefined,
   });
-  return { tab: v.tab, showAll: v.all === "1", editRowId: v.edit ?? null, plan: v.plan ?? null, panels: v.layout === "panels" };
+  return {
+    tab: v.tab,
+    showAll: v.all === "1",
+    editRowId: v.edit ?? null,
+    plan: v.plan ?? null,
+    panels: v.layout === "panels",
+  };
 }
 
 /** A link to a view, leaving defaults out. The plan sub-tab only travels with the advantage tab. */
@@ -60,7 +72,10 @@ export function rateCardHref(clientId: number | string, url: URL, dialogParams: 
 }
 
 /** The Pickrr Advantage tab's own URL (it was `/rate-card?tab=advantage&plan=…`). */
-export function advantageHref(clientId: number | string, view: { plan: AdvantagePlanType | null; editRowId?: number | null }): string {
+export function advantageHref(
+  clientId: number | string,
+  view: { plan: AdvantagePlanType | null; editRowId?: number | null },
+): string {
   const p = new URLSearchParams();
   if (view.plan) p.set("plan", view.plan);
   if (view.editRowId) p.set("edit", String(view.editRowId));

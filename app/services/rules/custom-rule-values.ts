@@ -3,8 +3,8 @@
  * (the action, through tab-form.ts's schema) or from a refused post's answer (the dialog
  * refills), and the values the dialog opens with. Pure.
  */
-import { type CustomRuleValues,SLOT_FIELDS } from "../courier-setup/custom-rule-form";
-import { fieldList, type Fields,fieldText } from "./form-fields";
+import { type CustomRuleValues, SLOT_FIELDS } from "../courier-setup/custom-rule-form";
+import { fieldList, type Fields, fieldText } from "./form-fields";
 import type { CustomPriorityRuleEntry } from "./rules.server";
 
 /** The formId of the custom priority dialog's answers: the dialog shows them by its fields. */
@@ -34,7 +34,10 @@ const EMPTY: CustomRuleValues = { service_type: "", zone_list: [], order_type: [
  * What the New Rule / Edit Rule dialog shows: the values a refused save posted (`refill`), else
  * the rule being edited, else an empty rule.
  */
-export function customRuleInitialValues(editing: Pick<CustomPriorityRuleEntry, "service_type" | "zone_list" | "order_type" | "courier_list"> | null, refill: Fields | null): CustomRuleValues {
+export function customRuleInitialValues(
+  editing: Pick<CustomPriorityRuleEntry, "service_type" | "zone_list" | "order_type" | "courier_list"> | null,
+  refill: Fields | null,
+): CustomRuleValues {
   if (refill) return customRuleFields(refill);
   if (!editing) return { ...EMPTY, slots: [...EMPTY.slots] };
   return {

@@ -29,4 +29,7 @@ export function fieldList(fields: Fields, key: string): string[] {
 export const textField = (max: number) => z.string().max(max, tooLongMessage(max)).optional();
 
 /** A checkbox group: one value (a string) or several (an array), each at most `max` characters. */
-export const listField = (max: number, most = 100) => z.union([z.string().max(max, tooLongMessage(max)), z.array(z.string().max(max, tooLongMessage(max))).max(most)]).optional();
+export const listField = (max: number, most = 100) =>
+  z
+    .union([z.string().max(max, tooLongMessage(max)), z.array(z.string().max(max, tooLongMessage(max))).max(most)])
+    .optional();

@@ -34,8 +34,19 @@ describe("the Pickrr Select editor's list files", () => {
   it("a file that is not a CSV is refused by its list, with the values posted to refill the form", async () => {
     const posted = { ...valuesOfRule(null, null), name: "Rule" };
     const form = new FormData();
-    form.append("product_csv", new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], "products.xlsx", { type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" }));
+    form.append(
+      "product_csv",
+      new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], "products.xlsx", {
+        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      }),
+    );
     const read = await readListFiles(form, posted);
-    expect(read).toEqual({ ok: false, status: 400, message: SELECT_RULE_MESSAGES.invalid, fieldErrors: { product_list: WRONG_LIST_FILE }, values: posted });
+    expect(read).toEqual({
+      ok: false,
+      status: 400,
+      message: SELECT_RULE_MESSAGES.invalid,
+      fieldErrors: { product_list: WRONG_LIST_FILE },
+      values: posted,
+    });
   });
 });

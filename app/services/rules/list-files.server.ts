@@ -6,7 +6,7 @@
  */
 import { type Invalid, invalid, type Result } from "../core/result";
 import { MAX_LIST_ENTRIES, SELECT_RULE_MESSAGES, type SelectRuleValues } from "../courier-setup/select-rule-form";
-import { type MultipartLimits,takeFile } from "../http/upload.server";
+import { type MultipartLimits, takeFile } from "../http/upload.server";
 import { LIST_FILES, MAX_LIST_BYTES } from "./select-editor-fields";
 
 export const WRONG_LIST_FILE = "You can only upload csv file!";
@@ -30,7 +30,10 @@ export function textFieldsOf(form: FormData): FormData {
 export type EditorInvalid = Invalid<{ fieldErrors: Record<string, string>; values: SelectRuleValues }>;
 
 /** The values with each list whose CSV file was chosen read from that file (it replaces the text); a file that is not a CSV is refused by its list. */
-export async function readListFiles(form: FormData, posted: SelectRuleValues): Promise<Result<{ values: SelectRuleValues }, EditorInvalid>> {
+export async function readListFiles(
+  form: FormData,
+  posted: SelectRuleValues,
+): Promise<Result<{ values: SelectRuleValues }, EditorInvalid>> {
   const values = { ...posted };
   const fieldErrors: Record<string, string> = {};
   for (const [field, fileField] of LIST_FILES) {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
-import { type Zone,ZONES } from "../core/zones";
+import { type Zone, ZONES } from "../core/zones";
 
 // The shapes the quote engine reads (quote/allocation.ts applies them).
 
@@ -73,13 +73,15 @@ export const TOP_STORED_PRIORITY = 100;
 export const MAX_PRIORITY_SLOTS = 5;
 
 export function storedPriorityOfSlot(slot: number): number {
-  if (!Number.isInteger(slot) || slot < 1 || slot > MAX_PRIORITY_SLOTS) throw new RangeError(`Priority slot must be 1–5: ${slot}`);
+  if (!Number.isInteger(slot) || slot < 1 || slot > MAX_PRIORITY_SLOTS)
+    throw new RangeError(`Priority slot must be 1–5: ${slot}`);
   return TOP_STORED_PRIORITY + 1 - slot;
 }
 
 export function slotOfStoredPriority(stored: number): number {
   const slot = TOP_STORED_PRIORITY + 1 - stored;
-  if (!Number.isInteger(slot) || slot < 1 || slot > MAX_PRIORITY_SLOTS) throw new RangeError(`Stored priority must be 96–100: ${stored}`);
+  if (!Number.isInteger(slot) || slot < 1 || slot > MAX_PRIORITY_SLOTS)
+    throw new RangeError(`Stored priority must be 96–100: ${stored}`);
   return slot;
 }
 
@@ -99,7 +101,10 @@ export type StoredCustomRule = z.infer<typeof storedCustomRuleSchema>;
 /** A stored custom rule (priorities 100…96) as the engine reads it (slots 1…5); throws on bad data. */
 export function customRuleFromStored(stored: unknown): CustomRule {
   const rule = storedCustomRuleSchema.parse(stored);
-  return { ...rule, courier_list: rule.courier_list.map((c) => ({ name: c.name, priority: slotOfStoredPriority(c.priority) })) };
+  return {
+    ...rule,
+    courier_list: rule.courier_list.map((c) => ({ name: c.name, priority: slotOfStoredPriority(c.priority) })),
+  };
 }
 
 export function customRuleToStored(rule: CustomRule): StoredCustomRule {
@@ -116,7 +121,10 @@ export const selectRuleCriteriasSchema = z
     order_type: list(orderType),
     service_type: list(serviceType),
     product_list: list(boundedString(TEXT_LIMITS.name)),
-    pincode_list: z.object({ fm: z.array(boundedString(TEXT_LIMITS.name)).optional(), lm: z.array(boundedString(TEXT_LIMITS.name)).optional() }),
+    pincode_list: z.object({
+      fm: z.array(boundedString(TEXT_LIMITS.name)).optional(),
+      lm: z.array(boundedString(TEXT_LIMITS.name)).optional(),
+    }),
     weight: list(range),
     invoice_value: list(range),
     zone_list: list(zone),

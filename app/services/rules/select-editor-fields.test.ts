@@ -34,7 +34,12 @@ describe("the Pickrr Select editor's fields", () => {
       fields[k] = k in fields ? [fields[k]].flat().concat(v) : v;
     }
     expect(selectRuleFields(fields)).toEqual(selectRuleValues(form));
-    expect(selectRuleFields(fields)).toMatchObject({ name: "Heavy", service_type: ["express", "surface"], zone_list: ["C"], list_mode: { lm_list: "replace", fm_list: "edit" } });
+    expect(selectRuleFields(fields)).toMatchObject({
+      name: "Heavy",
+      service_type: ["express", "surface"],
+      zone_list: ["C"],
+      list_mode: { lm_list: "replace", fm_list: "edit" },
+    });
   });
 
   it("opens after an answer with the stored rule after a stale save, the values posted after a refused one, else the stored rule", () => {
@@ -44,14 +49,24 @@ describe("the Pickrr Select editor's fields", () => {
     expect(editorInitialValues(stored, null)).toBe(stored);
     expect(editorInitialValues(stored, { status: 409, message: "changed", current })).toBe(current);
     expect(editorInitialValues(stored, { status: 400, fieldErrors: { criteria: "x" }, values: posted })).toBe(posted);
-    expect(editorInitialValues(stored, { status: 400, fieldErrors: { name: "long" }, repopulateFields: { name: "Refilled" } }).name).toBe("Refilled");
+    expect(
+      editorInitialValues(stored, {
+        status: 400,
+        fieldErrors: { name: "long" },
+        repopulateFields: { name: "Refilled" },
+      }).name,
+    ).toBe("Refilled");
     expect(editorInitialValues(stored, { status: 413, message: "too large", repopulateFields: {} })).toBe(stored);
   });
 
   it("heads field errors with 'Some form fields are invalid.' and shows a refusal's own message", () => {
     expect(editorMessage(null)).toBeNull();
-    expect(editorMessage({ status: 400, fieldErrors: { name: "Please enter a rule name." } })).toBe(SELECT_RULE_MESSAGES.invalid);
-    expect(editorMessage({ status: 413, message: "A list may hold at most 1,00,000 entries (files up to 2 MB)." })).toBe("A list may hold at most 1,00,000 entries (files up to 2 MB).");
+    expect(editorMessage({ status: 400, fieldErrors: { name: "Please enter a rule name." } })).toBe(
+      SELECT_RULE_MESSAGES.invalid,
+    );
+    expect(
+      editorMessage({ status: 413, message: "A list may hold at most 1,00,000 entries (files up to 2 MB)." }),
+    ).toBe("A list may hold at most 1,00,000 entries (files up to 2 MB).");
     expect(editorMessage({ status: 400, fieldErrors: {} })).toBeNull();
   });
 });

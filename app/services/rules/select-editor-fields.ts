@@ -14,7 +14,7 @@ import {
   SELECT_RULE_MESSAGES,
   type SelectRuleValues,
 } from "../courier-setup/select-rule-form";
-import { fieldList, type Fields,fieldText } from "./form-fields";
+import { fieldList, type Fields, fieldText } from "./form-fields";
 
 /** 100,000 pincodes of 6 digits with separators, and some room: the CSV file and the text fields. */
 export const MAX_LIST_BYTES = 2 * 1024 * 1024;
@@ -39,7 +39,10 @@ const LONG_LIST_MODES: readonly string[] = ["keep", "replace", "clear"];
 export function selectRuleFields(fields: Fields): SelectRuleValues {
   const text = (k: string) => fieldText(fields, k);
   const rows = <K extends string>(n: number, prefix: string, keys: readonly K[]) =>
-    Array.from({ length: n }, (_, i) => Object.fromEntries(keys.map((k) => [k, text(`${prefix}_${k}_${i}`).trim()])) as Record<K, string>);
+    Array.from(
+      { length: n },
+      (_, i) => Object.fromEntries(keys.map((k) => [k, text(`${prefix}_${k}_${i}`).trim()])) as Record<K, string>,
+    );
   return {
     name: text("name").trim(),
     version: text("version"),
@@ -81,7 +84,10 @@ export type EditorAnswer = {
  * after a refused one (whole, or read back from the refill when the fields' schema refused
  * them), else the stored rule (`stored`: the loader's).
  */
-export function editorInitialValues(stored: SelectRuleValues, answer: EditorAnswer | null | undefined): SelectRuleValues {
+export function editorInitialValues(
+  stored: SelectRuleValues,
+  answer: EditorAnswer | null | undefined,
+): SelectRuleValues {
   if (answer?.current) return answer.current;
   if (answer?.values) return answer.values;
   if (answer?.fieldErrors && answer.repopulateFields) return selectRuleFields(answer.repopulateFields);

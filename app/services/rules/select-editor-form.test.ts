@@ -33,7 +33,10 @@ describe("the Pickrr Select editor's form schema", () => {
     form.append("name", "n".repeat(1001));
     form.append("selection", "s".repeat(101));
     const read = await selectRuleFormValidator.validate(form);
-    expect(read.error?.fieldErrors).toEqual({ name: "Please enter at most 1,000 characters.", selection: "Please enter at most 100 characters." });
+    expect(read.error?.fieldErrors).toEqual({
+      name: "Please enter at most 1,000 characters.",
+      selection: "Please enter at most 100 characters.",
+    });
   });
 
   it("leaves a name of 101 characters to the rule's own check (parseSelectRule), which says so by the field", async () => {

@@ -15,7 +15,9 @@ import { MAX_LIST_BYTES, selectRuleFields } from "./select-editor-fields";
 
 const short = textField(TEXT_LIMITS.name);
 const rows = (prefix: string, ends: readonly string[], n: number) =>
-  Object.fromEntries(Array.from({ length: n }, (_, i) => ends.map((end) => [`${prefix}_${end}_${i}`, short])).flat()) as Record<string, typeof short>;
+  Object.fromEntries(
+    Array.from({ length: n }, (_, i) => ends.map((end) => [`${prefix}_${end}_${i}`, short])).flat(),
+  ) as Record<string, typeof short>;
 
 export const selectRuleFormSchema = z
   .object({

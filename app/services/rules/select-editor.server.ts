@@ -5,12 +5,24 @@
  * posted, whole, after a refused save (a list of 100,000 pincodes is not cut to a refill's
  * length), the rule as stored now after a stale one (its long lists still summaries).
  */
-import { type Conflict, conflict, invalid, type NotFound,notFound } from "../core/result";
+import { type Conflict, conflict, invalid, type NotFound, notFound } from "../core/result";
 import type { CourierSetupActor } from "../courier-setup/all-couriers.server";
-import { LIST_FIELDS, type ListField, longListSummaries, type SelectRuleValues,valuesOfRule } from "../courier-setup/select-rule-form";
-import { getSelectRuleForEditor, type SaveSelectResult,saveSelectRule, selectRuleCouriers, selectRuleListEntries } from "../courier-setup/select-rules.server";
+import {
+  LIST_FIELDS,
+  type ListField,
+  longListSummaries,
+  type SelectRuleValues,
+  valuesOfRule,
+} from "../courier-setup/select-rule-form";
+import {
+  getSelectRuleForEditor,
+  type SaveSelectResult,
+  saveSelectRule,
+  selectRuleCouriers,
+  selectRuleListEntries,
+} from "../courier-setup/select-rules.server";
 import type { Db } from "../db/client.server";
-import { type EditorInvalid,readListFiles } from "./list-files.server";
+import { type EditorInvalid, readListFiles } from "./list-files.server";
 import { editorRuleId } from "./select-editor-fields";
 
 export const SELECT_RULE_MISSING = "This rule does not exist.";
@@ -18,7 +30,10 @@ export const SELECT_LIST_MISSING = "This list does not exist.";
 
 /** A new rule (`ruleId` null) or a stored one as the editor opens it, with the names its priority list and blacklist offer. */
 export async function selectRuleEditorPage(db: Db, clientId: number, ruleId: number | null) {
-  const [stored, names] = await Promise.all([ruleId === null ? null : getSelectRuleForEditor(db, clientId, ruleId), selectRuleCouriers(db, clientId)]);
+  const [stored, names] = await Promise.all([
+    ruleId === null ? null : getSelectRuleForEditor(db, clientId, ruleId),
+    selectRuleCouriers(db, clientId),
+  ]);
   if (ruleId !== null && !stored) return notFound(SELECT_RULE_MISSING);
   return {
     ok: true as const,
@@ -48,7 +63,11 @@ export async function saveSelectRuleFromEditor(
 ): Promise<EditorSaveResult> {
   const read = await readListFiles(input.form, input.values);
   if (!read.ok) return read;
-  const result = await saveSelectRule(db, actor, { clientId: input.clientId, ruleId: input.ruleId, values: read.values });
+  const result = await saveSelectRule(db, actor, {
+    clientId: input.clientId,
+    ruleId: input.ruleId,
+    values: read.values,
+  });
   if (result.ok) return result;
   if (result.status === 409) return conflict(result.message, valuesOfRule(result.current.rule, result.current.version));
   if (result.status === 400) return invalid(result.message, { fieldErrors: result.fieldErrors, values: read.values });
@@ -60,13 +79,23 @@ export async function saveSelectRuleFromEditor(
  * list as a summary and links here). The header is the one the list upload skips, so the file
  * uploads back as it is. `ruleParam` and `listParam` are the URL's.
  */
-export async function selectRuleListFile(db: Db, clientId: number, ruleParam: string | undefined, listParam: string | undefined) {
+export async function selectRuleListFile(
+  db: Db,
+  clientId: number,
+  ruleParam: string | undefined,
+  listParam: string | undefined,
+) {
   const ruleId = editorRuleId(ruleParam);
   const field = LIST_FIELDS.find((f) => f === listParam);
   if (typeof ruleId !== "number" || !field) return notFound(SELECT_LIST_MISSING);
   const list = await selectRuleListEntries(db, clientId, ruleId, field);
   if (!list) return notFound(SELECT_RULE_MISSING);
-  return { ok: true as const, header: listHeader(field), rows: list.entries.map((e) => [e]), filename: `${list.name.replace(/[^A-Za-z0-9]+/g, "_").slice(0, 60)}_${field}.csv` };
+  return {
+    ok: true as const,
+    header: listHeader(field),
+    rows: list.entries.map((e) => [e]),
+    filename: `${list.name.replace(/[^A-Za-z0-9]+/g, "_").slice(0, 60)}_${field}.csv`,
+  };
 }
 
 const listHeader = (field: ListField) => [field === "product_list" ? "product" : "pincode"];

@@ -16,7 +16,16 @@ import { customRuleFields } from "./custom-rule-values";
 export { CUSTOM_RULE_FORM } from "./custom-rule-values";
 import { listField, textField } from "./form-fields";
 
-export const RULE_INTENTS = ["rule_type", "custom_create", "custom_edit", "custom_delete", "select_toggle", "select_move", "select_clone", "select_delete"] as const;
+export const RULE_INTENTS = [
+  "rule_type",
+  "custom_create",
+  "custom_edit",
+  "custom_delete",
+  "select_toggle",
+  "select_move",
+  "select_clone",
+  "select_delete",
+] as const;
 export type RuleIntent = (typeof RULE_INTENTS)[number];
 
 export function isRuleIntent(value: unknown): value is RuleIntent {
@@ -45,7 +54,10 @@ export const ruleTypeValidator = withZod(ruleTypeSchema);
 export const ruleIdSchema = z.object({ rule_id: ruleId });
 export const ruleIdValidator = withZod(ruleIdSchema);
 
-export const selectToggleSchema = z.object({ rule_id: ruleId, active: z.enum(["true", "false"]).transform((v) => v === "true") });
+export const selectToggleSchema = z.object({
+  rule_id: ruleId,
+  active: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
 export const selectToggleValidator = withZod(selectToggleSchema);
 
 export const selectMoveSchema = z.object({ rule_id: ruleId, direction: z.enum(["up", "down"]) });
@@ -63,7 +75,9 @@ const customRuleShape = {
   slot_5: textField(TEXT_LIMITS.name),
 } satisfies Record<(typeof SLOT_FIELDS)[number], z.ZodTypeAny> & Record<string, z.ZodTypeAny>;
 
-export const customCreateSchema = z.object(customRuleShape).transform((fields) => ({ values: customRuleFields(fields) }));
+export const customCreateSchema = z
+  .object(customRuleShape)
+  .transform((fields) => ({ values: customRuleFields(fields) }));
 export const customCreateValidator = withZod(customCreateSchema);
 
 /** Edit posts the rule and the version the person saw (a stale edit is refused, not saved over). */

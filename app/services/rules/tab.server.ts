@@ -4,7 +4,7 @@
  * a Pickrr Select list with long pincode lists costs the database most — with what the person
  * may change.
  */
-import { type Actor,can } from "../auth/permissions";
+import { type Actor, can } from "../auth/permissions";
 import { customRuleCouriers } from "../courier-setup/custom-rules.server";
 import { courierRuleHistory } from "../courier-setup/history.server";
 import { defaultPanel, parseRulesView } from "../courier-setup/rules-view";

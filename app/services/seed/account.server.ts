@@ -10,7 +10,11 @@ export const accountSeeder: AreaSeeder = {
   name: "account",
   async seed({ tx, root }) {
     const rows = await tx
-      .select({ id: clients.id, company_name: clients.company_name, has_wallet: sql<boolean>`(${clients.pickrr_config}->>'has_wallet')::boolean` })
+      .select({
+        id: clients.id,
+        company_name: clients.company_name,
+        has_wallet: sql<boolean>`(${clients.pickrr_config}->>'has_wallet')::boolean`,
+      })
       .from(clients)
       .orderBy(asc(clients.id));
     const registrations = planRegistrations(root, rows);
@@ -34,7 +38,13 @@ export const accountSeeder: AreaSeeder = {
       await bulkInsert(
         tx,
         clientWalletConfig,
-        wallets.map((w) => ({ client_id: w.id, configuration_type: "DEFAULT", initial_tolerance: "-500.00", current_tolerance: "-500.00", max_tolerance: "-2000.00" })),
+        wallets.map((w) => ({
+          client_id: w.id,
+          configuration_type: "DEFAULT",
+          initial_tolerance: "-500.00",
+          current_tolerance: "-500.00",
+          max_tolerance: "-2000.00",
+        })),
       );
     }
     return { registrations: registrations.length, wallets: wallets.length };

@@ -4,7 +4,7 @@
  * client's GSTIN (as plannedDemoClients names its rows). The seeder (account.server.ts) writes
  * the same rows.
  */
-import { type CompanyType,makeGstin, stateCodeOf } from "../account/gstin";
+import { type CompanyType, makeGstin, stateCodeOf } from "../account/gstin";
 import { DEFAULT_SEED, planPeople, SEED_REFERENCE_DATE } from "./people";
 import { createPrng, type Prng } from "./prng";
 import type { SeedOptions } from "./seeder";
@@ -49,7 +49,11 @@ export function planRegistration(rng: Prng, client: { id: number; company_name: 
     ["individual", 20],
   ]);
   const holder = { pvt_ltd: "C", ltd: "C", llp: "F", partnership: "F", individual: "P" }[company_type];
-  const initial = client.company_name.replace(/[^A-Za-z]/g, "").charAt(0).toUpperCase() || "X";
+  const initial =
+    client.company_name
+      .replace(/[^A-Za-z]/g, "")
+      .charAt(0)
+      .toUpperCase() || "X";
   const letters = (n: number) => Array.from({ length: n }, () => LETTERS[rng.int(0, 25)]).join("");
   const pan = `${letters(3)}${holder}${initial}${String(rng.int(0, 9999)).padStart(4, "0")}${letters(1)}`;
   const stateCode = stateCodeOf(place.state)!;
@@ -68,7 +72,10 @@ export function planRegistration(rng: Prng, client: { id: number; company_name: 
 }
 
 /** The registrations of the clients, in id order, from the seed's "gst-registry" stream. */
-export function planRegistrations(root: Prng, clients: readonly { id: number; company_name: string }[]): PlannedRegistration[] {
+export function planRegistrations(
+  root: Prng,
+  clients: readonly { id: number; company_name: string }[],
+): PlannedRegistration[] {
   const rng = root.fork("gst-registry");
   const taken = new Set<string>();
   return clients.map((c) => {
@@ -83,5 +90,8 @@ export function planRegistrations(root: Prng, clients: readonly { id: number; co
 export function plannedGstRegistrations(opts: SeedOptions = {}): PlannedRegistration[] {
   const root = createPrng(opts.seed ?? DEFAULT_SEED);
   const { clientPlans } = planPeople(root, opts.scale ?? "demo", opts.referenceDate ?? SEED_REFERENCE_DATE);
-  return planRegistrations(createPrng(opts.seed ?? DEFAULT_SEED), clientPlans.map((c, i) => ({ id: i + 1, company_name: c.row.company_name })));
+  return planRegistrations(
+    createPrng(opts.seed ?? DEFAULT_SEED),
+    clientPlans.map((c, i) => ({ id: i + 1, company_name: c.row.company_name })),
+  );
 }

@@ -39,7 +39,9 @@ export function seededPlanOffers(clientId: number): { offered: AdvantagePlanName
   const active =
     offered.includes("advantage_premium") && clientId % PREMIUM_ACTIVE_EVERY === 0
       ? "advantage_premium"
-      : offered.includes("advantage_basic") && clientId % BASIC_ACTIVE_EVERY === 0 && clientId % PREMIUM_ACTIVE_EVERY !== 0
+      : offered.includes("advantage_basic") &&
+          clientId % BASIC_ACTIVE_EVERY === 0 &&
+          clientId % PREMIUM_ACTIVE_EVERY !== 0
         ? "advantage_basic"
         : null;
   return { offered, active };
@@ -47,7 +49,10 @@ export function seededPlanOffers(clientId: number): { offered: AdvantagePlanName
 
 const PRICE_COLUMNS = [...ZONE_PRICE_FIELDS, "surcharge"] as const;
 
-export async function seedAdvantage(tx: Tx, referenceDate: Date): Promise<{ planRows: number; offers: number; cashback: number }> {
+export async function seedAdvantage(
+  tx: Tx,
+  referenceDate: Date,
+): Promise<{ planRows: number; offers: number; cashback: number }> {
   const marked = PRICE_COLUMNS.map((c) => `round(r.${c} * p.factor * 2) / 2`).join(", ");
   const plain = PRICE_COLUMNS.join(", ");
   const planRows = await tx.execute(

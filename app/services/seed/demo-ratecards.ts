@@ -11,10 +11,10 @@
  * - COD minimum ₹25–45 and 1.5–2.5 %, NDD and divisor per courier — and those four are equal
  *   across a courier's price types (the upload rule), because they are per-courier terms.
  */
-import { type DeliveryType, type RateRowPrices, type Segment,ZONE_PRICE_FIELDS } from "../core/rate-fields";
+import { type DeliveryType, type RateRowPrices, type Segment, ZONE_PRICE_FIELDS } from "../core/rate-fields";
 import type { rateRows } from "../db/schema";
 import { COURIER_SERVICES, type CourierServiceSpec } from "./demo-data";
-import { type ClientPlan,dateBefore, DAY_MS } from "./people";
+import { type ClientPlan, dateBefore, DAY_MS } from "./people";
 import type { Prng } from "./prng";
 
 /** A rate row the planner writes: a service's prices in the rate-row columns (core/rate-fields.ts). */
@@ -53,7 +53,8 @@ export function planServiceProfiles(rng: Prng, services: readonly CourierService
     const air = service.is_air && !service.has_surface;
     const express = service.is_air;
     const f = service.forward_first_slab;
-    const secondSlab = f <= 1 ? 0.5 : f === 2 ? rng.pick([0.5, 1]) : f <= 5 ? 1 : f <= 10 ? rng.pick([1, 2]) : rng.pick([2, 5]);
+    const secondSlab =
+      f <= 1 ? 0.5 : f === 2 ? rng.pick([0.5, 1]) : f <= 5 ? 1 : f <= 10 ? rng.pick([1, 2]) : rng.pick([2, 5]);
     const modeFactor = air ? 1.35 : express ? 1.15 : 1;
     const courierFactor = rng.float(0.92, 1.12);
     return {
@@ -90,7 +91,13 @@ function zonePrices(base: number, add: number, round: (n: number) => string) {
 }
 
 /** One service's rows on a card: Forward, Forward RTO, and Reverse where offered. */
-function serviceRows(p: ServiceProfile, factor: number, rtoFactor: number, terms: Terms, round: (n: number) => string): PlannedRateRow[] {
+function serviceRows(
+  p: ServiceProfile,
+  factor: number,
+  rtoFactor: number,
+  terms: Terms,
+  round: (n: number) => string,
+): PlannedRateRow[] {
   const common = {
     courier_service_id: p.service.id,
     delivery_type: p.delivery_type,
@@ -100,7 +107,11 @@ function serviceRows(p: ServiceProfile, factor: number, rtoFactor: number, terms
   };
   const rows: PlannedRateRow[] = [
     { ...common, shipment_type: "FORWARD", ...zonePrices(p.base * factor, p.add * factor, round) },
-    { ...common, shipment_type: "FORWARD_RTO", ...zonePrices(p.base * factor * rtoFactor, p.add * factor * rtoFactor, round) },
+    {
+      ...common,
+      shipment_type: "FORWARD_RTO",
+      ...zonePrices(p.base * factor * rtoFactor, p.add * factor * rtoFactor, round),
+    },
   ];
   if (p.hasReverse) {
     const r = factor * p.reverseFactor;
@@ -144,7 +155,8 @@ export function planClientCard(
   segments: readonly SegmentCard[],
   client: ClientCardInput,
 ): PlannedRateRow[] {
-  const clientFactor = SEGMENT_FACTOR[client.segment] * rng.float(0.95, 1.06) * (client.uploaded ? rng.float(0.85, 0.95) : 1);
+  const clientFactor =
+    SEGMENT_FACTOR[client.segment] * rng.float(0.95, 1.06) * (client.uploaded ? rng.float(0.85, 0.95) : 1);
   const segmentTerms = segments[client.segment].terms;
   return client.serviceIds.flatMap((id) => {
     const p = profiles.get(id)!;
@@ -217,7 +229,10 @@ export function planRateCards(rng: Prng, clientPlans: readonly ClientPlan[], ref
   const segmentReverseRto = new Map(profiles.map((p) => [p.service.id, reverseRtoFactor(reverseRto)]));
   return {
     segmentRows: segments.flatMap((card) =>
-      [...card.rows, ...planReverseRtoRows(card.rows, (r) => segmentReverseRto.get(r.courier_service_id)!, "whole")].map((r) => ({
+      [
+        ...card.rows,
+        ...planReverseRtoRows(card.rows, (r) => segmentReverseRto.get(r.courier_service_id)!, "whole"),
+      ].map((r) => ({
         ...r,
         client_id: null,
         segment: card.segment,
@@ -232,7 +247,9 @@ export function planRateCards(rng: Prng, clientPlans: readonly ClientPlan[], ref
         serviceIds: c.services.map((s) => s.id),
         uploaded,
       });
-      const rows = reverseRto.chance(0.35) ? [...planned, ...planReverseRtoRows(planned, () => reverseRtoFactor(reverseRto), "half")] : planned;
+      const rows = reverseRto.chance(0.35)
+        ? [...planned, ...planReverseRtoRows(planned, () => reverseRtoFactor(reverseRto), "half")]
+        : planned;
       const daysSinceJoined = Math.max(1, Math.floor((reference.getTime() - joined.getTime()) / DAY_MS));
       const upload = uploaded
         ? {

@@ -24,7 +24,7 @@ import { bulkInsert } from "../db/bulk-insert.server";
 import type { Tx } from "../db/client.server";
 import { billingCycles, clientMoneyProfiles, codRemittances } from "../db/schema";
 import { billDueDate, billReference, remittanceDate, remittanceReference, SERVICE_TAX_PERCENT } from "../money/cycles";
-import { type CustomerType,customerTypeOf } from "../money/hold";
+import { type CustomerType, customerTypeOf } from "../money/hold";
 import type { Prng } from "./prng";
 import type { AreaSeeder } from "./seeder";
 
@@ -72,7 +72,11 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
                  coalesce((pickrr_config->>'credit_period')::int, 0) as credit
           from clients order by id`,
     )
-  ).map((c): Seller => ({ id: c.id, type: customerTypeOf({ has_wallet: c.has_wallet, has_cod_minus_bill: c.deduct_cod }), credit_days: c.credit }));
+  ).map((c): Seller => ({
+    id: c.id,
+    type: customerTypeOf({ has_wallet: c.has_wallet, has_cod_minus_bill: c.deduct_cod }),
+    credit_days: c.credit,
+  }));
   const { cod, bills } = await weeks(tx, lastStart);
   const codBy = groupBy(cod);
   const billsBy = groupBy(bills);
@@ -85,7 +89,8 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
     const chosen = rng.fork(`held-${type}`).shuffle(eligible);
     const count = Math.min(eligible.length, Math.max(4, Math.round(eligible.length * 0.4)));
     // A keep-holding COD-minus-bill seller is held on its cycle still to come: it needs one.
-    const canKeep = (s: Seller) => s.type !== "COD_MINUS_BILL" || (codBy.get(s.id) ?? []).some((w) => remittanceDate(addDays(w.start, 6)) > today);
+    const canKeep = (s: Seller) =>
+      s.type !== "COD_MINUS_BILL" || (codBy.get(s.id) ?? []).some((w) => remittanceDate(addDays(w.start, 6)) > today);
     chosen.slice(0, count).forEach((s, i) => intent.set(s.id, i % 2 === 0 && canKeep(s) ? "keep" : "clear"));
     if (![...intent].some(([id, v]) => v === "keep" && eligible.some((s) => s.id === id))) {
       const keeper = chosen.slice(count).find(canKeep);
@@ -108,7 +113,8 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
       const due = remittanceDate(end);
       const total = rupeesToPaise(w.total);
       const ecod = Number(w.extra);
-      const isHeld = held === undefined ? false : held === "keep" && s.type === "COD_MINUS_BILL" ? due > today : w.start >= holdFrom;
+      const isHeld =
+        held === undefined ? false : held === "keep" && s.type === "COD_MINUS_BILL" ? due > today : w.start >= holdFrom;
       const released = !isHeld && due <= today;
       // Every third held seller had its oldest held cycle paid out in part before the hold.
       const partial = isHeld && s.id % 3 === 0 && i === sellerCod.findIndex((x) => x.start >= holdFrom);
@@ -127,7 +133,11 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
         status: released ? "RELEASED" : partial ? "PARTIAL" : "PENDING",
         current_action: isHeld ? "HOLD" : null,
         released_at: released ? new Date(`${due}T10:00:00+05:30`) : null,
-        transaction_reference: released ? `UTR${utrRng.hex(8).toUpperCase()}` : partial ? `UTR${utrRng.hex(8).toUpperCase()}` : null,
+        transaction_reference: released
+          ? `UTR${utrRng.hex(8).toUpperCase()}`
+          : partial
+            ? `UTR${utrRng.hex(8).toUpperCase()}`
+            : null,
         remark: isHeld ? "On hold by finance" : null,
       });
     });
@@ -137,7 +147,11 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
       const freight = rupeesToPaise(w.total);
       const tax = percentOfPaise(freight, SERVICE_TAX_PERCENT);
       const unpaidWindow =
-        held === "keep" && s.type === "SEPARATE_BILL" ? end >= addDays(today, -UNPAID_WINDOW_DAYS) : held === "keep" && s.type === "COD_MINUS_BILL" ? w.start >= holdFrom : false;
+        held === "keep" && s.type === "SEPARATE_BILL"
+          ? end >= addDays(today, -UNPAID_WINDOW_DAYS)
+          : held === "keep" && s.type === "COD_MINUS_BILL"
+            ? w.start >= holdFrom
+            : false;
       const paid = due <= today && !unpaidWindow;
       billRows.push({
         reference_id: billReference(s.id, w.start),
@@ -160,11 +174,18 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
     }
     // A keep-holding wallet is overdrawn past twice what it is owed; a clearing one has money.
     const wallet =
-      s.type !== "WALLET" ? 0 : held === "keep" ? -(2 * unreleased + rupeesToPaise("5000")) : held === "clear" ? rupeesToPaise(String(profileRng.int(2, 50) * 1000)) : rupeesToPaise(String(profileRng.int(-2, 40) * 500));
+      s.type !== "WALLET"
+        ? 0
+        : held === "keep"
+          ? -(2 * unreleased + rupeesToPaise("5000"))
+          : held === "clear"
+            ? rupeesToPaise(String(profileRng.int(2, 50) * 1000))
+            : rupeesToPaise(String(profileRng.int(-2, 40) * 500));
     profiles.push({ client_id: s.id, buffer_percent: buffer, wallet_balance: paiseToRupeesString(wallet) });
   }
   await bulkInsert(tx, clientMoneyProfiles, profiles);
-  for (let i = 0; i < remittances.length; i += 5000) await bulkInsert(tx, codRemittances, remittances.slice(i, i + 5000));
+  for (let i = 0; i < remittances.length; i += 5000)
+    await bulkInsert(tx, codRemittances, remittances.slice(i, i + 5000));
   for (let i = 0; i < billRows.length; i += 5000) await bulkInsert(tx, billingCycles, billRows.slice(i, i + 5000));
   await linkSeededOrders(tx, lastStart);
   await tx.execute(sql`analyze cod_remittances, billing_cycles, client_money_profiles`);
@@ -197,7 +218,10 @@ function groupBy(weeksOf: readonly Week[]) {
 
 /** The money of a book filled after start-up, once (a restart finds it there). */
 export async function seedMoneyIfMissing(tx: Tx, root: Prng, until: Date) {
-  const [{ there }] = await rows<{ there: boolean }>(tx, sql`select exists (select 1 from client_money_profiles) as there`);
+  const [{ there }] = await rows<{ there: boolean }>(
+    tx,
+    sql`select exists (select 1 from client_money_profiles) as there`,
+  );
   if (there) {
     // Seeded before a restart that lost the book's last chunks: the orders made again join their cycles.
     await linkSeededOrders(tx, addDays(istDayOf(until), -7));

@@ -17,7 +17,7 @@
  * How many: SEED_ORDERS (the test template uses 1,500), else DEMO_ORDERS for the demo and
  * 1,000,000 for the large scale.
  */
-import { type SQL,sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { eq } from "drizzle-orm";
 
 import type { Db, Tx } from "../db/client.server";
@@ -39,8 +39,24 @@ import { createPrng } from "./prng";
 import type { AreaSeeder, SeedContext } from "./seeder";
 
 const WEIGHTS = ["0.45", "0.9", "1.7", "3.2"] as const;
-const DIMENSIONS: Record<(typeof WEIGHTS)[number], [number, number, number]> = { "0.45": [20, 15, 5], "0.9": [25, 20, 8], "1.7": [30, 25, 12], "3.2": [40, 30, 15] };
-const PRODUCTS = ["Cotton Kurta", "Handloom Saree", "Brass Diya", "Assam Tea 250g", "Ayurvedic Oil", "Leather Wallet", "Steel Tiffin", "Bamboo Basket", "Silk Dupatta", "Spice Box"];
+const DIMENSIONS: Record<(typeof WEIGHTS)[number], [number, number, number]> = {
+  "0.45": [20, 15, 5],
+  "0.9": [25, 20, 8],
+  "1.7": [30, 25, 12],
+  "3.2": [40, 30, 15],
+};
+const PRODUCTS = [
+  "Cotton Kurta",
+  "Handloom Saree",
+  "Brass Diya",
+  "Assam Tea 250g",
+  "Ayurvedic Oil",
+  "Leather Wallet",
+  "Steel Tiffin",
+  "Bamboo Basket",
+  "Silk Dupatta",
+  "Spice Box",
+];
 const STREETS = ["MG Road", "Station Road", "Gandhi Nagar", "Nehru Colony", "Civil Lines", "Sector 14"];
 const DAYS = 180;
 /** The demo's order count (decision 029: ~100,000, with `npm start` on an empty data folder ready in ≤ 30 s). */
@@ -67,7 +83,19 @@ export function orderCountFor(scale: SeedContext["scale"]): number {
 
 type Pin = { pincode: number; city: string; state: string };
 /** One priced lane of a client: the wide columns every order on it shares. */
-type Lane = { id: number; client_id: number; pickup: Pin; drop: Pin; weight: (typeof WEIGHTS)[number]; cod: boolean; courier_id: number; courier: string; zone: string; charge: ReturnType<typeof frozenCharge>; edd_days: number };
+type Lane = {
+  id: number;
+  client_id: number;
+  pickup: Pin;
+  drop: Pin;
+  weight: (typeof WEIGHTS)[number];
+  cod: boolean;
+  courier_id: number;
+  courier: string;
+  zone: string;
+  charge: ReturnType<typeof frozenCharge>;
+  edd_days: number;
+};
 type ClientPlan = { id: number; cod: Lane[]; prepaid: Lane[]; weight: number };
 
 function customerName(rng: Prng): string {
@@ -83,11 +111,18 @@ const dropsFor = (rank: number) => (rank < 50 ? 6 : rank < 300 ? 3 : 2);
 
 /** The per-client lanes and their quotes: the engine runs once per combination, not per order. */
 async function planClients(db: Db, rng: Prng, referenceDate: Date): Promise<{ plans: ClientPlan[]; lanes: Lane[] }> {
-  const pins = (await db.execute(sql`select ${pincodes.pincode} as pincode, ${pincodes.city} as city, ${pincodes.state} as state from ${pincodes} order by ${pincodes.pincode}`))
-    .rows as Pin[];
+  const pins = (
+    await db.execute(
+      sql`select ${pincodes.pincode} as pincode, ${pincodes.city} as city, ${pincodes.state} as state from ${pincodes} order by ${pincodes.pincode}`,
+    )
+  ).rows as Pin[];
   // Sellers ship from and to where people live: metros and big towns weigh more.
   const popular = rng.sample(pins, 400);
-  const clientRows = (await db.execute(sql`select ${clients.id} as id from ${clients} where ${clients.auth_token} is not null order by ${clients.id}`)).rows as { id: number }[];
+  const clientRows = (
+    await db.execute(
+      sql`select ${clients.id} as id from ${clients} where ${clients.auth_token} is not null order by ${clients.id}`,
+    )
+  ).rows as { id: number }[];
   const ranked = rng.shuffle(clientRows);
   const plans: ClientPlan[] = [];
   const lanes: Lane[] = [];
@@ -95,7 +130,11 @@ async function planClients(db: Db, rng: Prng, referenceDate: Date): Promise<{ pl
     // PGlite answers within the same turn of the event loop: a start-up fill lets requests in.
     await new Promise((resolve) => setImmediate(resolve));
     // The quote configs of the next clients in a few set-based reads, not ~7 reads a client (decision 035).
-    if (rank % PRELOAD_CLIENTS === 0) await preloadClientConfigs(db, ranked.slice(rank, rank + PRELOAD_CLIENTS).map((r) => r.id));
+    if (rank % PRELOAD_CLIENTS === 0)
+      await preloadClientConfigs(
+        db,
+        ranked.slice(rank, rank + PRELOAD_CLIENTS).map((r) => r.id),
+      );
     const data = await quoteData(db, c.id);
     const pickup = rng.pick(popular);
     const drops = rng.sample(popular, dropsFor(rank));
@@ -122,8 +161,17 @@ async function planClients(db: Db, rng: Prng, referenceDate: Date): Promise<{ pl
           const entry = q.quote.rate_list.find((r) => r.courier_id === q.quote.selected_courier_id);
           if (!entry) continue;
           const lane: Lane = {
-            id: lanes.length + 1, client_id: c.id, pickup, drop, weight, cod, courier_id: entry.courier_id, courier: entry.courier,
-            zone: q.quote.billing_zone, charge: frozenCharge(entry, q.quote.billing_zone), edd_days: 5 + (q.quote.billing_zone === "E" ? 3 : 0),
+            id: lanes.length + 1,
+            client_id: c.id,
+            pickup,
+            drop,
+            weight,
+            cod,
+            courier_id: entry.courier_id,
+            courier: entry.courier,
+            zone: q.quote.billing_zone,
+            charge: frozenCharge(entry, q.quote.billing_zone),
+            edd_days: 5 + (q.quote.billing_zone === "E" ? 3 : 0),
           };
           lanes.push(lane);
           (cod ? plan.cod : plan.prepaid).push(lane);
@@ -149,7 +197,9 @@ function placedAt(rng: Prng, referenceDate: Date): number {
 }
 
 type Step = { status: OrderStatus; afterHours: number; location: 0 | 1 | 2 };
-const PICKUP = 0, TRANSIT = 1, DROP = 2;
+const PICKUP = 0,
+  TRANSIT = 1,
+  DROP = 2;
 
 /** The scan history an order of this age has had by the reference date. */
 function journey(rng: Prng, ageHours: number): Step[] {
@@ -171,9 +221,11 @@ function journey(rng: Prng, ageHours: number): Step[] {
 }
 
 /** A PostgreSQL array literal of numbers (null for a missing value), cast where it is used. */
-const numArray = (values: readonly (number | null)[]) => `{${values.map((v) => (v === null ? "NULL" : String(v))).join(",")}}`;
+const numArray = (values: readonly (number | null)[]) =>
+  `{${values.map((v) => (v === null ? "NULL" : String(v))).join(",")}}`;
 /** A PostgreSQL array literal of strings, each quoted. */
-const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, (ch) => `\\${ch}`)}"`).join(",")}}`;
+const textArray = (values: readonly string[]) =>
+  `{${values.map((v) => `"${v.replace(/["\\]/g, (ch) => `\\${ch}`)}"`).join(",")}}`;
 
 /** Columns of the current chunk, one array per column. */
 class Columns {
@@ -194,14 +246,21 @@ class Columns {
  * function makes them again exactly as the migrations defined them.
  */
 async function withoutIndexes(tx: Tx, tables: readonly string[]): Promise<() => Promise<void>> {
-  const names = sql.join(tables.map((t) => sql`${t}`), sql`, `);
-  const indexes = (await tx.execute(sql`
+  const names = sql.join(
+    tables.map((t) => sql`${t}`),
+    sql`, `,
+  );
+  const indexes = (
+    await tx.execute(sql`
     select i.indexname as name, i.indexdef as def from pg_indexes i
     where i.schemaname = current_schema() and i.tablename in (${names})
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)).rows as { name: string; def: string }[];
-  const fks = (await tx.execute(sql`
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)
+  ).rows as { name: string; def: string }[];
+  const fks = (
+    await tx.execute(sql`
     select c.conname as name, c.conrelid::regclass::text as tbl, pg_get_constraintdef(c.oid) as def from pg_constraint c
-    where c.contype = 'f' and c.conrelid::regclass::text in (${names})`)).rows as { name: string; tbl: string; def: string }[];
+    where c.contype = 'f' and c.conrelid::regclass::text in (${names})`)
+  ).rows as { name: string; tbl: string; def: string }[];
   for (const fk of fks) await tx.execute(sql.raw(`alter table ${fk.tbl} drop constraint "${fk.name}"`));
   for (const ix of indexes) await tx.execute(sql.raw(`drop index "${ix.name}"`));
   return async () => {
@@ -217,9 +276,26 @@ async function insertLanes(tx: Tx, lanes: readonly Lane[]) {
       lanes.map((l) => {
         const [len, br, h] = DIMENSIONS[l.weight];
         return {
-          id: l.id, client_id: l.client_id, courier_id: l.courier_id, courier: l.courier, awb: awbPrefix(l.courier), cod: l.cod, weight: l.weight, len, br, h,
-          p_pin: l.pickup.pincode, p_city: l.pickup.city, p_state: l.pickup.state, d_pin: l.drop.pincode, d_city: l.drop.city, d_state: l.drop.state,
-          zone: l.zone, charge: l.charge, charged: (l.charge.total / 100).toFixed(2), edd_days: l.edd_days,
+          id: l.id,
+          client_id: l.client_id,
+          courier_id: l.courier_id,
+          courier: l.courier,
+          awb: awbPrefix(l.courier),
+          cod: l.cod,
+          weight: l.weight,
+          len,
+          br,
+          h,
+          p_pin: l.pickup.pincode,
+          p_city: l.pickup.city,
+          p_state: l.pickup.state,
+          d_pin: l.drop.pincode,
+          d_city: l.drop.city,
+          d_state: l.drop.state,
+          zone: l.zone,
+          charge: l.charge,
+          charged: (l.charge.total / 100).toFixed(2),
+          edd_days: l.edd_days,
         };
       }),
     )}::json) as x(id int, client_id int, courier_id int, courier text, awb text, cod boolean, weight numeric, len numeric, br numeric, h numeric,
@@ -234,7 +310,8 @@ function clientPicker(plans: readonly ClientPlan[]) {
   for (const p of plans) cumulative.push((total += p.weight));
   return (rng: Prng) => {
     const r = rng.next() * total;
-    let lo = 0, hi = cumulative.length - 1;
+    let lo = 0,
+      hi = cumulative.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (cumulative[mid] > r) hi = mid;
@@ -323,7 +400,14 @@ async function insertChunk(tx: Tx, book: PlannedBook, chunk: number, end: number
   return (e.data.order ?? []).length;
 }
 
-type PlannedBook = { root: Prng; pickClient: (rng: Prng) => ClientPlan; lanes: Lane[]; referenceDate: Date; count: number; chunk: number };
+type PlannedBook = {
+  root: Prng;
+  pickClient: (rng: Prng) => ClientPlan;
+  lanes: Lane[];
+  referenceDate: Date;
+  count: number;
+  chunk: number;
+};
 
 async function planBook(db: Db, root: Prng, referenceDate: Date, count: number, chunk: number): Promise<PlannedBook> {
   const book = root.fork("orders");
@@ -357,7 +441,9 @@ export const ordersSeeder: AreaSeeder = {
     const timing = (what: string) => {
       if (!process.env.SEED_TIMING) return;
       const cpu = process.cpuUsage(cpu0);
-      console.log(`orders seed: ${what} at ${Date.now() - t0} ms (this process's CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`);
+      console.log(
+        `orders seed: ${what} at ${Date.now() - t0} ms (this process's CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`,
+      );
     };
     const book = await planBook(tx as unknown as Db, root, referenceDate, count, seedChunk());
     timing(`${book.lanes.length} lanes quoted`);
@@ -366,10 +452,13 @@ export const ordersSeeder: AreaSeeder = {
     // times faster than maintaining them row by row (the trigram index most of all).
     const restore = await withoutIndexes(tx, ["orders", "tracking_events"]);
     let events = 0;
-    for (let k = 0; k < chunksOf(book); k++) events += await insertChunk(tx, book, k, Math.min(count, (k + 1) * book.chunk));
+    for (let k = 0; k < chunksOf(book); k++)
+      events += await insertChunk(tx, book, k, Math.min(count, (k + 1) * book.chunk));
     timing(`${count} orders and ${events} events inserted`);
     await restore();
-    await tx.execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest((select max(id) from orders), 1))`);
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest((select max(id) from orders), 1))`,
+    );
     await rebuildRollups(tx);
     // Fresh statistics: without them the planner may walk the placed_at index for a search by id.
     await tx.execute(sql`analyze orders, tracking_events, order_daily_rollups`);
@@ -398,9 +487,11 @@ export async function fillOrderBook(db: Db, log: (line: string) => void = () => 
     const start = k * book.chunk;
     const end = Math.min(plan.target, start + book.chunk);
     const done = await transaction(db, async (tx) => {
-      const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`)).rows as { locked: boolean }[];
+      const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`))
+        .rows as { locked: boolean }[];
       if (!locked) return "busy" as const;
-      const [{ there }] = (await tx.execute(sql`select exists (select 1 from orders where id = ${start + 1}) as there`)).rows as { there: boolean }[];
+      const [{ there }] = (await tx.execute(sql`select exists (select 1 from orders where id = ${start + 1}) as there`))
+        .rows as { there: boolean }[];
       if (there) return "there" as const;
       await insertLanes(tx, book.lanes);
       await insertChunk(tx, book, k, end);
@@ -412,7 +503,8 @@ export async function fillOrderBook(db: Db, log: (line: string) => void = () => 
   }
   // The remittances and bills follow from the whole book (seed/money.server.ts), under the fill's lock.
   const money = await transaction(db, async (tx) => {
-    const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`)).rows as { locked: boolean }[];
+    const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`))
+      .rows as { locked: boolean }[];
     return locked ? seedMoneyIfMissing(tx, createPrng(plan.seed), new Date(plan.reference_date)) : "busy";
   });
   if (money === "busy") return added;

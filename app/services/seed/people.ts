@@ -66,10 +66,22 @@ export const DAY_MS = 86_400_000;
  * use it to name seeded clients, and the auth tokens their sellers hold, without seeding a
  * copy of the database.
  */
-export function plannedDemoClients(
-  opts: SeedOptions = {},
-): { id: number; name: string; email: string; has_token: boolean; chain: Chain; has_bank: boolean; has_wallet: boolean; segment: string | null; disable_legal: boolean }[] {
-  const { clientPlans } = planPeople(createPrng(opts.seed ?? DEFAULT_SEED), opts.scale ?? "demo", opts.referenceDate ?? SEED_REFERENCE_DATE);
+export function plannedDemoClients(opts: SeedOptions = {}): {
+  id: number;
+  name: string;
+  email: string;
+  has_token: boolean;
+  chain: Chain;
+  has_bank: boolean;
+  has_wallet: boolean;
+  segment: string | null;
+  disable_legal: boolean;
+}[] {
+  const { clientPlans } = planPeople(
+    createPrng(opts.seed ?? DEFAULT_SEED),
+    opts.scale ?? "demo",
+    opts.referenceDate ?? SEED_REFERENCE_DATE,
+  );
   return clientPlans.map((c, i) => ({
     id: i + 1,
     name: c.row.name,
@@ -84,7 +96,11 @@ export function plannedDemoClients(
 }
 
 /** Staff and clients (the one place both seedDemoData and plannedDemoClients plan them). */
-export function planPeople(root: Prng, scale: SeedScale, referenceDate: Date): { plan: HierarchyPlan; clientPlans: ClientPlan[] } {
+export function planPeople(
+  root: Prng,
+  scale: SeedScale,
+  referenceDate: Date,
+): { plan: HierarchyPlan; clientPlans: ClientPlan[] } {
   const plan = planStaff(root.fork("staff"), SCALES[scale], referenceDate);
   const clientPlans = planClients(root.fork("clients"), SCALES[scale].clients, plan, referenceDate);
   for (const c of pickClientsWithoutToken(root.fork("tokenless-clients"), clientPlans)) c.row.auth_token = null;
@@ -107,8 +123,14 @@ function pickClientsWithoutToken(rng: Prng, clientPlans: readonly ClientPlan[]):
 
 /** The demo clients the seed leaves without an auth token, for tests that need one (planning only; no database). */
 export function demoClientsWithoutToken(opts: SeedOptions = {}): { email: string; company_name: string }[] {
-  const { clientPlans } = planPeople(createPrng(opts.seed ?? DEFAULT_SEED), opts.scale ?? "demo", opts.referenceDate ?? SEED_REFERENCE_DATE);
-  return clientPlans.filter((c) => c.row.auth_token == null).map((c) => ({ email: c.row.email, company_name: c.row.company_name }));
+  const { clientPlans } = planPeople(
+    createPrng(opts.seed ?? DEFAULT_SEED),
+    opts.scale ?? "demo",
+    opts.referenceDate ?? SEED_REFERENCE_DATE,
+  );
+  return clientPlans
+    .filter((c) => c.row.auth_token == null)
+    .map((c) => ({ email: c.row.email, company_name: c.row.company_name }));
 }
 
 type StaffPlan = {

@@ -6,16 +6,29 @@
 import { asc, eq } from "drizzle-orm";
 
 import type { RuleCode } from "../core/rule-codes";
-import { type Zone,ZONES } from "../core/zones";
+import { type Zone, ZONES } from "../core/zones";
 import { bulkInsert } from "../db/bulk-insert.server";
 import type { Tx } from "../db/client.server";
-import { clientCourierServices, clientRuleSettings, couriers, courierServices, customPriorityRules, pickrrSelectRules } from "../db/schema";
+import {
+  clientCourierServices,
+  clientRuleSettings,
+  couriers,
+  courierServices,
+  customPriorityRules,
+  pickrrSelectRules,
+} from "../db/schema";
 import type { OrderType, SelectRule, ServiceType } from "../rules/rules";
 import { customRuleToStored } from "../rules/rules";
 import type { Prng } from "./prng";
 
-
-type ClientService = { client_id: number; name: string; brand: string; has_surface: boolean; is_air: boolean; active: boolean };
+type ClientService = {
+  client_id: number;
+  name: string;
+  brand: string;
+  has_surface: boolean;
+  is_air: boolean;
+  active: boolean;
+};
 
 const CUSTOM_LANES: readonly { service_type: ServiceType; zone_list: Zone[]; order_type: OrderType[] }[] = [
   { service_type: "express", zone_list: ["A", "B"], order_type: ["prepaid", "cod"] },
@@ -36,16 +49,42 @@ const LANES = [
   { from: "Delhi NCR", to: "Mumbai" },
 ];
 
-type SelectTemplate = Omit<SelectRule, "priority" | "validity" | "courier"> & { selection: SelectRule["courier"]["courier_selection_rule_type"] };
+type SelectTemplate = Omit<SelectRule, "priority" | "validity" | "courier"> & {
+  selection: SelectRule["courier"]["courier_selection_rule_type"];
+};
 
 function selectTemplates(rng: Prng): SelectTemplate[] {
   return [
-    { name: "COD orders to special zones", criterias: { order_type: { list: ["cod"] }, zone_list: { list: ["E"] } }, selection: "priority" },
+    {
+      name: "COD orders to special zones",
+      criterias: { order_type: { list: ["cod"] }, zone_list: { list: ["E"] } },
+      selection: "priority",
+    },
     { name: "Heavy parcels", criterias: { weight: { list: [{ min: "5", max: "50" }] } }, selection: "cheapest" },
-    { name: "Light prepaid express", criterias: { order_type: { list: ["prepaid"] }, service_type: { list: ["express"] }, weight: { list: [{ min: "0", max: "0.5" }] } }, selection: "fastest" },
-    { name: "High value", criterias: { invoice_value: { list: [{ min: "5000", max: "100000" }] } }, selection: "fastest" },
-    { name: "Metro pickups", criterias: { pincode_list: { fm: rng.sample(METRO_PINCODES, 3) } }, selection: "priority" },
-    { name: "Metro deliveries", criterias: { pincode_list: { lm: rng.sample(METRO_PINCODES, 4) }, zone_list: { list: ["C"] } }, selection: "cheapest" },
+    {
+      name: "Light prepaid express",
+      criterias: {
+        order_type: { list: ["prepaid"] },
+        service_type: { list: ["express"] },
+        weight: { list: [{ min: "0", max: "0.5" }] },
+      },
+      selection: "fastest",
+    },
+    {
+      name: "High value",
+      criterias: { invoice_value: { list: [{ min: "5000", max: "100000" }] } },
+      selection: "fastest",
+    },
+    {
+      name: "Metro pickups",
+      criterias: { pincode_list: { fm: rng.sample(METRO_PINCODES, 3) } },
+      selection: "priority",
+    },
+    {
+      name: "Metro deliveries",
+      criterias: { pincode_list: { lm: rng.sample(METRO_PINCODES, 4) }, zone_list: { list: ["C"] } },
+      selection: "cheapest",
+    },
     { name: "Best sellers", criterias: { product_list: { list: rng.sample(PRODUCTS, 2) } }, selection: "priority" },
     { name: "Key lanes", criterias: { lane_list: { list: rng.sample(LANES, 2) } }, selection: "priority" },
     { name: "Reverse pickups", criterias: { order_type: { list: ["reverse"] } }, selection: "cheapest" },
@@ -55,7 +94,10 @@ function selectTemplates(rng: Prng): SelectTemplate[] {
 /** Rules and blacklists name a service ("Blue Dart Air 0.5kg") or its brand ("Blue Dart"). */
 const ruleName = (rng: Prng, s: ClientService) => (rng.chance(0.5) ? s.brand : s.name);
 
-export async function seedCourierRules(tx: Tx, rng: Prng): Promise<{ settings: number; customRules: number; selectRules: number }> {
+export async function seedCourierRules(
+  tx: Tx,
+  rng: Prng,
+): Promise<{ settings: number; customRules: number; selectRules: number }> {
   const rows: ClientService[] = await tx
     .select({
       client_id: clientCourierServices.client_id,
@@ -76,7 +118,12 @@ export async function seedCourierRules(tx: Tx, rng: Prng): Promise<{ settings: n
   const custom: (typeof customPriorityRules.$inferInsert)[] = [];
   const select: (typeof pickrrSelectRules.$inferInsert)[] = [];
   for (const [client_id, services] of byClient) {
-    const rule_code = rng.weighted<RuleCode>([["3", 35], ["4", 15], ["0", 25], ["5", 25]]);
+    const rule_code = rng.weighted<RuleCode>([
+      ["3", 35],
+      ["4", 15],
+      ["0", 25],
+      ["5", 25],
+    ]);
     settings.push({ client_id, rule_code });
 
     for (const lane of rng.sample(CUSTOM_LANES, rng.int(2, 4))) {
@@ -84,14 +131,18 @@ export async function seedCourierRules(tx: Tx, rng: Prng): Promise<{ settings: n
       const pool = services.filter((s) => (lane.service_type === "surface" ? s.has_surface : s.is_air));
       if (pool.length === 0) continue;
       const names = [...new Set(rng.sample(pool, rng.int(1, Math.min(5, pool.length))).map((s) => ruleName(rng, s)))];
-      custom.push({ client_id, ...customRuleToStored({ ...lane, courier_list: names.map((name, i) => ({ name, priority: i + 1 })) }) });
+      custom.push({
+        client_id,
+        ...customRuleToStored({ ...lane, courier_list: names.map((name, i) => ({ name, priority: i + 1 })) }),
+      });
     }
 
     const templates = rng.sample(selectTemplates(rng), rng.int(2, 4));
     templates.forEach((t, i) => {
       const picked = rng.sample(services, Math.min(services.length, rng.int(2, 4)));
       const blacklisted = rng.chance(0.4) ? [ruleName(rng, rng.pick(services))] : [];
-      const active_parent = t.selection === "priority" ? picked.map((s, slot) => ({ name: ruleName(rng, s), priority: slot + 1 })) : [];
+      const active_parent =
+        t.selection === "priority" ? picked.map((s, slot) => ({ name: ruleName(rng, s), priority: slot + 1 })) : [];
       select.push({
         client_id,
         name: t.name,
@@ -99,7 +150,11 @@ export async function seedCourierRules(tx: Tx, rng: Prng): Promise<{ settings: n
         priority: 100 - i,
         active: i === 0 || rng.chance(0.85),
         criterias: t.criterias as Record<string, unknown>,
-        courier: { courier_selection_rule_type: t.selection, active_parent, bl_parent: blacklisted.filter((b) => !active_parent.some((a) => a.name === b)) },
+        courier: {
+          courier_selection_rule_type: t.selection,
+          active_parent,
+          bl_parent: blacklisted.filter((b) => !active_parent.some((a) => a.name === b)),
+        },
       });
     });
   }

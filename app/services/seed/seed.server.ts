@@ -18,7 +18,16 @@ import { hashPassword } from "../auth/password.server";
 import { bulkInsert } from "../db/bulk-insert.server";
 import type { Db } from "../db/client.server";
 import * as schema from "../db/schema";
-import { clientCourierServices, clients, couriers, courierServices, pincodes, rateCardUploads, rateRows, staff } from "../db/schema";
+import {
+  clientCourierServices,
+  clients,
+  couriers,
+  courierServices,
+  pincodes,
+  rateCardUploads,
+  rateRows,
+  staff,
+} from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { buildPincodeRows } from "../geo/pincode-table.server";
 import { accountSeeder } from "./account.server";
@@ -50,7 +59,15 @@ export type { SeedOptions, SeedScale } from "./seeder";
  * The areas' seeders, in the order they run after the base data. A new area (the order book)
  * adds its module here; each draws from its own fork of the seed, so the others' data stays.
  */
-export const AREA_SEEDERS: readonly AreaSeeder[] = [quoteSeeder, advantageSeeder, settingsSeeder, accountSeeder, ordersSeeder, moneySeeder, legalSeeder];
+export const AREA_SEEDERS: readonly AreaSeeder[] = [
+  quoteSeeder,
+  advantageSeeder,
+  settingsSeeder,
+  accountSeeder,
+  ordersSeeder,
+  moneySeeder,
+  legalSeeder,
+];
 
 export type SeedCounts = {
   staff: number;
@@ -158,7 +175,11 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     );
     const clientIds = new Map(inserted.map((r) => [r.email as string, r.id as number]));
     const switches = clientPlans.flatMap((c) =>
-      c.services.map((s) => ({ client_id: clientIds.get(c.row.email)!, courier_service_id: s.id, is_active: s.active })),
+      c.services.map((s) => ({
+        client_id: clientIds.get(c.row.email)!,
+        courier_service_id: s.id,
+        is_active: s.active,
+      })),
     );
     await bulkInsert(tx, clientCourierServices, switches);
     const rateRowValues: (typeof rateRows.$inferInsert)[] = [
@@ -170,12 +191,28 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
     await bulkInsert(tx, rateRows, rateRowValues);
     const uploads = rateCards.clientCards.flatMap((c) =>
       c.upload
-        ? [{ client_id: clientIds.get(c.email)!, uploaded_by: staffIds.get(c.upload.byEmail)!, at: c.upload.at, row_count: c.rows.length, file_name: c.upload.fileName }]
+        ? [
+            {
+              client_id: clientIds.get(c.email)!,
+              uploaded_by: staffIds.get(c.upload.byEmail)!,
+              at: c.upload.at,
+              row_count: c.rows.length,
+              file_name: c.upload.fileName,
+            },
+          ]
         : [],
     );
     await bulkInsert(tx, rateCardUploads, uploads);
     await bulkInsert(tx, pincodes, pincodeRows);
-    const context: SeedContext = { tx, root, scale, referenceDate, seed, ordersLater: opts.ordersLater ?? false, ordersUntil: opts.ordersUntil ?? referenceDate };
+    const context: SeedContext = {
+      tx,
+      root,
+      scale,
+      referenceDate,
+      seed,
+      ordersLater: opts.ordersLater ?? false,
+      ordersUntil: opts.ordersUntil ?? referenceDate,
+    };
     for (const seeder of AREA_SEEDERS) {
       const t0 = Date.now();
       const cpu0 = process.cpuUsage();
@@ -183,7 +220,9 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
       // SEED_TIMING=1: each area's wall and CPU time (the large seed's budget is measured by phase).
       if (process.env.SEED_TIMING) {
         const cpu = process.cpuUsage(cpu0);
-        console.log(`seed: ${seeder.name} in ${Date.now() - t0} ms (this process's CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`);
+        console.log(
+          `seed: ${seeder.name} in ${Date.now() - t0} ms (this process's CPU ${Math.round((cpu.user + cpu.system) / 1000)} ms)`,
+        );
       }
     }
 

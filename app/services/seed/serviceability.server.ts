@@ -21,7 +21,8 @@ const MODULUS = 2147483647;
 const MULTIPLIERS = [1103515245, 1664525013, 2089340587, 1812433253, 1440662683, 1957305691, 1597334677, 1234567891];
 
 /** Draw n in [0, 1) for an integer key expression. */
-const draw = (key: string, n: number) => sql.raw(`(((${key}) % ${MODULUS}) * ${MULTIPLIERS[n]}::bigint % ${MODULUS})::float8 / ${MODULUS}`);
+const draw = (key: string, n: number) =>
+  sql.raw(`(((${key}) % ${MODULUS}) * ${MULTIPLIERS[n]}::bigint % ${MODULUS})::float8 / ${MODULUS}`);
 
 /** A courier's salt (0–999) from its name: FNV-1a, so it depends on nothing but the name. */
 export function courierSalt(name: string): number {
@@ -33,7 +34,10 @@ export function courierSalt(name: string): number {
   return h % 1000;
 }
 
-export async function seedServiceability(tx: Executor, profiles: readonly CoverageProfile[] = COVERAGE_PROFILES): Promise<number> {
+export async function seedServiceability(
+  tx: Executor,
+  profiles: readonly CoverageProfile[] = COVERAGE_PROFILES,
+): Promise<number> {
   // key: pincode (6 digits) × 1000 + the courier's salt; district key: its hash × 1000 + salt.
   const u = (n: number) => draw("(a.pincode::bigint * 1000 + a.salt)", n);
   const du = draw("(a.district_hash * 1000 + a.salt)", 7);

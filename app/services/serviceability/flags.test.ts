@@ -1,9 +1,26 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { laneFlags, laneServiceability, networkCarries, packFlags, type PincodeFlags,pricedLaneFlags, unpackFlags } from "./flags";
+import {
+  laneFlags,
+  laneServiceability,
+  networkCarries,
+  packFlags,
+  type PincodeFlags,
+  pricedLaneFlags,
+  unpackFlags,
+} from "./flags";
 
-const ALL: PincodeFlags = { fm_pickup: true, lm_delivery: true, cod: true, prepaid: true, reverse_pickup: true, express: true, surface: true, extra_tat_days: 0 };
+const ALL: PincodeFlags = {
+  fm_pickup: true,
+  lm_delivery: true,
+  cod: true,
+  prepaid: true,
+  reverse_pickup: true,
+  express: true,
+  surface: true,
+  extra_tat_days: 0,
+};
 const flagsArb = fc.record({
   fm_pickup: fc.boolean(),
   lm_delivery: fc.boolean(),
@@ -23,7 +40,18 @@ describe("packed flags", () => {
       }),
     );
     expect(unpackFlags(0)).toBeNull();
-    expect(packFlags({ ...ALL, fm_pickup: false, lm_delivery: false, cod: false, prepaid: false, reverse_pickup: false, express: false, surface: false })).not.toBe(0);
+    expect(
+      packFlags({
+        ...ALL,
+        fm_pickup: false,
+        lm_delivery: false,
+        cod: false,
+        prepaid: false,
+        reverse_pickup: false,
+        express: false,
+        surface: false,
+      }),
+    ).not.toBe(0);
   });
   it("refuses extra days that do not fit", () => {
     expect(() => packFlags({ ...ALL, extra_tat_days: 16 })).toThrow(RangeError);
@@ -57,15 +85,31 @@ describe("which network a service uses", () => {
     const lane = laneServiceability(both, "express", { ...ALL, fm_pickup: false }, { ...ALL, extra_tat_days: 2 });
     expect(lane.pickup_serviceability).toEqual({ fm_pickup: false, reverse_pickup: true });
     expect(lane.extra_tat_days).toBe(2);
-    expect(laneServiceability(both, "express", null, null)).toEqual({ pickup_serviceability: null, drop_serviceability: null, extra_tat_days: 0 });
+    expect(laneServiceability(both, "express", null, null)).toEqual({
+      pickup_serviceability: null,
+      drop_serviceability: null,
+      extra_tat_days: 0,
+    });
   });
 
   it("lane flags: nothing without last mile at the destination or any pickup at the source", () => {
     expect(laneFlags(both, ALL, { ...ALL, lm_delivery: false })).toBeNull();
     expect(laneFlags(both, { ...ALL, fm_pickup: false, reverse_pickup: false }, ALL)).toBeNull();
     expect(laneFlags(airOnly, ALL, surfaceOnlyPin)).toBeNull();
-    expect(laneFlags(both, ALL, { ...ALL, cod: false })).toEqual({ has_express: true, has_surface: true, has_reverse: true, has_prepaid: true, has_cod: false });
-    expect(laneFlags(surfaceOnly, { ...ALL, fm_pickup: false }, ALL)).toEqual({ has_express: false, has_surface: false, has_reverse: true, has_prepaid: false, has_cod: false });
+    expect(laneFlags(both, ALL, { ...ALL, cod: false })).toEqual({
+      has_express: true,
+      has_surface: true,
+      has_reverse: true,
+      has_prepaid: true,
+      has_cod: false,
+    });
+    expect(laneFlags(surfaceOnly, { ...ALL, fm_pickup: false }, ALL)).toEqual({
+      has_express: false,
+      has_surface: false,
+      has_reverse: true,
+      has_prepaid: false,
+      has_cod: false,
+    });
   });
 });
 
@@ -73,7 +117,13 @@ describe("pricedLaneFlags", () => {
   const every = { has_express: true, has_surface: true, has_reverse: true, has_prepaid: true, has_cod: true };
   it("keeps forward options only with a FORWARD rate row and reverse only with a REVERSE one", () => {
     expect(pricedLaneFlags(every, { forward: true, reverse: true })).toEqual(every);
-    expect(pricedLaneFlags(every, { forward: false, reverse: true })).toEqual({ has_express: false, has_surface: false, has_reverse: true, has_prepaid: false, has_cod: false });
+    expect(pricedLaneFlags(every, { forward: false, reverse: true })).toEqual({
+      has_express: false,
+      has_surface: false,
+      has_reverse: true,
+      has_prepaid: false,
+      has_cod: false,
+    });
     expect(pricedLaneFlags(every, { forward: true, reverse: false })).toEqual({ ...every, has_reverse: false });
   });
   it("is null when the client cannot be charged for anything the lane offers", () => {

@@ -8,7 +8,7 @@
  * ends, a surface-only service the surface network, a service that does both (Speed Post)
  * either. Heavy surface shipments always need the surface network.
  */
-import { type DeliveryMode, type TransportMode,transportModeFor } from "../core/transport";
+import { type DeliveryMode, type TransportMode, transportModeFor } from "../core/transport";
 
 export type PincodeFlags = {
   fm_pickup: boolean;
@@ -21,7 +21,16 @@ export type PincodeFlags = {
   extra_tat_days: number;
 };
 
-const BIT = { present: 1, fm_pickup: 2, lm_delivery: 4, cod: 8, prepaid: 16, reverse_pickup: 32, express: 64, surface: 128 } as const;
+const BIT = {
+  present: 1,
+  fm_pickup: 2,
+  lm_delivery: 4,
+  cod: 8,
+  prepaid: 16,
+  reverse_pickup: 32,
+  express: 64,
+  surface: 128,
+} as const;
 const EXTRA_SHIFT = 8;
 const MAX_EXTRA_DAYS = 15;
 
@@ -66,7 +75,12 @@ export type ServiceModes = { is_air: boolean; has_surface: boolean };
  * serviceability), for a delivery mode: pickup needs first mile (or reverse pickup) on the
  * service's network there; delivery needs last mile on its network at the drop.
  */
-export function laneServiceability(service: ServiceModes, deliveryMode: DeliveryMode, atPickup: PincodeFlags | null, atDrop: PincodeFlags | null) {
+export function laneServiceability(
+  service: ServiceModes,
+  deliveryMode: DeliveryMode,
+  atPickup: PincodeFlags | null,
+  atDrop: PincodeFlags | null,
+) {
   const mode = transportModeFor(service, deliveryMode);
   const pickupNetwork = networkCarries(atPickup, mode);
   const dropNetwork = networkCarries(atDrop, mode);
@@ -83,7 +97,13 @@ export function laneServiceability(service: ServiceModes, deliveryMode: Delivery
 }
 
 /** Per-mode flags of a lane for one service, as the pincode check and the pincode list show them. */
-export type LaneFlags = { has_express: boolean; has_surface: boolean; has_reverse: boolean; has_prepaid: boolean; has_cod: boolean };
+export type LaneFlags = {
+  has_express: boolean;
+  has_surface: boolean;
+  has_reverse: boolean;
+  has_prepaid: boolean;
+  has_cod: boolean;
+};
 
 /**
  * Can the service carry the lane at all (first mile at the source and last mile at the
@@ -93,7 +113,11 @@ export type LaneFlags = { has_express: boolean; has_surface: boolean; has_revers
  * - reverse: reverse pickup at the source (the customer) delivered to the destination;
  * - prepaid / cod: collection at the destination.
  */
-export function laneFlags(service: ServiceModes, atSource: PincodeFlags | null, atDestination: PincodeFlags | null): LaneFlags | null {
+export function laneFlags(
+  service: ServiceModes,
+  atSource: PincodeFlags | null,
+  atDestination: PincodeFlags | null,
+): LaneFlags | null {
   if (!atSource || !atDestination || !atDestination.lm_delivery) return null;
   const express = service.is_air && atSource.express && atDestination.express;
   const surface = service.has_surface && atSource.surface && atDestination.surface;
@@ -128,5 +152,11 @@ export function pricedLaneFlags(flags: LaneFlags | null, priced: PricedShipmentT
     has_prepaid: priced.forward && flags.has_prepaid,
     has_cod: priced.forward && flags.has_cod,
   };
-  return narrowed.has_express || narrowed.has_surface || narrowed.has_reverse || narrowed.has_prepaid || narrowed.has_cod ? narrowed : null;
+  return narrowed.has_express ||
+    narrowed.has_surface ||
+    narrowed.has_reverse ||
+    narrowed.has_prepaid ||
+    narrowed.has_cod
+    ? narrowed
+    : null;
 }

@@ -10,7 +10,10 @@ import { settings } from "../db/schema";
 import { FINANCE_APPROVERS_SETTING, resolveFinanceApprovers } from "./finance-approvers";
 
 export async function financeApproverEmails(db: Db): Promise<string[]> {
-  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, FINANCE_APPROVERS_SETTING));
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, FINANCE_APPROVERS_SETTING));
   return resolveFinanceApprovers(env().FINANCE_APPROVER_EMAILS, row?.value);
 }
 

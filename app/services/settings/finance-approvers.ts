@@ -8,7 +8,9 @@
 import { emailAddress, parseEmailList } from "../core/email-list";
 
 export const FINANCE_APPROVERS_SETTING = "FINANCE_APPROVER_EMAILS";
-export const DEFAULT_FINANCE_APPROVER_EMAILS: readonly string[] = [1, 2, 3, 4, 5, 6].map((n) => `approver${n}@demo.test`);
+export const DEFAULT_FINANCE_APPROVER_EMAILS: readonly string[] = [1, 2, 3, 4, 5, 6].map(
+  (n) => `approver${n}@demo.test`,
+);
 
 /** Parses a comma-separated list of e-mails (the environment variable's form); see core/email-list.ts. */
 export function parseApproverList(raw: string): string[] {

@@ -2,7 +2,13 @@
 import { Button } from "@mantine/core";
 import { Form } from "@remix-run/react";
 
-import { ACCOUNT_HOLDERS, chosenFileProblem,CUSTOMER_SEGMENTS, PRODUCT_CATEGORIES, PRODUCT_CATEGORY_LABELS } from "~/services/account/forms";
+import {
+  ACCOUNT_HOLDERS,
+  chosenFileProblem,
+  CUSTOMER_SEGMENTS,
+  PRODUCT_CATEGORIES,
+  PRODUCT_CATEGORY_LABELS,
+} from "~/services/account/forms";
 import type { AccountAnswer } from "~/services/account/page.server";
 import type { BusinessData } from "~/services/db/schema/clients";
 import { Group, Stack, Text } from "~/ui/layout";
@@ -11,7 +17,19 @@ import { Field, FileField, SectionAlert, Select } from "./parts";
 
 type Business = { values: BusinessData; version: number; bankLocked: boolean; hasLogo: boolean };
 
-export function BusinessSection({ action, business, answer, canEdit, canUnlock }: { action: string; business: Business; answer: AccountAnswer | null; canEdit: boolean; canUnlock: boolean }) {
+export function BusinessSection({
+  action,
+  business,
+  answer,
+  canEdit,
+  canUnlock,
+}: {
+  action: string;
+  business: Business;
+  answer: AccountAnswer | null;
+  canEdit: boolean;
+  canUnlock: boolean;
+}) {
   const v = business.values;
   const ro = !canEdit;
   const bankRo = ro || business.bankLocked;
@@ -30,33 +48,121 @@ export function BusinessSection({ action, business, answer, canEdit, canUnlock }
               </a>
             </Text>
           ) : null}
-          <FileField name="label_logo" label="Label Logo (png or jpeg, at most 300 KB)" accept=".png,.jpg,.jpeg" answer={answer} disabled={ro} check={(f) => chosenFileProblem(f, "logo")} />
+          <FileField
+            name="label_logo"
+            label="Label Logo (png or jpeg, at most 300 KB)"
+            accept=".png,.jpg,.jpeg"
+            answer={answer}
+            disabled={ro}
+            check={(f) => chosenFileProblem(f, "logo")}
+          />
           <Group grow align="start">
-            <Select name="account_holder" label="Major Sale Source" value={v.account_holder} answer={answer} disabled={ro} options={Object.entries(ACCOUNT_HOLDERS).map(([k, label]) => ({ value: k, label }))} />
-            <Select name="product_category" label="Product Category" value={v.product_category} answer={answer} disabled={ro} options={PRODUCT_CATEGORIES.map((c) => ({ value: c, label: PRODUCT_CATEGORY_LABELS[c] }))} />
+            <Select
+              name="account_holder"
+              label="Major Sale Source"
+              value={v.account_holder}
+              answer={answer}
+              disabled={ro}
+              options={Object.entries(ACCOUNT_HOLDERS).map(([k, label]) => ({ value: k, label }))}
+            />
+            <Select
+              name="product_category"
+              label="Product Category"
+              value={v.product_category}
+              answer={answer}
+              disabled={ro}
+              options={PRODUCT_CATEGORIES.map((c) => ({ value: c, label: PRODUCT_CATEGORY_LABELS[c] }))}
+            />
           </Group>
           <fieldset className="account-bank">
             <legend>Bank account{business.bankLocked ? " (locked once set)" : ""}</legend>
             <Group grow align="start">
-              <Field name="account_name" label="Account Name" value={v.account_name} answer={answer} disabled={bankRo} maxLength={100} />
-              <Field name="account_number" label="Account Number" value={v.account_number} answer={answer} disabled={bankRo} maxLength={18} inputMode="numeric" />
+              <Field
+                name="account_name"
+                label="Account Name"
+                value={v.account_name}
+                answer={answer}
+                disabled={bankRo}
+                maxLength={100}
+              />
+              <Field
+                name="account_number"
+                label="Account Number"
+                value={v.account_number}
+                answer={answer}
+                disabled={bankRo}
+                maxLength={18}
+                inputMode="numeric"
+              />
             </Group>
             <Group grow align="start">
-              <Field name="bank_name" label="Bank Name" value={v.bank_name} answer={answer} disabled={bankRo} maxLength={100} />
-              <Field name="ifsc_code" label="IFSC Code" value={v.ifsc_code} answer={answer} disabled={bankRo} maxLength={11} />
+              <Field
+                name="bank_name"
+                label="Bank Name"
+                value={v.bank_name}
+                answer={answer}
+                disabled={bankRo}
+                maxLength={100}
+              />
+              <Field
+                name="ifsc_code"
+                label="IFSC Code"
+                value={v.ifsc_code}
+                answer={answer}
+                disabled={bankRo}
+                maxLength={11}
+              />
             </Group>
           </fieldset>
           <Group grow align="start">
-            <Field name="avg_per_day_order" label="Average Orders per Day" value={v.avg_per_day_order} answer={answer} readOnly={ro} maxLength={9} inputMode="numeric" />
-            <Field name="daily_order_threshold" label="Daily Order Threshold" value={v.daily_order_threshold} answer={answer} readOnly={ro} maxLength={9} inputMode="numeric" />
+            <Field
+              name="avg_per_day_order"
+              label="Average Orders per Day"
+              value={v.avg_per_day_order}
+              answer={answer}
+              readOnly={ro}
+              maxLength={9}
+              inputMode="numeric"
+            />
+            <Field
+              name="daily_order_threshold"
+              label="Daily Order Threshold"
+              value={v.daily_order_threshold}
+              answer={answer}
+              readOnly={ro}
+              maxLength={9}
+              inputMode="numeric"
+            />
           </Group>
           <Group grow align="start">
-            <Select name="tin_number" label="Customer Segment" value={v.tin_number} answer={answer} disabled={ro} options={CUSTOMER_SEGMENTS.map((s) => ({ value: s, label: s.replace("_", " ") }))} />
+            <Select
+              name="tin_number"
+              label="Customer Segment"
+              value={v.tin_number}
+              answer={answer}
+              disabled={ro}
+              options={CUSTOMER_SEGMENTS.map((s) => ({ value: s, label: s.replace("_", " ") }))}
+            />
             <Field name="key" label="SME Code" value={v.key} answer={answer} readOnly={ro} maxLength={20} />
           </Group>
           <Group grow align="start">
-            <Field name="agreement_link" label="Agreement Link" value={v.agreement_link} answer={answer} readOnly={ro} maxLength={2048} />
-            <Field name="liability_amount" label="Liability Amount (₹)" value={v.liability_amount} answer={answer} readOnly={ro} maxLength={13} inputMode="decimal" />
+            <Field
+              name="agreement_link"
+              label="Agreement Link"
+              value={v.agreement_link}
+              answer={answer}
+              readOnly={ro}
+              maxLength={2048}
+            />
+            <Field
+              name="liability_amount"
+              label="Liability Amount (₹)"
+              value={v.liability_amount}
+              answer={answer}
+              readOnly={ro}
+              maxLength={13}
+              inputMode="decimal"
+            />
           </Group>
           {canEdit ? (
             <Group>

@@ -13,11 +13,25 @@ import { Field, SectionAlert } from "./parts";
 
 type Config = { values: PickrrConfig; version: number };
 
-export function ConfigSection({ action, config, answer, canEdit, canWalletFlag }: { action: string; config: Config; answer: AccountAnswer | null; canEdit: boolean; canWalletFlag: boolean }) {
+export function ConfigSection({
+  action,
+  config,
+  answer,
+  canEdit,
+  canWalletFlag,
+}: {
+  action: string;
+  config: Config;
+  answer: AccountAnswer | null;
+  canEdit: boolean;
+  canWalletFlag: boolean;
+}) {
   const v = config.values;
   // After a refused post the boxes as they were ticked (a refusal that shows what is stored refills nothing).
-  const posted = answer?.repopulateFields && Object.keys(answer.repopulateFields).length > 0 ? answer.repopulateFields : null;
-  const checked = (flag: (typeof CONFIG_FLAG_NAMES)[number]) => (posted ? posted[flag] === "on" || posted[flag] === "true" : Boolean(v[flag]));
+  const posted =
+    answer?.repopulateFields && Object.keys(answer.repopulateFields).length > 0 ? answer.repopulateFields : null;
+  const checked = (flag: (typeof CONFIG_FLAG_NAMES)[number]) =>
+    posted ? posted[flag] === "on" || posted[flag] === "true" : Boolean(v[flag]);
   return (
     <Form method="post" action={action} preventScrollReset data-testid="config-form">
       <input type="hidden" name="intent" value="config" />
@@ -30,7 +44,14 @@ export function ConfigSection({ action, config, answer, canEdit, canWalletFlag }
             const locked = flag === "has_wallet" && !canWalletFlag;
             return (
               <label key={flag} className="account-flag">
-                <input type="checkbox" name={flag} defaultChecked={checked(flag)} disabled={locked} data-testid={`flag-${flag}`} /> {CONFIG_FLAGS[flag]}
+                <input
+                  type="checkbox"
+                  name={flag}
+                  defaultChecked={checked(flag)}
+                  disabled={locked}
+                  data-testid={`flag-${flag}`}
+                />{" "}
+                {CONFIG_FLAGS[flag]}
                 {locked ? (
                   <>
                     {/* The stored value goes back unchanged; only avp or vp may change it (checked on the server). */}
@@ -55,11 +76,33 @@ export function ConfigSection({ action, config, answer, canEdit, canWalletFlag }
               if ((CREDIT_PERIOD_BLOCKED_KEYS as readonly string[]).includes(e.key)) e.preventDefault();
             }}
           />
-          <Field name="otp" label="Label Table Length" value={v.otp} answer={answer} readOnly={!canEdit} maxLength={3} inputMode="numeric" />
+          <Field
+            name="otp"
+            label="Label Table Length"
+            value={v.otp}
+            answer={answer}
+            readOnly={!canEdit}
+            maxLength={3}
+            inputMode="numeric"
+          />
         </Group>
         <Group grow align="start">
-          <Field name="tracking_code" label="Tracking Code" value={v.tracking_code} answer={answer} readOnly={!canEdit} maxLength={50} />
-          <Field name="support_phone_number" label="Support Phone Number" value={v.support_phone_number} answer={answer} readOnly={!canEdit} maxLength={15} />
+          <Field
+            name="tracking_code"
+            label="Tracking Code"
+            value={v.tracking_code}
+            answer={answer}
+            readOnly={!canEdit}
+            maxLength={50}
+          />
+          <Field
+            name="support_phone_number"
+            label="Support Phone Number"
+            value={v.support_phone_number}
+            answer={answer}
+            readOnly={!canEdit}
+            maxLength={15}
+          />
         </Group>
         {canEdit ? (
           <Group>
@@ -72,13 +115,31 @@ export function ConfigSection({ action, config, answer, canEdit, canWalletFlag }
 }
 
 /** The client's auth_token, masked; vp and kam may reveal it or rotate it (the old one stops working at once). */
-export function TokenPanel({ action, masked, answer, canManage, confirmRotate, confirmHref, cancelHref }: { action: string; masked: string | null; answer: AccountAnswer | null; canManage: boolean; confirmRotate: boolean; confirmHref: string; cancelHref: string }) {
+export function TokenPanel({
+  action,
+  masked,
+  answer,
+  canManage,
+  confirmRotate,
+  confirmHref,
+  cancelHref,
+}: {
+  action: string;
+  masked: string | null;
+  answer: AccountAnswer | null;
+  canManage: boolean;
+  confirmRotate: boolean;
+  confirmHref: string;
+  cancelHref: string;
+}) {
   return (
     <Stack gap="xs" className="account-token" data-testid="token-panel">
       <Text fw={600} component="h3" size="md">
         API token
       </Text>
-      <Text size="sm">Sellers' integrations send it as <Code>Authorization: Token …</Code> or <Code>?auth_token=…</Code>.</Text>
+      <Text size="sm">
+        Sellers' integrations send it as <Code>Authorization: Token …</Code> or <Code>?auth_token=…</Code>.
+      </Text>
       {answer?.message ? (
         <Alert color="red" role="alert">
           {answer.message}

@@ -7,28 +7,53 @@ import { Button } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { chosenFileProblem,GST_LOCKED_FIELDS, KYC_LIMITS } from "~/services/account/forms";
-import { BUSINESS_PROOF_LABELS, BUSINESS_PROOF_NOTES, BUSINESS_PROOF_TYPES, businessProofOptions, COMPANY_TYPE_LABELS, COMPANY_TYPES, isCompanyType } from "~/services/account/gstin";
+import { chosenFileProblem, GST_LOCKED_FIELDS, KYC_LIMITS } from "~/services/account/forms";
+import {
+  BUSINESS_PROOF_LABELS,
+  BUSINESS_PROOF_NOTES,
+  BUSINESS_PROOF_TYPES,
+  businessProofOptions,
+  COMPANY_TYPE_LABELS,
+  COMPANY_TYPES,
+  isCompanyType,
+} from "~/services/account/gstin";
 import type { AccountAnswer } from "~/services/account/page.server";
 import { istDateLabel } from "~/services/clients/dates";
 import { Group, Stack, Text } from "~/ui/layout";
 
 import { useHydrated } from "../useHydrated";
-import { Field, FileField, postedValue,SectionAlert, Select, YesNo } from "./parts";
+import { Field, FileField, postedValue, SectionAlert, Select, YesNo } from "./parts";
 
 const LOCKABLE = GST_LOCKED_FIELDS;
 type Lockable = (typeof LOCKABLE)[number];
 
 type KycData =
   | { submitted: false }
-  | { submitted: true; submittedAt: string; values: Record<string, unknown>; documents: { doc: string; label: string; href: string }[] };
+  | {
+      submitted: true;
+      submittedAt: string;
+      values: Record<string, unknown>;
+      documents: { doc: string; label: string; href: string }[];
+    };
 
-export function KycSection({ action, kyc, answer, canEdit }: { action: string; kyc: KycData; answer: AccountAnswer | null; canEdit: boolean }) {
+export function KycSection({
+  action,
+  kyc,
+  answer,
+  canEdit,
+}: {
+  action: string;
+  kyc: KycData;
+  answer: AccountAnswer | null;
+  canEdit: boolean;
+}) {
   const stored = kyc.submitted ? kyc.values : {};
   const value = (k: string) => postedValue(answer, k) ?? (stored[k] == null ? "" : String(stored[k]));
   const readOnly = kyc.submitted || !canEdit;
   const [locked, setLocked] = useState<boolean>(Boolean(answer?.lookup));
-  const [fill, setFill] = useState<Record<Lockable, string>>(() => Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>);
+  const [fill, setFill] = useState<Record<Lockable, string>>(
+    () => Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>,
+  );
   const [companyType, setCompanyType] = useState(value("company_type"));
   // Each answer (a lookup again after switching GST off and on) fills and locks afresh.
   useEffect(() => {
@@ -70,13 +95,44 @@ export function KycSection({ action, kyc, answer, canEdit }: { action: string; k
         ) : null}
         {answer?.lookup ? (
           <Text size="sm" role="status" data-testid="lookup-filled">
-            Details fetched from the GST registry. Company name, PAN and billing address are locked; choose No for GST to clear them.
+            Details fetched from the GST registry. Company name, PAN and billing address are locked; choose No for GST
+            to clear them.
           </Text>
         ) : null}
         {lockable("company_name", "Company Name", 150)}
-        <Select name="company_type" label="Company Type" required value={value("company_type")} answer={answer} disabled={readOnly} onChange={setCompanyType} options={COMPANY_TYPES.map((t) => ({ value: t, label: COMPANY_TYPE_LABELS[t] }))} />
-        <Select name="business_proof_type" label="Business Proof" required value={value("business_proof_type")} answer={answer} disabled={readOnly} options={proofs.map((p) => ({ value: p, label: !known && BUSINESS_PROOF_NOTES[p] ? `${BUSINESS_PROOF_LABELS[p]} (${BUSINESS_PROOF_NOTES[p]})` : BUSINESS_PROOF_LABELS[p] }))} />
-        <YesNo name="gst_type" legend="GST Registered" value={value("gst_type")} answer={answer} disabled={readOnly} onChange={onGst} />
+        <Select
+          name="company_type"
+          label="Company Type"
+          required
+          value={value("company_type")}
+          answer={answer}
+          disabled={readOnly}
+          onChange={setCompanyType}
+          options={COMPANY_TYPES.map((t) => ({ value: t, label: COMPANY_TYPE_LABELS[t] }))}
+        />
+        <Select
+          name="business_proof_type"
+          label="Business Proof"
+          required
+          value={value("business_proof_type")}
+          answer={answer}
+          disabled={readOnly}
+          options={proofs.map((p) => ({
+            value: p,
+            label:
+              !known && BUSINESS_PROOF_NOTES[p]
+                ? `${BUSINESS_PROOF_LABELS[p]} (${BUSINESS_PROOF_NOTES[p]})`
+                : BUSINESS_PROOF_LABELS[p],
+          }))}
+        />
+        <YesNo
+          name="gst_type"
+          legend="GST Registered"
+          value={value("gst_type")}
+          answer={answer}
+          disabled={readOnly}
+          onChange={onGst}
+        />
         {!hydrated && locked && !readOnly ? (
           // Without JavaScript the page cannot clear the fetched fields as No is chosen: this asks the server to.
           <Button type="submit" name="intent" value="kyc-gst" variant="default" size="xs" formNoValidate>
@@ -84,7 +140,15 @@ export function KycSection({ action, kyc, answer, canEdit }: { action: string; k
           </Button>
         ) : null}
         <Group align="end" gap="sm">
-          <Field name="gst_no" label="GST Number" value={value("gst_no")} answer={answer} maxLength={KYC_LIMITS.gst_no} readOnly={readOnly} description="15 characters; required when GST registered" />
+          <Field
+            name="gst_no"
+            label="GST Number"
+            value={value("gst_no")}
+            answer={answer}
+            maxLength={KYC_LIMITS.gst_no}
+            readOnly={readOnly}
+            description="15 characters; required when GST registered"
+          />
           {!readOnly ? (
             <Button type="submit" name="intent" value="kyc-lookup" variant="light" formNoValidate>
               Fetch details
@@ -113,10 +177,34 @@ export function KycSection({ action, kyc, answer, canEdit }: { action: string; k
         ) : (
           <fieldset className="account-files" disabled={readOnly}>
             <legend>Documents (png, jpeg, jpg or pdf, at most 300 KB each)</legend>
-            <FileField name="business_proof" label="Business Proof" accept=".png,.jpg,.jpeg,.pdf" answer={answer} check={(f) => chosenFileProblem(f, "document")} />
-            <FileField name="gst_certificate" label="GST Certificate (when GST registered)" accept=".png,.jpg,.jpeg,.pdf" answer={answer} check={(f) => chosenFileProblem(f, "document")} />
-            <FileField name="pancard" label="PAN Card (when not GST registered)" accept=".png,.jpg,.jpeg,.pdf" answer={answer} check={(f) => chosenFileProblem(f, "document")} />
-            <FileField name="msme_certificate" label="MSME Certificate (when MSME registered)" accept=".png,.jpg,.jpeg,.pdf" answer={answer} check={(f) => chosenFileProblem(f, "document")} />
+            <FileField
+              name="business_proof"
+              label="Business Proof"
+              accept=".png,.jpg,.jpeg,.pdf"
+              answer={answer}
+              check={(f) => chosenFileProblem(f, "document")}
+            />
+            <FileField
+              name="gst_certificate"
+              label="GST Certificate (when GST registered)"
+              accept=".png,.jpg,.jpeg,.pdf"
+              answer={answer}
+              check={(f) => chosenFileProblem(f, "document")}
+            />
+            <FileField
+              name="pancard"
+              label="PAN Card (when not GST registered)"
+              accept=".png,.jpg,.jpeg,.pdf"
+              answer={answer}
+              check={(f) => chosenFileProblem(f, "document")}
+            />
+            <FileField
+              name="msme_certificate"
+              label="MSME Certificate (when MSME registered)"
+              accept=".png,.jpg,.jpeg,.pdf"
+              answer={answer}
+              check={(f) => chosenFileProblem(f, "document")}
+            />
           </fieldset>
         )}
         <Group>

@@ -8,7 +8,15 @@ import { Group, Stack, Text } from "~/ui/layout";
 
 import { Field, SectionAlert } from "./parts";
 
-export function WalletSection({ action, wallet, answer }: { action: string; wallet: WalletConfig; answer: AccountAnswer | null }) {
+export function WalletSection({
+  action,
+  wallet,
+  answer,
+}: {
+  action: string;
+  wallet: WalletConfig;
+  answer: AccountAnswer | null;
+}) {
   return (
     <Form method="post" action={action} preventScrollReset data-testid="wallet-form">
       <input type="hidden" name="intent" value="wallet" />
@@ -16,11 +24,27 @@ export function WalletSection({ action, wallet, answer }: { action: string; wall
       <Stack gap="sm">
         <SectionAlert answer={answer} />
         <Text size="sm">
-          Configuration type: <strong>{wallet.configuration_type}</strong> · Initial tolerance: <strong>₹{wallet.initial_tolerance}</strong>
+          Configuration type: <strong>{wallet.configuration_type}</strong> · Initial tolerance:{" "}
+          <strong>₹{wallet.initial_tolerance}</strong>
         </Text>
         <Group grow align="start">
-          <Field name="current_tolerance" label="Tolerance (₹)" value={wallet.current_tolerance} answer={answer} maxLength={14} inputMode="decimal" description="A negative value needs the minus sign" />
-          <Field name="max_tolerance" label="Maximum Tolerance (₹)" value={wallet.max_tolerance} answer={answer} maxLength={14} inputMode="decimal" />
+          <Field
+            name="current_tolerance"
+            label="Tolerance (₹)"
+            value={wallet.current_tolerance}
+            answer={answer}
+            maxLength={14}
+            inputMode="decimal"
+            description="A negative value needs the minus sign"
+          />
+          <Field
+            name="max_tolerance"
+            label="Maximum Tolerance (₹)"
+            value={wallet.max_tolerance}
+            answer={answer}
+            maxLength={14}
+            inputMode="decimal"
+          />
         </Group>
         <Group>
           <Button type="submit">Save Tolerance</Button>

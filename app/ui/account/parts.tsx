@@ -7,7 +7,11 @@ import type { AccountAnswer } from "~/services/account/page.server";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 
 /** What a field needs of the last post's answer (docs/forms.md §3): its error and the value typed. */
-export type FieldAnswer = { message?: string; fieldErrors?: Record<string, string>; repopulateFields?: Record<string, unknown> };
+export type FieldAnswer = {
+  message?: string;
+  fieldErrors?: Record<string, string>;
+  repopulateFields?: Record<string, unknown>;
+};
 
 /** The value posted for this field, when the answer refills the form (a repeated field: the last). */
 export function postedValue(answer: FieldAnswer | null | undefined, name: string): string | undefined {
@@ -16,7 +20,19 @@ export function postedValue(answer: FieldAnswer | null | undefined, name: string
   return typeof value === "string" ? value : undefined;
 }
 
-export function Section({ id, title, open, toggleHref, children }: { id: string; title: string; open: boolean; toggleHref: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  open,
+  toggleHref,
+  children,
+}: {
+  id: string;
+  title: string;
+  open: boolean;
+  toggleHref: string;
+  children: ReactNode;
+}) {
   return (
     <section className="account-section" aria-labelledby={`${id}-title`} data-testid={`section-${id}`}>
       <h2 id={`${id}-title`} className="account-section-title">
@@ -64,7 +80,21 @@ type TextProps = {
 };
 
 /** A text field: the posted value after a refused post, else the stored one; the server's message under it. */
-export function Field({ name, label, value, answer, required, readOnly, disabled, maxLength, inputMode, description, onKeyDown, controlled, type }: TextProps) {
+export function Field({
+  name,
+  label,
+  value,
+  answer,
+  required,
+  readOnly,
+  disabled,
+  maxLength,
+  inputMode,
+  description,
+  onKeyDown,
+  controlled,
+  type,
+}: TextProps) {
   const shown = postedValue(answer, name) ?? (value == null ? "" : String(value));
   const error = answer?.fieldErrors?.[name];
   return (
@@ -73,7 +103,9 @@ export function Field({ name, label, value, answer, required, readOnly, disabled
       name={name}
       type={type}
       label={label}
-      {...(controlled ? { value: controlled.value, onChange: (e) => controlled.onChange(e.currentTarget.value) } : { defaultValue: shown })}
+      {...(controlled
+        ? { value: controlled.value, onChange: (e) => controlled.onChange(e.currentTarget.value) }
+        : { defaultValue: shown })}
       withAsterisk={required}
       readOnly={readOnly}
       disabled={disabled}
@@ -123,17 +155,42 @@ export function Select({
   );
 }
 
-export function YesNo({ name, legend, value, answer, disabled, onChange }: { name: string; legend: string; value: string; answer: FieldAnswer | null; disabled?: boolean; onChange?: (v: "yes" | "no") => void }) {
+export function YesNo({
+  name,
+  legend,
+  value,
+  answer,
+  disabled,
+  onChange,
+}: {
+  name: string;
+  legend: string;
+  value: string;
+  answer: FieldAnswer | null;
+  disabled?: boolean;
+  onChange?: (v: "yes" | "no") => void;
+}) {
   const shown = postedValue(answer, name) ?? value;
   const error = answer?.fieldErrors?.[name];
   return (
     <fieldset className="account-yesno" aria-describedby={error ? `${name}-error` : undefined}>
       <legend>
-        {legend} <span aria-hidden="true" className="account-required">*</span>
+        {legend}{" "}
+        <span aria-hidden="true" className="account-required">
+          *
+        </span>
       </legend>
       {(["yes", "no"] as const).map((v) => (
         <label key={v}>
-          <input type="radio" name={name} value={v} defaultChecked={shown === v} disabled={disabled} onChange={onChange ? () => onChange(v) : undefined} /> {v === "yes" ? "Yes" : "No"}
+          <input
+            type="radio"
+            name={name}
+            value={v}
+            defaultChecked={shown === v}
+            disabled={disabled}
+            onChange={onChange ? () => onChange(v) : undefined}
+          />{" "}
+          {v === "yes" ? "Yes" : "No"}
         </label>
       ))}
       {error ? (
@@ -146,7 +203,21 @@ export function YesNo({ name, legend, value, answer, disabled, onChange }: { nam
 }
 
 /** A file input with the server's message; with JavaScript, too large or the wrong kind is said before posting (docs/product.md §5). */
-export function FileField({ name, label, accept, answer, disabled, check }: { name: string; label: string; accept: string; answer: FieldAnswer | null; disabled?: boolean; check: (f: File) => string | null }) {
+export function FileField({
+  name,
+  label,
+  accept,
+  answer,
+  disabled,
+  check,
+}: {
+  name: string;
+  label: string;
+  accept: string;
+  answer: FieldAnswer | null;
+  disabled?: boolean;
+  check: (f: File) => string | null;
+}) {
   const error = answer?.fieldErrors?.[name];
   return (
     <div className="account-file">

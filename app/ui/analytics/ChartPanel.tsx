@@ -3,9 +3,9 @@
  * has hydrated; the table is server-rendered, so without JavaScript (and for screen readers) the
  * page holds every number. With JavaScript the table folds away under "Show the numbers".
  */
-import { lazy, type ReactNode,Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 
-import { Paper, Stack, Text,Title } from "~/ui/layout";
+import { Paper, Stack, Text, Title } from "~/ui/layout";
 
 import { useHydrated } from "../useHydrated";
 
@@ -87,7 +87,11 @@ export function ChartPanel<Row>({
         ) : hydrated ? (
           <>
             {/* Not aria-hidden: the Daily Stats brush is keyboard-operable (arrow keys move its ends). */}
-            <div className="chart-box" role="figure" aria-label={`${title}: chart (its numbers are under "Show the numbers")`}>
+            <div
+              className="chart-box"
+              role="figure"
+              aria-label={`${title}: chart (its numbers are under "Show the numbers")`}
+            >
               <Suspense fallback={<Text c="dimmed">Drawing the chart…</Text>}>{chart()}</Suspense>
             </div>
             <details>

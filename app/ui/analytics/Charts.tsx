@@ -13,15 +13,40 @@ import { formatCount } from "./format";
 
 type Series = { name: string; label: string; color: string }[];
 
-export function BarsChart({ data, dataKey, series, brush = false }: { data: object[]; dataKey: string; series: Series; brush?: boolean }) {
+export function BarsChart({
+  data,
+  dataKey,
+  series,
+  brush = false,
+}: {
+  data: object[];
+  dataKey: string;
+  series: Series;
+  brush?: boolean;
+}) {
   return (
-    <BarChart h={280} data={data as Record<string, unknown>[]} dataKey={dataKey} withLegend={series.length > 1} valueFormatter={formatCount} series={series}>
+    <BarChart
+      h={280}
+      data={data as Record<string, unknown>[]}
+      dataKey={dataKey}
+      withLegend={series.length > 1}
+      valueFormatter={formatCount}
+      series={series}
+    >
       {brush ? <Brush dataKey={dataKey} height={24} stroke="var(--mantine-color-blue-6)" /> : null}
     </BarChart>
   );
 }
 
 export function LinesChart({ data, dataKey, series }: { data: object[]; dataKey: string; series: Series }) {
-  return <LineChart h={280} data={data as Record<string, unknown>[]} dataKey={dataKey} withLegend valueFormatter={formatCount} series={series} />;
+  return (
+    <LineChart
+      h={280}
+      data={data as Record<string, unknown>[]}
+      dataKey={dataKey}
+      withLegend
+      valueFormatter={formatCount}
+      series={series}
+    />
+  );
 }
-

@@ -13,7 +13,7 @@ const seller: PerformanceRow = {
   email: "kiran@sons.test",
   avp: { name: "Anil Verma", email: "anil@demo.test" },
   bdm: null,
-  tl: { name: "Sneha \"S\" Kulkarni", email: "sneha@demo.test" },
+  tl: { name: 'Sneha "S" Kulkarni', email: "sneha@demo.test" },
   sellers: 1,
   placed: [1200, 0, 3, 4, 5, 6, 7],
   picked: [1100, 1, 2, 3, 4, 5, 12345],
@@ -27,14 +27,18 @@ describe("Daily Performance rows as HTML", () => {
       [{ ...seller, sellers: 1 }, "tl"],
     ] as const) {
       const html = performanceRowHtml(row, view === "seller", 7);
-      const nameCell = renderToStaticMarkup(createElement(NameCell, { row, query: { ...DEFAULT_TRACKER_QUERY, view } }));
+      const nameCell = renderToStaticMarkup(
+        createElement(NameCell, { row, query: { ...DEFAULT_TRACKER_QUERY, view } }),
+      );
       expect(html.startsWith(`<tr><td>${nameCell}</td>`), view).toBe(true);
     }
   });
 
   it("has the e-mail and then placed and picked for each day, today first, counts in Indian grouping", () => {
     const html = performanceRowHtml(seller, true, 7);
-    expect(html).toContain(`<td class="perf-email"><span class="wrap-anywhere" title="kiran@sons.test">kiran@sons.test</span></td>`);
+    expect(html).toContain(
+      `<td class="perf-email"><span class="wrap-anywhere" title="kiran@sons.test">kiran@sons.test</span></td>`,
+    );
     const counts = [...html.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
     expect(counts).toEqual(["1,200", "1,100", "0", "1", "3", "2", "4", "3", "5", "4", "6", "5", "7", "12,345"]);
     expect(html).toContain("Kiran &amp; Sons &lt;Retail&gt;");

@@ -9,7 +9,13 @@ import { Link } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 
 import type { PerformanceRow, Person } from "~/services/analytics/tracker.server";
-import { type PerformanceSort, sortedBy, type TrackerQuery,trackerSearch, VIEW_LABELS } from "~/services/analytics/tracker-query";
+import {
+  type PerformanceSort,
+  sortedBy,
+  type TrackerQuery,
+  trackerSearch,
+  VIEW_LABELS,
+} from "~/services/analytics/tracker-query";
 import { shortDayLabel } from "~/services/core/ist-dates";
 
 import { escapeHtml as e } from "../html";
@@ -25,7 +31,8 @@ function initials(name: string): string {
     .join("");
 }
 
-const avatarLabel = (person: NonNullable<Person>, level: keyof typeof HIERARCHY_COLOURS) => `${level.toUpperCase()}: ${person.name} (${person.email})`;
+const avatarLabel = (person: NonNullable<Person>, level: keyof typeof HIERARCHY_COLOURS) =>
+  `${level.toUpperCase()}: ${person.name} (${person.email})`;
 
 export function Avatar({ person, level }: { person: Person; level: keyof typeof HIERARCHY_COLOURS }) {
   if (!person) return null;
@@ -48,14 +55,25 @@ export function dayHeading(day: string, index: number): string {
 export function SortHeader({ query, column, label }: { query: TrackerQuery; column: PerformanceSort; label: string }) {
   const active = query.sort === column;
   return (
-    <Link className="sort-link" to={`/order-tracker${trackerSearch(query, sortedBy(query, column))}#daily-performance`} preventScrollReset>
+    <Link
+      className="sort-link"
+      to={`/order-tracker${trackerSearch(query, sortedBy(query, column))}#daily-performance`}
+      preventScrollReset
+    >
       {label}
-      {active ? query.dir === "asc" ? <IconArrowUp size={12} aria-hidden /> : <IconArrowDown size={12} aria-hidden /> : null}
+      {active ? (
+        query.dir === "asc" ? (
+          <IconArrowUp size={12} aria-hidden />
+        ) : (
+          <IconArrowDown size={12} aria-hidden />
+        )
+      ) : null}
     </Link>
   );
 }
 
-export const ariaSort = (query: TrackerQuery, column: string) => (query.sort === column ? (query.dir === "asc" ? "ascending" : "descending") : undefined);
+export const ariaSort = (query: TrackerQuery, column: string) =>
+  query.sort === column ? (query.dir === "asc" ? "ascending" : "descending") : undefined;
 
 /** The first cell: the name, and the hierarchy avatars (sellers) or the count of sellers (groups). */
 export function NameCell({ row, query }: { row: PerformanceRow; query: TrackerQuery }) {
@@ -77,9 +95,18 @@ export function NameCell({ row, query }: { row: PerformanceRow; query: TrackerQu
   );
 }
 
-export const emptyText = (query: TrackerQuery) => (query.q ? `No ${VIEW_LABELS[query.view].toLowerCase()} matches “${query.q}”.` : "Nothing to show yet.");
+export const emptyText = (query: TrackerQuery) =>
+  query.q ? `No ${VIEW_LABELS[query.view].toLowerCase()} matches “${query.q}”.` : "Nothing to show yet.";
 
-export function PerformanceGrid({ rows, days, query }: { rows: PerformanceRow[]; days: string[]; query: TrackerQuery }) {
+export function PerformanceGrid({
+  rows,
+  days,
+  query,
+}: {
+  rows: PerformanceRow[];
+  days: string[];
+  query: TrackerQuery;
+}) {
   const viewLabel = VIEW_LABELS[query.view];
   const kinds = ["placed", "picked"] as const;
   return (
@@ -104,7 +131,11 @@ export function PerformanceGrid({ rows, days, query }: { rows: PerformanceRow[];
               {days.flatMap((day, i) =>
                 kinds.map((kind) => (
                   <th key={`${kind}_${i}`} scope="col" className="num" aria-sort={ariaSort(query, `${kind}_${i}`)}>
-                    <SortHeader query={query} column={`${kind}_${i}` as PerformanceSort} label={kind === "placed" ? "Placed" : "Picked"} />
+                    <SortHeader
+                      query={query}
+                      column={`${kind}_${i}` as PerformanceSort}
+                      label={kind === "placed" ? "Placed" : "Picked"}
+                    />
                   </th>
                 )),
               )}
@@ -120,7 +151,11 @@ export function PerformanceGrid({ rows, days, query }: { rows: PerformanceRow[];
             </tbody>
           ) : (
             // The rows as HTML text (html.ts, decision 012): ~550 elements a page, on every view of the tracker.
-            <tbody dangerouslySetInnerHTML={{ __html: rows.map((row) => performanceRowHtml(row, query.view === "seller", days.length)).join("") }} />
+            <tbody
+              dangerouslySetInnerHTML={{
+                __html: rows.map((row) => performanceRowHtml(row, query.view === "seller", days.length)).join(""),
+              }}
+            />
           )}
         </table>
       </div>
@@ -140,6 +175,7 @@ export function performanceRowHtml(row: PerformanceRow, sellerView: boolean, day
     ? `<div class="hier-avatars">${avatarHtml(row.avp, "avp")}${avatarHtml(row.tl, "tl")}${avatarHtml(row.bdm, "bdm")}</div>`
     : `<div class="perf-sellers">${row.sellers} ${row.sellers === 1 ? "seller" : "sellers"}</div>`;
   let counts = "";
-  for (let i = 0; i < dayCount; i++) counts += `<td class="num">${formatCount(row.placed[i])}</td><td class="num">${formatCount(row.picked[i])}</td>`;
+  for (let i = 0; i < dayCount; i++)
+    counts += `<td class="num">${formatCount(row.placed[i])}</td><td class="num">${formatCount(row.picked[i])}</td>`;
   return `<tr><td><div><div>${e(row.name)}</div>${under}</div></td><td class="perf-email"><span class="wrap-anywhere" title="${e(row.email)}">${e(row.email)}</span></td>${counts}</tr>`;
 }

@@ -8,17 +8,25 @@
 import "@mantine/core/styles/Table.css";
 import "mantine-react-table/styles.css";
 
-import { MantineReactTable, type MRT_ColumnDef,useMantineReactTable } from "mantine-react-table";
+import { MantineReactTable, type MRT_ColumnDef, useMantineReactTable } from "mantine-react-table";
 
 import type { PerformanceRow } from "~/services/analytics/tracker.server";
-import { type PerformanceSort, type TrackerQuery,VIEW_LABELS } from "~/services/analytics/tracker-query";
+import { type PerformanceSort, type TrackerQuery, VIEW_LABELS } from "~/services/analytics/tracker-query";
 import { Text } from "~/ui/layout";
 
 import { serverDrivenTableOptions } from "../server-driven-table";
 import { formatCount } from "./format";
 import { ariaSort, dayHeading, emptyText, NameCell, SortHeader } from "./PerformanceGrid";
 
-export function PerformanceTable({ rows, days, query }: { rows: PerformanceRow[]; days: string[]; query: TrackerQuery }) {
+export function PerformanceTable({
+  rows,
+  days,
+  query,
+}: {
+  rows: PerformanceRow[];
+  days: string[];
+  query: TrackerQuery;
+}) {
   const sortHeader = (key: PerformanceSort, label: string) => <SortHeader query={query} column={key} label={label} />;
   const viewLabel = VIEW_LABELS[query.view];
   const columns: MRT_ColumnDef<PerformanceRow>[] = [
@@ -41,23 +49,19 @@ export function PerformanceTable({ rows, days, query }: { rows: PerformanceRow[]
       ),
       mantineTableBodyCellProps: { className: "perf-email" },
     },
-    ...days.map(
-      (day, i): MRT_ColumnDef<PerformanceRow> => ({
-        id: `day_${i}`,
-        header: dayHeading(day, i),
-        columns: (["placed", "picked"] as const).map(
-          (kind): MRT_ColumnDef<PerformanceRow> => ({
-            id: `${kind}_${i}`,
-            header: kind === "placed" ? "Placed" : "Picked",
-            Header: () => sortHeader(`${kind}_${i}` as PerformanceSort, kind === "placed" ? "Placed" : "Picked"),
-            accessorFn: (r) => r[kind][i],
-            Cell: ({ row }) => formatCount(row.original[kind][i]),
-            mantineTableBodyCellProps: { className: "num" },
-            mantineTableHeadCellProps: { className: "num" },
-          }),
-        ),
-      }),
-    ),
+    ...days.map((day, i): MRT_ColumnDef<PerformanceRow> => ({
+      id: `day_${i}`,
+      header: dayHeading(day, i),
+      columns: (["placed", "picked"] as const).map((kind): MRT_ColumnDef<PerformanceRow> => ({
+        id: `${kind}_${i}`,
+        header: kind === "placed" ? "Placed" : "Picked",
+        Header: () => sortHeader(`${kind}_${i}` as PerformanceSort, kind === "placed" ? "Placed" : "Picked"),
+        accessorFn: (r) => r[kind][i],
+        Cell: ({ row }) => formatCount(row.original[kind][i]),
+        mantineTableBodyCellProps: { className: "num" },
+        mantineTableHeadCellProps: { className: "num" },
+      })),
+    })),
   ];
   const table = useMantineReactTable({
     columns,

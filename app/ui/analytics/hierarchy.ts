@@ -5,4 +5,3 @@ export const HIERARCHY_LEGEND = [
   { key: "tl", label: "TL" },
   { key: "bdm", label: "BDM" },
 ] as const;
-

@@ -50,7 +50,9 @@ export function CheckboxSet({
             value={value}
             label={label}
             checked={checked.includes(value)}
-            onChange={(e) => onChange(e.currentTarget.checked ? [...checked, value] : checked.filter((x) => x !== value))}
+            onChange={(e) =>
+              onChange(e.currentTarget.checked ? [...checked, value] : checked.filter((x) => x !== value))
+            }
           />
         );
       })}

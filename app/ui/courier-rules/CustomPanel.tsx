@@ -1,7 +1,7 @@
 import { Alert, Button } from "@mantine/core";
 import { Link } from "@remix-run/react";
 
-import { type CourierOption,CUSTOM_RULE_MESSAGES } from "~/services/courier-setup/custom-rule-form";
+import { type CourierOption, CUSTOM_RULE_MESSAGES } from "~/services/courier-setup/custom-rule-form";
 import type { RulesView } from "~/services/courier-setup/rules-view";
 import { CUSTOM_RULE_FORM, customRuleInitialValues, type RulesAnswer } from "~/services/rules/custom-rule-values";
 import type { CustomPriorityRuleEntry } from "~/services/rules/rules.server";
@@ -33,14 +33,16 @@ export function CustomPanel({
   href: (v: RulesView) => string;
   answer: RulesAnswer | null;
 }) {
-  const editing = typeof view.rule === "number" ? rules.find((r) => r.id === view.rule) ?? null : null;
+  const editing = typeof view.rule === "number" ? (rules.find((r) => r.id === view.rule) ?? null) : null;
   const dialogOpen = canEdit && (view.rule === "new" || editing !== null);
-  const deleting = canEdit && view.delete ? rules.find((r) => r.id === view.delete) ?? null : null;
+  const deleting = canEdit && view.delete ? (rules.find((r) => r.id === view.delete) ?? null) : null;
   const closeTo = href({});
   // The dialog's own answers: a refused save refills it with what was posted; a stale one shows the rule as stored.
   const mine = answer?.formId === CUSTOM_RULE_FORM ? answer : null;
-  const message = mine?.message ?? (mine?.fieldErrors && Object.keys(mine.fieldErrors).length > 0 ? CUSTOM_RULE_MESSAGES.invalid : null);
-  const initial = customRuleInitialValues(editing, mine?.status === 400 ? mine.repopulateFields ?? {} : null);
+  const message =
+    mine?.message ??
+    (mine?.fieldErrors && Object.keys(mine.fieldErrors).length > 0 ? CUSTOM_RULE_MESSAGES.invalid : null);
+  const initial = customRuleInitialValues(editing, mine?.status === 400 ? (mine.repopulateFields ?? {}) : null);
   return (
     <Stack gap="sm">
       <Group justify="space-between">
@@ -63,7 +65,13 @@ export function CustomPanel({
         minWidth={800}
         testId="custom-rules"
         label="Custom priority rules"
-        head={["Service type", "Zones", "Order type", ...SLOTS.map((n) => `Priority ${n}`), ...(canEdit ? ["Actions"] : [])]}
+        head={[
+          "Service type",
+          "Zones",
+          "Order type",
+          ...SLOTS.map((n) => `Priority ${n}`),
+          ...(canEdit ? ["Actions"] : []),
+        ]}
       >
         {rules.map((r) => (
           <tr key={r.id}>
@@ -76,10 +84,18 @@ export function CustomPanel({
             {canEdit && (
               <td>
                 <Group gap="xs" wrap="nowrap">
-                  <Link to={href({ rule: r.id })} preventScrollReset aria-label={`Edit Rule ${r.service_type} ${r.zone_list.join("")}`}>
+                  <Link
+                    to={href({ rule: r.id })}
+                    preventScrollReset
+                    aria-label={`Edit Rule ${r.service_type} ${r.zone_list.join("")}`}
+                  >
                     Edit Rule
                   </Link>
-                  <Link to={href({ delete: r.id })} preventScrollReset aria-label={`Delete rule ${r.service_type} ${r.zone_list.join("")}`}>
+                  <Link
+                    to={href({ delete: r.id })}
+                    preventScrollReset
+                    aria-label={`Delete rule ${r.service_type} ${r.zone_list.join("")}`}
+                  >
                     Delete
                   </Link>
                 </Group>
@@ -104,8 +120,15 @@ export function CustomPanel({
         </UrlDialog>
       )}
       {deleting && (
-        <ConfirmDelete title="Delete rule" closeTo={closeTo} action={closeTo} intent="custom_delete" ruleId={deleting.id}>
-          Delete the {deleting.service_type} rule for zones {deleting.zone_list.join(", ")} ({deleting.order_type.join(", ")})?
+        <ConfirmDelete
+          title="Delete rule"
+          closeTo={closeTo}
+          action={closeTo}
+          intent="custom_delete"
+          ruleId={deleting.id}
+        >
+          Delete the {deleting.service_type} rule for zones {deleting.zone_list.join(", ")} (
+          {deleting.order_type.join(", ")})?
         </ConfirmDelete>
       )}
     </Stack>

@@ -8,7 +8,7 @@ import { Alert, Button, NativeSelect, Radio } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
-import { ZONE_LABELS,ZONES } from "~/services/core/zones";
+import { ZONE_LABELS, ZONES } from "~/services/core/zones";
 import {
   type CourierOption,
   courierOptionsFor,
@@ -24,7 +24,10 @@ import { useHydrated } from "~/ui/useHydrated";
 
 import { CheckboxSet, ChoiceSet } from "./ChoiceSets";
 
-const LIVE_SLOT_MESSAGES: readonly (string | undefined)[] = [CUSTOM_RULE_MESSAGES.duplicate, CUSTOM_RULE_MESSAGES.noSurface];
+const LIVE_SLOT_MESSAGES: readonly (string | undefined)[] = [
+  CUSTOM_RULE_MESSAGES.duplicate,
+  CUSTOM_RULE_MESSAGES.noSurface,
+];
 
 export function CustomRuleForm({
   action,
@@ -53,7 +56,8 @@ export function CustomRuleForm({
   // Live checks once JavaScript runs: duplicates and surface support per slot (the server repeats them).
   const live = parseCustomRule(values, couriers);
   const liveErrors = live.ok ? {} : live.fieldErrors;
-  const slotError = (field: string) => serverErrors[field] ?? (LIVE_SLOT_MESSAGES.includes(liveErrors[field]) ? liveErrors[field] : undefined);
+  const slotError = (field: string) =>
+    serverErrors[field] ?? (LIVE_SLOT_MESSAGES.includes(liveErrors[field]) ? liveErrors[field] : undefined);
   const ready = service !== null && values.zone_list.length > 0 && values.order_type.length > 0;
 
   return (
@@ -100,7 +104,10 @@ export function CustomRuleForm({
         </Text>
         {SLOT_FIELDS.map((field, i) => {
           const chosen = values.slots[i];
-          const list = chosen && !options.some((o) => o.name === chosen) ? [...options, { name: chosen, has_surface: false }] : options;
+          const list =
+            chosen && !options.some((o) => o.name === chosen)
+              ? [...options, { name: chosen, has_surface: false }]
+              : options;
           return (
             <NativeSelect
               key={field}

@@ -10,7 +10,13 @@ export function HistoryPanel({ entries }: { entries: CourierRuleHistoryEntry[] }
       <Title order={3} size="h4">
         History
       </Title>
-      <PanelTable empty={entries.length === 0 ? "No rule changes yet." : null} minWidth={900} testId="rule-history" label="Rule history" head={["When", "Who", "Change", "Old", "New"]}>
+      <PanelTable
+        empty={entries.length === 0 ? "No rule changes yet." : null}
+        minWidth={900}
+        testId="rule-history"
+        label="Rule history"
+        head={["When", "Who", "Change", "Old", "New"]}
+      >
         {entries.map((e) => (
           <tr key={e.id}>
             <td>{e.at}</td>

@@ -7,7 +7,8 @@ import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 
 import { CheckboxSet, ChoiceSet } from "./ChoiceSets";
 
-const selectionLabel = (v: string) => (v === "priority" ? "priority list" : v === "advantage" ? "advantage (standard '_0', promise '_85')" : v);
+const selectionLabel = (v: string) =>
+  v === "priority" ? "priority list" : v === "advantage" ? "advantage (standard '_0', promise '_85')" : v;
 
 export function SelectCourierChoice({
   values,
@@ -31,12 +32,20 @@ export function SelectCourierChoice({
         </Title>
         <ChoiceSet legend="Selection type" error={errors.selection}>
           {SELECTION_TYPES.map((v) => (
-            <Radio key={v} name="selection" value={v} label={selectionLabel(v)} checked={values.selection === v} onChange={() => set({ selection: v })} />
+            <Radio
+              key={v}
+              name="selection"
+              value={v}
+              label={selectionLabel(v)}
+              checked={values.selection === v}
+              onChange={() => set({ selection: v })}
+            />
           ))}
         </ChoiceSet>
         <Text size="xs" c="dimmed">
-          advantage: the cheapest courier whose delivery estimate keeps the advantage plan&apos;s promise for the zone (A {ZONE_TAT_DAYS.A}, B{" "}
-          {ZONE_TAT_DAYS.B}, C {ZONE_TAT_DAYS.C}, D {ZONE_TAT_DAYS.D}, E {ZONE_TAT_DAYS.E} days); when none does, the fastest.
+          advantage: the cheapest courier whose delivery estimate keeps the advantage plan&apos;s promise for the zone
+          (A {ZONE_TAT_DAYS.A}, B {ZONE_TAT_DAYS.B}, C {ZONE_TAT_DAYS.C}, D {ZONE_TAT_DAYS.D}, E {ZONE_TAT_DAYS.E}{" "}
+          days); when none does, the fastest.
         </Text>
         <fieldset className="choice-set">
           <legend>Priority list (for priority selection; 1 is tried first)</legend>
@@ -47,9 +56,14 @@ export function SelectCourierChoice({
                 name={`priority_${i}`}
                 aria-label={`Priority ${i + 1}`}
                 value={values.priority_list[i] ?? ""}
-                onChange={(e) => set({ priority_list: values.priority_list.map((p, j) => (j === i ? e.currentTarget.value : p)) })}
+                onChange={(e) =>
+                  set({ priority_list: values.priority_list.map((p, j) => (j === i ? e.currentTarget.value : p)) })
+                }
                 error={errorOf(`priority_${i}`)}
-                data={[{ value: "", label: `${i + 1}: —` }, ...names.map((n) => ({ value: n, label: `${i + 1}: ${n}` }))]}
+                data={[
+                  { value: "", label: `${i + 1}: —` },
+                  ...names.map((n) => ({ value: n, label: `${i + 1}: ${n}` })),
+                ]}
               />
             ))}
           </Group>

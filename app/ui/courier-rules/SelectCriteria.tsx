@@ -1,5 +1,5 @@
 /** The Pickrr Select editor's criteria: service and order types, zones, the product and pincode lists, weight, invoice value and lanes. */
-import { ZONE_LABELS,ZONES } from "~/services/core/zones";
+import { ZONE_LABELS, ZONES } from "~/services/core/zones";
 import { ORDER_TYPES, SERVICE_TYPES } from "~/services/courier-setup/custom-rule-form";
 import type { ListField, ListSummary, SelectRuleValues } from "~/services/courier-setup/select-rule-form";
 import { LIST_FILES } from "~/services/rules/select-editor-fields";
@@ -12,7 +12,8 @@ import { LaneRows, RangeRows } from "./SelectRuleRows";
 const ZONE_OPTIONS = ZONES.map((z) => ({ value: z, label: `${z} (${ZONE_LABELS[z]})` }));
 
 /** A copy of `list` with row `i` patched. */
-const row = <T extends object>(list: T[], i: number, patch: Partial<T>) => list.map((r, j) => (j === i ? { ...r, ...patch } : r));
+const row = <T extends object>(list: T[], i: number, patch: Partial<T>) =>
+  list.map((r, j) => (j === i ? { ...r, ...patch } : r));
 
 export function SelectCriteria({
   values,
@@ -44,9 +45,27 @@ export function SelectCriteria({
             {errors.criteria}
           </Text>
         )}
-        <CheckboxSet legend="Service type" name="service_type" options={SERVICE_TYPES} checked={values.service_type} onChange={(service_type) => set({ service_type })} />
-        <CheckboxSet legend="Order type" name="order_type" options={ORDER_TYPES} checked={values.order_type} onChange={(order_type) => set({ order_type })} />
-        <CheckboxSet legend="Zone list" name="zone_list" options={ZONE_OPTIONS} checked={values.zone_list} onChange={(zone_list) => set({ zone_list })} />
+        <CheckboxSet
+          legend="Service type"
+          name="service_type"
+          options={SERVICE_TYPES}
+          checked={values.service_type}
+          onChange={(service_type) => set({ service_type })}
+        />
+        <CheckboxSet
+          legend="Order type"
+          name="order_type"
+          options={ORDER_TYPES}
+          checked={values.order_type}
+          onChange={(order_type) => set({ order_type })}
+        />
+        <CheckboxSet
+          legend="Zone list"
+          name="zone_list"
+          options={ZONE_OPTIONS}
+          checked={values.zone_list}
+          onChange={(zone_list) => set({ zone_list })}
+        />
         {LIST_FILES.map(([field, fileField, label]) => (
           <SelectListField
             key={field}
@@ -60,12 +79,26 @@ export function SelectCriteria({
             hydrated={hydrated}
             download={download(field)}
             onText={(text) => set({ [field]: text })}
-            onMode={(m) => set({ list_mode: { ...values.list_mode, [field]: m }, ...(m === "replace" ? {} : { [field]: "" }) })}
+            onMode={(m) =>
+              set({ list_mode: { ...values.list_mode, [field]: m }, ...(m === "replace" ? {} : { [field]: "" }) })
+            }
             onFileChosen={(chosen) => onFileChosen(fileField, chosen)}
           />
         ))}
-        <RangeRows title="Weight (kg)" prefix="weight" rows={values.weight} errorOf={errorOf} onChange={(i, p) => set({ weight: row(values.weight, i, p) })} />
-        <RangeRows title="Invoice value (₹)" prefix="invoice" rows={values.invoice} errorOf={errorOf} onChange={(i, p) => set({ invoice: row(values.invoice, i, p) })} />
+        <RangeRows
+          title="Weight (kg)"
+          prefix="weight"
+          rows={values.weight}
+          errorOf={errorOf}
+          onChange={(i, p) => set({ weight: row(values.weight, i, p) })}
+        />
+        <RangeRows
+          title="Invoice value (₹)"
+          prefix="invoice"
+          rows={values.invoice}
+          errorOf={errorOf}
+          onChange={(i, p) => set({ invoice: row(values.invoice, i, p) })}
+        />
         <LaneRows lanes={values.lanes} errors={errors} onChange={(i, p) => set({ lanes: row(values.lanes, i, p) })} />
       </Stack>
     </Paper>

@@ -5,7 +5,12 @@
  */
 import { Radio, Textarea } from "@mantine/core";
 
-import { type ListField, type ListMode, type ListSummary,MAX_LIST_ENTRIES } from "~/services/courier-setup/select-rule-form";
+import {
+  type ListField,
+  type ListMode,
+  type ListSummary,
+  MAX_LIST_ENTRIES,
+} from "~/services/courier-setup/select-rule-form";
 import { Group, Stack, Text } from "~/ui/layout";
 
 const MODES: [ListMode, string][] = [
@@ -46,9 +51,15 @@ function ListEntry({ field, fileField, label, text, summary, error, onText, onFi
       />
       <label className="file-field">
         <Text size="sm" span>
-          or upload a one-column CSV ({label.toLowerCase()}, up to {MAX_LIST_ENTRIES.toLocaleString("en-IN")} entries):{" "}
+          or upload a one-column CSV ({label.toLowerCase()}, up to {MAX_LIST_ENTRIES.toLocaleString("en-IN")}{" "}
+          entries):{" "}
         </Text>
-        <input type="file" name={fileField} accept=".csv,text/csv" onChange={(e) => onFileChosen(Boolean(e.currentTarget.files?.length))} />
+        <input
+          type="file"
+          name={fileField}
+          accept=".csv,text/csv"
+          onChange={(e) => onFileChosen(Boolean(e.currentTarget.files?.length))}
+        />
       </label>
     </>
   );
@@ -81,7 +92,15 @@ export function SelectListField(props: ListProps) {
         )}
         <Group gap="md">
           {MODES.map(([m, text]) => (
-            <Radio key={m} name={`${field}_mode`} value={m} label={text} aria-label={`${label}: ${text}`} checked={mode === m} onChange={() => onMode(m)} />
+            <Radio
+              key={m}
+              name={`${field}_mode`}
+              value={m}
+              label={text}
+              aria-label={`${label}: ${text}`}
+              checked={mode === m}
+              onChange={() => onMode(m)}
+            />
           ))}
         </Group>
         {entry && <ListEntry {...props} />}

@@ -47,7 +47,21 @@ function RowForms({ action }: { action: string }) {
 }
 
 /** A rule's Edit link (vp, avp) and its Up, Down, Clone and Delete (vp). */
-function RowActions({ rule, first, last, permissions, editor, href }: { rule: SelectRuleListEntry; first: boolean; last: boolean; permissions: RulePermissions; editor: string; href: (v: RulesView) => string }) {
+function RowActions({
+  rule,
+  first,
+  last,
+  permissions,
+  editor,
+  href,
+}: {
+  rule: SelectRuleListEntry;
+  first: boolean;
+  last: boolean;
+  permissions: RulePermissions;
+  editor: string;
+  href: (v: RulesView) => string;
+}) {
   return (
     <div className="row-actions">
       {permissions.canEditSelect && (
@@ -57,13 +71,36 @@ function RowActions({ rule, first, last, permissions, editor, href }: { rule: Se
       )}
       {permissions.canArrangeSelect && (
         <>
-          <button type="submit" form={ROW_FORMS.up} name="rule_id" value={rule.id} className="row-button" disabled={first} aria-label={`Move ${rule.name} up`}>
+          <button
+            type="submit"
+            form={ROW_FORMS.up}
+            name="rule_id"
+            value={rule.id}
+            className="row-button"
+            disabled={first}
+            aria-label={`Move ${rule.name} up`}
+          >
             Up
           </button>
-          <button type="submit" form={ROW_FORMS.down} name="rule_id" value={rule.id} className="row-button" disabled={last} aria-label={`Move ${rule.name} down`}>
+          <button
+            type="submit"
+            form={ROW_FORMS.down}
+            name="rule_id"
+            value={rule.id}
+            className="row-button"
+            disabled={last}
+            aria-label={`Move ${rule.name} down`}
+          >
             Down
           </button>
-          <button type="submit" form={ROW_FORMS.clone} name="rule_id" value={rule.id} className="row-button" aria-label={`Clone ${rule.name}`}>
+          <button
+            type="submit"
+            form={ROW_FORMS.clone}
+            name="rule_id"
+            value={rule.id}
+            className="row-button"
+            aria-label={`Clone ${rule.name}`}
+          >
             Clone
           </button>
           <Link to={href({ deleteSelect: rule.id })} preventScrollReset aria-label={`Delete ${rule.name}`}>
@@ -90,7 +127,8 @@ export function SelectPanel({
   href: (v: RulesView) => string;
 }) {
   const here = href({});
-  const deleting = permissions.canArrangeSelect && view.deleteSelect ? rules.find((r) => r.id === view.deleteSelect) ?? null : null;
+  const deleting =
+    permissions.canArrangeSelect && view.deleteSelect ? (rules.find((r) => r.id === view.deleteSelect) ?? null) : null;
   const editor = `/all-users/${clientId}/courier-rules/select`;
   const actions = permissions.canEditSelect || permissions.canArrangeSelect;
   return (
@@ -132,7 +170,14 @@ export function SelectPanel({
             <td>{r.summary.selection}</td>
             {actions && (
               <td>
-                <RowActions rule={r} first={i === 0} last={i === rules.length - 1} permissions={permissions} editor={editor} href={href} />
+                <RowActions
+                  rule={r}
+                  first={i === 0}
+                  last={i === rules.length - 1}
+                  permissions={permissions}
+                  editor={editor}
+                  href={href}
+                />
               </td>
             )}
           </tr>

@@ -8,7 +8,13 @@ import { Alert, Button, TextInput } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
-import { type ListField, type ListSummary, parseSelectRule, selectRuleReady, type SelectRuleValues } from "~/services/courier-setup/select-rule-form";
+import {
+  type ListField,
+  type ListSummary,
+  parseSelectRule,
+  selectRuleReady,
+  type SelectRuleValues,
+} from "~/services/courier-setup/select-rule-form";
 import { Group, Stack } from "~/ui/layout";
 import { useHydrated } from "~/ui/useHydrated";
 
@@ -16,7 +22,13 @@ import { SelectCourierChoice } from "./SelectCourierChoice";
 import { SelectCriteria } from "./SelectCriteria";
 
 /** The answer's sentence over the list of its field errors. */
-export function EditorErrors({ message, fieldErrors }: { message: string | null; fieldErrors: Record<string, string> }) {
+export function EditorErrors({
+  message,
+  fieldErrors,
+}: {
+  message: string | null;
+  fieldErrors: Record<string, string>;
+}) {
   if (!message) return null;
   return (
     <Alert color="red" role="alert" data-testid="editor-error">
@@ -56,7 +68,8 @@ export function SelectRuleEditorForm({
   // With JavaScript the same checks as the server show as the person types.
   const live = hydrated ? parseSelectRule(values, all) : null;
   const liveErrors = live && !live.ok ? live.fieldErrors : {};
-  const errorOf = (field: string) => errors[field] ?? (field.includes("_max_") || field.startsWith("priority_") ? liveErrors[field] : undefined);
+  const errorOf = (field: string) =>
+    errors[field] ?? (field.includes("_max_") || field.startsWith("priority_") ? liveErrors[field] : undefined);
   const set = (patch: Partial<SelectRuleValues>) => setValues({ ...values, ...patch });
   const fileChosen = (fileField: string, chosen: boolean) => {
     const next = new Set(chosenFiles);
@@ -68,8 +81,25 @@ export function SelectRuleEditorForm({
     <Form method="post" encType="multipart/form-data" noValidate>
       <input type="hidden" name="version" value={values.version} />
       <Stack gap="md">
-        <TextInput name="name" label="Rule name" required maxLength={100} value={values.name} onChange={(e) => set({ name: e.currentTarget.value })} error={errors.name} />
-        <SelectCriteria values={values} set={set} errors={errors} errorOf={errorOf} lists={lists} hydrated={hydrated} download={download} onFileChosen={fileChosen} />
+        <TextInput
+          name="name"
+          label="Rule name"
+          required
+          maxLength={100}
+          value={values.name}
+          onChange={(e) => set({ name: e.currentTarget.value })}
+          error={errors.name}
+        />
+        <SelectCriteria
+          values={values}
+          set={set}
+          errors={errors}
+          errorOf={errorOf}
+          lists={lists}
+          hydrated={hydrated}
+          download={download}
+          onFileChosen={fileChosen}
+        />
         <SelectCourierChoice values={values} set={set} names={all} errors={errors} errorOf={errorOf} />
         <Group justify="flex-end">
           <Button component={Link} to={cancel} variant="default">

@@ -54,11 +54,22 @@ const LANE_GROUPS = (["State", "Metro city"] as const).map((group) => ({
 /** A lane end's options: the places, and a stored value no longer among them (shown so it can be changed; saving it is refused). */
 function laneOptions(end: "from" | "to", current: string) {
   const blank = { value: "", label: end === "from" ? "From: —" : "To: —" };
-  const unknown = current && !LANE_PLACES.some((p) => p.value === current) ? [{ value: current, label: `${current} (not in the list)` }] : [];
+  const unknown =
+    current && !LANE_PLACES.some((p) => p.value === current)
+      ? [{ value: current, label: `${current} (not in the list)` }]
+      : [];
   return [blank, ...unknown, ...LANE_GROUPS];
 }
 
-export function LaneRows({ lanes, errors, onChange }: { lanes: Lane[]; errors: Record<string, string>; onChange: (i: number, patch: Partial<Lane>) => void }) {
+export function LaneRows({
+  lanes,
+  errors,
+  onChange,
+}: {
+  lanes: Lane[];
+  errors: Record<string, string>;
+  onChange: (i: number, patch: Partial<Lane>) => void;
+}) {
   return (
     <fieldset className="choice-set">
       <legend>Lane list (from → to: a state or a metro city)</legend>

@@ -44,7 +44,15 @@ export function SelectionCards({ current, canEdit, action }: { current: string; 
                 </Text>
               )}
               {canEdit && !chosen && (
-                <Button type="submit" name="rule_code" value={o.code} size="xs" variant="light" loading={busy} aria-label={`Use ${o.label}`}>
+                <Button
+                  type="submit"
+                  name="rule_code"
+                  value={o.code}
+                  size="xs"
+                  variant="light"
+                  loading={busy}
+                  aria-label={`Use ${o.label}`}
+                >
                   Use {o.label}
                 </Button>
               )}

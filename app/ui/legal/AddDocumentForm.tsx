@@ -7,7 +7,7 @@
  */
 import { Alert, Button, Textarea } from "@mantine/core";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { type FormEvent,useState } from "react";
+import { type FormEvent, useState } from "react";
 
 import { kindByName } from "~/services/http/file-kinds";
 import {
@@ -22,7 +22,7 @@ import {
   parseLegalDocument,
   SEGMENTS,
 } from "~/services/legal/forms";
-import { Field, type FieldAnswer,FileField, postedValue, Select } from "~/ui/account/parts";
+import { Field, type FieldAnswer, FileField, postedValue, Select } from "~/ui/account/parts";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 import { Group, Stack } from "~/ui/layout";
 import { useHydrated } from "~/ui/useHydrated";
@@ -30,7 +30,8 @@ import { useHydrated } from "~/ui/useHydrated";
 /** The action's answer to a refused upload (docs/forms.md §3). */
 export type DocumentAnswer = FieldAnswer;
 
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
+const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
+  values.map((v) => ({ value: v, label: labels[v] }));
 const SEGMENT_OPTIONS = SEGMENTS.map((s) => ({ value: s, label: `Segment ${s}` }));
 
 /** The browser's check of the chosen file (the server checks the bytes too). */
@@ -40,14 +41,28 @@ export function pdfProblem(file: File): string | null {
   return null;
 }
 
-export function AddDocumentForm({ action, closeTo, answer, today }: { action: string; closeTo: string; answer: DocumentAnswer | null; today: string }) {
+export function AddDocumentForm({
+  action,
+  closeTo,
+  answer,
+  today,
+}: {
+  action: string;
+  closeTo: string;
+  answer: DocumentAnswer | null;
+  today: string;
+}) {
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<Record<string, string> | null>(null);
   const [docType, setDocType] = useState(postedValue(answer, "doc_type") ?? "");
   const [blocking, setBlocking] = useState(postedValue(answer, "order_blocking") ?? "");
   // The server's answer, or (with JavaScript) the browser's own check of the last submit.
-  const shown: FieldAnswer = { message: clientErrors ? undefined : answer?.message, fieldErrors: clientErrors ?? answer?.fieldErrors, repopulateFields: answer?.repopulateFields };
+  const shown: FieldAnswer = {
+    message: clientErrors ? undefined : answer?.message,
+    fieldErrors: clientErrors ?? answer?.fieldErrors,
+    repopulateFields: answer?.repopulateFields,
+  };
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const form = new FormData(e.currentTarget);
@@ -65,7 +80,15 @@ export function AddDocumentForm({ action, closeTo, answer, today }: { action: st
   };
 
   return (
-    <Form method="post" encType="multipart/form-data" action={action} noValidate onSubmit={onSubmit} preventScrollReset aria-label="Add New Document">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      action={action}
+      noValidate
+      onSubmit={onSubmit}
+      preventScrollReset
+      aria-label="Add New Document"
+    >
       {/* The key resets the inputs' defaults when a new answer arrives (refilled values, or a fresh form). */}
       <Stack gap="sm" key={JSON.stringify(answer?.repopulateFields ?? {})}>
         {shown.message ? (
@@ -73,8 +96,21 @@ export function AddDocumentForm({ action, closeTo, answer, today }: { action: st
             {shown.message}
           </Alert>
         ) : null}
-        <Select name="doc_name" label="Document Name" options={options(DOC_NAMES, DOC_NAME_LABELS)} answer={shown} required />
-        <Select name="doc_type" label="Target Users" options={options(DOC_TYPES, DOC_TYPE_LABELS)} answer={shown} required onChange={setDocType} />
+        <Select
+          name="doc_name"
+          label="Document Name"
+          options={options(DOC_NAMES, DOC_NAME_LABELS)}
+          answer={shown}
+          required
+        />
+        <Select
+          name="doc_type"
+          label="Target Users"
+          options={options(DOC_TYPES, DOC_TYPE_LABELS)}
+          answer={shown}
+          required
+          onChange={setDocType}
+        />
         <Field
           name="email"
           type="email"
@@ -98,8 +134,22 @@ export function AddDocumentForm({ action, closeTo, answer, today }: { action: st
           error={shown.fieldErrors?.description}
           styles={READABLE_ERRORS}
         />
-        <Field name="publish_at" type="date" label="Publish Date" answer={{ ...shown, repopulateFields: { publish_at: postedValue(answer, "publish_at") ?? today } }} required description="The document is in force from this date." />
-        <Select name="order_blocking" label="Order Blocking" options={options(ORDER_BLOCKING, ORDER_BLOCKING_LABELS)} answer={shown} required onChange={setBlocking} />
+        <Field
+          name="publish_at"
+          type="date"
+          label="Publish Date"
+          answer={{ ...shown, repopulateFields: { publish_at: postedValue(answer, "publish_at") ?? today } }}
+          required
+          description="The document is in force from this date."
+        />
+        <Select
+          name="order_blocking"
+          label="Order Blocking"
+          options={options(ORDER_BLOCKING, ORDER_BLOCKING_LABELS)}
+          answer={shown}
+          required
+          onChange={setBlocking}
+        />
         <Field
           name="days"
           label="Acceptance Period (days)"
@@ -110,7 +160,13 @@ export function AddDocumentForm({ action, closeTo, answer, today }: { action: st
           disabled={hydrated && blocking !== "mandatory"}
           description={hydrated ? undefined : "Only for Mandatory: days to accept before new orders are blocked."}
         />
-        <FileField name="doc_file" label="Document (PDF, at most 1 MB)" accept=".pdf,application/pdf" answer={shown} check={pdfProblem} />
+        <FileField
+          name="doc_file"
+          label="Document (PDF, at most 1 MB)"
+          accept=".pdf,application/pdf"
+          answer={shown}
+          check={pdfProblem}
+        />
         <Group justify="flex-end" mt="sm">
           <Button component={Link} to={closeTo} variant="default" preventScrollReset>
             Cancel

@@ -9,7 +9,7 @@ import { lazy, Suspense, useState } from "react";
 import type { HeldRemittance } from "~/services/money/remittances.server";
 
 import { useHydrated } from "../useHydrated";
-import { codColumns,CodPlainTable } from "./cod-columns";
+import { codColumns, CodPlainTable } from "./cod-columns";
 
 const CodTable = lazy(() => import("./CodTable").then((m) => ({ default: m.CodTable })));
 

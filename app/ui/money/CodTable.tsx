@@ -12,7 +12,13 @@ import "@mantine/core/styles/Checkbox.css";
 // Hovering a row's checkbox shows its tooltip.
 import "@mantine/core/styles/Tooltip.css";
 
-import { MantineReactTable, type MRT_ColumnDef, type MRT_RowSelectionState, type MRT_Updater,useMantineReactTable } from "mantine-react-table";
+import {
+  MantineReactTable,
+  type MRT_ColumnDef,
+  type MRT_RowSelectionState,
+  type MRT_Updater,
+  useMantineReactTable,
+} from "mantine-react-table";
 
 import type { HeldRemittance } from "~/services/money/remittances.server";
 import { Text } from "~/ui/layout";
@@ -20,7 +26,14 @@ import { Text } from "~/ui/layout";
 import { serverDrivenTableOptions } from "../server-driven-table";
 import { COD_EMPTY, COD_TABLE_LABEL, type CodColumn, type CodSelection } from "./cod-columns";
 
-export function CodTable({ rows, columns, canRelease, selected, onSelect, selectForm }: { rows: HeldRemittance[]; columns: CodColumn[] } & CodSelection) {
+export function CodTable({
+  rows,
+  columns,
+  canRelease,
+  selected,
+  onSelect,
+  selectForm,
+}: { rows: HeldRemittance[]; columns: CodColumn[] } & CodSelection) {
   const rowSelection: MRT_RowSelectionState = Object.fromEntries(selected.map((id) => [String(id), true]));
   const onRowSelectionChange = (updater: MRT_Updater<MRT_RowSelectionState>) => {
     const next = typeof updater === "function" ? updater(rowSelection) : updater;
@@ -28,26 +41,30 @@ export function CodTable({ rows, columns, canRelease, selected, onSelect, select
   };
   const table = useMantineReactTable({
     ...serverDrivenTableOptions<HeldRemittance>(COD_TABLE_LABEL, "cod-grid"),
-    columns: columns.map(
-      (c): MRT_ColumnDef<HeldRemittance> => ({
-        id: c.id,
-        header: c.header,
-        size: c.size,
-        Cell: ({ row }) => c.cell(row.original),
-        mantineTableBodyCellProps: { className: c.className, "data-testid": c.testId } as never,
-      }),
-    ),
+    columns: columns.map((c): MRT_ColumnDef<HeldRemittance> => ({
+      id: c.id,
+      header: c.header,
+      size: c.size,
+      Cell: ({ row }) => c.cell(row.original),
+      mantineTableBodyCellProps: { className: c.className, "data-testid": c.testId } as never,
+    })),
     data: rows,
     getRowId: (r) => String(r.id),
     enableRowSelection: canRelease,
     enableSelectAll: canRelease,
     state: { density: "xs", rowSelection },
     onRowSelectionChange,
-    mantineSelectCheckboxProps: ({ row }) => ({ form: selectForm, name: "ids", value: String(row.original.id), "aria-label": `Select ${row.original.pickrr_reference_id}` }),
+    mantineSelectCheckboxProps: ({ row }) => ({
+      form: selectForm,
+      name: "ids",
+      value: String(row.original.id),
+      "aria-label": `Select ${row.original.pickrr_reference_id}`,
+    }),
     mantineSelectAllCheckboxProps: { "aria-label": "Select every row on this page" },
     displayColumnDefOptions: { "mrt-row-select": { header: "Select", size: 40 } },
     mantineTableProps: { striped: true, "aria-label": COD_TABLE_LABEL } as never,
-    mantineTableBodyRowProps: ({ row }) => ({ "data-testid": "cod-row", "data-ref": row.original.pickrr_reference_id }) as never,
+    mantineTableBodyRowProps: ({ row }) =>
+      ({ "data-testid": "cod-row", "data-ref": row.original.pickrr_reference_id }) as never,
     renderEmptyRowsFallback: () => (
       <Text c="dimmed" ta="center" py="lg">
         {COD_EMPTY}

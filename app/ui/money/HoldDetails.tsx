@@ -8,7 +8,7 @@ import "./money.css";
 
 import { dmy } from "~/services/core/ist-dates";
 import { formatInr } from "~/services/core/money";
-import { type CustomerType, type HoldFigures, type HoldVerdict,VERDICT_LABELS } from "~/services/money/hold";
+import { type CustomerType, type HoldFigures, type HoldVerdict, VERDICT_LABELS } from "~/services/money/hold";
 import { Paper, Stack, Text } from "~/ui/layout";
 
 type Details = { remittance: { pickrr_reference_id: string }; figures: HoldFigures; verdict: HoldVerdict };
@@ -18,7 +18,11 @@ const money = (label: string, value: number) => [label, formatInr(value)] as con
 function figureRows(f: HoldFigures): (readonly [string, string])[] {
   const seller = [["Seller", f.seller_email] as const, ["Current date", dmy(f.current_date)] as const];
   const byType: Record<CustomerType, (readonly [string, string])[]> = {
-    WALLET: [money("Future COD remittance", f.future_cod), ["Buffer", `${f.buffer_percent}%`], money("Wallet balance", f.wallet_balance)],
+    WALLET: [
+      money("Future COD remittance", f.future_cod),
+      ["Buffer", `${f.buffer_percent}%`],
+      money("Wallet balance", f.wallet_balance),
+    ],
     COD_MINUS_BILL: [
       money("Pending COD remittance", f.pending_cod),
       money("Future COD remittance", f.future_cod),
@@ -54,7 +58,11 @@ export function HoldDetailsPanel({ details }: { details: Details }) {
           ))}
         </tbody>
       </table>
-      <Paper withBorder p="sm" className={verdict.clear ? "hold-verdict hold-verdict-clear" : "hold-verdict hold-verdict-keep"}>
+      <Paper
+        withBorder
+        p="sm"
+        className={verdict.clear ? "hold-verdict hold-verdict-clear" : "hold-verdict hold-verdict-keep"}
+      >
         <Text fw={700}>{verdict.clear ? VERDICT_LABELS.clear : VERDICT_LABELS.keep}</Text>
         <Text size="sm">{verdict.rule}</Text>
         <ul className="hold-checks">

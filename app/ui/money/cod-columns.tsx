@@ -14,7 +14,14 @@ import { formatInr, rupeesToPaise } from "~/services/core/money";
 import { CUSTOMER_TYPE_LABELS, customerTypeOf } from "~/services/money/hold";
 import type { HeldRemittance } from "~/services/money/remittances.server";
 
-export type CodColumn = { id: string; header: string; size: number; className?: string; testId?: string; cell: (r: HeldRemittance) => ReactNode };
+export type CodColumn = {
+  id: string;
+  header: string;
+  size: number;
+  className?: string;
+  testId?: string;
+  cell: (r: HeldRemittance) => ReactNode;
+};
 
 const inr = (rupees: string) => formatInr(rupeesToPaise(rupees));
 
@@ -35,7 +42,14 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
     { id: "type", header: "Customer Type", size: 110, cell: (r) => CUSTOMER_TYPE_LABELS[customerTypeOf(r)] },
     { id: "orders", header: "Orders", size: 60, cell: (r) => r.order_count },
     { id: "start", header: "Start Date", size: 100, className: "nowrap", cell: (r) => dmy(r.start_date) },
-    { id: "amount", header: "Amount", size: 100, className: "nowrap", testId: "cod-amount", cell: (r) => inr(r.amount) },
+    {
+      id: "amount",
+      header: "Amount",
+      size: 100,
+      className: "nowrap",
+      testId: "cod-amount",
+      cell: (r) => inr(r.amount),
+    },
     { id: "pending", header: "Pending", size: 100, className: "nowrap", cell: (r) => inr(r.pending_amount) },
     { id: "status", header: "Status", size: 80, cell: (r) => r.status },
     {
@@ -43,7 +57,12 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
       header: "Recommended Action",
       size: 100,
       cell: (r) => (
-        <Link className="table-link" to={`${listHref}&hold=${r.id}`} preventScrollReset aria-label={`Hold COD ${r.pickrr_reference_id}`}>
+        <Link
+          className="table-link"
+          to={`${listHref}&hold=${r.id}`}
+          preventScrollReset
+          aria-label={`Hold COD ${r.pickrr_reference_id}`}
+        >
           Hold COD
         </Link>
       ),
@@ -55,7 +74,12 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
             header: "Release",
             size: 70,
             cell: (r: HeldRemittance) => (
-              <Link className="table-link" to={`${listHref}&release=1&ids=${r.id}`} preventScrollReset aria-label={`Release ${r.pickrr_reference_id}`}>
+              <Link
+                className="table-link"
+                to={`${listHref}&release=1&ids=${r.id}`}
+                preventScrollReset
+                aria-label={`Release ${r.pickrr_reference_id}`}
+              >
                 Release
               </Link>
             ),
@@ -68,10 +92,22 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
 export const COD_EMPTY = "No held COD remittances match.";
 export const COD_TABLE_LABEL = "Held COD remittances";
 
-export type CodSelection = { canRelease: boolean; selected: number[]; onSelect: (ids: number[]) => void; selectForm: string };
+export type CodSelection = {
+  canRelease: boolean;
+  selected: number[];
+  onSelect: (ids: number[]) => void;
+  selectForm: string;
+};
 
 /** The table as the server sends it: plain rows, native checkboxes of the selection form. */
-export function CodPlainTable({ rows, columns, canRelease, selected, onSelect, selectForm }: { rows: HeldRemittance[]; columns: CodColumn[] } & CodSelection) {
+export function CodPlainTable({
+  rows,
+  columns,
+  canRelease,
+  selected,
+  onSelect,
+  selectForm,
+}: { rows: HeldRemittance[]; columns: CodColumn[] } & CodSelection) {
   const colSpan = columns.length + (canRelease ? 1 : 0);
   return (
     // Native cells with the plain-table styles (as All Users): 30 rows × 10 cells through Mantine's
@@ -105,7 +141,9 @@ export function CodPlainTable({ rows, columns, canRelease, selected, onSelect, s
                       value={r.id}
                       aria-label={`Select ${r.pickrr_reference_id}`}
                       checked={selected.includes(r.id)}
-                      onChange={(e) => onSelect(e.currentTarget.checked ? [...selected, r.id] : selected.filter((id) => id !== r.id))}
+                      onChange={(e) =>
+                        onSelect(e.currentTarget.checked ? [...selected, r.id] : selected.filter((id) => id !== r.id))
+                      }
                     />
                   </td>
                 ) : null}

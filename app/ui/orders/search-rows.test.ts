@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { orderRowHtml, type OrderRowView,sellerRowHtml } from "./search-rows";
+import { orderRowHtml, type OrderRowView, sellerRowHtml } from "./search-rows";
 
 const order: OrderRowView = {
   id: 7,
@@ -47,27 +47,45 @@ describe("order search rows as HTML", () => {
     expect(html).toContain("Dupatta &lt;silk&gt; × 1");
     expect(html).toContain(`<span class="pay-badge pay-cod">COD</span>`);
     expect(html).toContain("COD ₹1,299.50");
-    expect(html).toContain(`href="/single-search-record?type=phone&amp;q=98&amp;charged=PK0000104729" data-keep-scroll>View Charged Weight</a>`);
-    expect(html).toContain(`<span data-testid="customer-name">Asha &quot;Rao&quot; &lt;script&gt;alert(1)&lt;/script&gt;</span>`);
+    expect(html).toContain(
+      `href="/single-search-record?type=phone&amp;q=98&amp;charged=PK0000104729" data-keep-scroll>View Charged Weight</a>`,
+    );
+    expect(html).toContain(
+      `<span data-testid="customer-name">Asha &quot;Rao&quot; &lt;script&gt;alert(1)&lt;/script&gt;</span>`,
+    );
     expect(html).not.toContain("<script>");
     expect(html).toContain("12, MG Road &amp; Co, Karnataka 560001");
     expect(html).toContain("Sales: Ravi Kumar</div><div>Retention: —</div><div>Ops: Meera Iyer");
     // Sync Tracking: a form posting the order's id back to this page; no sync yet, so no time.
-    expect(html).toContain(`<form method="post" class="row-form"><input type="hidden" name="order" value="PK0000104729"><button type="submit" class="row-button">Sync Tracking</button></form>`);
+    expect(html).toContain(
+      `<form method="post" class="row-form"><input type="hidden" name="order" value="PK0000104729"><button type="submit" class="row-button">Sync Tracking</button></form>`,
+    );
     expect(html).not.toContain("Synced ");
   });
 
   it("shows a prepaid order without a COD value, and a promise EDD when there is one", () => {
-    const html = orderRowHtml({ ...order, payment_mode: "prepaid", promise_edd: "2026-11-23", pickup_at: new Date("2026-11-21T06:00:00Z") }, charged);
+    const html = orderRowHtml(
+      { ...order, payment_mode: "prepaid", promise_edd: "2026-11-23", pickup_at: new Date("2026-11-21T06:00:00Z") },
+      charged,
+    );
     expect(html).toContain(`<span class="pay-badge pay-prepaid">Prepaid</span>`);
     expect(html).not.toContain("COD ₹");
     expect(html).toContain("Promise EDD 2026-11-23");
     expect(html).toContain("Picked on 21 Nov 2026, 11:30");
-    expect(orderRowHtml({ ...order, last_synced_at: new Date("2026-11-26T12:00:00Z") }, charged)).toContain(`<div class="muted">Synced 26 Nov 2026, 17:30</div>`);
+    expect(orderRowHtml({ ...order, last_synced_at: new Date("2026-11-26T12:00:00Z") }, charged)).toContain(
+      `<div class="muted">Synced 26 Nov 2026, 17:30</div>`,
+    );
   });
 
   it("shows a seller with its POCs by name and e-mail, linked to the client", () => {
-    const html = sellerRowHtml({ id: 12, email: "o'brien@shop.test", name: "O'Brien", sales: { id: 1, name: "Ravi", email: "ravi@demo.test" }, retention: null, ops: null });
+    const html = sellerRowHtml({
+      id: 12,
+      email: "o'brien@shop.test",
+      name: "O'Brien",
+      sales: { id: 1, name: "Ravi", email: "ravi@demo.test" },
+      retention: null,
+      ops: null,
+    });
     expect(html).toBe(
       `<tr data-testid="seller-result"><td><a class="action-link row-link" href="/all-users/12">o&#x27;brien@shop.test</a></td><td>Ravi (ravi@demo.test)</td><td>—</td><td>—</td></tr>`,
     );

@@ -13,10 +13,15 @@ import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
 import { escapeHtml as e } from "../html";
 
 /** What a row shows of an order: the POCs by name (the orders view shows no e-mails). */
-export type OrderRowView = Omit<OrderSearchRow, "sales" | "retention" | "ops"> & { sales: string | null; retention: string | null; ops: string | null };
+export type OrderRowView = Omit<OrderSearchRow, "sales" | "retention" | "ops"> & {
+  sales: string | null;
+  retention: string | null;
+  ops: string | null;
+};
 
 const rupees = (v: string) => formatInr(rupeesToPaise(v));
-const link = (href: string, text: string, keepScroll = false) => `<a class="action-link row-link" href="${e(href)}"${keepScroll ? " data-keep-scroll" : ""}>${e(text)}</a>`;
+const link = (href: string, text: string, keepScroll = false) =>
+  `<a class="action-link row-link" href="${e(href)}"${keepScroll ? " data-keep-scroll" : ""}>${e(text)}</a>`;
 const div = (text: string, cls?: string) => `<div${cls ? ` class="${cls}"` : ""}>${text}</div>`;
 
 export function orderRowHtml(o: OrderRowView, chargedHref: (orderId: string) => string): string {

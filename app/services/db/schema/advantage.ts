@@ -31,7 +31,9 @@ export const clientAdvantagePlans = pgTable(
   (t) => [
     primaryKey({ columns: [t.client_id, t.plan] }),
     check("client_advantage_plans_plan", sql`${t.plan} in ${PLAN_NAMES_SQL}`),
-    uniqueIndex("client_advantage_plans_one_active").on(t.client_id).where(sql`${t.activated_at} is not null`),
+    uniqueIndex("client_advantage_plans_one_active")
+      .on(t.client_id)
+      .where(sql`${t.activated_at} is not null`),
   ],
 );
 

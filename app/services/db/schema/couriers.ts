@@ -1,5 +1,15 @@
 /** Courier brands, their services and which services a client has switched on. */
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+} from "drizzle-orm/pg-core";
 
 import { clients } from "./clients";
 

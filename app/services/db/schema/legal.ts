@@ -3,7 +3,20 @@
  * "Legal document"). The PDF itself is a stored_files row (decision 021).
  */
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import { clients } from "./clients";
 import { storedFiles } from "./files";
@@ -44,7 +57,10 @@ export const legalDocuments = pgTable(
   (t) => [
     uniqueIndex("legal_documents_version_idx").on(t.doc_name, t.audience, t.version),
     index("legal_documents_audience_idx").on(t.audience, t.publish_at),
-    check("legal_documents_days_check", sql`(${t.order_blocking} = 'mandatory') = (${t.days} is not null) and (${t.days} is null or ${t.days} >= 1)`),
+    check(
+      "legal_documents_days_check",
+      sql`(${t.order_blocking} = 'mandatory') = (${t.days} is not null) and (${t.days} is null or ${t.days} >= 1)`,
+    ),
   ],
 );
 
@@ -99,7 +115,9 @@ export const legalSellerStatus = pgTable(
     /** '1' every document in force accepted, '0' one or more not, null when none is in force. */
     status: text("status"),
     /** The documents in force, oldest id first, with the acceptance time (ISO, UTC) or null. */
-    docs: jsonb("docs").$type<{ id: number; doc_name: string; version: number; accepted_at: string | null }[]>().notNull(),
+    docs: jsonb("docs")
+      .$type<{ id: number; doc_name: string; version: number; accepted_at: string | null }[]>()
+      .notNull(),
     /**
      * The IST days the row holds for: [valid_from, valid_until) — the newest publish date of the
      * seller's documents on or before the day it was computed, and the next one after it (null:
@@ -116,6 +134,8 @@ export const legalSellerStatus = pgTable(
     index("legal_seller_status_name_idx").on(t.name, t.client_id),
     index("legal_seller_status_valid_until_idx").on(t.valid_until),
     index("legal_seller_status_valid_from_idx").on(t.valid_from),
-    index("legal_seller_status_stale_idx").on(t.stale).where(sql`${t.stale}`),
+    index("legal_seller_status_stale_idx")
+      .on(t.stale)
+      .where(sql`${t.stale}`),
   ],
 );

@@ -23,5 +23,9 @@ export const mailOutbox = pgTable(
     last_error: text("last_error"),
     delivered_ref: text("delivered_ref"),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.next_attempt_at).where(sql`${t.sent_at} is null`)],
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.next_attempt_at)
+      .where(sql`${t.sent_at} is null`),
+  ],
 );

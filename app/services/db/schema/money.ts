@@ -8,7 +8,18 @@
  * the hold verdicts need beyond those live in client_money_profiles.
  */
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import { clients } from "./clients";
 import { staff } from "./staff";
@@ -59,7 +70,9 @@ export const codRemittances = pgTable(
     uniqueIndex("cod_remittances_reference_idx").on(t.pickrr_reference_id),
     uniqueIndex("cod_remittances_client_cycle_idx").on(t.client_id, t.start_date),
     // The On Hold COD list reads only held, unreleased rows, by date.
-    index("cod_remittances_held_idx").on(t.start_date, t.id).where(sql`${t.current_action} = 'HOLD' and ${t.status} in ('PENDING', 'PARTIAL')`),
+    index("cod_remittances_held_idx")
+      .on(t.start_date, t.id)
+      .where(sql`${t.current_action} = 'HOLD' and ${t.status} in ('PENDING', 'PARTIAL')`),
     check("cod_remittances_status_check", sql`${t.status} in ('PENDING', 'PARTIAL', 'RELEASED')`),
   ],
 );
@@ -94,8 +107,14 @@ export const billingCycles = pgTable(
     uniqueIndex("billing_cycles_reference_idx").on(t.reference_id),
     uniqueIndex("billing_cycles_client_cycle_idx").on(t.client_id, t.start_date),
     // Netting and wallet debits reduce what is outstanding, never past nothing.
-    check("billing_cycles_outstanding_check", sql`${t.outstanding_amount} >= 0 and ${t.outstanding_amount} <= ${t.total_amount} - ${t.cashback_amount}`),
-    check("billing_cycles_cashback_check", sql`${t.cashback_amount} >= 0 and ${t.cashback_amount} <= ${t.total_amount}`),
+    check(
+      "billing_cycles_outstanding_check",
+      sql`${t.outstanding_amount} >= 0 and ${t.outstanding_amount} <= ${t.total_amount} - ${t.cashback_amount}`,
+    ),
+    check(
+      "billing_cycles_cashback_check",
+      sql`${t.cashback_amount} >= 0 and ${t.cashback_amount} <= ${t.total_amount}`,
+    ),
   ],
 );
 
@@ -125,12 +144,23 @@ export const moneyMovements = pgTable(
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("money_movements_release_idx").on(t.remittance_id).where(sql`${t.kind} = 'cod_release'`),
-    uniqueIndex("money_movements_netting_idx").on(t.remittance_id, t.bill_id).where(sql`${t.kind} = 'bill_netting'`),
-    uniqueIndex("money_movements_wallet_idx").on(t.bill_id).where(sql`${t.kind} = 'wallet_debit'`),
-    uniqueIndex("money_movements_cashback_idx").on(t.bill_id).where(sql`${t.kind} = 'cashback_credit'`),
+    uniqueIndex("money_movements_release_idx")
+      .on(t.remittance_id)
+      .where(sql`${t.kind} = 'cod_release'`),
+    uniqueIndex("money_movements_netting_idx")
+      .on(t.remittance_id, t.bill_id)
+      .where(sql`${t.kind} = 'bill_netting'`),
+    uniqueIndex("money_movements_wallet_idx")
+      .on(t.bill_id)
+      .where(sql`${t.kind} = 'wallet_debit'`),
+    uniqueIndex("money_movements_cashback_idx")
+      .on(t.bill_id)
+      .where(sql`${t.kind} = 'cashback_credit'`),
     index("money_movements_client_idx").on(t.client_id, t.at),
-    check("money_movements_kind_check", sql`${t.kind} in ('cod_release', 'bill_netting', 'wallet_debit', 'cashback_credit', 'bill_payment')`),
+    check(
+      "money_movements_kind_check",
+      sql`${t.kind} in ('cod_release', 'bill_netting', 'wallet_debit', 'cashback_credit', 'bill_payment')`,
+    ),
   ],
 );
 
@@ -158,7 +188,9 @@ export const financeReportJobs = pgTable(
   },
   (t) => [
     index("finance_report_jobs_staff_idx").on(t.staff_id, t.requested_at),
-    index("finance_report_jobs_open_idx").on(t.id).where(sql`${t.status} in ('queued', 'running')`),
+    index("finance_report_jobs_open_idx")
+      .on(t.id)
+      .where(sql`${t.status} in ('queued', 'running')`),
     check("finance_report_jobs_status_check", sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );
@@ -193,6 +225,8 @@ export const cashbackCredits = pgTable(
   },
   (t) => [
     index("cashback_credits_client_bill_idx").on(t.client_id, t.bill_reference),
-    index("cashback_credits_waiting_idx").on(t.client_id, t.bill_start).where(sql`${t.applied_bill_id} is null`),
+    index("cashback_credits_waiting_idx")
+      .on(t.client_id, t.bill_start)
+      .where(sql`${t.applied_bill_id} is null`),
   ],
 );

@@ -1,6 +1,19 @@
 /** The order book (decision 023): orders with their charge frozen at placement, and tracking events. */
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, numeric, pgSequence, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import { clients } from "./clients";
 import { couriers } from "./couriers";
@@ -93,8 +106,12 @@ export const orders = pgTable(
     index("orders_placed_idx").on(t.placed_at),
     // The cycle cutter's work lists, and a seller's tentative COD and bills (hold figures): only the
     // delivered COD / picked-up orders not yet in a cycle.
-    index("orders_uncycled_cod_idx").on(t.client_id, t.delivered_at).where(sql`${t.payment_mode} = 'cod' and ${t.delivered_at} is not null and ${t.cod_remittance_id} is null`),
-    index("orders_unbilled_idx").on(t.client_id, t.pickup_at).where(sql`${t.pickup_at} is not null and ${t.billing_cycle_id} is null`),
+    index("orders_uncycled_cod_idx")
+      .on(t.client_id, t.delivered_at)
+      .where(sql`${t.payment_mode} = 'cod' and ${t.delivered_at} is not null and ${t.cod_remittance_id} is null`),
+    index("orders_unbilled_idx")
+      .on(t.client_id, t.pickup_at)
+      .where(sql`${t.pickup_at} is not null and ${t.billing_cycle_id} is null`),
   ],
 );
 
@@ -112,10 +129,11 @@ export const trackingEvents = pgTable(
     courier_event_id: text("courier_event_id").notNull(),
     received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("tracking_events_order_event_idx").on(t.order_id, t.courier_event_id), index("tracking_events_order_at_idx").on(t.order_id, t.at)],
+  (t) => [
+    uniqueIndex("tracking_events_order_event_idx").on(t.order_id, t.courier_event_id),
+    index("tracking_events_order_at_idx").on(t.order_id, t.at),
+  ],
 );
-
-
 
 /**
  * Orders placed and picked up per client per IST day (decision 030): kept in the same transaction as

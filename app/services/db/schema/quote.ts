@@ -1,6 +1,18 @@
 /** The quote engine's tables: serviceability, selection rules and data versions. */
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import type { RuleCode } from "../../core/rule-codes";
 import type { Zone } from "../../core/zones";
@@ -75,7 +87,9 @@ export const customPriorityRules = pgTable(
 
 /** The length of the array at `path` in a rule's criterias; 0 when it is missing or not an array. */
 function listSize(path: string) {
-  return sql.raw(`coalesce(jsonb_array_length(case when jsonb_typeof(criterias #> '${path}') = 'array' then criterias #> '${path}' end), 0)`);
+  return sql.raw(
+    `coalesce(jsonb_array_length(case when jsonb_typeof(criterias #> '${path}') = 'array' then criterias #> '${path}' end), 0)`,
+  );
 }
 
 /** A Pickrr Select rule (docs/product.md §3): name, priority, validity.active, criterias, courier. */
@@ -111,7 +125,9 @@ export const pickrrSelectRules = pgTable(
     criteria_brief: jsonb("criteria_brief")
       .$type<Record<string, unknown>>()
       .notNull()
-      .generatedAlwaysAs(sql`case when jsonb_typeof(criterias) = 'object' then criterias - 'product_list' - 'pincode_list' else criterias end`),
+      .generatedAlwaysAs(
+        sql`case when jsonb_typeof(criterias) = 'object' then criterias - 'product_list' - 'pincode_list' else criterias end`,
+      ),
     product_count: integer("product_count").notNull().generatedAlwaysAs(listSize("{product_list,list}")),
     fm_count: integer("fm_count").notNull().generatedAlwaysAs(listSize("{pincode_list,fm}")),
     lm_count: integer("lm_count").notNull().generatedAlwaysAs(listSize("{pincode_list,lm}")),

@@ -6,7 +6,7 @@
  * concurrent edits. Builders are created per call: a drizzle column belongs to one table.
  */
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn,check, integer, numeric, text, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, check, integer, numeric, text, timestamp } from "drizzle-orm/pg-core";
 
 import { DELIVERY_TYPES, type DeliveryType, SHIPMENT_TYPES, type ShipmentType } from "../../core/rate-fields";
 import { courierServices } from "./couriers";
@@ -19,7 +19,8 @@ export const percent = (name: string) => numeric(name, { precision: 6, scale: 2 
 const kg = (name: string) => numeric(name, { precision: 6, scale: 2 });
 
 /** A list of codes as an SQL `in` list: ('FORWARD', 'REVERSE', …). */
-export const sqlList = (values: readonly string[]) => sql.raw(`(${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")})`);
+export const sqlList = (values: readonly string[]) =>
+  sql.raw(`(${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")})`);
 
 export function rateRowColumns() {
   return {
