@@ -16,23 +16,14 @@ import { requireStaff, type Staff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { RULE_CODE_NAMES } from "~/services/core/rule-codes";
+import { CUSTOM_RULE_FORM, type RulesAnswer } from "~/services/courier-setup/custom-rule-values";
 import {
   createCustomRule,
   deleteCustomRule,
   editCustomRule,
   updateUserPriorityEngineType,
 } from "~/services/courier-setup/custom-rules.server";
-import { parseRulesView, rulesHref, type RulesView } from "~/services/courier-setup/rules-view";
-import {
-  cloneSelectRule,
-  deleteSelectRule,
-  moveSelectRule,
-  toggleSelectRule,
-} from "~/services/courier-setup/select-rules.server";
-import { type Db, getDb } from "~/services/db/client.server";
-import { failureAnswer, readForm } from "~/services/http/form-errors.server";
-import { CUSTOM_RULE_FORM, type RulesAnswer } from "~/services/rules/custom-rule-values";
-import { courierRulesTab } from "~/services/rules/tab.server";
+import { courierRulesTab } from "~/services/courier-setup/rules-tab.server";
 import {
   customCreateValidator,
   customEditValidator,
@@ -43,7 +34,16 @@ import {
   ruleTypeValidator,
   selectMoveValidator,
   selectToggleValidator,
-} from "~/services/rules/tab-form";
+} from "~/services/courier-setup/rules-tab-form";
+import { parseRulesView, rulesHref, type RulesView } from "~/services/courier-setup/rules-view";
+import {
+  cloneSelectRule,
+  deleteSelectRule,
+  moveSelectRule,
+  toggleSelectRule,
+} from "~/services/courier-setup/select-rules.server";
+import { type Db, getDb } from "~/services/db/client.server";
+import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { CustomPanel } from "~/ui/courier-rules/CustomPanel";
 import { HistoryPanel } from "~/ui/courier-rules/HistoryPanel";
 import { SelectionCards } from "~/ui/courier-rules/SelectionCards";

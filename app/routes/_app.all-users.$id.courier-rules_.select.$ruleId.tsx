@@ -14,22 +14,22 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { rulesHref } from "~/services/courier-setup/rules-view";
-import { getDb } from "~/services/db/client.server";
-import { failureAnswer, readForm } from "~/services/http/form-errors.server";
-import { readMultipart } from "~/services/http/upload.server";
-import { SELECT_RULE_UPLOAD, textFieldsOf } from "~/services/rules/list-files.server";
 import {
   saveSelectRuleFromEditor,
   SELECT_RULE_MISSING,
   selectRuleEditorPage,
-} from "~/services/rules/select-editor.server";
+} from "~/services/courier-setup/select-editor.server";
 import {
   type EditorAnswer,
   editorInitialValues,
   editorMessage,
   editorRuleId,
-} from "~/services/rules/select-editor-fields";
-import { selectRuleFormValidator } from "~/services/rules/select-editor-form";
+} from "~/services/courier-setup/select-editor-fields";
+import { selectRuleFormValidator } from "~/services/courier-setup/select-editor-form";
+import { SELECT_RULE_UPLOAD, textFieldsOf } from "~/services/courier-setup/select-list-files.server";
+import { getDb } from "~/services/db/client.server";
+import { failureAnswer, readForm } from "~/services/http/form-errors.server";
+import { readMultipart } from "~/services/http/upload.server";
 import { EditorErrors, SelectRuleEditorForm } from "~/ui/courier-rules/SelectRuleEditorForm";
 import { Group, Stack, Title } from "~/ui/layout";
 

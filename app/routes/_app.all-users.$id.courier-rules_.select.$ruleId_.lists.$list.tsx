@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
+import { selectRuleListFile } from "~/services/courier-setup/select-editor.server";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
-import { selectRuleListFile } from "~/services/rules/select-editor.server";
 
 /**
  * One product or pincode list of a Pickrr Select rule as a one-column CSV (the editor shows a

@@ -167,6 +167,22 @@ describe("import direction in app/services", () => {
     expect(findCycles(graph).map((cycle) => cycle.join(" → "))).toEqual([]);
   });
 
+  it("has no cycle between areas either: two folders of app/services never import each other, even through others", () => {
+    const areaOf = (file: string) => path.relative(SERVICES, file).split(path.sep)[0];
+    const graph = new Map<string, Set<string>>();
+    for (const file of sourceFiles(SERVICES)) {
+      if (/\.test\.tsx?$/.test(file)) continue;
+      const from = areaOf(file);
+      const targets = graph.get(from) ?? new Set<string>();
+      for (const target of importsOf(file)) {
+        if (target.startsWith(SERVICES + path.sep) && areaOf(target) !== from) targets.add(areaOf(target));
+      }
+      graph.set(from, targets);
+    }
+    const asLists = new Map([...graph].map(([area, targets]) => [area, [...targets]]));
+    expect(findCycles(asLists).map((cycle) => cycle.join(" → "))).toEqual([]);
+  });
+
   it("finds a cycle when there is one (the walk itself works)", () => {
     const graph = new Map([
       ["a", ["b"]],

@@ -2,8 +2,12 @@ import { Alert, Button } from "@mantine/core";
 import { Link } from "@remix-run/react";
 
 import { type CourierOption, CUSTOM_RULE_MESSAGES } from "~/services/courier-setup/custom-rule-form";
+import {
+  CUSTOM_RULE_FORM,
+  customRuleInitialValues,
+  type RulesAnswer,
+} from "~/services/courier-setup/custom-rule-values";
 import type { RulesView } from "~/services/courier-setup/rules-view";
-import { CUSTOM_RULE_FORM, customRuleInitialValues, type RulesAnswer } from "~/services/rules/custom-rule-values";
 import type { CustomPriorityRuleEntry } from "~/services/rules/rules.server";
 import { Group, Stack, Title } from "~/ui/layout";
 import { UrlDialog } from "~/ui/UrlDialog";

@@ -1,8 +1,8 @@
 /** The Pickrr Select editor's criteria: service and order types, zones, the product and pincode lists, weight, invoice value and lanes. */
 import { ZONE_LABELS, ZONES } from "~/services/core/zones";
 import { ORDER_TYPES, SERVICE_TYPES } from "~/services/courier-setup/custom-rule-form";
+import { LIST_FILES } from "~/services/courier-setup/select-editor-fields";
 import type { ListField, ListSummary, SelectRuleValues } from "~/services/courier-setup/select-rule-form";
-import { LIST_FILES } from "~/services/rules/select-editor-fields";
 import { Paper, Stack, Text, Title } from "~/ui/layout";
 
 import { CheckboxSet } from "./ChoiceSets";

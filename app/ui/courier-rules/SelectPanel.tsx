@@ -1,9 +1,9 @@
 import { Button } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 
+import type { RulePermissions } from "~/services/courier-setup/rules-tab.server";
 import type { RulesView } from "~/services/courier-setup/rules-view";
 import type { SelectRuleListEntry } from "~/services/courier-setup/select-rules.server";
-import type { RulePermissions } from "~/services/rules/tab.server";
 import { Group, Stack, Title } from "~/ui/layout";
 import { UrlSwitch } from "~/ui/UrlSwitch";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { SELECT_RULE_MESSAGES, valuesOfRule } from "../courier-setup/select-rule-form";
-import { readListFiles, textFieldsOf, WRONG_LIST_FILE } from "./list-files.server";
+import { readListFiles, textFieldsOf, WRONG_LIST_FILE } from "./select-list-files.server";
+import { SELECT_RULE_MESSAGES, valuesOfRule } from "./select-rule-form";
 
 const csv = (text: string, name = "pins.csv") => new File([text], name, { type: "text/csv" });
 const empty = () => new File([], "", { type: "application/octet-stream" });

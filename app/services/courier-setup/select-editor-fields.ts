@@ -4,6 +4,7 @@
  * select-editor-form.ts's schema) or from a refused post's answer, and what the form opens with.
  * Pure: the page and the action both use it.
  */
+import { fieldList, type Fields, fieldText } from "./rules-form-fields";
 import {
   LANE_ROWS,
   LIST_FIELDS,
@@ -13,8 +14,7 @@ import {
   RANGE_ROWS,
   SELECT_RULE_MESSAGES,
   type SelectRuleValues,
-} from "../courier-setup/select-rule-form";
-import { fieldList, type Fields, fieldText } from "./form-fields";
+} from "./select-rule-form";
 
 /** 100,000 pincodes of 6 digits with separators, and some room: the CSV file and the text fields. */
 export const MAX_LIST_BYTES = 2 * 1024 * 1024;

@@ -10,11 +10,11 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
 import { TEXT_LIMITS } from "../core/text-input";
-import { type SLOT_FIELDS } from "../courier-setup/custom-rule-form";
+import { type SLOT_FIELDS } from "./custom-rule-form";
 import { customRuleFields } from "./custom-rule-values";
 
 export { CUSTOM_RULE_FORM } from "./custom-rule-values";
-import { listField, textField } from "./form-fields";
+import { listField, textField } from "./rules-form-fields";
 
 export const RULE_INTENTS = [
   "rule_type",

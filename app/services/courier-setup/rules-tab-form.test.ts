@@ -9,7 +9,7 @@ import {
   ruleTypeValidator,
   selectMoveValidator,
   selectToggleValidator,
-} from "./tab-form";
+} from "./rules-tab-form";
 
 const form = (entries: [string, string][]) => {
   const f = new FormData();

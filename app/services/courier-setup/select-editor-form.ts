@@ -9,9 +9,9 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
 import { TEXT_LIMITS } from "../core/text-input";
-import { LANE_ROWS, LIST_FIELDS, PRIORITY_ROWS, RANGE_ROWS } from "../courier-setup/select-rule-form";
-import { listField, textField } from "./form-fields";
+import { listField, textField } from "./rules-form-fields";
 import { MAX_LIST_BYTES, selectRuleFields } from "./select-editor-fields";
+import { LANE_ROWS, LIST_FIELDS, PRIORITY_ROWS, RANGE_ROWS } from "./select-rule-form";
 
 const short = textField(TEXT_LIMITS.name);
 const rows = (prefix: string, ends: readonly string[], n: number) =>

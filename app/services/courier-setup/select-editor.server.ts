@@ -6,24 +6,24 @@
  * length), the rule as stored now after a stale one (its long lists still summaries).
  */
 import { type Conflict, conflict, invalid, type NotFound, notFound } from "../core/result";
-import type { CourierSetupActor } from "../courier-setup/all-couriers.server";
+import type { Db } from "../db/client.server";
+import type { CourierSetupActor } from "./all-couriers.server";
+import { editorRuleId } from "./select-editor-fields";
+import { type EditorInvalid, readListFiles } from "./select-list-files.server";
 import {
   LIST_FIELDS,
   type ListField,
   longListSummaries,
   type SelectRuleValues,
   valuesOfRule,
-} from "../courier-setup/select-rule-form";
+} from "./select-rule-form";
 import {
   getSelectRuleForEditor,
   type SaveSelectResult,
   saveSelectRule,
   selectRuleCouriers,
   selectRuleListEntries,
-} from "../courier-setup/select-rules.server";
-import type { Db } from "../db/client.server";
-import { type EditorInvalid, readListFiles } from "./list-files.server";
-import { editorRuleId } from "./select-editor-fields";
+} from "./select-rules.server";
 
 export const SELECT_RULE_MISSING = "This rule does not exist.";
 export const SELECT_LIST_MISSING = "This list does not exist.";

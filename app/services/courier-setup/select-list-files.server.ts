@@ -5,9 +5,9 @@
  * the form.
  */
 import { type Invalid, invalid, type Result } from "../core/result";
-import { MAX_LIST_ENTRIES, SELECT_RULE_MESSAGES, type SelectRuleValues } from "../courier-setup/select-rule-form";
 import { type MultipartLimits, takeFile } from "../http/upload.server";
 import { LIST_FILES, MAX_LIST_BYTES } from "./select-editor-fields";
+import { MAX_LIST_ENTRIES, SELECT_RULE_MESSAGES, type SelectRuleValues } from "./select-rule-form";
 
 export const WRONG_LIST_FILE = "You can only upload csv file!";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { customRuleValues } from "../courier-setup/custom-rule-form";
+import { customRuleValues } from "./custom-rule-form";
 import { customRuleFields, customRuleInitialValues } from "./custom-rule-values";
 
 describe("the custom priority dialog's values", () => {

@@ -3,9 +3,9 @@
  * (the action, through tab-form.ts's schema) or from a refused post's answer (the dialog
  * refills), and the values the dialog opens with. Pure.
  */
-import { type CustomRuleValues, SLOT_FIELDS } from "../courier-setup/custom-rule-form";
-import { fieldList, type Fields, fieldText } from "./form-fields";
-import type { CustomPriorityRuleEntry } from "./rules.server";
+import type { CustomPriorityRuleEntry } from "../rules/rules.server";
+import { type CustomRuleValues, SLOT_FIELDS } from "./custom-rule-form";
+import { fieldList, type Fields, fieldText } from "./rules-form-fields";
 
 /** The formId of the custom priority dialog's answers: the dialog shows them by its fields. */
 export const CUSTOM_RULE_FORM = "custom-rule";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { SELECT_RULE_MESSAGES, selectRuleValues, valuesOfRule } from "../courier-setup/select-rule-form";
 import { editorInitialValues, editorMessage, editorRuleId, selectRuleFields } from "./select-editor-fields";
+import { SELECT_RULE_MESSAGES, selectRuleValues, valuesOfRule } from "./select-rule-form";
 
 describe("the Pickrr Select editor's fields", () => {
   it("names a new rule, a stored one, or none", () => {

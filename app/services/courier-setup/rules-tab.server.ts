@@ -5,12 +5,12 @@
  * may change.
  */
 import { type Actor, can } from "../auth/permissions";
-import { customRuleCouriers } from "../courier-setup/custom-rules.server";
-import { courierRuleHistory } from "../courier-setup/history.server";
-import { defaultPanel, parseRulesView } from "../courier-setup/rules-view";
-import { selectRuleList } from "../courier-setup/select-rules.server";
 import type { Db } from "../db/client.server";
-import { fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "./rules.server";
+import { fetchCustomPriorityEngine, fetchUserPriorityEngineType } from "../rules/rules.server";
+import { customRuleCouriers } from "./custom-rules.server";
+import { courierRuleHistory } from "./history.server";
+import { defaultPanel, parseRulesView } from "./rules-view";
+import { selectRuleList } from "./select-rules.server";
 
 /** What each person may do on the tab (the one permission table); hiding a control is only a courtesy. */
 export function rulePermissions(actor: Actor) {
