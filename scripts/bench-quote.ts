@@ -74,7 +74,7 @@ const inputs = Array.from({ length: 400 }, () => {
     payment_mode: rng.chance(0.6) ? "cod" : "prepaid",
     cod_amount: String(rng.int(100, 9000)),
   });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
   return parsed.input;
 });
 t = performance.now();

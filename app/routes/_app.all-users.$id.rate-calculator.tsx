@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       clientId: client.id,
       submitted,
       values: parsed.values,
-      errors: parsed.errors,
+      errors: parsed.fieldErrors,
       reverseForced: false,
       quote: null,
     };
@@ -58,7 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       clientId: client.id,
       submitted,
       values,
-      errors: { [quoted.error.field]: quoted.error.message },
+      errors: quoted.fieldErrors,
       reverseForced,
       quote: null,
     };
@@ -120,7 +120,7 @@ export default function RateCalculator() {
     const parsed = parseCalculator(Object.fromEntries(new FormData(event.currentTarget)));
     if (!parsed.ok) {
       event.preventDefault();
-      setClientErrors(parsed.errors);
+      setClientErrors(parsed.fieldErrors);
     } else setClientErrors(null);
   }
 

@@ -9,7 +9,7 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { isZone, ZONE_LABELS } from "~/services/core/zones";
 import { getDb } from "~/services/db/client.server";
-import { PINCODE_CHECK_MESSAGE, pincodeCheckSchema, pincodeListSchema } from "~/services/quote/calculator-form";
+import { isPincodeListQuery, PINCODE_CHECK_MESSAGE, readPincodeCheck } from "~/services/quote/calculator-form";
 import { checkPincodeServiceability } from "~/services/quote/quote.server";
 import { Figure } from "~/ui/Figure";
 import { READABLE_ERRORS } from "~/ui/form-fields";
@@ -30,7 +30,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const download = search.get("download") === "1";
   const source = search.get("source_pincode");
   const downloadError =
-    source !== null && !pincodeListSchema.safeParse({ source_pincode: source }).success ? PINCODE_CHECK_MESSAGE : null;
+    source !== null && !isPincodeListQuery({ source_pincode: source }) ? PINCODE_CHECK_MESSAGE : null;
   const dialog = download
     ? {
         source: source ?? values.from_pincode,
@@ -39,12 +39,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : null;
   const base = { clientId: client.id, values, dialog, errors: {} as Record<string, string>, result: null };
   if (!search.has("from_pincode") && !search.has("to_pincode")) return base;
-  const parsed = pincodeCheckSchema.safeParse(values);
-  if (!parsed.success) {
-    return { ...base, errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) };
-  }
+  const parsed = readPincodeCheck(values);
+  if (!parsed.ok) return { ...base, errors: parsed.fieldErrors };
   const checked = await checkPincodeServiceability(db, client.id, parsed.data.from_pincode, parsed.data.to_pincode);
-  if (!checked.ok) return { ...base, errors: { [checked.error.field]: checked.error.message } };
+  if (!checked.ok) return { ...base, errors: checked.fieldErrors };
   return { ...base, result: checked.result };
 }
 
@@ -69,10 +67,10 @@ export default function Serviceability() {
   const withDownload = `${here}${here.includes("?") ? "&" : "?"}download=1`;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const parsed = pincodeCheckSchema.safeParse(Object.fromEntries(new FormData(event.currentTarget)));
-    if (!parsed.success) {
+    const parsed = readPincodeCheck(Object.fromEntries(new FormData(event.currentTarget)));
+    if (!parsed.ok) {
       event.preventDefault();
-      setClientErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      setClientErrors(parsed.fieldErrors);
     } else setClientErrors(null);
   }
 
@@ -80,7 +78,7 @@ export default function Serviceability() {
   // race with) and the dialog closes; without it the form's GET downloads the file.
   function onDownload(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const ok = pincodeListSchema.safeParse(Object.fromEntries(new FormData(form))).success;
+    const ok = isPincodeListQuery(Object.fromEntries(new FormData(form)));
     event.preventDefault();
     setDownloadError(ok ? null : PINCODE_CHECK_MESSAGE);
     if (!ok) return;

@@ -16,7 +16,7 @@ import { invalid } from "~/services/core/result";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
-import { readMultipart } from "~/services/http/upload.server";
+import { chosenFiles, readMultipart } from "~/services/http/upload.server";
 import { indiaDate } from "~/services/legal/documents";
 import {
   DOC_NAME_LABELS,
@@ -68,9 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!read.ok) return failureAnswer({ ...read, fieldErrors: { doc_file: read.message } });
   const fields = await readForm(read.form, legalDocumentValidator);
   if (!fields.ok) return fields.response;
-  const files = read.form
-    .getAll("doc_file")
-    .filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
+  // The text fields are the schema's (readForm above); the PDF is checked by the service.
+  const files = chosenFiles(read.form, "doc_file");
   if (files.length > 1)
     return failureAnswer(
       invalid(LEGAL_MESSAGES.fileOne, { fieldErrors: { doc_file: LEGAL_MESSAGES.fileOne } }),

@@ -38,16 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const db = getDb();
   const one = async (item: unknown, k: string | null): Promise<PlaceAnswer> => {
     const parsed = parseOrder(item);
-    if (!parsed.ok)
-      return {
-        status: 400,
-        body: {
-          err: `The order is not valid: ${Object.entries(parsed.errors)
-            .map(([f, m]) => `${f}: ${m}`)
-            .join("; ")}`,
-          errors: parsed.errors,
-        },
-      };
+    if (!parsed.ok) return { status: 400, body: { err: parsed.message, errors: parsed.fieldErrors } };
     return placeOrder(db, seller.id, parsed.order, { idempotencyKey: k });
   };
   if (Array.isArray(raw)) {

@@ -18,11 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "no-store" };
   const parsed = parseCalculator(new URL(request.url).searchParams);
   if (!parsed.ok) {
-    const [field, message] = Object.entries(parsed.errors)[0]!;
+    const [field, message] = Object.entries(parsed.fieldErrors)[0]!;
     return json({ err: `${field}: ${message}` }, { status: 400, headers });
   }
   const quoted = await quoteForClient(getDb(), client.id, parsed.input);
-  if (!quoted.ok) return json({ err: `${quoted.error.field}: ${quoted.error.message}` }, { status: 400, headers });
+  if (!quoted.ok) return json({ err: `${quoted.field}: ${quoted.message}` }, { status: 400, headers });
   const q = quoted.quote;
   return json(
     {

@@ -27,6 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     parsed.data.from_pincode,
     parsed.data.to_pincode,
   );
-  if (!checked.ok) return json({ err: `${checked.error.field}: ${checked.error.message}` }, { status: 400, headers });
+  if (!checked.ok) return json({ err: `${checked.field}: ${checked.message}` }, { status: 400, headers });
   return json(checked.result, { headers });
 }

@@ -74,7 +74,7 @@ const calcInput = calculatorInput;
 
 export async function quoted(db: DbHandle["db"], clientId: number) {
   const q = await quoteForClient(db, clientId, calcInput(), NOW);
-  if (!q.ok) throw new Error(q.error.message);
+  if (!q.ok) throw new Error(q.message);
   return q.quote;
 }
 
@@ -962,7 +962,7 @@ describe("advantage selection: the editor's option reaches the quote engine", ()
     const toGuwahati = calcInput({ drop_pincode: "781001" });
     const quoteE = async (id: number) => {
       const q = await quoteForClient(h.db, id, toGuwahati, NOW);
-      if (!q.ok) throw new Error(q.error.message);
+      if (!q.ok) throw new Error(q.message);
       return q.quote;
     };
     let clientId: number | undefined;

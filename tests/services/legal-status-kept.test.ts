@@ -73,7 +73,7 @@ function input(extra: Record<string, string>): LegalDocumentInput {
     days: "",
     ...extra,
   });
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  if (!r.ok) throw new Error(JSON.stringify(r.fieldErrors));
   return r.input;
 }
 async function publish(extra: Record<string, string>) {

@@ -48,7 +48,7 @@ function input(extra: Record<string, string> = {}): LegalDocumentInput {
     days: "",
     ...extra,
   });
-  if (!r.ok) throw new Error(JSON.stringify(r.errors));
+  if (!r.ok) throw new Error(JSON.stringify(r.fieldErrors));
   return r.input;
 }
 const file = (bytes: Uint8Array = pdf, name = "agreement.pdf", type = "application/pdf"): PdfUpload => ({
@@ -282,7 +282,7 @@ describe("orders and blocked users", () => {
       customer_phone: "9876543210",
       customer_address: "12 MG Road, Bengaluru",
     });
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
     return parsed.order;
   };
 

@@ -13,7 +13,7 @@ import { addDays, istDayOf } from "~/services/core/ist-dates";
 import type { DbHandle } from "~/services/db/client.server";
 import type { Db } from "~/services/db/client.server";
 import { auditLog, billingCycles, moneyMovements, staff } from "~/services/db/schema";
-import { BILL_PAYMENT_MESSAGES, parseBillPayment } from "~/services/money/bill-payment";
+import { BILL_PAYMENT_MESSAGES, billPaymentValidator } from "~/services/money/bill-payment";
 import { recordBillPayment } from "~/services/money/bill-payment.server";
 import { holdVerdict } from "~/services/money/hold";
 import { accountLedger } from "~/services/money/ledger.server";
@@ -64,32 +64,28 @@ const billOf = async (clientId: number, reference: string) =>
 const pay = (clientId: number, billReference: string, amount: number, transactionReference = "UTR-1") =>
   recordBillPayment(h.db, approver, { clientId, billReference, amount, transactionReference });
 
-describe("the payment form", () => {
-  it("takes rupees with at most two decimals and a transaction reference of at most 100 characters", () => {
-    expect(parseBillPayment({ bill: "B1", amount: "1,000", transaction_reference: "x" })).toEqual({
-      ok: false,
-      fieldErrors: { amount: BILL_PAYMENT_MESSAGES.amount },
+describe("the payment form (billPaymentValidator, the one the action reads with)", () => {
+  const fieldErrorsOf = async (fields: Record<string, string>) =>
+    (await billPaymentValidator.validate(fields)).error?.fieldErrors;
+  it("takes rupees with at most two decimals and a transaction reference of at most 100 characters", async () => {
+    expect(await fieldErrorsOf({ bill: "B1", amount: "1,000", transaction_reference: "x" })).toEqual({
+      amount: BILL_PAYMENT_MESSAGES.amount,
     });
-    expect(parseBillPayment({ bill: "B1", amount: "0.00", transaction_reference: "x" })).toMatchObject({
-      ok: false,
-      fieldErrors: { amount: BILL_PAYMENT_MESSAGES.amount },
+    expect(await fieldErrorsOf({ bill: "B1", amount: "0.00", transaction_reference: "x" })).toMatchObject({
+      amount: BILL_PAYMENT_MESSAGES.amount,
     });
-    expect(parseBillPayment({ bill: "B1", amount: "10.005", transaction_reference: "x" })).toMatchObject({
-      ok: false,
-      fieldErrors: { amount: BILL_PAYMENT_MESSAGES.amount },
+    expect(await fieldErrorsOf({ bill: "B1", amount: "10.005", transaction_reference: "x" })).toMatchObject({
+      amount: BILL_PAYMENT_MESSAGES.amount,
     });
-    expect(parseBillPayment({ bill: "B1", amount: "10.5", transaction_reference: "  " })).toMatchObject({
-      ok: false,
-      fieldErrors: { transaction_reference: BILL_PAYMENT_MESSAGES.reference },
+    expect(await fieldErrorsOf({ bill: "B1", amount: "10.5", transaction_reference: "  " })).toMatchObject({
+      transaction_reference: BILL_PAYMENT_MESSAGES.reference,
     });
-    expect(parseBillPayment({ bill: "B1", amount: "10.5", transaction_reference: "r".repeat(101) })).toMatchObject({
-      ok: false,
-      fieldErrors: { transaction_reference: BILL_PAYMENT_MESSAGES.referenceTooLong },
+    expect(await fieldErrorsOf({ bill: "B1", amount: "10.5", transaction_reference: "r".repeat(101) })).toMatchObject({
+      transaction_reference: BILL_PAYMENT_MESSAGES.referenceTooLong,
     });
-    expect(parseBillPayment({ bill: " B1 ", amount: " 1500.25 ", transaction_reference: " UTR 42 " })).toEqual({
-      ok: true,
-      value: { bill: "B1", amount: 150025, transaction_reference: "UTR 42" },
-    });
+    expect(
+      await billPaymentValidator.validate({ bill: " B1 ", amount: " 1500.25 ", transaction_reference: " UTR 42 " }),
+    ).toMatchObject({ data: { bill: "B1", amount: 150025, transaction_reference: "UTR 42" } });
   });
 });
 

@@ -36,7 +36,7 @@ function order(extra: Partial<Record<string, unknown>> = {}): OrderRequest {
     customer_address: "12 MG Road, Bengaluru",
     ...extra,
   });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
   return parsed.order;
 }
 
@@ -73,7 +73,7 @@ describe("placing an order", () => {
     });
     if (!calc.ok) throw new Error("calculator input");
     const q = await quoteForClient(h.db, clientId, calc.input, now);
-    if (!q.ok) throw new Error(q.error.message);
+    if (!q.ok) throw new Error(q.message);
     const entry = q.quote.rate_list.find((r) => r.courier_id === q.quote.selected_courier_id)!;
     expect(placed.body.courier).toBe(entry.courier);
     expect(placed.body.edd_stamp).toBe(entry.edd_stamp);

@@ -64,7 +64,7 @@ describe("daily order rollups", () => {
       customer_phone: "9876543210",
       customer_address: "12 MG Road, Bengaluru",
     });
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
     // 20:00 UTC on 1 Jan is 01:30 IST on 2 Jan.
     const placed = await placeOrder(h.db, c.id, parsed.order, { now: new Date("2030-01-01T20:00:00Z") });
     expect(placed.status).toBe(201);
@@ -143,7 +143,7 @@ describe("daily order rollups", () => {
           customer_phone: "9876500000",
           customer_address: "1 Park Street, Kolkata",
         });
-        if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+        if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
         // Anywhere in two days around an IST midnight, to the minute.
         const at = Date.parse("2031-03-01T17:00:00Z") + rng.int(0, 48 * 60) * 60_000;
         const res = await placeOrder(h.db, c.id, parsed.order, { now: new Date(at) });

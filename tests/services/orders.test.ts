@@ -71,9 +71,9 @@ describe("the seeded order book", () => {
       payment_mode: "cod",
       cod_amount: "899",
     });
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
     const q = await quoteForClient(h.db, o.client_id, parsed.input, SEED_REFERENCE_DATE);
-    if (!q.ok) throw new Error(q.error.message);
+    if (!q.ok) throw new Error(q.message);
     const entry = q.quote.rate_list.find((r) => r.courier_id === q.quote.selected_courier_id)!;
     expect(entry.courier_id).toBe(o.courier_service_id);
     expect(

@@ -8,6 +8,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { clientByAuthToken } from "~/services/auth/client-token.server";
+import { invalid } from "~/services/core/result";
 import type { DbHandle } from "~/services/db/client.server";
 import {
   clientCourierServices,
@@ -66,7 +67,7 @@ const clientWithExpress = (minServices = 2) => clientWithCouriers(minServices, "
 
 async function quoted(clientId: number, input: CalculatorInput) {
   const result = await quoteForClient(h.db, clientId, input, NOW);
-  if (!result.ok) throw new Error(`quote failed: ${result.error.field}: ${result.error.message}`);
+  if (!result.ok) throw new Error(`quote failed: ${result.field}: ${result.message}`);
   return result.quote;
 }
 
@@ -153,7 +154,7 @@ describe("quote for a client", () => {
     const clientId = await clientWithExpress();
     await setRuleCode(clientId, "3");
     const result = await quoteForClient(h.db, clientId, calc({ weight: "1.2" }), NOW);
-    if (!result.ok) throw new Error(result.error.message);
+    if (!result.ok) throw new Error(result.message);
     const q = result.quote;
     expect(q.billing_zone).toBe("C");
     expect(q.chargeable_weight).toBe(1.2);
@@ -505,7 +506,12 @@ describe("quote for a client", () => {
   it("refuses an unknown pincode as a field error", async () => {
     const clientId = await clientWithExpress(1);
     const result = await quoteForClient(h.db, clientId, calc({ drop_pincode: "999999" }), NOW);
-    expect(result).toEqual({ ok: false, error: { field: "drop_pincode", message: "Please enter a valid pincode" } });
+    expect(result).toEqual(
+      invalid("Please enter a valid pincode", {
+        field: "drop_pincode",
+        fieldErrors: { drop_pincode: "Please enter a valid pincode" },
+      }),
+    );
   });
 });
 
@@ -521,10 +527,12 @@ describe("pincode check and pincode lists", () => {
     expect(r.has_express).toBe(r.courier_list.some((c) => c.is_air));
     expect(r.has_cod).toBe(r.courier_list.some((c) => c.has_cod));
     expect(r.edd_stamp).toBe([...r.courier_list.map((c) => c.edd_stamp)].sort()[0]);
-    expect(await checkPincodeServiceability(h.db, clientId, "110001", "999999", NOW)).toEqual({
-      ok: false,
-      error: { field: "to_pincode", message: "Please enter valid Pincode" },
-    });
+    expect(await checkPincodeServiceability(h.db, clientId, "110001", "999999", NOW)).toEqual(
+      invalid("Please enter valid Pincode", {
+        field: "to_pincode",
+        fieldErrors: { to_pincode: "Please enter valid Pincode" },
+      }),
+    );
   });
 
   it("lists every destination reachable from a metro source, and each courier's pincodes", async () => {

@@ -14,6 +14,6 @@ export function calculatorInput(overrides: Record<string, string> = {}): Calcula
     payment_mode: "prepaid",
     ...overrides,
   });
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
   return parsed.input;
 }

@@ -1,22 +1,29 @@
 import fc from "fast-check";
+import type { Validator } from "remix-validated-form";
 import { describe, expect, it } from "vitest";
 
 import {
+  businessValidator,
   CONFIG_MESSAGES,
+  configValidator,
   CREDIT_PERIOD_PATTERN,
   KYC_MESSAGES,
-  parseBusinessForm,
-  parseConfigForm,
+  kycValidator,
   parseGstinForLookup,
-  parseKycForm,
-  parseWalletForm,
   requiredDocuments,
   TOLERANCE_PATTERN,
   WALLET_MESSAGES,
+  walletValidator,
 } from "./forms";
 import { makeGstin } from "./gstin";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+/** A post as the action reads it (readForm with the form's validator): the data, or each field's first message. */
+async function read<T>(validator: Validator<T>, fields: URLSearchParams) {
+  const r = await validator.validate(fields);
+  return r.error ? { ok: false as const, fieldErrors: r.error.fieldErrors } : { ok: true as const, data: r.data };
+}
 
 const GOOD_KYC = {
   company_name: "Lotus Threads Pvt Ltd",
@@ -34,16 +41,19 @@ const GOOD_KYC = {
 };
 
 describe("KYC form", () => {
-  it("accepts a complete KYC and upper-cases GSTIN and PAN", () => {
-    const r = parseKycForm(form({ ...GOOD_KYC, gst_no: GOOD_KYC.gst_no.toLowerCase(), pan_number: "aaecl1234k" }));
+  it("accepts a complete KYC and upper-cases GSTIN and PAN", async () => {
+    const r = await read(
+      kycValidator,
+      form({ ...GOOD_KYC, gst_no: GOOD_KYC.gst_no.toLowerCase(), pan_number: "aaecl1234k" }),
+    );
     expect(r).toEqual({
       ok: true,
       data: { ...GOOD_KYC, gst_no: GOOD_KYC.gst_no, pan_number: "AAECL1234K", gst_type: "yes" },
     });
   });
 
-  it("says what is required, in the spec's words", () => {
-    const r = parseKycForm(form({}));
+  it("says what is required, in the spec's words", async () => {
+    const r = await read(kycValidator, form({}));
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.fieldErrors).toMatchObject({
@@ -59,61 +69,62 @@ describe("KYC form", () => {
     });
   });
 
-  it("refuses a GSTIN with a wrong check character: 'Please provide a valid GST number'", () => {
+  it("refuses a GSTIN with a wrong check character: 'Please provide a valid GST number'", async () => {
     const wrong = GOOD_KYC.gst_no.slice(0, 14) + (GOOD_KYC.gst_no[14] === "A" ? "B" : "A");
-    const r = parseKycForm(form({ ...GOOD_KYC, gst_no: wrong }));
+    const r = await read(kycValidator, form({ ...GOOD_KYC, gst_no: wrong }));
     expect(r).toEqual({ ok: false, fieldErrors: { gst_no: "Please provide a valid GST number" } });
-    expect(parseKycForm(form({ ...GOOD_KYC, gst_no: "" }))).toEqual({
+    expect(await read(kycValidator, form({ ...GOOD_KYC, gst_no: "" }))).toEqual({
       ok: false,
       fieldErrors: { gst_no: KYC_MESSAGES.gstNo },
     });
-    expect(parseKycForm(form({ ...GOOD_KYC, gst_no: GOOD_KYC.gst_no + "1" }))).toEqual({
+    expect(await read(kycValidator, form({ ...GOOD_KYC, gst_no: GOOD_KYC.gst_no + "1" }))).toEqual({
       ok: false,
       fieldErrors: { gst_no: "Please provide a valid GST number" },
     });
   });
 
-  it("without GST the number is dropped, with GST the PAN must be the GSTIN's", () => {
-    const r = parseKycForm(
+  it("without GST the number is dropped, with GST the PAN must be the GSTIN's", async () => {
+    const r = await read(
+      kycValidator,
       form({ ...GOOD_KYC, gst_type: "no", gst_no: "whatever", business_proof_type: "bank_statement" }),
     );
     expect(r.ok && r.data.gst_no).toBeNull();
-    expect(parseKycForm(form({ ...GOOD_KYC, pan_number: "AAECM1234K" }))).toEqual({
+    expect(await read(kycValidator, form({ ...GOOD_KYC, pan_number: "AAECM1234K" }))).toEqual({
       ok: false,
       fieldErrors: { pan_number: KYC_MESSAGES.panNotInGstin },
     });
   });
 
-  it("checks the field limits of docs/product.md §9: address 90, line 2 300, city 10, pincode 6, PAN 10, GST 15", () => {
-    const errs = (f: Record<string, string>) => {
-      const r = parseKycForm(form({ ...GOOD_KYC, ...f }));
+  it("checks the field limits of docs/product.md §9: address 90, line 2 300, city 10, pincode 6, PAN 10, GST 15", async () => {
+    const errs = async (f: Record<string, string>) => {
+      const r = await read(kycValidator, form({ ...GOOD_KYC, ...f }));
       return r.ok ? {} : r.fieldErrors;
     };
-    expect(errs({ billing_address: "a".repeat(90) })).toEqual({});
-    expect(errs({ billing_address: "a".repeat(91) }).billing_address).toMatch(/at most 90/);
-    expect(errs({ billing_address_line2: "a".repeat(301) }).billing_address_line2).toMatch(/at most 300/);
-    expect(errs({ billing_city: "Thiruvanan" })).toEqual({});
-    expect(errs({ billing_city: "Thiruvananthapuram" }).billing_city).toMatch(/at most 10/);
-    expect(errs({ billing_pincode: "40005" }).billing_pincode).toBe(KYC_MESSAGES.pincodeInvalid);
-    expect(errs({ billing_pincode: "4000501" }).billing_pincode).toMatch(/at most 6/);
-    expect(errs({ pan_number: "AAECL1234KK" }).pan_number).toMatch(/at most 10/);
-    expect(errs({ pan_number: "AAE1L1234K" }).pan_number).toBe(KYC_MESSAGES.panInvalid);
+    expect(await errs({ billing_address: "a".repeat(90) })).toEqual({});
+    expect((await errs({ billing_address: "a".repeat(91) })).billing_address).toMatch(/at most 90/);
+    expect((await errs({ billing_address_line2: "a".repeat(301) })).billing_address_line2).toMatch(/at most 300/);
+    expect(await errs({ billing_city: "Thiruvanan" })).toEqual({});
+    expect((await errs({ billing_city: "Thiruvananthapuram" })).billing_city).toMatch(/at most 10/);
+    expect((await errs({ billing_pincode: "40005" })).billing_pincode).toBe(KYC_MESSAGES.pincodeInvalid);
+    expect((await errs({ billing_pincode: "4000501" })).billing_pincode).toMatch(/at most 6/);
+    expect((await errs({ pan_number: "AAECL1234KK" })).pan_number).toMatch(/at most 10/);
+    expect((await errs({ pan_number: "AAE1L1234K" })).pan_number).toBe(KYC_MESSAGES.panInvalid);
   });
 
-  it("offers business proofs by company type and checks the PAN holder letter", () => {
-    expect(parseKycForm(form({ ...GOOD_KYC, business_proof_type: "aadhar_card" }))).toEqual({
+  it("offers business proofs by company type and checks the PAN holder letter", async () => {
+    expect(await read(kycValidator, form({ ...GOOD_KYC, business_proof_type: "aadhar_card" }))).toEqual({
       ok: false,
       fieldErrors: { business_proof_type: KYC_MESSAGES.businessProofNotOffered },
     });
     const individual = { ...GOOD_KYC, company_type: "individual", business_proof_type: "aadhar_card" };
-    const r = parseKycForm(form(individual));
+    const r = await read(kycValidator, form(individual));
     expect(r.ok).toBe(false);
     expect(!r.ok && r.fieldErrors.pan_number).toBe(
       "The PAN's fourth letter is C, but a Individual / Proprietorship PAN has P there.",
     );
   });
 
-  it("asks for the documents the answers need, with the spec's messages", () => {
+  it("asks for the documents the answers need, with the spec's messages", async () => {
     expect(requiredDocuments({ gst_type: "yes", msme: "no" })).toEqual(["business_proof", "gst_certificate"]);
     expect(requiredDocuments({ gst_type: "no", msme: "yes" })).toEqual([
       "business_proof",
@@ -135,7 +146,7 @@ describe("KYC form", () => {
     expect(KYC_MESSAGES.fileWrongKind).toBe("You can only upload png/jpeg/jpg/pdf file!");
   });
 
-  it("a lookup needs a GSTIN that passes the checksum", () => {
+  it("a lookup needs a GSTIN that passes the checksum", async () => {
     expect(parseGstinForLookup(` ${GOOD_KYC.gst_no.toLowerCase()} `)).toEqual({ ok: true, gstin: GOOD_KYC.gst_no });
     expect(parseGstinForLookup("")).toEqual({ ok: false, status: 400, message: KYC_MESSAGES.gstNo });
     expect(parseGstinForLookup("27AAECL1234K1ZZ").ok).toBe(GOOD_KYC.gst_no.endsWith("Z"));
@@ -143,10 +154,11 @@ describe("KYC form", () => {
 });
 
 describe("Business Details form", () => {
-  it("accepts empty fields as not set, and checks IFSC, account number, amounts and links", () => {
-    const empty = parseBusinessForm(form({}));
+  it("accepts empty fields as not set, and checks IFSC, account number, amounts and links", async () => {
+    const empty = await read(businessValidator, form({}));
     expect(empty.ok && Object.values(empty.data).every((v) => v === null)).toBe(true);
-    const good = parseBusinessForm(
+    const good = await read(
+      businessValidator,
       form({
         account_holder: "2",
         product_category: "grocery",
@@ -166,7 +178,8 @@ describe("Business Details form", () => {
       tin_number: "Segment_2",
       avg_per_day_order: 40,
     });
-    const bad = parseBusinessForm(
+    const bad = await read(
+      businessValidator,
       form({
         ifsc_code: "HDFC1001234",
         account_number: "12ab",
@@ -191,8 +204,11 @@ describe("Business Details form", () => {
 });
 
 describe("Pickrr Configuration form", () => {
-  it("reads ticked boxes as true and the rest as false", () => {
-    const r = parseConfigForm(form({ surface_only: "on", has_wallet: "true", credit_period: "15", otp: "4" }));
+  it("reads ticked boxes as true and the rest as false", async () => {
+    const r = await read(
+      configValidator,
+      form({ surface_only: "on", has_wallet: "true", credit_period: "15", otp: "4" }),
+    );
     expect(r.ok && r.data).toMatchObject({
       surface_only: true,
       has_wallet: true,
@@ -204,9 +220,9 @@ describe("Pickrr Configuration form", () => {
     });
   });
 
-  it("credit period is a non-negative whole number: e . - + refused", () => {
+  it("credit period is a non-negative whole number: e . - + refused", async () => {
     for (const bad of ["1e3", "1.5", "-1", "+3", "", " "]) {
-      expect(parseConfigForm(form({ credit_period: bad, otp: "0" })), bad).toEqual({
+      expect(await read(configValidator, form({ credit_period: bad, otp: "0" })), bad).toEqual({
         ok: false,
         fieldErrors: { credit_period: CONFIG_MESSAGES.creditPeriod },
       });
@@ -217,13 +233,13 @@ describe("Pickrr Configuration form", () => {
 });
 
 describe("Wallet Configuration form", () => {
-  it("tolerance is a signed number; negatives need the minus sign: 'Please enter a valid maximum tolerance value.'", () => {
-    expect(parseWalletForm(form({ current_tolerance: "-250", max_tolerance: "500.5" }))).toEqual({
+  it("tolerance is a signed number; negatives need the minus sign: 'Please enter a valid maximum tolerance value.'", async () => {
+    expect(await read(walletValidator, form({ current_tolerance: "-250", max_tolerance: "500.5" }))).toEqual({
       ok: true,
       data: { current_tolerance: "-250.00", max_tolerance: "500.50" },
     });
     for (const bad of ["+5", "5-", "--5", "1e3", "abc", "", "1.234", "−5"]) {
-      expect(parseWalletForm(form({ current_tolerance: "0", max_tolerance: bad })), bad).toEqual({
+      expect(await read(walletValidator, form({ current_tolerance: "0", max_tolerance: bad })), bad).toEqual({
         ok: false,
         fieldErrors: { max_tolerance: "Please enter a valid maximum tolerance value." },
       });
@@ -238,27 +254,29 @@ describe("every account set-up text field is bounded and refuses control charact
     r.ok ? undefined : r.fieldErrors?.[field];
   it.each(["company_name", "billing_address", "billing_address_line2", "billing_city", "billing_state", "pan_number"])(
     "KYC %s",
-    (field) => {
-      expect(refused(parseKycForm(form({ ...GOOD_KYC, [field]: "ab\u0000c" })), field)).toBeTruthy();
-      expect(refused(parseKycForm(form({ ...GOOD_KYC, [field]: "x".repeat(20_000) })), field)).toBeTruthy();
+    async (field) => {
+      expect(refused(await read(kycValidator, form({ ...GOOD_KYC, [field]: "ab\u0000c" })), field)).toBeTruthy();
+      expect(refused(await read(kycValidator, form({ ...GOOD_KYC, [field]: "x".repeat(20_000) })), field)).toBeTruthy();
     },
   );
-  it("KYC gst_no: anything but a GSTIN is the spec's one message", () => {
-    expect(refused(parseKycForm(form({ ...GOOD_KYC, gst_no: "27\u0000" })), "gst_no")).toBe(KYC_MESSAGES.gstInvalid);
-    expect(refused(parseKycForm(form({ ...GOOD_KYC, gst_no: "x".repeat(20_000) })), "gst_no")).toBe(
+  it("KYC gst_no: anything but a GSTIN is the spec's one message", async () => {
+    expect(refused(await read(kycValidator, form({ ...GOOD_KYC, gst_no: "27\u0000" })), "gst_no")).toBe(
+      KYC_MESSAGES.gstInvalid,
+    );
+    expect(refused(await read(kycValidator, form({ ...GOOD_KYC, gst_no: "x".repeat(20_000) })), "gst_no")).toBe(
       KYC_MESSAGES.gstInvalid,
     );
   });
   it.each(["account_name", "bank_name", "agreement_link", "key", "account_number", "ifsc_code", "liability_amount"])(
     "Business %s",
-    (field) => {
-      expect(refused(parseBusinessForm(form({ [field]: "ab\u0000c" })), field)).toBeTruthy();
-      expect(refused(parseBusinessForm(form({ [field]: "x".repeat(20_000) })), field)).toBeTruthy();
+    async (field) => {
+      expect(refused(await read(businessValidator, form({ [field]: "ab\u0000c" })), field)).toBeTruthy();
+      expect(refused(await read(businessValidator, form({ [field]: "x".repeat(20_000) })), field)).toBeTruthy();
     },
   );
-  it.each(["tracking_code", "support_phone_number", "credit_period", "otp"])("Configuration %s", (field) => {
+  it.each(["tracking_code", "support_phone_number", "credit_period", "otp"])("Configuration %s", async (field) => {
     const base = { credit_period: "0", otp: "0" };
-    expect(refused(parseConfigForm(form({ ...base, [field]: "1\u00002" })), field)).toBeTruthy();
-    expect(refused(parseConfigForm(form({ ...base, [field]: "x".repeat(20_000) })), field)).toBeTruthy();
+    expect(refused(await read(configValidator, form({ ...base, [field]: "1\u00002" })), field)).toBeTruthy();
+    expect(refused(await read(configValidator, form({ ...base, [field]: "x".repeat(20_000) })), field)).toBeTruthy();
   });
 });

@@ -98,19 +98,6 @@ export const DOCUMENT_MISSING_MESSAGE: Record<KycDocument, string> = {
   msme_certificate: KYC_MESSAGES.msmeCertificateFile,
 };
 
-export type FieldErrors = Record<string, string>;
-export type Parsed<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
-
-/** First message per field of a failed zod parse. */
-function firstErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    if (!(key in out)) out[key] = issue.message;
-  }
-  return out;
-}
-
 /** A posted field as text: a missing field or a file is "", a repeated one its first value (as FormData's get). */
 const text = (form: FormData | URLSearchParams | Record<string, unknown>, name: string) => {
   const v =
@@ -132,10 +119,6 @@ const textFields = (names: readonly string[]) => (raw: unknown) => {
         : {};
   return Object.fromEntries(names.map((name) => [name, text(form, name)]));
 };
-
-function parsedFrom<T>(parsed: z.SafeParseReturnType<unknown, T>): Parsed<T> {
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fieldErrors: firstErrors(parsed.error) };
-}
 
 const upper = (v: string) => v.trim().toUpperCase();
 
@@ -223,10 +206,6 @@ export const kycFormSchema = z
   .preprocess(textFields(KYC_FIELDS), kycSchema)
   .transform((d): KycInput => ({ ...d, gst_no: d.gst_type === "yes" ? d.gst_no : null }));
 export const kycValidator = withZod(kycFormSchema);
-
-export function parseKycForm(form: FormData | URLSearchParams): Parsed<KycInput> {
-  return parsedFrom(kycFormSchema.safeParse(form));
-}
 
 /** The GSTIN typed for a lookup: upper-cased, or the message when it cannot be one. */
 export function parseGstinForLookup(raw: string): Result<{ gstin: string }, Invalid> {
@@ -335,10 +314,6 @@ export const BUSINESS_FIELDS = Object.keys(businessSchema.shape) as (keyof Busin
 export const businessFormSchema = z.preprocess(textFields(BUSINESS_FIELDS), businessSchema);
 export const businessValidator = withZod(businessFormSchema);
 
-export function parseBusinessForm(form: FormData | URLSearchParams): Parsed<BusinessInput> {
-  return parsedFrom(businessFormSchema.safeParse(form));
-}
-
 // ---------------------------------------------------------------------------------------
 // Pickrr Configuration
 // ---------------------------------------------------------------------------------------
@@ -410,10 +385,6 @@ export const configFormSchema = z.preprocess(
 ) as z.ZodType<ConfigInput, z.ZodTypeDef, unknown>;
 export const configValidator = withZod(configFormSchema);
 
-export function parseConfigForm(form: FormData | URLSearchParams): Parsed<ConfigInput> {
-  return parsedFrom(configFormSchema.safeParse(form));
-}
-
 // ---------------------------------------------------------------------------------------
 // Wallet Configuration
 // ---------------------------------------------------------------------------------------
@@ -444,10 +415,6 @@ export const walletFormSchema = z.preprocess(
   }),
 );
 export const walletValidator = withZod(walletFormSchema);
-
-export function parseWalletForm(form: FormData | URLSearchParams): Parsed<WalletInput> {
-  return parsedFrom(walletFormSchema.safeParse(form));
-}
 
 /** The KYC fields a GST lookup fills and locks; choosing no GST clears them (docs/product.md §4). */
 export const GST_LOCKED_FIELDS = [

@@ -1,6 +1,7 @@
 /** The Dashboard's and the Order Tracker's pure rules (decision 030). */
 import { describe, expect, it } from "vitest";
 
+import { invalid } from "../core/result";
 import { GROWTH_MESSAGES, growthFigures, growthPercent, monthSeries, monthWeekdaysOf, weekdayAverages } from "./growth";
 import { customRange, periodRange, RANGE_MESSAGES } from "./periods";
 import {
@@ -103,17 +104,14 @@ describe("periods (docs/product.md §4, §5, §9)", () => {
       ok: true,
       range: { from: "2026-08-26", to: "2026-11-24" },
     });
-    expect(customRange("2026-08-25", "2026-09-01", today)).toEqual({
-      ok: false,
-      message: RANGE_MESSAGES.tooEarly("2026-08-26"),
-    });
+    expect(customRange("2026-08-25", "2026-09-01", today)).toEqual(invalid(RANGE_MESSAGES.tooEarly("2026-08-26")));
     expect(RANGE_MESSAGES.tooEarly("2026-08-26")).toBe(
       "The range can start at most 90 days ago (on or after 26-08-2026).",
     );
-    expect(customRange("2026-11-20", "2026-11-25", today)).toEqual({ ok: false, message: RANGE_MESSAGES.future });
-    expect(customRange("2026-11-20", "2026-11-10", today)).toEqual({ ok: false, message: RANGE_MESSAGES.order });
-    expect(customRange("", "2026-11-10", today)).toEqual({ ok: false, message: RANGE_MESSAGES.missing });
-    expect(customRange("2026-02-30", "2026-11-10", today)).toEqual({ ok: false, message: RANGE_MESSAGES.invalid });
+    expect(customRange("2026-11-20", "2026-11-25", today)).toEqual(invalid(RANGE_MESSAGES.future));
+    expect(customRange("2026-11-20", "2026-11-10", today)).toEqual(invalid(RANGE_MESSAGES.order));
+    expect(customRange("", "2026-11-10", today)).toEqual(invalid(RANGE_MESSAGES.missing));
+    expect(customRange("2026-02-30", "2026-11-10", today)).toEqual(invalid(RANGE_MESSAGES.invalid));
   });
 });
 

@@ -4,6 +4,7 @@
  * passed in, so tests can stand anywhere in the calendar.
  */
 import { addDays, dmy, isIsoDay, monthEnd, previousMonthStart } from "../core/ist-dates";
+import { type Invalid, invalid } from "../core/result";
 
 // ── The Order Tracker's period selector ────────────────────────────────────────────────────
 
@@ -29,7 +30,8 @@ export const RANGE_MESSAGES = {
 } as const;
 
 export type DayRange = { from: string; to: string };
-export type RangeResult = { ok: true; range: DayRange } | { ok: false; message: string };
+/** The days of a period, or why a custom range is refused (a 400: the URL's dates are wrong). */
+export type RangeResult = { ok: true; range: DayRange } | Invalid;
 
 /**
  * The days a period covers, ending today at the latest: Last 7 days is today and the 6 days
@@ -56,11 +58,11 @@ export function periodRange(
 }
 
 export function customRange(from: string, to: string, today: string): RangeResult {
-  if (!from || !to) return { ok: false, message: RANGE_MESSAGES.missing };
-  if (!isIsoDay(from) || !isIsoDay(to)) return { ok: false, message: RANGE_MESSAGES.invalid };
-  if (from > today || to > today) return { ok: false, message: RANGE_MESSAGES.future };
-  if (from > to) return { ok: false, message: RANGE_MESSAGES.order };
+  if (!from || !to) return invalid(RANGE_MESSAGES.missing);
+  if (!isIsoDay(from) || !isIsoDay(to)) return invalid(RANGE_MESSAGES.invalid);
+  if (from > today || to > today) return invalid(RANGE_MESSAGES.future);
+  if (from > to) return invalid(RANGE_MESSAGES.order);
   const earliest = addDays(today, -CUSTOM_RANGE_MAX_DAYS_BACK);
-  if (from < earliest) return { ok: false, message: RANGE_MESSAGES.tooEarly(earliest) };
+  if (from < earliest) return invalid(RANGE_MESSAGES.tooEarly(earliest));
   return { ok: true, range: { from, to } };
 }

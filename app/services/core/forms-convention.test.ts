@@ -18,29 +18,6 @@ const ROOT = process.cwd();
 const ROUTES = path.join(ROOT, "app", "routes");
 const SERVICES = path.join(ROOT, "app", "services");
 
-/**
- * Files other engineers are still moving to the convention: the lead empties this list once
- * their branches are merged. Nothing may be added to it.
- */
-export const NOT_CONVERTED_YET: readonly string[] = [
-  // Routes (forms-b: account setup, legal, money, orders, courier setup, APIs, preferences; the courier rules).
-  "app/routes/_app.all-users.$id.serviceability.tsx",
-  "app/routes/_app.merchant-agreements.tsx",
-  // Services of those areas, and the shared upload reader.
-  "app/services/account/forms.ts",
-  "app/services/analytics/periods.ts",
-  "app/services/courier-setup/custom-rule-form.ts",
-  "app/services/courier-setup/select-rule-form.ts",
-  "app/services/http/upload.server.ts",
-  "app/services/legal/forms.ts",
-  "app/services/money/bill-payment.ts",
-  "app/services/money/release-form.ts",
-  "app/services/orders/place-form.ts",
-  "app/services/orders/place.server.ts",
-  "app/services/quote/calculator-form.ts",
-  "app/services/quote/quote.server.ts",
-];
-
 /** Not a service's answer: the PGlite worker thread's message protocol (`{ id, ok, value | error }`). */
 const NOT_A_REFUSAL: readonly string[] = ["app/services/db/pglite-worker.server.ts"];
 
@@ -162,24 +139,12 @@ describe("forms follow docs/forms.md", () => {
   );
 
   it("actions read their forms with readForm (only `intent` by hand)", () => {
-    const offending = routes.filter((f) => !NOT_CONVERTED_YET.includes(rel(f))).flatMap((f) => routeViolations(f));
+    const offending = routes.flatMap((f) => routeViolations(f));
     expect(offending).toEqual([]);
   });
 
   it("services refuse with core/result.ts's builders, never a hand-written `{ ok: false }`", () => {
-    const offending = services
-      .filter((f) => !NOT_CONVERTED_YET.includes(rel(f)))
-      .flatMap((f) => handWrittenFailures(f));
+    const offending = services.flatMap((f) => handWrittenFailures(f));
     expect(offending).toEqual([]);
-  });
-
-  it("the list of files not converted yet names only files that exist and still need converting", () => {
-    const stillNeeded = (file: string) => {
-      const full = path.join(ROOT, file);
-      return file.startsWith("app/routes/") ? routeViolations(full).length > 0 : handWrittenFailures(full).length > 0;
-    };
-    const all = new Set([...routes, ...services].map(rel));
-    expect(NOT_CONVERTED_YET.filter((f) => !all.has(f))).toEqual([]);
-    expect(NOT_CONVERTED_YET.filter((f) => !stillNeeded(f))).toEqual([]);
   });
 });

@@ -10,8 +10,10 @@
  * not there, changed meanwhile, too large, too many attempts — and 500 for an action whose
  * service call failed unexpectedly where the spec wants the form kept with its message
  * ("Not able to update settings") rather than an error page; a service never returns 500.
+ * 422 is the order API's documented answer to a well-formed order no courier can carry
+ * (decision 023): JSON only, no page answers it.
  */
-export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500;
+export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500;
 
 export type Failure<S extends FailureStatus = FailureStatus, Extra extends object = {}> = {
   ok: false;
@@ -49,6 +51,17 @@ export function invalid<Extra extends object = {}>(
   extra?: { fieldErrors?: FieldErrors } & Extra,
 ): Invalid<Extra> {
   return fail(400, message, extra ?? ({} as { fieldErrors?: FieldErrors } & Extra));
+}
+/** The message of a refusal whose field errors say everything (the form shows each by its field). */
+export const FIELDS_INVALID = "Some fields are not valid.";
+/** Invalid input told field by field: the form shows each message beside its field. */
+export const invalidFields = (fieldErrors: FieldErrors): Invalid<{ fieldErrors: FieldErrors }> =>
+  invalid(FIELDS_INVALID, { fieldErrors });
+/** The first message of each field of a failed schema parse (zod's issues); an issue of the whole object is `form`'s. */
+export function firstMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of issues) fieldErrors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return fieldErrors;
 }
 export const conflict = <Current>(message: string, current: Current): Conflict<Current> =>
   fail(409, message, { conflict: true as const, current });

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import { courierOptionsFor, CUSTOM_RULE_MESSAGES, customRuleValues, parseCustomRule } from "./custom-rule-form";
 
+/** Invalid input, told field by field. */
+const FAILED = { ok: false, status: 400, message: CUSTOM_RULE_MESSAGES.invalid } as const;
+
 const COURIERS = [
   { name: "Blue Dart Air 0.5kg", has_surface: false },
   { name: "DTDC Surface 0.5kg", has_surface: true },
@@ -12,7 +15,7 @@ const form = (entries: [string, string][]) => customRuleValues(new URLSearchPara
 describe("custom priority rule form", () => {
   it("needs a service type, a zone, an order type and a courier, each with its message", () => {
     expect(parseCustomRule(form([]), COURIERS)).toEqual({
-      ok: false,
+      ...FAILED,
       fieldErrors: {
         service_type: CUSTOM_RULE_MESSAGES.serviceType,
         zone_list: CUSTOM_RULE_MESSAGES.zones,
@@ -61,7 +64,7 @@ describe("custom priority rule form", () => {
       ]),
       COURIERS,
     );
-    expect(r).toEqual({ ok: false, fieldErrors: { slot_3: CUSTOM_RULE_MESSAGES.duplicate } });
+    expect(r).toEqual({ ...FAILED, fieldErrors: { slot_3: CUSTOM_RULE_MESSAGES.duplicate } });
   });
 
   it("surface lists only couriers with surface support, and the server refuses others", () => {
@@ -79,7 +82,7 @@ describe("custom priority rule form", () => {
       ]),
       COURIERS,
     );
-    expect(r).toEqual({ ok: false, fieldErrors: { slot_1: CUSTOM_RULE_MESSAGES.noSurface } });
+    expect(r).toEqual({ ...FAILED, fieldErrors: { slot_1: CUSTOM_RULE_MESSAGES.noSurface } });
   });
 
   it("refuses unknown values", () => {
@@ -93,7 +96,7 @@ describe("custom priority rule form", () => {
       COURIERS,
     );
     expect(r).toEqual({
-      ok: false,
+      ...FAILED,
       fieldErrors: {
         service_type: CUSTOM_RULE_MESSAGES.serviceType,
         zone_list: CUSTOM_RULE_MESSAGES.zones,

@@ -4,6 +4,7 @@
  * for surface only couriers with surface support. Pure: the routes and the service both parse
  * with it, so the messages are the same with JavaScript and without.
  */
+import { type FieldErrors, type Invalid, invalid } from "../core/result";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { type Zone, ZONES } from "../core/zones";
 import { type CustomRule, MAX_PRIORITY_SLOTS, type OrderType, type ServiceType } from "../rules/rules";
@@ -48,7 +49,8 @@ export function customRuleValues(form: FormData | URLSearchParams): CustomRuleVa
   };
 }
 
-export type ParsedCustomRule = { ok: true; rule: CustomRule } | { ok: false; fieldErrors: Record<string, string> };
+/** The rule, or invalid input with each field's message (the form shows them by their fields). */
+export type ParsedCustomRule = { ok: true; rule: CustomRule } | Invalid<{ fieldErrors: FieldErrors }>;
 
 /**
  * Checks the form against the client's couriers; slot order is priority order (empty slots
@@ -82,7 +84,7 @@ export function parseCustomRule(values: CustomRuleValues, couriers: readonly Cou
     chosen.push(name);
   });
   if (chosen.length === 0) fieldErrors.slot_1 = CUSTOM_RULE_MESSAGES.couriers;
-  if (Object.keys(fieldErrors).length > 0 || !service) return { ok: false, fieldErrors };
+  if (Object.keys(fieldErrors).length > 0 || !service) return invalid(CUSTOM_RULE_MESSAGES.invalid, { fieldErrors });
   return {
     ok: true,
     rule: {

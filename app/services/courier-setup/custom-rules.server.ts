@@ -21,7 +21,7 @@ import { clientCourierServices, clientRuleSettings, courierServices, customPrior
 import { transaction } from "../db/transaction.server";
 import { type CustomRule, customRuleToStored } from "../rules/rules";
 import type { CourierSetupActor } from "./all-couriers.server";
-import { type CourierOption, CUSTOM_RULE_MESSAGES, type CustomRuleValues, parseCustomRule } from "./custom-rule-form";
+import { type CourierOption, type CustomRuleValues, parseCustomRule } from "./custom-rule-form";
 
 export const RULE_EDIT_FORBIDDEN = "Only a vp can change courier rules.";
 export const CUSTOM_RULE_NOT_FOUND = "This rule no longer exists.";
@@ -94,12 +94,7 @@ async function checked(
   clientId: number,
   values: CustomRuleValues,
 ): Promise<{ ok: true; rule: CustomRule } | CustomRuleInvalid> {
-  const parsed = parseCustomRule(values, await customRuleCouriers(db, clientId));
-  return parsed.ok
-    ? parsed
-    : invalid(CUSTOM_RULE_MESSAGES.invalid, {
-        fieldErrors: parsed.fieldErrors,
-      });
+  return parseCustomRule(values, await customRuleCouriers(db, clientId));
 }
 
 export async function createCustomRule(

@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
+import { invalid } from "../core/result";
 import {
   defaultPriority,
   formatList,
@@ -242,7 +243,7 @@ describe("pincode and product lists", () => {
   });
   it("refuses more than the maximum entries", () => {
     const many = Array.from({ length: 11 }, (_, i) => String(100000 + i)).join("\n");
-    expect(parsePincodeCsv(many, 10)).toEqual({ ok: false, message: SELECT_RULE_MESSAGES.tooMany(10), bad: [] });
+    expect(parsePincodeCsv(many, 10)).toEqual(invalid(SELECT_RULE_MESSAGES.tooMany(10), { bad: [] }));
     expect(parsePincodeCsv(many, 11).ok).toBe(true);
     expect(SELECT_RULE_MESSAGES.tooMany(MAX_LIST_ENTRIES)).toBe("A list may hold at most 1,00,000 entries.");
   });
@@ -278,9 +279,9 @@ describe("priorities", () => {
         { id: 3, priority: 99 },
       ],
     });
-    expect(swapWithNeighbour(list, 1, "up")).toEqual({ ok: false, message: "The first rule cannot move up." });
-    expect(swapWithNeighbour(list, 3, "down")).toEqual({ ok: false, message: "The last rule cannot move down." });
-    expect(swapWithNeighbour(list, 9, "up")).toEqual({ ok: false, message: "This rule no longer exists." });
+    expect(swapWithNeighbour(list, 1, "up")).toEqual(invalid("The first rule cannot move up."));
+    expect(swapWithNeighbour(list, 3, "down")).toEqual(invalid("The last rule cannot move down."));
+    expect(swapWithNeighbour(list, 9, "up")).toEqual(invalid("This rule no longer exists."));
   });
 
   it("property: any sequence of moves keeps priorities unique and moves the rule one place", () => {

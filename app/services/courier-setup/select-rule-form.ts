@@ -4,6 +4,7 @@
  * priority of a new rule; moving a rule up or down; pincode and product lists from text or a
  * CSV; the one-line summaries of the list. Pure.
  */
+import { type Invalid, invalid } from "../core/result";
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { type Zone, ZONES } from "../core/zones";
 import { METRO_CITIES, STATE_CODES } from "../geo/zone-config";
@@ -129,13 +130,13 @@ export function swapWithNeighbour(
   rules: readonly Positioned[],
   id: number,
   direction: "up" | "down",
-): { ok: true; updates: Positioned[] } | { ok: false; message: string } {
+): { ok: true; updates: Positioned[] } | Invalid {
   const ordered = [...rules].sort((a, b) => b.priority - a.priority || a.id - b.id);
   const at = ordered.findIndex((r) => r.id === id);
-  if (at < 0) return { ok: false, message: "This rule no longer exists." };
+  if (at < 0) return invalid("This rule no longer exists.");
   const other = direction === "up" ? at - 1 : at + 1;
-  if (other < 0) return { ok: false, message: "The first rule cannot move up." };
-  if (other >= ordered.length) return { ok: false, message: "The last rule cannot move down." };
+  if (other < 0) return invalid("The first rule cannot move up.");
+  if (other >= ordered.length) return invalid("The last rule cannot move down.");
   const [a, b] = [ordered[at], ordered[other]];
   // Equal priorities (stored data) would swap to no change: the mover takes one step past its neighbour.
   const [pa, pb] =
@@ -203,8 +204,8 @@ export function formatList(list: readonly string[]): string {
   return list.map((v) => (/[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v)).join(", ");
 }
 
-export type PincodeListResult =
-  { ok: true; list: string[] } | { ok: false; message: string; bad: { line: number; value: string }[] };
+/** The pincodes, or why not: each bad line back with its number (none when the list is only too long). */
+export type PincodeListResult = { ok: true; list: string[] } | Invalid<{ bad: { line: number; value: string }[] }>;
 
 /**
  * A one-column CSV (or pasted text) of pincodes: a BOM, CRLF and blank lines are fine; an
@@ -235,31 +236,26 @@ export function parsePincodeCsv(text: string, max = MAX_LIST_ENTRIES): PincodeLi
     }
   });
   if (bad.length > 0)
-    return {
-      ok: false,
-      message: `${SELECT_RULE_MESSAGES.badPincodes}: ${bad
+    return invalid(
+      `${SELECT_RULE_MESSAGES.badPincodes}: ${bad
         .slice(0, 20)
         .map((b) => `line ${b.line} '${b.value}'`)
         .join(", ")}${bad.length > 20 ? ` and ${bad.length - 20} more` : ""}.`,
-      bad,
-    };
-  if (list.length > max) return { ok: false, message: SELECT_RULE_MESSAGES.tooMany(max), bad: [] };
+      { bad },
+    );
+  if (list.length > max) return invalid(SELECT_RULE_MESSAGES.tooMany(max), { bad: [] });
   return { ok: true, list };
 }
 
 /** A product list (names): one per line or comma-separated, BOM and header 'product' dropped. */
-export function parseProductCsv(
-  text: string,
-  max = MAX_LIST_ENTRIES,
-): { ok: true; list: string[] } | { ok: false; message: string } {
+export function parseProductCsv(text: string, max = MAX_LIST_ENTRIES): { ok: true; list: string[] } | Invalid {
   const list = splitList(text.replace(/^\uFEFF/, "")).filter((v, i) => !(i === 0 && /^products?( names?)?$/i.test(v)));
-  if (list.length > max) return { ok: false, message: SELECT_RULE_MESSAGES.tooMany(max) };
+  if (list.length > max) return invalid(SELECT_RULE_MESSAGES.tooMany(max));
   const tooLong = list.find((v) => !boundedString(TEXT_LIMITS.name).safeParse(v).success);
   if (tooLong !== undefined)
-    return {
-      ok: false,
-      message: `A product name must be at most ${TEXT_LIMITS.name} characters without control characters: '${tooLong.slice(0, 30)}…'.`,
-    };
+    return invalid(
+      `A product name must be at most ${TEXT_LIMITS.name} characters without control characters: '${tooLong.slice(0, 30)}…'.`,
+    );
   return { ok: true, list };
 }
 

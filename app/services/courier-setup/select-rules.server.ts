@@ -392,7 +392,7 @@ export async function moveSelectRule(
       .where(eq(pickrrSelectRules.client_id, input.clientId))
       .for("update");
     const swap = swapWithNeighbour(rows, input.ruleId, input.direction);
-    if (!swap.ok) return rows.some((r) => r.id === input.ruleId) ? invalid(swap.message) : notFound(SELECT_NOT_FOUND);
+    if (!swap.ok) return rows.some((r) => r.id === input.ruleId) ? swap : notFound(SELECT_NOT_FOUND);
     for (const u of swap.updates) {
       await updateRule(
         tx,

@@ -9,7 +9,7 @@
 import { data } from "@remix-run/node";
 import { validationError, type Validator, type ValidatorError } from "remix-validated-form";
 
-import { type Failure, type Invalid, invalid } from "../core/result";
+import { type Failure, FIELDS_INVALID, type Invalid, invalid } from "../core/result";
 import { TEXT_LIMITS } from "../core/text-input";
 
 const SECRET_FIELDS = /pass(word)?|secret|token/i;
@@ -54,9 +54,6 @@ export type FormRead<T> =
   | (Invalid<{ response: ReturnType<typeof formError>; submitted: Record<string, unknown> }> & {
       fieldErrors: Record<string, string>;
     });
-
-/** The message of a form read that failed (the answer itself, `response`, carries every field's). */
-const FIELDS_INVALID = "Some fields are not valid.";
 
 /**
  * Reads a posted form with its validator. Give it the request (it reads the form data), the

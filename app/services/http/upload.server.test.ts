@@ -60,7 +60,7 @@ describe("reading a part with a limit", () => {
   it("holds at most limit + 1 bytes of a part over the limit, and stops reading it", async () => {
     const seen = { bytes: 0 };
     const read = await readLimited(chunks(1000, 1000, seen), 2500);
-    expect(read).toEqual({ ok: false, held: 2501 });
+    expect(read).toMatchObject({ ok: false, status: 413, held: 2501 });
     expect(seen.bytes).toBe(3000); // the third chunk crossed the limit; the other 997 were never read
   });
 

@@ -61,12 +61,12 @@ class PartTooLarge extends Error {}
 
 /**
  * Reads a part's stream, keeping at most `limit + 1` bytes: one byte past the limit proves
- * the part too large, and the rest of it is never read.
+ * the part too large (a 413, with the bytes `held`), and the rest of it is never read.
  */
 export async function readLimited(
   data: AsyncIterable<Uint8Array>,
   limit: number,
-): Promise<{ ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false; held: number }> {
+): Promise<Result<{ bytes: Uint8Array<ArrayBuffer> }, Failure<413, { held: number }>>> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of data) {
@@ -74,7 +74,7 @@ export async function readLimited(
     const kept = chunk.byteLength > room ? chunk.subarray(0, room) : chunk;
     chunks.push(kept);
     size += kept.byteLength;
-    if (size > limit) return { ok: false, held: size };
+    if (size > limit) return fail(413, `The part is larger than ${limit} bytes.`, { held: size });
   }
   const bytes = new Uint8Array(size);
   let at = 0;
@@ -191,6 +191,11 @@ export type FileRule = {
 
 const kindList = (kinds: readonly FileKind[]) => kinds.map((k) => KINDS[k].label).join(" or ");
 
+/** The files chosen in `field` of a multipart post (`readMultipart`); a file input left empty posts none. */
+export function chosenFiles(form: FormData, field: string): File[] {
+  return form.getAll(field).filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
+}
+
 /** The one file in `field`, checked against the rule: refused with the rule's message when not. */
 export async function takeFile(
   form: FormData,
@@ -198,7 +203,7 @@ export async function takeFile(
   rule: FileRule,
 ): Promise<Result<{ file: UploadedFile }, Invalid>> {
   const m = rule.messages ?? {};
-  const files = form.getAll(field).filter((f): f is File => typeof f !== "string" && !(f.name === "" && f.size === 0));
+  const files = chosenFiles(form, field);
   if (files.length === 0) return invalid(m.missing ?? "Choose a file to upload.");
   if (files.length > 1) return invalid(m.tooMany ?? "Choose one file only.");
   return checkFile(files[0], rule);

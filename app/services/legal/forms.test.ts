@@ -15,7 +15,7 @@ const valid = {
 
 const errorsOf = (fields: Record<string, unknown>) => {
   const r = parseLegalDocument(fields);
-  return r.ok ? {} : r.errors;
+  return r.ok ? {} : r.fieldErrors;
 };
 
 describe("Add New Document", () => {

@@ -6,6 +6,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
+import { type FieldErrors, firstMessages, type Invalid, invalidFields, type Result } from "../core/result";
 import { boundedFreeText, boundedString, TEXT_LIMITS } from "../core/text-input";
 
 export const DOC_NAMES = ["agreement", "privacy_policy", "other"] as const;
@@ -137,15 +138,15 @@ export const legalDocumentValidator = withZod(legalDocumentSchema);
 
 export type LegalDocumentInput = z.output<typeof legalDocumentSchema>;
 
-/** The field errors of a post, keyed by field (the first message of each): the browser's check before sending. */
+/**
+ * The Add New Document fields checked in the browser before sending (the action reads them with
+ * legalDocumentValidator): the input, or invalid input with the first message of each field.
+ */
 export function parseLegalDocument(
   fields: Record<string, unknown>,
-): { ok: true; input: LegalDocumentInput } | { ok: false; errors: Record<string, string> } {
+): Result<{ input: LegalDocumentInput }, Invalid<{ fieldErrors: FieldErrors }>> {
   const parsed = legalDocumentSchema.safeParse(fields);
-  if (parsed.success) return { ok: true, input: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-  return { ok: false, errors };
+  return parsed.success ? { ok: true, input: parsed.data } : invalidFields(firstMessages(parsed.error.issues));
 }
 
 /**

@@ -38,14 +38,3 @@ export const billPaymentSchema = z.object({
 
 export type BillPaymentInput = z.infer<typeof billPaymentSchema>;
 export const billPaymentValidator = withZod(billPaymentSchema);
-
-/** The form's fields, or each field's message. */
-export function parseBillPayment(
-  fields: Record<string, unknown>,
-): { ok: true; value: BillPaymentInput } | { ok: false; fieldErrors: Record<string, string> } {
-  const parsed = billPaymentSchema.safeParse(fields);
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-  return { ok: false, fieldErrors };
-}

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { FIELDS_INVALID } from "../core/result";
 import { parseRelease, RELEASE_MESSAGES } from "./release-form";
+
+/** Invalid input told field by field (core/result.ts's invalidFields). */
+const FAILED = { ok: false, status: 400, message: FIELDS_INVALID } as const;
 
 const ok = { ids: ["3", "1", "3"], approver_email: " Approver1@Demo.test ", approver_reason: " Seller cleared dues " };
 
@@ -13,31 +17,31 @@ describe("Release Details form", () => {
   });
   it("shows the spec's messages", () => {
     expect(parseRelease({ ...ok, approver_email: "" })).toEqual({
-      ok: false,
-      errors: { approver_email: RELEASE_MESSAGES.email },
+      ...FAILED,
+      fieldErrors: { approver_email: RELEASE_MESSAGES.email },
     });
     expect(parseRelease({ ...ok, approver_email: "not-an-email" })).toEqual({
-      ok: false,
-      errors: { approver_email: "Enter valid Approval Email" },
+      ...FAILED,
+      fieldErrors: { approver_email: "Enter valid Approval Email" },
     });
     expect(parseRelease({ ...ok, approver_reason: "   " })).toEqual({
-      ok: false,
-      errors: { approver_reason: "Approver Reason is required" },
+      ...FAILED,
+      fieldErrors: { approver_reason: "Approver Reason is required" },
     });
   });
   it("refuses no selection, a bad id, too many ids and an over-long reason", () => {
-    expect(parseRelease({ ...ok, ids: [] })).toMatchObject({ ok: false, errors: { ids: RELEASE_MESSAGES.none } });
+    expect(parseRelease({ ...ok, ids: [] })).toMatchObject({ ...FAILED, fieldErrors: { ids: RELEASE_MESSAGES.none } });
     expect(parseRelease({ ...ok, ids: ["1", "x"] })).toMatchObject({
-      ok: false,
-      errors: { ids: RELEASE_MESSAGES.none },
+      ...FAILED,
+      fieldErrors: { ids: RELEASE_MESSAGES.none },
     });
     expect(parseRelease({ ...ok, ids: Array.from({ length: 101 }, (_, i) => String(i + 1)) })).toMatchObject({
-      ok: false,
-      errors: { ids: RELEASE_MESSAGES.tooMany },
+      ...FAILED,
+      fieldErrors: { ids: RELEASE_MESSAGES.tooMany },
     });
     expect(parseRelease({ ...ok, approver_reason: "x".repeat(501) })).toMatchObject({
-      ok: false,
-      errors: { approver_reason: "Please enter at most 500 characters." },
+      ...FAILED,
+      fieldErrors: { approver_reason: "Please enter at most 500 characters." },
     });
   });
 });

@@ -6,6 +6,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
+import { type FieldErrors, type Invalid, invalidFields, type Result } from "../core/result";
 import { boundedFreeText, boundedString, TEXT_LIMITS } from "../core/text-input";
 
 export const RELEASE_MESSAGES = {
@@ -25,9 +26,8 @@ const schema = z.object({
 });
 
 export type ReleaseInput = { ids: number[]; approver_email: string; approver_reason: string };
-export type ReleaseParse =
-  | { ok: true; input: ReleaseInput }
-  | { ok: false; errors: Partial<Record<"ids" | "approver_email" | "approver_reason", string>> };
+/** The checked selection and approver, or invalid input with each field's message (`ids` for the selection). */
+export type ReleaseParse = Result<{ input: ReleaseInput }, Invalid<{ fieldErrors: FieldErrors }>>;
 
 export function parseRelease(form: {
   ids: readonly string[];
@@ -48,7 +48,7 @@ export function parseRelease(form: {
         key === "approver_email" && !issue.message.startsWith("Please") ? RELEASE_MESSAGES.email : issue.message;
     }
   }
-  if (Object.keys(errors).length > 0 || !parsed.success) return { ok: false, errors };
+  if (Object.keys(errors).length > 0 || !parsed.success) return invalidFields(errors);
   return { ok: true, input: { ids: ids.sort((a, b) => a - b), ...parsed.data } };
 }
 
@@ -65,7 +65,7 @@ export const releaseFormSchema = z
       approver_reason: asText(raw.approver_reason),
     });
     if (parsed.ok) return parsed.input;
-    for (const [path, message] of Object.entries(parsed.errors))
+    for (const [path, message] of Object.entries(parsed.fieldErrors))
       ctx.addIssue({ code: "custom", path: [path], message });
     return z.NEVER;
   });

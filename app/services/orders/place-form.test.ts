@@ -36,9 +36,10 @@ describe("an order from a seller's system", () => {
       customer_phone: "123",
       weight: -1,
     });
-    expect(bad).toEqual({
+    expect(bad).toMatchObject({
       ok: false,
-      errors: expect.objectContaining({
+      status: 400,
+      fieldErrors: expect.objectContaining({
         pickup_pincode: "pickup_pincode must be a 6-digit pincode",
         payment_mode: "payment_mode must be cod or prepaid",
         "items.0.name": "items.name is required",
@@ -51,16 +52,16 @@ describe("an order from a seller's system", () => {
   it("needs a COD amount for COD only, and bounds every text", () => {
     expect(parseOrder({ ...good, cod_amount: undefined })).toMatchObject({
       ok: false,
-      errors: { cod_amount: "cod_amount is required for a COD order" },
+      fieldErrors: { cod_amount: "cod_amount is required for a COD order" },
     });
     expect(parseOrder({ ...good, payment_mode: "prepaid", cod_amount: undefined }).ok).toBe(true);
     expect(parseOrder({ ...good, customer_address: "x".repeat(301) })).toMatchObject({
       ok: false,
-      errors: { customer_address: "customer_address is at most 300 characters" },
+      fieldErrors: { customer_address: "customer_address is at most 300 characters" },
     });
     expect(parseOrder({ ...good, items: [] })).toMatchObject({
       ok: false,
-      errors: { items: "items needs at least one item" },
+      fieldErrors: { items: "items needs at least one item" },
     });
   });
 });
@@ -69,24 +70,24 @@ describe("the order's precision and its quote input", () => {
   it("refuses more decimals than the engine prices, naming the field", () => {
     expect(parseOrder({ ...good, length: 10.555 })).toMatchObject({
       ok: false,
-      errors: { length: "length has at most 2 decimals" },
+      fieldErrors: { length: "length has at most 2 decimals" },
     });
     expect(parseOrder({ ...good, weight: 0.0005 })).toMatchObject({
       ok: false,
-      errors: { weight: "weight has at most 3 decimals" },
+      fieldErrors: { weight: "weight has at most 3 decimals" },
     });
     expect(parseOrder({ ...good, invoice_value: "899.999" })).toMatchObject({
       ok: false,
-      errors: { invoice_value: "invoice_value has at most 2 decimals" },
+      fieldErrors: { invoice_value: "invoice_value has at most 2 decimals" },
     });
     expect(parseOrder({ ...good, cod_amount: 899.001 })).toMatchObject({
       ok: false,
-      errors: { cod_amount: "cod_amount has at most 2 decimals" },
+      fieldErrors: { cod_amount: "cod_amount has at most 2 decimals" },
     });
     expect(parseOrder({ ...good, payment_mode: "prepaid", cod_amount: 899.001 }).ok).toBe(true);
     expect(parseOrder({ ...good, cod_amount: 10_000.01 })).toMatchObject({
       ok: false,
-      errors: { cod_amount: "cod_amount is at most 10000 for a COD order" },
+      fieldErrors: { cod_amount: "cod_amount is at most 10000 for a COD order" },
     });
     expect(parseOrder({ ...good, cod_amount: 10_000 }).ok).toBe(true);
     expect(parseOrder({ ...good, payment_mode: "prepaid", cod_amount: 50_000 }).ok).toBe(true);
@@ -116,7 +117,7 @@ describe("the order's precision and its quote input", () => {
             ...v,
             items: names.map((n, i) => ({ name: n, sku: `S-${i}`, quantity: 1 })),
           });
-          if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+          if (!parsed.ok) throw new Error(JSON.stringify(parsed.fieldErrors));
           const o = parsed.order;
           const form = parseCalculator({
             shipment_type: "forward",
@@ -132,7 +133,7 @@ describe("the order's precision and its quote input", () => {
             invoice_value: String(o.invoice_value),
             product_names: o.items.map((i) => i.name).join(","),
           });
-          if (!form.ok) throw new Error(JSON.stringify(form.errors));
+          if (!form.ok) throw new Error(JSON.stringify(form.fieldErrors));
           expect(quoteInputOf(o)).toEqual(form.input);
         },
       ),

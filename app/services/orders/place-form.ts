@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 
+import { type FieldErrors, type Invalid, invalid, type Result } from "../core/result";
 import type { CalculatorInput } from "../quote/calculator-form";
 
 const text = (field: string, max: number) =>
@@ -95,15 +96,19 @@ export const orderSchema = z
 
 export type OrderRequest = z.output<typeof orderSchema>;
 
-/** The order or the first message per field (path joined with dots: items.0.sku). */
-export function parseOrder(
-  raw: unknown,
-): { ok: true; order: OrderRequest } | { ok: false; errors: Record<string, string> } {
+/**
+ * The order, or invalid input with the first message per field (path joined with dots:
+ * items.0.sku) and one sentence naming them all — the order API's `{ err, errors }`.
+ */
+export function parseOrder(raw: unknown): Result<{ order: OrderRequest }, Invalid<{ fieldErrors: FieldErrors }>> {
   const parsed = orderSchema.safeParse(raw);
   if (parsed.success) return { ok: true, order: parsed.data };
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[issue.path.join(".") || "order"] ??= issue.message;
-  return { ok: false, errors };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of parsed.error.issues) fieldErrors[issue.path.join(".") || "order"] ??= issue.message;
+  const named = Object.entries(fieldErrors)
+    .map(([f, m]) => `${f}: ${m}`)
+    .join("; ");
+  return invalid(`The order is not valid: ${named}`, { fieldErrors });
 }
 
 /**

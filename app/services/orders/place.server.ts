@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import type { Failure, Result } from "../core/result";
+import { fail, type Failure, type FieldErrors, type Invalid, type Result } from "../core/result";
 import type { Db, Tx } from "../db/client.server";
 import { orderNumberSeq, orderRequests, orders } from "../db/schema";
 import { transaction } from "../db/transaction.server";
@@ -38,13 +38,19 @@ export async function assertClientMayPlaceOrders(
   return legalOrderGate(tx, clientId, now);
 }
 
-type Quoted =
-  | {
-      ok: true;
-      entry: NonNullable<ReturnType<typeof findSelected>>;
-      quote: Extract<Awaited<ReturnType<typeof quoteForClient>>, { ok: true }>["quote"];
-    }
-  | { ok: false; answer: PlaceAnswer };
+type Quoted = Result<
+  {
+    entry: NonNullable<ReturnType<typeof findSelected>>;
+    quote: Extract<Awaited<ReturnType<typeof quoteForClient>>, { ok: true }>["quote"];
+  },
+  Invalid<{ fieldErrors: FieldErrors }> | Failure<422>
+>;
+
+/** A refusal as the order API's documented answer: `{ err, errors }` (decision 023). */
+const refusedAnswer = (f: Failure & { fieldErrors?: FieldErrors }): PlaceAnswer => ({
+  status: f.status as 400 | 409 | 422,
+  body: { err: f.message, ...(f.fieldErrors ? { errors: f.fieldErrors } : {}) },
+});
 
 const findSelected = (quote: Extract<Awaited<ReturnType<typeof quoteForClient>>, { ok: true }>["quote"]) =>
   quote.rate_list.find((r) => r.courier_id === quote.selected_courier_id);
@@ -52,13 +58,9 @@ const findSelected = (quote: Extract<Awaited<ReturnType<typeof quoteForClient>>,
 /** The order's quote by the Rate Calculator's engine (cached quote data, decision 008), or the answer that refuses it. */
 async function quoteOrder(db: Db, clientId: number, o: OrderRequest, now: Date): Promise<Quoted> {
   const q = await quoteForClient(db, clientId, quoteInputOf(o), now);
-  if (!q.ok)
-    return {
-      ok: false,
-      answer: { status: 400, body: { err: q.error.message, errors: { [q.error.field]: q.error.message } } },
-    };
+  if (!q.ok) return q;
   const entry = findSelected(q.quote);
-  if (!entry) return { ok: false, answer: { status: 422, body: { err: NO_COURIER_MESSAGE } } };
+  if (!entry) return fail(422, NO_COURIER_MESSAGE);
   return { ok: true, entry, quote: q.quote };
 }
 
@@ -95,7 +97,7 @@ async function insertOrder(
   quoted: Quoted,
   now: Date,
 ): Promise<PlaceAnswer> {
-  if (!quoted.ok) return quoted.answer;
+  if (!quoted.ok) return refusedAnswer(quoted);
   const { entry, quote } = quoted;
   const charge = frozenCharge(entry, quote.billing_zone);
   const gate = await assertClientMayPlaceOrders(tx, clientId, now);
@@ -178,7 +180,8 @@ export async function placeOrder(
   const key = opts.idempotencyKey?.trim();
   const quoted = await quoteOrder(db, clientId, o, now);
   // Without a key nothing is stored: a refusal is answered as it is.
-  if (!key) return quoted.ok ? transaction(db, (tx) => insertOrder(db, tx, clientId, o, quoted, now)) : quoted.answer;
+  if (!key)
+    return quoted.ok ? transaction(db, (tx) => insertOrder(db, tx, clientId, o, quoted, now)) : refusedAnswer(quoted);
   const answer = await transaction(db, async (tx) => {
     const claimed = await tx
       .insert(orderRequests)

@@ -28,7 +28,7 @@ describe("calculator form", () => {
   it("gives every spec message at once, COD included", () => {
     const r = parseCalculator({ payment_mode: "cod" });
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.errors).toEqual({
+    expect(!r.ok && r.fieldErrors).toEqual({
       shipment_type: "Shipment type is required",
       pickup_pincode: "Pickup Pincode is required",
       drop_pincode: "Destination Pincode is required",
@@ -48,7 +48,7 @@ describe("calculator form", () => {
       weight: "-1",
       length: "abc",
     });
-    expect(!r.ok && r.errors).toMatchObject({
+    expect(!r.ok && r.fieldErrors).toMatchObject({
       pickup_pincode: "Please enter a valid pincode",
       drop_pincode: "Please enter a valid pincode",
       weight: "Weight must be 0 or more",
@@ -87,22 +87,24 @@ describe("calculator form", () => {
     const reverse = parseCalculator({ ...GOOD, shipment_type: "reverse", payment_mode: "cod", cod_amount: "900" });
     expect(reverse.ok && reverse.input.invoice_value).toBeNull();
     const bad = parseCalculator({ ...GOOD, invoice_value: "12.345" });
-    expect(!bad.ok && bad.errors).toEqual({ invoice_value: "Invoice value must be a number with at most 2 decimals" });
+    expect(!bad.ok && bad.fieldErrors).toEqual({
+      invoice_value: "Invoice value must be a number with at most 2 decimals",
+    });
     const negative = parseCalculator({ ...GOOD, invoice_value: "-5" });
-    expect(!negative.ok && negative.errors).toEqual({ invoice_value: "Invoice value must be 0 or more" });
+    expect(!negative.ok && negative.fieldErrors).toEqual({ invoice_value: "Invoice value must be 0 or more" });
   });
 
   it("splits product names on commas, trimmed, empty and repeated names dropped", () => {
     const r = parseCalculator({ ...GOOD, product_names: " Kurta, Saree ,, Kurta " });
     expect(r.ok && r.input.product_names).toEqual(["Kurta", "Saree"]);
     const many = parseCalculator({ ...GOOD, product_names: Array.from({ length: 51 }, (_, i) => `p${i}`).join(",") });
-    expect(!many.ok && many.errors).toEqual({ product_names: "At most 50 product names" });
+    expect(!many.ok && many.fieldErrors).toEqual({ product_names: "At most 50 product names" });
   });
 
   it("says when the reverse rule changed what was asked", () => {
     const check = (over: Record<string, string>) => {
       const r = parseCalculator({ ...GOOD, ...over });
-      if (!r.ok) throw new Error(JSON.stringify(r.errors));
+      if (!r.ok) throw new Error(JSON.stringify(r.fieldErrors));
       return reverseRuleApplied(r.values, r.input);
     };
     expect(check({ shipment_type: "reverse" })).toBe(false);

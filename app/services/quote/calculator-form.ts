@@ -8,6 +8,15 @@
  */
 import { z } from "zod";
 
+import {
+  type FieldErrors,
+  FIELDS_INVALID,
+  firstMessages,
+  type Invalid,
+  invalid,
+  invalidFields,
+  type Result,
+} from "../core/result";
 import { boundedString, CONTROL_CHARACTER_MESSAGE, NO_CONTROL, TEXT_LIMITS } from "../core/text-input";
 import { normaliseCalculatorInput } from "./allocation";
 
@@ -190,24 +199,24 @@ export function reverseRuleApplied(values: Record<CalculatorField, string>, inpu
 
 export type CalculatorParse =
   | { ok: true; input: CalculatorInput; values: Record<CalculatorField, string> }
-  | { ok: false; errors: Partial<Record<CalculatorField, string>>; values: Record<CalculatorField, string> };
+  | Invalid<{ fieldErrors: Partial<Record<CalculatorField, string>>; values: Record<CalculatorField, string> }>;
 
-/** Parses query or form values; the first error per field, and the raw values to refill the form. */
+/** Parses query or form values: the input, or invalid input with the first error per field; both with the raw values to refill the form. */
 export function parseCalculator(source: URLSearchParams | Record<string, unknown>): CalculatorParse {
   const get = (k: string) => (source instanceof URLSearchParams ? source.get(k) : source[k]);
   const raw = Object.fromEntries(CALCULATOR_FIELDS.map((f) => [f, get(f)])) as Record<CalculatorField, unknown>;
   const values = Object.fromEntries(CALCULATOR_FIELDS.map((f) => [f, text(raw[f])])) as Record<CalculatorField, string>;
   const parsed = calculatorSchema.safeParse(raw);
   if (parsed.success) return { ok: true, input: parsed.data, values };
-  const errors: Partial<Record<CalculatorField, string>> = {};
+  const fieldErrors: Partial<Record<CalculatorField, string>> = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as CalculatorField;
-    errors[field] ??= issue.message;
+    fieldErrors[field] ??= issue.message;
   }
   // zod skips the COD refinement while other fields fail; the form shows every message at once.
   const cod = codAmountError(raw);
-  if (cod) errors.cod_amount ??= cod;
-  return { ok: false, errors, values };
+  if (cod) fieldErrors.cod_amount ??= cod;
+  return invalid(FIELDS_INVALID, { fieldErrors, values });
 }
 
 /**
@@ -230,3 +239,17 @@ export const pincodeCheckSchema = z.object({
 /** The pincode-serviceability-v3 query: one message for a missing or malformed pincode. */
 export const pincodeQuerySchema = z.object({ from_pincode: checkPincode(), to_pincode: checkPincode() });
 export const pincodeListSchema = z.object({ source_pincode: checkPincode() });
+
+/**
+ * The Serviceability tab's pincode check, a GET form (its loader reads the URL; the browser
+ * checks before sending): both pincodes, or invalid input with each field's message.
+ */
+export function readPincodeCheck(
+  fields: Record<string, unknown>,
+): Result<{ data: z.output<typeof pincodeCheckSchema> }, Invalid<{ fieldErrors: FieldErrors }>> {
+  const parsed = pincodeCheckSchema.safeParse(fields);
+  return parsed.success ? { ok: true, data: parsed.data } : invalidFields(firstMessages(parsed.error.issues));
+}
+
+/** Whether the Download Pincode List query's source pincode is well formed (else PINCODE_CHECK_MESSAGE). */
+export const isPincodeListQuery = (fields: Record<string, unknown>) => pincodeListSchema.safeParse(fields).success;

@@ -3,6 +3,7 @@
  * and the shipment-calculator-v3 / pincode-serviceability-v3 endpoints (docs/product.md §7).
  * They read the cached quote data (quote-data.server.ts) and call the pure engine.
  */
+import { type FieldErrors, type Invalid, invalid } from "../core/result";
 import { transportModeFor } from "../core/transport";
 import type { Db } from "../db/client.server";
 import {
@@ -19,7 +20,13 @@ import { estimateDelivery } from "./delivery-date";
 import { type ClientService, packedAt, type PincodeRecord, type QuoteData, quoteData } from "./quote-data.server";
 import { zoneOf } from "./zone";
 
-export type FieldError = { field: string; message: string };
+/**
+ * A pincode the quote data does not know: invalid input, its message by its field (`field` names
+ * it for the JSON endpoints' `{ err: "field: message" }`).
+ */
+export type PincodeRefusal = Invalid<{ field: string; fieldErrors: FieldErrors }>;
+const pincodeRefusal = (field: string, message: string): PincodeRefusal =>
+  invalid(message, { field, fieldErrors: { [field]: message } });
 
 const UNKNOWN_PINCODE = "Please enter a valid pincode";
 
@@ -36,7 +43,7 @@ export async function quoteForClient(
   clientId: number,
   input: CalculatorInput,
   now: Date = new Date(),
-): Promise<{ ok: true; quote: ClientQuote } | { ok: false; error: FieldError }> {
+): Promise<{ ok: true; quote: ClientQuote } | PincodeRefusal> {
   return quoteFromData(await quoteData(db, clientId), clientId, input, now);
 }
 
@@ -49,11 +56,11 @@ export function quoteFromData(
   clientId: number,
   input: CalculatorInput,
   now: Date = new Date(),
-): { ok: true; quote: ClientQuote } | { ok: false; error: FieldError } {
+): { ok: true; quote: ClientQuote } | PincodeRefusal {
   const pickup = findPincode(data, input.pickup_pincode);
-  if (!pickup) return { ok: false, error: { field: "pickup_pincode", message: UNKNOWN_PINCODE } };
+  if (!pickup) return pincodeRefusal("pickup_pincode", UNKNOWN_PINCODE);
   const drop = findPincode(data, input.drop_pincode);
-  if (!drop) return { ok: false, error: { field: "drop_pincode", message: UNKNOWN_PINCODE } };
+  if (!drop) return pincodeRefusal("drop_pincode", UNKNOWN_PINCODE);
   const config = data.client;
   if (!config) throw new Error(`Client ${clientId} has no quote data`);
 
@@ -174,12 +181,12 @@ export async function checkPincodeServiceability(
   from: string,
   to: string,
   now: Date = new Date(),
-): Promise<{ ok: true; result: PincodeResult } | { ok: false; error: FieldError }> {
+): Promise<{ ok: true; result: PincodeResult } | PincodeRefusal> {
   const data = await quoteData(db, clientId);
   const source = findPincode(data, from);
-  if (!source) return { ok: false, error: { field: "from_pincode", message: "Please enter valid Pincode" } };
+  if (!source) return pincodeRefusal("from_pincode", "Please enter valid Pincode");
   const destination = findPincode(data, to);
-  if (!destination) return { ok: false, error: { field: "to_pincode", message: "Please enter valid Pincode" } };
+  if (!destination) return pincodeRefusal("to_pincode", "Please enter valid Pincode");
   const zone = zoneOf(source.row, destination.row);
   const courier_list: PincodeCourier[] = [];
   const any = { has_express: false, has_surface: false, has_reverse: false, has_prepaid: false, has_cod: false };

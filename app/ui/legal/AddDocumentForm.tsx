@@ -68,7 +68,7 @@ export function AddDocumentForm({
     const form = new FormData(e.currentTarget);
     const fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
     const parsed = parseLegalDocument(fields);
-    const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.errors };
+    const errors: Record<string, string> = parsed.ok ? {} : { ...parsed.fieldErrors };
     const file = form.get("doc_file");
     if (!(file instanceof File) || file.size === 0) errors.doc_file = LEGAL_MESSAGES.fileMissing;
     else if (pdfProblem(file)) errors.doc_file = pdfProblem(file)!;
