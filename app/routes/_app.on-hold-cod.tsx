@@ -11,39 +11,26 @@
  */
 import "~/ui/money/money.css";
 
-import { Alert, Button, NativeSelect, Textarea, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { IconDownload, IconSearch } from "@tabler/icons-react";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { dmy, istDayOf } from "~/services/core/ist-dates";
-import { formatInr, rupeesToPaise } from "~/services/core/money";
-import { TEXT_LIMITS } from "~/services/core/text-input";
+import { plural } from "~/services/core/plural";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
-import {
-  COD_PRESET_LABELS,
-  COD_PRESETS,
-  COD_SEARCH_LABELS,
-  COD_SEARCH_MODES,
-  codSearch,
-  type CodView,
-  parseCodView,
-  presetOf,
-  presetRange,
-} from "~/services/money/cod-query";
-import { CUSTOMER_TYPE_LABELS } from "~/services/money/hold";
-import { MAX_REASON_LENGTH, RELEASE_MESSAGES, releaseValidator } from "~/services/money/release-form";
+import { codListHref, type CodView, parseCodView } from "~/services/money/cod-query";
+import { holdDetailsTitle } from "~/services/money/hold";
+import { chosenRows, releaseValidator } from "~/services/money/release-form";
 import { holdDetails, listHeldRemittances, releaseRemittances } from "~/services/money/remittances.server";
-import { postedValue } from "~/ui/account/parts";
-import { DateRangeFields } from "~/ui/DateRangeFields";
-import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
+import { Paper, Stack, Text, Title } from "~/ui/layout";
+import { CodFilters } from "~/ui/money/CodFilters";
 import { CodList } from "~/ui/money/CodList";
 import { HoldDetailsPanel } from "~/ui/money/HoldDetails";
+import { CodSelectForm, ReleaseBar, ReleaseDialog } from "~/ui/money/ReleaseDetails";
 import { Pager } from "~/ui/Pager";
 import { UrlDialog } from "~/ui/UrlDialog";
 
@@ -107,10 +94,7 @@ export default function OnHoldCod() {
     useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure>() ?? null;
   const navigation = useNavigation();
-  const listHref = `/on-hold-cod${codSearch(view)}`;
-  const chosen = presetOf(view, today);
-  const downloadSearch = codSearch(view, { page: 1 });
-  const releaseRows = rows.filter((r) => releaseIds.includes(r.id));
+  const listHref = codListHref(view);
   return (
     <Stack gap="md">
       <div>
@@ -121,100 +105,9 @@ export default function OnHoldCod() {
           COD remittances finance is holding, cycles starting {dmy(view.from)} to {dmy(view.to)}
         </Text>
       </div>
-      <Paper withBorder p="sm">
-        <Form method="get" role="search" aria-label="Search held COD">
-          <Group align="flex-end" gap="sm">
-            <NativeSelect
-              name="by"
-              label="Search by"
-              defaultValue={view.by}
-              key={`by${view.by}`}
-              data={COD_SEARCH_MODES.map((m) => ({ value: m, label: COD_SEARCH_LABELS[m] }))}
-              w={150}
-            />
-            <TextInput
-              name="q"
-              type="search"
-              label="Search"
-              placeholder="COD Ref ID, AWB No or Seller Email"
-              defaultValue={view.q}
-              key={`q${view.q}`}
-              maxLength={TEXT_LIMITS.search}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              style={{ flex: 1, minWidth: 220 }}
-            />
-            <DateRangeFields
-              from={view.from}
-              to={view.to}
-              max={today}
-              error={null}
-              labels={{ from: "From", to: "To", range: "Cycles starting" }}
-              required
-            />
-            <Button type="submit" variant="light">
-              Search
-            </Button>
-            <Button
-              component="a"
-              href={`/on-hold-cod/download.xlsx${downloadSearch}`}
-              download
-              leftSection={<IconDownload size={16} aria-hidden />}
-            >
-              Excel Download
-            </Button>
-            <Button
-              component="a"
-              variant="default"
-              href={`/on-hold-cod/cod-status.csv${downloadSearch}`}
-              download
-              leftSection={<IconDownload size={16} aria-hidden />}
-            >
-              cod-status.csv
-            </Button>
-          </Group>
-        </Form>
-        <Group gap="xs" mt="sm" component="nav" aria-label="Date presets">
-          {COD_PRESETS.map((p) => {
-            const r = presetRange(p, today);
-            return (
-              <Button
-                key={p}
-                size="compact-sm"
-                variant={chosen === p ? "filled" : "default"}
-                component={Link}
-                to={`/on-hold-cod${codSearch(view, { ...r, page: 1 })}`}
-                aria-current={chosen === p ? "true" : undefined}
-              >
-                {COD_PRESET_LABELS[p]}
-              </Button>
-            );
-          })}
-        </Group>
-      </Paper>
-      {canRelease ? (
-        <Form method="get" id="cod-select" className="visually-hidden" aria-hidden>
-          {view.q ? (
-            <>
-              <input type="hidden" name="by" value={view.by} />
-              <input type="hidden" name="q" value={view.q} />
-            </>
-          ) : null}
-          <input type="hidden" name="from" value={view.from} />
-          <input type="hidden" name="to" value={view.to} />
-          {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-          <input type="hidden" name="release" value="1" />
-        </Form>
-      ) : null}
-      {canRelease ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            Select rows, then Release to release them together.
-          </Text>
-          <Button type="submit" form="cod-select" disabled={rows.length === 0}>
-            Release selected
-          </Button>
-        </Group>
-      ) : null}
+      <CodFilters view={view} today={today} />
+      {canRelease ? <CodSelectForm id="cod-select" view={view} page={page} /> : null}
+      {canRelease ? <ReleaseBar form="cod-select" disabled={rows.length === 0} /> : null}
       <Paper withBorder>
         <CodList
           key={`${listHref}:${total}:${releaseIds.join(",")}`}
@@ -229,74 +122,21 @@ export default function OnHoldCod() {
         page={page}
         pageCount={pages}
         total={total}
-        noun={total === 1 ? "remittance" : "remittances"}
-        hrefFor={(p) => `/on-hold-cod${codSearch(view, { page: p })}`}
+        noun={plural(total, "remittance", "remittances")}
+        hrefFor={(p) => codListHref(view, { page: p })}
       />
       {hold ? (
-        <UrlDialog title={`On Hold Details · ${CUSTOMER_TYPE_LABELS[hold.figures.seller_type]}`} closeTo={listHref}>
+        <UrlDialog title={holdDetailsTitle(hold.figures.seller_type)} closeTo={listHref}>
           <HoldDetailsPanel details={hold} />
         </UrlDialog>
       ) : null}
       {canRelease && (releaseAsked || answer) ? (
-        <UrlDialog title="Release Details" closeTo={listHref}>
-          {releaseRows.length === 0 ? (
-            <Alert color="red" role="alert">
-              {answer?.message ?? RELEASE_MESSAGES.none}
-            </Alert>
-          ) : (
-            <Form method="post" noValidate>
-              <Stack gap="sm">
-                {answer?.message ? (
-                  <Alert color="red" role="alert">
-                    {answer.message}
-                  </Alert>
-                ) : null}
-                {answer?.fieldErrors?.ids ? (
-                  <Alert color="red" role="alert">
-                    {answer.fieldErrors.ids}
-                  </Alert>
-                ) : null}
-                <Text size="sm">
-                  Releasing {releaseRows.length === 1 ? "1 remittance" : `${releaseRows.length} remittances`}:{" "}
-                  {releaseRows
-                    .map((r) => `${r.pickrr_reference_id} (${formatInr(rupeesToPaise(r.pending_amount))})`)
-                    .join(", ")}
-                </Text>
-                {releaseRows.map((r) => (
-                  <input key={r.id} type="hidden" name="ids" value={r.id} />
-                ))}
-                <TextInput
-                  name="approver_email"
-                  type="email"
-                  label="Approver Email"
-                  defaultValue={postedValue(answer, "approver_email") ?? ""}
-                  error={answer?.fieldErrors?.approver_email}
-                  maxLength={TEXT_LIMITS.email}
-                  autoComplete="email"
-                  withAsterisk
-                />
-                <Textarea
-                  name="approver_reason"
-                  label="Approver Reason"
-                  defaultValue={postedValue(answer, "approver_reason") ?? ""}
-                  error={answer?.fieldErrors?.approver_reason}
-                  maxLength={MAX_REASON_LENGTH}
-                  autosize
-                  minRows={2}
-                  withAsterisk
-                />
-                <Group justify="flex-end">
-                  <Button component={Link} to={listHref} variant="default" preventScrollReset>
-                    Cancel
-                  </Button>
-                  <Button type="submit" loading={navigation.state === "submitting"}>
-                    Release
-                  </Button>
-                </Group>
-              </Stack>
-            </Form>
-          )}
-        </UrlDialog>
+        <ReleaseDialog
+          rows={chosenRows(rows, releaseIds)}
+          answer={answer}
+          closeTo={listHref}
+          submitting={navigation.state === "submitting"}
+        />
       ) : null}
     </Stack>
   );

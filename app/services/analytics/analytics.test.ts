@@ -9,6 +9,8 @@ import {
   DEFAULT_TRACKER_QUERY,
   parseTrackerQuery,
   sortedBy,
+  trackerCsvHrefs,
+  trackerHref,
   trackerSearch,
   viewAllowed,
   viewOptions,
@@ -168,5 +170,22 @@ describe("the tracker's URL", () => {
     expect(sortedBy(DEFAULT_TRACKER_QUERY, "placed_0")).toEqual({ sort: "placed_0", dir: "asc", page: 1 });
     expect(sortedBy(DEFAULT_TRACKER_QUERY, "picked_3")).toEqual({ sort: "picked_3", dir: "desc", page: 1 });
     expect(sortedBy(DEFAULT_TRACKER_QUERY, "name")).toEqual({ sort: "name", dir: "asc", page: 1 });
+  });
+});
+
+describe("the tracker's links", () => {
+  const q = { ...DEFAULT_TRACKER_QUERY, seller: "a@b.in", q: "ravi", page: 3 };
+  it("links the page at a query, and the Daily Performance section of it", () => {
+    expect(trackerHref(DEFAULT_TRACKER_QUERY)).toBe("/order-tracker");
+    expect(trackerHref(q, { page: 4 })).toBe("/order-tracker?seller=a%40b.in&q=ravi&page=4");
+    expect(trackerHref(q, { q: "", page: 1 }, "daily-performance")).toBe(
+      "/order-tracker?seller=a%40b.in#daily-performance",
+    );
+  });
+  it("downloads Daily Stats for the view and Daily Performance from its first page", () => {
+    expect(trackerCsvHrefs(q)).toEqual({
+      stats: "/order-tracker/daily-stats.csv?seller=a%40b.in&q=ravi&page=3",
+      performance: "/order-tracker/daily-performance.csv?seller=a%40b.in&q=ravi",
+    });
   });
 });

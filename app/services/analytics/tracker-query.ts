@@ -144,3 +144,22 @@ export function sortedBy(query: TrackerQuery, sort: PerformanceSort): Partial<Tr
   if (query.sort === sort) return { sort, dir: query.dir === "asc" ? "desc" : "asc", page: 1 };
   return { sort, dir: sort === "name" || sort === "email" ? "asc" : "desc", page: 1 };
 }
+
+// ── Links ─────────────────────────────────────────────────────────────────────────────────
+
+/** The Order Tracker at a query, with `over` applied; `section` is the part of the page to scroll to. */
+export function trackerHref(
+  query: TrackerQuery,
+  over: Partial<TrackerQuery> = {},
+  section?: "daily-performance",
+): string {
+  return `/order-tracker${trackerSearch(query, over)}${section ? `#${section}` : ""}`;
+}
+
+/** The two CSVs of a view: Daily Stats for its period and seller, Daily Performance from its first row. */
+export function trackerCsvHrefs(query: TrackerQuery): { stats: string; performance: string } {
+  return {
+    stats: `/order-tracker/daily-stats.csv${trackerSearch(query)}`,
+    performance: `/order-tracker/daily-performance.csv${trackerSearch(query, { page: 1 })}`,
+  };
+}

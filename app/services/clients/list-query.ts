@@ -44,3 +44,39 @@ export function clientListSearch(query: ClientListQuery, patch: Partial<ClientLi
   const s = params.toString();
   return s ? `?${s}` : "";
 }
+
+/** The All Users page at a view, with a patch applied. */
+export function clientListHref(query: ClientListQuery, patch: Partial<ClientListQuery> = {}): string {
+  return `/all-users${clientListSearch(query, patch)}`;
+}
+
+/** The Register New User dialog over the list as it is (`?register=1` after the view's own params). */
+export function registerClientHref(query: ClientListQuery): string {
+  const search = clientListSearch(query);
+  return `/all-users${search ? `${search}&` : "?"}register=1`;
+}
+
+export type ColumnSort = {
+  /** The header's `aria-sort`. */
+  ariaSort: "ascending" | "descending" | "none";
+  /** The arrow shown beside the label: the current direction on the sorted column, none elsewhere. */
+  arrow: "asc" | "desc" | null;
+  /** A click sorts by the column, ascending first; on the sorted column it flips the direction. Back to page 1. */
+  href: string;
+};
+
+/** A sortable column header's state and link for a view. */
+export function columnSort(query: ClientListQuery, key: ClientSortKey): ColumnSort {
+  const active = query.sort === key;
+  const nextDir = active && query.dir === "asc" ? "desc" : "asc";
+  return {
+    ariaSort: active ? (query.dir === "asc" ? "ascending" : "descending") : "none",
+    arrow: active ? query.dir : null,
+    href: clientListHref(query, { sort: key, dir: nextDir, page: 1 }),
+  };
+}
+
+/** What the table says when it has no rows: no match for a search, or no clients at all. */
+export function emptyClientsMessage(q: string): string {
+  return q ? `No clients match “${q}”.` : "No clients yet. Register the first one.";
+}

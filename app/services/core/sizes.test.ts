@@ -21,11 +21,18 @@ const UI = path.join(ROOT, "app", "ui");
 export const MAX_ROUTE_LINES = 300;
 export const MAX_COMPONENT_LINES = 150;
 
-/** `file#Component` → its length in lines when the limit came in. */
+/**
+ * `file#Component` → its length in lines. All Users, On Hold COD and Order Tracker, the list when
+ * the limit came in, were split into presentational pieces in app/ui. These five were pushed over
+ * the limit by the tree-wide Prettier pass (decision 057), not by new code; each is to be split
+ * the same way and taken off, and then the list goes.
+ */
 const LONG_COMPONENTS: Record<string, number> = {
-  "app/routes/_app.all-users._index.tsx#AllUsers": 162,
-  "app/routes/_app.on-hold-cod.tsx#OnHoldCod": 165,
-  "app/routes/_app.order-tracker.tsx#OrderTracker": 181,
+  "app/routes/_app.all-users.$id.rate-calculator.tsx#RateCalculator": 177,
+  "app/routes/_app.all-users.$id.rate-card.tsx#ClientRateCard": 171,
+  "app/routes/_app.all-users.$id.serviceability.tsx#Serviceability": 174,
+  "app/ui/account/BusinessSection.tsx#BusinessSection": 165,
+  "app/ui/account/KycSection.tsx#KycSection": 189,
 };
 
 function sourceFiles(dir: string): string[] {
@@ -168,6 +175,16 @@ describe("sizes of routes and components", () => {
       .filter((c) => c.lines > MAX_COMPONENT_LINES && !(c.key in LONG_COMPONENTS && c.lines <= LONG_COMPONENTS[c.key]))
       .map((c) => `${c.key}: ${c.lines} lines${c.key in LONG_COMPONENTS ? ` (was ${LONG_COMPONENTS[c.key]})` : ""}`);
     expect(over).toEqual([]);
+  });
+
+  it("measures the pages whose components were split (a reader that found nothing would pass everything)", () => {
+    const keys = measured.map((c) => c.key);
+    for (const key of [
+      "app/routes/_app.all-users._index.tsx#AllUsers",
+      "app/routes/_app.on-hold-cod.tsx#OnHoldCod",
+      "app/routes/_app.order-tracker.tsx#OrderTracker",
+    ])
+      expect(keys).toContain(key);
   });
 
   it("the list of long components names only components that are still over the limit", () => {

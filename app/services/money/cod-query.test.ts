@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 
-import { COD_QUERY_MESSAGES, codSearch, parseCodView, presetOf, presetRange } from "./cod-query";
+import {
+  COD_QUERY_MESSAGES,
+  codDownloadHrefs,
+  codListHref,
+  codSearch,
+  parseCodView,
+  presetLinks,
+  presetOf,
+  presetRange,
+} from "./cod-query";
 import { billDueDate, cycleOf, remittanceDate, weekStart } from "./cycles";
 
 const today = "2026-11-24";
@@ -74,5 +83,24 @@ describe("cycles", () => {
     expect(billDueDate("2026-11-29", "WALLET", 0)).toBe("2026-11-29");
     expect(billDueDate("2026-11-29", "COD_MINUS_BILL", 15)).toBe("2026-12-06");
     expect(billDueDate("2026-11-29", "SEPARATE_BILL", 15)).toBe("2026-12-14");
+  });
+});
+
+describe("On Hold COD links", () => {
+  const view = { by: "email" as const, q: "a@b.test", from: "2026-11-18", to: today, page: 3 };
+  it("links the list at a view, and the downloads from the first row", () => {
+    expect(codListHref(view)).toBe("/on-hold-cod?by=email&q=a%40b.test&from=2026-11-18&to=2026-11-24&page=3");
+    expect(codListHref(view, { page: 1 })).toBe("/on-hold-cod?by=email&q=a%40b.test&from=2026-11-18&to=2026-11-24");
+    expect(codDownloadHrefs(view)).toEqual({
+      xlsx: "/on-hold-cod/download.xlsx?by=email&q=a%40b.test&from=2026-11-18&to=2026-11-24",
+      csv: "/on-hold-cod/cod-status.csv?by=email&q=a%40b.test&from=2026-11-18&to=2026-11-24",
+    });
+  });
+  it("gives each preset its range from page 1, keeping the search, and marks the range shown", () => {
+    const links = presetLinks(view, today);
+    expect(links.map((l) => l.label)).toEqual(["Today", "Yesterday", "Last 7 Days", "This Month", "Last 30 Days"]);
+    expect(links.filter((l) => l.current).map((l) => l.preset)).toEqual(["last_7_days"]);
+    expect(links[0].href).toBe("/on-hold-cod?by=email&q=a%40b.test&from=2026-11-24&to=2026-11-24");
+    expect(presetLinks({ ...view, from: "2026-01-01" }, today).some((l) => l.current)).toBe(false);
   });
 });

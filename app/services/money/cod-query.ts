@@ -103,3 +103,27 @@ export function codSearch(view: CodView, over: Partial<CodView> = {}): string {
   if (v.page > 1) p.set("page", String(v.page));
   return `?${p.toString()}`;
 }
+
+/** The On Hold COD page at a view, with overrides. */
+export function codListHref(view: CodView, over: Partial<CodView> = {}): string {
+  return `/on-hold-cod${codSearch(view, over)}`;
+}
+
+/** The two downloads of a view (its search and range, from the first row, not the page shown). */
+export function codDownloadHrefs(view: CodView): { xlsx: string; csv: string } {
+  const search = codSearch(view, { page: 1 });
+  return { xlsx: `/on-hold-cod/download.xlsx${search}`, csv: `/on-hold-cod/cod-status.csv${search}` };
+}
+
+export type PresetLink = { preset: CodPreset; label: string; href: string; current: boolean };
+
+/** The date presets as links: each keeps the search, sets its range and goes to page 1; the range shown is marked. */
+export function presetLinks(view: CodView, today: string): PresetLink[] {
+  const chosen = presetOf(view, today);
+  return COD_PRESETS.map((preset) => ({
+    preset,
+    label: COD_PRESET_LABELS[preset],
+    href: codListHref(view, { ...presetRange(preset, today), page: 1 }),
+    current: chosen === preset,
+  }));
+}

@@ -6,6 +6,7 @@ import {
   codMinusBillVerdict,
   customerTypeOf,
   displayedAmount,
+  holdDetailsTitle,
   type HoldFigures,
   holdVerdict,
   separateBillVerdict,
@@ -36,6 +37,11 @@ describe("customer type", () => {
     expect(customerTypeOf({ has_wallet: true, has_cod_minus_bill: true })).toBe("WALLET");
     expect(customerTypeOf({ has_wallet: false, has_cod_minus_bill: true })).toBe("COD_MINUS_BILL");
     expect(customerTypeOf({ has_wallet: false, has_cod_minus_bill: false })).toBe("SEPARATE_BILL");
+  });
+  it("names its On Hold Details dialog, one per type", () => {
+    expect(holdDetailsTitle("WALLET")).toBe("On Hold Details · Wallet");
+    expect(holdDetailsTitle("COD_MINUS_BILL")).toBe("On Hold Details · COD minus bill");
+    expect(holdDetailsTitle("SEPARATE_BILL")).toBe("On Hold Details · Separate billing");
   });
 });
 

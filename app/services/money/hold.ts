@@ -19,6 +19,11 @@ export const CUSTOMER_TYPE_LABELS: Record<CustomerType, string> = {
   SEPARATE_BILL: "Separate billing",
 };
 
+/** The title of a seller's On Hold Details dialog: one per customer type (docs/product.md §2). */
+export function holdDetailsTitle(type: CustomerType): string {
+  return `On Hold Details · ${CUSTOMER_TYPE_LABELS[type]}`;
+}
+
 /** A seller's type from its configuration flags: a wallet wins, then COD-minus-bill (deduct_cod). */
 export function customerTypeOf(flags: { has_wallet: boolean; has_cod_minus_bill: boolean }): CustomerType {
   if (flags.has_wallet) return "WALLET";

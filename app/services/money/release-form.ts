@@ -6,6 +6,8 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
+import { formatInr, rupeesToPaise } from "../core/money";
+import { countOf } from "../core/plural";
 import { type FieldErrors, type Invalid, invalidFields, type Result } from "../core/result";
 import { boundedFreeText, boundedString, TEXT_LIMITS } from "../core/text-input";
 
@@ -70,3 +72,19 @@ export const releaseFormSchema = z
     return z.NEVER;
   });
 export const releaseValidator = withZod(releaseFormSchema);
+
+/** The rows of the page chosen for Release Details (ids not on the page are left out), in the page's order. */
+export function chosenRows<Row extends { id: number }>(rows: readonly Row[], ids: readonly number[]): Row[] {
+  return rows.filter((r) => ids.includes(r.id));
+}
+
+/** Release Details' line: "1 remittance" or "N remittances", then each COD Ref ID with its pending amount. */
+export function releaseSummary(rows: readonly { pickrr_reference_id: string; pending_amount: string | number }[]): {
+  count: string;
+  list: string;
+} {
+  return {
+    count: countOf(rows.length, "remittance", "remittances"),
+    list: rows.map((r) => `${r.pickrr_reference_id} (${formatInr(rupeesToPaise(r.pending_amount))})`).join(", "),
+  };
+}

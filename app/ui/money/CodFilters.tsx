@@ -1,0 +1,87 @@
+/**
+ * On Hold COD's search (decision 031): a GET form — search by COD Ref ID, AWB No or Seller Email
+ * over a range of cycle start dates — with the two downloads of the view, and the date presets
+ * as links. Works without JavaScript; every view is a URL (services/money/cod-query.ts).
+ */
+import { Button, NativeSelect, TextInput } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { IconDownload, IconSearch } from "@tabler/icons-react";
+
+import { TEXT_LIMITS } from "~/services/core/text-input";
+import {
+  COD_SEARCH_LABELS,
+  COD_SEARCH_MODES,
+  codDownloadHrefs,
+  type CodView,
+  presetLinks,
+} from "~/services/money/cod-query";
+import { DateRangeFields } from "~/ui/DateRangeFields";
+import { Group, Paper } from "~/ui/layout";
+
+export function CodFilters({ view, today }: { view: CodView; today: string }) {
+  const downloads = codDownloadHrefs(view);
+  return (
+    <Paper withBorder p="sm">
+      <Form method="get" role="search" aria-label="Search held COD">
+        <Group align="flex-end" gap="sm">
+          <NativeSelect
+            name="by"
+            label="Search by"
+            defaultValue={view.by}
+            key={`by${view.by}`}
+            data={COD_SEARCH_MODES.map((m) => ({ value: m, label: COD_SEARCH_LABELS[m] }))}
+            w={150}
+          />
+          <TextInput
+            name="q"
+            type="search"
+            label="Search"
+            placeholder="COD Ref ID, AWB No or Seller Email"
+            defaultValue={view.q}
+            key={`q${view.q}`}
+            maxLength={TEXT_LIMITS.search}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            style={{ flex: 1, minWidth: 220 }}
+          />
+          <DateRangeFields
+            from={view.from}
+            to={view.to}
+            max={today}
+            error={null}
+            labels={{ from: "From", to: "To", range: "Cycles starting" }}
+            required
+          />
+          <Button type="submit" variant="light">
+            Search
+          </Button>
+          <Button component="a" href={downloads.xlsx} download leftSection={<IconDownload size={16} aria-hidden />}>
+            Excel Download
+          </Button>
+          <Button
+            component="a"
+            variant="default"
+            href={downloads.csv}
+            download
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            cod-status.csv
+          </Button>
+        </Group>
+      </Form>
+      <Group gap="xs" mt="sm" component="nav" aria-label="Date presets">
+        {presetLinks(view, today).map((p) => (
+          <Button
+            key={p.preset}
+            size="compact-sm"
+            variant={p.current ? "filled" : "default"}
+            component={Link}
+            to={p.href}
+            aria-current={p.current ? "true" : undefined}
+          >
+            {p.label}
+          </Button>
+        ))}
+      </Group>
+    </Paper>
+  );
+}
