@@ -1,6 +1,6 @@
 import "@mantine/core/styles/Grid.css";
 
-import { Button, Grid, Loader, NativeSelect, TextInput } from "@mantine/core";
+import { Button, Grid, NativeSelect, TextInput } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
@@ -17,8 +17,8 @@ import {
 import { quoteForClient } from "~/services/quote/quote.server";
 import { calculatorQuoteView } from "~/services/quote/quote-view";
 import { READABLE_ERRORS } from "~/ui/form-fields";
-import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
-import { QuoteResult } from "~/ui/QuoteResult";
+import { Group, Paper, Stack, Title } from "~/ui/layout";
+import { CalculatorResult, ShipmentFlags, ShipmentTypeField } from "~/ui/quote/CalculatorParts";
 
 /**
  * The Rate Calculator tab (docs/product.md §2 "Shipment calculator"): a GET form whose inputs
@@ -92,11 +92,6 @@ const DEFAULTS: Record<CalculatorField, string> = {
   product_names: "",
 };
 
-const YES_NO = [
-  { value: "false", label: "No" },
-  { value: "true", label: "Yes" },
-];
-
 export default function RateCalculator() {
   const data = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -160,25 +155,12 @@ export default function RateCalculator() {
               <Title order={2} size="h4">
                 Shipment calculator
               </Title>
-              <NativeSelect
-                id="shipment_type"
-                name="shipment_type"
-                label="Shipment type"
-                withAsterisk
+              <ShipmentTypeField
                 defaultValue={values.shipment_type}
-                onChange={(e) => setShipmentType(e.currentTarget.value)}
                 error={errors.shipment_type}
-                styles={READABLE_ERRORS}
-                data={[
-                  { value: "forward", label: "Forward" },
-                  { value: "reverse", label: "Reverse" },
-                ]}
+                reverse={reverse}
+                onChange={setShipmentType}
               />
-              {reverse ? (
-                <Text size="xs" c="dimmed" data-testid="reverse-note">
-                  Reverse shipments are quoted as express, prepaid, with COD amount 0.
-                </Text>
-              ) : null}
               <Group grow align="flex-start">
                 {input("pickup_pincode", "Pickup Pincode", { inputMode: "numeric" })}
                 {input("drop_pincode", "Destination Pincode", { inputMode: "numeric" })}
@@ -236,23 +218,7 @@ export default function RateCalculator() {
                   description: "Optional, comma-separated",
                 })}
               </Group>
-              <Group grow>
-                <NativeSelect
-                  id="has_dg"
-                  name="has_dg"
-                  label="Dangerous goods"
-                  defaultValue={values.has_dg}
-                  data={YES_NO}
-                />
-                <NativeSelect
-                  id="is_mps"
-                  name="is_mps"
-                  label="Multi-package"
-                  defaultValue={values.is_mps}
-                  data={YES_NO}
-                />
-                <NativeSelect id="is_doc" name="is_doc" label="Document" defaultValue={values.is_doc} data={YES_NO} />
-              </Group>
+              <ShipmentFlags values={values} />
               <Group justify="flex-end">
                 <Button type="submit">Calculate</Button>
               </Group>
@@ -261,15 +227,12 @@ export default function RateCalculator() {
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <Paper withBorder p="md" pos="relative" aria-busy={loading} data-testid="quote-result">
-          {loading ? (
-            <Group justify="center" p="xl" data-testid="quote-loading">
-              <Loader type="dots" aria-label="Calculating" />
-            </Group>
-          ) : (
-            <QuoteResult quote={data.quote} submitted={data.submitted} reverseForced={data.reverseForced} />
-          )}
-        </Paper>
+        <CalculatorResult
+          loading={loading}
+          quote={data.quote}
+          submitted={data.submitted}
+          reverseForced={data.reverseForced}
+        />
       </Grid.Col>
     </Grid>
   );

@@ -4,13 +4,12 @@
  * apply segment, RTO from forward, weight slab, history) are child routes rendered over it.
  * The Pickrr Advantage tab is its own route (rate-card_.advantage.tsx).
  */
-import { Alert, Anchor } from "@mantine/core";
+import { Anchor } from "@mantine/core";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { Link, Outlet, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { istDateTimeLabel } from "~/services/clients/dates";
 import { getDb } from "~/services/db/client.server";
 import { updateRateRow } from "~/services/ratecards/edit.server";
 import type { RateTab } from "~/services/ratecards/fields";
@@ -24,12 +23,13 @@ import {
   parseRateCardView,
   rateCardViewSearch,
 } from "~/services/ratecards/view-query";
-import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
+import { Group, Stack, Text } from "~/ui/layout";
 import { cardSections, uploadedRow } from "~/ui/rate-card-sections";
 import { RateCardHeader } from "~/ui/RateCardHeader";
+import { EmptyCardAlert, UploadedRateCard } from "~/ui/RateCardViews";
 import { RatePanels } from "~/ui/RatePanels";
 import { rowAnswer, RowEditAlerts, RowEditConfirm, rowEditing, rowVersion } from "~/ui/RateRowEdit";
-import { RateTable, type RateTableRow } from "~/ui/RateTable";
+import type { RateTableRow } from "~/ui/RateTable";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "ratecard.view" });
@@ -140,47 +140,14 @@ export default function ClientRateCard() {
       />
 
       {uploaded ? (
-        <Paper withBorder p="md">
-          <Stack gap="sm">
-            <Title order={2} size="h4">
-              Uploaded rate card
-            </Title>
-            {uploaded.lastUpload ? (
-              <Text size="sm" c="dimmed">
-                {uploaded.lastUpload.file_name} · {uploaded.lastUpload.row_count} rows · uploaded{" "}
-                {istDateTimeLabel(uploaded.lastUpload.at)}
-                {uploaded.lastUpload.uploaded_by ? ` by ${uploaded.lastUpload.uploaded_by.name}` : ""}
-              </Text>
-            ) : null}
-            <Text size="sm" data-testid="uploaded-explanation">
-              This card was last changed by uploading a file, so it is shown as one list of every row, as in the file.{" "}
-              <Anchor
-                component={Link}
-                size="sm"
-                to={`${base}${rateCardViewSearch(view, { panels: true, editRowId: null })}`}
-              >
-                Show it as slab panels
-              </Anchor>
-            </Text>
-            <Group justify="flex-end">{showAllLink}</Group>
-            {alerts}
-            {uploaded.rows.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No {view.showAll ? "" : "active "}couriers on this rate card.
-              </Text>
-            ) : (
-              <RateTable
-                rows={uploaded.rows}
-                caption="Uploaded rate card"
-                identity="full"
-                operation={permissions.canEditRates}
-                editing={editing}
-                editHref={editHref}
-                rowLinks={slabLinks}
-              />
-            )}
-          </Stack>
-        </Paper>
+        <UploadedRateCard
+          uploaded={uploaded}
+          panelsHref={`${base}${rateCardViewSearch(view, { panels: true, editRowId: null })}`}
+          showAll={view.showAll}
+          showAllLink={showAllLink}
+          alerts={alerts}
+          table={{ operation: permissions.canEditRates, editing, editHref, rowLinks: slabLinks }}
+        />
       ) : (
         <>
           <nav className="tab-nav" aria-label="Shipment types">
@@ -221,19 +188,9 @@ export default function ClientRateCard() {
           ) : null}
 
           {emptyTab && !view.showAll ? (
-            <Alert color="blue" title="No rates on this card yet" data-testid="empty-card">
-              {permissions.canApplySegment ? (
-                <>
-                  Start from a segment&apos;s rate card:{" "}
-                  <Anchor component={Link} to={`${base}/apply-segment${cardSearch}`} size="sm">
-                    Apply segment
-                  </Anchor>
-                  , then adjust the prices you need.
-                </>
-              ) : (
-                "A vp or avp can apply a segment's rate card to start it."
-              )}
-            </Alert>
+            <EmptyCardAlert
+              applySegmentHref={permissions.canApplySegment ? `${base}/apply-segment${cardSearch}` : null}
+            />
           ) : null}
 
           {alerts}

@@ -1,19 +1,18 @@
 import "~/ui/small-table.css";
 
-import { Alert, Anchor, Badge, Button, TextInput } from "@mantine/core";
+import { Button, TextInput } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { type FormEvent, useState } from "react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { isZone, ZONE_LABELS } from "~/services/core/zones";
 import { getDb } from "~/services/db/client.server";
 import { isPincodeListQuery, PINCODE_CHECK_MESSAGE, readPincodeCheck } from "~/services/quote/calculator-form";
 import { checkPincodeServiceability } from "~/services/quote/quote.server";
-import { Figure } from "~/ui/Figure";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 import { Group, Paper, Stack, Text } from "~/ui/layout";
+import { PincodeResultPanel } from "~/ui/quote/PincodeResult";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 /**
@@ -45,16 +44,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!checked.ok) return { ...base, errors: checked.fieldErrors };
   return { ...base, result: checked.result };
 }
-
-const FLAGS = [
-  ["has_express", "Express"],
-  ["has_surface", "Surface"],
-  ["has_reverse", "Reverse"],
-  ["has_prepaid", "Prepaid"],
-  ["has_cod", "COD"],
-] as const;
-
-const yesNo = (b: boolean) => (b ? "Yes" : "No");
 
 export default function Serviceability() {
   const { clientId, values, dialog, errors: serverErrors, result } = useLoaderData<typeof loader>();
@@ -124,80 +113,7 @@ export default function Serviceability() {
         </Form>
       </Paper>
 
-      {result ? (
-        <Paper withBorder p="md" data-testid="pincode-result">
-          <Stack gap="sm">
-            <Group gap="xl">
-              <Figure label="From city" testId="from-city">
-                {result.from_city}, {result.from_state}
-              </Figure>
-              <Figure label="To city" testId="to-city">
-                {result.to_city}, {result.to_state}
-              </Figure>
-              <Figure label="Zone">
-                {result.billing_zone} {isZone(result.billing_zone) ? `'${ZONE_LABELS[result.billing_zone]}'` : ""}
-              </Figure>
-              <Figure label="EDD" testId="edd">
-                {result.edd_stamp ?? "—"}
-              </Figure>
-            </Group>
-            <Group gap="xs" aria-label="Lane options">
-              {FLAGS.map(([key, label]) => (
-                <Badge key={key} color={result[key] ? "#1b5e20" : "#495057"} variant="filled" data-testid={key}>
-                  {label}: {yesNo(result[key])}
-                </Badge>
-              ))}
-            </Group>
-            {result.courier_list.length === 0 ? (
-              <Alert color="yellow" role="status">
-                None of this client's active couriers serves this lane.
-              </Alert>
-            ) : (
-              <div className="table-scroll">
-                <table
-                  className="small-table small-table-bordered small-table-striped"
-                  aria-label="Couriers serving this lane"
-                >
-                  <thead>
-                    <tr>
-                      <th scope="col">Courier</th>
-                      <th scope="col">EDD</th>
-                      <th scope="col">Air</th>
-                      <th scope="col">Surface</th>
-                      <th scope="col">Reverse</th>
-                      <th scope="col">Prepaid</th>
-                      <th scope="col">COD</th>
-                      <th scope="col">Pincodes</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.courier_list.map((c) => (
-                      <tr key={c.courier_id} data-testid="pincode-courier">
-                        <td>{c.name}</td>
-                        <td>{c.edd_stamp}</td>
-                        <td>{yesNo(c.is_air)}</td>
-                        <td>{yesNo(c.has_surface)}</td>
-                        <td>{yesNo(c.has_reverse)}</td>
-                        <td>{yesNo(c.has_prepaid)}</td>
-                        <td>{yesNo(c.has_cod)}</td>
-                        <td>
-                          <Anchor
-                            href={`${base}/courier/${c.courier_id}.csv`}
-                            size="sm"
-                            aria-label={`Pincode list of ${c.name} (CSV)`}
-                          >
-                            CSV
-                          </Anchor>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </Stack>
-        </Paper>
-      ) : null}
+      {result ? <PincodeResultPanel result={result} base={base} /> : null}
 
       {dialog ? (
         <UrlDialog title="Download Pincode List" closeTo={here}>

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import {
   BUSINESS_PROOF_NOTES,
   BUSINESS_PROOF_TYPES,
+  businessProofChoices,
   businessProofOptions,
   COMPANY_TYPES,
   GST_STATE_CODES,
@@ -135,5 +136,21 @@ describe("business proof options by company type (docs/product.md §5)", () => {
     const forAll = BUSINESS_PROOF_TYPES.filter((p) => COMPANY_TYPES.every((t) => businessProofOptions(t).includes(p)));
     expect(BUSINESS_PROOF_TYPES.filter((p) => !BUSINESS_PROOF_NOTES[p])).toEqual(forAll);
     for (const t of COMPANY_TYPES) for (const p of businessProofOptions(t)) expect(BUSINESS_PROOF_TYPES).toContain(p);
+  });
+
+  it("labels the select's options: a known type's proofs plainly, every proof with its note before a type is chosen", () => {
+    expect(businessProofChoices("partnership")).toEqual([
+      { value: "bank_statement", label: "Bank Statement" },
+      { value: "partnership_deed", label: "Partnership Deed" },
+      { value: "gst_certificate", label: "GST Certificate" },
+    ]);
+    for (const unknown of ["", "trust"])
+      expect(businessProofChoices(unknown)).toEqual([
+        { value: "bank_statement", label: "Bank Statement" },
+        { value: "cin", label: "CIN (not for individual or partnership)" },
+        { value: "partnership_deed", label: "Partnership Deed (partnership only)" },
+        { value: "aadhar_card", label: "Aadhar Card (individual only)" },
+        { value: "gst_certificate", label: "GST Certificate" },
+      ]);
   });
 });

@@ -187,3 +187,17 @@ export function businessProofOptions(companyType: CompanyType): BusinessProofTyp
     return true;
   });
 }
+
+/**
+ * The Business Proof select's options for what the Company Type select holds now: the proofs
+ * of a known type by their labels, or (no type chosen yet) every proof, each noted with the
+ * types it is for.
+ */
+export function businessProofChoices(companyType: string): { value: BusinessProofType; label: string }[] {
+  if (isCompanyType(companyType))
+    return businessProofOptions(companyType).map((p) => ({ value: p, label: BUSINESS_PROOF_LABELS[p] }));
+  return BUSINESS_PROOF_TYPES.map((p) => {
+    const note = BUSINESS_PROOF_NOTES[p];
+    return { value: p, label: note ? `${BUSINESS_PROOF_LABELS[p]} (${note})` : BUSINESS_PROOF_LABELS[p] };
+  });
+}

@@ -74,46 +74,7 @@ export function BusinessSection({
               options={PRODUCT_CATEGORIES.map((c) => ({ value: c, label: PRODUCT_CATEGORY_LABELS[c] }))}
             />
           </Group>
-          <fieldset className="account-bank">
-            <legend>Bank account{business.bankLocked ? " (locked once set)" : ""}</legend>
-            <Group grow align="start">
-              <Field
-                name="account_name"
-                label="Account Name"
-                value={v.account_name}
-                answer={answer}
-                disabled={bankRo}
-                maxLength={100}
-              />
-              <Field
-                name="account_number"
-                label="Account Number"
-                value={v.account_number}
-                answer={answer}
-                disabled={bankRo}
-                maxLength={18}
-                inputMode="numeric"
-              />
-            </Group>
-            <Group grow align="start">
-              <Field
-                name="bank_name"
-                label="Bank Name"
-                value={v.bank_name}
-                answer={answer}
-                disabled={bankRo}
-                maxLength={100}
-              />
-              <Field
-                name="ifsc_code"
-                label="IFSC Code"
-                value={v.ifsc_code}
-                answer={answer}
-                disabled={bankRo}
-                maxLength={11}
-              />
-            </Group>
-          </fieldset>
+          <BankFields values={v} answer={answer} locked={business.bankLocked} disabled={bankRo} />
           <Group grow align="start">
             <Field
               name="avg_per_day_order"
@@ -180,5 +141,61 @@ export function BusinessSection({
         </Form>
       ) : null}
     </Stack>
+  );
+}
+
+/** The bank account: disabled once set (until a vp unlocks it) or for a role that cannot edit. */
+function BankFields({
+  values: v,
+  answer,
+  locked,
+  disabled,
+}: {
+  values: BusinessData;
+  answer: AccountAnswer | null;
+  locked: boolean;
+  disabled: boolean;
+}) {
+  return (
+    <fieldset className="account-bank">
+      <legend>Bank account{locked ? " (locked once set)" : ""}</legend>
+      <Group grow align="start">
+        <Field
+          name="account_name"
+          label="Account Name"
+          value={v.account_name}
+          answer={answer}
+          disabled={disabled}
+          maxLength={100}
+        />
+        <Field
+          name="account_number"
+          label="Account Number"
+          value={v.account_number}
+          answer={answer}
+          disabled={disabled}
+          maxLength={18}
+          inputMode="numeric"
+        />
+      </Group>
+      <Group grow align="start">
+        <Field
+          name="bank_name"
+          label="Bank Name"
+          value={v.bank_name}
+          answer={answer}
+          disabled={disabled}
+          maxLength={100}
+        />
+        <Field
+          name="ifsc_code"
+          label="IFSC Code"
+          value={v.ifsc_code}
+          answer={answer}
+          disabled={disabled}
+          maxLength={11}
+        />
+      </Group>
+    </fieldset>
   );
 }

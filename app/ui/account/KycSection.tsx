@@ -8,15 +8,7 @@ import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 import { chosenFileProblem, GST_LOCKED_FIELDS, KYC_LIMITS } from "~/services/account/forms";
-import {
-  BUSINESS_PROOF_LABELS,
-  BUSINESS_PROOF_NOTES,
-  BUSINESS_PROOF_TYPES,
-  businessProofOptions,
-  COMPANY_TYPE_LABELS,
-  COMPANY_TYPES,
-  isCompanyType,
-} from "~/services/account/gstin";
+import { businessProofChoices, COMPANY_TYPE_LABELS, COMPANY_TYPES } from "~/services/account/gstin";
 import type { AccountAnswer } from "~/services/account/page.server";
 import { istDateLabel } from "~/services/clients/dates";
 import { Group, Stack, Text } from "~/ui/layout";
@@ -62,8 +54,6 @@ export function KycSection({
     // Only a new answer: `value` is a new function each render and reads that answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
-  const known = isCompanyType(companyType);
-  const proofs = known ? businessProofOptions(companyType) : [...BUSINESS_PROOF_TYPES];
   const hydrated = useHydrated();
   // Switching GST to no clears what the lookup filled and unlocks it (docs/product.md §4).
   const onGst = (v: "yes" | "no") => {
@@ -117,13 +107,7 @@ export function KycSection({
           value={value("business_proof_type")}
           answer={answer}
           disabled={readOnly}
-          options={proofs.map((p) => ({
-            value: p,
-            label:
-              !known && BUSINESS_PROOF_NOTES[p]
-                ? `${BUSINESS_PROOF_LABELS[p]} (${BUSINESS_PROOF_NOTES[p]})`
-                : BUSINESS_PROOF_LABELS[p],
-          }))}
+          options={businessProofChoices(companyType)}
         />
         <YesNo
           name="gst_type"
@@ -164,64 +148,76 @@ export function KycSection({
           {lockable("billing_pincode", "Pincode", KYC_LIMITS.billing_pincode)}
           {lockable("billing_state", "State", KYC_LIMITS.billing_state)}
         </Group>
-        {kyc.submitted ? (
-          <ul className="account-documents" data-testid="kyc-documents">
-            {kyc.documents.map((d) => (
-              <li key={d.doc}>
-                <a href={d.href} target="_blank" rel="noreferrer">
-                  {d.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <fieldset className="account-files" disabled={readOnly}>
-            <legend>Documents (png, jpeg, jpg or pdf, at most 300 KB each)</legend>
-            <FileField
-              name="business_proof"
-              label="Business Proof"
-              accept=".png,.jpg,.jpeg,.pdf"
-              answer={answer}
-              check={(f) => chosenFileProblem(f, "document")}
-            />
-            <FileField
-              name="gst_certificate"
-              label="GST Certificate (when GST registered)"
-              accept=".png,.jpg,.jpeg,.pdf"
-              answer={answer}
-              check={(f) => chosenFileProblem(f, "document")}
-            />
-            <FileField
-              name="pancard"
-              label="PAN Card (when not GST registered)"
-              accept=".png,.jpg,.jpeg,.pdf"
-              answer={answer}
-              check={(f) => chosenFileProblem(f, "document")}
-            />
-            <FileField
-              name="msme_certificate"
-              label="MSME Certificate (when MSME registered)"
-              accept=".png,.jpg,.jpeg,.pdf"
-              answer={answer}
-              check={(f) => chosenFileProblem(f, "document")}
-            />
-          </fieldset>
-        )}
-        <Group>
-          <Button type="submit" name="intent" value="kyc-submit" disabled={readOnly}>
-            Submit
-          </Button>
-          {readOnly ? (
-            <Button variant="default" disabled>
-              Skip
-            </Button>
-          ) : (
-            <Button component={Link} to="/dashboard" variant="default">
-              Skip
-            </Button>
-          )}
-        </Group>
+        <KycDocuments kyc={kyc} answer={answer} readOnly={readOnly} />
+        <KycButtons readOnly={readOnly} />
       </Stack>
     </Form>
+  );
+}
+
+/** The documents: links to those submitted, or the four file inputs (disabled when read-only). */
+function KycDocuments({ kyc, answer, readOnly }: { kyc: KycData; answer: AccountAnswer | null; readOnly: boolean }) {
+  return kyc.submitted ? (
+    <ul className="account-documents" data-testid="kyc-documents">
+      {kyc.documents.map((d) => (
+        <li key={d.doc}>
+          <a href={d.href} target="_blank" rel="noreferrer">
+            {d.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  ) : (
+    <fieldset className="account-files" disabled={readOnly}>
+      <legend>Documents (png, jpeg, jpg or pdf, at most 300 KB each)</legend>
+      <FileField
+        name="business_proof"
+        label="Business Proof"
+        accept=".png,.jpg,.jpeg,.pdf"
+        answer={answer}
+        check={(f) => chosenFileProblem(f, "document")}
+      />
+      <FileField
+        name="gst_certificate"
+        label="GST Certificate (when GST registered)"
+        accept=".png,.jpg,.jpeg,.pdf"
+        answer={answer}
+        check={(f) => chosenFileProblem(f, "document")}
+      />
+      <FileField
+        name="pancard"
+        label="PAN Card (when not GST registered)"
+        accept=".png,.jpg,.jpeg,.pdf"
+        answer={answer}
+        check={(f) => chosenFileProblem(f, "document")}
+      />
+      <FileField
+        name="msme_certificate"
+        label="MSME Certificate (when MSME registered)"
+        accept=".png,.jpg,.jpeg,.pdf"
+        answer={answer}
+        check={(f) => chosenFileProblem(f, "document")}
+      />
+    </fieldset>
+  );
+}
+
+/** Submit, and Skip (a link to the dashboard; a disabled button once read-only). */
+function KycButtons({ readOnly }: { readOnly: boolean }) {
+  return (
+    <Group>
+      <Button type="submit" name="intent" value="kyc-submit" disabled={readOnly}>
+        Submit
+      </Button>
+      {readOnly ? (
+        <Button variant="default" disabled>
+          Skip
+        </Button>
+      ) : (
+        <Button component={Link} to="/dashboard" variant="default">
+          Skip
+        </Button>
+      )}
+    </Group>
   );
 }

@@ -1,0 +1,81 @@
+/** Pieces of the Rate Calculator tab (docs/product.md §2 "Shipment calculator"): the shipment type, the yes/no selects and the result panel. */
+import { Loader, NativeSelect } from "@mantine/core";
+import type { ComponentProps } from "react";
+
+import type { CalculatorField } from "~/services/quote/calculator-form";
+import { READABLE_ERRORS } from "~/ui/form-fields";
+import { Group, Paper, Text } from "~/ui/layout";
+import { QuoteResult } from "~/ui/QuoteResult";
+
+const YES_NO = [
+  { value: "false", label: "No" },
+  { value: "true", label: "Yes" },
+];
+
+/** Forward or reverse; a reverse shipment is quoted as express, prepaid, COD 0 (the note says so). */
+export function ShipmentTypeField({
+  defaultValue,
+  error,
+  reverse,
+  onChange,
+}: {
+  defaultValue: string;
+  error: string | undefined;
+  reverse: boolean;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <NativeSelect
+        id="shipment_type"
+        name="shipment_type"
+        label="Shipment type"
+        withAsterisk
+        defaultValue={defaultValue}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        error={error}
+        styles={READABLE_ERRORS}
+        data={[
+          { value: "forward", label: "Forward" },
+          { value: "reverse", label: "Reverse" },
+        ]}
+      />
+      {reverse ? (
+        <Text size="xs" c="dimmed" data-testid="reverse-note">
+          Reverse shipments are quoted as express, prepaid, with COD amount 0.
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** Dangerous goods, multi-package, document: native selects, so they work without JavaScript. */
+export function ShipmentFlags({ values }: { values: Record<CalculatorField, string> }) {
+  return (
+    <Group grow>
+      <NativeSelect id="has_dg" name="has_dg" label="Dangerous goods" defaultValue={values.has_dg} data={YES_NO} />
+      <NativeSelect id="is_mps" name="is_mps" label="Multi-package" defaultValue={values.is_mps} data={YES_NO} />
+      <NativeSelect id="is_doc" name="is_doc" label="Document" defaultValue={values.is_doc} data={YES_NO} />
+    </Group>
+  );
+}
+
+/** The quote, or a loading animation while the next one comes (a client-side navigation). */
+export function CalculatorResult({
+  loading,
+  quote,
+  submitted,
+  reverseForced,
+}: { loading: boolean } & ComponentProps<typeof QuoteResult>) {
+  return (
+    <Paper withBorder p="md" pos="relative" aria-busy={loading} data-testid="quote-result">
+      {loading ? (
+        <Group justify="center" p="xl" data-testid="quote-loading">
+          <Loader type="dots" aria-label="Calculating" />
+        </Group>
+      ) : (
+        <QuoteResult quote={quote} submitted={submitted} reverseForced={reverseForced} />
+      )}
+    </Paper>
+  );
+}
