@@ -1,5 +1,3 @@
-import "~/ui/small-table.css";
-
 import { Button, TextInput } from "@mantine/core";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigate } from "@remix-run/react";

@@ -1,4 +1,6 @@
 /** The Serviceability tab's pincode result (docs/product.md §2 "Pincode check"): the lane, its options, and the couriers serving it. */
+import "../small-table.css";
+
 import { Alert, Anchor, Badge } from "@mantine/core";
 
 import { isZone, ZONE_LABELS } from "~/services/core/zones";
