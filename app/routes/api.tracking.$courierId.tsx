@@ -1,9 +1,12 @@
 /**
- * A courier's scan events (decision 023), with the courier's own token:
+ * A courier's scan events (decisions 023, 059), with the courier's own token:
  *
  *   POST /api/tracking/{courier id}   Authorization: Token <courier token>
  *   [{ "awb": "<courier tracking id>", "event_id": "…", "status": "in_transit", "location": "…", "at": "2026-11-20T10:00:00Z" }, …]
- *   → 200 [{ event_id, status: 201 stored | 200 already stored | 404 unknown AWB | 400 invalid, message }]
+ *   → 200 [{ index, event_id, status: 201 stored | 200 already stored | 404 unknown AWB | 400 refused, message }]
+ *
+ * A batch that was read is answered 200 whatever its events' fates, each told in its own answer: a
+ * refused event is refused for good, so nothing in the status invites the courier to send it again.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 
@@ -24,7 +27,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!courier) return fail(401, "A valid courier token is required (Authorization: Token <token>).");
   let raw: unknown;
   try {
-    raw = await request.json();
+    // JSON is UTF-8 (RFC 8259): bytes that are not are refused, not turned into U+FFFD and stored.
+    raw = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(await request.arrayBuffer()));
   } catch {
     return fail(400, "The request body is not valid JSON.");
   }

@@ -156,10 +156,15 @@ describe("Premium cashback credits", () => {
     await premium(clientId, "50.00");
     // Delivered ten days from now: late whenever it was picked up.
     const at = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    // Scans are judged by the clock of the day they arrive (decision 059).
+    const then = { now: new Date(at) };
     for (const o of mine.slice(0, 3))
-      await ingestEvents(h.db, o.courier_id, [
-        { awb: o.awb, event_id: `cap-${o.id}`, status: "delivered", location: "Drop", at },
-      ]);
+      await ingestEvents(
+        h.db,
+        o.courier_id,
+        [{ awb: o.awb, event_id: `cap-${o.id}`, status: "delivered", location: "Drop", at }],
+        then,
+      );
     const credits = await h.db
       .select()
       .from(cashbackCredits)
@@ -177,9 +182,12 @@ describe("Premium cashback credits", () => {
       .where(
         and(eq(clientAdvantagePlans.client_id, other.client_id), eq(clientAdvantagePlans.plan, "advantage_premium")),
       );
-    await ingestEvents(h.db, other.courier_id, [
-      { awb: other.awb, event_id: `none-${other.id}`, status: "delivered", location: "Drop", at },
-    ]);
+    await ingestEvents(
+      h.db,
+      other.courier_id,
+      [{ awb: other.awb, event_id: `none-${other.id}`, status: "delivered", location: "Drop", at }],
+      then,
+    );
     expect(await h.db.select().from(cashbackCredits).where(eq(cashbackCredits.order_id, other.id))).toHaveLength(0);
     const [delivered] = await h.db.select({ s: orders.current_status }).from(orders).where(eq(orders.id, other.id));
     expect(delivered.s).toBe("delivered");
@@ -200,9 +208,12 @@ describe("Premium cashback credits", () => {
     );
     if (!o) throw new Error("the seed has no order picked up Monday–Friday of this week and still open");
     await premium(o.client_id, "100000.00");
-    await ingestEvents(h.db, o.courier_id, [
-      { awb: o.awb, event_id: `next-${o.id}`, status: "delivered", location: "Drop", at: at.toISOString() },
-    ]);
+    await ingestEvents(
+      h.db,
+      o.courier_id,
+      [{ awb: o.awb, event_id: `next-${o.id}`, status: "delivered", location: "Drop", at: at.toISOString() }],
+      { now: at }, // the clock of the Sunday it arrives (decision 059)
+    );
     const [credit] = await h.db.select().from(cashbackCredits).where(eq(cashbackCredits.order_id, o.id));
     expect(credit.applied_bill_id).toBeNull();
     const credited = Math.round(Number(credit.amount) * 100);

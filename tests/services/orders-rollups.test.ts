@@ -77,15 +77,22 @@ describe("daily order rollups", () => {
       .innerJoin(courierServices, eq(courierServices.id, orders.courier_service_id))
       .where(eq(orders.pickrr_order_id, (placed.body as { pickrr_order_id: string }).pickrr_order_id));
     const scan = (id: string, at: string) => ({ awb: o.awb, event_id: id, status: "picked_up", location: "Delhi", at });
+    // The scans arrive on 3 Jan 2030: they are judged by that day's clock (decision 059).
+    const then = { now: new Date("2030-01-03T00:00:00Z") };
     // 19:00 UTC on 2 Jan is 00:30 IST on 3 Jan.
-    await ingestEvents(h.db, o.courierId, [scan("p-1", "2030-01-02T19:00:00Z")]);
+    await ingestEvents(h.db, o.courierId, [scan("p-1", "2030-01-02T19:00:00Z")], then);
     expect(await rollup(c.id, "2030-01-03")).toEqual({ placed: 0, picked: 1 });
     // A pickup scan timed earlier arrives late: the order was picked up on 2 Jan (IST).
-    await ingestEvents(h.db, o.courierId, [scan("p-0", "2030-01-02T10:00:00Z")]);
+    await ingestEvents(h.db, o.courierId, [scan("p-0", "2030-01-02T10:00:00Z")], then);
     expect(await rollup(c.id, "2030-01-03")).toEqual({ placed: 0, picked: 0 });
     expect(await rollup(c.id, "2030-01-02")).toEqual({ placed: 1, picked: 1 });
     // A repeat changes nothing.
-    await ingestEvents(h.db, o.courierId, [scan("p-0", "2030-01-02T10:00:00Z"), scan("p-1", "2030-01-02T19:00:00Z")]);
+    await ingestEvents(
+      h.db,
+      o.courierId,
+      [scan("p-0", "2030-01-02T10:00:00Z"), scan("p-1", "2030-01-02T19:00:00Z")],
+      then,
+    );
     expect(await rollup(c.id, "2030-01-02")).toEqual({ placed: 1, picked: 1 });
     expect(await rollupDifferences(h.db)).toEqual([]);
   });
@@ -171,8 +178,10 @@ describe("daily order rollups", () => {
             location: "Delhi",
             at: scanAt(first - rng.int(1, first - 1)),
           });
-        if (rng.chance(0.5)) await ingestEvents(h.db, o.courierId, events);
-        else for (const e of events) await ingestEvents(h.db, o.courierId, [e]);
+        // Judged by the clock of the hour of the last scan (decision 059).
+        const then = { now: new Date(scanAt(first)) };
+        if (rng.chance(0.5)) await ingestEvents(h.db, o.courierId, events, then);
+        else for (const e of events) await ingestEvents(h.db, o.courierId, [e], then);
       }
       expect(await rollupDifferences(h.db), `seed ${seed}`).toEqual([]);
     }

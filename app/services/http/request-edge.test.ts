@@ -9,6 +9,7 @@ import {
   LARGEST_UPLOAD_BYTES,
   MULTIPART_BODY_LIMIT,
   requestHost,
+  SCAN_BATCH_BODY_LIMIT,
 } from "./request-edge";
 
 const FORM = "application/x-www-form-urlencoded";
@@ -60,7 +61,7 @@ describe("the request edge", () => {
     expect(bodyRefusal("/sign-in", { "content-type": FORM, "content-length": "12abc" })?.status).toBe(400);
   });
 
-  it("caps a form at 64 KB and a multipart post at the largest upload plus the form around it", () => {
+  it("caps a form at 64 KB, a courier's scan batch at 1 MB and a multipart post at the largest upload plus the form around it", () => {
     const form = (n: number) => bodyRefusal("/all-users", { "content-type": FORM, "content-length": String(n) });
     expect(form(FORM_BODY_LIMIT)).toBeNull();
     expect(form(FORM_BODY_LIMIT + 1)?.status).toBe(413);
@@ -71,6 +72,11 @@ describe("the request edge", () => {
       });
     expect(multipart(MULTIPART_BODY_LIMIT)).toBeNull();
     expect(multipart(MULTIPART_BODY_LIMIT + 1)?.status).toBe(413);
+    // A courier's batch of 1,000 scan events takes more than a form's 64 KB (decision 059).
+    const scans = (n: number) =>
+      bodyRefusal("/api/tracking/3", { "content-type": "application/json", "content-length": String(n) });
+    expect(scans(SCAN_BATCH_BODY_LIMIT)).toBeNull();
+    expect(scans(SCAN_BATCH_BODY_LIMIT + 1)?.status).toBe(413);
     // The rate-card file limit the upload route enforces fits inside the edge's cap.
     expect(LARGEST_UPLOAD_BYTES).toBe(MAX_UPLOAD_CHARS);
   });

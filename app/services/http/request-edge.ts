@@ -27,6 +27,13 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 export const LARGEST_UPLOAD_BYTES = 5_000_000;
 export const MULTIPART_BODY_LIMIT = LARGEST_UPLOAD_BYTES + FORM_BODY_LIMIT;
 
+/**
+ * A courier's batch of scan events (up to 1,000, decision 059): each event is a few hundred bytes
+ * of JSON, so the 64 KB of a form would refuse batches the webhook promises to take.
+ */
+export const SCAN_BATCH_BODY_LIMIT = 1_000_000;
+const SCAN_BATCH_PREFIX = "/api/tracking/";
+
 /** Endpoints for other systems: authenticated by a client token, JSON or form bodies. */
 const JSON_ENDPOINT_PREFIXES = ["/api/", "/houston-ratecard/", "/location/"];
 
@@ -106,7 +113,7 @@ export function bodyRefusal(path: string, headers: Headers): Refusal | null {
       return { status: 415, message: MESSAGES.notForm };
     if (multipart && !/;\s*boundary=/.test(type)) return { status: 400, message: MESSAGES.noBoundary };
   }
-  const limit = bodyLimit(headers);
+  const limit = routePath(path).startsWith(SCAN_BATCH_PREFIX) ? SCAN_BATCH_BODY_LIMIT : bodyLimit(headers);
   const length = header(headers, "content-length");
   if (length !== undefined) {
     if (!/^\d+$/.test(length.trim())) return { status: 400, message: MESSAGES.badLength };

@@ -1,13 +1,13 @@
 /**
  * Courier scan webhooks (decision 023): POST /api/tracking/{courier id} with the courier's own
  * token. Each event is stored once (the courier's event id), an event for an AWB we do not
- * know is answered 404 and stored nowhere, and the order's status is recomputed from all its
+ * know is answered 404 and stored nowhere, a bad event is refused with its reason while the rest
+ * of its batch is stored (decision 059), and the order's status is recomputed from all its
  * events by event time, so out-of-order delivery does not matter.
  */
 import { randomBytes } from "node:crypto";
 
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { z } from "zod";
 
 import { bulkInsert } from "../db/bulk-insert.server";
 import type { Db, Executor } from "../db/client.server";
@@ -15,21 +15,17 @@ import { couriers, courierServices, courierTokens, orders, trackingEvents } from
 import { transaction } from "../db/transaction.server";
 import { creditCashback } from "../money/cashback.server";
 import { applyPickupChanges } from "./rollups.server";
-import { type DerivedState, deriveState, isOrderStatus, ORDER_STATUSES, type ScanEvent } from "./status";
+import { beforePlacement, parseScanEvent, rawEventId } from "./scan-event";
+import { type DerivedState, deriveState, isOrderStatus, type ScanEvent } from "./status";
 
 export const MAX_EVENTS = 1000;
 
-const eventSchema = z.object({
-  awb: z.string().trim().min(1, "awb is required").max(40, "awb is at most 40 characters"),
-  event_id: z.string().trim().min(1, "event_id is required").max(100, "event_id is at most 100 characters"),
-  status: z.enum(ORDER_STATUSES, {
-    errorMap: () => ({ message: `status must be one of ${ORDER_STATUSES.join(", ")}` }),
-  }),
-  location: z.string().trim().max(100, "location is at most 100 characters").default(""),
-  at: z.coerce.date({ errorMap: () => ({ message: "at must be a date and time (ISO 8601)" }) }),
-});
-
-export type EventAnswer = { event_id: string | null; status: 201 | 200 | 400 | 404; message: string };
+/**
+ * The answer for one event of a batch, at its index: 201 stored, 200 already stored (a duplicate
+ * of the courier's event id), 404 an AWB that is not this courier's order, 400 refused with the
+ * reason in `message`. Only a 201 stores anything (decision 059).
+ */
+export type EventAnswer = { index: number; event_id: string | null; status: 201 | 200 | 400 | 404; message: string };
 
 /** The courier whose token this is, if it is the courier of the URL. */
 export async function courierForToken(
@@ -37,7 +33,8 @@ export async function courierForToken(
   courierId: number,
   token: string | null,
 ): Promise<{ id: number; name: string } | null> {
-  if (!token || !Number.isSafeInteger(courierId)) return null;
+  // An id out of the int column's range would be the database's error, not a 401.
+  if (!token || !Number.isInteger(courierId) || courierId < 1 || courierId > 2_147_483_647) return null;
   const [row] = await db
     .select({ id: couriers.id, name: couriers.name })
     .from(courierTokens)
@@ -57,54 +54,58 @@ export async function issueCourierTokens(tx: Executor): Promise<void> {
 }
 
 /**
- * Stores the events of one courier; answers per event, in the order they came. Set-based, so a
- * batch costs a few statements however long it is (docs/performance.md: ≥ 2,000 events/s): one lookup of
- * the AWBs, one insert that skips events already stored, one read of the touched orders' events
- * and one update of their state.
+ * Stores the events of one courier; answers per event, in the order they came. Each event is
+ * judged in memory first (orders/scan-event.ts), so a bad one is refused with its reason and
+ * never reaches the database, and the good ones are stored together (decision 059). Set-based,
+ * so a batch costs a few statements however long it is (docs/performance.md: ≥ 2,000 events/s):
+ * one lookup of the AWBs, one insert that skips events already stored, one read of the touched
+ * orders' events and one update of their state. `now` is the clock future-dated scans are judged by.
  */
-export async function ingestEvents(db: Db, courierId: number, raw: unknown[]): Promise<EventAnswer[]> {
-  const parsed = raw.map((item) => eventSchema.safeParse(item));
-  const awbs = [...new Set(parsed.flatMap((p) => (p.success ? [p.data.awb.toUpperCase()] : [])))];
+export async function ingestEvents(
+  db: Db,
+  courierId: number,
+  raw: readonly unknown[],
+  opts: { now?: Date } = {},
+): Promise<EventAnswer[]> {
+  const now = opts.now ?? new Date();
+  const verdicts = raw.map((item) => parseScanEvent(item, now));
+  const awbs = [...new Set(verdicts.flatMap((v) => (v.ok ? [v.event.awb.toUpperCase()] : [])))];
   const known = awbs.length
     ? await db
-        .select({ id: orders.id, awb: orders.courier_tracking_id })
+        .select({ id: orders.id, awb: orders.courier_tracking_id, placed_at: orders.placed_at })
         .from(orders)
         .innerJoin(courierServices, eq(courierServices.id, orders.courier_service_id))
         .where(and(inArray(orders.courier_tracking_id, awbs), eq(courierServices.courier_id, courierId)))
     : [];
-  const orderOf = new Map(known.map((k) => [k.awb, k.id]));
+  const orderOf = new Map(known.map((k) => [k.awb, k]));
   const key = (orderId: number, eventId: string) => `${orderId}\u0000${eventId}`;
   const answers: EventAnswer[] = [];
   const rows: (typeof trackingEvents.$inferInsert)[] = [];
   const slots: { answer: number; key: string }[] = [];
-  for (const [i, p] of parsed.entries()) {
-    if (!p.success) {
-      const eventId = (raw[i] as { event_id?: unknown } | null)?.event_id;
-      answers.push({
-        event_id: typeof eventId === "string" ? eventId : null,
-        status: 400,
-        message: p.error.issues.map((x) => x.message).join("; "),
-      });
+  for (const [index, v] of verdicts.entries()) {
+    if (!v.ok) {
+      answers.push({ index, event_id: rawEventId(raw[index]), status: 400, message: v.reason });
       continue;
     }
-    const orderId = orderOf.get(p.data.awb.toUpperCase());
-    if (!orderId) {
+    const e = v.event;
+    const order = orderOf.get(e.awb.toUpperCase());
+    if (!order) {
       answers.push({
-        event_id: p.data.event_id,
+        index,
+        event_id: e.event_id,
         status: 404,
-        message: `No order of this courier has the AWB ${p.data.awb}.`,
+        message: `No order of this courier has the AWB ${e.awb}.`,
       });
       continue;
     }
-    rows.push({
-      order_id: orderId,
-      status: p.data.status,
-      location: p.data.location,
-      at: p.data.at,
-      courier_event_id: p.data.event_id,
-    });
-    slots.push({ answer: answers.length, key: key(orderId, p.data.event_id) });
-    answers.push({ event_id: p.data.event_id, status: 200, message: "Already stored." });
+    const early = beforePlacement(e.at, order.placed_at);
+    if (early) {
+      answers.push({ index, event_id: e.event_id, status: 400, message: early });
+      continue;
+    }
+    rows.push({ order_id: order.id, status: e.status, location: e.location, at: e.at, courier_event_id: e.event_id });
+    slots.push({ answer: answers.length, key: key(order.id, e.event_id) });
+    answers.push({ index, event_id: e.event_id, status: 200, message: "Already stored." });
   }
   if (rows.length === 0) return answers;
   await transaction(db, async (tx) => {
