@@ -61,6 +61,7 @@ export async function createApp(
   app.use((req, res, next) =>
     path.extname(req.path) ? publicCompressed(req, res, () => publicFiles(req, res, next)) : next(),
   );
+  app.use(forwardedForWarning(trustProxy));
   app.use(requestEdge(trustProxy));
   const remix = remixHandler(build);
   // A page's loaders share what they look up once (the session, the client). Only reads get a
@@ -214,6 +215,27 @@ export function requestEdge(trustProxy: boolean): express.RequestHandler {
     res.locals.cspNonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
     beforeHeaders(res, () => res.setHeader("Cache-Control", "no-store"));
+    next();
+  };
+}
+
+export const UNTRUSTED_FORWARDING_WARNING =
+  "Warning: requests carry X-Forwarded-For but TRUST_PROXY is not set, so every person seems to come from the proxy's " +
+  "address and shares one sign-in limit. Behind a load balancer or proxy, set TRUST_PROXY=true (README, In production).";
+
+/**
+ * Without TRUST_PROXY the client address is the socket's: behind a proxy every person shares
+ * the proxy's, and the sign-in limits per address count them all as one (decision 060). A
+ * server cannot tell at start that a proxy stands in front of it, so the first request that
+ * carries X-Forwarded-For while TRUST_PROXY is unset logs one warning; nothing else changes.
+ */
+export function forwardedForWarning(trustProxy: boolean, warn = console.warn): express.RequestHandler {
+  let warned = trustProxy;
+  return (req, _res, next) => {
+    if (!warned && req.headers["x-forwarded-for"] !== undefined) {
+      warned = true;
+      warn(UNTRUSTED_FORWARDING_WARNING);
+    }
     next();
   };
 }

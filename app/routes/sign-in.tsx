@@ -1,7 +1,13 @@
 import "@mantine/core/styles/Center.css";
 
 import { Alert, Center } from "@mantine/core";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
 import { useActionData, useSearchParams } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 
@@ -47,11 +53,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     // 401 or 429, with the e-mail and role typed (never the password) so a plain post re-renders them.
-    if (error instanceof SignInError)
-      return failureAnswer(error.failure, { email: read.data.email, role: read.data.role });
-    throw error;
+    if (!(error instanceof SignInError)) throw error;
+    const answer = failureAnswer(error.failure, { email: read.data.email, role: read.data.role });
+    // A 429 says when to come back, in whole seconds (decision 060).
+    const { retryAfterMs } = error.failure;
+    if (retryAfterMs)
+      answer.init = { ...answer.init, headers: { "Retry-After": String(Math.ceil(retryAfterMs / 1000)) } };
+    return answer;
   }
 }
+
+/** The action's Retry-After (a 429) reaches the answer, for a plain post's page as for a fetch. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export default function SignIn() {
   const actionData = useActionData<typeof action>() as FormFailure | undefined;

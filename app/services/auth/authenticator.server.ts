@@ -15,7 +15,7 @@ export type AuthenticatedStaff = { id: number; name: string; email: string; role
 
 /** A refused sign-in, thrown through remix-auth: the refusal (401 or 429) as the service made it. */
 export class SignInError extends Error {
-  constructor(readonly failure: Failure<401 | 429, { rateLimited?: boolean }>) {
+  constructor(readonly failure: Failure<401 | 429, { rateLimited?: boolean; retryAfterMs?: number }>) {
     super(failure.message);
   }
 }

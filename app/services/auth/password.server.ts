@@ -20,13 +20,17 @@ export function scryptParams(): { N: number; r: number; p: number } {
 }
 const KEY_LENGTH = 32;
 
-function scrypt(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const maxmem = 128 * (opts.N ?? 1) * (opts.r ?? 8) * 2;
-    scryptCb(password.normalize("NFKC"), salt, KEY_LENGTH, { ...opts, maxmem }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
+/** One scrypt: on Node's thread pool by default; sign-in runs its own (hash-thread.server.ts, decision 060). */
+export type ScryptFn = (password: string, salt: Buffer, keyLength: number, options: ScryptOptions) => Promise<Buffer>;
+
+const scryptOnPool: ScryptFn = (password, salt, keyLength, options) =>
+  new Promise((resolve, reject) => {
+    scryptCb(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
   });
+
+function scrypt(password: string, salt: Buffer, opts: ScryptOptions, run: ScryptFn = scryptOnPool): Promise<Buffer> {
+  const maxmem = 128 * (opts.N ?? 1) * (opts.r ?? 8) * 2;
+  return run(password.normalize("NFKC"), salt, KEY_LENGTH, { ...opts, maxmem });
 }
 
 /** `salt` may be given for deterministic demo data; otherwise 16 random bytes. */
@@ -36,12 +40,21 @@ export async function hashPassword(password: string, salt: Buffer = randomBytes(
   return ["scrypt", N, r, p, salt.toString("base64"), key.toString("base64")].join("$");
 }
 
-export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+  run: ScryptFn = scryptOnPool,
+): Promise<boolean> {
   if (!stored) return false;
   const [algo, n, r, p, saltB64, keyB64] = stored.split("$");
   if (algo !== "scrypt" || !saltB64 || !keyB64) return false;
   const expected = Buffer.from(keyB64, "base64");
-  const actual = await scrypt(password, Buffer.from(saltB64, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await scrypt(
+    password,
+    Buffer.from(saltB64, "base64"),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    run,
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
