@@ -54,6 +54,7 @@ async function sampleOrders(k: number) {
   return rows<{
     pickrr_tracking_id: string;
     courier_tracking_id: string;
+    client_order_id: string | null;
     customer_phone: string;
     customer_name: string;
     client_id: number;
@@ -61,7 +62,7 @@ async function sampleOrders(k: number) {
     pickup_pincode: number;
     drop_pincode: number;
   }>(
-    sql`select pickrr_tracking_id, courier_tracking_id, customer_phone, customer_name, client_id, courier_service_id, pickup_pincode, drop_pincode from orders where id in (${sql.join(
+    sql`select pickrr_tracking_id, courier_tracking_id, client_order_id, customer_phone, customer_name, client_id, courier_service_id, pickup_pincode, drop_pincode from orders where id in (${sql.join(
       ids.map((i) => sql`${i}`),
       sql`, `,
     )})`,
@@ -74,6 +75,8 @@ const sellers = await rows<{ email: string }>(
 const queries: Record<SearchType, string[]> = {
   tracking_id: sample.map((o) => o.pickrr_tracking_id),
   courier_tracking_id: sample.map((o) => o.courier_tracking_id),
+  // The seed's orders carry none (only API orders do): a miss probes the same unique index.
+  client_order_id: sample.map((o) => o.client_order_id ?? `SO-${o.pickrr_tracking_id}`),
   phone: sample.map((o) => o.customer_phone),
   // A whole name as staff type it from a call ("Asha Rao"), lower-cased as the parser does.
   customer_name: sample.map((o) => o.customer_name.toLowerCase()),

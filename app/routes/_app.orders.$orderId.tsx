@@ -61,6 +61,11 @@ export default function OrderPage() {
           <Text size="sm" c="dimmed">
             {order.pickrr_tracking_id} · {order.courier_name} {order.courier_tracking_id} · seller {order.seller_email}
           </Text>
+          {order.client_order_id ? (
+            <Text size="sm" c="dimmed" data-testid="client-order-id">
+              Client order ID {order.client_order_id}
+            </Text>
+          ) : null}
         </div>
         <Form method="post">
           <Button type="submit" variant="light">

@@ -6,7 +6,9 @@
  *   POST /api/orders  [{order}, …]       → 200 [ { status, … } per order ] (at most 100)
  *
  * An `Idempotency-Key` header makes a retry return the first answer and create nothing new
- * (a batch uses `<key>:<index>` per order). Errors are `{ "err": "…", "errors": { field: message } }`.
+ * (a batch uses `<key>:<index>` per order); the key is bound to its order for 24 hours, and the
+ * same key with another order is a 422. A `client_order_id` already used by the client is a 409
+ * with that order's id (decision 058). Errors are `{ "err": "…", "errors": { field: message } }`.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 

@@ -194,6 +194,7 @@ describe("placing an order through the API", () => {
       customer_name: "Api Placed Customer",
       customer_phone: "9123400000",
       customer_address: "4 Park Street, Kolkata",
+      client_order_id: `E2E-SO-${Date.now()}`,
     };
     expect((await context.request.post("/api/orders", { data: body })).status()).toBe(401);
     const headers = { Authorization: `Token ${token}`, "Idempotency-Key": `e2e-${Date.now()}` };
@@ -214,10 +215,29 @@ describe("placing an order through the API", () => {
     expect(bad.status()).toBe(400);
     expect((await bad.json()).errors).toEqual({ drop_pincode: "drop_pincode must be a 6-digit pincode" });
 
+    // The same client_order_id under a new key: 409 with the first order's id (decision 058).
+    const duplicate = await context.request.post("/api/orders", {
+      data: body,
+      headers: { ...headers, "Idempotency-Key": `${headers["Idempotency-Key"]}-again` },
+    });
+    expect(duplicate.status()).toBe(409);
+    expect((await duplicate.json()).pickrr_order_id).toBe(placed.pickrr_order_id);
+    // The same key with another order: 422 naming the key.
+    const reused = await context.request.post("/api/orders", { data: { ...body, weight: 40 }, headers });
+    expect(reused.status()).toBe(422);
+    expect((await reused.json()).err).toContain(`"${headers["Idempotency-Key"]}"`);
+
     await headerSearch(page, "Tracking ID", placed.pickrr_tracking_id);
     await expectLocator(page.getByTestId("order-result")).toHaveCount(1);
     await expectLocator(page.getByTestId("order-result").getByTestId("customer-name")).toHaveText(
       "Api Placed Customer",
     );
+    await headerSearch(page, "Client Order ID", body.client_order_id);
+    const found = page.getByTestId("order-result");
+    await expectLocator(found).toHaveCount(1);
+    await expectLocator(found.getByTestId("client-order-id")).toHaveText(`Client order ID ${body.client_order_id}`);
+    await found.getByRole("link", { name: placed.pickrr_order_id }).click();
+    await page.waitForURL(`**/orders/${placed.pickrr_order_id}`);
+    await expectLocator(page.getByTestId("client-order-id")).toHaveText(`Client order ID ${body.client_order_id}`);
   });
 });

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { parseCalculator } from "../quote/calculator-form";
-import { parseOrder, quoteInputOf } from "./place-form";
+import { canonicalOrder, parseOrder, quoteInputOf } from "./place-form";
 
 const good = {
   pickup_pincode: "110001",
@@ -151,5 +151,84 @@ describe("the order's precision and its quote input", () => {
     });
     if (!parsed.ok) throw new Error("order");
     expect(quoteInputOf(parsed.order).product_names).toEqual(["Kurta, blue"]);
+  });
+});
+
+describe("JSON types (decision 058)", () => {
+  const NUMBER_FIELDS = ["invoice_value", "weight", "length", "breadth", "height", "cod_amount"] as const;
+
+  it("refuses a boolean, a list, an object or text that is no number in a number field, naming the field", () => {
+    for (const field of NUMBER_FIELDS)
+      for (const bad of [true, false, [1], [], {}, { value: 1 }, "abc", "", "1e3", "0x10", "1,5", null]) {
+        if (field === "cod_amount" && bad === null) continue; // null is "no COD amount" (below)
+        const parsed = parseOrder({ ...good, [field]: bad });
+        expect(parsed, `${field} = ${JSON.stringify(bad)}`).toMatchObject({
+          ok: false,
+          status: 400,
+          fieldErrors: { [field]: `${field} must be a number` },
+        });
+        if (!parsed.ok) expect(parsed.message).toContain(`${field}: ${field} must be a number`);
+      }
+    for (const bad of [true, [2], {}, "two"])
+      expect(parseOrder({ ...good, items: [{ name: "Kurta", sku: "K-1", quantity: bad }] })).toMatchObject({
+        ok: false,
+        fieldErrors: { "items.0.quantity": "items.quantity must be a number" },
+      });
+  });
+
+  it("takes JSON numbers and numeric text alike", () => {
+    const asText = parseOrder({
+      ...good,
+      invoice_value: "899",
+      weight: " 0.5 ",
+      length: "10",
+      breadth: "10.25",
+      height: "10",
+      cod_amount: "899.50",
+      items: [{ name: "Kurta", sku: "K-1", quantity: "2" }],
+    });
+    expect(asText).toMatchObject({
+      ok: true,
+      order: { invoice_value: 899, weight: 0.5, breadth: 10.25, cod_amount: 899.5, items: [{ quantity: 2 }] },
+    });
+    expect(parseOrder({ ...good, payment_mode: "prepaid", cod_amount: null })).toMatchObject({
+      ok: true,
+      order: { cod_amount: undefined },
+    });
+  });
+
+  it("takes a pincode or a phone as text or a number, never a list or an object", () => {
+    expect(parseOrder({ ...good, pickup_pincode: 110001, customer_phone: 9876543210 })).toMatchObject({
+      ok: true,
+      order: { pickup_pincode: "110001", customer_phone: "9876543210" },
+    });
+    for (const bad of [[110001], { pin: 110001 }, true])
+      expect(parseOrder({ ...good, drop_pincode: bad })).toMatchObject({
+        ok: false,
+        fieldErrors: { drop_pincode: "drop_pincode must be a 6-digit pincode" },
+      });
+    for (const bad of [[9876543210], {}, false])
+      expect(parseOrder({ ...good, customer_phone: bad })).toMatchObject({
+        ok: false,
+        fieldErrors: { customer_phone: "customer_phone must be a 10-digit Indian mobile number" },
+      });
+  });
+});
+
+describe("an order's canonical form (an Idempotency-Key's fingerprint)", () => {
+  const canon = (raw: Record<string, unknown>) => {
+    const parsed = parseOrder(raw);
+    if (!parsed.ok) throw new Error(parsed.message);
+    return canonicalOrder(parsed.order);
+  };
+  it("is the same for the same order written differently, and differs for another order", () => {
+    const reordered = Object.fromEntries(Object.entries(good).reverse());
+    expect(canon(reordered)).toBe(canon(good));
+    expect(canon({ ...good, weight: "0.50", customer_phone: "9876543210", ignored: "x" })).toBe(canon(good));
+    expect(canon({ ...good, delivery_mode: "express" })).toBe(canon(good));
+    expect(canon({ ...good, drop_pincode: "110001" })).not.toBe(canon(good));
+    expect(canon({ ...good, cod_amount: 900 })).not.toBe(canon(good));
+    expect(canon({ ...good, client_order_id: "SO-1" })).not.toBe(canon(good));
+    expect(canon({ ...good, items: [{ sku: "K-1", quantity: 1, name: "Kurta" }] })).toBe(canon(good));
   });
 });

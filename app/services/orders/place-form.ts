@@ -7,6 +7,7 @@ import { z } from "zod";
 
 import { type FieldErrors, type Invalid, invalid, type Result } from "../core/result";
 import type { CalculatorInput } from "../quote/calculator-form";
+import { MAX_CLIENT_ORDER_ID_LENGTH } from "./search";
 
 const text = (field: string, max: number) =>
   z
@@ -15,7 +16,29 @@ const text = (field: string, max: number) =>
     .min(1, `${field} is required`)
     .max(max, `${field} is at most ${max} characters`)
     .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `${field} has characters that are not allowed`);
-const pincode = (field: string) => z.coerce.string().regex(/^[1-9]\d{5}$/, `${field} must be a 6-digit pincode`);
+/**
+ * Number fields take JSON numbers, or text that is a plain decimal number ("1.5", as a form would
+ * send it); never a boolean, a list or an object (`true` and `[1]` once became 1 kg). README.md,
+ * "Placing orders", says so to sellers.
+ */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const numberOrNumericText = (v: unknown) =>
+  typeof v === "string" && PLAIN_NUMBER.test(v.trim()) ? Number(v.trim()) : v;
+const jsonNumber = (field: string) =>
+  z.preprocess(
+    numberOrNumericText,
+    z.number({ required_error: `${field} must be a number`, invalid_type_error: `${field} must be a number` }),
+  );
+/** A code written as digits (a pincode, a phone): text, or a JSON number; a list or an object is refused with `message`. */
+const digitsText = (message: string) =>
+  z.preprocess(
+    (v) => (typeof v === "number" ? String(v) : v),
+    z.string({ required_error: message, invalid_type_error: message }),
+  );
+const pincode = (field: string) =>
+  digitsText(`${field} must be a 6-digit pincode`).pipe(
+    z.string().regex(/^[1-9]\d{5}$/, `${field} must be a 6-digit pincode`),
+  );
 /** Whether a number is written with at most `decimals` decimals (10.55 has 2; 1e-7 is not written plainly). */
 function hasDecimals(decimals: number): (v: number) => boolean {
   const written = new RegExp(`^\\d+(\\.\\d{1,${decimals}})?$`);
@@ -23,11 +46,13 @@ function hasDecimals(decimals: number): (v: number) => boolean {
 }
 const twoDecimals = hasDecimals(2);
 const positive = (field: string, max: number, decimals: number) =>
-  z.coerce
-    .number({ invalid_type_error: `${field} must be a number` })
-    .positive(`${field} must be more than 0`)
-    .max(max, `${field} is at most ${max}`)
-    .refine(hasDecimals(decimals), `${field} has at most ${decimals} decimals`);
+  jsonNumber(field).pipe(
+    z
+      .number()
+      .positive(`${field} must be more than 0`)
+      .max(max, `${field} is at most ${max}`)
+      .refine(hasDecimals(decimals), `${field} has at most ${decimals} decimals`),
+  );
 
 export const MAX_BATCH = 100;
 
@@ -44,11 +69,13 @@ export const orderSchema = z
       })
       .default("express"),
     payment_mode: z.enum(["cod", "prepaid"], { errorMap: () => ({ message: "payment_mode must be cod or prepaid" }) }),
-    cod_amount: z.coerce
-      .number({ invalid_type_error: "cod_amount must be a number" })
-      .min(0, "cod_amount can not be negative")
-      .max(1_000_000, "cod_amount is at most 1000000")
-      .optional(),
+    // Absent or null for a prepaid order.
+    cod_amount: z.preprocess(
+      (v) => (v === null ? undefined : v),
+      jsonNumber("cod_amount")
+        .pipe(z.number().min(0, "cod_amount can not be negative").max(1_000_000, "cod_amount is at most 1000000"))
+        .optional(),
+    ),
     invoice_value: positive("invoice_value", 10_000_000, 2),
     weight: positive("weight", 500, 3),
     length: positive("length", 10_000, 2),
@@ -59,11 +86,13 @@ export const orderSchema = z
         z.object({
           name: text("items.name", 100),
           sku: text("items.sku", 50),
-          quantity: z.coerce
-            .number()
-            .int("items.quantity must be a whole number")
-            .min(1, "items.quantity must be at least 1")
-            .max(999, "items.quantity is at most 999"),
+          quantity: jsonNumber("items.quantity").pipe(
+            z
+              .number()
+              .int("items.quantity must be a whole number")
+              .min(1, "items.quantity must be at least 1")
+              .max(999, "items.quantity is at most 999"),
+          ),
         }),
         {
           required_error: "items is required",
@@ -73,12 +102,12 @@ export const orderSchema = z
       .min(1, "items needs at least one item")
       .max(50, "items has at most 50 items"),
     customer_name: text("customer_name", 100),
-    customer_phone: z.coerce
-      .string()
+    customer_phone: digitsText("customer_phone must be a 10-digit Indian mobile number")
       .transform((v) => v.replace(/[\s-]/g, "").replace(/^(\+91|0091|0)/, ""))
       .pipe(z.string().regex(/^[6-9]\d{9}$/, "customer_phone must be a 10-digit Indian mobile number")),
     customer_address: text("customer_address", 300),
-    client_order_id: text("client_order_id", 50).optional(),
+    // Unique per client (decision 058): a second order with it is refused with the first's id.
+    client_order_id: text("client_order_id", MAX_CLIENT_ORDER_ID_LENGTH).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.payment_mode !== "cod") return;
@@ -135,4 +164,25 @@ export function quoteInputOf(o: OrderRequest): CalculatorInput {
     invoice_value: String(o.invoice_value),
     product_names: [...new Set(o.items.map((i) => i.name))],
   };
+}
+
+/** JSON with every object's keys in sorted order, so equal values are equal text. */
+function sortedJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(sortedJson).join(",")}]`;
+  if (v && typeof v === "object")
+    return `{${Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, x]) => `${JSON.stringify(k)}:${sortedJson(x)}`)
+      .join(",")}}`;
+  return JSON.stringify(v);
+}
+
+/**
+ * The order as an Idempotency-Key's fingerprint reads it (decision 058): the parsed order, keys
+ * sorted — so a retry matches by what it orders, not by its bytes (key order, spacing, 1.5 or
+ * "1.5", a phone with or without +91, fields the API ignores).
+ */
+export function canonicalOrder(o: OrderRequest): string {
+  return sortedJson(o);
 }

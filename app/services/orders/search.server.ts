@@ -44,6 +44,9 @@ function orderCondition(type: Exclude<SearchType, "seller_email">, value: string
       return eq(orders.pickrr_tracking_id, value);
     case "courier_tracking_id":
       return eq(orders.courier_tracking_id, value);
+    case "client_order_id":
+      // On the unique index of (client_order_id, client_id) (decision 058).
+      return eq(orders.client_order_id, value);
     case "phone":
       return eq(orders.customer_phone, value);
     case "customer_name":
@@ -58,6 +61,7 @@ const orderColumns = {
   pickrr_order_id: orders.pickrr_order_id,
   pickrr_tracking_id: orders.pickrr_tracking_id,
   courier_tracking_id: orders.courier_tracking_id,
+  client_order_id: orders.client_order_id,
   courier_name: orders.courier_name,
   placed_at: orders.placed_at,
   pickup_at: orders.pickup_at,

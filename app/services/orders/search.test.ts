@@ -41,6 +41,22 @@ describe("header search input", () => {
   });
 });
 
+describe("the Client Order ID search (decision 058)", () => {
+  it("reads the seller's id as typed (trimmed, case kept), at most 50 characters", () => {
+    expect(parseSearch("client_order_id", "  so-1001/A ")).toEqual({
+      ok: true,
+      type: "client_order_id",
+      value: "so-1001/A",
+    });
+    expect(parseSearch("client_order_id", "x".repeat(51))).toEqual({
+      ok: false,
+      status: 400,
+      message: "A Client Order ID is at most 50 characters.",
+    });
+    expect(parseSearch("client_order_id", " ")).toMatchObject({ message: "Enter a Client Order ID to search." });
+  });
+});
+
 describe("an order id from a URL or a form", () => {
   it("is letters and digits, at most 20; anything else is no order", () => {
     expect(orderIdOf("PO00000001")).toBe("PO00000001");

@@ -7,12 +7,20 @@ import { z } from "zod";
 
 import { type Invalid, invalid, type Result } from "../core/result";
 
-export const SEARCH_TYPES = ["tracking_id", "courier_tracking_id", "phone", "customer_name", "seller_email"] as const;
+export const SEARCH_TYPES = [
+  "tracking_id",
+  "courier_tracking_id",
+  "client_order_id",
+  "phone",
+  "customer_name",
+  "seller_email",
+] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 
 export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
   tracking_id: "Tracking ID",
   courier_tracking_id: "Courier Tracking ID",
+  client_order_id: "Client Order ID",
   phone: "Customer Phone number",
   customer_name: "Customer Name",
   seller_email: "Seller Email",
@@ -21,6 +29,7 @@ export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
 export const SEARCH_PLACEHOLDERS: Record<SearchType, string> = {
   tracking_id: "Search by Tracking ID",
   courier_tracking_id: "Search by Courier Tracking ID",
+  client_order_id: "Search by Client Order ID",
   phone: "Search by Customer Phone number",
   customer_name: "Search by Customer Name",
   seller_email: "Search by Seller Email",
@@ -34,6 +43,8 @@ export const SEARCH_PAGE_SIZE = 50;
  */
 export const SEARCH_COUNT_CAP = 1_000;
 export const MAX_SEARCH_LENGTH = 100;
+/** The longest client_order_id an order can carry (orders/place-form.ts). */
+export const MAX_CLIENT_ORDER_ID_LENGTH = 50;
 
 export type ParsedSearch = Result<{ type: SearchType; value: string }, Invalid>;
 
@@ -52,6 +63,11 @@ export function parseSearch(rawType: string | null, rawQuery: string | null): Pa
       if (!/^[A-Za-z0-9-]{4,40}$/.test(q))
         return invalid(`A ${SEARCH_TYPE_LABELS[type]} is 4 to 40 letters, digits or dashes.`);
       return { ok: true, type, value: q.toUpperCase() };
+    case "client_order_id":
+      // The seller's own id, exactly as it was sent (orders/place-form.ts bounds it to 50 characters).
+      if (q.length > MAX_CLIENT_ORDER_ID_LENGTH)
+        return invalid(`A Client Order ID is at most ${MAX_CLIENT_ORDER_ID_LENGTH} characters.`);
+      return { ok: true, type, value: q };
     case "phone": {
       const digits = q.replace(/[\s-]/g, "").replace(/^(\+91|0091|0)/, "");
       if (!/^[6-9]\d{9}$/.test(digits)) return invalid("Enter a 10-digit Indian mobile number.");

@@ -63,6 +63,13 @@ describe("order search rows as HTML", () => {
     expect(html).not.toContain("Synced ");
   });
 
+  it("shows the seller's client order id under the tracking id when the order has one", () => {
+    expect(orderRowHtml(order, charged)).not.toContain("client-order-id");
+    expect(orderRowHtml({ ...order, client_order_id: "SO-<1>" }, charged)).toContain(
+      `<div>PKT000104729</div><div class="muted" data-testid="client-order-id">Client order ID SO-&lt;1&gt;</div>`,
+    );
+  });
+
   it("shows a prepaid order without a COD value, and a promise EDD when there is one", () => {
     const html = orderRowHtml(
       { ...order, payment_mode: "prepaid", promise_edd: "2026-11-23", pickup_at: new Date("2026-11-21T06:00:00Z") },

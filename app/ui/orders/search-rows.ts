@@ -30,6 +30,8 @@ export function orderRowHtml(o: OrderRowView, chargedHref: (orderId: string) => 
   return (
     `<tr data-testid="order-result">` +
     `<td>${link(`/orders/${o.pickrr_order_id}`, o.pickrr_order_id)}${div(e(o.pickrr_tracking_id))}` +
+    // The seller's own id, when the order came with one (decision 058).
+    `${o.client_order_id ? `<div class="muted" data-testid="client-order-id">Client order ID ${e(o.client_order_id)}</div>` : ""}` +
     // Sync Tracking (docs/product.md §2): a plain form post to this page's action, which comes back here.
     `<form method="post" class="row-form"><input type="hidden" name="order" value="${e(o.pickrr_order_id)}"><button type="submit" class="row-button">Sync Tracking</button></form>` +
     `${o.last_synced_at ? div(`Synced ${e(istDateTimeLabel(o.last_synced_at))}`, "muted") : ""}</td>` +

@@ -96,6 +96,8 @@ export const orders = pgTable(
      */
     cod_remittance_id: integer("cod_remittance_id").references(() => codRemittances.id),
     billing_cycle_id: integer("billing_cycle_id").references(() => billingCycles.id),
+    /** The seller's own id of an order placed through the API (decision 058): unique per client when given. */
+    client_order_id: text("client_order_id"),
   },
   (t) => [
     uniqueIndex("orders_pickrr_order_id_idx").on(t.pickrr_order_id),
@@ -104,6 +106,11 @@ export const orders = pgTable(
     index("orders_customer_phone_idx").on(t.customer_phone),
     index("orders_client_placed_idx").on(t.client_id, t.placed_at),
     index("orders_placed_idx").on(t.placed_at),
+    // One order per client and client_order_id (decision 058). The id leads, so the header's Client
+    // Order ID search (no client given) reads this index too; orders without one are not in it.
+    uniqueIndex("orders_client_order_id_idx")
+      .on(t.client_order_id, t.client_id)
+      .where(sql`${t.client_order_id} is not null`),
     // The cycle cutter's work lists, and a seller's tentative COD and bills (hold figures): only the
     // delivered COD / picked-up orders not yet in a cycle.
     index("orders_uncycled_cod_idx")
@@ -212,7 +219,8 @@ export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1 });
 
 /**
  * `Idempotency-Key`s of POST /api/orders per client: a retried request gets the first answer
- * and creates nothing new (orders/place.server.ts).
+ * and creates nothing new (orders/place.server.ts). A key is bound to its order's fingerprint
+ * and kept for a day (decision 058); rows older than that are deleted as placements go on.
  */
 export const orderRequests = pgTable(
   "order_requests",
@@ -222,11 +230,16 @@ export const orderRequests = pgTable(
       .notNull()
       .references(() => clients.id),
     idempotency_key: text("idempotency_key").notNull(),
+    /** sha256 of the order as parsed (orders/place-form.ts `canonicalOrder`); null on rows from before decision 058. */
+    fingerprint: text("fingerprint"),
     status: integer("status"),
     response: jsonb("response"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("order_requests_client_key_idx").on(t.client_id, t.idempotency_key)],
+  (t) => [
+    uniqueIndex("order_requests_client_key_idx").on(t.client_id, t.idempotency_key),
+    index("order_requests_created_idx").on(t.created_at),
+  ],
 );
 
 /**
