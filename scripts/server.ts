@@ -23,6 +23,16 @@ import { contentSecurityPolicy, edgeRefusal, MESSAGES } from "../app/services/ht
 import { runInRequestScope } from "../app/services/http/request-scope.server";
 import { COMPRESSIBLE, precompressedFiles } from "./lib/precompress";
 
+/**
+ * HSTS (decision 018), on a request that came over TLS only: `req.secure` believes
+ * `X-Forwarded-Proto` only with TRUST_PROXY (a client cannot forge it otherwise), and on plain
+ * http the header means nothing to a browser (RFC 6797 §8.1). A year, the usual minimum (and
+ * what preload lists ask); `includeSubDomains` because a plain-http host under the console's
+ * name could otherwise be used by a network attacker to plant cookies for it. Not `preload`:
+ * that commits the whole domain, the owner's choice.
+ */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
 export async function createApp(
   buildDir = path.resolve(process.env.BUILD_DIR ?? "build"),
   { trustProxy = process.env.TRUST_PROXY === "true" } = {},
@@ -36,11 +46,12 @@ export async function createApp(
   // for ~10 % larger output. Static files (they have an extension) are never compressed here:
   // the build did it once.
   app.use(compression({ level: 3, filter: (req, res) => !path.extname(req.path) && compression.filter(req, res) }));
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     reportServerTime(res);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "same-origin");
     res.setHeader("X-Frame-Options", "DENY");
+    if (req.secure) res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     next();
   });
   // Static files are sent as the build compressed them (brotli or gzip, scripts/lib/precompress.ts);
@@ -109,7 +120,11 @@ function remixHandler(build: ServerBuild): express.RequestHandler {
       const response = await handle(request, context);
       res.statusMessage = response.statusText;
       res.status(response.status);
-      for (const [name, value] of response.headers.entries()) res.append(name, value);
+      // One field per header: the route's value replaces one the server set before it (appended,
+      // a file response's own nosniff went out twice). `entries()` gives each cookie on its own.
+      for (const [name, value] of response.headers.entries())
+        if (name === "set-cookie") res.append(name, value);
+        else res.setHeader(name, value);
       if (
         response.body &&
         WHOLE_BODY.test(response.headers.get("Content-Type") ?? "") &&

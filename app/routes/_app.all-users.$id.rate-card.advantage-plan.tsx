@@ -7,5 +7,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, { permission: "plan.toggle" });
   const url = new URL(request.url);
   url.searchParams.delete("tab");
-  return redirect(`/all-users/${params.id}/rate-card/advantage/plan${url.search}`);
+  // The id as it came in the URL (encoded): a decoded non-Latin-1 one cannot go in a Location header.
+  return redirect(`/all-users/${encodeURIComponent(params.id ?? "")}/rate-card/advantage/plan${url.search}`);
 }

@@ -19,7 +19,7 @@ import { signInValidator as validator } from "~/services/auth/sign-in-form";
 import { ROLE_OPTIONS, type StaffRole } from "~/services/core/roles";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
-import { isSafeRedirect } from "~/services/http/redirect";
+import { sameSitePath } from "~/services/http/redirect";
 import { FormNativeSelect, FormPasswordInput, FormTextInput, SubmitButton } from "~/ui/form-fields";
 import { Paper, Stack, Text, Title } from "~/ui/layout";
 
@@ -32,9 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** Only same-site paths the role may open are honoured after sign-in. */
-function afterSignIn(to: string | undefined, role: string, fallback: string) {
-  if (!isSafeRedirect(to) || to.startsWith("/sign-in")) return fallback;
+/** Only same-site paths the role may open are honoured after sign-in (as a header can carry them: sameSitePath). */
+function afterSignIn(wanted: string | undefined, role: string, fallback: string) {
+  const to = sameSitePath(wanted);
+  if (to === null || to.startsWith("/sign-in")) return fallback;
   const legalPaths = ["/account-setup", "/merchant-agreements", "/legal-status"];
   const isLegalPath = legalPaths.some((p) => to === p || to.startsWith(`${p}?`));
   if ((role === "legal") !== isLegalPath) return fallback;
@@ -47,10 +48,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const db = getDb();
   try {
     const staff = await staffAuthenticator(db, clientIp(context)).authenticate("staff-form", request);
+    // Where to go is settled before the session is made: nothing after it may fail.
+    const to = afterSignIn(read.data.redirectTo, staff.role, homePathFor(staff.role));
     const cookie = await startSession(db, request, staff.id);
-    return redirect(afterSignIn(read.data.redirectTo, staff.role, homePathFor(staff.role)), {
-      headers: { "Set-Cookie": cookie },
-    });
+    return redirect(to, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     // 401 or 429, with the e-mail and role typed (never the password) so a plain post re-renders them.
     if (!(error instanceof SignInError)) throw error;

@@ -11,6 +11,7 @@ import { plannedGstRegistrations } from "~/services/seed/account";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
+import { minimalPdf } from "../support/pdf";
 
 /** Clients of the demo chain tl@ → bdm@ → avp@ → vp@, so every role here sees them; past the first ten (other tests edit those). */
 const chain = plannedDemoClients().filter((c) => c.chain.tl === "tl@demo.test" && c.id > 10 && c.has_token);
@@ -20,7 +21,7 @@ const withoutBank = chain.filter((c) => !c.has_bank && !c.has_wallet);
 const withBank = chain.filter((c) => c.has_bank);
 const withoutWallet = chain.filter((c) => !c.has_wallet);
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+const PDF = minimalPdf();
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
 

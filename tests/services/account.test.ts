@@ -33,12 +33,13 @@ import { quoteForClient } from "~/services/quote/quote.server";
 import { plannedGstRegistrations } from "~/services/seed/account";
 
 import { openTestDb } from "../support/db";
+import { minimalPdf } from "../support/pdf";
 
 let h: DbHandle;
 const actors: Record<string, AccountActor> = {};
 const planned = plannedGstRegistrations();
 
-const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+const PDF = new Uint8Array(minimalPdf());
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const pdf = (name = "proof.pdf", bytes: Uint8Array<ArrayBuffer> = PDF) =>
   new File([bytes], name, { type: "application/pdf" });
@@ -221,8 +222,7 @@ describe("KYC submit", () => {
       documents: { business_proof: pdf("big.pdf", big), gst_certificate: pdf() },
     });
     expect(tooBig).toMatchObject({ ok: false, fieldErrors: { business_proof: "Max file size 300 KB only" } });
-    const exactly = new Uint8Array(300 * 1024);
-    exactly.set(PDF);
+    const exactly = new Uint8Array(minimalPdf(300 * 1024));
     const disguised = await submitKyc(h.db, actors.vp, {
       clientId: r.clientId,
       input: kycForm(r),
@@ -241,6 +241,17 @@ describe("KYC submit", () => {
       documents: { business_proof: new File([PDF], "proof.docx", { type: "application/pdf" }), gst_certificate: pdf() },
     });
     expect(named).toMatchObject({
+      ok: false,
+      fieldErrors: { business_proof: "You can only upload png/jpeg/jpg/pdf file!" },
+    });
+    // `%PDF-` in front of an HTML page passes a magic-byte check, not the PDF check every PDF upload gets.
+    const page = new TextEncoder().encode("%PDF-1.4\n<html><script>alert(document.cookie)</script></html>\n%%EOF\n");
+    const htmlPdf = await submitKyc(h.db, actors.vp, {
+      clientId: r.clientId,
+      input: kycForm(r),
+      documents: { business_proof: pdf("proof.pdf", page), gst_certificate: pdf() },
+    });
+    expect(htmlPdf).toMatchObject({
       ok: false,
       fieldErrors: { business_proof: "You can only upload png/jpeg/jpg/pdf file!" },
     });

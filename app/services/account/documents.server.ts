@@ -1,4 +1,4 @@
-/** The checks every account set-up upload passes before anything is stored: ≤ 300 KB, and the kinds allowed, by magic bytes. */
+/** The checks every account set-up upload passes before anything is stored: ≤ 300 KB, and the kinds allowed, by their bytes (a PDF by its structure). */
 import type { Invalid, Result } from "../core/result";
 import { invalid } from "../core/result";
 import type { FileKind } from "../http/file-kinds";

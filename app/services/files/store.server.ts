@@ -66,7 +66,11 @@ export async function loadFile(db: Executor, id: number): Promise<StoredFile | n
 
 export { contentDisposition };
 
-/** The stored file as an HTTP response (private, not cached by shared caches, never sniffed). */
+/**
+ * The stored file as an HTTP response (private, not cached by shared caches). Never sniffed:
+ * `X-Content-Type-Options: nosniff` comes with every response from scripts/server.ts
+ * (decision 003), once.
+ */
 export function fileResponse(file: StoredFile, disposition: "inline" | "attachment" = "inline"): Response {
   return new Response(new Uint8Array(file.bytes), {
     headers: {
@@ -74,7 +78,6 @@ export function fileResponse(file: StoredFile, disposition: "inline" | "attachme
       "Content-Length": String(file.size),
       "Content-Disposition": contentDisposition(file.fileName, disposition),
       "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -35,6 +35,24 @@ describe("safeRedirect", () => {
     },
   );
 
+  it.each([
+    ["/\u3000/x", "/%E3%80%80/x"],
+    ["/caf\u00e9?q=\u00fc", "/caf%C3%A9?q=%C3%BC"],
+    ["/rate-cards?segment=1#\u{1F4E6}", "/rate-cards?segment=1#%F0%9F%93%A6"],
+    ["/\uFF0F\uFF0Fevil.example", "/%EF%BC%8F%EF%BC%8Fevil.example"],
+    ["/%E3%80%80/x", "/%E3%80%80/x"],
+    // Sent as it came, never re-serialised: a URL parser would make this `//evil.example`.
+    ["/.//evil.example", "/.//evil.example"],
+  ])("sends %j as %j: a Location header can carry it", (to, sent) => {
+    expect(safeRedirect(to, "/home")).toBe(sent);
+    expect(new Headers({ Location: safeRedirect(to, "/home") }).get("Location")).toBe(sent);
+  });
+
+  it("refuses what cannot be encoded (a lone surrogate) or grows too long encoded", () => {
+    expect(safeRedirect("/a\uD800b", "/f")).toBe("/f");
+    expect(safeRedirect(`/${"\u3000".repeat(300)}`, "/f")).toBe("/f");
+  });
+
   it("refuses non-strings", () => {
     expect(safeRedirect(undefined, "/f")).toBe("/f");
     expect(safeRedirect(null, "/f")).toBe("/f");
@@ -56,6 +74,9 @@ describe("safeRedirect", () => {
           expect(browserSees.origin).toBe(PROBE);
           expect(target.startsWith("/")).toBe(true);
           expect(/[\\\u0000-\u001f\u007f]/.test(target)).toBe(false);
+          // Printable ASCII only: a Location header takes it as it is.
+          expect(/^[\x20-\x7e]+$/.test(target)).toBe(true);
+          expect(() => new Headers({ Location: target })).not.toThrow();
         },
       ),
       { numRuns: 2000 },

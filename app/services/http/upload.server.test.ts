@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { checkFile, type FileRule, readLimited, readMultipart, takeFile } from "./upload.server";
+import { minimalPdf } from "../../../tests/support/pdf";
+import { checkFile, type FileRule, hasContentOf, readLimited, readMultipart, takeFile } from "./upload.server";
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10];
-const PDF = Buffer.from("%PDF-1.7\n%âãÏÓ\n1 0 obj\n");
+const PDF = minimalPdf();
 const CSV_RULE: FileRule = { kinds: ["csv"], messages: { wrongKind: "You can only upload csv file!" } };
 
 const file = (bytes: ArrayLike<number> | string, name: string, type: string) =>
@@ -248,6 +249,20 @@ describe("checking a file", () => {
     expect((await checkFile(file("hello", "pan.jpeg", "image/jpeg"), rule)).ok).toBe(false);
     // A kind the rule does not allow.
     expect((await checkFile(file(PDF, "deed.pdf", "application/pdf"), { kinds: ["png"] })).ok).toBe(false);
+  });
+
+  it("takes a PDF by its structure, not its first bytes: `%PDF-` in front of a page or cut off is refused", async () => {
+    const rule: FileRule = { kinds: ["pdf", "png", "jpeg"], messages: { wrongKind: "Wrong kind." } };
+    const html = "%PDF-1.4\n<html><body><script>alert(document.cookie)</script></body></html>\n%%EOF\n";
+    for (const bytes of [html, "%PDF-", "%PDF-1.7\n%âãÏÓ\n1 0 obj\n", PDF.subarray(0, PDF.length - 20)]) {
+      expect(hasContentOf("pdf", typeof bytes === "string" ? Buffer.from(bytes) : bytes)).toBe(false);
+      expect(await checkFile(file(bytes, "deed.pdf", "application/pdf"), rule)).toEqual({
+        ok: false,
+        status: 400,
+        message: "Wrong kind.",
+      });
+    }
+    expect(hasContentOf("pdf", minimalPdf(300 * 1024))).toBe(true);
   });
 
   it("takes exactly one file from the field", async () => {

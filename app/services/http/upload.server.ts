@@ -3,17 +3,18 @@
  * it streams — a part is refused once it passes the limit, having held at most limit + 1 of
  * its bytes — and a file is accepted only when its name, declared type and first bytes all
  * agree on one of the kinds the caller allows. Every refusal is data (a status and a sentence
- * for the person), never a thrown 500. Rate card CSVs use it today; legal PDFs, KYC
- * documents and rule CSV lists will.
+ * for the person), never a thrown 500. A PDF's bytes must parse as one (`looksLikePdf`, the
+ * structural check of decision 028), for every PDF upload: a `%PDF-` header in front of an HTML
+ * page is not a PDF.
  */
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 
 import { fail, type Failure, type Invalid, invalid, type Result } from "../core/result";
 import { type FileKind, kindByName, KINDS } from "./file-kinds";
+import { looksLikePdf } from "./pdf";
 
 export { type FileKind, kindByName };
 
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
 
@@ -31,11 +32,11 @@ export function csvText(bytes: Uint8Array): string | null {
   return text.includes("\u0000") ? null : text.replace(/^\uFEFF/, "");
 }
 
-/** Whether the bytes are what `kind` says (magic bytes; for CSV, UTF-8 text). */
+/** Whether the bytes are what `kind` says (a PDF's structure; an image's magic bytes; for CSV, UTF-8 text). */
 export function hasContentOf(kind: FileKind, bytes: Uint8Array): boolean {
   switch (kind) {
     case "pdf":
-      return startsWith(bytes, PDF_MAGIC);
+      return looksLikePdf(bytes);
     case "png":
       return startsWith(bytes, PNG_MAGIC);
     case "jpeg":

@@ -14,6 +14,7 @@ import { clients, legalAcceptances, legalDocuments } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { saveFile } from "../files/store.server";
 import { kindByName } from "../http/file-kinds";
+import { hasContentOf } from "../http/upload.server";
 import { audienceOf, expiryDate } from "./documents";
 import {
   type DocName,
@@ -24,7 +25,6 @@ import {
   type OrderBlocking,
   UNSAFE_FILE_NAME,
 } from "./forms";
-import { looksLikePdf } from "./pdf";
 import { keepStatusAfterPublish } from "./status-kept.server";
 
 export type LegalActor = Actor & { id: number | null; email: string; role: StaffRole };
@@ -34,7 +34,7 @@ export const LEGAL_DOCUMENT_NOT_FOUND = "No such legal document.";
 
 export type PdfUpload = { name: string; type: string; bytes: Uint8Array };
 
-/** The one PDF of a publish: not empty, at most 1 MB, a safe name, and really a PDF by its bytes. */
+/** The one PDF of a publish: not empty, at most 1 MB, a safe name, and really a PDF by its bytes (the check of every PDF upload). */
 export function checkLegalPdf(
   file: PdfUpload | null,
 ): Result<{ file: PdfUpload }, Failure<400 | 413, { field: "doc_file" }>> {
@@ -43,7 +43,7 @@ export function checkLegalPdf(
   if (file.bytes.byteLength > MAX_LEGAL_PDF_BYTES) return refuse(413, LEGAL_MESSAGES.fileSize);
   if (file.bytes.byteLength === 0) return refuse(400, LEGAL_MESSAGES.fileEmpty);
   if (UNSAFE_FILE_NAME.test(file.name) || file.name.length > 255) return refuse(400, LEGAL_MESSAGES.fileName);
-  if (kindByName(file.name, file.type, ["pdf"]) !== "pdf" || !looksLikePdf(file.bytes))
+  if (kindByName(file.name, file.type, ["pdf"]) !== "pdf" || !hasContentOf("pdf", file.bytes))
     return refuse(400, LEGAL_MESSAGES.fileType);
   return { ok: true, file };
 }

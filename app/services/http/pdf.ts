@@ -1,6 +1,7 @@
 /**
- * Is this really a PDF? (decision 028: check the %PDF- magic bytes and that it parses, not the file
- * name). A structural check, without a PDF library: the header `%PDF-1.x`/`%PDF-2.x`, an
+ * Is this really a PDF? The one check of every PDF upload — legal documents, KYC documents —
+ * through upload.server.ts's `hasContentOf` (decision 028: check the %PDF- magic bytes and that
+ * it parses, not the file name). A structural check, without a PDF library: the header `%PDF-1.x`/`%PDF-2.x`, an
  * `%%EOF` at the end, a `startxref` whose offset points inside the file at a cross-reference
  * table (`xref`) or a cross-reference stream object (`n g obj`), and at least one complete
  * indirect object. A renamed PNG, a text file starting `%PDF-`, a cut-off upload or an HTML page
