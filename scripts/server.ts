@@ -26,7 +26,7 @@ import { COMPRESSIBLE, precompressedFiles } from "./lib/precompress";
 /**
  * HSTS (decision 018), on a request that came over TLS only: `req.secure` believes
  * `X-Forwarded-Proto` only with TRUST_PROXY (a client cannot forge it otherwise), and on plain
- * http the header means nothing to a browser (RFC 6797 §8.1). A year, the usual minimum (and
+ * http the header means nothing to a browser (RFC 6797, section 8.1). A year, the usual minimum (and
  * what preload lists ask); `includeSubDomains` because a plain-http host under the console's
  * name could otherwise be used by a network attacker to plant cookies for it. Not `preload`:
  * that commits the whole domain, the owner's choice.

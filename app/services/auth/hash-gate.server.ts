@@ -10,8 +10,13 @@
  */
 import os from "node:os";
 
+import { fail, type Failure } from "../core/result";
+
 export type GateLimits = { concurrency: number; queue: number; maxWaitMs: number };
-export type GateAnswer<T> = { ok: true; value: T } | { ok: false; retryAfterMs: number };
+/** The work's value, or a refusal because the queue is full or the wait ran out (core/result.ts's 429). */
+export type GateAnswer<T> = { ok: true; value: T } | Failure<429, { retryAfterMs: number }>;
+
+const GATE_FULL = "Too many sign-ins are being checked right now.";
 
 /** Half the cores hash (at least one), so the other half keeps serving pages. */
 export const SIGN_IN_HASH_LIMITS: GateLimits = {
@@ -58,7 +63,7 @@ export class HashGate {
       this.running++;
       return this.execute(work);
     }
-    if (this.waiting.length >= this.limits.queue) return { ok: false, retryAfterMs: this.retryAfterMs() };
+    if (this.waiting.length >= this.limits.queue) return fail(429, GATE_FULL, { retryAfterMs: this.retryAfterMs() });
     const admitted = await new Promise<boolean>((resolve) => {
       const waiter: Waiter = {
         admit: () => {
@@ -73,7 +78,7 @@ export class HashGate {
       this.waiting.push(waiter);
     });
     // Admitted: the slot was handed over by the work that finished (release), still counted.
-    return admitted ? this.execute(work) : { ok: false, retryAfterMs: this.retryAfterMs() };
+    return admitted ? this.execute(work) : fail(429, GATE_FULL, { retryAfterMs: this.retryAfterMs() });
   }
 
   private async execute<T>(work: () => Promise<T>): Promise<GateAnswer<T>> {

@@ -46,7 +46,8 @@ describe("a courier's scan event, judged alone", () => {
     expect(parseScanEvent({ ...good, at: "2026-11-28T12:00:00Z" }, NOW).ok).toBe(true);
     expect(parseScanEvent({ ...good, at: "2026-11-28T12:00:00.001Z" }, NOW)).toEqual({
       ok: false,
-      reason: "at is more than a day in the future (2026-11-28T12:00:00.001Z; it is now 2026-11-27T12:00:00.000Z)",
+      status: 400,
+      message: "at is more than a day in the future (2026-11-28T12:00:00.001Z; it is now 2026-11-27T12:00:00.000Z)",
     });
     const placed = new Date("2026-11-27T09:00:00Z");
     expect(beforePlacement(new Date("2026-11-27T09:00:00Z"), placed)).toBeNull();
@@ -58,7 +59,8 @@ describe("a courier's scan event, judged alone", () => {
   it("names every bad field at once", () => {
     expect(parseScanEvent({ awb: "", status: "teleported", at: 5 }, NOW)).toEqual({
       ok: false,
-      reason:
+      status: 400,
+      message:
         "awb is required; event_id is required; status must be one of placed, pickup_scheduled, picked_up, in_transit, " +
         "out_for_delivery, delivered, ndr, rto_initiated, rto_delivered, cancelled; " +
         "at must be a date and time in ISO 8601 with its time zone, e.g. 2026-11-20T10:00:00Z",
@@ -78,7 +80,7 @@ describe("a courier's scan event, judged alone", () => {
           const bad = /[\p{Cc}\p{Cs}]/u.test(text);
           expect(verdict.ok).toBe(!bad);
           if (!verdict.ok)
-            expect(verdict.reason).toMatch(new RegExp(`^${field} (must not contain control|is not valid Unicode)`));
+            expect(verdict.message).toMatch(new RegExp(`^${field} (must not contain control|is not valid Unicode)`));
         },
       ),
       { numRuns: 500 },

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 
+import { type Invalid, invalid } from "../core/result";
 import { ORDER_STATUSES, type OrderStatus } from "./status";
 
 /** How far ahead of our clock a scan may be dated: couriers' clocks and time zones drift, a day does not. */
@@ -15,7 +16,8 @@ export const FUTURE_TOLERANCE_MS = 24 * 3_600_000;
 
 export type ScanEventInput = { awb: string; event_id: string; status: OrderStatus; location: string; at: Date };
 
-export type ScanEventVerdict = { ok: true; event: ScanEventInput } | { ok: false; reason: string };
+/** The event to store, or why it is refused (core/result.ts's invalid: the reason is its message). */
+export type ScanEventVerdict = { ok: true; event: ScanEventInput } | Invalid;
 
 const CONTROL = /\p{Cc}/u;
 // With the u flag a paired surrogate is one code point, so \p{Cs} finds only the unpaired ones.
@@ -80,12 +82,11 @@ function daysIn(year: number, month: number): number {
 /** One event of a courier's batch, judged without the database. */
 export function parseScanEvent(raw: unknown, now: Date): ScanEventVerdict {
   const parsed = eventSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: [...new Set(parsed.error.issues.map((x) => x.message))].join("; ") };
+  if (!parsed.success) return invalid([...new Set(parsed.error.issues.map((x) => x.message))].join("; "));
   if (parsed.data.at.getTime() > now.getTime() + FUTURE_TOLERANCE_MS)
-    return {
-      ok: false,
-      reason: `at is more than a day in the future (${parsed.data.at.toISOString()}; it is now ${now.toISOString()})`,
-    };
+    return invalid(
+      `at is more than a day in the future (${parsed.data.at.toISOString()}; it is now ${now.toISOString()})`,
+    );
   return { ok: true, event: parsed.data };
 }
 

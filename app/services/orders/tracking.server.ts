@@ -84,7 +84,7 @@ export async function ingestEvents(
   const slots: { answer: number; key: string }[] = [];
   for (const [index, v] of verdicts.entries()) {
     if (!v.ok) {
-      answers.push({ index, event_id: rawEventId(raw[index]), status: 400, message: v.reason });
+      answers.push({ index, event_id: rawEventId(raw[index]), status: 400, message: v.message });
       continue;
     }
     const e = v.event;
