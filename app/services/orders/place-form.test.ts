@@ -64,6 +64,19 @@ describe("an order from a seller's system", () => {
       fieldErrors: { items: "items needs at least one item" },
     });
   });
+
+  it("refuses text PostgreSQL can not hold: a control character or an unpaired surrogate", () => {
+    expect(parseOrder({ ...good, customer_name: "Asha\u0000" })).toMatchObject({
+      ok: false,
+      fieldErrors: { customer_name: "customer_name has characters that are not allowed" },
+    });
+    expect(parseOrder({ ...good, items: [{ name: "Diya\ud800", sku: "BD-2", quantity: 1 }] })).toMatchObject({
+      ok: false,
+      fieldErrors: { "items.0.name": "items.name has characters that are not allowed" },
+    });
+    // A pair is one character (an emoji), not a refusal.
+    expect(parseOrder({ ...good, customer_name: "Asha \ud83d\ude00" }).ok).toBe(true);
+  });
 });
 
 describe("the order's precision and its quote input", () => {

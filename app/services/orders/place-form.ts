@@ -15,11 +15,14 @@ const text = (field: string, max: number) =>
     .trim()
     .min(1, `${field} is required`)
     .max(max, `${field} is at most ${max} characters`)
-    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `${field} has characters that are not allowed`);
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), `${field} has characters that are not allowed`)
+    // An unpaired UTF-16 surrogate ("\ud800" in JSON) is no text PostgreSQL holds: items' jsonb refuses
+    // it and a text column would store U+FFFD instead (as a scan event's text, orders/scan-event.ts).
+    .refine((v) => !/\p{Cs}/u.test(v), `${field} has characters that are not allowed`);
 /**
  * Number fields take JSON numbers, or text that is a plain decimal number ("1.5", as a form would
- * send it); never a boolean, a list or an object (`true` and `[1]` once became 1 kg). README.md,
- * "Placing orders", says so to sellers.
+ * send it); never a boolean, a list or an object (`true` and `[1]` once became 1 kg). docs/api.md
+ * §2 says so to sellers.
  */
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 const numberOrNumericText = (v: unknown) =>

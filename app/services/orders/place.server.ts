@@ -32,7 +32,7 @@ export type Refusal = { err: string; errors?: Record<string, string>; pickrr_ord
 export type PlaceAnswer = { status: 201; body: Placed } | { status: 400 | 409 | 422; body: Refusal };
 
 /**
- * How long an Idempotency-Key is kept (decision 058; README.md, "Placing orders"): a retry within
+ * How long an Idempotency-Key is kept (decision 058; docs/api.md §2): a retry within
  * a day gets the first answer; after that the key is free, and a request with it is a new order.
  */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
