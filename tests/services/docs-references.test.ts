@@ -126,8 +126,9 @@ describe("references in app/, scripts/ and tests/", () => {
     const problems: string[] = [];
     for (const file of [...CODE_FILES, "README.md"]) {
       const text = read(file);
-      // "issue 17", "issues 15 and 17", "Issue 12 #7", "#7" — not a colour (#333333), an HTML entity
-      // (&#8377;) or another repository's pull request (react-router#14967).
+      // The word "issue" (or "issues") followed by a number, with or without "#", and a bare "#"
+      // followed by one to three digits — not a colour (#333333), an HTML entity (&#8377;) or
+      // another repository's pull request (react-router#14967).
       for (const m of text.matchAll(/\bissues? #?\d+|(?<![\w/&-])#\d{1,3}(?![\w])/gi)) {
         problems.push(`${file}:${lineOf(text, m.index)}: ${m[0]}`);
       }
