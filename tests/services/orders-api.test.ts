@@ -4,14 +4,14 @@
  * with useAsAppDb. An Idempotency-Key is bound to its order, a client_order_id names one order
  * per client, and number fields take numbers, never true, [1] or {}.
  */
-import { count, eq, inArray, isNotNull } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { action } from "~/routes/api.orders";
 import type { DbHandle } from "~/services/db/client.server";
-import { clients, orders } from "~/services/db/schema";
+import { orders } from "~/services/db/schema";
 
 import { openTestDb, useAsAppDb } from "../support/db";
+import { firstClientToken, postOrderBody } from "../support/orders-api";
 
 let h: DbHandle;
 let token: string;
@@ -19,13 +19,7 @@ let token: string;
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
   useAsAppDb(h);
-  const [c] = await h.db
-    .select({ token: clients.auth_token })
-    .from(clients)
-    .where(isNotNull(clients.auth_token))
-    .orderBy(clients.id)
-    .limit(1);
-  token = c.token!;
+  token = await firstClientToken(h.db);
 });
 afterAll(async () => {
   useAsAppDb(undefined);
@@ -48,21 +42,14 @@ const ORDER = {
   customer_address: "4 Park Street, Kolkata",
 };
 
-async function post(body: unknown, headers: Record<string, string> = {}) {
-  const request = new Request("http://console.test/api/orders", {
-    method: "POST",
-    headers: { Authorization: `Token ${token}`, "Content-Type": "application/json", ...headers },
-    body: JSON.stringify(body),
-  });
-  const res = (await action({ request, params: {}, context: {} })) as Response;
-  return { status: res.status, body: await res.json() };
-}
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  postOrderBody(token, JSON.stringify(body), headers);
 
 const ordersNamed = async (...names: string[]) =>
   (await h.db.select({ n: count() }).from(orders).where(inArray(orders.customer_name, names)))[0].n;
 
 describe("POST /api/orders: an Idempotency-Key is bound to its order", () => {
-  it("answers the issue's case — the same key with another drop, COD, weight and customer — 422 naming the key", async () => {
+  it("answers the same key with another drop, COD, weight and customer — 422 naming the key", async () => {
     const first = await post(
       { ...ORDER, drop_pincode: "110001", customer_name: "Key Http A" },
       { "Idempotency-Key": "http-k" },

@@ -6,15 +6,15 @@
  * for the first time (a replayed key answers 201 with the order it already made). The route's
  * action on a real seeded database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set).
  */
-import { gt, isNotNull, sql } from "drizzle-orm";
+import { gt, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { action } from "~/routes/api.orders";
 import type { DbHandle } from "~/services/db/client.server";
-import { clients, orders } from "~/services/db/schema";
+import { orders } from "~/services/db/schema";
 
 import { openTestDb, useAsAppDb } from "../support/db";
+import { firstClientToken, postOrderBody } from "../support/orders-api";
 
 let h: DbHandle;
 let token: string;
@@ -22,13 +22,7 @@ let token: string;
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
   useAsAppDb(h);
-  const [c] = await h.db
-    .select({ token: clients.auth_token })
-    .from(clients)
-    .where(isNotNull(clients.auth_token))
-    .orderBy(clients.id)
-    .limit(1);
-  token = c.token!;
+  token = await firstClientToken(h.db);
 });
 afterAll(async () => {
   useAsAppDb(undefined);
@@ -53,26 +47,8 @@ const ORDER: Record<string, unknown> = {
 const FIELDS = [...Object.keys(ORDER), "delivery_mode", "client_order_id"];
 const ITEM_FIELDS = ["name", "sku", "quantity"];
 
-/** POST /api/orders through the route's action; a thrown Response (the token guard's 401) is its answer. */
-async function post(body: string, key: string | null): Promise<{ status: number; body: unknown }> {
-  const request = new Request("http://console.test/api/orders", {
-    method: "POST",
-    headers: {
-      Authorization: `Token ${token}`,
-      "Content-Type": "application/json",
-      ...(key === null ? {} : { "Idempotency-Key": key }),
-    },
-    body,
-  });
-  let res: Response;
-  try {
-    res = (await action({ request, params: {}, context: {} })) as Response;
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown; // a 500 in production
-    res = thrown;
-  }
-  return { status: res.status, body: await res.json() };
-}
+const post = (body: string, key: string | null) =>
+  postOrderBody(token, body, key === null ? {} : { "Idempotency-Key": key });
 
 const anyText = fc.oneof(
   fc.string({ unit: "binary", maxLength: 60 }),
