@@ -22,21 +22,20 @@ import { transaction } from "../db/transaction.server";
 import { saveFile } from "../files/store.server";
 import type { UploadedFile } from "../http/upload.server";
 import { checkUpload, chosen, DOCUMENT_KINDS } from "./documents.server";
-import { DOCUMENT_MISSING_MESSAGE, KYC_MESSAGES, type KycDocument, type KycInput, requiredDocuments } from "./forms";
+import {
+  DOCUMENT_MISSING_MESSAGE,
+  GST_LOCKED_FIELDS,
+  KYC_MESSAGES,
+  type KycDocument,
+  type KycInput,
+  requiredDocuments,
+} from "./forms";
 import { panHolderMismatch } from "./gstin";
 import { type GstRegistration, type GstRegistry, gstRegistryFor } from "./registry.server";
 import { ACCOUNT_REFUSALS, type AccountActor, refuseUnless } from "./scope.server";
 
 /** The fields a successful lookup fills and locks (docs/product.md §4). */
-export const LOCKED_BY_LOOKUP = [
-  "company_name",
-  "pan_number",
-  "billing_address",
-  "billing_address_line2",
-  "billing_city",
-  "billing_pincode",
-  "billing_state",
-] as const;
+export const LOCKED_BY_LOOKUP = GST_LOCKED_FIELDS;
 export type LockedField = (typeof LOCKED_BY_LOOKUP)[number];
 
 export const UNKNOWN_GSTIN_MESSAGE =

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
+import { selectRuleValues } from "../../../tests/support/select-rule-values";
 import { editorInitialValues, editorMessage, editorRuleId, selectRuleFields } from "./select-editor-fields";
-import { SELECT_RULE_MESSAGES, selectRuleValues, valuesOfRule } from "./select-rule-form";
+import { SELECT_RULE_MESSAGES, valuesOfRule } from "./select-rule-form";
 
 describe("the Pickrr Select editor's fields", () => {
   it("names a new rule, a stored one, or none", () => {

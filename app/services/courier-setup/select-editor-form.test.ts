@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
+import { selectRuleValues } from "../../../tests/support/select-rule-values";
 import { selectRuleFormValidator } from "./select-editor-form";
-import { selectRuleValues } from "./select-rule-form";
 
 describe("the Pickrr Select editor's form schema", () => {
   it("reads the editor's post into the same values as the form reader, a 100,000-pincode list included", async () => {

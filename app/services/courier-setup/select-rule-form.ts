@@ -65,7 +65,6 @@ export type ListField = (typeof LIST_FIELDS)[number];
  * 'clear' it.
  */
 export type ListMode = "edit" | "keep" | "replace" | "clear";
-const LONG_LIST_MODES = ["keep", "replace", "clear"] as const;
 /** The stored lists a 'keep' saves (the server reads them from the locked row). */
 export type StoredLists = Partial<Record<ListField, string[]>>;
 
@@ -280,37 +279,6 @@ export type SelectRuleValues = {
 
 /** The editor's selection options: the spec's cheapest, fastest, custom (our priority list) and advantage. */
 export const SELECTION_TYPES = SELECTION_RULE_TYPES;
-
-export function selectRuleValues(form: FormData): SelectRuleValues {
-  const text = (k: string) => String(form.get(k) ?? "");
-  const rows = <K extends string>(n: number, prefix: string, keys: readonly K[]) =>
-    Array.from(
-      { length: n },
-      (_, i) => Object.fromEntries(keys.map((k) => [k, text(`${prefix}_${k}_${i}`).trim()])) as Record<K, string>,
-    );
-  return {
-    name: text("name").trim(),
-    version: text("version"),
-    service_type: form.getAll("service_type").map(String),
-    order_type: form.getAll("order_type").map(String),
-    zone_list: form.getAll("zone_list").map(String),
-    product_list: text("product_list"),
-    fm_list: text("fm_list"),
-    lm_list: text("lm_list"),
-    list_mode: Object.fromEntries(
-      LIST_FIELDS.map((f) => {
-        const mode = text(`${f}_mode`);
-        return [f, (LONG_LIST_MODES as readonly string[]).includes(mode) ? (mode as ListMode) : "edit"];
-      }),
-    ) as Record<ListField, ListMode>,
-    weight: rows(RANGE_ROWS, "weight", ["min", "max"] as const),
-    invoice: rows(RANGE_ROWS, "invoice", ["min", "max"] as const),
-    lanes: rows(LANE_ROWS, "lane", ["from", "to"] as const),
-    selection: text("selection"),
-    priority_list: Array.from({ length: PRIORITY_ROWS }, (_, i) => text(`priority_${i}`).trim()),
-    bl_list: form.getAll("bl_parent").map(String),
-  };
-}
 
 /**
  * A stored rule as the editor's fields. Lists longer than INLINE_LIST_MAX are not copied into
