@@ -112,6 +112,7 @@ export default function AccountSetup() {
             answer={answerFor(answer, "config")}
             canEdit={page.can.config}
             canWalletFlag={page.can.walletFlag}
+            canLegalFlag={page.can.legalFlag}
           />
           <TokenPanel
             action={here}

@@ -240,6 +240,11 @@ describeJsOnOff("account set-up", (s) => {
     await as(page, "tl");
     await page.goto(`/all-users/${client.id}/account-setup?open=config`);
     expect(await page.getByTestId("flag-has_wallet").isDisabled()).toBe(true);
+    // Disable legal is legal's Blocked Users state: read-only here, with the reason beside it.
+    expect(await page.getByTestId("flag-disable_legal").isDisabled()).toBe(true);
+    await expectLocator(page.getByTestId("flag-disable_legal-note")).toHaveText(
+      "(Legal enforcement is managed by the legal team)",
+    );
     await expectLocator(page.getByRole("button", { name: "Reveal" })).toHaveCount(0);
     await expectLocator(page.getByTestId("token-masked")).toHaveText(
       "Only a VP or KAM may see this client's API token.",
@@ -252,6 +257,12 @@ describeJsOnOff("account set-up", (s) => {
       });
       expect(forged.status()).toBe(403);
       expect(await forged.text()).toContain("Only an AVP or VP may change Activate Wallet.");
+      const stored = await page.getByTestId("flag-disable_legal").isChecked();
+      const forgedLegal = await page.context().request.post(`/all-users/${client.id}/account-setup?open=config`, {
+        form: { intent: "config", version, credit_period: "0", otp: "0", ...(stored ? {} : { disable_legal: "on" }) },
+      });
+      expect(forgedLegal.status()).toBe(403);
+      expect(await forgedLegal.text()).toContain("Legal enforcement is managed by the legal team.");
       const reveal = await page
         .context()
         .request.post(`/all-users/${client.id}/account-setup?open=config`, { form: { intent: "token-reveal" } });

@@ -348,6 +348,43 @@ describe("Pickrr Configuration", () => {
     expect((await configOf(clientId)).version).toBe(version + 1);
   });
 
+  it("Disable legal is legal's alone: every client role's change is refused (403) and nothing is saved or audited", async () => {
+    const clientId = planned[16].clientId;
+    const auditCount = async () =>
+      (
+        await h.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.client_id, clientId), eq(auditLog.entity, "pickrr_config")))
+      ).length;
+    const auditsBefore = await auditCount();
+    for (const role of ["tl", "bdm", "kam", "avp", "vp"]) {
+      const before = await configOf(clientId);
+      const result = await savePickrrConfig(h.db, actors[role], {
+        clientId,
+        version: before.version,
+        // A forged post: the flag flipped, with another change beside it that must not be saved either.
+        input: { ...before.input, disable_legal: !before.input.disable_legal, sms_notify: !before.input.sms_notify },
+      });
+      expect(result, role).toEqual({
+        ok: false,
+        status: 403,
+        message: "Legal enforcement is managed by the legal team.",
+      });
+      expect(await configOf(clientId), role).toEqual(before);
+    }
+    expect(await auditCount()).toBe(auditsBefore);
+    // The stored value posted back unchanged (the read-only box's hidden field) saves the rest.
+    const now = await configOf(clientId);
+    expect(
+      await savePickrrConfig(h.db, actors.tl, {
+        clientId,
+        version: now.version,
+        input: { ...now.input, sms_notify: !now.input.sms_notify },
+      }),
+    ).toEqual({ ok: true, version: now.version + 1 });
+  });
+
   it("surface_only changes the quote: services without surface transport drop out", async () => {
     const calc = parseCalculator({
       shipment_type: "forward",

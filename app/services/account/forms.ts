@@ -340,6 +340,8 @@ export const CONFIG_FLAGS = {
   disable_legal: "Disable legal (blocked from legal enforcement)",
 } as const;
 export type ConfigFlag = keyof typeof CONFIG_FLAGS;
+/** Beside the read-only 'Disable legal' box: the flag is legal's Blocked Users state (decision 068). */
+export const LEGAL_FLAG_NOTE = "Legal enforcement is managed by the legal team";
 export const CONFIG_FLAG_NAMES = Object.keys(CONFIG_FLAGS) as ConfigFlag[];
 
 export const CONFIG_MESSAGES = {

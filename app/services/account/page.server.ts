@@ -58,6 +58,7 @@ export async function accountSetupPage(db: Db, actor: AccountActor, clientId: nu
       kyc: can(actor, "kyc.edit"),
       config: can(actor, "pickrr-config.edit"),
       walletFlag: can(actor, "wallet.flag"),
+      legalFlag: can(actor, "legal.block"),
       bankUnlock: can(actor, "bank.unlock"),
       token: can(actor, "auth-token.manage"),
     },

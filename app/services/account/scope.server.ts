@@ -2,6 +2,7 @@
 import type { AuditActor } from "../audit/audit.server";
 import { type Actor, can, type Permission } from "../auth/permissions";
 import { conflict, type Forbidden, forbidden } from "../core/result";
+import { LEGAL_FLAG_NOTE } from "./forms";
 
 /** A member of staff as the guard returns them: audit identity plus what they may do. */
 export type AccountActor = AuditActor & Actor;
@@ -10,6 +11,7 @@ export const ACCOUNT_REFUSALS = {
   kyc: "You are not allowed to change this client's KYC or business details.",
   config: "You are not allowed to change this client's Pickrr Configuration.",
   walletFlag: "Only an AVP or VP may change Activate Wallet.",
+  legalFlag: `${LEGAL_FLAG_NOTE}.`,
   bankLocked: "Bank details are locked once set; only a VP may unlock them.",
   bankUnlock: "Only a VP may unlock bank details.",
   token: "Only a VP or KAM may see or rotate a client's API token.",

@@ -198,6 +198,9 @@ export async function savePickrrConfig(
   // 'Activate Wallet' is avp's and vp's alone (docs/product.md §6), decided here whatever the form showed.
   if (save.input.has_wallet !== current.has_wallet && !can(actor, "wallet.flag"))
     return forbidden(ACCOUNT_REFUSALS.walletFlag);
+  // 'Disable legal' is the legal team's Blocked Users state, theirs alone (decision 068), whatever the form showed.
+  if (save.input.disable_legal !== current.disable_legal && !can(actor, "legal.block"))
+    return forbidden(ACCOUNT_REFUSALS.legalFlag);
   const next: PickrrConfig = { ...current, ...save.input };
   return transaction(db, async (tx) => {
     const [updated] = await tx

@@ -73,7 +73,10 @@ export const PERMISSIONS = {
   // Legal (docs/product.md §1, §6: legal sees only Account Setup, Merchant Agreement and Status)
   "legal.view": { roles: LEGAL, what: "Merchant Agreements, Legal Status and legal's Account Setup" },
   "legal.publish": { roles: LEGAL, what: "publish a legal document" },
-  "legal.block": { roles: LEGAL, what: "block or unblock a seller from legal enforcement" },
+  "legal.block": {
+    roles: LEGAL,
+    what: "block or unblock a seller from legal enforcement (Blocked Users; the same flag is read-only in Pickrr Configuration)",
+  },
 
   // Money (docs/product.md §6)
   "cod.view": { roles: CLIENT_STAFF, what: "On Hold COD list and its 'Hold COD' action" },

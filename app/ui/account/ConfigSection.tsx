@@ -4,7 +4,7 @@ import "@mantine/core/styles/Code.css";
 import { Alert, Button, Code } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 
-import { CONFIG_FLAG_NAMES, CONFIG_FLAGS, CREDIT_PERIOD_BLOCKED_KEYS } from "~/services/account/forms";
+import { CONFIG_FLAG_NAMES, CONFIG_FLAGS, CREDIT_PERIOD_BLOCKED_KEYS, LEGAL_FLAG_NOTE } from "~/services/account/forms";
 import type { AccountAnswer } from "~/services/account/page.server";
 import type { PickrrConfig } from "~/services/db/schema/clients";
 import { Group, Stack, Text } from "~/ui/layout";
@@ -19,12 +19,14 @@ export function ConfigSection({
   answer,
   canEdit,
   canWalletFlag,
+  canLegalFlag,
 }: {
   action: string;
   config: Config;
   answer: AccountAnswer | null;
   canEdit: boolean;
   canWalletFlag: boolean;
+  canLegalFlag: boolean;
 }) {
   const v = config.values;
   // After a refused post the boxes as they were ticked (a refusal that shows what is stored refills nothing).
@@ -41,22 +43,25 @@ export function ConfigSection({
         <fieldset className="account-flags" disabled={!canEdit}>
           <legend>Flags</legend>
           {CONFIG_FLAG_NAMES.map((flag) => {
-            const locked = flag === "has_wallet" && !canWalletFlag;
+            const note = lockNote(flag, canWalletFlag, canLegalFlag);
             return (
               <label key={flag} className="account-flag">
                 <input
                   type="checkbox"
                   name={flag}
                   defaultChecked={checked(flag)}
-                  disabled={locked}
+                  disabled={note !== null}
+                  aria-describedby={note ? `flag-${flag}-note` : undefined}
                   data-testid={`flag-${flag}`}
                 />{" "}
                 {CONFIG_FLAGS[flag]}
-                {locked ? (
+                {note ? (
                   <>
-                    {/* The stored value goes back unchanged; only avp or vp may change it (checked on the server). */}
-                    {v.has_wallet ? <input type="hidden" name="has_wallet" value="on" /> : null}
-                    <span className="account-note"> (only an AVP or VP may change this)</span>
+                    {/* The stored value goes back unchanged; the server refuses any change (the one permission table). */}
+                    {v[flag] ? <input type="hidden" name={flag} value="on" /> : null}{" "}
+                    <span className="account-note" id={`flag-${flag}-note`} data-testid={`flag-${flag}-note`}>
+                      ({note})
+                    </span>
                   </>
                 ) : null}
               </label>
@@ -112,6 +117,14 @@ export function ConfigSection({
       </Stack>
     </Form>
   );
+}
+
+/** Why a flag is read-only for this person, or null when they may change it. */
+function lockNote(flag: (typeof CONFIG_FLAG_NAMES)[number], canWalletFlag: boolean, canLegalFlag: boolean) {
+  if (flag === "has_wallet" && !canWalletFlag) return "only an AVP or VP may change this";
+  // Blocked Users is legal's (decision 068): the same flag, changed only on legal's Account Setup.
+  if (flag === "disable_legal" && !canLegalFlag) return LEGAL_FLAG_NOTE;
+  return null;
 }
 
 /** The client's auth_token, masked; vp and kam may reveal it or rotate it (the old one stops working at once). */
