@@ -12,10 +12,10 @@ import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clients, legalAcceptances, legalDocuments, staff, storedFiles } from "~/services/db/schema";
 import { blockedUsers, setLegalAccess } from "~/services/legal/access.server";
 import { LEGAL_MESSAGES, type LegalDocumentInput, parseLegalDocument } from "~/services/legal/forms";
+import { listLegalDocuments } from "~/services/legal/list.server";
 import {
   LEGAL_FORBIDDEN,
   type LegalActor,
-  listLegalDocuments,
   type PdfUpload,
   publishLegalDocument,
 } from "~/services/legal/publish.server";
