@@ -2,8 +2,9 @@
  * The legal demo data (decisions 036, 062): a few mandatory documents addressed to single sellers,
  * with deadlines in the next days, some accepted; the deadline reminders the job would have sent
  * on the seed's yesterday and today, sent by the job's own function (so Merchant Agreements shows
- * reminders); then every client's kept Legal Status, as the rebuild would (the seed writes
- * clients directly). The sellers are the last ones of a chain no browser test reads
+ * reminders); the first two sellers' agreements are second versions over an accepted v1 (document
+ * ids 1–4 of a fresh seed: the browser tests withdraw v2, ids 2 and 4); then every client's kept
+ * Legal Status, as the rebuild would (the seed writes clients directly). The sellers are the last ones of a chain no browser test reads
  * (not vp@demo.test's), so no test's seller gets a document it does not expect.
  */
 import { eq, sql } from "drizzle-orm";
@@ -36,6 +37,56 @@ function documentPdf(title: string, at: Date): Promise<Buffer> {
 /** Noon in India on `day`. */
 const noonIst = (day: string) => new Date(`${day}T06:30:00Z`);
 
+type Seller = { id: number; email: string; segment: string };
+type Plan = { doc_name: DocName; days: number; published: string; accepted: boolean };
+
+/** One published version addressed to one seller, with its PDF, accepted the day after when `accepted`. */
+async function seedVersion(
+  tx: Tx,
+  legal: { id: number; email: string },
+  seller: Seller,
+  plan: Plan & { version: number },
+): Promise<void> {
+  const title = `${DOC_NAME_LABELS[plan.doc_name]} v${plan.version} for ${seller.email}`;
+  const createdAt = noonIst(plan.published);
+  const fileName = `${plan.doc_name}-${seller.id}-v${plan.version}.pdf`;
+  const fileId = await saveFile(tx, {
+    purpose: "legal_document",
+    fileName,
+    contentType: "application/pdf",
+    bytes: await documentPdf(title, createdAt),
+    uploadedBy: legal.email,
+  });
+  const [doc] = await tx
+    .insert(legalDocuments)
+    .values({
+      doc_name: plan.doc_name,
+      doc_type: "specific",
+      segment: seller.segment,
+      email: seller.email.toLowerCase(),
+      client_id: seller.id,
+      audience: audienceOf({ doc_type: "specific", segment: seller.segment, email: seller.email }),
+      description: `${DOC_NAME_LABELS[plan.doc_name]} for ${seller.email}: please read and accept before the deadline.`,
+      publish_at: plan.published,
+      order_blocking: "mandatory",
+      days: plan.days,
+      version: plan.version,
+      file_id: fileId,
+      file_name: fileName,
+      created_by: legal.id,
+      created_at: createdAt,
+    })
+    .returning({ id: legalDocuments.id });
+  if (plan.accepted)
+    await tx.insert(legalAcceptances).values({
+      document_id: doc.id,
+      client_id: seller.id,
+      version: plan.version,
+      accepted_by: seller.email,
+      accepted_at: noonIst(addDays(plan.published, 1)),
+    });
+}
+
 async function seedLegal(tx: Tx, ordersUntil: Date): Promise<void> {
   const today = indiaDate(ordersUntil);
   const [legal] = await tx
@@ -50,9 +101,9 @@ async function seedLegal(tx: Tx, ordersUntil: Date): Promise<void> {
         and c.tl_id is distinct from (select id from staff where email = 'tl@demo.test')
         and c.business_data->>'tin_number' like 'Segment_%'
       order by c.id desc limit 6`)
-  ).rows as { id: number; email: string; segment: string }[];
+  ).rows as Seller[];
   // Three sellers' agreements are due in two days, three privacy policies tomorrow; one of each accepted.
-  const plans: { doc_name: DocName; days: number; published: string; accepted: boolean }[] = [
+  const plans: Plan[] = [
     { doc_name: "agreement", days: 10, published: addDays(today, -8), accepted: false },
     { doc_name: "agreement", days: 10, published: addDays(today, -8), accepted: false },
     { doc_name: "agreement", days: 10, published: addDays(today, -8), accepted: true },
@@ -62,44 +113,16 @@ async function seedLegal(tx: Tx, ordersUntil: Date): Promise<void> {
   ];
   for (const [i, seller] of sellers.entries()) {
     const plan = plans[i];
-    const title = `${DOC_NAME_LABELS[plan.doc_name]} for ${seller.email}`;
-    const createdAt = noonIst(plan.published);
-    const bytes = await documentPdf(title, createdAt);
-    const fileId = await saveFile(tx, {
-      purpose: "legal_document",
-      fileName: `${plan.doc_name}-${seller.id}.pdf`,
-      contentType: "application/pdf",
-      bytes,
-      uploadedBy: legal.email,
-    });
-    const [doc] = await tx
-      .insert(legalDocuments)
-      .values({
+    // The first two sellers' agreements are second versions: v1, accepted long ago, is superseded.
+    if (i < 2)
+      await seedVersion(tx, legal, seller, {
         doc_name: plan.doc_name,
-        doc_type: "specific",
-        segment: seller.segment,
-        email: seller.email.toLowerCase(),
-        client_id: seller.id,
-        audience: audienceOf({ doc_type: "specific", segment: seller.segment, email: seller.email }),
-        description: `${title}: please read and accept before the deadline.`,
-        publish_at: plan.published,
-        order_blocking: "mandatory",
-        days: plan.days,
         version: 1,
-        file_id: fileId,
-        file_name: `${plan.doc_name}-${seller.id}.pdf`,
-        created_by: legal.id,
-        created_at: createdAt,
-      })
-      .returning({ id: legalDocuments.id });
-    if (plan.accepted)
-      await tx.insert(legalAcceptances).values({
-        document_id: doc.id,
-        client_id: seller.id,
-        version: 1,
-        accepted_by: seller.email,
-        accepted_at: noonIst(addDays(plan.published, 1)),
+        days: 10,
+        published: addDays(today, -60),
+        accepted: true,
       });
+    await seedVersion(tx, legal, seller, { ...plan, version: i < 2 ? 2 : 1 });
   }
   // The reminders job, as it ran yesterday and today (decision 062).
   await remindDue(tx, noonIst(addDays(today, -1)));
