@@ -17,6 +17,7 @@ import { startPeriodic } from "../app/services/core/periodic";
 import { logServerError } from "../app/services/core/server-log";
 import { getDb } from "../app/services/db/client.server";
 import { keepTablesUp, UPKEEP_FIRST_AFTER_MS, UPKEEP_INTERVAL_MS } from "../app/services/db/upkeep.server";
+import { startLegalReminders } from "../app/services/legal/reminders.server";
 import { startLegalStatusKeeper } from "../app/services/legal/status-kept.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { startCycleCutter } from "../app/services/money/cycle-cutter.server";
@@ -139,6 +140,9 @@ async function serve(t0: number) {
     // The kept Legal Status (decision 036): rows whose days ended (a document came into force
     // at IST midnight) or clients added outside the services, refreshed within the minute.
     startLegalStatusKeeper(getDb(), (line) => console.log(line));
+    // Deadline reminders of mandatory legal documents (decision 062): 3 days and 1 day before,
+    // through the outbox, once per seller, document and reminder, by one server at a time.
+    startLegalReminders(getDb(), (line) => console.log(line));
     // The embedded database has no autovacuum: the servers vacuum and analyze its tables
     // (decision 041); on a PostgreSQL server with autovacuum this does nothing. Its timer starts
     // when the demo's fill is done: a fill ends with the upkeep (the next run is an interval

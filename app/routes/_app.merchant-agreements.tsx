@@ -3,7 +3,7 @@
  * of published legal documents, a page at a time, and Add New Document as a dialog whose open
  * state is `?add=1` (it renders on the server, so the whole flow works without JavaScript).
  */
-import { Anchor, Button } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { IconFilePlus } from "@tabler/icons-react";
@@ -18,19 +18,14 @@ import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { chosenFiles, readMultipart } from "~/services/http/upload.server";
 import { indiaDate } from "~/services/legal/documents";
-import {
-  DOC_NAME_LABELS,
-  DOC_TYPE_LABELS,
-  LEGAL_MESSAGES,
-  legalDocumentValidator,
-  MAX_LEGAL_PDF_BYTES,
-  ORDER_BLOCKING_LABELS,
-} from "~/services/legal/forms";
-import { listLegalDocuments, type PdfUpload, publishLegalDocument } from "~/services/legal/publish.server";
+import { LEGAL_MESSAGES, legalDocumentValidator, MAX_LEGAL_PDF_BYTES } from "~/services/legal/forms";
+import { listLegalDocuments } from "~/services/legal/list.server";
+import { type PdfUpload, publishLegalDocument } from "~/services/legal/publish.server";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { AddDocumentForm, type DocumentAnswer } from "~/ui/legal/AddDocumentForm";
+import { DocumentList } from "~/ui/legal/DocumentList";
+import { InForceSummary } from "~/ui/legal/InForceSummary";
 import { Pager } from "~/ui/Pager";
-import { ScrollTable } from "~/ui/ScrollTable";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "Merchant Agreements · Shipping Console" }];
@@ -91,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MerchantAgreements() {
-  const { rows, total, page, pages, today, canPublish } = useLoaderData<typeof loader>();
+  const { rows, total, page, pages, today, canPublish, inForce } = useLoaderData<typeof loader>();
   const answer = useActionData<DocumentAnswer>() ?? null;
   const [params] = useSearchParams();
   const pageSearch = page > 1 ? `?page=${page}` : "";
@@ -118,50 +113,9 @@ export default function MerchantAgreements() {
           </Button>
         ) : null}
       </Group>
+      <InForceSummary inForce={inForce} />
       <Paper withBorder>
-        <ScrollTable
-          label="Legal documents"
-          headers={[
-            "Document",
-            "Target Users",
-            "Segment",
-            "Order Blocking",
-            "Publish Date",
-            "Expiry Date",
-            "Version",
-            "Accepted",
-            "PDF",
-          ]}
-          empty="No documents yet. Add the first one."
-          rows={rows.map((r) => (
-            <tr key={r.id} data-testid="legal-doc-row">
-              <td>
-                <b>{DOC_NAME_LABELS[r.doc_name]}</b>
-                <div className="account-note">{r.description}</div>
-              </td>
-              <td className="wrap-anywhere">
-                {r.doc_type === "specific" ? `${DOC_TYPE_LABELS.specific}: ${r.email}` : DOC_TYPE_LABELS.broadcast}
-              </td>
-              <td>{r.segment}</td>
-              <td>
-                <span className={r.order_blocking === "mandatory" ? "legal-mandatory" : undefined}>
-                  {ORDER_BLOCKING_LABELS[r.order_blocking]}
-                </span>
-              </td>
-              <td className="nowrap">{r.publish_at}</td>
-              <td className="nowrap">{r.expiry_date ?? "—"}</td>
-              <td>v{r.version}</td>
-              <td className="nowrap">
-                {r.accepted.toLocaleString("en-IN")} / {r.audience_size.toLocaleString("en-IN")}
-              </td>
-              <td>
-                <Anchor href={`/merchant-agreements/${r.id}/document.pdf`} target="_blank" rel="noopener" size="sm">
-                  {r.file_name}
-                </Anchor>
-              </td>
-            </tr>
-          ))}
-        />
+        <DocumentList rows={rows} canWithdraw={canPublish} />
       </Paper>
       <Pager
         page={page}

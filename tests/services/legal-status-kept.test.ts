@@ -37,6 +37,7 @@ import {
   rebuildLegalStatus,
   startLegalStatusKeeper,
 } from "~/services/legal/status-kept.server";
+import { withdrawLegalDocument } from "~/services/legal/withdraw.server";
 
 import { openTestDb } from "../support/db";
 import { makePdf } from "../support/pdf";
@@ -84,6 +85,11 @@ async function publish(extra: Record<string, string>) {
   });
   if (!r.ok) throw new Error(r.message);
   return r;
+}
+/** The sellers the demo seed addressed documents to (decision 062). */
+async function seededSellers(): Promise<Set<number>> {
+  const rows = await h.db.select({ id: legalDocuments.client_id }).from(legalDocuments);
+  return new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
 }
 const iso = (at: Date | string | null) => (at == null ? null : new Date(at).toISOString());
 
@@ -175,10 +181,15 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 describe("the kept Legal Status equals the rules after each kind of write", () => {
-  it("starts seeded: every client has its row (no documents)", async () => {
+  it("starts seeded: every client has its row (no documents but the demo's few addressed to single sellers)", async () => {
     const kept = await expectKeptMatchesRules(today, now);
     expect(kept.length).toBeGreaterThan(200);
-    expect(kept.every((k) => k.status === null && k.in_force === 0)).toBe(true);
+    const addressed = await seededSellers();
+    expect(addressed.size).toBeGreaterThan(0);
+    expect(kept.filter((k) => !addressed.has(k.client_id)).every((k) => k.status === null && k.in_force === 0)).toBe(
+      true,
+    );
+    expect(kept.filter((k) => addressed.has(k.client_id)).every((k) => k.in_force === 1)).toBe(true);
   });
 
   it("after publishing to a segment, a new version, another segment and one seller", async () => {
@@ -204,12 +215,24 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
     await acceptLegalDocument(h.db, first, docs[0].id, "203.0.113.9", now);
     await Promise.all(racing.map((s) => acceptLegalDocument(h.db, s, docs[0].id, null, now)));
     const kept = await expectKeptMatchesRules(today, now);
+    const addressed = await seededSellers();
     expect(
       kept
-        .filter((k) => k.status === "1")
+        .filter((k) => k.status === "1" && !addressed.has(k.client_id))
         .map((k) => k.client_id)
         .sort(),
     ).toEqual(sellers.map((s) => s.id).sort());
+  });
+
+  it("after withdrawing the version in force (decision 061): the previous one is in force again", async () => {
+    const [seller] = await sellersOf("3", 1);
+    const first = await publish({ doc_name: "agreement", segment: "3", description: "Withdraw v1" });
+    const second = await publish({ doc_name: "agreement", segment: "3", description: "Withdraw v2" });
+    expect((await withdrawLegalDocument(h.db, legal, second.id, { reason: "Wrong file" })).ok).toBe(true);
+    const kept = await expectKeptMatchesRules(today, now);
+    const docs = kept.find((k) => k.client_id === seller.id)!.docs as { id: number }[];
+    expect(docs.map((d) => d.id)).toContain(first.id);
+    expect(docs.map((d) => d.id)).not.toContain(second.id);
   });
 
   it("racing a publish to the segment against its sellers' accepts (no update lost)", async () => {

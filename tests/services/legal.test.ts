@@ -12,10 +12,10 @@ import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clients, legalAcceptances, legalDocuments, staff, storedFiles } from "~/services/db/schema";
 import { blockedUsers, setLegalAccess } from "~/services/legal/access.server";
 import { LEGAL_MESSAGES, type LegalDocumentInput, parseLegalDocument } from "~/services/legal/forms";
+import { listLegalDocuments } from "~/services/legal/list.server";
 import {
   LEGAL_FORBIDDEN,
   type LegalActor,
-  listLegalDocuments,
   type PdfUpload,
   publishLegalDocument,
 } from "~/services/legal/publish.server";
@@ -131,6 +131,7 @@ describe("publishing", () => {
   });
 
   it("publishes versions per name and audience, with the PDF and an audit row", async () => {
+    const seeded = (await listLegalDocuments(h.db, 1)).total;
     const first = await publishLegalDocument(h.db, legal, input(), file());
     const second = await publishLegalDocument(h.db, legal, input({ description: "Revised" }), file());
     const privacy = await publishLegalDocument(h.db, legal, input({ doc_name: "privacy_policy" }), file());
@@ -162,7 +163,7 @@ describe("publishing", () => {
       new_value: { version: 2, doc_name: "agreement" },
     });
     const list = await listLegalDocuments(h.db, 1);
-    expect(list.total).toBe(4);
+    expect(list.total).toBe(seeded + 4);
     expect(list.rows[0]).toMatchObject({ id: specific.id, audience_size: 1, accepted: 0, doc_type: "specific" });
     const segmentSize = (
       await h.db

@@ -35,13 +35,32 @@ export type DocVersion = {
   publish_at: string;
   order_blocking: OrderBlocking;
   days: number | null;
+  /** Set when legal withdrew the version (decision 061): it is never in force again. */
+  withdrawn_at?: Date | string | null;
 };
 
 /**
- * The documents in force for a seller on `today`: of the broadcast documents for its segment
- * and the specific ones for its e-mail, those published by today, and of each document name and
- * audience only the newest such version (a version published for a later date does not yet
- * replace the one in force).
+ * THE rule of which version is in force (decisions 028, 061): for one document name and audience
+ * on the IST day `today`, the newest version (by number) that is not withdrawn and whose publish
+ * date is on or before `today`; none when there is no such version. A version published for a
+ * later date does not yet replace the one in force; withdrawing the version in force puts the
+ * previous one back at once. Every reader follows it: the order block (seller.server.ts), the
+ * seller API, the kept Legal Status and the reminders (the same rule as SQL: status.server.ts
+ * `inForceDocsSql`, compared with this one by tests/services/legal-status-kept.test.ts), and
+ * the Merchant Agreements list (`versionStates`).
+ */
+export function versionInForce<D extends DocVersion>(versions: readonly D[], today: string): D | null {
+  let found: D | null = null;
+  for (const d of versions) {
+    if (d.withdrawn_at || d.publish_at > today) continue;
+    if (!found || d.version > found.version) found = d;
+  }
+  return found;
+}
+
+/**
+ * The documents in force for a seller on `today`: of the broadcast documents for its segment and
+ * the specific ones for its e-mail, per document name and audience the `versionInForce`.
  */
 export function inForceFor<D extends DocVersion>(
   docs: readonly D[],
@@ -50,14 +69,49 @@ export function inForceFor<D extends DocVersion>(
 ): D[] {
   const audiences = new Set([`email:${seller.email.toLowerCase()}`]);
   if (seller.segment) audiences.add(`segment:${seller.segment}`);
-  const newest = new Map<string, D>();
+  const groups = new Map<string, D[]>();
   for (const d of docs) {
-    if (!audiences.has(d.audience) || d.publish_at > today) continue;
+    if (!audiences.has(d.audience)) continue;
     const key = `${d.doc_name}|${d.audience}`;
-    const seen = newest.get(key);
-    if (!seen || d.version > seen.version) newest.set(key, d);
+    groups.set(key, [...(groups.get(key) ?? []), d]);
   }
-  return [...newest.values()].sort((a, b) => a.id - b.id);
+  return [...groups.values()]
+    .map((versions) => versionInForce(versions, today))
+    .filter((d): d is D => d !== null)
+    .sort((a, b) => a.id - b.id);
+}
+
+/** What a version is on `today`, as the Merchant Agreements list says it (decision 061). */
+export type VersionState =
+  | { state: "in_force" }
+  | { state: "scheduled"; from: string }
+  | { state: "superseded"; by_version: number; on: string }
+  | { state: "withdrawn" };
+
+/**
+ * Each version's state among all the versions of its document name and audience (`versions`):
+ * withdrawn; the one in force; superseded by the one in force (on the day that one took over: its
+ * publish date, or the day it was published when that was later); or scheduled for its publish
+ * date. Keyed by id.
+ */
+export function versionStates<D extends DocVersion & { created_day: string }>(
+  versions: readonly D[],
+  today: string,
+): Map<number, VersionState> {
+  const current = versionInForce(versions, today);
+  const states = new Map<number, VersionState>();
+  for (const d of versions) {
+    if (d.withdrawn_at) states.set(d.id, { state: "withdrawn" });
+    else if (current && d.id === current.id) states.set(d.id, { state: "in_force" });
+    else if (current && d.version < current.version)
+      states.set(d.id, {
+        state: "superseded",
+        by_version: current.version,
+        on: current.publish_at > current.created_day ? current.publish_at : current.created_day,
+      });
+    else states.set(d.id, { state: "scheduled", from: d.publish_at });
+  }
+  return states;
 }
 
 /** A mandatory document not accepted by the end of its period blocks orders from its expiry date on. */

@@ -3,28 +3,20 @@
  * create and list): each publish stores the checked PDF (decision 021) and a new version of the
  * document for its name and audience, with an audit row, in one transaction.
  */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { writeAudit } from "../audit/audit.server";
 import { type Actor, can } from "../auth/permissions";
 import { fail, type Failure, forbidden, invalid, notFound, type Result } from "../core/result";
 import type { StaffRole } from "../core/roles";
 import type { Db, Executor } from "../db/client.server";
-import { clients, legalAcceptances, legalDocuments } from "../db/schema";
+import { clients, legalDocuments } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { saveFile } from "../files/store.server";
 import { kindByName } from "../http/file-kinds";
 import { hasContentOf } from "../http/upload.server";
-import { audienceOf, expiryDate } from "./documents";
-import {
-  type DocName,
-  type DocType,
-  LEGAL_MESSAGES,
-  type LegalDocumentInput,
-  MAX_LEGAL_PDF_BYTES,
-  type OrderBlocking,
-  UNSAFE_FILE_NAME,
-} from "./forms";
+import { audienceOf } from "./documents";
+import { LEGAL_MESSAGES, type LegalDocumentInput, MAX_LEGAL_PDF_BYTES, UNSAFE_FILE_NAME } from "./forms";
 import { keepStatusAfterPublish } from "./status-kept.server";
 
 export type LegalActor = Actor & { id: number | null; email: string; role: StaffRole };
@@ -120,80 +112,6 @@ export async function publishLegalDocument(
     await keepStatusAfterPublish(tx, audience);
     return { ok: true as const, id: row.id, version };
   });
-}
-
-export type LegalDocumentRow = {
-  id: number;
-  doc_name: DocName;
-  doc_type: DocType;
-  segment: string;
-  email: string | null;
-  description: string;
-  publish_at: string;
-  order_blocking: OrderBlocking;
-  days: number | null;
-  expiry_date: string | null;
-  version: number;
-  file_name: string;
-  accepted: number;
-  audience_size: number;
-};
-
-export const LEGAL_PAGE_SIZE = 20;
-
-const SEGMENT_SQL = sql`replace(${clients.business_data}->>'tin_number', 'Segment_', '')`;
-
-/** The Merchant Agreements table: newest first, a page at a time, with accepted / audience counts. */
-export async function listLegalDocuments(
-  db: Db,
-  page: number,
-): Promise<{ rows: LegalDocumentRow[]; total: number; page: number; pages: number }> {
-  const [{ total }] = await db.select({ total: count() }).from(legalDocuments);
-  const pages = Math.max(1, Math.ceil(total / LEGAL_PAGE_SIZE));
-  const at = Math.min(Math.max(1, page), pages);
-  const docs = await db
-    .select()
-    .from(legalDocuments)
-    .orderBy(desc(legalDocuments.created_at), desc(legalDocuments.id))
-    .limit(LEGAL_PAGE_SIZE)
-    .offset((at - 1) * LEGAL_PAGE_SIZE);
-  const ids = docs.map((d) => d.id);
-  const [accepted, segments] = await Promise.all([
-    ids.length
-      ? db
-          .select({ id: legalAcceptances.document_id, n: count() })
-          .from(legalAcceptances)
-          .where(inArray(legalAcceptances.document_id, ids))
-          .groupBy(legalAcceptances.document_id)
-      : [],
-    db
-      .select({ segment: sql<string>`${SEGMENT_SQL}`, n: count() })
-      .from(clients)
-      .groupBy(SEGMENT_SQL),
-  ]);
-  const acceptedOf = new Map(accepted.map((a) => [a.id, a.n]));
-  const sizeOf = new Map(segments.map((s) => [s.segment, s.n]));
-  return {
-    total,
-    page: at,
-    pages,
-    rows: docs.map((d) => ({
-      id: d.id,
-      doc_name: d.doc_name as DocName,
-      doc_type: d.doc_type as DocType,
-      segment: d.segment,
-      email: d.email,
-      description: d.description,
-      publish_at: d.publish_at,
-      order_blocking: d.order_blocking as OrderBlocking,
-      days: d.days,
-      expiry_date: expiryDate(d.publish_at, d.days),
-      version: d.version,
-      file_name: d.file_name,
-      accepted: acceptedOf.get(d.id) ?? 0,
-      audience_size: d.doc_type === "specific" ? 1 : (sizeOf.get(d.segment) ?? 0),
-    })),
-  };
 }
 
 /** A document's stored PDF id and name, or 404. Who may read it is decided by the caller. */

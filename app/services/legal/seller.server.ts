@@ -3,7 +3,7 @@
  * whether each is accepted, accepting one (once, whoever races), and the rule that refuses a
  * seller's new orders while a mandatory document is overdue.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 
 import { writeAudit } from "../audit/audit.server";
 import { fail, type Failure, notFound, type Result } from "../core/result";
@@ -46,7 +46,7 @@ async function sellerRow(db: Executor, clientId: number): Promise<SellerRow | nu
   return c ? { id: c.id, email: c.email, segment: segmentOfTin(c.tin), disable_legal: c.disable_legal } : null;
 }
 
-/** The documents in force for the seller today, oldest first, each with its acceptance. */
+/** The documents in force for the seller today (documents.ts `versionInForce`), oldest first, each with its acceptance. */
 export async function sellerLegalDocs(
   db: Executor,
   clientId: number,
@@ -59,7 +59,13 @@ export async function sellerLegalDocs(
   const candidates = await db
     .select()
     .from(legalDocuments)
-    .where(and(inArray(legalDocuments.audience, audiences), sql`${legalDocuments.publish_at} <= ${today}`));
+    .where(
+      and(
+        inArray(legalDocuments.audience, audiences),
+        sql`${legalDocuments.publish_at} <= ${today}`,
+        isNull(legalDocuments.withdrawn_at),
+      ),
+    );
   const inForce = inForceFor(
     candidates.map((d) => ({
       ...d,

@@ -95,7 +95,7 @@ async function refreshSellers(tx: Executor, where: SQL, today: string): Promise<
       select a.id as client_id,
         max(d.publish_at) filter (where d.publish_at <= ${today}::date) as valid_from,
         min(d.publish_at) filter (where d.publish_at > ${today}::date) as valid_until
-      from audiences a join legal_documents d on d.audience = a.audience
+      from audiences a join legal_documents d on d.audience = a.audience and d.withdrawn_at is null
       group by a.id
     )
     insert into legal_seller_status (client_id, name, email, company_name, segment, in_force, accepted, status, docs, valid_from, valid_until, stale, refreshed_at)

@@ -3,7 +3,7 @@
  * documents in force for it and whether it accepted them.
  *
  * The rules are here once, as SQL: the documents in force (the newest published version per
- * name and audience, as documents.ts `inForceFor`), each seller's links to them, and the
+ * name and audience not withdrawn, as documents.ts `versionInForce`), each seller's links to them, and the
  * count-everything query that counts, per seller, those in force and those accepted. The page
  * reads them from `legal_seller_status`, the per-seller status the writes keep with these same
  * rules (status-kept.server.ts, decision 036), whenever that table holds for today; when it
@@ -50,7 +50,7 @@ export const statusSql = (inForce: SQL, accepted: SQL): SQL =>
 export function inForceLinks(today: string, sellers: SQL): SQL {
   return sql`
     sellers as (${sellers}),
-    docs as (${inForceDocs(today, true)}),
+    docs as (${inForceDocsSql(today, true)}),
     links as (
       select s.id as client_id, d.id as doc_id, d.doc_name, d.version from sellers s join docs d on d.audience = 'segment:' || s.segment
       union all
@@ -59,16 +59,19 @@ export function inForceLinks(today: string, sellers: SQL): SQL {
 }
 
 /**
- * The newest published version per name and audience. `ofSellers`: only the audiences of the
- * `sellers` CTE (a page of 30 reads its ~35 audiences by index instead of every document).
+ * The versions in force on `today` as SQL: per name and audience the newest version not
+ * withdrawn and published by then — documents.ts `versionInForce`, the one rule (decision 061).
+ * `ofSellers`: only the audiences of the `sellers` CTE (a page of 30 reads its ~35 audiences by
+ * index instead of every document). Columns: id, doc_name, audience, version, publish_at,
+ * order_blocking, days.
  */
-function inForceDocs(today: string, ofSellers: boolean): SQL {
+export function inForceDocsSql(today: string, ofSellers: boolean): SQL {
   const audiences = ofSellers
     ? sql`and audience in (select 'segment:' || segment from sellers union select 'email:' || lower(email) from sellers)`
     : sql``;
   return sql`
-    select distinct on (doc_name, audience) id, doc_name, audience, version
-    from legal_documents where publish_at <= ${today}::date ${audiences}
+    select distinct on (doc_name, audience) id, doc_name, audience, version, publish_at, order_blocking, days
+    from legal_documents where publish_at <= ${today}::date and withdrawn_at is null ${audiences}
     order by doc_name, audience, version desc`;
 }
 
@@ -87,7 +90,7 @@ function sellersQuery(today: string, { status, q }: Pick<StatusQuery, "status" |
   const having = status ? sql`where ${statusSql(sql`in_force`, sql`accepted`)} = ${status}` : sql``;
   return sql`
     with sellers as (select ${SELLER_COLUMNS} from clients c ${searchOf(q)}),
-    docs as (${inForceDocs(today, false)}),
+    docs as (${inForceDocsSql(today, false)}),
     per_audience as (select audience, count(*)::int as n from docs group by audience),
     accepted as (
       select a.client_id, d.audience, count(*)::int as n

@@ -53,6 +53,13 @@ export const legalDocuments = pgTable(
     file_name: text("file_name").notNull(),
     created_by: integer("created_by").references(() => staff.id),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Withdrawn by legal (decision 061): never in force again, the audience's previous version is
+     * in force from that moment; the row and its PDF stay readable, with who, when and why.
+     */
+    withdrawn_at: timestamp("withdrawn_at", { withTimezone: true }),
+    withdrawn_by: text("withdrawn_by"),
+    withdrawn_reason: text("withdrawn_reason"),
   },
   (t) => [
     uniqueIndex("legal_documents_version_idx").on(t.doc_name, t.audience, t.version),
@@ -61,6 +68,35 @@ export const legalDocuments = pgTable(
       "legal_documents_days_check",
       sql`(${t.order_blocking} = 'mandatory') = (${t.days} is not null) and (${t.days} is null or ${t.days} >= 1)`,
     ),
+    check(
+      "legal_documents_withdrawn_check",
+      sql`(${t.withdrawn_at} is null) = (${t.withdrawn_by} is null) and (${t.withdrawn_at} is null) = (${t.withdrawn_reason} is null)`,
+    ),
+  ],
+);
+
+/**
+ * The deadline reminders sent (decision 062): one row per document, seller and kind ('3d' three
+ * days before the deadline, '1d' one day before), written with the e-mail in one transaction, so
+ * a reminder goes out once whatever runs the job (the primary key is the backstop).
+ */
+export const legalReminders = pgTable(
+  "legal_reminders",
+  {
+    document_id: integer("document_id")
+      .notNull()
+      .references(() => legalDocuments.id),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    /** The deadline the reminder named (the document's expiry date). */
+    deadline: date("deadline", { mode: "string" }).notNull(),
+    sent_at: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.document_id, t.client_id, t.kind] }),
+    check("legal_reminders_kind_check", sql`${t.kind} in ('3d', '1d')`),
   ],
 );
 
