@@ -5,7 +5,9 @@
  * connection, the On Hold COD page query (p50 / p95 over 200 requests: default view, later pages,
  * e-mail and COD Ref ID searches; BENCH_EACH=1 each apart) as written and after the servers'
  * table upkeep (decision 041), the Account Ledger (each view), and the Excel Download of all
- * 10,000 held rows. PAGES=1 adds the pages over HTTP on the same book (the demo database plus
+ * 10,000 held rows; and the Released view (decision 066) over a third of the other releases made
+ * by approvers (~14,000, each with its e-mail), beside the On Hold COD page in the same run and
+ * again without the view's two indexes. PAGES=1 adds the pages over HTTP on the same book (the demo database plus
  * these sellers), as a finance approver, beside the static file: one connection, then 20.
  * PROFILE=1 writes the server's CPU profile (./profiles); ONLY=/on-hold-cod,… measures only those
  * pages (`{ledger}` is the bench seller's ledger).
@@ -23,6 +25,8 @@ import { writeXlsx } from "../app/services/http/xlsx.server";
 import { parseCodView } from "../app/services/money/cod-query";
 import { weekStart } from "../app/services/money/cycles";
 import { accountLedger } from "../app/services/money/ledger.server";
+import { listReleased } from "../app/services/money/released.server";
+import { parseReleasedView } from "../app/services/money/released-query";
 import {
   HELD_DOWNLOAD_HEADER,
   heldDownloadRecords,
@@ -52,6 +56,23 @@ async function fillMoneyBook(db: Db) {
     insert into billing_cycles (reference_id, client_id, start_date, end_date, due_date, order_count, freight_charge, entry_tax, kk_tax, service_tax, total_tax, total_amount, outstanding_amount)
     select 'BILL' || lpad(c::text, 5, '0') || to_char(d, 'YYYYMMDD'), c, d, d + 6, d + 21, 30, 2400, 0, 0, 432, 432, 2832, case when w < 3 then 2832 else 0 end
     from ${sellers} s, generate_series(0, ${WEEKS - 1}) w, lateral (select ${lastMonday}::date - 7 * w as d) x`);
+  // A third of the releases were an approver's (decision 066): approver, reason, amount, time and e-mail,
+  // the times spread over the last 180 days.
+  await db.execute(sql`
+    update cod_remittances r set approver_email = 'approver' || (1 + (r.client_id + r.id) % 6) || '@demo.test',
+      approver_reason = 'Released by finance (bench)', released_amount = r.total_amount - r.ecod_charges,
+      released_at = now() - make_interval(days => (r.client_id * 7 + r.id * 13) % 180, mins => r.id % 600),
+      transaction_reference = 'REL' || lpad(r.id::text, 8, '0')
+    from clients c where c.id = r.client_id and c.email like '%@bench.test' and r.status = 'RELEASED' and (r.client_id + r.id) % 3 = 0`);
+  await db.execute(sql`
+    insert into mail_outbox ("to", subject, text, created_at, next_attempt_at, sent_at, attempts)
+    select jsonb_build_array(c.email), 'COD remittance ' || r.pickrr_reference_id || ' released', 'bench', r.released_at, r.released_at,
+           r.released_at + interval '1 minute', 1
+    from cod_remittances r join clients c on c.id = r.client_id
+    where r.approver_email is not null and c.email like '%@bench.test'`);
+  await db.execute(sql`
+    update cod_remittances r set release_mail_id = o.id from mail_outbox o
+    where r.approver_email is not null and o.subject = 'COD remittance ' || r.pickrr_reference_id || ' released'`);
   await db.execute(sql`analyze`);
 }
 
@@ -95,6 +116,37 @@ for (const when of ["before the table upkeep", "after it"]) {
   if (process.env.BENCH_EACH)
     for (const [i, q] of queries.entries()) await measure(`  query ${i}`, () => listHeldRemittances(db, vp, q));
 }
+const releasedView = (q: string) => {
+  const v = parseReleasedView(new URLSearchParams(q), today);
+  if (!v.ok) throw new Error(v.message);
+  return v.view;
+};
+const releasedQueries = [
+  releasedView(""),
+  releasedView("page=20"),
+  releasedView("approver=approver3@demo.test"),
+  releasedView("preset=last_7_days"),
+  releasedView(`from=${addDays(today, -179)}&to=${today}&approver=approver5@demo.test&page=30`),
+];
+const [{ approved }] = (
+  await db.execute(sql`select count(*)::int as approved from cod_remittances where approver_email is not null`)
+).rows as { approved: number }[];
+console.log(`  Released view over ${approved} approvers' releases (the On Hold COD page beside it, same run):`);
+await measure("On Hold COD page (baseline)", (i) => listHeldRemittances(db, vp, queries[i % queries.length]));
+await measure("Released view", (i) => listReleased(db, vp, releasedQueries[i % releasedQueries.length]));
+if (process.env.BENCH_EACH)
+  for (const [i, q] of releasedQueries.entries()) await measure(`  query ${i}`, () => listReleased(db, vp, q));
+await db.execute(sql`drop index cod_remittances_released_idx`);
+await db.execute(sql`drop index cod_remittances_released_approver_idx`);
+await measure("Released view without its two indexes", (i) =>
+  listReleased(db, vp, releasedQueries[i % releasedQueries.length]),
+);
+await db.execute(
+  sql`create index cod_remittances_released_idx on cod_remittances (released_at, id) where approver_email is not null`,
+);
+await db.execute(
+  sql`create index cod_remittances_released_approver_idx on cod_remittances (approver_email, released_at, id) where approver_email is not null`,
+);
 await measure("Account Ledger", (i) =>
   accountLedger(db, 1 + ((i * 37) % SELLERS), (["pending", "cleared", "future"] as const)[i % 3]),
 );
@@ -139,6 +191,8 @@ if (process.env.PAGES === "1") {
       "/on-hold-cod",
       "/on-hold-cod?page=40",
       "/on-hold-cod?by=email&q=seller12",
+      "/on-hold-cod/released",
+      "/on-hold-cod/released?approver=approver3@demo.test&page=5",
       `${ledger}?type=pending`,
       `${ledger}?type=cleared`,
       `${ledger}?type=future`,

@@ -5,7 +5,10 @@
  * seller's On Hold Details (`?hold=id`); the finance approvers also get a Release column, row
  * selection (native checkboxes of a GET form) and a bulk Release that opens Release Details
  * (`?release=1&ids=…`). Every dialog renders on the server, so the whole flow works without
- * JavaScript (decision 031). The table is mantine-react-table in manual mode and the range a
+ * JavaScript (decision 031). Above the table, the filter's totals; "Select all N matching" opens a
+ * confirmation of the whole filter (`?release=all`) whose post releases exactly what it stated,
+ * and the Released view (_app.on-hold-cod_.released.tsx) shows every release after the fact
+ * (decision 066). The table is mantine-react-table in manual mode and the range a
  * @mantine/dates picker over native date fields, both loaded lazily once the page has hydrated
  * (CodList, DateRangeFields): the server's HTML is a plain table and native date fields.
  */
@@ -24,12 +27,20 @@ import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-
 import { searchParamsOf } from "~/services/http/query-params";
 import { codListHref, type CodView, parseCodView } from "~/services/money/cod-query";
 import { holdDetailsTitle } from "~/services/money/hold";
-import { chosenRows, releaseValidator } from "~/services/money/release-form";
-import { holdDetails, listHeldRemittances, releaseRemittances } from "~/services/money/remittances.server";
-import { Paper, Stack, Text, Title } from "~/ui/layout";
+import { chosenRows, releaseAllValidator, releaseValidator } from "~/services/money/release-form";
+import {
+  holdDetails,
+  listHeldRemittances,
+  matchingHeld,
+  releaseMatching,
+  releaseRemittances,
+} from "~/services/money/remittances.server";
+import { Paper, Stack } from "~/ui/layout";
 import { CodFilters } from "~/ui/money/CodFilters";
 import { CodList } from "~/ui/money/CodList";
+import { CodHeader, CodTotals, CodViewLinks } from "~/ui/money/CodViews";
 import { HoldDetailsPanel } from "~/ui/money/HoldDetails";
+import { ReleaseAllDialog } from "~/ui/money/ReleaseAllDialog";
 import { CodSelectForm, ReleaseBar, ReleaseDialog } from "~/ui/money/ReleaseDetails";
 import { Pager } from "~/ui/Pager";
 import { UrlDialog } from "~/ui/UrlDialog";
@@ -72,42 +83,55 @@ export async function loader({ request }: LoaderFunctionArgs) {
           .filter((n): n is number => n !== null)
           .slice(0, 100)
       : [];
-  return { view, today, ...list, canRelease, hold, releaseIds, releaseAsked: params.get("release") === "1" };
+  // Select all matching: the whole filter's held remittances, counted, summed and fingerprinted.
+  const matching = canRelease && params.get("release") === "all" ? await matchingHeld(db, staff, view) : null;
+  return { view, today, ...list, canRelease, hold, releaseIds, releaseAsked: params.get("release") === "1", matching };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "cod.release" });
-  const read = await readForm(request, releaseValidator);
+  const form = await request.formData();
+  // Two forms: Release Details (the chosen ids) and the "select all matching" confirmation.
+  const all = form.get("intent") === "release-all";
+  const read = all ? await readForm(form, releaseAllValidator) : await readForm(form, releaseValidator);
   if (!read.ok) return read.response;
-  const result = await releaseRemittances(getDb(), staff, read.data);
+  const result =
+    "confirmed" in read.data
+      ? await releaseMatching(getDb(), staff, read.data)
+      : await releaseRemittances(getDb(), staff, read.data);
   if (!result.ok) return failureAnswer(result, read.submitted);
   // Back to the list as it was, without the dialog and the selection.
   const back = new URL(request.url);
-  back.searchParams.delete("release");
-  back.searchParams.delete("ids");
-  back.searchParams.delete("index");
-  return redirectWithToast(request, `/on-hold-cod${back.search}`, { kind: "success", message: result.message });
+  for (const key of ["release", "ids", "index"]) back.searchParams.delete(key);
+  return redirectWithToast(request, `/on-hold-cod${back.search}`, {
+    kind: "success",
+    message: result.message,
+    ...(all && result.message.length > 80 ? { durationMs: 15_000 } : {}),
+  });
 }
 
 export default function OnHoldCod() {
-  const { view, today, rows, total, page, pages, canRelease, hold, releaseIds, releaseAsked } =
+  const { view, today, rows, total, pending, page, pages, canRelease, hold, releaseIds, releaseAsked, matching } =
     useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure>() ?? null;
   const navigation = useNavigation();
   const listHref = codListHref(view);
   return (
     <Stack gap="md">
-      <div>
-        <Title order={1} size="h2">
-          On Hold COD
-        </Title>
-        <Text c="dimmed" size="sm">
-          COD remittances finance is holding, cycles starting {dmy(view.from)} to {dmy(view.to)}
-        </Text>
-      </div>
+      <CodHeader line={`COD remittances finance is holding, cycles starting ${dmy(view.from)} to ${dmy(view.to)}`}>
+        <CodViewLinks current="held" heldHref={listHref} releasedHref="/on-hold-cod/released" />
+      </CodHeader>
       <CodFilters view={view} today={today} />
+      <CodTotals count={total} amount={pending} kind="held" />
       {canRelease ? <CodSelectForm id="cod-select" view={view} page={page} /> : null}
-      {canRelease ? <ReleaseBar form="cod-select" disabled={rows.length === 0} /> : null}
+      {canRelease ? (
+        <ReleaseBar
+          form="cod-select"
+          disabled={rows.length === 0}
+          total={total}
+          selectAllHref={`${codListHref(view, { page: 1 })}&release=all`}
+        />
+      ) : null}
       <Paper withBorder>
         <CodList
           key={`${listHref}:${total}:${releaseIds.join(",")}`}
@@ -130,7 +154,16 @@ export default function OnHoldCod() {
           <HoldDetailsPanel details={hold} />
         </UrlDialog>
       ) : null}
-      {canRelease && (releaseAsked || answer) ? (
+      {canRelease && matching ? (
+        <ReleaseAllDialog
+          view={view}
+          matching={matching}
+          answer={answer}
+          closeTo={listHref}
+          submitting={navigation.state === "submitting"}
+        />
+      ) : null}
+      {canRelease && !matching && (releaseAsked || answer) ? (
         <ReleaseDialog
           rows={chosenRows(rows, releaseIds)}
           answer={answer}

@@ -150,6 +150,73 @@ describeJsOnOff("On Hold COD", (s) => {
     expect(await page.getByRole("checkbox", { checked: true }).count()).toBe(0);
   });
 
+  it("approver: filters, sees the totals, selects all matching, releases them, and finds them under Released", async () => {
+    const { page, index } = s;
+    // The approval e-mail typed is one no other test types, one per mode: the Released filter finds exactly these.
+    const approval = ["approver5@demo.test", "approver6@demo.test"][index];
+    const reason = `Select all by the browser test (${s.label})`;
+    await signInOnce(page, "approver1@demo.test", "kam");
+    // A seller with several held remittances over the last 60 days: the filter is its e-mail.
+    await page.goto(`/on-hold-cod?from=${ist(-60)}&to=${today}`);
+    const counts = new Map<string, number>();
+    for (const r of await listed(page)) counts.set(r.email, (counts.get(r.email) ?? 0) + 1);
+    const email = [...counts].filter(([, n]) => n >= 2).map(([e]) => e)[0];
+    expect(email, "a seller with two or more held remittances").toBeDefined();
+    await searchForm(page).getByLabel("Search by").selectOption("email");
+    await searchForm(page).getByRole("searchbox", { name: "Search" }).fill(email!);
+    await searchForm(page).getByRole("button", { name: "Search", exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get("q") === email);
+    await expect.poll(async () => (await listed(page)).every((r) => r.email === email), { timeout: 10_000 }).toBe(true);
+    // The totals: every row of the filter (one page here), and the sum of their Pending column.
+    const refs = (await listed(page)).map((r) => r.ref);
+    expect(refs.length).toBeGreaterThanOrEqual(2);
+    const pendings = await rows(page).evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td")].at(-4)!.textContent!.trim()),
+    );
+    const sum = pendings.reduce((t, p) => t + Math.round(rupees(p) * 100), 0) / 100;
+    const totals = page.getByTestId("cod-totals");
+    await expectLocator(totals).toContainText(`${refs.length} remittances held`);
+    await expectLocator(totals).toContainText(`${inr(sum)} pending`);
+
+    await page.getByRole("link", { name: `Select all ${refs.length} matching` }).click();
+    const dialog = page.getByRole("dialog", { name: "Release all matching" });
+    await expectLocator(dialog.getByTestId("release-all-summary")).toContainText(
+      `Releasing ${refs.length} remittances, ${inr(sum)}`,
+    );
+    await expectAccessible(page, s.js);
+    await dialog.getByLabel("Approver Email").fill(approval);
+    await dialog.getByLabel("Approver Reason").fill(reason);
+    await dialog.getByRole("button", { name: `Release ${refs.length} remittances` }).click();
+    await expectLocator(toast(page)).toContainText(`${refs.length} COD remittances released (${inr(sum)}).`);
+    await expectLocator(page.getByRole("dialog")).toHaveCount(0);
+    await expectLocator(totals).toContainText("0 remittances held");
+    for (const ref of refs) await expectLocator(rows(page).filter({ hasText: ref })).toHaveCount(0);
+
+    await page.getByRole("navigation", { name: "On Hold COD views" }).getByRole("link", { name: "Released" }).click();
+    await page.waitForURL((u) => u.pathname === "/on-hold-cod/released");
+    const filter = page.getByRole("search", { name: "Filter released COD" });
+    await filter.getByLabel("Approver").selectOption(approval);
+    await filter.getByRole("button", { name: "Filter" }).click();
+    await page.waitForURL((u) => u.searchParams.get("approver") === approval);
+    const released = page.getByTestId("released-row");
+    await expectLocator(released).toHaveCount(refs.length);
+    for (const ref of refs) {
+      const row = released.filter({ hasText: ref });
+      await expectLocator(row).toContainText(email!);
+      await expectLocator(row).toContainText(approval);
+      await expectLocator(row).toContainText(reason);
+      await expectLocator(row).toHaveText(/(Queued|Sent \d{2}-\d{2}-\d{4} \d{2}:\d{2})to /);
+    }
+    await expectLocator(page.getByTestId("cod-totals")).toContainText(`${refs.length} remittances released`);
+    await expectLocator(page.getByTestId("cod-totals")).toContainText(`${inr(sum)} released`);
+    await expectAccessible(page, s.js);
+    const xlsx = await s.context.request.get(
+      (await page.getByRole("link", { name: "Excel Download" }).getAttribute("href"))!,
+    );
+    expect(xlsx.headers()["content-type"]).toContain("spreadsheetml");
+    expect((await xlsx.body()).subarray(0, 2).toString()).toBe("PK");
+  });
+
   it("Account Ledger: the Pending / Cleared / Future toggle, and a released remittance moves to Cleared", async () => {
     const { page } = s;
     await signInOnce(page, "approver1@demo.test", "kam");

@@ -17,20 +17,23 @@ export const MAX_ATTEMPTS = 8;
 /**
  * Queue a message inside the caller's transaction; delivery starts once it commits (see
  * db/transaction.server.ts), so no caller sends mail itself. Empty recipient lists are dropped.
+ * Answers the message's id (null when dropped), for a record that names the e-mail it sent.
  */
-export async function enqueueMail(tx: Executor, message: MailMessage): Promise<void> {
+export async function enqueueMail(tx: Executor, message: MailMessage): Promise<number | null> {
   const to = [...new Set(message.to.map((t) => t.trim().toLowerCase()).filter(Boolean))];
-  if (to.length === 0) return;
+  if (to.length === 0) return null;
   const attachments =
     message.attachments?.map((a) => ({
       filename: a.filename,
       content_type: a.contentType,
       base64: a.content.toString("base64"),
     })) ?? null;
-  await tx
+  const [row] = await tx
     .insert(mailOutbox)
-    .values({ to, subject: message.subject, text: message.text, html: message.html ?? null, attachments });
+    .values({ to, subject: message.subject, text: message.text, html: message.html ?? null, attachments })
+    .returning({ id: mailOutbox.id });
   afterCommit(tx, deliverSoon);
+  return row.id;
 }
 
 /** Backoff: 30 s, 1 min, 2 min, 4 min … capped at 1 h. */

@@ -10,6 +10,8 @@ import { formatInr, rupeesToPaise } from "../core/money";
 import { countOf } from "../core/plural";
 import { type FieldErrors, type Invalid, invalidFields, type Result } from "../core/result";
 import { boundedFreeText, boundedString, TEXT_LIMITS } from "../core/text-input";
+import { type CodView, parseCodView } from "./cod-query";
+import { type Confirmed, decodeConfirmed, MAX_FINGERPRINT_LENGTH, MAX_SELECT_ALL, sumOf } from "./release-all";
 
 export const RELEASE_MESSAGES = {
   email: "Enter valid Approval Email",
@@ -17,6 +19,8 @@ export const RELEASE_MESSAGES = {
   none: "Select at least one remittance to release.",
   tooMany: "Release at most 100 remittances at a time.",
   failed: "Something went wrong.",
+  confirmation: "This confirmation is not valid any more. Open Select all matching again.",
+  allTooMany: `Release at most ${MAX_SELECT_ALL.toLocaleString("en-IN")} remittances at a time: narrow the filter.`,
 } as const;
 
 export const MAX_RELEASE_BATCH = 100;
@@ -72,6 +76,63 @@ export const releaseFormSchema = z
     return z.NEVER;
   });
 export const releaseValidator = withZod(releaseFormSchema);
+
+export type ReleaseAllInput = {
+  view: Pick<CodView, "by" | "q" | "from" | "to">;
+  confirmed: Confirmed[];
+  approver_email: string;
+  approver_reason: string;
+};
+
+/**
+ * The posted "select all matching" confirmation (decision 066): the filter, the fingerprint of
+ * what was confirmed with its count and sum (which must agree with it), and the approver. A
+ * confirmation that does not hold together can only be a tampered or stale post: one message
+ * on `ids`, as the selection's.
+ */
+export const releaseAllFormSchema = z
+  .object({
+    by: z.unknown(),
+    q: z.unknown(),
+    from: z.unknown(),
+    to: z.unknown(),
+    confirmed: z.unknown(),
+    count: z.unknown(),
+    sum: z.unknown(),
+    approver_email: z.unknown(),
+    approver_reason: z.unknown(),
+  })
+  .transform((raw, ctx): ReleaseAllInput => {
+    const fieldErrors: Record<string, string> = {};
+    const approver = schema.safeParse({
+      approver_email: asText(raw.approver_email),
+      approver_reason: asText(raw.approver_reason),
+    });
+    if (!approver.success)
+      for (const issue of approver.error.issues) {
+        const key = issue.path[0] as "approver_email" | "approver_reason";
+        fieldErrors[key] ??=
+          key === "approver_email" && !issue.message.startsWith("Please") ? RELEASE_MESSAGES.email : issue.message;
+      }
+    const from = asText(raw.from);
+    const params = new URLSearchParams({ by: asText(raw.by), q: asText(raw.q), from, to: asText(raw.to) });
+    const view = parseCodView(params, from);
+    const text = asText(raw.confirmed);
+    const confirmed = text.length <= MAX_FINGERPRINT_LENGTH ? decodeConfirmed(text) : null;
+    if (
+      !view.ok ||
+      !from ||
+      !confirmed ||
+      String(confirmed.length) !== asText(raw.count) ||
+      String(sumOf(confirmed)) !== asText(raw.sum)
+    )
+      fieldErrors.ids = RELEASE_MESSAGES.confirmation;
+    for (const [path, message] of Object.entries(fieldErrors)) ctx.addIssue({ code: "custom", path: [path], message });
+    if (!view.ok || !confirmed || !approver.success || Object.keys(fieldErrors).length > 0) return z.NEVER;
+    const { by, q, from: f, to } = view.view;
+    return { view: { by, q, from: f, to }, confirmed, ...approver.data };
+  });
+export const releaseAllValidator = withZod(releaseAllFormSchema);
 
 /** The rows of the page chosen for Release Details (ids not on the page are left out), in the page's order. */
 export function chosenRows<Row extends { id: number }>(rows: readonly Row[], ids: readonly number[]): Row[] {

@@ -32,7 +32,8 @@ import { COD_PAGE_SIZE, type CodView } from "./cod-query";
 import { SERVICE_TAX_PERCENT } from "./cycles";
 import { customerTypeOf, displayedAmount, type HoldFigures, type HoldVerdict, holdVerdict } from "./hold";
 import { type BillNetting, netBills, type OpenBill } from "./netting";
-import { RELEASE_MESSAGES, type ReleaseInput } from "./release-form";
+import { type Changed, type Confirmed, MAX_SELECT_ALL, releaseAllMessage, splitConfirmed, sumOf } from "./release-all";
+import { RELEASE_MESSAGES, type ReleaseAllInput, type ReleaseInput } from "./release-form";
 
 const HELD = sql`${codRemittances.current_action} = 'HOLD' and ${codRemittances.status} in ('PENDING', 'PARTIAL')`;
 
@@ -110,8 +111,12 @@ export type HeldRemittance = Awaited<ReturnType<typeof listHeldRemittances>>["ro
 /** One page of held remittances (30 rows), oldest cycle first, with the displayed amount. */
 export async function listHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "role">, view: CodView) {
   const where = await listConditions(db, viewer, view);
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
+  // The totals of the whole filter (decision 066): how many are held and what they hold, in one read.
+  const [{ total, pending }] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<string>`coalesce(sum(${codRemittances.pending_amount}), 0)::numeric(14,2)::text`,
+    })
     .from(codRemittances)
     .where(where);
   const pages = Math.max(1, Math.ceil(total / COD_PAGE_SIZE));
@@ -130,7 +135,7 @@ export async function listHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "r
     .innerJoin(clients, eq(clients.id, codRemittances.client_id))
     .where(inArray(codRemittances.id, pageIds))
     .orderBy(asc(codRemittances.start_date), asc(codRemittances.id));
-  return { rows: found.map(withAmount), total, page, pages };
+  return { rows: found.map(withAmount), total, pending, page, pages };
 }
 
 function withAmount<T extends { total_amount: string; ecod_charges: string }>(row: T) {
@@ -333,6 +338,100 @@ export async function releaseRemittances(
   });
 }
 
+// ── Select all matching (decision 066) ───────────────────────────────────────────────────
+
+export type MatchingHeld = { count: number; pending: string; confirmed: Confirmed[] | null };
+
+/**
+ * What "select all matching" would release: the count and sum of the filter's held remittances,
+ * and their fingerprint (id and pending amount each) — null when more match than one release
+ * may take (MAX_SELECT_ALL), so the confirmation asks for a narrower filter instead.
+ */
+export async function matchingHeld(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "role">,
+  view: Pick<CodView, "by" | "q" | "from" | "to">,
+): Promise<MatchingHeld> {
+  const where = await listConditions(db, viewer, view);
+  const rows = await db
+    .select({ id: codRemittances.id, pending_amount: codRemittances.pending_amount })
+    .from(codRemittances)
+    .where(where)
+    .orderBy(asc(codRemittances.id))
+    .limit(MAX_SELECT_ALL + 1);
+  if (rows.length > MAX_SELECT_ALL) {
+    const [{ count, pending }] = await db
+      .select({
+        count: sql<number>`count(*)::int`,
+        pending: sql<string>`coalesce(sum(${codRemittances.pending_amount}), 0)::numeric(14,2)::text`,
+      })
+      .from(codRemittances)
+      .where(where);
+    return { count, pending, confirmed: null };
+  }
+  const confirmed = rows.map((r) => ({ id: r.id, paise: rupeesToPaise(r.pending_amount) }));
+  return { count: rows.length, pending: paiseToRupeesString(sumOf(confirmed)), confirmed };
+}
+
+export type ReleaseAllResult = Result<
+  { released: ReleasedRemittance[]; changed: Changed[]; joined: number; message: string },
+  Invalid | Forbidden | Failure<409>
+>;
+
+/**
+ * Releases what the approver confirmed under "select all matching": the confirmed remittances,
+ * locked, that are still held, still match the filter and still hold the amount confirmed — each
+ * exactly once, as releaseRemittances does. Those that changed in between are reported, not
+ * released; remittances that joined the filter since are left on hold and counted. When nothing
+ * confirmed can be released the answer is a 409 that says why.
+ */
+export async function releaseMatching(
+  db: Db,
+  actor: Releaser,
+  input: ReleaseAllInput,
+  now = new Date(),
+): Promise<ReleaseAllResult> {
+  if (!can(actor, "cod.release")) return forbidden(RELEASE_RESULT_MESSAGES.forbidden);
+  if (input.confirmed.length > MAX_SELECT_ALL) return invalid(RELEASE_MESSAGES.allTooMany);
+  if (!(await financeApproverEmails(db)).includes(input.approver_email)) {
+    return invalid(RELEASE_MESSAGES.email, { fieldErrors: { approver_email: RELEASE_MESSAGES.email } });
+  }
+  const where = await listConditions(db, actor, input.view);
+  const ids = input.confirmed.map((c) => c.id);
+  return transaction(db, async (tx) => {
+    const locked = await tx
+      .select({ ...payoutColumns, matches: sql<boolean>`coalesce((${where}), false)` })
+      .from(codRemittances)
+      .innerJoin(clients, eq(clients.id, codRemittances.client_id))
+      .where(and(anyOfIds(codRemittances.id, ids), clientScopeCondition(actor)))
+      .orderBy(asc(codRemittances.id))
+      .for("update", { of: codRemittances });
+    const { release, changed } = splitConfirmed(
+      input.confirmed,
+      locked.map((r) => ({ ...r, paise: rupeesToPaise(r.pending_amount) })),
+    );
+    const [{ joined }] = await tx
+      .select({ joined: sql<number>`count(*)::int` })
+      .from(codRemittances)
+      .where(and(where, sql`not (${anyOfIds(codRemittances.id, ids)})`));
+    const chosen = new Set(release);
+    const released =
+      chosen.size === 0
+        ? []
+        : await payOut(
+            tx,
+            actor,
+            locked.filter((r) => chosen.has(r.id)).map(({ matches: _m, ...r }) => r),
+            { approver_email: input.approver_email, approver_reason: input.approver_reason },
+            now,
+          );
+    const paise = released.reduce((sum, r) => sum + rupeesToPaise(r.amount), 0);
+    const message = releaseAllMessage({ count: released.length, paise }, changed, joined);
+    if (released.length === 0) return fail(409, message);
+    return { ok: true as const, released, changed, joined, message };
+  });
+}
+
 /** The remittance columns a payout needs, read (and locked) by its caller. */
 const payoutColumns = {
   id: codRemittances.id,
@@ -415,6 +514,16 @@ async function payOut(
     const nettedText = net.nettings.length
       ? `Paid ${formatInr(net.paidOut)} after netting ${formatInr(net.netted)} of bills (${net.nettings.map((n) => n.reference_id).join(", ")})`
       : null;
+    // The e-mail first, so the release names it (the Released view, decision 066).
+    const mailId = await enqueueMail(tx, {
+      to: [r.email],
+      subject: `COD remittance ${r.pickrr_reference_id} released`,
+      text: `Hello ${r.company_name},\n\nYour COD remittance ${r.pickrr_reference_id} for deliveries from ${r.start_date} to ${r.end_date} has been released: ${formatInr(due)}${
+        net.nettings.length
+          ? `, less ${formatInr(net.netted)} of your bills (${net.nettings.map((n) => `${n.reference_id} ${formatInr(n.amount)}`).join(", ")}): ${formatInr(net.paidOut)} paid`
+          : ""
+      }, transaction reference ${reference}.\n\nShipping Console`,
+    });
     const [row] = await tx
       .update(codRemittances)
       .set({
@@ -425,6 +534,8 @@ async function payOut(
         released_by: actor.id,
         approver_email: approval?.approver_email ?? null,
         approver_reason: approval?.approver_reason ?? null,
+        released_amount: r.pending_amount,
+        release_mail_id: mailId,
         transaction_reference: reference,
         // An approver's netting note replaces the remark; the payout day's is added to it.
         ...(approval
@@ -468,15 +579,6 @@ async function payOut(
         approver_reason: approval?.approver_reason ?? PAYOUT_DAY_REMARK,
         transaction_reference: reference,
       },
-    });
-    await enqueueMail(tx, {
-      to: [r.email],
-      subject: `COD remittance ${r.pickrr_reference_id} released`,
-      text: `Hello ${r.company_name},\n\nYour COD remittance ${r.pickrr_reference_id} for deliveries from ${r.start_date} to ${r.end_date} has been released: ${formatInr(due)}${
-        net.nettings.length
-          ? `, less ${formatInr(net.netted)} of your bills (${net.nettings.map((n) => `${n.reference_id} ${formatInr(n.amount)}`).join(", ")}): ${formatInr(net.paidOut)} paid`
-          : ""
-      }, transaction reference ${reference}.\n\nShipping Console`,
     });
     released.push({
       id: r.id,

@@ -34,21 +34,38 @@ export function CodSelectForm({ id, view, page }: { id: string; view: CodView; p
   );
 }
 
-/** "Release selected" submits the selection form, which opens Release Details. */
-export function ReleaseBar({ form, disabled }: { form: string; disabled: boolean }) {
+/** "Release selected" submits the selection form, which opens Release Details; "Select all N matching" opens the filter's confirmation. */
+export function ReleaseBar({
+  form,
+  disabled,
+  total,
+  selectAllHref,
+}: {
+  form: string;
+  disabled: boolean;
+  total: number;
+  selectAllHref: string;
+}) {
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">
-        Select rows, then Release to release them together.
+        Select rows, then Release to release them together, or select every remittance the filter matches.
       </Text>
-      <Button type="submit" form={form} disabled={disabled}>
-        Release selected
-      </Button>
+      <Group gap="sm">
+        {total > 0 ? (
+          <Button component={Link} to={selectAllHref} variant="default" preventScrollReset>
+            {`Select all ${total.toLocaleString("en-IN")} matching`}
+          </Button>
+        ) : null}
+        <Button type="submit" form={form} disabled={disabled}>
+          Release selected
+        </Button>
+      </Group>
     </Group>
   );
 }
 
-function Refusal({ children }: { children: string }) {
+export function Refusal({ children }: { children: string }) {
   return (
     <Alert color="red" role="alert">
       {children}
@@ -87,26 +104,7 @@ export function ReleaseDialog({
             {rows.map((r) => (
               <input key={r.id} type="hidden" name="ids" value={r.id} />
             ))}
-            <TextInput
-              name="approver_email"
-              type="email"
-              label="Approver Email"
-              defaultValue={postedValue(answer, "approver_email") ?? ""}
-              error={answer?.fieldErrors?.approver_email}
-              maxLength={TEXT_LIMITS.email}
-              autoComplete="email"
-              withAsterisk
-            />
-            <Textarea
-              name="approver_reason"
-              label="Approver Reason"
-              defaultValue={postedValue(answer, "approver_reason") ?? ""}
-              error={answer?.fieldErrors?.approver_reason}
-              maxLength={MAX_REASON_LENGTH}
-              autosize
-              minRows={2}
-              withAsterisk
-            />
+            <ApproverFields answer={answer} />
             <Group justify="flex-end">
               <Button component={Link} to={closeTo} variant="default" preventScrollReset>
                 Cancel
@@ -119,5 +117,33 @@ export function ReleaseDialog({
         </Form>
       )}
     </UrlDialog>
+  );
+}
+
+/** The approver's e-mail and reason, refilled after a refusal, with their messages. */
+export function ApproverFields({ answer }: { answer: FormFailure | null }) {
+  return (
+    <>
+      <TextInput
+        name="approver_email"
+        type="email"
+        label="Approver Email"
+        defaultValue={postedValue(answer, "approver_email") ?? ""}
+        error={answer?.fieldErrors?.approver_email}
+        maxLength={TEXT_LIMITS.email}
+        autoComplete="email"
+        withAsterisk
+      />
+      <Textarea
+        name="approver_reason"
+        label="Approver Reason"
+        defaultValue={postedValue(answer, "approver_reason") ?? ""}
+        error={answer?.fieldErrors?.approver_reason}
+        maxLength={MAX_REASON_LENGTH}
+        autosize
+        minRows={2}
+        withAsterisk
+      />
+    </>
   );
 }

@@ -22,6 +22,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { clients } from "./clients";
+import { mailOutbox } from "./mail";
 import { staff } from "./staff";
 
 export const clientMoneyProfiles = pgTable("client_money_profiles", {
@@ -65,6 +66,10 @@ export const codRemittances = pgTable(
     approver_reason: text("approver_reason"),
     transaction_reference: text("transaction_reference"),
     remark: text("remark"),
+    /** What the release paid out of the remittance (its pending amount then, before any netting; decision 066). */
+    released_amount: numeric("released_amount", { precision: 12, scale: 2 }),
+    /** The e-mail the release sent the seller (decision 066). */
+    release_mail_id: integer("release_mail_id").references(() => mailOutbox.id),
   },
   (t) => [
     uniqueIndex("cod_remittances_reference_idx").on(t.pickrr_reference_id),
@@ -73,6 +78,13 @@ export const codRemittances = pgTable(
     index("cod_remittances_held_idx")
       .on(t.start_date, t.id)
       .where(sql`${t.current_action} = 'HOLD' and ${t.status} in ('PENDING', 'PARTIAL')`),
+    // On Hold COD's Released view (decision 066): an approver's releases by time, and by approver and time.
+    index("cod_remittances_released_idx")
+      .on(t.released_at, t.id)
+      .where(sql`${t.approver_email} is not null`),
+    index("cod_remittances_released_approver_idx")
+      .on(t.approver_email, t.released_at, t.id)
+      .where(sql`${t.approver_email} is not null`),
     check("cod_remittances_status_check", sql`${t.status} in ('PENDING', 'PARTIAL', 'RELEASED')`),
   ],
 );

@@ -1,0 +1,72 @@
+/**
+ * The Released view's filter (decision 066): a GET form — the days released and the approver —
+ * with the view's Excel download, and the date presets as links. Works without JavaScript; every
+ * view is a URL (services/money/released-query.ts).
+ */
+import { Button, NativeSelect } from "@mantine/core";
+import { Form, Link } from "@remix-run/react";
+import { IconDownload } from "@tabler/icons-react";
+
+import { releasedDownloadHref, releasedPresetLinks, type ReleasedView } from "~/services/money/released-query";
+import { DateRangeFields } from "~/ui/DateRangeFields";
+import { Group, Paper } from "~/ui/layout";
+
+export function ReleasedFilters({
+  view,
+  today,
+  approvers,
+}: {
+  view: ReleasedView;
+  today: string;
+  approvers: string[];
+}) {
+  return (
+    <Paper withBorder p="sm">
+      <Form method="get" role="search" aria-label="Filter released COD">
+        <Group align="flex-end" gap="sm">
+          <DateRangeFields
+            from={view.from}
+            to={view.to}
+            max={today}
+            error={null}
+            labels={{ from: "Released from", to: "Released to", range: "Released" }}
+            required
+          />
+          <NativeSelect
+            name="approver"
+            label="Approver"
+            defaultValue={view.approver}
+            key={`approver${view.approver}`}
+            data={[{ value: "", label: "Any approver" }, ...approvers.map((a) => ({ value: a, label: a }))]}
+            w={240}
+          />
+          <Button type="submit" variant="light">
+            Filter
+          </Button>
+          <Button
+            component="a"
+            href={releasedDownloadHref(view)}
+            download
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Excel Download
+          </Button>
+        </Group>
+      </Form>
+      <Group gap="xs" mt="sm" component="nav" aria-label="Date presets">
+        {releasedPresetLinks(view, today).map((p) => (
+          <Button
+            key={p.preset}
+            size="compact-sm"
+            variant={p.current ? "filled" : "default"}
+            component={Link}
+            to={p.href}
+            aria-current={p.current ? "true" : undefined}
+          >
+            {p.label}
+          </Button>
+        ))}
+      </Group>
+    </Paper>
+  );
+}
