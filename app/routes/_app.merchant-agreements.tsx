@@ -1,7 +1,8 @@
 /**
  * Merchant Agreements (docs/product.md §2, §5, §7 legal-docs list and create; decision 028): the table
  * of published legal documents, a page at a time, and Add New Document as a dialog whose open
- * state is `?add=1` (it renders on the server, so the whole flow works without JavaScript).
+ * state is `?add=1` (it renders on the server, so the whole flow works without JavaScript): the
+ * form, then a preview in words, then Publish (decision 063).
  */
 import { Button } from "@mantine/core";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
@@ -12,21 +13,21 @@ import { z } from "zod";
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
-import { invalid } from "~/services/core/result";
+import { FIELDS_INVALID, invalid } from "~/services/core/result";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, readForm } from "~/services/http/form-errors.server";
+import { failureAnswer, readForm, withoutSecrets } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
+import { LARGEST_UPLOAD_BYTES } from "~/services/http/request-edge";
 import { chosenFiles, readMultipart } from "~/services/http/upload.server";
 import { indiaDate } from "~/services/legal/documents";
-import { LEGAL_MESSAGES, legalDocumentValidator, MAX_LEGAL_PDF_BYTES } from "~/services/legal/forms";
+import { keptPdfValidator, LEGAL_MESSAGES, legalDocumentValidatorOn } from "~/services/legal/forms";
 import { listLegalDocuments } from "~/services/legal/list.server";
-import { type PdfUpload, publishLegalDocument } from "~/services/legal/publish.server";
+import { keptLegalPdf, prepareLegalDocument, publishLegalDocument } from "~/services/legal/publish.server";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
-import { AddDocumentForm, type DocumentAnswer } from "~/ui/legal/AddDocumentForm";
 import { DocumentList } from "~/ui/legal/DocumentList";
 import { InForceSummary } from "~/ui/legal/InForceSummary";
+import { type PublishAnswer, PublishDialog } from "~/ui/legal/PublishDialog";
 import { Pager } from "~/ui/Pager";
-import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "Merchant Agreements · Shipping Console" }];
 
@@ -50,44 +51,65 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/**
+ * Add New Document in two posts (decision 063): the form (its fields, the PDF kept as a pending
+ * file) answers with a preview or every field's message; the preview's Publish (or Back) posts
+ * the same fields with the kept PDF's id.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "legal.publish" });
+  const now = new Date();
+  const db = getDb();
+  // The PDF's own limit is checked by the service, so a too-large file keeps the other fields.
   const read = await readMultipart(request, {
-    maxFileBytes: MAX_LEGAL_PDF_BYTES,
+    maxFileBytes: LARGEST_UPLOAD_BYTES,
     maxFieldBytes: 4096,
-    messages: {
-      tooLarge: LEGAL_MESSAGES.fileSize,
-      notMultipart: LEGAL_MESSAGES.fileMissing,
-    },
+    messages: { tooLarge: LEGAL_MESSAGES.fileSize, notMultipart: LEGAL_MESSAGES.fileMissing },
   });
   if (!read.ok) return failureAnswer({ ...read, fieldErrors: { doc_file: read.message } });
-  const fields = await readForm(read.form, legalDocumentValidator);
-  if (!fields.ok) return fields.response;
-  // The text fields are the schema's (readForm above); the PDF is checked by the service.
-  const files = chosenFiles(read.form, "doc_file");
-  if (files.length > 1)
-    return failureAnswer(
-      invalid(LEGAL_MESSAGES.fileOne, { fieldErrors: { doc_file: LEGAL_MESSAGES.fileOne } }),
-      fields.submitted,
-    );
-  const upload: PdfUpload | null = files[0]
-    ? {
-        name: files[0].name,
-        type: files[0].type,
-        bytes: new Uint8Array(await files[0].arrayBuffer()),
-      }
-    : null;
-  const result = await publishLegalDocument(getDb(), staff, fields.data, upload);
-  if (!result.ok) return failureAnswer(result, fields.submitted);
-  return redirectWithToast(request, "/merchant-agreements", {
-    kind: "success",
-    message: LEGAL_MESSAGES.uploaded,
-  });
+  const keptId = await readForm(read.form, keptPdfValidator);
+  if (!keptId.ok) throw new Response("Unknown action.", { status: 400 });
+  const fields = await readForm(read.form, legalDocumentValidatorOn(indiaDate(now)));
+  const intent = read.form.get("intent");
+  if (intent !== "preview" && intent !== "edit" && intent !== "publish")
+    throw new Response("Unknown action.", { status: 400 });
+  if (intent === "edit" || (intent === "publish" && !fields.ok)) {
+    const kept = await keptLegalPdf(db, staff, keptId.data.pending_file, now);
+    if (fields.ok) return { repopulateFields: withoutSecrets(fields.submitted), kept };
+    return failureAnswer(invalid(FIELDS_INVALID, { fieldErrors: fields.fieldErrors, kept }), fields.submitted);
+  }
+  if (intent === "publish" && fields.ok) {
+    const pending = keptId.data.pending_file;
+    const result = await publishLegalDocument(db, staff, fields.data, pending ? { pending } : null, now);
+    if (!result.ok)
+      return failureAnswer({ ...result, kept: await keptLegalPdf(db, staff, pending, now) }, fields.submitted);
+    return redirectWithToast(request, "/merchant-agreements", { kind: "success", message: LEGAL_MESSAGES.uploaded });
+  }
+  const files = await Promise.all(
+    chosenFiles(read.form, "doc_file").map(async (f) => ({
+      name: f.name,
+      type: f.type,
+      bytes: new Uint8Array(await f.arrayBuffer()),
+    })),
+  );
+  const step = await prepareLegalDocument(
+    db,
+    staff,
+    {
+      input: fields.ok ? fields.data : null,
+      fieldErrors: fields.ok ? {} : fields.fieldErrors,
+      files,
+      kept: keptId.data.pending_file,
+    },
+    now,
+  );
+  if (!step.ok) return failureAnswer(step, fields.submitted);
+  return { preview: step.preview, kept: step.kept, repopulateFields: withoutSecrets(fields.submitted) };
 }
 
 export default function MerchantAgreements() {
   const { rows, total, page, pages, today, canPublish, inForce } = useLoaderData<typeof loader>();
-  const answer = useActionData<DocumentAnswer>() ?? null;
+  const answer = useActionData<PublishAnswer>() ?? null;
   const [params] = useSearchParams();
   const pageSearch = page > 1 ? `?page=${page}` : "";
   const addOpen = canPublish && (params.get("add") === "1" || answer !== null);
@@ -113,7 +135,6 @@ export default function MerchantAgreements() {
           </Button>
         ) : null}
       </Group>
-      <InForceSummary inForce={inForce} />
       <Paper withBorder>
         <DocumentList rows={rows} canWithdraw={canPublish} />
       </Paper>
@@ -125,14 +146,12 @@ export default function MerchantAgreements() {
         hrefFor={(p) => `/merchant-agreements?page=${p}`}
       />
       {addOpen ? (
-        <UrlDialog title="Add New Document" closeTo={`/merchant-agreements${pageSearch}`}>
-          <AddDocumentForm
-            action={`/merchant-agreements?add=1`}
-            closeTo={`/merchant-agreements${pageSearch}`}
-            answer={answer}
-            today={today}
-          />
-        </UrlDialog>
+        <PublishDialog
+          action="/merchant-agreements?add=1"
+          closeTo={`/merchant-agreements${pageSearch}`}
+          answer={answer}
+          today={today}
+        />
       ) : null}
     </Stack>
   );

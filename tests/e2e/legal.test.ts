@@ -70,7 +70,12 @@ async function fillDocument(page: Page, d: Doc, file: { name: string; mimeType: 
 async function publish(page: Page, js: boolean, d: Doc, pdf: Buffer) {
   await openAddDialog(page, js);
   await fillDocument(page, d, { name: `${d.description}.pdf`, mimeType: "application/pdf", buffer: pdf });
-  await page.getByRole("button", { name: "Upload", exact: true }).click();
+  // Two steps (decision 063): the preview says what will happen, then Publish.
+  await page.getByRole("button", { name: "Preview", exact: true }).click();
+  await expectLocator(page.getByTestId("publish-preview")).toContainText(
+    `for ${d.email?.toLowerCase() ?? `Segment ${d.segment}`}`,
+  );
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expectLocator(toast(page)).toContainText("Uploaded Successfully!");
   await expectLocator(page.getByRole("dialog")).toHaveCount(0);
   const row = page.getByTestId("legal-doc-row").filter({ hasText: d.description });
@@ -89,7 +94,7 @@ describeJsOnOff("legal documents", (s) => {
     const { page, js } = s;
     await signInOnce(page, "legal@demo.test", "legal");
     await openAddDialog(page, js);
-    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
     for (const message of [
       "Please select a document type!",
       "Please enter target users details!",
@@ -107,13 +112,13 @@ describeJsOnOff("legal documents", (s) => {
     }
     await page.locator("#email").fill("not-an-email");
     await page.locator("#days").fill("0");
-    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
     await expectLocator(page.getByText("The input is not valid E-mail!", { exact: true })).toHaveCount(1);
     await expectLocator(
       page.getByText("Please enter an acceptance period of at least 1 day.", { exact: true }),
     ).toHaveCount(1);
     await page.locator("#email").fill("");
-    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
     await expectLocator(page.getByText("Please enter E-mail!", { exact: true })).toHaveCount(1);
     if (js) {
       await page.locator("#doc_type").selectOption("broadcast");
@@ -135,14 +140,14 @@ describeJsOnOff("legal documents", (s) => {
       },
       { name: "scan.pdf", mimeType: "application/pdf", buffer: PNG },
     );
-    await page.getByRole("button", { name: "Upload", exact: true }).click();
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
     await expectLocator(page.getByText("You can only upload pdf file!", { exact: true })).toHaveCount(1);
     await page.goto("/merchant-agreements");
     await expectLocator(page.getByTestId("legal-doc-row").filter({ hasText: `Renamed png ${s.label}` })).toHaveCount(0);
 
     // A real PDF one byte over 1 MB (a comment after its end): 'Max file size 1 mb only' — with
     // JavaScript as soon as the file is chosen (and the choice is cleared), without it from the
-    // server on Upload — and nothing stored.
+    // server on Preview — and nothing stored.
     const pdf = Buffer.from(await makePdf(`Too large ${s.label}`));
     const tooLarge = Buffer.concat([pdf, Buffer.from(`%${"x".repeat(MAX_LEGAL_PDF_BYTES + 1 - pdf.length - 2)}\n`)]);
     expect(tooLarge.length).toBe(MAX_LEGAL_PDF_BYTES + 1);
@@ -162,8 +167,8 @@ describeJsOnOff("legal documents", (s) => {
       await expectLocator(page.getByText(LEGAL_MESSAGES.fileSize, { exact: true })).toHaveCount(1);
       expect(await page.locator("#doc_file").inputValue()).toBe("");
     }
-    await page.getByRole("button", { name: "Upload", exact: true }).click();
-    // Without JavaScript the server refused it; with it, the emptied field now asks for a file.
+    await page.getByRole("button", { name: "Preview", exact: true }).click();
+    // Without JavaScript the server refused it (the other fields kept); with it, the emptied field now asks for a file.
     await expectLocator(
       page.getByText(js ? LEGAL_MESSAGES.fileMissing : LEGAL_MESSAGES.fileSize, { exact: true }),
     ).toHaveCount(1);

@@ -158,8 +158,17 @@ describe("file responses", () => {
       order_blocking: "optional",
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    form.append("intent", "preview");
     form.append("doc_file", new File([await makePdf(description)], "headers.pdf", { type: "application/pdf" }));
-    const published = await postMultipart("/merchant-agreements", form, legal);
+    // Two posts (decision 063): the form answers with its preview and the kept PDF's id; Publish claims it.
+    const previewed = await postMultipart("/merchant-agreements?add=1", form, legal);
+    expect(previewed.status).toBe(200);
+    const pending = /name="pending_file" value="(\d+)"/.exec(await previewed.text())?.[1] ?? "";
+    expect(pending).not.toBe("");
+    const publish = new FormData();
+    for (const [name, value] of Object.entries({ ...fields, pending_file: pending, intent: "publish" }))
+      publish.append(name, value);
+    const published = await postMultipart("/merchant-agreements?add=1", publish, legal);
     expect(published.status).toBe(302);
     const list = await (await get("/merchant-agreements", { Cookie: legal })).text();
     const row = list.split('data-testid="legal-doc-row"').find((r) => r.includes(description));

@@ -203,6 +203,8 @@ describe("the kept Legal Status equals the rules after each kind of write", () =
       doc_name: "other",
       order_blocking: "mandatory",
       days: "30",
+      // A mandatory document is published from today on (decision 063).
+      publish_at: today,
     });
     const kept = await expectKeptMatchesRules(today, now);
     expect(kept.find((k) => k.client_id === seller.id)).toMatchObject({ in_force: 2, status: "0" });

@@ -308,6 +308,8 @@ describe("orders and blocked users", () => {
         publish_at: "2026-11-10",
       }),
       file(),
+      // Published on its publish date: a mandatory document is not backdated (decision 063).
+      new Date("2026-11-10T06:00:00Z"),
     );
     if (!published.ok) throw new Error("published");
     expect(await legalOrderGate(h.db, other.id, new Date("2026-11-14T06:00:00Z"))).toEqual({ ok: true });

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 
-import { eq } from "drizzle-orm";
+import { and, eq, gt, like, lt } from "drizzle-orm";
 
 import type { Executor } from "../db/client.server";
 import { storedFiles } from "../db/schema";
@@ -18,6 +18,8 @@ export type StoredFileInput = {
   contentType: string;
   bytes: Uint8Array;
   uploadedBy: string;
+  /** When it was uploaded (default: the database's now). */
+  uploadedAt?: Date;
 };
 export type StoredFile = {
   id: number;
@@ -42,6 +44,7 @@ export async function saveFile(tx: Executor, input: StoredFileInput): Promise<nu
       sha256: createHash("sha256").update(input.bytes).digest("hex"),
       bytes: input.bytes,
       uploaded_by: input.uploadedBy,
+      ...(input.uploadedAt ? { uploaded_at: input.uploadedAt } : {}),
     })
     .returning({ id: storedFiles.id });
   return row.id;
@@ -62,6 +65,72 @@ export async function loadFile(db: Executor, id: number): Promise<StoredFile | n
     bytes: row.bytes,
     uploadedAt: row.uploaded_at,
   };
+}
+
+/**
+ * Pending files (decision 063): a checked upload kept between the posts of a two-step form (a
+ * form, then its preview), so a person without JavaScript chooses the file once. Stored as
+ * `pending:<purpose>`, owned by its uploader, usable for PENDING_FILE_MS; claiming one turns it
+ * into a `<purpose>` file inside the caller's transaction, once. Saving a pending file removes
+ * every pending file past its time.
+ */
+export const PENDING_FILE_MS = 2 * 60 * 60 * 1000;
+
+export type PendingFile = { id: number; fileName: string; size: number };
+
+/** Stores the bytes as a pending file of `purpose`; returns it. */
+export async function savePendingFile(db: Executor, input: StoredFileInput, now = new Date()): Promise<PendingFile> {
+  await db
+    .delete(storedFiles)
+    .where(
+      and(
+        like(storedFiles.purpose, "pending:%"),
+        lt(storedFiles.uploaded_at, new Date(now.getTime() - PENDING_FILE_MS)),
+      ),
+    );
+  const id = await saveFile(db, { ...input, purpose: `pending:${input.purpose}`, uploadedAt: now });
+  return { id, fileName: input.fileName.slice(0, 255), size: input.bytes.byteLength };
+}
+
+const pendingOf = (id: number, purpose: string, owner: string, now: Date) =>
+  and(
+    eq(storedFiles.id, id),
+    eq(storedFiles.purpose, `pending:${purpose}`),
+    eq(storedFiles.uploaded_by, owner),
+    gt(storedFiles.uploaded_at, new Date(now.getTime() - PENDING_FILE_MS)),
+  );
+
+/** The owner's pending file of `purpose` still in its time, or null (another's, claimed, expired, unknown). */
+export async function pendingFile(
+  db: Executor,
+  id: number,
+  purpose: string,
+  owner: string,
+  now = new Date(),
+): Promise<PendingFile | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await db
+    .select({ id: storedFiles.id, fileName: storedFiles.file_name, size: storedFiles.size })
+    .from(storedFiles)
+    .where(pendingOf(id, purpose, owner, now));
+  return row ?? null;
+}
+
+/** Makes the owner's pending file a `purpose` file (in the caller's transaction); null when it is not there to claim. */
+export async function claimPendingFile(
+  tx: Executor,
+  id: number,
+  purpose: string,
+  owner: string,
+  now = new Date(),
+): Promise<PendingFile | null> {
+  if (!Number.isSafeInteger(id) || id <= 0) return null;
+  const [row] = await tx
+    .update(storedFiles)
+    .set({ purpose })
+    .where(pendingOf(id, purpose, owner, now))
+    .returning({ id: storedFiles.id, fileName: storedFiles.file_name, size: storedFiles.size });
+  return row ?? null;
 }
 
 export { contentDisposition };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { LEGAL_MESSAGES, legalAccessSchema, parseLegalDocument, UNSAFE_FILE_NAME } from "./forms";
+import { deadlineMessages } from "./deadline";
+import { keptPdfSchema, LEGAL_MESSAGES, legalAccessSchema, parseLegalDocument, UNSAFE_FILE_NAME } from "./forms";
 
 const valid = {
   doc_name: "agreement",
@@ -86,10 +87,35 @@ describe("Add New Document", () => {
     ]);
   });
 
+  it("given India's today, the publish-date rule answers on the date field with the other fields' messages", () => {
+    const today = "2026-11-27";
+    const backdated = { ...valid, order_blocking: "mandatory", days: "3", publish_at: "2026-11-06" };
+    expect(parseLegalDocument(backdated).ok).toBe(true);
+    const r = parseLegalDocument({ ...backdated, description: "" }, today);
+    expect(r.ok ? {} : r.fieldErrors).toEqual({
+      publish_at: deadlineMessages.deadlinePast("2026-11-09"),
+      description: LEGAL_MESSAGES.description,
+    });
+    expect(parseLegalDocument({ ...backdated, publish_at: today }, today).ok).toBe(true);
+    expect(parseLegalDocument({ ...valid, publish_at: "2026-11-06" }, today).ok).toBe(true);
+    // A period already refused is not judged again by the date rule.
+    expect(errorsOf({ ...backdated, days: "0" })).toEqual({ days: LEGAL_MESSAGES.days });
+  });
+
   it("file names with markup or path characters are unsafe", () => {
     expect(UNSAFE_FILE_NAME.test("<script>alert(1)</script>.pdf")).toBe(true);
     expect(UNSAFE_FILE_NAME.test("../agreement.pdf")).toBe(true);
     expect(UNSAFE_FILE_NAME.test("Merchant Agreement (v2).pdf")).toBe(false);
+  });
+});
+
+describe("the kept PDF's hidden field", () => {
+  it("is an id or nothing; anything else is refused", () => {
+    expect(keptPdfSchema.parse({ pending_file: "42" })).toEqual({ pending_file: 42 });
+    expect(keptPdfSchema.parse({ pending_file: "" })).toEqual({ pending_file: null });
+    expect(keptPdfSchema.parse({})).toEqual({ pending_file: null });
+    for (const bad of ["-1", "1e3", "abc", "1".repeat(13)])
+      expect(keptPdfSchema.safeParse({ pending_file: bad }).success).toBe(false);
   });
 });
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 
 import { type FieldErrors, firstMessages, type Invalid, invalidFields, type Result } from "../core/result";
 import { boundedFreeText, boundedString, TEXT_LIMITS } from "../core/text-input";
+import { publishDateProblem } from "./deadline";
 
 export const DOC_NAMES = ["agreement", "privacy_policy", "other"] as const;
 export const DOC_TYPES = ["broadcast", "specific"] as const;
@@ -48,6 +49,8 @@ export const LEGAL_MESSAGES = {
   fileMissing: "Please choose the PDF to publish.",
   fileOne: "Please choose one PDF only.",
   fileEmpty: "The file is empty; please choose the PDF again.",
+  fileGone:
+    "The PDF chosen before is no longer kept (a chosen PDF is kept for 2 hours, for one publish); please choose the PDF again.",
   fileName:
     'The file name may not contain < > " / \\ : | ? * or control characters; rename the file and upload it again.',
   unknownSeller: "No seller has this e-mail.",
@@ -76,11 +79,12 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
 const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
 
 /**
- * The e-mail (Specific only) and the acceptance period (mandatory only). Checked from the raw
- * post, before the fields, so their messages show together with the others' (zod runs an
- * object's refinements only when every field parsed).
+ * The e-mail (Specific only), the acceptance period (mandatory only) and, given India's `today`,
+ * the publish-date rule (deadline.ts, decision 063). Checked from the raw post, before the
+ * fields, so their messages show together with the others' (zod runs an object's refinements
+ * only when every field parsed).
  */
-function conditionalErrors(raw: Record<string, unknown>): Record<string, string> {
+function conditionalErrors(raw: Record<string, unknown>, today?: string): Record<string, string> {
   const errors: Record<string, string> = {};
   if (raw.doc_type === "specific") {
     const email = text(raw.email);
@@ -92,60 +96,86 @@ function conditionalErrors(raw: Record<string, unknown>): Record<string, string>
     if (!/^\d+$/.test(days) || Number(days) < 1) errors.days = LEGAL_MESSAGES.days;
     else if (Number(days) > MAX_ACCEPTANCE_DAYS) errors.days = LEGAL_MESSAGES.daysTooLong;
   }
+  const publishAt = text(raw.publish_at);
+  if (today && !errors.days && typeof raw.order_blocking === "string" && isRealDate(publishAt)) {
+    const days = raw.order_blocking === "mandatory" ? Number(text(raw.days)) : null;
+    const problem = publishDateProblem({ publish_at: publishAt, order_blocking: raw.order_blocking, days }, today);
+    if (problem) errors.publish_at = problem;
+  }
   return errors;
 }
 
-/** The Add New Document fields (not the file, which the server reads from the multipart body). */
-export const legalDocumentSchema = z
-  .preprocess(
-    (raw, ctx) => {
-      const fields = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
-      for (const [path, message] of Object.entries(conditionalErrors(fields)))
-        ctx.addIssue({ code: "custom", path: [path], message });
-      return fields;
-    },
-    z.object({
-      doc_name: choice(DOC_NAMES, LEGAL_MESSAGES.docName),
-      doc_type: choice(DOC_TYPES, LEGAL_MESSAGES.docType),
-      email: z.preprocess((v) => (v == null ? "" : v), boundedString(TEXT_LIMITS.email).trim()),
-      segment: choice(SEGMENTS, LEGAL_MESSAGES.segment),
-      description: z.preprocess(
-        (v) => (v == null ? "" : v),
-        boundedFreeText(TEXT_LIMITS.freeText).trim().min(1, LEGAL_MESSAGES.description),
-      ),
-      publish_at: z.preprocess(
-        (v) => (v == null ? "" : v),
-        z.string().max(10, LEGAL_MESSAGES.publishAt).refine(isRealDate, LEGAL_MESSAGES.publishAt),
-      ),
-      order_blocking: choice(ORDER_BLOCKING, LEGAL_MESSAGES.orderBlocking),
-      days: z.preprocess((v) => (v == null ? "" : v), z.string().max(10, LEGAL_MESSAGES.days).trim()),
-    }),
-  )
-  // The e-mail is sent only for Specific and the period only for mandatory (docs/product.md §5, §7).
-  .transform((v) => ({
-    doc_name: v.doc_name,
-    doc_type: v.doc_type,
-    email: v.doc_type === "specific" ? v.email.toLowerCase() : null,
-    segment: v.segment,
-    description: v.description,
-    publish_at: v.publish_at,
-    order_blocking: v.order_blocking,
-    days: v.order_blocking === "mandatory" ? Number(v.days) : null,
-  }));
+/** The Add New Document text fields as posted, in the form's order. */
+export const DOCUMENT_FIELDS = [
+  "doc_name",
+  "doc_type",
+  "email",
+  "segment",
+  "description",
+  "publish_at",
+  "order_blocking",
+  "days",
+] as const;
 
-/** The Add New Document text fields' validator (docs/forms.md): every field's first message at once. */
-export const legalDocumentValidator = withZod(legalDocumentSchema);
+/**
+ * The Add New Document fields (not the file, which the server reads from the multipart body);
+ * with India's `today`, the publish date is checked by the date rule too (decision 063).
+ */
+export const legalDocumentSchemaOn = (today?: string) =>
+  z
+    .preprocess(
+      (raw, ctx) => {
+        const fields = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+        for (const [path, message] of Object.entries(conditionalErrors(fields, today)))
+          ctx.addIssue({ code: "custom", path: [path], message });
+        return fields;
+      },
+      z.object({
+        doc_name: choice(DOC_NAMES, LEGAL_MESSAGES.docName),
+        doc_type: choice(DOC_TYPES, LEGAL_MESSAGES.docType),
+        email: z.preprocess((v) => (v == null ? "" : v), boundedString(TEXT_LIMITS.email).trim()),
+        segment: choice(SEGMENTS, LEGAL_MESSAGES.segment),
+        description: z.preprocess(
+          (v) => (v == null ? "" : v),
+          boundedFreeText(TEXT_LIMITS.freeText).trim().min(1, LEGAL_MESSAGES.description),
+        ),
+        publish_at: z.preprocess(
+          (v) => (v == null ? "" : v),
+          z.string().max(10, LEGAL_MESSAGES.publishAt).refine(isRealDate, LEGAL_MESSAGES.publishAt),
+        ),
+        order_blocking: choice(ORDER_BLOCKING, LEGAL_MESSAGES.orderBlocking),
+        days: z.preprocess((v) => (v == null ? "" : v), z.string().max(10, LEGAL_MESSAGES.days).trim()),
+      }),
+    )
+    // The e-mail is sent only for Specific and the period only for mandatory (docs/product.md §5, §7).
+    .transform((v) => ({
+      doc_name: v.doc_name,
+      doc_type: v.doc_type,
+      email: v.doc_type === "specific" ? v.email.toLowerCase() : null,
+      segment: v.segment,
+      description: v.description,
+      publish_at: v.publish_at,
+      order_blocking: v.order_blocking,
+      days: v.order_blocking === "mandatory" ? Number(v.days) : null,
+    }));
+
+/** The fields without the date rule (the service applies it with its own clock). */
+export const legalDocumentSchema = legalDocumentSchemaOn();
+
+/** The Add New Document text fields' validator on India's `today` (docs/forms.md): every field's first message at once. */
+export const legalDocumentValidatorOn = (today: string) => withZod(legalDocumentSchemaOn(today));
 
 export type LegalDocumentInput = z.output<typeof legalDocumentSchema>;
 
 /**
  * The Add New Document fields checked in the browser before sending (the action reads them with
- * legalDocumentValidator): the input, or invalid input with the first message of each field.
+ * legalDocumentValidatorOn): the input, or invalid input with the first message of each field.
  */
 export function parseLegalDocument(
   fields: Record<string, unknown>,
+  today?: string,
 ): Result<{ input: LegalDocumentInput }, Invalid<{ fieldErrors: FieldErrors }>> {
-  const parsed = legalDocumentSchema.safeParse(fields);
+  const parsed = legalDocumentSchemaOn(today).safeParse(fields);
   return parsed.success ? { ok: true, input: parsed.data } : invalidFields(firstMessages(parsed.error.issues));
 }
 
@@ -155,6 +185,21 @@ export function parseLegalDocument(
  */
 
 export const UNSAFE_FILE_NAME = /[<>"/\\:|?*\u0000-\u001f\u007f]/;
+
+/**
+ * The PDF kept between the posts of one publish (decision 063): the id of a pending stored file,
+ * written by the page itself in a hidden field ("" when none is kept).
+ */
+export const keptPdfSchema = z.object({
+  pending_file: z.preprocess(
+    (v) => (v == null ? "" : v),
+    z
+      .string()
+      .regex(/^\d{0,12}$/)
+      .transform((v) => (v === "" ? null : Number(v))),
+  ),
+});
+export const keptPdfValidator = withZod(keptPdfSchema);
 
 /** Pickrr Configuration on legal's Account Setup: a seller's e-mail and Disable Agreement. */
 export const legalAccessSchema = z.object({
