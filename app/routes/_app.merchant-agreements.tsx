@@ -135,6 +135,7 @@ export default function MerchantAgreements() {
           </Button>
         ) : null}
       </Group>
+      <InForceSummary inForce={inForce} />
       <Paper withBorder>
         <DocumentList rows={rows} canWithdraw={canPublish} />
       </Paper>
