@@ -104,7 +104,8 @@ export default function AccountLedger() {
             Account Ledger
           </Title>
           <Text c="dimmed" size="sm">
-            COD remittance cycles (cod) and billing cycles (bill)
+            COD remittance cycles (cod) and billing cycles (bill) ·{" "}
+            <Link to={`/all-users/${clientId}/cashback`}>Cashback statement</Link>
           </Text>
         </div>
         <Button
