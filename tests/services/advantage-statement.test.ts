@@ -185,8 +185,8 @@ describe("the seed's cashback", () => {
     for (const c of credits) expect(new Date(c.received_at).getTime()).toBe(seededUntil.getTime());
 
     // Every late delivery of a Premium seller since it activated has its credit: the ingestion saw them all.
-    const missing = await rows<{ id: number }>(sql`
-      select o.id from orders o
+    const late = await rows<{ id: number; client_id: number }>(sql`
+      select o.id, o.client_id from orders o
       join client_advantage_plans p on p.client_id = o.client_id and p.plan = 'advantage_premium' and p.activated_at is not null
       join cashback_settings s on s.client_id = o.client_id and s.plan = 'advantage_premium'
       where o.delivered_at is not null and o.rto_at is null and o.pickup_at is not null and o.delivered_at >= p.activated_at
@@ -194,7 +194,8 @@ describe("the seed's cashback", () => {
         and (o.delivered_at at time zone 'Asia/Kolkata')::date - (o.pickup_at at time zone 'Asia/Kolkata')::date >
           case o.order_zone when 'A' then s."tat_zoneA" when 'B' then s."tat_zoneB" when 'C' then s."tat_zoneC" when 'D' then s."tat_zoneD" else s."tat_zoneE" end
         and not exists (select 1 from cashback_credits c where c.order_id = o.id)`);
-    expect(missing).toEqual([]);
+    // (The seed's Premium sellers: the test above put another client on Premium, its old deliveries never rescanned.)
+    expect(late.filter((o) => seededPlanOffers(o.client_id).active === "advantage_premium")).toEqual([]);
 
     // And the ledger shows them: each seeded seller's cashback lines add up to its credits.
     const [seller] = [...sellers];

@@ -4,7 +4,7 @@
  * tracking ingestion credited, with its EDD, the day it settled, why it breached, its freight, the
  * cashback computed and credited, and the Account Ledger line it went to; the cycle's totals and
  * what the configured max liability still leaves. Reads cashback_credits by its (client_id,
- * bill_reference) index, one page of orders by primary key: a few small statements whatever the
+ * bill_reference) index, one page of orders by primary key: three small statements whatever the
  * size of the order book. The caller has already checked that the client is in the viewer's scope.
  */
 import { sql } from "drizzle-orm";
@@ -70,23 +70,24 @@ export async function cashbackStatement(
         where p.client_id = ${clientId} and p.plan = 'advantage_premium' and p.activated_at is not null`,
   );
   if (!plan) return { premium: false };
-  const cycles = await rows<StatementCycle>(
+  const cycles = await rows<StatementCycle & { computed: string; capped: number }>(
     db,
-    sql`select to_char(bill_start, 'YYYY-MM-DD') as start, bill_reference as reference, count(*)::int as orders, sum(amount)::text as credited
+    sql`select to_char(bill_start, 'YYYY-MM-DD') as start, bill_reference as reference, count(*)::int as orders, sum(amount)::text as credited,
+               sum(computed_amount)::text as computed, count(*) filter (where amount < computed_amount)::int as capped
         from cashback_credits where client_id = ${clientId}
         group by bill_reference, bill_start order by bill_start desc`,
   );
   const maxLiability = plan.max ?? "0.00";
-  const base = { premium: true as const, activated_on: plan.activated_at, max_liability: maxLiability, cycles };
+  const base = {
+    premium: true as const,
+    activated_on: plan.activated_at,
+    max_liability: maxLiability,
+    cycles: cycles.map(({ start, reference, orders, credited }) => ({ start, reference, orders, credited })),
+  };
   const chosen = (query.cycle && cycles.find((c) => c.start === query.cycle)) || cycles[0];
   if (!chosen) return { ...base, cycle: null, rows: [], page: 1, pages: 1 };
 
   const reference = billReference(clientId, chosen.start);
-  const [totals] = await rows<{ computed: string; capped: number }>(
-    db,
-    sql`select sum(computed_amount)::text as computed, count(*) filter (where amount < computed_amount)::int as capped
-        from cashback_credits where client_id = ${clientId} and bill_reference = ${reference}`,
-  );
   const pages = Math.max(1, Math.ceil(chosen.orders / STATEMENT_PAGE_SIZE));
   const page = Math.min(query.page, pages);
   const today = istDayOf(now);
@@ -122,8 +123,6 @@ export async function cashbackStatement(
     ...base,
     cycle: {
       ...chosen,
-      computed: totals.computed,
-      capped: totals.capped,
       remaining: paiseToRupeesString(remainingLiability(maxLiability, chosen.credited)),
     },
     rows: credits.map((c) => ({
