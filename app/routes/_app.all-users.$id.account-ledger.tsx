@@ -8,7 +8,7 @@
  */
 import "~/ui/plain-table-extras.css";
 
-import { Button, TextInput } from "@mantine/core";
+import { Anchor, Button, TextInput } from "@mantine/core";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IconDownload } from "@tabler/icons-react";
@@ -105,7 +105,9 @@ export default function AccountLedger() {
           </Title>
           <Text c="dimmed" size="sm">
             COD remittance cycles (cod) and billing cycles (bill) ·{" "}
-            <Link to={`/all-users/${clientId}/cashback`}>Cashback statement</Link>
+            <Anchor component={Link} underline="always" to={`/all-users/${clientId}/cashback`}>
+              Cashback statement
+            </Anchor>
           </Text>
         </div>
         <Button

@@ -59,11 +59,11 @@ export default function CashbackStatementPage() {
         </Title>
         <Text c="dimmed" size="sm">
           Advantage Premium cashback on late deliveries and returns, by cycle ·{" "}
-          <Anchor component={Link} to={`/all-users/${clientId}/rate-card/advantage?plan=premium`}>
+          <Anchor component={Link} underline="always" to={`/all-users/${clientId}/rate-card/advantage?plan=premium`}>
             Advantage settings
           </Anchor>{" "}
           ·{" "}
-          <Anchor component={Link} to={ledger}>
+          <Anchor component={Link} underline="always" to={ledger}>
             Account Ledger
           </Anchor>
         </Text>

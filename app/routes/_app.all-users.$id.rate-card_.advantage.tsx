@@ -172,7 +172,12 @@ export default function AdvantageTab() {
       />
       {view.plan === "premium" ? (
         <Text size="sm">
-          <Anchor component={Link} to={`/all-users/${clientId}/cashback`} data-testid="cashback-statement-link">
+          <Anchor
+            component={Link}
+            underline="always"
+            to={`/all-users/${clientId}/cashback`}
+            data-testid="cashback-statement-link"
+          >
             Cashback statement
           </Anchor>{" "}
           — each late delivery or return credited, by cycle.
