@@ -8,7 +8,7 @@
  */
 import "~/ui/plain-table-extras.css";
 
-import { Button, TextInput } from "@mantine/core";
+import { Anchor, Button, TextInput } from "@mantine/core";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { IconDownload } from "@tabler/icons-react";
@@ -104,7 +104,10 @@ export default function AccountLedger() {
             Account Ledger
           </Title>
           <Text c="dimmed" size="sm">
-            COD remittance cycles (cod) and billing cycles (bill)
+            COD remittance cycles (cod) and billing cycles (bill) ·{" "}
+            <Anchor component={Link} underline="always" to={`/all-users/${clientId}/cashback`}>
+              Cashback statement
+            </Anchor>
           </Text>
         </div>
         <Button

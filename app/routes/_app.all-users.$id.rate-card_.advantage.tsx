@@ -5,7 +5,7 @@
  * plan switch (`/plan`) and History — are child routes rendered over it. It was
  * `/rate-card?tab=advantage`; the card's loader redirects such links here.
  */
-import { Alert } from "@mantine/core";
+import { Alert, Anchor } from "@mantine/core";
 import {
   type ActionFunctionArgs,
   data,
@@ -13,7 +13,7 @@ import {
   type LoaderFunctionArgs,
   redirect,
 } from "@remix-run/node";
-import { Outlet, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 
 import { getPlanRateCard, saveCashbackSettings, updatePlanRateRow } from "~/services/advantage/advantage.server";
 import { cashbackValidator } from "~/services/advantage/cashback-form";
@@ -38,7 +38,7 @@ import { backTo, rowEditAction } from "~/services/ratecards/row-action.server";
 import { advantageHref, parseRateCardView } from "~/services/ratecards/view-query";
 import { AdvantagePlans } from "~/ui/AdvantagePlans";
 import { AdvantageSettings, CASHBACK_FORM_ID } from "~/ui/AdvantageSettings";
-import { Stack } from "~/ui/layout";
+import { Stack, Text } from "~/ui/layout";
 import { RateCardHeader } from "~/ui/RateCardHeader";
 import { rowAnswer, RowEditAlerts, RowEditConfirm, rowEditing, rowVersion } from "~/ui/RateRowEdit";
 
@@ -170,6 +170,19 @@ export default function AdvantageTab() {
         advantageHref={href({ editRowId: null })}
         toolbar={{ base: `${base}/advantage`, search: `?plan=${view.plan}`, hasAuthToken, permissions }}
       />
+      {view.plan === "premium" ? (
+        <Text size="sm">
+          <Anchor
+            component={Link}
+            underline="always"
+            to={`/all-users/${clientId}/cashback`}
+            data-testid="cashback-statement-link"
+          >
+            Cashback statement
+          </Anchor>{" "}
+          — each late delivery or return credited, by cycle.
+        </Text>
+      ) : null}
       {advantage.errors.map((message) => (
         <Alert key={message} color="red" role="alert" data-testid="advantage-load-error">
           {message}

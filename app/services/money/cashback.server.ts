@@ -23,7 +23,7 @@ const CASHBACK_LOCK = 0x0f1a_0002;
 type Settled = { id: number; delivered_at: Date | null; rto_at: Date | null };
 
 /** Credits the cashback these orders earned, if any and not yet credited. Returns the new credits. */
-export async function creditCashback(tx: Executor, settled: readonly Settled[]): Promise<number> {
+export async function creditCashback(tx: Executor, settled: readonly Settled[], now = new Date()): Promise<number> {
   const done = settled.filter((o) => o.delivered_at || o.rto_at);
   if (done.length === 0) return 0;
   // Orders of clients on an activated Premium plan with saved settings, not yet credited.
@@ -60,9 +60,14 @@ export async function creditCashback(tx: Executor, settled: readonly Settled[]):
         sql`not exists (select 1 from ${cashbackCredits} c where c.order_id = ${orders.id})`,
       ),
     );
+  // First settled, first credited: which credits a bill's max liability leaves out does not depend on the query's row order.
+  const states = new Map(done.map((d) => [d.id, d]));
+  const stateOf = (id: number) => states.get(id)!;
+  const settledAt = (id: number) => (stateOf(id).delivered_at ?? stateOf(id).rto_at!).getTime();
+  candidates.sort((a, b) => settledAt(a.id) - settledAt(b.id) || a.id - b.id);
   let credited = 0;
   for (const o of candidates) {
-    const state = done.find((d) => d.id === o.id)!;
+    const state = stateOf(o.id);
     if (!o.pickup_at || !isZone(o.zone)) continue;
     const outcome = state.rto_at ? "rto" : "delivered";
     // An RTO is measured to the first delivery attempt (an NDR scan), else to the RTO itself.
@@ -121,6 +126,7 @@ export async function creditCashback(tx: Executor, settled: readonly Settled[]):
         promised_days: result.promisedDays,
         actual_days: Math.max(0, daysBetween(istDayOf(o.pickup_at), istDayOf(end))),
         explanation,
+        credited_at: now,
       })
       .onConflictDoNothing()
       .returning({ id: cashbackCredits.order_id });

@@ -103,7 +103,15 @@ export async function ingestEvents(
       answers.push({ index, event_id: e.event_id, status: 400, message: early });
       continue;
     }
-    rows.push({ order_id: order.id, status: e.status, location: e.location, at: e.at, courier_event_id: e.event_id });
+    // Received by the clock the batch is judged by (the seed's ingestion passes its reference date, decision 067).
+    rows.push({
+      order_id: order.id,
+      status: e.status,
+      location: e.location,
+      at: e.at,
+      courier_event_id: e.event_id,
+      received_at: now,
+    });
     slots.push({ answer: answers.length, key: key(order.id, e.event_id) });
     answers.push({ index, event_id: e.event_id, status: 200, message: "Already stored." });
   }
@@ -116,13 +124,17 @@ export async function ingestEvents(
     // The first of a repeated event in one batch is the one stored.
     for (const slot of slots)
       if (fresh.delete(slot.key)) answers[slot.answer] = { ...answers[slot.answer], status: 201, message: "Stored." };
-    await applyEventsTo(tx, [...new Set(stored.map((r) => r.order_id as number))]);
+    await applyEventsTo(tx, [...new Set(stored.map((r) => r.order_id as number))], { now });
   });
   return answers;
 }
 
 /** Recomputes these orders' status and dates from all their stored events (by event time). */
-async function applyEventsTo(tx: Executor, orderIds: readonly number[], extra: { last_synced_at?: Date } = {}) {
+async function applyEventsTo(
+  tx: Executor,
+  orderIds: readonly number[],
+  extra: { last_synced_at?: Date; now?: Date } = {},
+) {
   if (orderIds.length === 0) return new Map<number, DerivedState & { events: number }>();
   const before = await tx
     .select({ id: orders.id, client_id: orders.client_id, pickup_at: orders.pickup_at })
@@ -166,6 +178,7 @@ async function applyEventsTo(tx: Executor, orderIds: readonly number[], extra: {
   await creditCashback(
     tx,
     [...states].map(([id, s]) => ({ id, delivered_at: s.delivered_at, rto_at: s.rto_at })),
+    extra.now,
   );
   return states;
 }

@@ -27,10 +27,11 @@ import { keepTablesUp } from "../db/upkeep.server";
 import { awbPrefix, frozenCharge, padNumber } from "../orders/charge";
 import { addOrdersToRollups, rebuildRollups } from "../orders/rollups.server";
 import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
-import { issueCourierTokens } from "../orders/tracking.server";
+import { ingestEvents, issueCourierTokens, MAX_EVENTS } from "../orders/tracking.server";
 import { parseCalculator } from "../quote/calculator-form";
 import { quoteFromData } from "../quote/quote.server";
 import { preloadClientConfigs, quoteData } from "../quote/quote-data.server";
+import { seededPlanOffers } from "./advantage.server";
 import { NAME_GROUPS } from "./demo-data";
 import { seedMoneyIfMissing } from "./money.server";
 import { DAY_MS } from "./people";
@@ -326,8 +327,14 @@ function clientPicker(plans: readonly ClientPlan[]) {
  * the seed, so the data is the same whether the chunks run in one transaction (db:seed, tests)
  * or one transaction each, resumed after a restart (`npm start`'s background fill).
  */
-async function insertChunk(tx: Tx, book: PlannedBook, chunk: number, end: number): Promise<number> {
+async function insertChunk(
+  tx: Tx,
+  book: PlannedBook,
+  chunk: number,
+  end: number,
+): Promise<{ events: number; settling: SettleScan[] }> {
   const { root, pickClient, referenceDate } = book;
+  const settling: SettleScan[] = [];
   const start = chunk * book.chunk;
   const o = new Columns();
   const e = new Columns();
@@ -342,8 +349,23 @@ async function insertChunk(tx: Tx, book: PlannedBook, chunk: number, end: number
     const same = wantCod ? plan.cod : plan.prepaid;
     const lane = rng.pick(same.length > 0 ? same : wantCod ? plan.prepaid : plan.cod);
     const placed = placedAt(rng, referenceDate);
-    const steps = journey(rng, (ref - placed) / HOUR_MS);
+    const journeyed = journey(rng, (ref - placed) / HOUR_MS);
     const at = (s: Step | undefined) => (s ? placed + Math.round(s.afterHours * HOUR_MS) : null);
+    // A Premium seller's order settles (delivered, or RTO initiated) through the couriers' own
+    // ingestion after the load (decision 067): stored here is its journey up to that scan.
+    const settleAt = premiumSellers.has(plan.id) ? journeyed.findIndex((s) => SETTLING.has(s.status)) : -1;
+    const steps = settleAt < 0 ? journeyed : journeyed.slice(0, settleAt);
+    if (settleAt >= 0)
+      journeyed.slice(settleAt).forEach((s, n) =>
+        settling.push({
+          order_id: id,
+          lane,
+          event_id: `EV${id}-${settleAt + n + 1}`,
+          status: s.status,
+          location: s.location,
+          at: at(s)!,
+        }),
+      );
     const product = rng.int(0, PRODUCTS.length - 1);
     o.push("id", id);
     o.push("lane", lane.id);
@@ -397,7 +419,71 @@ async function insertChunk(tx: Tx, book: PlannedBook, chunk: number, end: number
     from unnest(${e.num("order", "int")}, ${e.num("lane", "int")}, ${e.num("n", "int")}, ${e.num("status", "int")}, ${e.num("loc", "int")}, ${e.num("at", "bigint")})
       as x(order_id, lane, n, status, loc, at)
     join seed_order_lanes l on l.id = x.lane`);
-  return (e.data.order ?? []).length;
+  return { events: (e.data.order ?? []).length, settling };
+}
+
+/** Settling scans: the first that makes an order delivered or returned (money/cashback.server.ts). */
+const SETTLING: ReadonlySet<OrderStatus> = new Set(["delivered", "rto_initiated"]);
+/** The seed's clients on an activated Premium plan (seed/advantage.server.ts, by client id). */
+const premiumSellers = {
+  has: (clientId: number) => seededPlanOffers(clientId).active === "advantage_premium",
+};
+/** A withheld scan of a Premium seller's order, and the ones after it, posted as its courier would. */
+type SettleScan = {
+  order_id: number;
+  lane: Lane;
+  event_id: string;
+  status: OrderStatus;
+  location: Step["location"];
+  at: number;
+};
+
+/**
+ * Posts the withheld settling scans through the couriers' webhook ingestion (ingestEvents, what
+ * POST /api/tracking/{courierId} calls), in time order, batches of its size grouped by courier:
+ * the order's status and dates follow from them and a late one credits its Premium cashback
+ * exactly as a live scan does (decision 067). `now` is the book's reference date.
+ */
+async function settleThroughIngestion(tx: Tx, scans: readonly SettleScan[], now: Date): Promise<number> {
+  if (scans.length === 0) return 0;
+  const ids = [...new Set(scans.map((s) => s.order_id))];
+  const awbs = new Map<number, { awb: string; courier: number }>();
+  for (let i = 0; i < ids.length; i += 10_000) {
+    const found = (
+      await tx.execute(sql`select o.id, o.courier_tracking_id as awb, cs.courier_id as courier from orders o
+        join courier_services cs on cs.id = o.courier_service_id
+        where o.id in (select value::int from jsonb_array_elements_text(${JSON.stringify(ids.slice(i, i + 10_000))}::jsonb))`)
+    ).rows as { id: number; awb: string; courier: number }[];
+    for (const f of found) awbs.set(Number(f.id), { awb: f.awb, courier: Number(f.courier) });
+  }
+  const place = (s: SettleScan) =>
+    s.location === PICKUP ? s.lane.pickup.city : s.location === DROP ? s.lane.drop.city : `${s.lane.pickup.state} hub`;
+  const sorted = [...scans].sort(
+    (a, b) => a.at - b.at || a.order_id - b.order_id || a.event_id.localeCompare(b.event_id),
+  );
+  let stored = 0;
+  for (let i = 0; i < sorted.length; i += MAX_EVENTS) {
+    const byCourier = new Map<number, unknown[]>();
+    for (const s of sorted.slice(i, i + MAX_EVENTS)) {
+      const order = awbs.get(s.order_id)!;
+      const list = byCourier.get(order.courier) ?? [];
+      list.push({
+        awb: order.awb,
+        event_id: s.event_id,
+        status: s.status,
+        location: place(s),
+        at: new Date(s.at).toISOString(),
+      });
+      byCourier.set(order.courier, list);
+    }
+    for (const [courier, events] of [...byCourier].sort((a, b) => a[0] - b[0])) {
+      const answers = await ingestEvents(tx as unknown as Db, courier, events, { now });
+      const refused = answers.find((a) => a.status !== 201);
+      if (refused) throw new Error(`Seed: a settling scan was not stored (${refused.status}: ${refused.message})`);
+      stored += answers.length;
+    }
+  }
+  return stored;
 }
 
 type PlannedBook = {
@@ -452,10 +538,18 @@ export const ordersSeeder: AreaSeeder = {
     // times faster than maintaining them row by row (the trigram index most of all).
     const restore = await withoutIndexes(tx, ["orders", "tracking_events"]);
     let events = 0;
-    for (let k = 0; k < chunksOf(book); k++)
-      events += await insertChunk(tx, book, k, Math.min(count, (k + 1) * book.chunk));
+    const settling: SettleScan[] = [];
+    for (let k = 0; k < chunksOf(book); k++) {
+      const added = await insertChunk(tx, book, k, Math.min(count, (k + 1) * book.chunk));
+      events += added.events;
+      settling.push(...added.settling);
+    }
     timing(`${count} orders and ${events} events inserted`);
     await restore();
+    // The ingestion finds orders by AWB: with statistics, through the index just made again.
+    await tx.execute(sql`analyze orders, tracking_events`);
+    events += await settleThroughIngestion(tx, settling, referenceDate);
+    timing(`${settling.length} Premium sellers' settling scans ingested`);
     await tx.execute(
       sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest((select max(id) from orders), 1))`,
     );
@@ -494,7 +588,8 @@ export async function fillOrderBook(db: Db, log: (line: string) => void = () => 
         .rows as { there: boolean }[];
       if (there) return "there" as const;
       await insertLanes(tx, book.lanes);
-      await insertChunk(tx, book, k, end);
+      const { settling } = await insertChunk(tx, book, k, end);
+      await settleThroughIngestion(tx, settling, book.referenceDate);
       await addOrdersToRollups(tx, sql`${orders.id} between ${start + 1} and ${end}`);
       return "added" as const;
     });

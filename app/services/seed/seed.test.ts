@@ -55,6 +55,8 @@ const TABLES: [string, string][] = [
   ["settings", "key"],
   ["rate_rows", "id"],
   ["rate_card_uploads", "id"],
+  // Credited by the couriers' ingestion at the seed's clock (decision 067).
+  ["cashback_credits", "order_id"],
 ];
 
 /** What the tables hold, in seedDemoData's summary shape. */
