@@ -109,9 +109,9 @@ export type LedgerDirection = (typeof LEDGER_DIRECTIONS)[number];
 
 /** How the page and the CSV head name each direction, and what it holds. */
 export const LEDGER_DIRECTION_LABELS: Record<LedgerDirection, { label: string; note: string }> = {
-  cod_for_seller: { label: "COD for the seller", note: "COD collected less COD charges (cod rows' Total Amount)" },
+  cod_for_seller: { label: "COD for the seller", note: "COD collected less COD charges: cod rows' Total Amount" },
   cod_remitted: { label: "COD remitted to the seller", note: "paid out, or netted against bills" },
-  bills_charged: { label: "Bills charged to the seller", note: "freight and taxes (bill rows' Total Amount)" },
+  bills_charged: { label: "Bills charged to the seller", note: "freight and taxes: bill rows' Total Amount" },
   payments_received: { label: "Payments received", note: "paid on bills: transfers, wallet and COD netted" },
   cashback_credited: { label: "Cashback credited", note: "on bills, and credits waiting for a bill" },
 };
