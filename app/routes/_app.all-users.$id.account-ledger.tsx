@@ -1,8 +1,8 @@
 /**
  * A client's Account Ledger (docs/product.md §2, §3 ledger entry, §4 ledger view filters, §7
  * live-user-account-ledger; decision 031): the Pending (default) / Cleared / Future toggle in the URL
- * (`?type=`), the client's cod and bill cycles of that view with their totals at the foot, and
- * the same as CSV. Works without JavaScript (the toggle is links). A finance approver records a
+ * (`?type=`), the client's cod and bill cycles of that view with their totals by direction and
+ * the net line above them (decision 064), and the same as CSV. Works without JavaScript (the toggle is links). A finance approver records a
  * seller's payment against an open bill (decision 040): `?pay=<bill reference>` opens the
  * server-rendered Record Payment dialog; its post is the action.
  */
@@ -34,6 +34,7 @@ import {
 import { accountLedger } from "~/services/money/ledger.server";
 import { postedValue } from "~/ui/account/parts";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
+import { LedgerTotalsPanel } from "~/ui/money/LedgerTotals";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "Account Ledger · Shipping Console" }];
@@ -88,6 +89,7 @@ const AMOUNT_COLUMNS: [LedgerAmountField, string][] = [
   ["kk_tax", "KK Tax"],
   ["service_tax", "Service Tax"],
   ["total_tax", "Total Tax"],
+  ["cashback_amount", "Cashback Credited"],
 ];
 
 export default function AccountLedger() {
@@ -110,15 +112,18 @@ export default function AccountLedger() {
             </Anchor>
           </Text>
         </div>
-        <Button
-          component="a"
-          href={`${base}.csv?type=${view}`}
-          download
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-        >
-          Download CSV
-        </Button>
+        {/* The ledger's downloads and links to related statements, side by side. */}
+        <Group gap="xs" data-testid="ledger-actions">
+          <Button
+            component="a"
+            href={`${base}.csv?type=${view}`}
+            download
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+          >
+            Download CSV
+          </Button>
+        </Group>
       </Group>
       {answer?.message && !paying ? (
         <Text c="red.8" role="alert" data-testid="payment-refused">
@@ -132,6 +137,7 @@ export default function AccountLedger() {
           </Link>
         ))}
       </nav>
+      <LedgerTotalsPanel totals={totals} viewLabel={LEDGER_VIEW_LABELS[view]} />
       <Paper withBorder>
         <div className="table-scroll" role="region" aria-label="Ledger entries table" tabIndex={0}>
           {/* Native cells with the plain-table styles (as All Users and the rate tables): a
@@ -193,16 +199,12 @@ export default function AccountLedger() {
               )}
             </tbody>
             <tfoot>
+              {/* No column totals: total_amount and outstanding mix both directions (the totals
+                  by direction are above, decision 064). */}
               <tr data-testid="ledger-totals">
-                <th scope="row" colSpan={5}>
+                <th scope="row" colSpan={7 + AMOUNT_COLUMNS.length + (canRecordPayment ? 1 : 0)}>
                   Total ({entries.length} {entries.length === 1 ? "entry" : "entries"})
                 </th>
-                {AMOUNT_COLUMNS.map(([f]) => (
-                  <td key={f} className="nowrap">
-                    {money(totals[f])}
-                  </td>
-                ))}
-                <td colSpan={canRecordPayment ? 3 : 2} />
               </tr>
             </tfoot>
           </table>

@@ -1,4 +1,8 @@
-/** The Account Ledger's CSV (decision 031): the entries of the chosen view (`?type=`), as on screen. */
+/**
+ * The Account Ledger's CSV (decisions 031, 064): the totals by direction and the net line of the
+ * chosen view (`?type=`) head the file — the same figures as the page, from ledgerTotals — then a
+ * blank line, then its entries (dates YYYY-MM-DD, amounts plain decimals).
+ */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireStaff } from "~/services/auth/guard.server";
@@ -6,7 +10,7 @@ import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
 import { searchParamsOf } from "~/services/http/query-params";
-import { LEDGER_CSV_HEADER, ledgerViewOf } from "~/services/money/ledger";
+import { LEDGER_CSV_HEADER, ledgerCsvHead, ledgerCsvRecords, ledgerViewOf } from "~/services/money/ledger";
 import { accountLedger } from "~/services/money/ledger.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -14,7 +18,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
   const view = ledgerViewOf(searchParamsOf(request).get("type"));
-  const { entries } = await accountLedger(db, client.id, view);
-  const records = entries.map((e) => LEDGER_CSV_HEADER.map((f) => (e[f] === null ? "" : String(e[f]))));
-  return streamedCsvAttachment(LEDGER_CSV_HEADER, records, `account-ledger-${client.id}-${view}.csv`);
+  const { entries, totals } = await accountLedger(db, client.id, view);
+  return streamedCsvAttachment(
+    LEDGER_CSV_HEADER,
+    ledgerCsvRecords(entries),
+    `account-ledger-${client.id}-${view}.csv`,
+    ledgerCsvHead(totals),
+  );
 }

@@ -1,4 +1,4 @@
-/** The remittance report (docs/product.md §7 GET /remittance/report/, decision 031): the filtered held remittances as cod-status.csv. */
+/** The remittance report (docs/product.md §7 GET /remittance/report/, decision 031): the filtered held remittances as cod-status.csv (dates YYYY-MM-DD, decision 064). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireStaff } from "~/services/auth/guard.server";
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return streamedCsvAttachment(
     HELD_DOWNLOAD_HEADER,
-    heldDownloadRecords(getDb(), staff, parsed.view),
+    heldDownloadRecords(getDb(), staff, parsed.view, { dates: "iso" }),
     "cod-status.csv",
   );
 }

@@ -1,13 +1,12 @@
 /**
  * Daily Stats as CSV (decision 030): the series the Order Tracker shows for the same URL state
- * (period or custom range, seller) — one row per day, DD-MM-YYYY and the placed count.
+ * (period or custom range, seller) — one row per day, the date YYYY-MM-DD (decision 064) and the placed count.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { dailyStats } from "~/services/analytics/tracker.server";
 import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
 import { requireStaff } from "~/services/auth/guard.server";
-import { dmy } from "~/services/core/ist-dates";
 import { getDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
 
@@ -21,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const name = `daily-stats-${req.range.range.from}-to-${req.range.range.to}${req.query.seller ? `-${req.query.seller.replace(/[^a-z0-9.@_-]/gi, "_")}` : ""}.csv`;
   return streamedCsvAttachment(
     ["Date", "Placed"],
-    stats.map((s) => [dmy(s.day), String(s.placed)]),
+    stats.map((s) => [s.day, String(s.placed)]),
     name,
   );
 }

@@ -344,7 +344,7 @@ describe("release", () => {
     expect(still.every((s) => s.status !== "RELEASED")).toBe(true);
   });
 
-  it("the Account Ledger moves a released remittance from Pending to Cleared; totals are the entries' sums", async () => {
+  it("the Account Ledger moves a released remittance from Pending to Cleared; its COD total follows", async () => {
     const rows = (await listHeldRemittances(h.db, vp, viewOf())).rows.filter(
       (r) => !used.has(r.client_id) && r.remittance_date <= today,
     );
@@ -361,9 +361,9 @@ describe("release", () => {
       cycle_due_date: r.remittance_date,
     });
     expect(rupeesToPaise(entry.total_amount)).toBe(rupeesToPaise(r.total_amount) - rupeesToPaise(r.ecod_charges));
-    for (const f of ["outstanding_amount", "total_amount"] as const) {
-      expect(rupeesToPaise(pending.totals[f])).toBe(pending.entries.reduce((s, e) => s + rupeesToPaise(e[f]), 0));
-    }
+    expect(pending.totals.cod_for_seller).toBe(
+      pending.entries.filter((e) => e.type === "cod").reduce((s, e) => s + rupeesToPaise(e.total_amount), 0),
+    );
     expect(
       pending.entries.every(
         (e) => e.cycle_due_date <= today && (e.type === "bill" ? e.freight_charge !== null : e.freight_charge === null),
@@ -373,9 +373,7 @@ describe("release", () => {
     expect((await releaseRemittances(h.db, approver, input([r.id]))).ok).toBe(true);
     const after = await accountLedger(h.db, r.client_id, "pending");
     expect(after.entries.some((e) => e.reference_id === r.pickrr_reference_id)).toBe(false);
-    expect(rupeesToPaise(pending.totals.outstanding_amount) - rupeesToPaise(after.totals.outstanding_amount)).toBe(
-      rupeesToPaise(r.pending_amount),
-    );
+    expect(pending.totals.cod_for_seller - after.totals.cod_for_seller).toBe(rupeesToPaise(entry.total_amount));
     const cleared = await accountLedger(h.db, r.client_id, "cleared");
     expect(cleared.entries.length).toBe(clearedBefore.entries.length + 1);
     expect(cleared.entries.find((e) => e.reference_id === r.pickrr_reference_id)).toMatchObject({

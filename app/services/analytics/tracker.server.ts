@@ -7,7 +7,7 @@
 import { and, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
-import { addDays, daysFrom, dmy } from "../core/ist-dates";
+import { addDays, daysFrom } from "../core/ist-dates";
 import type { Executor } from "../db/client.server";
 import { clients, dailyPerformanceRows, orderDailyRollups, staff } from "../db/schema";
 import type { DayRange } from "./periods";
@@ -209,7 +209,8 @@ export async function dailyPerformance(db: Executor, viewer: Pick<Viewer, "id" |
 export async function dailyPerformanceCsv(db: Executor, viewer: Pick<Viewer, "id" | "role">, query: TrackerQuery) {
   const [meta, all] = await Promise.all([snapshotMeta(db), performanceRows(db, viewer, query, null)]);
   const extras = csvHierarchyColumns(viewer.role);
-  const days = meta ? DAY_INDEXES.map((i) => dmy(addDays(meta.day, -i))) : DAY_INDEXES.map((i) => `day ${i}`);
+  // CSV dates are ISO 8601 (decision 064): "Placed 2026-11-27".
+  const days = meta ? DAY_INDEXES.map((i) => addDays(meta.day, -i)) : DAY_INDEXES.map((i) => `day ${i}`);
   const header = [
     `${VIEW_LABELS[query.view as PerformanceView]} Name`,
     `${VIEW_LABELS[query.view as PerformanceView]} Email`,

@@ -11,14 +11,22 @@ import { stringify } from "csv-stringify/sync";
 // Formula escaping: a cell starting with = + - @ (or a tab or carriage return, which some
 // spreadsheets skip before reading a formula, or a NUL) gets a leading single quote so a spreadsheet
 // shows it as text. Cells that already start with quotes before such a character get one
-// more, so the reader can undo exactly one quote and every string round-trips.
+// more, so the reader can undo exactly one quote and every string round-trips. In a CSV, a
+// negative plain decimal ("-25.50") is a number to every spreadsheet, not a formula: writeCsv
+// leaves it as it is, so amounts stay plain decimals (decision 064).
 // ---------------------------------------------------------------------------------------
 
 const NEEDS_ESCAPE = /^'*[=+\-@\t\r\0]/;
 const ESCAPED = /^'+[=+\-@\t\r\0]/;
+const NEGATIVE_DECIMAL = /^-\d+(\.\d+)?$/;
 
 export function escapeCell(cell: string): string {
   return NEEDS_ESCAPE.test(cell) ? `'${cell}` : cell;
+}
+
+/** escapeCell, except a negative plain decimal, which a CSV carries as the number it is. */
+export function escapeCsvCell(cell: string): string {
+  return NEGATIVE_DECIMAL.test(cell) ? cell : escapeCell(cell);
 }
 
 export function unescapeCell(cell: string): string {
@@ -28,7 +36,7 @@ export function unescapeCell(cell: string): string {
 /** Writes rows of cells as RFC 4180 CSV (CRLF line ends), escaping formula-like cells. */
 export function writeCsv(records: readonly (readonly string[])[]): string {
   return stringify(
-    records.map((r) => r.map(escapeCell)),
+    records.map((r) => r.map(escapeCsvCell)),
     // Quote any cell holding a line break: with CRLF records csv-stringify would leave a lone LF bare.
     { record_delimiter: "windows", quoted_match: /[\r\n]/ },
   );

@@ -10,18 +10,11 @@
 import { sql } from "drizzle-orm";
 
 import { istDayOf } from "../core/ist-dates";
-import { paiseToRupeesString, rupeesToPaise } from "../core/money";
 import type { Db } from "../db/client.server";
 import { billingCycles, cashbackCredits, codRemittances } from "../db/schema";
-import {
-  CASHBACK_LINE_SUFFIX,
-  LEDGER_AMOUNT_FIELDS,
-  type LedgerAmountField,
-  type LedgerEntry,
-  type LedgerView,
-} from "./ledger";
+import { CASHBACK_LINE_SUFFIX, type LedgerEntry, ledgerTotals, type LedgerView } from "./ledger";
 
-/** Entries of one view, newest cycle first, and their totals (paise summed, shown as rupees). */
+/** Entries of one view, newest cycle first, and their totals by direction (ledger.ts ledgerTotals, decision 064). */
 export async function accountLedger(db: Db, clientId: number, view: LedgerView, now = new Date()) {
   const today = istDayOf(now);
   const codWhere = {
@@ -47,12 +40,14 @@ export async function accountLedger(db: Db, clientId: number, view: LedgerView, 
         select 'cod' as type, pickrr_reference_id as reference_id, order_count, (total_amount - ecod_charges)::text as total_amount,
                total_amount::text as collected_cod_amount, pending_amount::text as outstanding_amount,
                to_char(released_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as clearance_date, to_char(remittance_date, 'YYYY-MM-DD') as cycle_due_date,
-               remark, transaction_reference, null as freight_charge, null as entry_tax, null as kk_tax, null as service_tax, null as total_tax, start_date
+               remark, transaction_reference, null as freight_charge, null as entry_tax, null as kk_tax, null as service_tax, null as total_tax,
+               null as cashback_amount, start_date
         from ${codRemittances} where client_id = ${clientId} and ${codWhere}
         union all
         select 'bill', reference_id, order_count, total_amount::text, null, outstanding_amount::text,
                to_char(cleared_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD'), to_char(due_date, 'YYYY-MM-DD'),
-               remark, transaction_reference, freight_charge::text, entry_tax::text, kk_tax::text, service_tax::text, total_tax::text, start_date
+               remark, transaction_reference, freight_charge::text, entry_tax::text, kk_tax::text, service_tax::text, total_tax::text,
+               cashback_amount::text, start_date
         from ${billingCycles} where client_id = ${clientId} and ${billWhere}
         union all
         select 'bill', c.bill_reference || ${CASHBACK_LINE_SUFFIX}, count(*)::int, (-sum(c.amount))::text, null,
@@ -60,16 +55,11 @@ export async function accountLedger(db: Db, clientId: number, view: LedgerView, 
                to_char(min(b.end_date), 'YYYY-MM-DD'), to_char(c.bill_start + 6, 'YYYY-MM-DD'),
                'Cashback credit for ' || string_agg(c.pickrr_order_id, ', ' order by c.pickrr_order_id)
                  || coalesce('; credited on ' || min(b.reference_id), ''),
-               min(b.reference_id), null, null, null, null, null, c.bill_start
+               min(b.reference_id), null, null, null, null, null, null, c.bill_start
         from ${cashbackCredits} c left join ${billingCycles} b on b.id = c.applied_bill_id
         where c.client_id = ${clientId} and ${creditWhere} group by c.bill_reference, c.bill_start, c.applied_bill_id
       ) e order by start_date desc, type desc, reference_id`)
   ).rows.map(({ start_date: _, ...e }) => e as LedgerEntry);
-  const totals = Object.fromEntries(
-    LEDGER_AMOUNT_FIELDS.map((f) => [
-      f,
-      paiseToRupeesString(entries.reduce((s, e) => s + (e[f] === null ? 0 : rupeesToPaise(e[f] as string)), 0)),
-    ]),
-  ) as Record<LedgerAmountField, string>;
+  const totals = ledgerTotals(entries);
   return { entries, totals, today };
 }

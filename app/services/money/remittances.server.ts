@@ -744,13 +744,17 @@ export const HELD_DOWNLOAD_HEADER = [
   "status",
 ] as const;
 
-/** The filtered held remittances as download records (dates DD-MM-YYYY, amounts with two decimals). */
+/**
+ * The filtered held remittances as download records (amounts plain decimals with two places;
+ * dates DD-MM-YYYY, or YYYY-MM-DD with `dates: "iso"` as every CSV writes them, decision 064).
+ */
 export async function* heldDownloadRecords(
   db: Db,
   viewer: Pick<Viewer, "id" | "role">,
   view: Pick<CodView, "by" | "q" | "from" | "to">,
+  { dates = "dmy" }: { dates?: "dmy" | "iso" } = {},
 ): AsyncGenerator<string[]> {
-  const dmy = (d: string) => `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
+  const dmy = (d: string) => (dates === "iso" ? d : `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`);
   for await (const r of allHeldRemittances(db, viewer, view)) {
     yield [
       r.pickrr_reference_id,

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
-import { escapeCell, readCsv, unescapeCell, writeCsv } from "../http/csv";
+import { escapeCell, escapeCsvCell, readCsv, unescapeCell, writeCsv } from "../http/csv";
 import { CSV_COLUMNS, type CsvCard, type UploadError, verifyUpload, writeRateCardCsv } from "./csv";
 import type { CardRow } from "./fields";
 
@@ -164,13 +164,18 @@ describe("rate card CSV writer and reader", () => {
     expect(escapeCell('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
     expect(escapeCell("+91")).toBe("'+91");
     expect(escapeCell("-5")).toBe("'-5");
+    // In a CSV a negative number stays a number, not a formula (decision 064).
+    expect(escapeCsvCell("-5.25")).toBe("-5.25");
+    expect(escapeCsvCell("-5+1")).toBe("'-5+1");
+    expect(escapeCsvCell("-")).toBe("'-");
+    expect(escapeCsvCell("'-5")).toBe("''-5");
     expect(escapeCell("@sum")).toBe("'@sum");
     expect(escapeCell("'=already")).toBe("''=already");
     expect(escapeCell("O'Brien")).toBe("O'Brien");
     expect(escapeCell("'quoted")).toBe("'quoted");
-    const text = writeCsv([["=1+2", "@x", "plain", "-3"]]);
-    expect(text).toBe("'=1+2,'@x,plain,'-3\r\n");
-    expect(readCsv(text)).toEqual([["=1+2", "@x", "plain", "-3"]]);
+    const text = writeCsv([["=1+2", "@x", "plain", "-3", "-3*2"]]);
+    expect(text).toBe("'=1+2,'@x,plain,-3,'-3*2\r\n");
+    expect(readCsv(text)).toEqual([["=1+2", "@x", "plain", "-3", "-3*2"]]);
     const evil = writeRateCardCsv({
       sellerEmail: "=cmd|' /C calc'!A0",
       rows: [cardRow(1, 1, "@Courier", "FORWARD", "surface")],
@@ -190,6 +195,8 @@ describe("rate card CSV writer and reader", () => {
         "@a",
         "'=x",
         "''+y",
+        "-12.50",
+        "'-12.50",
         "'",
         "a,b",
         'say "hi"',
