@@ -16,7 +16,7 @@ import { PassThrough, Readable, type Writable } from "node:stream";
 import ExcelJS from "exceljs";
 
 import { istDayOf, istWallClockOf } from "../core/ist-dates";
-import { formatInr, rupeesToPaise } from "../core/money";
+import { formatInr } from "../core/money";
 import { attachmentResponse } from "./attachment.server";
 import { escapeCell } from "./csv";
 
@@ -81,7 +81,9 @@ const STYLES: Record<XlsxKind, Partial<ExcelJS.Style>> = {
 };
 const HEADER_STYLE: Partial<ExcelJS.Style> = { font: { bold: true } };
 
-const dayCell = (day: string) => new Date(`${day}T00:00:00Z`);
+const AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayCell = (day: string) => new Date(Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10)));
 
 function wrongCell(kind: XlsxKind, value: unknown): TypeError {
   return new TypeError(`Not a ${kind} cell: ${JSON.stringify(value)}`);
@@ -94,9 +96,14 @@ export function xlsxCellValue(kind: XlsxKind, value: XlsxCell): string | number 
     case "text":
       return escapeCell(String(value));
     case "money":
-      if (value instanceof Date) throw wrongCell(kind, value);
-      // Through paise: only a real amount passes, as the double nearest its two decimals.
-      return rupeesToPaise(value) / 100;
+      // Only a real amount passes (rupees, at most two decimals), as the double nearest it.
+      if (
+        typeof value === "number"
+          ? !Number.isFinite(value) || Math.round(value * 100) / 100 !== value
+          : !AMOUNT.test(value as string)
+      )
+        throw wrongCell(kind, value);
+      return Number(value);
     case "count": {
       const n = typeof value === "number" ? value : /^-?\d+$/.test(String(value)) ? Number(value) : NaN;
       if (!Number.isSafeInteger(n)) throw wrongCell(kind, value);
@@ -104,7 +111,7 @@ export function xlsxCellValue(kind: XlsxKind, value: XlsxCell): string | number 
     }
     case "date":
       if (value instanceof Date) return dayCell(istDayOf(value));
-      if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw wrongCell(kind, value);
+      if (typeof value !== "string" || !DAY.test(value)) throw wrongCell(kind, value);
       return dayCell(value);
     case "datetime":
       if (!(value instanceof Date) || Number.isNaN(value.getTime())) throw wrongCell(kind, value);
@@ -146,8 +153,14 @@ function columnWidths(columns: readonly XlsxColumn[], rows: readonly (readonly X
   });
 }
 
+/** The rows' own style: shared too (a row's fresh {} would be looked up afresh for every row). */
+const ROW_STYLE: Partial<ExcelJS.Style> = {};
+// exceljs's types leave out Row.style, which its writer reads.
+const shareRowStyle = (row: ExcelJS.Row) => ((row as unknown as { style: object }).style = ROW_STYLE);
+
 function addRecord(worksheet: ExcelJS.Worksheet, columns: readonly XlsxColumn[], cells: readonly XlsxCell[]) {
-  const row = worksheet.addRow([...cells]);
+  const row = worksheet.addRow(cells as unknown[]);
+  shareRowStyle(row);
   for (let i = 0; i < columns.length; i++) row.getCell(i + 1).style = STYLES[columns[i].kind];
   row.commit();
 }
@@ -184,6 +197,7 @@ async function writeSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, output: 
     if (columns.length > 0)
       worksheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
     const header = worksheet.addRow(columns.map((c) => escapeCell(c.header)));
+    shareRowStyle(header);
     for (let i = 1; i <= columns.length; i++) header.getCell(i).style = HEADER_STYLE;
     header.commit();
     for (const cells of head) addRecord(worksheet, columns, cells);
