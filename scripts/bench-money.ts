@@ -27,11 +27,7 @@ import { weekStart } from "../app/services/money/cycles";
 import { accountLedger } from "../app/services/money/ledger.server";
 import { listReleased } from "../app/services/money/released.server";
 import { parseReleasedView } from "../app/services/money/released-query";
-import {
-  HELD_DOWNLOAD_HEADER,
-  heldDownloadRecords,
-  listHeldRemittances,
-} from "../app/services/money/remittances.server";
+import { HELD_DOWNLOAD_COLUMNS, heldXlsxRecords, listHeldRemittances } from "../app/services/money/remittances.server";
 import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
 
 const SELLERS = 2000;
@@ -161,12 +157,12 @@ const sink = new Writable({
 const t0 = performance.now();
 let rows = 0;
 async function* counted() {
-  for await (const r of heldDownloadRecords(db, vp, wide)) {
+  for await (const r of heldXlsxRecords(db, vp, wide)) {
     rows++;
     yield r;
   }
 }
-await writeXlsx(sink, [{ name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: counted() }]);
+await writeXlsx(sink, [{ name: "On Hold COD", columns: HELD_DOWNLOAD_COLUMNS, records: counted() }]);
 console.log(`  Excel Download: ${rows} rows, ${bytes} bytes in ${(performance.now() - t0).toFixed(0)} ms`);
 await h.close();
 

@@ -69,8 +69,9 @@ export default function FinanceAnalytics() {
         <Form method="post">
           <Stack gap="sm" align="flex-start">
             <Text size="sm">
-              The Complete Financial Analysis covers the sellers in your scope: COD collected, remitted, held and
-              pending, bills and outstanding, per seller and per month, as an Excel file e-mailed to {email}.
+              The Complete Financial Analysis covers every seller in your scope: COD collected, remitted, held and
+              pending, bills and outstanding, per seller and per month, and on a last sheet the sellers with no COD or
+              billing yet, as an Excel file e-mailed to {email}.
             </Text>
             <Button type="submit" loading={navigation.state === "submitting"}>
               E-mail Complete Financial Analysis

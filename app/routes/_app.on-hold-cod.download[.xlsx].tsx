@@ -1,4 +1,4 @@
-/** On Hold COD's Excel Download (decision 031): the filtered held remittances as a real .xlsx, streamed. */
+/** On Hold COD's Excel Download (decision 031): the filtered held remittances as a real .xlsx, streamed, amounts and days typed (decision 065). */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 import { requireStaff } from "~/services/auth/guard.server";
@@ -7,7 +7,7 @@ import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { streamedXlsxAttachment } from "~/services/http/xlsx.server";
 import { parseCodView } from "~/services/money/cod-query";
-import { HELD_DOWNLOAD_HEADER, heldDownloadRecords } from "~/services/money/remittances.server";
+import { HELD_DOWNLOAD_COLUMNS, heldXlsxRecords } from "~/services/money/remittances.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "cod.view" });
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const { view } = parsed;
   return streamedXlsxAttachment(
-    [{ name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: heldDownloadRecords(getDb(), staff, view) }],
+    [{ name: "On Hold COD", columns: HELD_DOWNLOAD_COLUMNS, records: heldXlsxRecords(getDb(), staff, view) }],
     `on-hold-cod-${view.from}-to-${view.to}.xlsx`,
   );
 }

@@ -6,7 +6,7 @@ import { istDayOf } from "~/services/core/ist-dates";
 import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { streamedXlsxAttachment } from "~/services/http/xlsx.server";
-import { RELEASED_DOWNLOAD_HEADER, releasedDownloadRecords } from "~/services/money/released.server";
+import { RELEASED_DOWNLOAD_COLUMNS, releasedDownloadRecords } from "~/services/money/released.server";
 import { parseReleasedView } from "~/services/money/released-query";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     [
       {
         name: "Released COD",
-        header: RELEASED_DOWNLOAD_HEADER,
+        columns: RELEASED_DOWNLOAD_COLUMNS,
         records: releasedDownloadRecords(getDb(), staff, view),
       },
     ],

@@ -127,9 +127,9 @@ describe("references in app/, scripts/ and tests/", () => {
     for (const file of [...CODE_FILES, "README.md"]) {
       const text = read(file);
       // The word "issue" (or "issues") followed by a number, with or without "#", and a bare "#"
-      // followed by one to three digits — not a colour (#333333), an HTML entity (&#8377;) or
-      // another repository's pull request (react-router#14967).
-      for (const m of text.matchAll(/\bissues? #?\d+|(?<![\w/&-])#\d{1,3}(?![\w])/gi)) {
+      // followed by one to three digits — not a colour (#333333), an HTML entity (&#8377;),
+      // another repository's pull request (react-router#14967) or a number format's digits (#,##0.00).
+      for (const m of text.matchAll(/\bissues? #?\d+|(?<![\w/&#-])#\d{1,3}(?![\w])/gi)) {
         problems.push(`${file}:${lineOf(text, m.index)}: ${m[0]}`);
       }
     }

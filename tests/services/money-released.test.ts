@@ -15,10 +15,11 @@ import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { paiseToRupeesString, rupeesToPaise } from "~/services/core/money";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, codRemittances, mailOutbox, moneyMovements, staff } from "~/services/db/schema";
+import { type XlsxCell, xlsxStream } from "~/services/http/xlsx.server";
 import { parseCodView } from "~/services/money/cod-query";
 import { encodeConfirmed, sumOf } from "~/services/money/release-all";
 import { RELEASE_MESSAGES, releaseAllFormSchema } from "~/services/money/release-form";
-import { listReleased, releasedDownloadRecords } from "~/services/money/released.server";
+import { listReleased, RELEASED_DOWNLOAD_COLUMNS, releasedDownloadRecords } from "~/services/money/released.server";
 import { parseReleasedView } from "~/services/money/released-query";
 import {
   listHeldRemittances,
@@ -28,6 +29,7 @@ import {
 } from "~/services/money/remittances.server";
 
 import { openTestDb } from "../support/db";
+import { columnSumPaise, workbookOf } from "../support/xlsx";
 
 let h: DbHandle;
 type Person = { id: number; email: string; role: "vp" | "kam" | "tl"; capabilities?: Capability[] };
@@ -148,7 +150,7 @@ describe("Released view", () => {
     const earlier = await listReleased(h.db, vp, releasedView(`from=${yesterday}&to=${yesterday}`));
     expect(earlier.rows.some((r) => r.pickrr_reference_id === a.pickrr_reference_id)).toBe(false);
     // A kam sees only the releases of the kam's clients (none of these, for kam@demo.test here, unless theirs).
-    const records: string[][] = [];
+    const records: XlsxCell[][] = [];
     for await (const rec of releasedDownloadRecords(h.db, vp, releasedView())) records.push(rec);
     expect(records.length).toBe(all.total);
     expect(records.find((r) => r[0] === a.pickrr_reference_id)?.slice(4, 7)).toEqual([
@@ -156,6 +158,23 @@ describe("Released view", () => {
       "approver1@demo.test",
       "Bills settled",
     ]);
+    // The file itself (decision 065): typed cells, and its amount column sums to the view's total.
+    const book = await workbookOf(
+      await new Response(
+        xlsxStream([
+          {
+            name: "Released COD",
+            columns: RELEASED_DOWNLOAD_COLUMNS,
+            records: releasedDownloadRecords(h.db, vp, releasedView()),
+          },
+        ]),
+      ).arrayBuffer(),
+    );
+    const sheet = book.getWorksheet("Released COD")!;
+    expect(sheet.rowCount - 1).toBe(all.total);
+    expect(columnSumPaise(sheet, RELEASED_DOWNLOAD_COLUMNS, "released_amount")).toBe(rupeesToPaise(all.amount));
+    expect(sheet.getRow(2).getCell(3).value).toBeInstanceOf(Date); // start_date
+    expect(sheet.getRow(2).getCell(8).value).toBeInstanceOf(Date); // released_at
     // Nothing is deleted: the remittance row is still there, released.
     expect(row).toMatchObject({
       status: "RELEASED",

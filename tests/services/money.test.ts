@@ -10,7 +10,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Capability } from "~/services/auth/permissions";
-import { istDayOf } from "~/services/core/ist-dates";
+import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { rupeesToPaise } from "~/services/core/money";
 import type { DbHandle } from "~/services/db/client.server";
 import type { Db } from "~/services/db/client.server";
@@ -25,7 +25,7 @@ import {
   staff,
 } from "~/services/db/schema";
 import { csvRecordStream } from "~/services/http/csv-stream.server";
-import { xlsxStream } from "~/services/http/xlsx.server";
+import { XLSX_FORMATS, xlsxStream } from "~/services/http/xlsx.server";
 import { parseCodView } from "~/services/money/cod-query";
 import { CUSTOMER_TYPES, holdVerdict } from "~/services/money/hold";
 import { accountLedger } from "~/services/money/ledger.server";
@@ -36,12 +36,18 @@ import {
   RELEASE_RESULT_MESSAGES,
   releaseRemittances,
 } from "~/services/money/remittances.server";
-import { HELD_DOWNLOAD_HEADER, heldDownloadRecords } from "~/services/money/remittances.server";
+import {
+  HELD_DOWNLOAD_COLUMNS,
+  HELD_DOWNLOAD_HEADER,
+  heldDownloadRecords,
+  heldXlsxRecords,
+} from "~/services/money/remittances.server";
 import { seedMoney } from "~/services/seed/money.server";
 import { createPrng } from "~/services/seed/prng";
 import { DEFAULT_SEED } from "~/services/seed/seed.server";
 
 import { openTestDb } from "../support/db";
+import { asRead, columnSumPaise, workbookOf } from "../support/xlsx";
 
 let h: DbHandle;
 type Person = {
@@ -412,31 +418,55 @@ describe("release", () => {
 });
 
 describe("downloads", () => {
-  it("the Excel Download is a real .xlsx whose rows and totals equal the database's", async () => {
-    const view = viewOf();
-    const bytes = new Uint8Array(
+  it("the Excel Download types its cells, and its amount columns sum to what the page reports (decision 065)", async () => {
+    const view = viewOf(`from=${addDays(today, -365)}&to=${today}`); // the widest range: several pages
+    const book = await workbookOf(
       await new Response(
-        xlsxStream([
-          { name: "On Hold COD", header: HELD_DOWNLOAD_HEADER, records: heldDownloadRecords(h.db, vp, view) },
-        ]),
+        xlsxStream([{ name: "On Hold COD", columns: HELD_DOWNLOAD_COLUMNS, records: heldXlsxRecords(h.db, vp, view) }]),
       ).arrayBuffer(),
     );
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(bytes.buffer as ArrayBuffer);
     const sheet = book.getWorksheet("On Hold COD")!;
-    const values = sheet.getSheetValues().slice(1) as unknown[][];
-    expect(values[0].slice(1)).toEqual([...HELD_DOWNLOAD_HEADER]);
-    const body = values.slice(1).map((r) => r.slice(1) as string[]);
-    const col = (name: (typeof HELD_DOWNLOAD_HEADER)[number]) => HELD_DOWNLOAD_HEADER.indexOf(name);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([...HELD_DOWNLOAD_HEADER]);
+    expect(sheet.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
+    // The page's own rows for the same filter, every page of it.
+    const first = await listHeldRemittances(h.db, vp, view);
+    const shown = [...first.rows];
+    for (let page = 2; page <= first.pages; page++)
+      shown.push(...(await listHeldRemittances(h.db, vp, { ...view, page })).rows);
+    expect(shown.length).toBe(first.total);
+    expect(first.total).toBeGreaterThan(30); // more than one page
+    expect(sheet.rowCount - 1).toBe(first.total);
+    const col = (name: (typeof HELD_DOWNLOAD_HEADER)[number]) => HELD_DOWNLOAD_HEADER.indexOf(name) + 1;
+    const expected: Record<string, ExcelJS.ValueType> = {
+      text: ExcelJS.ValueType.String,
+      money: ExcelJS.ValueType.Number,
+      count: ExcelJS.ValueType.Number,
+      date: ExcelJS.ValueType.Date,
+    };
+    for (let r = 2; r <= sheet.rowCount; r++)
+      for (const [i, c] of HELD_DOWNLOAD_COLUMNS.entries())
+        expect(sheet.getRow(r).getCell(i + 1).type).toBe(expected[c.kind]);
+    expect(sheet.getRow(2).getCell(col("total_amount")).numFmt).toBe(asRead(XLSX_FORMATS.money));
+    expect(sheet.getRow(2).getCell(col("start_date")).numFmt).toBe(XLSX_FORMATS.date);
+    // Row for row the page's rows, in its order; a date cell is the cycle's IST day.
+    shown.forEach((row, i) => {
+      const cells = sheet.getRow(i + 2);
+      expect(cells.getCell(col("pickrr_reference_id")).value).toBe(row.pickrr_reference_id);
+      expect((cells.getCell(col("start_date")).value as Date).toISOString().slice(0, 10)).toBe(row.start_date);
+      expect(cells.getCell(col("order_count")).value).toBe(row.order_count);
+    });
+    // SUM of each amount column (what Excel's SUM adds: the cells' numbers) = the page's total of it.
+    const sumOf = (name: (typeof HELD_DOWNLOAD_HEADER)[number]) => columnSumPaise(sheet, HELD_DOWNLOAD_COLUMNS, name);
+    for (const name of ["total_amount", "ecod_charges", "amount", "pending_amount"] as const)
+      expect(sumOf(name)).toBe(shown.reduce((s, r) => s + rupeesToPaise(r[name]), 0));
     const [db] = (
       await h.db
         .execute(sql`select count(*)::int as n, coalesce(sum(total_amount), 0)::text as total, coalesce(sum(pending_amount), 0)::text as pending
         from ${codRemittances} where current_action = 'HOLD' and status in ('PENDING', 'PARTIAL') and start_date between ${view.from} and ${view.to}`)
     ).rows as { n: number; total: string; pending: string }[];
-    expect(body.length).toBe(db.n);
-    expect(body.reduce((s, r) => s + rupeesToPaise(r[col("total_amount")]), 0)).toBe(rupeesToPaise(db.total));
-    expect(body.reduce((s, r) => s + rupeesToPaise(r[col("pending_amount")]), 0)).toBe(rupeesToPaise(db.pending));
-    expect(body[0][col("start_date")]).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    expect(first.total).toBe(db.n);
+    expect(sumOf("total_amount")).toBe(rupeesToPaise(db.total));
+    expect(sumOf("pending_amount")).toBe(rupeesToPaise(db.pending));
   });
 
   it("cod-status.csv holds the same rows, one a line", async () => {

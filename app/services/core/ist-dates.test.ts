@@ -9,6 +9,7 @@ import {
   dmy,
   isIsoDay,
   istDayOf,
+  istWallClockOf,
   monthEnd,
   monthLabel,
   monthStart,
@@ -21,6 +22,11 @@ describe("IST days (docs/product.md §9)", () => {
   it("buckets a moment into its IST day around midnight", () => {
     expect(istDayOf(new Date("2026-01-01T18:29:59Z"))).toBe("2026-01-01");
     expect(istDayOf(new Date("2026-01-01T18:30:00Z"))).toBe("2026-01-02");
+  });
+
+  it("reads a moment on India's wall clock", () => {
+    expect(istWallClockOf(new Date("2026-01-01T18:30:00Z")).toISOString()).toBe("2026-01-02T00:00:00.000Z");
+    expect(istWallClockOf(new Date("2026-06-30T06:15:00Z")).toISOString()).toBe("2026-06-30T11:45:00.000Z");
   });
 
   it("accepts only real days written YYYY-MM-DD", () => {

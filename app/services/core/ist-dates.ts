@@ -12,6 +12,14 @@ export function istDayOf(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * The IST wall-clock reading of a moment, as a Date whose UTC fields hold it: for writers that
+ * take times without a zone (a spreadsheet's date cells), so they show India's time.
+ */
+export function istWallClockOf(at: Date): Date {
+  return new Date(at.getTime() + IST_OFFSET_MS);
+}
+
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */

@@ -1,7 +1,8 @@
 /**
  * Finance Analytics (docs/product.md §2, §7 get-billing-analytics, §8; decision 031): a member of staff
  * asks for the Complete Financial Analysis of the clients in their scope; the page answers at
- * once and the report is built in the background and e-mailed with an .xlsx attachment.
+ * once and the report is built in the background and e-mailed with an .xlsx attachment: per seller,
+ * per month, and the sellers of the scope without COD or billing on the last sheet (decision 065).
  *
  * - A request is a row in finance_report_jobs. Two requests by one person within a minute make
  *   one job (checked under a per-person advisory lock, so two servers agree).
@@ -14,13 +15,15 @@ import { PassThrough } from "node:stream";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
+import { dmy, istDayOf } from "../core/ist-dates";
 import type { StaffRole } from "../core/roles";
 import { logServerError } from "../core/server-log";
 import type { Db } from "../db/client.server";
 import { clients, financeReportJobs, staff as staffTable } from "../db/schema";
 import { afterCommit, transaction } from "../db/transaction.server";
-import { writeXlsx, type XlsxSheet } from "../http/xlsx.server";
+import { writeXlsx, type XlsxColumn, type XlsxSheet } from "../http/xlsx.server";
 import { CLOSED_DATABASE, enqueueMail } from "../mail/outbox.server";
+import { financeReportMailText } from "./finance";
 
 export { FINANCE_MESSAGES } from "./finance";
 
@@ -30,26 +33,37 @@ const MAX_ATTEMPTS = 3;
 /** pg_advisory_xact_lock(key, staff id): one request at a time per person. */
 const REQUEST_LOCK = 0x0f1a_0001;
 
-export const FINANCE_SELLER_HEADER = [
-  "seller_email",
-  "company_name",
-  "customer_type",
-  "cod_collected",
-  "remitted",
-  "held",
-  "cod_pending",
-  "bills",
-  "outstanding",
-] as const;
-export const FINANCE_MONTH_HEADER = [
-  "month",
-  "cod_collected",
-  "remitted",
-  "held",
-  "cod_pending",
-  "bills",
-  "outstanding",
-] as const;
+const AMOUNT_COLUMNS = [
+  { header: "cod_collected", kind: "money" },
+  { header: "remitted", kind: "money" },
+  { header: "held", kind: "money" },
+  { header: "cod_pending", kind: "money" },
+  { header: "bills", kind: "money" },
+  { header: "outstanding", kind: "money" },
+] as const satisfies readonly XlsxColumn[];
+
+/** The report's sheets, their columns typed (decision 065): amounts ₹ numbers, months and days dates. */
+export const FINANCE_SELLER_COLUMNS = [
+  { header: "seller_email", kind: "text" },
+  { header: "company_name", kind: "text" },
+  { header: "customer_type", kind: "text" },
+  ...AMOUNT_COLUMNS,
+] as const satisfies readonly XlsxColumn[];
+export const FINANCE_MONTH_COLUMNS = [
+  { header: "month", kind: "month" },
+  ...AMOUNT_COLUMNS,
+] as const satisfies readonly XlsxColumn[];
+export const FINANCE_WITHOUT_COLUMNS = [
+  { header: "seller_email", kind: "text" },
+  { header: "company_name", kind: "text" },
+  { header: "customer_type", kind: "text" },
+  { header: "date_joined", kind: "date" },
+] as const satisfies readonly XlsxColumn[];
+export const FINANCE_SHEET_NAMES = {
+  sellers: "Per seller",
+  months: "Per month",
+  without: "Without COD or billing",
+} as const;
 
 /** Schedules the report; a second request within a minute is the same job. */
 export async function requestFinanceReport(
@@ -110,18 +124,26 @@ const COD_SUMS = sql`coalesce(sum(r.total_amount), 0)::text as cod_collected,
   coalesce(sum(r.pending_amount) filter (where r.current_action = 'HOLD'), 0)::text as held,
   coalesce(sum(r.pending_amount), 0)::text as cod_pending`;
 
-/** The report's two sheets for a viewer's scope: per seller and per month (of the cycle's start). */
+type Seller = { email: string; company_name: string; customer_type: string };
+
+/**
+ * The report for a viewer's scope: per seller and per month (of the cycle's start), and every
+ * seller of the scope without COD or billing (decision 065: the e-mail counts them all).
+ */
 export async function financeReportSheets(
   db: Db,
   viewer: Pick<Viewer, "id" | "role">,
 ): Promise<{
-  sellers: (Amounts & { email: string; company_name: string; customer_type: string })[];
+  sellers: (Amounts & Seller)[];
   months: (Amounts & { month: string })[];
+  without: (Seller & { date_joined: string })[];
 }> {
   const scope = clientScopeCondition(viewer) ?? sql`true`;
-  const sellers = (
+  const everyone = (
     await db.execute(sql`
       select ${clients.email} as email, ${clients.company_name} as company_name,
+        (r.client_id is not null or b.client_id is not null) as has_money,
+        to_char(${clients.date_joined} at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as date_joined,
         case when coalesce((${clients.pickrr_config}->>'has_wallet')::boolean, false) then 'WALLET'
              when coalesce((${clients.pickrr_config}->>'deduct_cod')::boolean, false) then 'COD_MINUS_BILL' else 'SEPARATE_BILL' end as customer_type,
         coalesce(r.cod_collected, '0.00') as cod_collected, coalesce(r.remitted, '0.00') as remitted, coalesce(r.held, '0.00') as held,
@@ -129,9 +151,18 @@ export async function financeReportSheets(
       from ${clients}
       left join (select r.client_id, ${COD_SUMS} from cod_remittances r group by r.client_id) r on r.client_id = ${clients.id}
       left join (select client_id, sum(total_amount)::text as bills, sum(outstanding_amount)::text as outstanding from billing_cycles group by client_id) b on b.client_id = ${clients.id}
-      where ${scope} and (r.client_id is not null or b.client_id is not null)
+      where ${scope}
       order by ${clients.email}`)
-  ).rows as (Amounts & { email: string; company_name: string; customer_type: string })[];
+  ).rows as (Amounts & Seller & { has_money: boolean; date_joined: string })[];
+  const sellers = everyone.filter((s) => s.has_money);
+  const without = everyone
+    .filter((s) => !s.has_money)
+    .map(({ email, company_name, customer_type, date_joined }) => ({
+      email,
+      company_name,
+      customer_type,
+      date_joined,
+    }));
   const months = (
     await db.execute(sql`
       with scoped as (select ${clients.id} as id from ${clients} where ${scope}),
@@ -142,7 +173,7 @@ export async function financeReportSheets(
         coalesce(held, '0.00') as held, coalesce(cod_pending, '0.00') as cod_pending, coalesce(bills, '0.00') as bills, coalesce(outstanding, '0.00') as outstanding
       from cod full join bill on bill.month = cod.month order by 1`)
   ).rows as (Amounts & { month: string })[];
-  return { sellers, months };
+  return { sellers, months, without };
 }
 
 async function buildXlsx(sheets: readonly XlsxSheet[]): Promise<Buffer> {
@@ -168,27 +199,23 @@ async function runJob(db: Db, job: { id: number; staff_id: number }, now: Date) 
     .from(staffTable)
     .where(eq(staffTable.id, job.staff_id));
   const viewer = { id: person.id, role: person.role as StaffRole };
-  const { sellers, months } = await financeReportSheets(db, viewer);
+  const { sellers, months, without } = await financeReportSheets(db, viewer);
+  const amounts = (a: Amounts) => [a.cod_collected, a.remitted, a.held, a.cod_pending, a.bills, a.outstanding];
   const file = await buildXlsx([
     {
-      name: "Per seller",
-      header: FINANCE_SELLER_HEADER,
-      records: sellers.map((s) => [
-        s.email,
-        s.company_name,
-        s.customer_type,
-        s.cod_collected,
-        s.remitted,
-        s.held,
-        s.cod_pending,
-        s.bills,
-        s.outstanding,
-      ]),
+      name: FINANCE_SHEET_NAMES.sellers,
+      columns: FINANCE_SELLER_COLUMNS,
+      records: sellers.map((s) => [s.email, s.company_name, s.customer_type, ...amounts(s)]),
     },
     {
-      name: "Per month",
-      header: FINANCE_MONTH_HEADER,
-      records: months.map((m) => [m.month, m.cod_collected, m.remitted, m.held, m.cod_pending, m.bills, m.outstanding]),
+      name: FINANCE_SHEET_NAMES.months,
+      columns: FINANCE_MONTH_COLUMNS,
+      records: months.map((m) => [m.month, ...amounts(m)]),
+    },
+    {
+      name: FINANCE_SHEET_NAMES.without,
+      columns: FINANCE_WITHOUT_COLUMNS,
+      records: without.map((s) => [s.email, s.company_name, s.customer_type, s.date_joined]),
     },
   ]);
   await transaction(db, async (tx) => {
@@ -201,7 +228,12 @@ async function runJob(db: Db, job: { id: number; staff_id: number }, now: Date) 
     await enqueueMail(tx, {
       to: [person.email],
       subject: "Complete Financial Analysis",
-      text: `Hello ${person.name},\n\nAttached is the Complete Financial Analysis you asked for: COD collected, remitted, held and pending, bills and outstanding, for ${sellers.length} sellers in your scope, per seller and per month.\n\nShipping Console`,
+      text: financeReportMailText({
+        name: person.name,
+        asOf: dmy(istDayOf(now)),
+        withMoney: sellers.length,
+        without: without.length,
+      }),
       attachments: [
         {
           filename: FINANCE_REPORT_FILE,

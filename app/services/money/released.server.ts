@@ -10,6 +10,7 @@ import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
 import { clients, codRemittances, mailOutbox, staff } from "../db/schema";
+import type { XlsxCell, XlsxColumn } from "../http/xlsx.server";
 import { MAX_ATTEMPTS } from "../mail/outbox.server";
 import { financeApproverEmails } from "../settings/finance-approvers.server";
 import {
@@ -124,29 +125,29 @@ export async function approverChoices(db: Db, chosen: string): Promise<string[]>
   return chosen && !list.includes(chosen) ? [...list, chosen] : list;
 }
 
-export const RELEASED_DOWNLOAD_HEADER = [
-  "pickrr_reference_id",
-  "email",
-  "start_date",
-  "end_date",
-  "released_amount",
-  "approver_email",
-  "approver_reason",
-  "released_at",
-  "released_by",
-  "transaction_reference",
-  "mail_to",
-  "mail",
-] as const;
+/** The Released download's columns, each typed (decision 065): amounts numbers, days and times real dates. */
+export const RELEASED_DOWNLOAD_COLUMNS: readonly XlsxColumn[] = [
+  { header: "pickrr_reference_id", kind: "text" },
+  { header: "email", kind: "text" },
+  { header: "start_date", kind: "date" },
+  { header: "end_date", kind: "date" },
+  { header: "released_amount", kind: "money" },
+  { header: "approver_email", kind: "text" },
+  { header: "approver_reason", kind: "text" },
+  { header: "released_at", kind: "datetime" },
+  { header: "released_by", kind: "text" },
+  { header: "transaction_reference", kind: "text" },
+  { header: "mail_to", kind: "text" },
+  { header: "mail", kind: "text" },
+];
 
 /** Every release of the filter, newest first, as download records, read in pages of 1,000 as the file is written. */
 export async function* releasedDownloadRecords(
   db: Db,
   viewer: Pick<Viewer, "id" | "role">,
   view: Omit<ReleasedView, "page">,
-): AsyncGenerator<string[]> {
+): AsyncGenerator<XlsxCell[]> {
   const where = releasedConditions(viewer, view);
-  const dmy = (d: string) => `${d.slice(8, 10)}-${d.slice(5, 7)}-${d.slice(0, 4)}`;
   let after: { at: string; id: number } | null = null;
   for (;;) {
     const batch: { raw: RawRow; row: ReleasedRow }[] = (
@@ -160,16 +161,16 @@ export async function* releasedDownloadRecords(
         )!,
       ).limit(1000)
     ).map((r) => ({ raw: r, row: shown(r) }));
-    for (const { row: r } of batch)
+    for (const { raw, row: r } of batch)
       yield [
         r.pickrr_reference_id,
         r.email,
-        dmy(r.start_date),
-        dmy(r.end_date),
+        r.start_date,
+        r.end_date,
         r.released_amount,
         r.approver_email,
         r.approver_reason,
-        r.released_at,
+        new Date(raw.released_at),
         r.released_by ?? "",
         r.transaction_reference ?? "",
         r.mail_to,

@@ -26,6 +26,7 @@ import { anyOfIds } from "../db/any-of";
 import type { Db, Tx } from "../db/client.server";
 import { billingCycles, clientMoneyProfiles, clients, codRemittances, moneyMovements, orders } from "../db/schema";
 import { transaction } from "../db/transaction.server";
+import type { XlsxCell, XlsxColumn, XlsxKind } from "../http/xlsx.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { financeApproverEmails } from "../settings/finance-approvers.server";
 import { COD_PAGE_SIZE, type CodView } from "./cod-query";
@@ -765,6 +766,53 @@ export async function* heldDownloadRecords(
       String(r.order_count),
       dmy(r.start_date),
       dmy(r.end_date),
+      r.total_amount,
+      r.ecod_charges,
+      r.amount,
+      r.pending_amount,
+      r.status,
+    ];
+  }
+}
+
+const HELD_DOWNLOAD_KINDS: Record<(typeof HELD_DOWNLOAD_HEADER)[number], XlsxKind> = {
+  pickrr_reference_id: "text",
+  email: "text",
+  customer_type: "text",
+  has_wallet: "text",
+  has_cod_minus_bill: "text",
+  order_count: "count",
+  start_date: "date",
+  end_date: "date",
+  total_amount: "money",
+  ecod_charges: "money",
+  amount: "money",
+  pending_amount: "money",
+  status: "text",
+};
+
+/** The Excel Download's columns: the download header, each typed (decision 065). */
+export const HELD_DOWNLOAD_COLUMNS: readonly XlsxColumn[] = HELD_DOWNLOAD_HEADER.map((header) => ({
+  header,
+  kind: HELD_DOWNLOAD_KINDS[header],
+}));
+
+/** The filtered held remittances as Excel Download records: amounts and counts numbers, days dates (decision 065). */
+export async function* heldXlsxRecords(
+  db: Db,
+  viewer: Pick<Viewer, "id" | "role">,
+  view: Pick<CodView, "by" | "q" | "from" | "to">,
+): AsyncGenerator<XlsxCell[]> {
+  for await (const r of allHeldRemittances(db, viewer, view)) {
+    yield [
+      r.pickrr_reference_id,
+      r.email,
+      customerTypeOf(r),
+      String(r.has_wallet),
+      String(r.has_cod_minus_bill),
+      r.order_count,
+      r.start_date,
+      r.end_date,
       r.total_amount,
       r.ecod_charges,
       r.amount,
