@@ -16,6 +16,7 @@ import { WITHDRAW_MESSAGES } from "~/services/legal/withdraw-form";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
+import { makePdf } from "../support/pdf";
 
 /** The sellers the seed addresses its documents to, as it chooses them (the last ones outside the tested chains). */
 const seeded = plannedDemoClients()
@@ -104,5 +105,41 @@ describe("withdrawing: other roles", () => {
     await context.clearCookies();
     await signInOnce(page, "legal@demo.test", "legal");
     expect((await context.request.get("/merchant-agreements/99999999/withdraw")).status()).toBe(404);
+  });
+});
+
+describe("Merchant Agreements' layout", () => {
+  const once = usePage();
+  it("a 1,000-character description without spaces wraps in its cell: every column stays in view at 1280 × 720", async () => {
+    const { page, context } = once;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await signInOnce(page, "legal@demo.test", "legal");
+    const long = `Unbroken${"x".repeat(992)}`;
+    // Published by a plain post of the Add New Document form (its fields, as the dialog sends them).
+    const published = await context.request.post("/merchant-agreements?add=1", {
+      multipart: {
+        doc_name: "other",
+        doc_type: "specific",
+        email: seeded[1].email,
+        segment: "1",
+        description: long,
+        publish_at: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10),
+        order_blocking: "optional",
+        days: "",
+        doc_file: { name: "long.pdf", mimeType: "application/pdf", buffer: Buffer.from(await makePdf("Long")) },
+      },
+      maxRedirects: 0,
+    });
+    expect(published.status()).toBeLessThan(400);
+    await page.goto("/merchant-agreements");
+    const row = page.getByTestId("legal-doc-row").filter({ hasText: long.slice(0, 40) });
+    await expectLocator(row).toHaveCount(1);
+    const region = page.getByRole("region", { name: "Legal documents table" });
+    const box = (await region.boundingBox())!;
+    // Nothing to scroll sideways, and the last column's header ends inside the window.
+    expect(await region.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    const status = (await page.getByRole("columnheader", { name: "Status" }).boundingBox())!;
+    expect(status.x + status.width).toBeLessThanOrEqual(Math.min(1280, box.x + box.width) + 1);
+    await page.screenshot({ path: `${process.env.TMPDIR ?? "/tmp"}/merchant-agreements-1280.png` });
   });
 });
