@@ -216,7 +216,7 @@ describeJsOnOff("legal documents", (s) => {
     await expectLocator(specific.locator("td").nth(7)).toHaveText("0 / 1");
 
     // The PDF link: the stored bytes, as a PDF.
-    const href = (await specific.getByRole("link").getAttribute("href"))!;
+    const href = (await specific.getByRole("link", { name: /\.pdf$/ }).getAttribute("href"))!;
     const file = await context.request.get(href);
     expect(file.status()).toBe(200);
     expect(file.headers()["content-type"]).toBe("application/pdf");

@@ -9,6 +9,8 @@ import {
   inForceFor,
   isOverdue,
   segmentOfTin,
+  versionInForce,
+  versionStates,
 } from "./documents";
 
 const doc = (over: Partial<DocVersion> & { id: number }): DocVersion => ({
@@ -68,6 +70,34 @@ describe("inForceFor", () => {
   it("a seller without a segment sees only its specific documents", () => {
     const docs = [doc({ id: 1 }), doc({ id: 3, audience: "email:seller@shop.in" })];
     expect(inForceFor(docs, { segment: null, email: "seller@shop.in" }, "2026-02-01").map((d) => d.id)).toEqual([3]);
+  });
+});
+
+describe("versionInForce and versionStates (decision 061)", () => {
+  const at = (over: Partial<DocVersion> & { id: number }) => ({
+    ...doc(over),
+    created_day: over.publish_at ?? "2026-01-01",
+  });
+  it("a withdrawn version is never in force: the previous one is, at once", () => {
+    const v1 = at({ id: 1 });
+    const v2 = at({ id: 2, version: 2, publish_at: "2026-01-10" });
+    expect(versionInForce([v1, v2], "2026-02-01")?.id).toBe(2);
+    const withdrawn = { ...v2, withdrawn_at: "2026-02-01T05:00:00Z" };
+    expect(versionInForce([v1, withdrawn], "2026-02-01")?.id).toBe(1);
+    expect(versionInForce([{ ...v1, withdrawn_at: new Date() }, withdrawn], "2026-02-01")).toBeNull();
+  });
+  it("each version's state: in force, superseded by it (on the day it took over), scheduled, withdrawn", () => {
+    const v1 = at({ id: 1 });
+    // v2 published on 2026-01-20 with a publish date ten days earlier: it took over on the 20th.
+    const v2 = { ...at({ id: 2, version: 2, publish_at: "2026-01-10" }), created_day: "2026-01-20" };
+    const v3 = at({ id: 3, version: 3, publish_at: "2026-03-01" });
+    const v4 = { ...at({ id: 4, version: 4, publish_at: "2026-01-15" }), withdrawn_at: "2026-01-25T00:00:00Z" };
+    expect(Object.fromEntries(versionStates([v1, v2, v3, v4], "2026-02-01"))).toEqual({
+      1: { state: "superseded", by_version: 2, on: "2026-01-20" },
+      2: { state: "in_force" },
+      3: { state: "scheduled", from: "2026-03-01" },
+      4: { state: "withdrawn" },
+    });
   });
 });
 
