@@ -39,14 +39,17 @@ const rowColumns = {
   id: codRemittances.id,
   pickrr_reference_id: codRemittances.pickrr_reference_id,
   client_id: codRemittances.client_id,
-  email: clients.email,
+  // Scalar subqueries by primary key: as joins, the planner hashed every client for 30 rows (10 ms on 2,000 sellers).
+  email: sql<string>`(select ${clients.email} from ${clients} where ${clients.id} = ${codRemittances.client_id})`,
   start_date: codRemittances.start_date,
   end_date: codRemittances.end_date,
   released_amount: sql<string>`coalesce(${codRemittances.released_amount}, 0)::text`,
   approver_email: sql<string>`${codRemittances.approver_email}`,
   approver_reason: sql<string>`coalesce(${codRemittances.approver_reason}, '')`,
   released_at: sql<string>`${codRemittances.released_at}::text`,
-  released_by: staff.email,
+  released_by: sql<
+    string | null
+  >`(select ${staff.email} from ${staff} where ${staff.id} = ${codRemittances.released_by})`,
   transaction_reference: codRemittances.transaction_reference,
   mail_to: sql<string[] | null>`${mailOutbox.to}`,
   mail_sent_at: sql<string | null>`${mailOutbox.sent_at}::text`,
@@ -86,8 +89,6 @@ function readRows(db: Db, ids: SQL | number[]) {
   return db
     .select(rowColumns)
     .from(codRemittances)
-    .innerJoin(clients, eq(clients.id, codRemittances.client_id))
-    .leftJoin(staff, eq(staff.id, codRemittances.released_by))
     .leftJoin(mailOutbox, eq(mailOutbox.id, codRemittances.release_mail_id))
     .where(Array.isArray(ids) ? inArray(codRemittances.id, ids) : ids)
     .orderBy(...byNewest);

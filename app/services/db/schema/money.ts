@@ -74,11 +74,13 @@ export const codRemittances = pgTable(
   (t) => [
     uniqueIndex("cod_remittances_reference_idx").on(t.pickrr_reference_id),
     uniqueIndex("cod_remittances_client_cycle_idx").on(t.client_id, t.start_date),
-    // The On Hold COD list reads only held, unreleased rows, by date.
+    // The On Hold COD list reads only held, unreleased rows, by date (migration 0026 adds INCLUDE
+    // (pending_amount, client_id) for the list's totals, decision 066).
     index("cod_remittances_held_idx")
       .on(t.start_date, t.id)
       .where(sql`${t.current_action} = 'HOLD' and ${t.status} in ('PENDING', 'PARTIAL')`),
-    // On Hold COD's Released view (decision 066): an approver's releases by time, and by approver and time.
+    // On Hold COD's Released view (decision 066): an approver's releases by time, and by approver and
+    // time; migration 0026 adds INCLUDE (released_amount, client_id) to both, which drizzle cannot say.
     index("cod_remittances_released_idx")
       .on(t.released_at, t.id)
       .where(sql`${t.approver_email} is not null`),
