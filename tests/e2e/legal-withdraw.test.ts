@@ -115,22 +115,33 @@ describe("Merchant Agreements' layout", () => {
     await page.setViewportSize({ width: 1280, height: 720 });
     await signInOnce(page, "legal@demo.test", "legal");
     const long = `Unbroken${"x".repeat(992)}`;
-    // Published by a plain post of the Add New Document form (its fields, as the dialog sends them).
-    const published = await context.request.post("/merchant-agreements?add=1", {
+    // Published by the Add New Document form's two plain posts (decision 063): the form answers with
+    // its preview and the kept PDF's id; Publish claims it.
+    const fields = {
+      doc_name: "other",
+      doc_type: "specific",
+      email: seeded[1].email,
+      segment: "1",
+      description: long,
+      publish_at: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10),
+      order_blocking: "optional",
+      days: "",
+    };
+    const previewed = await context.request.post("/merchant-agreements?add=1", {
       multipart: {
-        doc_name: "other",
-        doc_type: "specific",
-        email: seeded[1].email,
-        segment: "1",
-        description: long,
-        publish_at: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10),
-        order_blocking: "optional",
-        days: "",
+        ...fields,
+        intent: "preview",
         doc_file: { name: "long.pdf", mimeType: "application/pdf", buffer: Buffer.from(await makePdf("Long")) },
       },
+    });
+    expect(previewed.status()).toBe(200);
+    const pending = /name="pending_file" value="(\d+)"/.exec(await previewed.text())?.[1] ?? "";
+    expect(pending).not.toBe("");
+    const published = await context.request.post("/merchant-agreements?add=1", {
+      multipart: { ...fields, pending_file: pending, intent: "publish" },
       maxRedirects: 0,
     });
-    expect(published.status()).toBeLessThan(400);
+    expect(published.status()).toBe(302);
     await page.goto("/merchant-agreements");
     const row = page.getByTestId("legal-doc-row").filter({ hasText: long.slice(0, 40) });
     await expectLocator(row).toHaveCount(1);
