@@ -196,8 +196,10 @@ describe('wide tables (docs/tables.md "Wide tables", decision 069)', () => {
     expect(/table \.col-sticky-start,\s*table \.col-sticky-end\s*\{([^}]*)\}/.exec(extras)![1]).toContain(
       "position: sticky",
     );
-    // The whole heading cell sorts: the sort link's box covers its th.
-    expect(extras).toMatch(/th \.sort-link::after\s*\{[^}]*position: absolute;[^}]*inset: 0;/);
+    // The whole heading cell sorts, on every table (app.css): the sort link's box covers its th.
+    expect(readFileSync(path.join(APP, "ui/app.css"), "utf8")).toMatch(
+      /th \.sort-link::after\s*\{[^}]*position: absolute;[^}]*inset: 0;/,
+    );
   });
 
   it("brings plain-table-extras.css wherever a component uses the classes", () => {
