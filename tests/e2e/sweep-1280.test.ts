@@ -144,6 +144,10 @@ async function hiddenColumns(page: Page, names: string[], table = "table") {
             (at === th || th.contains(at));
           if (!seen || (region && region.scrollLeft !== 0))
             hidden.push(`${name} at x ${Math.round(r.left)}–${Math.round(r.right)}`);
+          // A sortable heading sorts from its whole cell: its corner is the sort link too.
+          const corner = th.querySelector(".sort-link") && document.elementFromPoint(r.right - 3, r.bottom - 3);
+          if (corner === th || (corner && !corner.closest(".sort-link")))
+            hidden.push(`${name}: its cell's corner does not sort`);
         }
       }
       return hidden;
