@@ -142,20 +142,23 @@ export default function AccountLedger() {
         <div className="table-scroll" role="region" aria-label="Ledger entries table" tabIndex={0}>
           {/* Native cells with the plain-table styles (as All Users and the rate tables): a
               ledger view lists every cycle of the view, 15 cells each. */}
-          <table className="plain-table" aria-label={`${LEDGER_VIEW_LABELS[view]} ledger entries`}>
+          {/* Wide (decision 069): the reference sticks at the start, Payment at the end, amounts right-aligned. */}
+          <table className="plain-table ledger-table" aria-label={`${LEDGER_VIEW_LABELS[view]} ledger entries`}>
             <thead>
               <tr>
+                <th className="col-sticky-start">Reference ID</th>
                 <th>Type</th>
-                <th>Reference ID</th>
-                <th>Orders</th>
+                <th className="num">Orders</th>
                 <th>Due Date</th>
                 <th>Clearance Date</th>
                 {AMOUNT_COLUMNS.map(([, label]) => (
-                  <th key={label}>{label}</th>
+                  <th key={label} className="num">
+                    {label}
+                  </th>
                 ))}
                 <th>Transaction Reference</th>
                 <th>Remark</th>
-                {canRecordPayment && <th>Payment</th>}
+                {canRecordPayment && <th className="col-sticky-end">Payment</th>}
               </tr>
             </thead>
             <tbody>
@@ -169,20 +172,20 @@ export default function AccountLedger() {
                 entries.map((e, i) => (
                   // A week's cashback may be credited on two bills: the reference alone is not unique.
                   <tr key={`${e.reference_id}:${i}`} data-testid="ledger-row" data-ref={e.reference_id}>
+                    <td className="nowrap col-sticky-start">{e.reference_id}</td>
                     <td>{e.type}</td>
-                    <td className="nowrap">{e.reference_id}</td>
-                    <td>{e.order_count}</td>
+                    <td className="num">{e.order_count}</td>
                     <td className="nowrap">{day(e.cycle_due_date)}</td>
                     <td className="nowrap">{day(e.clearance_date)}</td>
                     {AMOUNT_COLUMNS.map(([f]) => (
-                      <td key={f} className="nowrap">
+                      <td key={f} className="nowrap num">
                         {money(e[f])}
                       </td>
                     ))}
-                    <td className="nowrap">{e.transaction_reference ?? "—"}</td>
+                    <td className="wrap-anywhere">{e.transaction_reference ?? "—"}</td>
                     <td>{e.remark ?? "—"}</td>
                     {canRecordPayment && (
-                      <td className="nowrap">
+                      <td className="nowrap col-sticky-end">
                         {isPayableBill(e) ? (
                           <Link
                             to={`${here}&pay=${encodeURIComponent(e.reference_id)}`}

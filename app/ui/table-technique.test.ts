@@ -95,6 +95,25 @@ const MRT_SCREENS = ["routes/_app.on-hold-cod.tsx", "routes/_app.order-tracker.t
 const HTML_ROW_BUILDERS = ["ui/analytics/PerformanceGrid.tsx", "ui/orders/search-rows.ts", "ui/rate-table-rows.ts"];
 const HTML_ROW_BODIES = ["ui/RateTable.tsx", "ui/ScrollTable.tsx", "ui/analytics/PerformanceGrid.tsx"];
 const HOUSE_CLASSES = /\b(plain-table|rate-table|small-table)\b/;
+// Wide tables (docs/tables.md "Wide tables", decision 069): their classes, and the tables that use them.
+const WIDE_CSS = "ui/plain-table-extras.css";
+const WIDE_CLASSES = ["num", "col-sticky-start", "col-sticky-end"];
+const WIDE_TABLES = ["routes/_app.all-users.$id.account-ledger.tsx", "ui/analytics/PerformanceGrid.tsx"];
+const css = readdirSync(path.join(APP, "ui"))
+  .filter((n) => n.endsWith(".css"))
+  .concat(
+    readdirSync(path.join(APP, "ui"), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .flatMap((d) =>
+        readdirSync(path.join(APP, "ui", d.name))
+          .filter((n) => n.endsWith(".css"))
+          .map((n) => `${d.name}/${n}`),
+      ),
+  )
+  .map((n) => ({ file: `ui/${n}`, text: readFileSync(path.join(APP, "ui", n), "utf8") }));
+/** A string literal holding the class among its space-separated words (a className, or class="…" in row HTML). */
+const usesClass = (source: string, cls: string) =>
+  new RegExp(`["'\`]([^"'\`\n]*\\s)?${cls}(\\s[^"'\`\n]*)?["'\`]`).test(code(source));
 
 describe("one rule for tables (docs/tables.md)", () => {
   it("draws no table with Mantine's Table: plain markup and the house classes instead", () => {
@@ -161,5 +180,45 @@ describe("one rule for tables (docs/tables.md)", () => {
       const css = graph.get(file)!.some((i) => i.target === "ui/small-table.css");
       expect({ file, importsSmallTableCss: css }).toEqual({ file, importsSmallTableCss: true });
     }
+  });
+});
+
+describe('wide tables (docs/tables.md "Wide tables", decision 069)', () => {
+  it("defines the wide-table classes once, in plain-table-extras.css: numbers right-aligned and tabular", () => {
+    for (const cls of WIDE_CLASSES) {
+      const defining = css.filter((f) => new RegExp(`\\.${cls}\\b[^{}]*\\{`).test(f.text)).map((f) => f.file);
+      expect({ cls, defining }).toEqual({ cls, defining: [WIDE_CSS] });
+    }
+    const extras = css.find((f) => f.file === WIDE_CSS)!.text;
+    const numRule = /\.num\b[^{}]*\{([^}]*)\}/.exec(extras)![1];
+    expect(numRule).toContain("text-align: right");
+    expect(numRule).toContain("font-variant-numeric: tabular-nums");
+    expect(/table \.col-sticky-start,\s*table \.col-sticky-end\s*\{([^}]*)\}/.exec(extras)![1]).toContain(
+      "position: sticky",
+    );
+    // The whole heading cell sorts, on every table (app.css): the sort link's box covers its th.
+    expect(readFileSync(path.join(APP, "ui/app.css"), "utf8")).toMatch(
+      /th \.sort-link::after\s*\{[^}]*position: absolute;[^}]*inset: 0;/,
+    );
+  });
+
+  it("brings plain-table-extras.css wherever a component uses the classes", () => {
+    const users = where((s) => WIDE_CLASSES.some((c) => usesClass(s, c)));
+    expect(users.length).toBeGreaterThanOrEqual(4);
+    for (const file of users) {
+      const imported = graph.get(file)!.some((i) => i.target === WIDE_CSS);
+      expect({ file, importsPlainTableExtras: imported }).toEqual({ file, importsPlainTableExtras: true });
+    }
+  });
+
+  it("gives each wide table a sticky identifying column, the same in the enhanced Daily Performance", () => {
+    for (const file of WIDE_TABLES)
+      expect({ file, sticky: usesClass(text.get(path.join(APP, file))!, "col-sticky-start") }).toEqual({
+        file,
+        sticky: true,
+      });
+    const enhanced = code(text.get(path.join(APP, "ui/analytics/PerformanceTable.tsx"))!);
+    expect(enhanced).toContain("mantineTableHeadCellProps: { className: ID_CELL }");
+    expect(enhanced).toContain("mantineTableBodyCellProps: { className: ID_CELL }");
   });
 });

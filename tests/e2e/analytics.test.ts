@@ -259,7 +259,8 @@ describeJsOnOff("Order Tracker", (s) => {
     await expectLocator(table.locator("th[aria-sort=descending]")).toHaveCount(1);
     const yesterday = await table
       .locator("tbody tr")
-      .evaluateAll((trs) => trs.map((tr) => Number((tr.children[4]?.textContent ?? "").replace(/,/g, ""))));
+      // The TL (name, e-mail), then Today's Placed and Picked, then Yesterday's Placed.
+      .evaluateAll((trs) => trs.map((tr) => Number((tr.children[3]?.textContent ?? "").replace(/,/g, ""))));
     expect(yesterday.length).toBeGreaterThan(1);
     expect(yesterday).toEqual([...yesterday].sort((a, b) => b - a));
     await expectLocator(page.getByTestId("snapshot-times")).toContainText("Next Updated at");

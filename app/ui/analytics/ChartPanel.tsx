@@ -3,6 +3,8 @@
  * has hydrated; the table is server-rendered, so without JavaScript (and for screen readers) the
  * page holds every number. With JavaScript the table folds away under "Show the numbers".
  */
+import "../plain-table-extras.css";
+
 import { lazy, type ReactNode, Suspense } from "react";
 
 import { Paper, Stack, Text, Title } from "~/ui/layout";

@@ -30,15 +30,15 @@ describe("Daily Performance rows as HTML", () => {
       const nameCell = renderToStaticMarkup(
         createElement(NameCell, { row, query: { ...DEFAULT_TRACKER_QUERY, view } }),
       );
-      expect(html.startsWith(`<tr><td>${nameCell}</td>`), view).toBe(true);
+      expect(html.startsWith(`<tr><td class="perf-id col-sticky-start">${nameCell}</td>`), view).toBe(true);
     }
   });
 
-  it("has the e-mail and then placed and picked for each day, today first, counts in Indian grouping", () => {
+  it("has the e-mail whole under the name, then placed and picked for each day, today first, counts in Indian grouping", () => {
     const html = performanceRowHtml(seller, true, 7);
-    expect(html).toContain(
-      `<td class="perf-email"><span class="wrap-anywhere" title="kiran@sons.test">kiran@sons.test</span></td>`,
-    );
+    // Wrapped, never cut with an ellipsis (decision 069): the sticky first cell holds it all.
+    expect(html).toContain(`<div class="perf-email wrap-anywhere">kiran@sons.test</div>`);
+    expect(html.match(/<td/g)).toHaveLength(1 + 14);
     const counts = [...html.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
     expect(counts).toEqual(["1,200", "1,100", "0", "1", "3", "2", "4", "3", "5", "4", "6", "5", "7", "12,345"]);
     expect(html).toContain("Kiran &amp; Sons &lt;Retail&gt;");

@@ -4,7 +4,13 @@
  * its cell components, Mantine Box style props and @tanstack/table-core: ~25 ms of server CPU
  * per page. Here a page costs a few ms, every sort link and heading is the same, and the browser
  * swaps in MRT once its code has arrived (the route keeps this table as the Suspense fallback).
+ *
+ * At 1280 px all seven days show (docs/tables.md "Wide tables", decision 069): a tl reads a seller
+ * across the week, so the seller (name, e-mail wrapped under it, hierarchy) is one sticky column
+ * and each day is two compact, right-aligned count columns.
  */
+import "../plain-table-extras.css";
+
 import { Link } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 
@@ -51,7 +57,7 @@ export function dayHeading(day: string, index: number): string {
   return shortDayLabel(day);
 }
 
-/** A column heading that sorts by its column (a link: works without JavaScript). */
+/** A column heading that sorts by its column (a link filling its header cell: works without JavaScript). */
 export function SortHeader({ query, column, label }: { query: TrackerQuery; column: PerformanceSort; label: string }) {
   const active = query.sort === column;
   return (
@@ -75,11 +81,28 @@ export function SortHeader({ query, column, label }: { query: TrackerQuery; colu
 export const ariaSort = (query: TrackerQuery, column: string) =>
   query.sort === column ? (query.dir === "asc" ? "ascending" : "descending") : undefined;
 
-/** The first cell: the name, and the hierarchy avatars (sellers) or the count of sellers (groups). */
+/** The identifying column is sorted when the rows are in order of name or of e-mail. */
+export const idSort = (query: TrackerQuery) => ariaSort(query, "name") ?? ariaSort(query, "email");
+
+/** The identifying column's heading: sorts by name or by e-mail, each a link filling its half of the cell. */
+export function NameHeader({ query }: { query: TrackerQuery }) {
+  return (
+    <div className="sort-stack">
+      <SortHeader query={query} column="name" label={VIEW_LABELS[query.view]} />
+      <SortHeader query={query} column="email" label="Email" />
+    </div>
+  );
+}
+
+/** The identifying column's classes: sticky at the start of the scroll region (plain-table-extras.css). */
+export const ID_CELL = "perf-id col-sticky-start";
+
+/** The first cell: the name, the e-mail (wrapped, never cut), and the hierarchy avatars (sellers) or the count of sellers (groups). */
 export function NameCell({ row, query }: { row: PerformanceRow; query: TrackerQuery }) {
   return (
     <div>
       <div>{row.name}</div>
+      <div className="perf-email wrap-anywhere">{row.email}</div>
       {query.view === "seller" ? (
         <div className="hier-avatars">
           <Avatar person={row.avp} level="avp" />
@@ -107,7 +130,6 @@ export function PerformanceGrid({
   days: string[];
   query: TrackerQuery;
 }) {
-  const viewLabel = VIEW_LABELS[query.view];
   const kinds = ["placed", "picked"] as const;
   return (
     <div className="perf-grid">
@@ -115,11 +137,8 @@ export function PerformanceGrid({
         <table className="plain-table perf-plain" aria-label="Daily Performance">
           <thead>
             <tr>
-              <th rowSpan={2} scope="col" aria-sort={ariaSort(query, "name")}>
-                <SortHeader query={query} column="name" label={viewLabel} />
-              </th>
-              <th rowSpan={2} scope="col" aria-sort={ariaSort(query, "email")}>
-                <SortHeader query={query} column="email" label="Email" />
+              <th rowSpan={2} scope="col" className={ID_CELL} aria-sort={idSort(query)}>
+                <NameHeader query={query} />
               </th>
               {days.map((day, i) => (
                 <th key={day} colSpan={2} scope="colgroup" className="perf-day">
@@ -144,7 +163,7 @@ export function PerformanceGrid({
           {rows.length === 0 ? (
             <tbody>
               <tr>
-                <td colSpan={2 + days.length * 2} className="perf-empty">
+                <td colSpan={1 + days.length * 2} className="perf-empty">
                   {emptyText(query)}
                 </td>
               </tr>
@@ -177,5 +196,5 @@ export function performanceRowHtml(row: PerformanceRow, sellerView: boolean, day
   let counts = "";
   for (let i = 0; i < dayCount; i++)
     counts += `<td class="num">${formatCount(row.placed[i])}</td><td class="num">${formatCount(row.picked[i])}</td>`;
-  return `<tr><td><div><div>${e(row.name)}</div>${under}</div></td><td class="perf-email"><span class="wrap-anywhere" title="${e(row.email)}">${e(row.email)}</span></td>${counts}</tr>`;
+  return `<tr><td class="${ID_CELL}"><div><div>${e(row.name)}</div><div class="perf-email wrap-anywhere">${e(row.email)}</div>${under}</div></td>${counts}</tr>`;
 }

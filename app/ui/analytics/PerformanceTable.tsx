@@ -7,6 +7,7 @@
 // Mantine's Table, which mantine-react-table draws with: only here (decision 056).
 import "@mantine/core/styles/Table.css";
 import "mantine-react-table/styles.css";
+import "../plain-table-extras.css";
 
 import { MantineReactTable, type MRT_ColumnDef, useMantineReactTable } from "mantine-react-table";
 
@@ -16,7 +17,7 @@ import { Text } from "~/ui/layout";
 
 import { serverDrivenTableOptions } from "../server-driven-table";
 import { formatCount } from "./format";
-import { ariaSort, dayHeading, emptyText, NameCell, SortHeader } from "./PerformanceGrid";
+import { ariaSort, dayHeading, emptyText, ID_CELL, idSort, NameCell, NameHeader, SortHeader } from "./PerformanceGrid";
 
 export function PerformanceTable({
   rows,
@@ -33,30 +34,26 @@ export function PerformanceTable({
     {
       id: "name",
       header: viewLabel,
-      Header: () => sortHeader("name", viewLabel),
+      Header: () => <NameHeader query={query} />,
       accessorFn: (r) => r.name,
       Cell: ({ row }) => <NameCell row={row.original} query={query} />,
-    },
-    {
-      id: "email",
-      header: "Email",
-      Header: () => sortHeader("email", "Email"),
-      accessorFn: (r) => r.email,
-      Cell: ({ row }) => (
-        <span className="wrap-anywhere" title={row.original.email}>
-          {row.original.email}
-        </span>
-      ),
-      mantineTableBodyCellProps: { className: "perf-email" },
+      // Sizes as the plain grid's CSS has them (analytics.css): all seven days at 1280 px (decision 069).
+      size: 200,
+      minSize: 180,
+      mantineTableHeadCellProps: { className: ID_CELL },
+      mantineTableBodyCellProps: { className: ID_CELL },
     },
     ...days.map((day, i): MRT_ColumnDef<PerformanceRow> => ({
       id: `day_${i}`,
       header: dayHeading(day, i),
+      mantineTableHeadCellProps: { className: "perf-day" },
       columns: (["placed", "picked"] as const).map((kind): MRT_ColumnDef<PerformanceRow> => ({
         id: `${kind}_${i}`,
         header: kind === "placed" ? "Placed" : "Picked",
         Header: () => sortHeader(`${kind}_${i}` as PerformanceSort, kind === "placed" ? "Placed" : "Picked"),
         accessorFn: (r) => r[kind][i],
+        size: 44,
+        minSize: 36,
         Cell: ({ row }) => formatCount(row.original[kind][i]),
         mantineTableBodyCellProps: { className: "num" },
         mantineTableHeadCellProps: { className: "num" },
@@ -72,7 +69,7 @@ export function PerformanceTable({
     mantineTableProps: { striped: true, withColumnBorders: true, "aria-label": "Daily Performance" } as never,
     mantineTableHeadCellProps: ({ column }) =>
       ({
-        "aria-sort": ariaSort(query, column.id),
+        "aria-sort": column.id === "name" ? idSort(query) : ariaSort(query, column.id),
       }) as never,
     renderEmptyRowsFallback: () => (
       <Text c="dimmed" p="md">
