@@ -23,7 +23,7 @@ beforeAll(async () => {
     await page.goto("/all-users?sort=name&dir=asc");
     const href = await page
       .getByRole("link", { name: /View Details/ })
-      .nth(1)
+      .nth(4)
       .getAttribute("href");
     clientId = Number(href!.split("/").pop());
   } finally {
