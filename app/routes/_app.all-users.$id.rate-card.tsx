@@ -99,6 +99,7 @@ export default function ClientRateCard() {
     canEdit: permissions.canEditRates,
     editRowId: view.editRowId,
     cancelHref: `${base}${cardSearch}`,
+    editHref,
   });
   // One search string for every row's weight slab link (a big card has hundreds of rows).
   const slabLinks = permissions.canEditWeightSlabs
@@ -126,7 +127,6 @@ export default function ClientRateCard() {
       editing={editing}
       action={here}
       version={editing ? rowVersion(sections, uploaded?.rows, editing.rowId) : ""}
-      editHref={editHref}
     />
   );
 

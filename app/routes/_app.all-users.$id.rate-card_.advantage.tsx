@@ -149,6 +149,7 @@ export default function AdvantageTab() {
     canEdit: advantage.permissions.canEditPlanRates,
     editRowId: view.editRowId,
     cancelHref: href({ editRowId: null }),
+    editHref: (rowId) => href({ editRowId: rowId }),
   });
   // The settings form's answer (docs/forms.md §3): its field errors, or one message, and what was typed.
   const settingsAnswer =
@@ -193,7 +194,6 @@ export default function AdvantageTab() {
         editing={editing}
         action={here}
         version={editing ? rowVersion(advantage.sections, undefined, editing.rowId) : ""}
-        editHref={(rowId) => href({ editRowId: rowId })}
         plan={{ plan: advantage.planName, apply_default: String(advantage.applyDefault) }}
       />
       <AdvantagePlans

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, redirect } from "@remix-run/node";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { isSegment } from "~/services/core/rate-fields";
@@ -10,8 +10,10 @@ import { segmentRateCardCsv } from "~/services/ratecards/read.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, { permission: "ratecard.view" });
   const segment = Number(params.segment);
-  if (!isSegment(segment)) throw new Response("Unknown segment.", { status: 404 });
+  // An unknown segment: the app's own 404 page, not a bare text answer (decision 070).
+  const unknown = () => redirect(`/rate-cards/${encodeURIComponent(params.segment ?? "")}`);
+  if (!isSegment(segment)) throw unknown();
   const file = await segmentRateCardCsv(getDb(), segment);
-  if (!file) throw new Response("Unknown segment.", { status: 404 });
+  if (!file) throw unknown();
   return csvAttachment(file.csv, file.fileName);
 }

@@ -186,22 +186,31 @@ function TextField({
  * touched, so each touched invalid field shows its message; Apply is disabled while a shown
  * message stands, and submitting shows them all.
  */
-function useValidateWhileEditing(enabled: boolean) {
+function useValidateWhileEditing(enabled: boolean): boolean {
   const form = useFormContext(CASHBACK_FORM_ID);
   const latest = useRef(form);
   latest.current = form;
+  // Whether the values as they stand would be accepted: on load too, without showing a message
+  // (Apply is disabled while the form is invalid, decision 070).
+  const [valid, setValid] = useState(true);
   useEffect(() => {
-    const element = enabled ? document.getElementById(CASHBACK_FORM_ID) : null;
+    const element = enabled ? (document.getElementById(CASHBACK_FORM_ID) as HTMLFormElement | null) : null;
     if (!element) return;
     let run = 0;
     let pending: ReturnType<typeof setTimeout> | undefined;
+    validator
+      .validate(new FormData(element))
+      .then((result) => setValid(!result.error))
+      .catch(() => {});
     const check = () => {
       const mine = ++run;
       latest.current
         .validate()
         .then((result) => {
+          if (mine !== run) return;
+          setValid(!result.error);
           // validate() only adds errors: clear them once the (latest) values are valid.
-          if (mine === run && !result.error) latest.current.clearAllErrors();
+          if (!result.error) latest.current.clearAllErrors();
         })
         .catch(() => {});
     };
@@ -222,12 +231,13 @@ function useValidateWhileEditing(enabled: boolean) {
       element.removeEventListener("change", later);
     };
   }, [enabled]);
+  return valid;
 }
 
 function Actions({ canEdit, serverInvalid }: { canEdit: boolean; serverInvalid: boolean }) {
   const form = useFormContext(CASHBACK_FORM_ID);
   const hydrated = useHydrated();
-  useValidateWhileEditing(canEdit);
+  const valid = useValidateWhileEditing(canEdit);
   // Server-rendered (no JavaScript), the form's own state is empty: the server's refusal decides.
   const shownError = Object.keys(form.fieldErrors).some((name) => form.hasBeenSubmitted || form.touchedFields[name]);
   const invalid = (!hydrated && serverInvalid) || (!form.isValid && (form.hasBeenSubmitted || serverInvalid));
@@ -240,7 +250,13 @@ function Actions({ canEdit, serverInvalid }: { canEdit: boolean; serverInvalid: 
       ) : null}
       {canEdit ? (
         <Group justify="flex-end">
-          <Button type="submit" disabled={hydrated && shownError} loading={form.isSubmitting}>
+          {hydrated && !valid && !shownError ? (
+            // Nothing is red before a field is touched (docs/product.md §5): say plainly why Apply waits.
+            <Text size="sm" c="dimmed" data-testid="apply-waits">
+              Apply is available once every field is filled in and valid.
+            </Text>
+          ) : null}
+          <Button type="submit" disabled={hydrated && (shownError || !valid)} loading={form.isSubmitting}>
             Apply
           </Button>
         </Group>

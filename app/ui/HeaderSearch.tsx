@@ -1,7 +1,8 @@
 /**
  * The header search (docs/product.md §2): a type and a box in a GET form, so a search is a link
- * (/single-search-record?type=…&q=…) and Enter works without JavaScript. The placeholder
- * follows the chosen type.
+ * (/single-search-record?type=…&q=…) and Enter works without JavaScript. With JavaScript the
+ * placeholder follows the chosen type; without it, the page cannot follow the choice, so it
+ * names none (decision 070).
  */
 import { Form, useLocation } from "@remix-run/react";
 import { useState } from "react";
@@ -14,6 +15,10 @@ import {
   SEARCH_TYPES,
   type SearchType,
 } from "~/services/orders/search";
+import { useHydrated } from "~/ui/useHydrated";
+
+/** Without JavaScript: the type is chosen beside the box, and the placeholder cannot follow it. */
+export const NO_JS_PLACEHOLDER = "Search by the type chosen";
 
 export function HeaderSearch() {
   const location = useLocation();
@@ -21,6 +26,7 @@ export function HeaderSearch() {
   const onResults = location.pathname === "/single-search-record";
   const fromUrl = params.get("type");
   const [type, setType] = useState<SearchType>(onResults && fromUrl && isSearchType(fromUrl) ? fromUrl : "tracking_id");
+  const hydrated = useHydrated();
   return (
     <Form
       method="get"
@@ -46,7 +52,7 @@ export function HeaderSearch() {
         type="search"
         name="q"
         aria-label="Order search"
-        placeholder={SEARCH_PLACEHOLDERS[type]}
+        placeholder={hydrated ? SEARCH_PLACEHOLDERS[type] : NO_JS_PLACEHOLDER}
         defaultValue={onResults ? (params.get("q") ?? "") : ""}
         maxLength={MAX_SEARCH_LENGTH}
         required

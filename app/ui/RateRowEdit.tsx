@@ -5,11 +5,10 @@
  * Without JavaScript each is a server-rendered answer of the page's action
  * (ratecards/row-action.server.ts).
  */
-import { Alert, Anchor, Button } from "@mantine/core";
+import { Alert, Button } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { useEffect, useRef } from "react";
-import { useFormContext, ValidatedForm } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 
 import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/core/plans";
 import { RATE_FIELDS, type RateField } from "~/services/core/rate-fields";
@@ -18,10 +17,12 @@ import type { PlanTarget, RowConfirm } from "~/services/ratecards/row-action.ser
 import { rateValuesSchema, ROW_EDIT_FORM_ID, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
 import { Group, Stack, Text } from "~/ui/layout";
 
-import type { RateTableEditing } from "./RateTable";
+import { ClientInvalidRow, RowConflict, RowInvalid } from "./RateRowNotice";
+import { EDITING_ROW_ID, NoticeRow, type RateTableEditing } from "./RateTable";
 import { UrlDialog } from "./UrlDialog";
 
 export { ROW_EDIT_FORM_ID };
+const CONFIRM_FORM_ID = "rate-row-confirm";
 /** The browser checks the prices only; the action checks the whole form again (rateRowFormSchema). */
 const rateValuesValidator = withZod(rateValuesSchema);
 
@@ -40,6 +41,8 @@ export type RowActionData =
       rowId: number;
       message: string;
       current: Record<RateField, string>;
+      /** The values the person confirmed (kept in the row's inputs). */
+      mine: Partial<Record<RateField, string>>;
       courier: string;
       plan?: PlanTarget;
     }
@@ -61,12 +64,13 @@ export function rowAnswer(actionData: unknown): RowActionData | undefined {
   const answer = actionData as RowAnswerBody;
   if (answer.formId !== ROW_EDIT_FORM_ID) return undefined;
   if (answer.confirm) return { kind: "confirm", ...answer.confirm };
+  const typed = answer.repopulateFields ?? {};
+  const typedValues = Object.fromEntries(RATE_FIELDS.map((f) => [f, typeof typed[f] === "string" ? typed[f] : ""]));
   if (answer.fieldErrors) {
-    const typed = answer.repopulateFields ?? {};
     return {
       kind: "invalid",
       rowId: Number(typed.rowId),
-      values: Object.fromEntries(RATE_FIELDS.map((f) => [f, typeof typed[f] === "string" ? typed[f] : ""])),
+      values: typedValues,
       errors: answer.fieldErrors,
       message: SOME_FIELD_NOT_VALID,
     };
@@ -77,26 +81,54 @@ export function rowAnswer(actionData: unknown): RowActionData | undefined {
       rowId: answer.current.rowId,
       message: answer.message ?? "",
       current: answer.current.values,
+      mine: typedValues,
       courier: answer.current.courier,
     };
   }
   return { kind: "error", message: answer.message ?? "" };
 }
 
-/** The row being edited (the URL's, or the one an invalid answer or confirmation names) and its inputs' state. */
+/**
+ * The row being edited (the URL's, or the one an answer names) and its inputs' state. After
+ * someone else's change the inputs keep the person's values; the row's notice shows theirs
+ * (decision 070).
+ */
 export function rowEditing(
   rowData: RowActionData | undefined,
-  opts: { canEdit: boolean; editRowId: number | null; cancelHref: string },
+  opts: { canEdit: boolean; editRowId: number | null; cancelHref: string; editHref: (rowId: number) => string },
 ): RateTableEditing | null {
-  const rowId = rowData && "rowId" in rowData && rowData.kind !== "conflict" ? rowData.rowId : opts.editRowId;
+  const rowId = rowData && "rowId" in rowData ? rowData.rowId : opts.editRowId;
   if (!opts.canEdit || !rowId) return null;
+  const values =
+    rowData?.kind === "invalid" || rowData?.kind === "confirm"
+      ? rowData.values
+      : rowData?.kind === "conflict"
+        ? rowData.mine
+        : {};
   return {
     rowId,
     formId: ROW_EDIT_FORM_ID,
-    values: rowData?.kind === "invalid" ? rowData.values : rowData?.kind === "confirm" ? rowData.values : {},
+    values,
     errors: rowData?.kind === "invalid" ? rowData.errors : {},
     cancelHref: opts.cancelHref,
     validated: true,
+    notice: (columns) =>
+      rowData?.kind === "conflict" ? (
+        <NoticeRow columns={columns}>
+          {/* `theirs=1` (read by no one) makes it a new URL: a fresh page, not a jump within this one. */}
+          <RowConflict
+            key={rowData.rowId}
+            conflict={rowData}
+            useTheirsHref={`${opts.editHref(rowData.rowId)}&theirs=1#${EDITING_ROW_ID}`}
+          />
+        </NoticeRow>
+      ) : rowData?.kind === "invalid" ? (
+        <NoticeRow columns={columns}>
+          <RowInvalid message={rowData.message} />
+        </NoticeRow>
+      ) : (
+        <ClientInvalidRow formId={ROW_EDIT_FORM_ID} columns={columns} />
+      ),
   };
 }
 
@@ -112,59 +144,12 @@ export function rowVersion(
   return "";
 }
 
-/** With JavaScript, an invalid Save is refused in the browser: the spec's toast text, at once. */
-function ClientInvalidNotice({ formId }: { formId: string }) {
-  const form = useFormContext(formId);
-  if (!form.hasBeenSubmitted || form.isValid) return null;
-  return (
-    <Alert color="red" role="alert" title={SOME_FIELD_NOT_VALID} data-testid="rate-error">
-      Correct the highlighted fields and save again.
-    </Alert>
-  );
-}
-
-/**
- * Someone else saved the row first (docs/architecture.md §5): the refusal shows where the eye is — with
- * JavaScript it scrolls into view and takes focus — with the current values and a one-click
- * way to edit from them. Without JavaScript the answer is a new page that starts here.
- */
-function ConflictAlert({
-  rowData,
-  editHref,
-}: {
-  rowData: Extract<RowActionData, { kind: "conflict" }>;
-  editHref: (rowId: number) => string;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.scrollIntoView({ block: "center" });
-    ref.current?.focus({ preventScroll: true });
-  }, []);
-  return (
-    <Alert ref={ref} tabIndex={-1} color="orange" role="alert" title="Not saved" data-testid="rate-conflict">
-      <Stack gap="xs">
-        <Text size="sm">{rowData.message}</Text>
-        <Text size="sm" fw={600}>
-          Current values for {rowData.courier}:
-        </Text>
-        <Text size="sm" ff="monospace">
-          {RATE_FIELDS.map((f) => `${RATE_FIELD_LABELS[f]} ${rowData.current[f]}`).join(" · ")}
-        </Text>
-        <Anchor component={Link} to={editHref(rowData.rowId)} reloadDocument size="sm">
-          Load current values
-        </Anchor>
-      </Stack>
-    </Alert>
-  );
-}
-
 /** The alerts of a row edit, and the form the edited row's inputs post with. */
 export function RowEditAlerts({
   rowData,
   editing,
   action,
   version,
-  editHref,
   plan,
 }: {
   rowData: RowActionData | undefined;
@@ -172,26 +157,16 @@ export function RowEditAlerts({
   /** The page's URL (the form posts to it). */
   action: string;
   version: number | string;
-  editHref: (rowId: number) => string;
   /** On a plan card: which plan, and whether the editor sees its defaults. */
   plan?: { plan: string; apply_default: string } | null;
 }) {
   return (
     <>
-      {rowData?.kind === "invalid" ? (
-        <Alert color="red" role="alert" title={rowData.message} data-testid="rate-error">
-          Correct the highlighted fields and save again.
-        </Alert>
-      ) : null}
       {rowData?.kind === "error" ? (
         <Alert color="red" role="alert" data-testid="rate-error">
           {rowData.message}
         </Alert>
       ) : null}
-      {rowData?.kind === "conflict" ? (
-        <ConflictAlert key={rowData.rowId} rowData={rowData} editHref={editHref} />
-      ) : null}
-      {editing && rowData?.kind !== "invalid" ? <ClientInvalidNotice formId={editing.formId} /> : null}
       {editing ? (
         // The row's inputs (in the table, form="rate-row-edit") are checked in the browser with the
         // action's own price rules; without JavaScript the action checks them and answers 400.
@@ -199,7 +174,7 @@ export function RowEditAlerts({
           validator={rateValuesValidator}
           method="post"
           id={editing.formId}
-          action={action}
+          action={`${action}#${EDITING_ROW_ID}`}
           preventScrollReset
         >
           <input type="hidden" name="intent" value={plan ? "plan-preview" : "preview"} />
@@ -266,8 +241,23 @@ export function RowEditConfirm({
 }) {
   if (rowData?.kind !== "confirm") return null;
   const confirmPlan = rowData.plan;
+  // Cancel and Confirm return to the row (decision 070); the buttons stay in view however tall the list.
+  const back = `${backHref(rowData.rowId)}#${EDITING_ROW_ID}`;
   return (
-    <UrlDialog title="Confirm rate update" closeTo={backHref(rowData.rowId)}>
+    <UrlDialog
+      title="Confirm rate update"
+      closeTo={back}
+      actions={
+        <Group justify="flex-end">
+          <Button component={Link} to={back} variant="default">
+            Cancel
+          </Button>
+          <Button type="submit" form={CONFIRM_FORM_ID}>
+            Confirm
+          </Button>
+        </Group>
+      }
+    >
       <Stack gap="sm">
         <Text size="sm">
           Update the rates of <b>{rowData.courier}</b>
@@ -280,7 +270,7 @@ export function RowEditConfirm({
           </Text>
         ) : null}
         <ValuesDiff old={rowData.old} next={rowData.values} />
-        <Form method="post" action={action} preventScrollReset>
+        <Form id={CONFIRM_FORM_ID} method="post" action={`${action}#${EDITING_ROW_ID}`} preventScrollReset>
           <input type="hidden" name="intent" value={confirmPlan ? "plan-save" : "save"} />
           <input type="hidden" name="rowId" value={rowData.rowId} />
           <input type="hidden" name="version" value={rowData.version} />
@@ -293,12 +283,6 @@ export function RowEditConfirm({
           {RATE_FIELDS.map((f) => (
             <input key={f} type="hidden" name={f} value={rowData.values[f]} />
           ))}
-          <Group justify="flex-end">
-            <Button component={Link} to={backHref(rowData.rowId)} variant="default">
-              Cancel
-            </Button>
-            <Button type="submit">Confirm</Button>
-          </Group>
         </Form>
       </Stack>
     </UrlDialog>

@@ -5,6 +5,7 @@
  * the table through the `form` attribute, so it works without JavaScript.
  */
 import { Button, TextInput } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useField } from "remix-validated-form";
 
 import type { RateField } from "~/services/core/rate-fields";
@@ -47,7 +48,19 @@ export type RateTableEditing = {
    * submit in the browser (instant validation), and the server's errors without JavaScript.
    */
   validated?: boolean;
+  /**
+   * A refusal of this row's edit (refused fields, someone else's change), shown in a row of its
+   * own right under the inputs (decision 070): given the table's column count, it answers
+   * a `NoticeRow` or nothing.
+   */
+  notice?: (columns: number) => ReactNode;
 };
+
+/** The id of the row being edited: a post that may be refused returns to it (`#rate-row-editing`). */
+export const EDITING_ROW_ID = "rate-row-editing";
+
+/** The id of a rate input of the row being edited ("Keep editing" leads to it). */
+export const rateInputId = (field: RateField) => `rate-edit-${field}`;
 
 function RateInputView({
   field,
@@ -67,6 +80,7 @@ function RateInputView({
   return (
     <TextInput
       form={editing.formId}
+      id={rateInputId(field)}
       name={field}
       aria-label={`${label} for ${row.courier_name}`}
       defaultValue={editing.values[field] ?? String(row[field])}
@@ -100,6 +114,7 @@ function EditingRow({ row, editing, opts }: { row: RateTableRow; editing: RateTa
       data-courier={row.courier_name}
       data-shipment-type={opts.priceType ? row.shipment_type : undefined}
       data-editing
+      id={EDITING_ROW_ID}
     >
       <td>
         {row.courier_name}
@@ -161,6 +176,29 @@ function StaticRows({
       className={shifted ? "rate-rows-shifted" : undefined}
       dangerouslySetInnerHTML={{ __html: rowsHtml(rows, opts) }}
     />
+  );
+}
+
+/** A row under the row being edited, across the whole table, holding a refusal of its edit. */
+export function NoticeRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr className="rate-row-notice" data-testid="rate-row-notice">
+      <td colSpan={columns}>
+        <div className="rate-row-notice-body">{children}</div>
+      </td>
+    </tr>
+  );
+}
+
+/** How many columns a row has (a notice row spans them all). */
+function columnCount(opts: RowsHtmlOptions): number {
+  return (
+    1 +
+    (opts.priceType ? 1 : 0) +
+    (opts.full ? 3 : 0) +
+    (opts.operation ? 1 : 0) +
+    ZONE_KEYS.length +
+    EXTRA_COLUMNS.length
   );
 }
 
@@ -235,6 +273,7 @@ export function RateTable({
             <StaticRows rows={rows.slice(0, editIndex)} opts={opts} />
             <tbody className={editIndex % 2 === 1 ? "rate-rows-shifted" : undefined}>
               <EditingRow row={rows[editIndex]} editing={editing} opts={opts} />
+              {editing.notice?.(columnCount(opts))}
             </tbody>
             <StaticRows rows={rows.slice(editIndex + 1)} opts={opts} shifted={editIndex % 2 === 0} />
           </>

@@ -12,7 +12,21 @@ import { Group, Paper, Title } from "~/ui/layout";
 const FOCUSABLE =
   'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
-export function UrlDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+export function UrlDialog({
+  title,
+  closeTo,
+  children,
+  actions,
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+  /**
+   * The dialog's buttons, in a footer that stays in view however long the body is (the body
+   * scrolls inside the dialog, decision 070). A button submits a form of the body by `form=`.
+   */
+  actions?: ReactNode;
+}) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -54,6 +68,7 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        data-with-actions={actions ? "" : undefined}
         shadow="xl"
         p="lg"
         radius="md"
@@ -64,7 +79,14 @@ export function UrlDialog({ title, closeTo, children }: { title: string; closeTo
           </Title>
           <CloseButton component={Link} to={closeTo} preventScrollReset aria-label="Close" />
         </Group>
-        {children}
+        {actions ? (
+          <>
+            <div className="dialog-body">{children}</div>
+            <div className="dialog-actions">{actions}</div>
+          </>
+        ) : (
+          children
+        )}
       </Paper>
     </div>
   );

@@ -92,27 +92,31 @@ describeJsOnOff("account set-up", (s) => {
     await expectLocator(page.locator("#pan_number")).toHaveValue(reg.pan);
     expect(await page.locator("#billing_address").getAttribute("readonly")).not.toBeNull();
     if (js) {
-      // Switching GST to No clears and unlocks what the lookup filled (docs/product.md §4); Yes and a new lookup fill it again.
+      // Switching GST to No clears the GST number, PAN and billing fields and unlocks them; the company
+      // name stays, unlocked (docs/product.md §4, decision 070). Yes and a new lookup fill them again.
       await page.locator("input[name=gst_type][value=no]").check();
-      await expectLocator(page.locator("#company_name")).toHaveValue("");
+      await expectLocator(page.locator("#billing_city")).toHaveValue("");
+      await expectLocator(page.locator("#pan_number")).toHaveValue("");
+      await expectLocator(page.locator("#gst_no")).toHaveValue("");
+      await expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name);
+      expect(await page.locator("#company_name").getAttribute("readonly")).toBeNull();
       expect(await page.locator("#billing_address").getAttribute("readonly")).toBeNull();
       await page.locator("input[name=gst_type][value=yes]").check();
-      await clickThen(page, "Fetch details", () =>
-        expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name),
-      );
+      await page.locator("#gst_no").fill(reg.gstin);
+      await clickThen(page, "Fetch details", () => expectLocator(page.locator("#billing_city")).toHaveValue(reg.city));
       expect(await page.locator("#billing_address").getAttribute("readonly")).not.toBeNull();
     } else {
       // Without JavaScript the server clears and unlocks them when No is applied; Yes and a new lookup fill them again.
       await page.locator("input[name=gst_type][value=no]").check();
-      await clickThen(page, "Apply the GST choice (No clears the fetched details)", () =>
-        expectLocator(page.locator("#company_name")).toHaveValue(""),
+      await clickThen(page, "Apply the GST choice (No clears the GST number, PAN and billing address)", () =>
+        expectLocator(page.locator("#billing_city")).toHaveValue(""),
       );
+      await expectLocator(page.locator("#gst_no")).toHaveValue("");
+      await expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name);
       expect(await page.locator("#billing_address").getAttribute("readonly")).toBeNull();
       await page.locator("input[name=gst_type][value=yes]").check();
       await page.locator("#gst_no").fill(reg.gstin);
-      await clickThen(page, "Fetch details", () =>
-        expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name),
-      );
+      await clickThen(page, "Fetch details", () => expectLocator(page.locator("#billing_city")).toHaveValue(reg.city));
       expect(await page.locator("#billing_address").getAttribute("readonly")).not.toBeNull();
     }
     await page.locator("#business_proof_type").selectOption(PROOF_FOR[reg.company_type]);
@@ -136,20 +140,16 @@ describeJsOnOff("account set-up", (s) => {
       expectLocator(page.locator("#business_proof-error")).toHaveText("You can only upload png/jpeg/jpg/pdf file!"),
     );
 
-    // Without JavaScript a file over 300 KB is refused by the server while it streams.
+    // Without JavaScript a file over 300 KB is refused by its field, every value kept
+    // (tests/e2e/forms-without-js.test.ts checks this fully).
     if (!js) {
       await page
         .locator("#business_proof")
         .setInputFiles(file("big.pdf", "application/pdf", Buffer.concat([PDF, Buffer.alloc(300 * 1024)])));
       await clickThen(page, "Submit", () =>
-        expectLocator(page.getByTestId("page-error")).toHaveText("Max file size 300 KB only"),
+        expectLocator(page.locator("#business_proof-error")).toHaveText("Max file size 300 KB only"),
       );
-      await page.goto(url);
-      await page.locator("#gst_no").fill(reg.gstin);
-      await clickThen(page, "Fetch details", () => page.getByTestId("lookup-filled").waitFor());
-      await page.locator("#company_type").selectOption(reg.company_type);
-      await page.locator("#business_proof_type").selectOption(PROOF_FOR[reg.company_type]);
-      await page.locator("input[name=msme][value=no]").check();
+      await expectLocator(page.locator("#company_name")).toHaveValue(reg.company_name);
     }
 
     // A refused post shows the form again without the chosen files: choose them again.

@@ -257,9 +257,13 @@ describeJsOnOff("Pickrr Advantage", (s) => {
     if (js) {
       const posts: string[] = [];
       page.on("request", (r) => (r.method() === "POST" ? posts.push(r.url()) : undefined));
-      expect(await apply.isDisabled()).toBe(false);
-      await apply.click();
-      await settings.getByText("Some form fields are invalid.").waitFor();
+      // Apply is disabled while the form is invalid, from the first load (decision 070), saying why in grey.
+      await expect.poll(() => apply.isDisabled()).toBe(true);
+      await settings.getByTestId("apply-waits").waitFor();
+      const liability = settings.getByLabel("Max cashback liability (₹)");
+      await liability.fill("1");
+      await expect.poll(() => apply.isDisabled()).toBe(false);
+      await liability.fill("");
       await settings.getByText("* max cashback liability is required").waitFor();
       expect(await apply.isDisabled()).toBe(true);
       expect(posts).toEqual([]);

@@ -1,8 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { CONFLICT_MESSAGE } from "~/services/ratecards/scope.server";
-
 import {
   describeJsOnOff,
   expectAccessible,
@@ -166,60 +164,7 @@ describeJsOnOff("client rate card", (s) => {
       .first();
     await expectLocator(saved.locator("td").nth(2)).toContainText(`${newPrice} |`);
   });
-
-  it("refuses a save when someone else changed the row, and shows the current values", async () => {
-    const { page, browser } = s;
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await signInOnce(page, "vp@demo.test", "vp");
-    await page.waitForURL((u) => u.pathname === "/all-users");
-    await page.goto(`/all-users/${clientId}/rate-card?tab=rto`);
-    const row = (await editableRows(page)).first();
-    await row.getByRole("link", { name: EDIT_ROW }).click();
-    await page.waitForURL((u) => u.searchParams.has("edit"));
-    const editUrl = page.url();
-
-    // A second vp session saves the same row first.
-    const other = await newContext(browser, true);
-    const otherPage = await other.newPage();
-    await signInOnce(otherPage, "vp@demo.test", "vp");
-    await otherPage.waitForURL((u) => u.pathname === "/all-users");
-    await otherPage.goto(editUrl);
-    const theirs = otherPage.locator("[data-editing]").getByLabel(/^Zone E Base for/);
-    const next = (Number(await theirs.inputValue()) + 2).toFixed(2);
-    await theirs.fill(next);
-    await otherPage.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
-    await otherPage
-      .getByRole("dialog", { name: "Confirm rate update" })
-      .getByRole("button", { name: "Confirm" })
-      .click();
-    await otherPage.getByTestId("toast").getByText("Updated Successfully").waitFor();
-    await other.close();
-
-    // Our stale edit is refused.
-    await page
-      .locator("[data-editing]")
-      .getByLabel(/^Zone D Base for/)
-      .fill("99.00");
-    await page.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
-    await page.getByRole("dialog", { name: "Confirm rate update" }).getByRole("button", { name: "Confirm" }).click();
-    const conflict = page.getByTestId("rate-conflict");
-    await conflict.waitFor();
-    // The spec's failure toast, then the server's message.
-    await expectLocator(conflict).toContainText(`Not able to update rate card. ${CONFLICT_MESSAGE}`);
-    await expectLocator(conflict).toContainText(`Zone E Base ${next}`);
-    // The refusal is where the eye is (in view; with JavaScript it has the focus) …
-    const inView = () =>
-      conflict.evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        return r.top >= 0 && r.top < window.innerHeight;
-      });
-    await expect.poll(inView).toBe(true);
-    if (s.js) expect(await conflict.evaluate((el) => el === document.activeElement)).toBe(true);
-    // … and one click edits from the current values.
-    await conflict.getByRole("link", { name: "Load current values" }).click();
-    await expectLocator(page.locator("[data-editing]").getByLabel(/^Zone E Base for/)).toHaveValue(next);
-    await expectLocator(page.getByTestId("rate-conflict")).toHaveCount(0);
-  });
+  // A save refused because someone else changed the row: tests/e2e/refusals-in-place.test.ts.
 });
 
 /** A forged post does not depend on JavaScript in the page: once (decision 017). */

@@ -41,6 +41,18 @@ const GOOD_KYC = {
 };
 
 describe("KYC form", () => {
+  it("says a PAN that does not fit the company type together with every other field's message (decision 070)", async () => {
+    const r = await read(
+      kycValidator,
+      form({ ...GOOD_KYC, gst_type: "no", gst_no: "", pan_number: "ABCPE1234F", billing_city: "" }),
+    );
+    expect(r.ok).toBe(false);
+    expect(r.ok ? {} : r.fieldErrors).toEqual({
+      pan_number: "The PAN's fourth letter is P, but a Private Limited PAN has C there.",
+      billing_city: KYC_MESSAGES.city,
+    });
+  });
+
   it("accepts a complete KYC and upper-cases GSTIN and PAN", async () => {
     const r = await read(
       kycValidator,
@@ -245,6 +257,12 @@ describe("Wallet Configuration form", () => {
       });
     }
     expect(WALLET_MESSAGES.saved).toBe("Tolerance values updated successfully.");
+    // The tolerance goes no further from zero than the maximum (decision 070).
+    expect(await read(walletValidator, form({ current_tolerance: "-5000", max_tolerance: "-100" }))).toEqual({
+      ok: false,
+      fieldErrors: { current_tolerance: WALLET_MESSAGES.beyondMax },
+    });
+    expect((await read(walletValidator, form({ current_tolerance: "-100", max_tolerance: "-100" }))).ok).toBe(true);
     fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e9 }), (n) => TOLERANCE_PATTERN.test(String(n))));
   });
 });

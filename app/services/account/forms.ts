@@ -144,8 +144,45 @@ export type KycInput = {
 const required = (max: number, message: string) =>
   boundedString(max, { required_error: message }).trim().min(1, message);
 
-const kycSchema = z
-  .object({
+const rawText = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+
+/**
+ * The checks across KYC fields (GST number when registered, the PAN inside it, the business
+ * proof a company type offers, the PAN's holder letter), from the raw post before the fields,
+ * so their messages show with every other field's (zod runs an object's refinements only when
+ * every field parsed; docs/forms.md §2).
+ */
+export function kycCrossErrors(raw: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const gst = rawText(raw.gst_no).toUpperCase();
+  const pan = rawText(raw.pan_number).toUpperCase();
+  const type = rawText(raw.company_type);
+  const companyType = (COMPANY_TYPES as readonly string[]).includes(type) ? (type as CompanyType) : null;
+  if (raw.gst_type === "yes") {
+    if (!gst) errors.gst_no = KYC_MESSAGES.gstNo;
+    else if (gstinProblem(gst)) errors.gst_no = KYC_MESSAGES.gstInvalid;
+    else if (PAN_PATTERN.test(pan) && panOfGstin(gst) !== pan) errors.pan_number = KYC_MESSAGES.panNotInGstin;
+  }
+  const proof = rawText(raw.business_proof_type);
+  if (
+    companyType &&
+    (BUSINESS_PROOF_TYPES as readonly string[]).includes(proof) &&
+    !businessProofOptions(companyType).includes(proof as BusinessProofType)
+  )
+    errors.business_proof_type = KYC_MESSAGES.businessProofNotOffered;
+  const mismatch = companyType && !errors.pan_number ? panHolderMismatch(pan, companyType) : null;
+  if (mismatch) errors.pan_number = mismatch;
+  return errors;
+}
+
+const kycSchema = z.preprocess(
+  (raw, ctx) => {
+    const fields = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+    for (const [path, message] of Object.entries(kycCrossErrors(fields)))
+      ctx.addIssue({ code: "custom", path: [path], message });
+    return fields;
+  },
+  z.object({
     company_name: required(TEXT_LIMITS.company, KYC_MESSAGES.companyName),
     company_type: z.enum(COMPANY_TYPES, { errorMap: () => ({ message: KYC_MESSAGES.companyType }) }),
     business_proof_type: z.enum(BUSINESS_PROOF_TYPES, {
@@ -170,21 +207,8 @@ const kycSchema = z
       z.string().regex(/^[1-9][0-9]{5}$/, KYC_MESSAGES.pincodeInvalid),
     ),
     billing_state: required(KYC_LIMITS.billing_state, KYC_MESSAGES.state),
-  })
-  .superRefine((k, ctx) => {
-    if (k.gst_type === "yes") {
-      if (!k.gst_no) ctx.addIssue({ code: "custom", path: ["gst_no"], message: KYC_MESSAGES.gstNo });
-      else if (gstinProblem(k.gst_no))
-        ctx.addIssue({ code: "custom", path: ["gst_no"], message: KYC_MESSAGES.gstInvalid });
-      else if (panOfGstin(k.gst_no) !== k.pan_number)
-        ctx.addIssue({ code: "custom", path: ["pan_number"], message: KYC_MESSAGES.panNotInGstin });
-    }
-    if (!businessProofOptions(k.company_type).includes(k.business_proof_type)) {
-      ctx.addIssue({ code: "custom", path: ["business_proof_type"], message: KYC_MESSAGES.businessProofNotOffered });
-    }
-    const mismatch = panHolderMismatch(k.pan_number, k.company_type);
-    if (mismatch) ctx.addIssue({ code: "custom", path: ["pan_number"], message: mismatch });
-  });
+  }),
+);
 
 export const KYC_FIELDS = [
   "company_name",
@@ -394,6 +418,7 @@ export const configValidator = withZod(configFormSchema);
 export const WALLET_MESSAGES = {
   maxTolerance: "Please enter a valid maximum tolerance value.",
   tolerance: "Please enter a valid tolerance value.",
+  beyondMax: "The tolerance cannot be beyond the maximum tolerance.",
   saved: "Tolerance values updated successfully.",
 } as const;
 
@@ -409,8 +434,24 @@ const tolerance = (message: string) =>
     .regex(TOLERANCE_PATTERN, message)
     .transform((v) => Number(v).toFixed(2));
 
+/**
+ * The tolerance may go no further from zero than the maximum (decision 070): −5,000 against a
+ * maximum of −100 is refused. Checked from the raw post so it shows with the fields' messages.
+ */
+export function toleranceBeyondMax(current: string, max: string): boolean {
+  if (!TOLERANCE_PATTERN.test(current.trim()) || !TOLERANCE_PATTERN.test(max.trim())) return false;
+  return Math.abs(Number(current)) > Math.abs(Number(max));
+}
+
+const readWallet = textFields(["current_tolerance", "max_tolerance"]);
+
 export const walletFormSchema = z.preprocess(
-  textFields(["current_tolerance", "max_tolerance"]),
+  (raw, ctx) => {
+    const fields = readWallet(raw);
+    if (toleranceBeyondMax(String(fields.current_tolerance), String(fields.max_tolerance)))
+      ctx.addIssue({ code: "custom", path: ["current_tolerance"], message: WALLET_MESSAGES.beyondMax });
+    return fields;
+  },
   z.object({
     current_tolerance: tolerance(WALLET_MESSAGES.tolerance),
     max_tolerance: tolerance(WALLET_MESSAGES.maxTolerance),
@@ -418,7 +459,7 @@ export const walletFormSchema = z.preprocess(
 );
 export const walletValidator = withZod(walletFormSchema);
 
-/** The KYC fields a GST lookup fills and locks; choosing no GST clears them (docs/product.md §4). */
+/** The KYC fields a GST lookup fills and locks (docs/product.md §4). */
 export const GST_LOCKED_FIELDS = [
   "company_name",
   "pan_number",
@@ -428,3 +469,9 @@ export const GST_LOCKED_FIELDS = [
   "billing_pincode",
   "billing_state",
 ] as const;
+
+/**
+ * What choosing no GST clears after a lookup (docs/product.md §4, decision 070): the PAN and
+ * billing fields it filled, and the GST number itself; the company name stays (unlocked).
+ */
+export const GST_NO_CLEARS = [...GST_LOCKED_FIELDS.filter((f) => f !== "company_name"), "gst_no"] as const;

@@ -67,6 +67,8 @@ export type KycSubmission = {
   clientId: number;
   input: KycInput;
   documents: Partial<Record<KycDocument, File | string | null>>;
+  /** Documents the post held but over 300 KB (left out while it streamed): refused as too large, not as missing. */
+  tooLarge?: readonly string[];
 };
 
 export type KycSubmitResult = Result<
@@ -113,6 +115,10 @@ export async function submitKyc(
 
   const files: Partial<Record<KycDocument, UploadedFile>> = {};
   for (const doc of requiredDocuments(input)) {
+    if (submission.tooLarge?.includes(doc)) {
+      fieldErrors[doc] = KYC_MESSAGES.fileTooLarge;
+      continue;
+    }
     const file = chosen(submission.documents[doc]);
     if (!file) {
       fieldErrors[doc] = DOCUMENT_MISSING_MESSAGE[doc];

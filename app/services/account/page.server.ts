@@ -10,12 +10,12 @@ import { redirectWithToast } from "../auth/session.server";
 import { type Failure, invalid, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
 import { readForm, withoutSecrets } from "../http/form-errors.server";
-import { readMultipart } from "../http/upload.server";
+import { chosenFiles, readMultipart } from "../http/upload.server";
 import {
   BANK_FIELDS,
   businessValidator,
   configValidator,
-  GST_LOCKED_FIELDS,
+  GST_NO_CLEARS,
   gstLookupValidator,
   KYC_DOCUMENT_LABELS,
   KYC_DOCUMENTS,
@@ -108,7 +108,12 @@ export type AccountAnswer = {
   lookup?: { filled: Record<string, string>; locked: readonly string[] };
   token?: string;
   rotated?: boolean;
+  /** File fields that held a file in the refused post: a browser cannot refill them (decision 070). */
+  fileNotes?: Record<string, string>;
 };
+
+/** Said by each file field that held a file when its form was refused (decision 070). */
+export const CHOOSE_FILE_AGAIN = "Choose this file again: files are not kept when the form is refused.";
 
 const HIGHLIGHTED = "Please correct the highlighted fields.";
 
@@ -119,6 +124,7 @@ function refused(
   formId: AccountFormId,
   failure: Failure & { fieldErrors?: Record<string, string> },
   submitted?: Record<string, unknown>,
+  fileNotes?: Record<string, string>,
 ) {
   if (failure.status === 403) throw new Response(failure.message, { status: 403 });
   return answer(
@@ -127,27 +133,52 @@ function refused(
       message: failure.message,
       fieldErrors: failure.fieldErrors,
       repopulateFields: submitted && withoutSecrets(submitted),
+      fileNotes: fileNotes && Object.keys(fileNotes).length ? fileNotes : undefined,
     },
     failure.status,
   );
 }
 
-/** A section's fields that failed their schema: every field's message, and the section's sentence. */
+/**
+ * A section's fields that failed their schema, and its files over 300 KB: every field's message
+ * at once, the section's sentence, what was typed, and which files to choose again.
+ */
 const invalidFields = (
   formId: AccountFormId,
-  read: { fieldErrors: Record<string, string>; submitted: Record<string, unknown> },
-) => refused(formId, invalid(HIGHLIGHTED, { fieldErrors: read.fieldErrors }), read.submitted);
+  read: { fieldErrors?: Record<string, string>; submitted: Record<string, unknown> },
+  files?: PostedFiles,
+) =>
+  refused(
+    formId,
+    invalid(HIGHLIGHTED, { fieldErrors: { ...read.fieldErrors, ...files?.errors } }),
+    read.submitted,
+    files?.notes,
+  );
 
-/** The post's fields and files; a file over 300 KB is refused while it streams (nothing is stored). */
-async function readPost(request: Request): Promise<Result<{ form: FormData }, Failure<400 | 413>>> {
+/** The post's fields and files; a file over 300 KB is left out while it streams (nothing is stored) and named. */
+async function readPost(request: Request): Promise<Result<{ form: FormData; tooLarge: string[] }, Failure<400 | 413>>> {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     return readMultipart(request, {
       maxFileBytes: MAX_DOCUMENT_BYTES,
       maxFieldBytes: 8192,
       messages: { tooLarge: KYC_MESSAGES.fileTooLarge },
+      oversizedFiles: "report",
     });
   }
-  return { ok: true, form: await request.formData() };
+  return { ok: true, form: await request.formData(), tooLarge: [] };
+}
+
+/** A section's file fields in a post: those over 300 KB (the spec's message) and every one that held a file. */
+type PostedFiles = { errors: Record<string, string>; notes: Record<string, string>; anyTooLarge: boolean };
+
+function postedFiles(form: FormData, fields: readonly string[], tooLarge: readonly string[]): PostedFiles {
+  const errors: Record<string, string> = {};
+  const notes: Record<string, string> = {};
+  for (const field of fields) {
+    if (tooLarge.includes(field)) errors[field] = KYC_MESSAGES.fileTooLarge;
+    if (tooLarge.includes(field) || chosenFiles(form, field).length > 0) notes[field] = CHOOSE_FILE_AGAIN;
+  }
+  return { errors, notes, anyTooLarge: Object.keys(errors).length > 0 };
 }
 
 const intVersion = (form: FormData) => {
@@ -162,7 +193,7 @@ const postedText = (form: FormData) =>
 export async function accountSetupAction(request: Request, db: Db, actor: AccountActor, clientId: number) {
   const read = await readPost(request);
   if (!read.ok) return refused("page", read);
-  const { form } = read;
+  const { form, tooLarge } = read;
   const intent = String(form.get("intent") ?? "");
   const url = new URL(request.url);
   const view = parseAccountView(url.searchParams);
@@ -185,28 +216,42 @@ export async function accountSetupAction(request: Request, db: Db, actor: Accoun
     case "kyc-gst": {
       // Without JavaScript: GST switched to no clears and unlocks what a lookup filled (docs/product.md §4).
       const values = postedText(form);
-      if (values.gst_type === "no") for (const k of [...GST_LOCKED_FIELDS, "gst_no"]) values[k] = "";
+      if (values.gst_type === "no") for (const k of GST_NO_CLEARS) values[k] = "";
       return answer({ formId: "kyc", repopulateFields: values });
     }
     case "kyc-submit": {
       const kyc = await readForm(form, kycValidator, "kyc");
-      if (!kyc.ok) return invalidFields("kyc", kyc);
-      const documents = Object.fromEntries(KYC_DOCUMENTS.map((d) => [d, form.get(d) as File | string | null]));
-      const result = await submitKyc(db, actor, { clientId, input: kyc.data, documents });
-      if (!result.ok) return refused("kyc", result, kyc.submitted);
+      const files = postedFiles(form, KYC_DOCUMENTS, tooLarge);
+      if (!kyc.ok) return invalidFields("kyc", kyc, files);
+      const documents = Object.fromEntries(KYC_DOCUMENTS.map((d) => [d, chosenFiles(form, d)[0] ?? null]));
+      const result = await submitKyc(db, actor, { clientId, input: kyc.data, documents, tooLarge });
+      if (!result.ok)
+        return refused(
+          "kyc",
+          { ...result, fieldErrors: "fieldErrors" in result ? { ...result.fieldErrors, ...files.errors } : undefined },
+          kyc.submitted,
+          files.notes,
+        );
       return toast(here("kyc", { completed: result.profileCompleted }), "KYC submitted successfully.");
     }
     case "business": {
       const business = await readForm(form, businessValidator, "business");
-      if (!business.ok) return invalidFields("business", business);
+      const files = postedFiles(form, ["label_logo"], tooLarge);
+      if (!business.ok || files.anyTooLarge) return invalidFields("business", business, files);
       const result = await saveBusinessDetails(db, actor, {
         clientId,
         version: intVersion(form),
         input: business.data,
-        logo: form.get("label_logo") as File | null,
+        logo: chosenFiles(form, "label_logo")[0] ?? null,
       });
       // After a conflict the section shows what is stored now, not what was typed.
-      if (!result.ok) return refused("business", result, result.status === 409 ? undefined : business.submitted);
+      if (!result.ok)
+        return refused(
+          "business",
+          result,
+          result.status === 409 ? undefined : business.submitted,
+          result.status === 409 ? undefined : files.notes,
+        );
       return toast(here("business"), "Business details updated successfully.");
     }
     case "bank-unlock": {

@@ -81,6 +81,31 @@ describe("reading a multipart post", () => {
     expect(post.pulled()).toBeLessThan(limit + 64 * 1024);
   });
 
+  it("with oversizedFiles 'report', leaves a file over the limit out and names its field, keeping every field after it", async () => {
+    const big = "x".repeat(5_000);
+    const body =
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="company_name"\r\n\r\nAcme\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="business_proof"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n${big}\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="pancard"; filename="small.pdf"\r\nContent-Type: application/pdf\r\n\r\nsmall\r\n` +
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="pan_number"\r\n\r\nABCPE1234F\r\n--${BOUNDARY}--\r\n`;
+    const request = () =>
+      new Request("http://console.test/upload", {
+        method: "POST",
+        headers: { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` },
+        body,
+      });
+    const read = await readMultipart(request(), { maxFileBytes: 1_000, oversizedFiles: "report" });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.tooLarge).toEqual(["business_proof"]);
+    expect(read.form.get("business_proof")).toBeNull();
+    expect((read.form.get("pancard") as File).size).toBe(5);
+    expect(read.form.get("company_name")).toBe("Acme");
+    expect(read.form.get("pan_number")).toBe("ABCPE1234F");
+    // Unset, the same post is refused whole.
+    const refused = await readMultipart(request(), { maxFileBytes: 1_000 });
+    expect(refused.ok).toBe(false);
+  });
+
   it("reads fields and a file within the limit", async () => {
     const post = streamedPost(50_000);
     const read = await readMultipart(post.request, { maxFileBytes: 100_000 });

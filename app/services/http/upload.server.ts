@@ -56,6 +56,12 @@ export type MultipartLimits = {
   /** The most bytes one text field may have (default: maxFileBytes). */
   maxFieldBytes?: number;
   messages?: { tooLarge?: string; notMultipart?: string };
+  /**
+   * "report": a file over the limit is left out of the form (the rest of its bytes read and
+   * dropped) and its field named in `tooLarge`, so the page can answer with every other field
+   * as typed and the message by that file's field. Unset: the whole post is refused (413).
+   */
+  oversizedFiles?: "refuse" | "report";
 };
 
 class PartTooLarge extends Error {}
@@ -86,9 +92,18 @@ export async function readLimited(
   return { ok: true, bytes };
 }
 
-function limitedHandler(maxFileBytes: number, maxFieldBytes: number): UploadHandler {
-  return async ({ filename, contentType, data }) => {
-    const read = await readLimited(data, typeof filename === "string" ? maxFileBytes : maxFieldBytes);
+function limitedHandler(maxFileBytes: number, maxFieldBytes: number, tooLarge?: string[]): UploadHandler {
+  return async ({ name, filename, contentType, data }) => {
+    // One iterator without `return`: stopping at the limit leaves the rest readable, to drop.
+    const iterator = data[Symbol.asyncIterator]();
+    const once = { [Symbol.asyncIterator]: () => ({ next: () => iterator.next() }) };
+    const read = await readLimited(once, typeof filename === "string" ? maxFileBytes : maxFieldBytes);
+    if (!read.ok && tooLarge && typeof filename === "string") {
+      // Read past the file (the request edge caps the whole body, decision 018), keeping nothing.
+      for await (const _ of once);
+      tooLarge.push(name);
+      return undefined;
+    }
     if (!read.ok) throw new PartTooLarge();
     if (typeof filename === "string") return new File([read.bytes], filename, { type: contentType });
     return new TextDecoder().decode(read.bytes);
@@ -129,8 +144,9 @@ function withBoundedChunks(request: Request, size: number): Request {
 export async function readMultipart(
   request: Request,
   limits: MultipartLimits,
-): Promise<Result<{ form: FormData }, Failure<400 | 413>>> {
+): Promise<Result<{ form: FormData; tooLarge: string[] }, Failure<400 | 413>>> {
   const maxFieldBytes = limits.maxFieldBytes ?? limits.maxFileBytes;
+  const tooLargeFiles: string[] | undefined = limits.oversizedFiles === "report" ? [] : undefined;
   const tooLarge = () =>
     fail(
       413,
@@ -142,10 +158,11 @@ export async function readMultipart(
   const copy = request.body ? request.clone() : null;
   try {
     const bounded = withBoundedChunks(request, PARSER_CHUNK_BYTES);
-    return {
-      ok: true,
-      form: await unstable_parseMultipartFormData(bounded, limitedHandler(limits.maxFileBytes, maxFieldBytes)),
-    };
+    const form = await unstable_parseMultipartFormData(
+      bounded,
+      limitedHandler(limits.maxFileBytes, maxFieldBytes, tooLargeFiles),
+    );
+    return { ok: true, form, tooLarge: tooLargeFiles ?? [] };
   } catch (error) {
     if (error instanceof PartTooLarge) return tooLarge();
     // Not a multipart post (the app's upload forms always are): nothing we can read.
@@ -158,11 +175,15 @@ export async function readMultipart(
   } catch {
     return fail(400, limits.messages?.notMultipart ?? "Choose a file to upload.");
   }
-  for (const value of form.values()) {
+  const reported: string[] = [];
+  for (const [name, value] of [...form.entries()]) {
     const size = typeof value === "string" ? new TextEncoder().encode(value).byteLength : value.size;
-    if (size > (typeof value === "string" ? maxFieldBytes : limits.maxFileBytes)) return tooLarge();
+    if (size <= (typeof value === "string" ? maxFieldBytes : limits.maxFileBytes)) continue;
+    if (!tooLargeFiles || typeof value === "string") return tooLarge();
+    form.delete(name);
+    reported.push(name);
   }
-  return { ok: true, form };
+  return { ok: true, form, tooLarge: reported };
 }
 
 // ---------------------------------------------------------------------------------------

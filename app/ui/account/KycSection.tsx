@@ -7,7 +7,7 @@ import { Button } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { chosenFileProblem, GST_LOCKED_FIELDS, KYC_LIMITS } from "~/services/account/forms";
+import { chosenFileProblem, GST_LOCKED_FIELDS, GST_NO_CLEARS, KYC_LIMITS } from "~/services/account/forms";
 import { businessProofChoices, COMPANY_TYPE_LABELS, COMPANY_TYPES } from "~/services/account/gstin";
 import type { AccountAnswer } from "~/services/account/page.server";
 import { istDateLabel } from "~/services/clients/dates";
@@ -47,19 +47,27 @@ export function KycSection({
     () => Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>,
   );
   const [companyType, setCompanyType] = useState(value("company_type"));
+  const [gstNo, setGstNo] = useState(value("gst_no"));
   // Each answer (a lookup again after switching GST off and on) fills and locks afresh.
   useEffect(() => {
     setLocked(Boolean(answer?.lookup));
     setFill(Object.fromEntries(LOCKABLE.map((k) => [k, value(k)])) as Record<Lockable, string>);
+    setGstNo(value("gst_no"));
     // Only a new answer: `value` is a new function each render and reads that answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
   const hydrated = useHydrated();
-  // Switching GST to no clears what the lookup filled and unlocks it (docs/product.md §4).
+  // Switching GST to no clears the GST number and the PAN and billing fields a lookup filled,
+  // and unlocks the company name, kept (docs/product.md §4, decision 070: GST_NO_CLEARS).
   const onGst = (v: "yes" | "no") => {
-    if (v === "no" && locked) {
+    if (v !== "no") return;
+    setGstNo("");
+    if (locked) {
       setLocked(false);
-      setFill(Object.fromEntries(LOCKABLE.map((k) => [k, ""])) as Record<Lockable, string>);
+      setFill((f) => ({
+        ...f,
+        ...Object.fromEntries(GST_NO_CLEARS.filter((k) => k !== "gst_no").map((k) => [k, ""])),
+      }));
     }
   };
   const lockable = (name: Lockable, label: string, max: number, required = true) => (
@@ -120,15 +128,15 @@ export function KycSection({
         {!hydrated && locked && !readOnly ? (
           // Without JavaScript the page cannot clear the fetched fields as No is chosen: this asks the server to.
           <Button type="submit" name="intent" value="kyc-gst" variant="default" size="xs" formNoValidate>
-            Apply the GST choice (No clears the fetched details)
+            Apply the GST choice (No clears the GST number, PAN and billing address)
           </Button>
         ) : null}
         <Group align="end" gap="sm">
           <Field
             name="gst_no"
             label="GST Number"
-            value={value("gst_no")}
             answer={answer}
+            controlled={{ value: gstNo, onChange: setGstNo }}
             maxLength={KYC_LIMITS.gst_no}
             readOnly={readOnly}
             description="15 characters; required when GST registered"

@@ -11,6 +11,8 @@ export type FieldAnswer = {
   message?: string;
   fieldErrors?: Record<string, string>;
   repopulateFields?: Record<string, unknown>;
+  /** File fields that held a file in the refused post: choose it again (decision 070). */
+  fileNotes?: Record<string, string>;
 };
 
 /** The value posted for this field, when the answer refills the form (a repeated field: the last). */
@@ -219,6 +221,7 @@ export function FileField({
   check: (f: File) => string | null;
 }) {
   const error = answer?.fieldErrors?.[name];
+  const note = answer?.fileNotes?.[name];
   return (
     <div className="account-file">
       <label htmlFor={name}>{label}</label>
@@ -228,7 +231,7 @@ export function FileField({
         type="file"
         accept={accept}
         disabled={disabled}
-        aria-describedby={`${name}-error`}
+        aria-describedby={note ? `${name}-error ${name}-note` : `${name}-error`}
         aria-invalid={error ? true : undefined}
         onChange={(e) => {
           const input = e.currentTarget;
@@ -242,6 +245,11 @@ export function FileField({
       <p id={`${name}-error`} className="account-error" role={error ? undefined : "status"}>
         {error ?? ""}
       </p>
+      {note ? (
+        <p id={`${name}-note`} className="account-file-note" data-testid={`${name}-note`}>
+          {note}
+        </p>
+      ) : null}
     </div>
   );
 }
