@@ -124,9 +124,15 @@ async function seedLegal(tx: Tx, ordersUntil: Date): Promise<void> {
       });
     await seedVersion(tx, legal, seller, { ...plan, version: i < 2 ? 2 : 1 });
   }
-  // The reminders job, as it ran yesterday and today (decision 062).
+  // The reminders job, as it ran yesterday and today (decision 062). Its e-mails are the past the
+  // seed recreates: they count as sent, so a demo started with SMTP_URL never writes to the seeded
+  // sellers' (real-looking) addresses, and the outbox starts empty of pending mail.
+  const [{ before }] = (await tx.execute(sql`select coalesce(max(id), 0)::int as before from mail_outbox`)).rows as {
+    before: number;
+  }[];
   await remindDue(tx, noonIst(addDays(today, -1)));
   await remindDue(tx, ordersUntil);
+  await tx.execute(sql`update mail_outbox set sent_at = created_at where id > ${before} and sent_at is null`);
 }
 
 export const legalSeeder: AreaSeeder = {
