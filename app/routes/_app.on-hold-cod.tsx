@@ -14,7 +14,7 @@
  */
 import "~/ui/money/money.css";
 
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
@@ -25,7 +25,7 @@ import { plural } from "~/services/core/plural";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { searchParamsOf } from "~/services/http/query-params";
-import { codListHref, type CodView, parseCodView } from "~/services/money/cod-query";
+import { codListHref, parseCodView, refusedCodView } from "~/services/money/cod-query";
 import { holdDetailsTitle } from "~/services/money/hold";
 import { chosenRows, releaseAllValidator, releaseValidator } from "~/services/money/release-form";
 import {
@@ -47,13 +47,6 @@ import { UrlDialog } from "~/ui/UrlDialog";
 
 export const meta: MetaFunction = () => [{ title: "On Hold COD · Shipping Console" }];
 
-function viewOrRefuse(params: URLSearchParams, today: string): CodView {
-  const parsed = parseCodView(params, today);
-  if (!parsed.ok)
-    throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return parsed.view;
-}
-
 const idOf = (raw: string | null) => {
   const n = Number(raw);
   return Number.isSafeInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
@@ -63,8 +56,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "cod.view", capabilities: true });
   const params = searchParamsOf(request);
   const today = istDayOf(new Date());
-  const view = viewOrRefuse(params, today);
+  const parsed = parseCodView(params, today);
   const db = getDb();
+  // A refused URL re-renders the form as typed, the message by its field, over an empty table (400).
+  if (!parsed.ok) {
+    const refused = refusedCodView(params, today, parsed.message);
+    const empty = { rows: [], total: 0, pending: "0.00", page: 1, pages: 1 };
+    const none = { hold: null, releaseIds: [], releaseAsked: false, matching: null };
+    return data(
+      { view: refused.view, today, refused, ...empty, canRelease: can(staff, "cod.release"), ...none },
+      { status: 400 },
+    );
+  }
+  const view = parsed.view;
   const list = await listHeldRemittances(db, staff, view);
   const canRelease = can(staff, "cod.release");
   let hold = null;
@@ -85,7 +89,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : [];
   // Select all matching: the whole filter's held remittances, counted, summed and fingerprinted.
   const matching = canRelease && params.get("release") === "all" ? await matchingHeld(db, staff, view) : null;
-  return { view, today, ...list, canRelease, hold, releaseIds, releaseAsked: params.get("release") === "1", matching };
+  return {
+    view,
+    today,
+    refused: null,
+    ...list,
+    canRelease,
+    hold,
+    releaseIds,
+    releaseAsked: params.get("release") === "1",
+    matching,
+  };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -111,8 +125,21 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function OnHoldCod() {
-  const { view, today, rows, total, pending, page, pages, canRelease, hold, releaseIds, releaseAsked, matching } =
-    useLoaderData<typeof loader>();
+  const {
+    view,
+    today,
+    refused,
+    rows,
+    total,
+    pending,
+    page,
+    pages,
+    canRelease,
+    hold,
+    releaseIds,
+    releaseAsked,
+    matching,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<FormFailure>() ?? null;
   const navigation = useNavigation();
   const listHref = codListHref(view);
@@ -121,7 +148,7 @@ export default function OnHoldCod() {
       <CodHeader line={`COD remittances finance is holding, cycles starting ${dmy(view.from)} to ${dmy(view.to)}`}>
         <CodViewLinks current="held" heldHref={listHref} releasedHref="/on-hold-cod/released" />
       </CodHeader>
-      <CodFilters view={view} today={today} />
+      <CodFilters view={view} today={today} refused={refused} />
       <CodTotals count={total} amount={pending} kind="held" />
       {canRelease ? <CodSelectForm id="cod-select" view={view} page={page} /> : null}
       {canRelease ? (

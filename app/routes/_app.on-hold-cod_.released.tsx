@@ -7,7 +7,7 @@
  */
 import "~/ui/money/money.css";
 
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
@@ -16,7 +16,7 @@ import { plural } from "~/services/core/plural";
 import { getDb } from "~/services/db/client.server";
 import { searchParamsOf } from "~/services/http/query-params";
 import { approverChoices, listReleased } from "~/services/money/released.server";
-import { parseReleasedView, releasedHref } from "~/services/money/released-query";
+import { parseReleasedView, refusedReleasedView, releasedHref } from "~/services/money/released-query";
 import { Paper, Stack } from "~/ui/layout";
 import { CodHeader, CodTotals, CodViewLinks } from "~/ui/money/CodViews";
 import { ReleasedFilters } from "~/ui/money/ReleasedFilters";
@@ -29,22 +29,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "cod.view" });
   const today = istDayOf(new Date());
   const parsed = parseReleasedView(searchParamsOf(request), today);
-  if (!parsed.ok)
-    throw new Response(parsed.message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const { view } = parsed;
   const db = getDb();
+  // A refused URL re-renders the form as typed, the message by its field, over an empty table (400).
+  if (!parsed.ok) {
+    const refused = refusedReleasedView(searchParamsOf(request), today, parsed.message);
+    const approvers = await approverChoices(db, refused.view.approver);
+    const empty = { rows: [], total: 0, amount: "0.00", page: 1, pages: 1 };
+    return data({ view: refused.view, today, refused, approvers, ...empty }, { status: 400 });
+  }
+  const { view } = parsed;
   const [list, approvers] = await Promise.all([listReleased(db, staff, view), approverChoices(db, view.approver)]);
-  return { view, today, approvers, ...list };
+  return { view, today, refused: null, approvers, ...list };
 }
 
 export default function ReleasedCod() {
-  const { view, today, approvers, rows, total, amount, page, pages } = useLoaderData<typeof loader>();
+  const { view, today, refused, approvers, rows, total, amount, page, pages } = useLoaderData<typeof loader>();
   return (
     <Stack gap="md">
       <CodHeader line={`COD remittances released by finance approvers, ${dmy(view.from)} to ${dmy(view.to)}`}>
         <CodViewLinks current="released" heldHref="/on-hold-cod" releasedHref={releasedHref(view, { page: 1 })} />
       </CodHeader>
-      <ReleasedFilters view={view} today={today} approvers={approvers} />
+      <ReleasedFilters view={view} today={today} approvers={approvers} refused={refused} />
       <CodTotals count={total} amount={amount} kind="released" />
       <Paper withBorder>
         <ReleasedTable rows={rows} />

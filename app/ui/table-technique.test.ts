@@ -98,7 +98,11 @@ const HOUSE_CLASSES = /\b(plain-table|rate-table|small-table)\b/;
 // Wide tables (docs/tables.md "Wide tables", decision 069): their classes, and the tables that use them.
 const WIDE_CSS = "ui/plain-table-extras.css";
 const WIDE_CLASSES = ["num", "col-sticky-start", "col-sticky-end"];
-const WIDE_TABLES = ["routes/_app.all-users.$id.account-ledger.tsx", "ui/analytics/PerformanceGrid.tsx"];
+const WIDE_TABLES = [
+  "routes/_app.all-users.$id.account-ledger.tsx",
+  "ui/analytics/PerformanceGrid.tsx",
+  "ui/money/cod-columns.tsx",
+];
 const css = readdirSync(path.join(APP, "ui"))
   .filter((n) => n.endsWith(".css"))
   .concat(

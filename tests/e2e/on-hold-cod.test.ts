@@ -29,9 +29,8 @@ const inr = (n: number) => `₹${n.toLocaleString("en-IN", { minimumFractionDigi
 async function listed(page: Page) {
   return rows(page).evaluateAll((trs) =>
     trs.map((tr) => {
-      const cells = [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim() ?? "");
-      const offset = tr.querySelector("input[type=checkbox]") ? 1 : 0;
-      return { ref: tr.getAttribute("data-ref")!, email: cells[offset + 1], type: cells[offset + 2] };
+      const cell = (id: string) => tr.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? "";
+      return { ref: tr.getAttribute("data-ref")!, email: cell("cod-email"), type: cell("cod-type") };
     }),
   );
 }
@@ -171,7 +170,7 @@ describeJsOnOff("On Hold COD", (s) => {
     const refs = (await listed(page)).map((r) => r.ref);
     expect(refs.length).toBeGreaterThanOrEqual(2);
     const pendings = await rows(page).evaluateAll((trs) =>
-      trs.map((tr) => [...tr.querySelectorAll("td")].at(-4)!.textContent!.trim()),
+      trs.map((tr) => tr.querySelector('[data-testid="cod-pending"]')!.textContent!.trim()),
     );
     const sum = pendings.reduce((t, p) => t + Math.round(rupees(p) * 100), 0) / 100;
     const totals = page.getByTestId("cod-totals");

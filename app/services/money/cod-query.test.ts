@@ -9,8 +9,10 @@ import {
   presetLinks,
   presetOf,
   presetRange,
+  refusedCodView,
 } from "./cod-query";
 import { billDueDate, cycleOf, remittanceDate, weekStart } from "./cycles";
+import { refusedReleasedView } from "./released-query";
 
 const today = "2026-11-24";
 const parse = (q: string, day = today) => parseCodView(new URLSearchParams(q), day);
@@ -102,5 +104,40 @@ describe("On Hold COD links", () => {
     expect(links.filter((l) => l.current).map((l) => l.preset)).toEqual(["last_7_days"]);
     expect(links[0].href).toBe("/on-hold-cod?by=email&q=a%40b.test&from=2026-11-24&to=2026-11-24");
     expect(presetLinks({ ...view, from: "2026-01-01" }, today).some((l) => l.current)).toBe(false);
+  });
+});
+
+describe("a refused view, shown as typed", () => {
+  const refuse = (q: string) => {
+    const p = new URLSearchParams(q);
+    const parsed = parseCodView(p, today);
+    if (parsed.ok) throw new Error("expected a refusal");
+    return refusedCodView(p, today, parsed.message);
+  };
+  it("keeps the search and the typed days, the message by the dates", () => {
+    expect(refuse("by=email&q=a%40b.test&from=2026-11-20&to=2026-11-01")).toEqual({
+      view: { by: "email", q: "a@b.test", from: "2026-11-20", to: "2026-11-01", page: 1 },
+      field: "range",
+      message: COD_QUERY_MESSAGES.order,
+    });
+  });
+  it("puts the default range's day where the typed one is not a day", () => {
+    expect(refuse("from=27-11-2026&to=2026-11-10").view).toMatchObject({ from: "2026-10-26", to: "2026-11-10" });
+  });
+  it("drops an over-long search and shows its message by the search field", () => {
+    const r = refuse(`q=${"x".repeat(500)}&from=2026-11-01&to=2026-11-10`);
+    expect(r).toMatchObject({ field: "q", view: { q: "", from: "2026-11-01", to: "2026-11-10" } });
+  });
+  it("does the same for the Released view, an unknown approver by its field", () => {
+    expect(
+      refusedReleasedView(new URLSearchParams("from=2026-11-09&to=2026-11-01&approver=a%40b.test"), today, "x"),
+    ).toEqual({
+      view: { from: "2026-11-09", to: "2026-11-01", approver: "a@b.test", page: 1 },
+      field: "range",
+      message: "x",
+    });
+    expect(
+      refusedReleasedView(new URLSearchParams("approver=bad"), today, "Choose an approver from the list.").field,
+    ).toBe("approver");
   });
 });

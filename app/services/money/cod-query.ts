@@ -90,6 +90,28 @@ export function parseCodView(params: URLSearchParams, today: string): CodViewRes
   return { ok: true, view: { by, q, ...range, page } };
 }
 
+/**
+ * What the page shows for a refused URL (a bad From/To, an over-long search): its form again,
+ * with what was typed wherever it can be shown (a date field holds only a real day; otherwise the
+ * default range's) and the refusal by its field, above an empty table — never a bare error page.
+ */
+export type RefusedCodView = { view: CodView; field: "range" | "q"; message: string };
+
+export function refusedCodView(params: URLSearchParams, today: string, message: string): RefusedCodView {
+  const fallback = presetRange("last_30_days", today);
+  const byRaw = params.get("by") ?? "ref";
+  const by = (COD_SEARCH_MODES as readonly string[]).includes(byRaw) ? (byRaw as CodSearchMode) : "ref";
+  const field = message === COD_QUERY_MESSAGES.q ? "q" : "range";
+  const q = field === "q" ? "" : (params.get("q") ?? "").trim();
+  return { view: { by, q, ...typedRange(params, fallback), page: 1 }, field, message };
+}
+
+/** The From and To as typed where they are real days, else the fallback's. */
+export function typedRange(params: URLSearchParams, fallback: CodRange): CodRange {
+  const day = (raw: string | null, or: string) => (raw && isIsoDay(raw) ? raw : or);
+  return { from: day(params.get("from"), fallback.from), to: day(params.get("to"), fallback.to) };
+}
+
 /** The view as a query string (defaults left out), with overrides. */
 export function codSearch(view: CodView, over: Partial<CodView> = {}): string {
   const v = { ...view, ...over };

@@ -13,6 +13,7 @@ import {
   type CodPreset,
   type CodRange,
   presetRange,
+  typedRange,
 } from "./cod-query";
 
 export const RELEASED_PAGE_SIZE = 30;
@@ -46,6 +47,17 @@ export function parseReleasedView(params: URLSearchParams, today: string): Resul
   const pageRaw = Number(params.get("page") ?? "1");
   const page = Number.isSafeInteger(pageRaw) && pageRaw >= 1 && pageRaw <= 100_000 ? pageRaw : 1;
   return { ok: true, view: { ...range, approver, page } };
+}
+
+/** A refused URL's stand-in view, as On Hold COD's (refusedCodView): the form as typed, the message by its field. */
+export function refusedReleasedView(
+  params: URLSearchParams,
+  today: string,
+  message: string,
+): { view: ReleasedView; field: "range" | "approver"; message: string } {
+  const field = message === RELEASED_QUERY_MESSAGES.approver ? "approver" : "range";
+  const approver = field === "approver" ? "" : (params.get("approver") ?? "").trim().toLowerCase();
+  return { view: { ...typedRange(params, presetRange("last_30_days", today)), approver, page: 1 }, field, message };
 }
 
 /** The view as a query string (defaults left out), with overrides. */

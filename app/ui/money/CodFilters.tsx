@@ -18,7 +18,16 @@ import {
 import { DateRangeFields } from "~/ui/DateRangeFields";
 import { Group, Paper } from "~/ui/layout";
 
-export function CodFilters({ view, today }: { view: CodView; today: string }) {
+export function CodFilters({
+  view,
+  today,
+  refused = null,
+}: {
+  view: CodView;
+  today: string;
+  /** Why the URL's view was refused, shown by its field (the form as typed). */
+  refused?: { field: "range" | "q"; message: string } | null;
+}) {
   const downloads = codDownloadHrefs(view);
   return (
     <Paper withBorder p="sm">
@@ -40,6 +49,7 @@ export function CodFilters({ view, today }: { view: CodView; today: string }) {
             defaultValue={view.q}
             key={`q${view.q}`}
             maxLength={TEXT_LIMITS.search}
+            error={refused?.field === "q" ? refused.message : undefined}
             leftSection={<IconSearch size={16} aria-hidden />}
             style={{ flex: 1, minWidth: 220 }}
           />
@@ -47,7 +57,7 @@ export function CodFilters({ view, today }: { view: CodView; today: string }) {
             from={view.from}
             to={view.to}
             max={today}
-            error={null}
+            error={refused?.field === "range" ? refused.message : null}
             labels={{ from: "From", to: "To", range: "Cycles starting" }}
             required
           />

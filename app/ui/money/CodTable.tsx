@@ -24,7 +24,7 @@ import type { HeldRemittance } from "~/services/money/remittances.server";
 import { Text } from "~/ui/layout";
 
 import { serverDrivenTableOptions } from "../server-driven-table";
-import { COD_EMPTY, COD_TABLE_LABEL, type CodColumn, type CodSelection } from "./cod-columns";
+import { COD_EMPTY, COD_TABLE_LABEL, type CodColumn, type CodSelection, headClass } from "./cod-columns";
 
 export function CodTable({
   rows,
@@ -46,6 +46,7 @@ export function CodTable({
       header: c.header,
       size: c.size,
       Cell: ({ row }) => c.cell(row.original),
+      mantineTableHeadCellProps: { className: headClass(c) },
       mantineTableBodyCellProps: { className: c.className, "data-testid": c.testId } as never,
     })),
     data: rows,

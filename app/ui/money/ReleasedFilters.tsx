@@ -15,10 +15,13 @@ export function ReleasedFilters({
   view,
   today,
   approvers,
+  refused = null,
 }: {
   view: ReleasedView;
   today: string;
   approvers: string[];
+  /** Why the URL's view was refused, shown by its field (the form as typed). */
+  refused?: { field: "range" | "approver"; message: string } | null;
 }) {
   return (
     <Paper withBorder p="sm">
@@ -28,7 +31,7 @@ export function ReleasedFilters({
             from={view.from}
             to={view.to}
             max={today}
-            error={null}
+            error={refused?.field === "range" ? refused.message : null}
             labels={{ from: "Released from", to: "Released to", range: "Released" }}
             required
           />
@@ -39,6 +42,7 @@ export function ReleasedFilters({
             key={`approver${view.approver}`}
             data={[{ value: "", label: "Any approver" }, ...approvers.map((a) => ({ value: a, label: a }))]}
             w={240}
+            error={refused?.field === "approver" ? refused.message : undefined}
           />
           <Button type="submit" variant="light">
             Filter

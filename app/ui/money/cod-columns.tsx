@@ -25,33 +25,34 @@ export type CodColumn = {
 
 const inr = (rupees: string) => formatInr(rupeesToPaise(rupees));
 
+/** An e-mail that, when it must wrap, breaks before the "@" first: name over domain, not three ragged lines. */
+function EmailWrapped({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
+/**
+ * The columns in the wide-table order (docs/tables.md "Wide tables", decision 069): the COD Ref ID
+ * sticky at the start, then what the page is for — Status, Recommended Action and Release — so they
+ * are on screen at 1280 px; the seller and the figures after them, amounts right-aligned.
+ */
 export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
   return [
-    { id: "ref", header: "COD Ref ID", size: 140, className: "nowrap", cell: (r) => r.pickrr_reference_id },
     {
-      id: "email",
-      header: "Seller Email",
-      size: 180,
-      className: "wrap-anywhere",
-      cell: (r) => (
-        <Link className="table-link" to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
-          {r.email}
-        </Link>
-      ),
+      id: "ref",
+      header: "COD Ref ID",
+      size: 130,
+      className: "nowrap col-sticky-start",
+      cell: (r) => r.pickrr_reference_id,
     },
-    { id: "type", header: "Customer Type", size: 110, cell: (r) => CUSTOMER_TYPE_LABELS[customerTypeOf(r)] },
-    { id: "orders", header: "Orders", size: 60, cell: (r) => r.order_count },
-    { id: "start", header: "Start Date", size: 100, className: "nowrap", cell: (r) => dmy(r.start_date) },
-    {
-      id: "amount",
-      header: "Amount",
-      size: 100,
-      className: "nowrap",
-      testId: "cod-amount",
-      cell: (r) => inr(r.amount),
-    },
-    { id: "pending", header: "Pending", size: 100, className: "nowrap", cell: (r) => inr(r.pending_amount) },
-    { id: "status", header: "Status", size: 80, cell: (r) => r.status },
+    { id: "status", header: "Status", size: 80, testId: "cod-status", cell: (r) => r.status },
     {
       id: "hold",
       header: "Recommended Action",
@@ -86,8 +87,52 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
           },
         ]
       : []),
+    {
+      id: "email",
+      header: "Seller Email",
+      size: 200,
+      className: "wrap-anywhere cod-email",
+      testId: "cod-email",
+      cell: (r) => (
+        <Link className="table-link" to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
+          <EmailWrapped email={r.email} />
+        </Link>
+      ),
+    },
+    {
+      id: "type",
+      header: "Customer Type",
+      size: 100,
+      testId: "cod-type",
+      cell: (r) => CUSTOMER_TYPE_LABELS[customerTypeOf(r)],
+    },
+    { id: "orders", header: "Orders", size: 60, className: "num", cell: (r) => r.order_count },
+    { id: "start", header: "Start Date", size: 100, className: "nowrap", cell: (r) => dmy(r.start_date) },
+    {
+      id: "amount",
+      header: "Amount",
+      size: 100,
+      className: "nowrap num",
+      testId: "cod-amount",
+      cell: (r) => inr(r.amount),
+    },
+    {
+      id: "pending",
+      header: "Pending",
+      size: 100,
+      className: "nowrap num",
+      testId: "cod-pending",
+      cell: (r) => inr(r.pending_amount),
+    },
   ];
 }
+
+/** The heading's classes: a column's placement and alignment, not its cells' wrapping. */
+export const headClass = (c: CodColumn) =>
+  c.className
+    ?.split(" ")
+    .filter((k) => k === "num" || k.startsWith("col-sticky"))
+    .join(" ") || undefined;
 
 export const COD_EMPTY = "No held COD remittances match.";
 export const COD_TABLE_LABEL = "Held COD remittances";
@@ -118,7 +163,9 @@ export function CodPlainTable({
           <tr>
             {canRelease ? <th>Select</th> : null}
             {columns.map((c) => (
-              <th key={c.id}>{c.header}</th>
+              <th key={c.id} className={headClass(c)}>
+                {c.header}
+              </th>
             ))}
           </tr>
         </thead>
