@@ -26,6 +26,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
+import { countOf } from "~/services/core/plural";
 import { getDb } from "~/services/db/client.server";
 import { kindByName } from "~/services/http/file-kinds";
 import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
@@ -193,9 +194,9 @@ export default function UploadRateCard() {
       {result ? (
         <Stack gap="sm">
           <Text size="sm">
-            <b>{result.fileName}</b> passed verification: {result.rowCount} rows,{" "}
-            {result.totalChanges === 1 ? "1 change" : `${result.totalChanges} changes`}. Old values are struck through.
-            Submit applies every row at once.
+            <b>{result.fileName}</b> passed verification: {countOf(result.rowCount, "row", "rows")},{" "}
+            {countOf(result.totalChanges, "change", "changes")}. Old values are struck through. Submit applies every row
+            at once.
           </Text>
           {result.totalChanges > result.changes.length ? (
             <Text size="xs" c="dimmed">
