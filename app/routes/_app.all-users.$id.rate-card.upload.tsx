@@ -188,6 +188,9 @@ export default function UploadRateCard() {
   };
   // A file chosen before the page hydrated still counts.
   useEffect(readChoice, []);
+  const ownRefusal = hydrated && chosen === "other";
+  const rowErrors = !ownRefusal && refused?.errors?.length ? refused.errors : null;
+  const message = ownRefusal ? ONLY_CSV : rowErrors ? null : refusal;
 
   return (
     <UrlDialog title="Upload rate card" closeTo={`${base}${search}`}>
@@ -239,17 +242,13 @@ export default function UploadRateCard() {
             </Text>
           </div>
 
-          {refusal ? (
+          {/* One problem, one alert (decision 070): the file now chosen's, else the answer's; rows under their summary. */}
+          {message ? (
             <Alert color="red" variant="light" role="alert" data-testid="upload-message">
-              {refusal}
+              {message}
             </Alert>
           ) : null}
-          {hydrated && chosen === "other" ? (
-            <Alert color="red" variant="light" role="alert" data-testid="upload-message">
-              {ONLY_CSV}
-            </Alert>
-          ) : null}
-          {refused?.errors && refused.errors.length > 0 ? <UploadErrors errors={refused.errors} /> : null}
+          {rowErrors ? <UploadErrors summary={refusal} errors={rowErrors} /> : null}
 
           <Form method="post" encType="multipart/form-data" action={here} preventScrollReset>
             <input type="hidden" name="intent" value="verify" />
