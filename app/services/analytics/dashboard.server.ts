@@ -56,6 +56,7 @@ export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "r
   const todaySoFar = (todayResult.rows[0] as TodaySoFar | undefined) ?? { total: 0, old: 0 };
   return {
     today,
+    todaySoFar,
     weekdays: weekdayAverages(weekdays, today, todaySoFar.total),
     series,
     growth: growthFigures(series, today, todaySoFar),
