@@ -12,6 +12,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
+import { countOf } from "~/services/core/plural";
 import { isSegment, SEGMENTS } from "~/services/core/rate-fields";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
@@ -173,8 +174,8 @@ export default function ApplySegmentDialog() {
         {preview ? (
           <Stack gap="sm" data-testid="segment-preview">
             <Text size="sm" data-testid="segment-preview-counts">
-              Applying <b>{preview.segmentName}</b>: {preview.updated} rows updated, {preview.created} added,{" "}
-              {preview.deleted} removed, {preview.unchanged} unchanged.
+              Applying <b>{preview.segmentName}</b>: {countOf(preview.updated, "row", "rows")} updated,{" "}
+              {preview.created} added, {preview.deleted} removed, {preview.unchanged} unchanged.
             </Text>
             {preview.lines.length === 0 ? (
               <Text size="sm">The client's rates already match {preview.segmentName}; nothing would change.</Text>

@@ -26,6 +26,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
+import { countOf } from "~/services/core/plural";
 import { getDb } from "~/services/db/client.server";
 import { kindByName } from "~/services/http/file-kinds";
 import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
@@ -187,15 +188,18 @@ export default function UploadRateCard() {
   };
   // A file chosen before the page hydrated still counts.
   useEffect(readChoice, []);
+  const ownRefusal = hydrated && chosen === "other";
+  const rowErrors = !ownRefusal && refused?.errors?.length ? refused.errors : null;
+  const message = ownRefusal ? ONLY_CSV : rowErrors ? null : refusal;
 
   return (
     <UrlDialog title="Upload rate card" closeTo={`${base}${search}`}>
       {result ? (
         <Stack gap="sm">
           <Text size="sm">
-            <b>{result.fileName}</b> passed verification: {result.rowCount} rows,{" "}
-            {result.totalChanges === 1 ? "1 change" : `${result.totalChanges} changes`}. Old values are struck through.
-            Submit applies every row at once.
+            <b>{result.fileName}</b> passed verification: {countOf(result.rowCount, "row", "rows")},{" "}
+            {countOf(result.totalChanges, "change", "changes")}. Old values are struck through. Submit applies every row
+            at once.
           </Text>
           {result.totalChanges > result.changes.length ? (
             <Text size="xs" c="dimmed">
@@ -238,17 +242,13 @@ export default function UploadRateCard() {
             </Text>
           </div>
 
-          {refusal ? (
+          {/* One problem, one alert (decision 070): the file now chosen's, else the answer's; rows under their summary. */}
+          {message ? (
             <Alert color="red" variant="light" role="alert" data-testid="upload-message">
-              {refusal}
+              {message}
             </Alert>
           ) : null}
-          {hydrated && chosen === "other" ? (
-            <Alert color="red" variant="light" role="alert" data-testid="upload-message">
-              {ONLY_CSV}
-            </Alert>
-          ) : null}
-          {refused?.errors && refused.errors.length > 0 ? <UploadErrors errors={refused.errors} /> : null}
+          {rowErrors ? <UploadErrors summary={refusal} errors={rowErrors} /> : null}
 
           <Form method="post" encType="multipart/form-data" action={here} preventScrollReset>
             <input type="hidden" name="intent" value="verify" />

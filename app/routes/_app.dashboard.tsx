@@ -84,7 +84,7 @@ export default function Dashboard() {
           title="Total Growth"
           figure={growth.total}
           testId="growth-total"
-          explain={`${thisMonth}'s picked orders per day so far against ${lastMonth}'s per day.`}
+          explain={`${thisMonth}'s picked orders per whole day so far (today left out) against ${lastMonth}'s per day.`}
         />
         <GrowthCard
           title="Growth from Old Accounts"
@@ -95,7 +95,7 @@ export default function Dashboard() {
       </SimpleGrid>
       <ChartPanel
         title="Daily Average"
-        description={`Picked orders per day, by weekday: ${lastMonth} against ${thisMonth} (so far).`}
+        description={`Picked orders per day, by weekday: ${lastMonth} against ${thisMonth} (whole days so far, today left out).`}
         testId="daily-average"
         rows={weekdays}
         rowKey={(r) => r.weekday}

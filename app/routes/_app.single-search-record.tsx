@@ -11,6 +11,7 @@ import { useLoaderData } from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
+import { plural } from "~/services/core/plural";
 import { getDb } from "~/services/db/client.server";
 import { readForm } from "~/services/http/form-errors.server";
 import {
@@ -71,9 +72,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** "1 order", "37 orders", "more than 1,000 orders" (the count stops at the cap), "2 sellers". */
 function summaryCount(result: { kind: "orders" | "sellers"; total: number; more?: boolean }) {
-  const noun = result.kind === "sellers" ? "seller" : "order";
-  if (result.more) return `more than ${result.total.toLocaleString("en-IN")} ${noun}s`;
-  return `${result.total.toLocaleString("en-IN")} ${noun}${result.total === 1 ? "" : "s"}`;
+  const [one, many] = result.kind === "sellers" ? ["seller", "sellers"] : ["order", "orders"];
+  if (result.more) return `more than ${result.total.toLocaleString("en-IN")} ${many}`;
+  return `${result.total.toLocaleString("en-IN")} ${plural(result.total, one, many)}`;
 }
 
 export default function SingleSearchRecord() {

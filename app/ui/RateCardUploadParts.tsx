@@ -41,34 +41,42 @@ export function errorParts(e: Pick<UploadError, "row" | "column" | "message">): 
 const ALERT_TITLE_STYLES = { title: { color: "var(--mantine-color-red-9)" } };
 
 /** docs/product.md §8: the verification errors as a list of red alerts in a 180 px high area. */
-export function UploadErrors({ errors }: { errors: UploadError[] }) {
+export function UploadErrors({ summary, errors }: { summary: string | null; errors: UploadError[] }) {
+  // The summary heads the rows, not an alert of its own (each row is one): one problem is one alert (decision 070).
   return (
-    <Box
-      data-testid="upload-errors"
-      role="region"
-      aria-label="Verification errors"
-      tabIndex={0}
-      style={{ height: 180, overflowY: "auto", flexShrink: 0 }}
-    >
-      <Stack gap={6}>
-        {errors.map((e, i) => {
-          const { title, body } = errorParts(e);
-          return (
-            <Alert
-              key={i}
-              color="red"
-              variant="light"
-              p="xs"
-              title={title}
-              styles={ALERT_TITLE_STYLES}
-              data-testid="upload-error"
-            >
-              {body}
-            </Alert>
-          );
-        })}
-      </Stack>
-    </Box>
+    <>
+      {summary ? (
+        <Text size="sm" c="red.9" data-testid="upload-summary">
+          {summary}
+        </Text>
+      ) : null}
+      <Box
+        data-testid="upload-errors"
+        role="region"
+        aria-label="Verification errors"
+        tabIndex={0}
+        style={{ height: 180, overflowY: "auto", flexShrink: 0 }}
+      >
+        <Stack gap={6}>
+          {errors.map((e, i) => {
+            const { title, body } = errorParts(e);
+            return (
+              <Alert
+                key={i}
+                color="red"
+                variant="light"
+                p="xs"
+                title={title}
+                styles={ALERT_TITLE_STYLES}
+                data-testid="upload-error"
+              >
+                {body}
+              </Alert>
+            );
+          })}
+        </Stack>
+      </Box>
+    </>
   );
 }
 

@@ -4,6 +4,7 @@ import { Link } from "@remix-run/react";
 import type { ComponentProps, ReactNode } from "react";
 
 import { istDateTimeLabel } from "~/services/clients/dates";
+import { countOf } from "~/services/core/plural";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { RateTable, type RateTableRow } from "~/ui/RateTable";
 
@@ -36,7 +37,7 @@ export function UploadedRateCard({
         </Title>
         {uploaded.lastUpload ? (
           <Text size="sm" c="dimmed">
-            {uploaded.lastUpload.file_name} · {uploaded.lastUpload.row_count} rows · uploaded{" "}
+            {uploaded.lastUpload.file_name} · {countOf(uploaded.lastUpload.row_count, "row", "rows")} · uploaded{" "}
             {istDateTimeLabel(uploaded.lastUpload.at)}
             {uploaded.lastUpload.uploaded_by ? ` by ${uploaded.lastUpload.uploaded_by.name}` : ""}
           </Text>

@@ -3,6 +3,7 @@ import {
   IconChartBar,
   IconClockPause,
   IconFileCertificate,
+  IconLayoutDashboard,
   IconLayoutSidebarLeftCollapse,
   IconLayoutSidebarLeftExpand,
   IconListCheck,
@@ -24,6 +25,7 @@ type MenuItem = { to: string; label: string; icon: typeof IconUsers; permission:
 
 /** Each entry shows to those who may open it (legal's reduced menu, docs/product.md §1, follows from the table). */
 const MENU: MenuItem[] = [
+  { to: "/dashboard", label: "Dashboard", icon: IconLayoutDashboard, permission: "dashboard.view" },
   { to: "/rate-cards", label: "Rate Card", icon: IconTable, permission: "ratecard.view" },
   { to: "/all-users", label: "All Users", icon: IconUsers, permission: "clients.view" },
   { to: "/order-tracker", label: "Order Tracker", icon: IconTruckDelivery, permission: "orders.track" },

@@ -77,7 +77,7 @@ describeJsOnOff("vp rate card actions", (s) => {
     const preview = dialog.getByTestId("segment-preview");
     await preview.waitFor();
     await expectLocator(preview.getByTestId("segment-preview-counts")).toHaveText(
-      /^Applying Segment Three: \d+ rows updated, \d+ added, \d+ removed, \d+ unchanged\.$/,
+      /^Applying Segment Three: \d+ rows? updated, \d+ added, \d+ removed, \d+ unchanged\.$/,
     );
     const changes = preview.getByTestId("segment-change");
     expect(await changes.count()).toBeGreaterThan(0);

@@ -6,6 +6,7 @@
  */
 import type { AuditDetails } from "../audit/kinds";
 import { PLAN_LABELS } from "../core/plans";
+import { countOf } from "../core/plural";
 import { ZONES } from "../core/zones";
 import { actionLabel, describeCardEntry, type DescribedEntry, type EntryDescription, num } from "../ratecards/describe";
 import { formatTwoDecimals } from "../ratecards/money";
@@ -30,7 +31,7 @@ const detailsOf = <K extends keyof AuditDetails>(entry: DescribedEntry, _kind: K
 function planSummary(entry: DescribedEntry): string | null {
   switch (entry.entity) {
     case "plan_rate_card":
-      return `The plan's default rates (${num(detailsOf(entry, "plan_rate_card").rows)} rows) were copied for this client, which now has its own (exclusive) copy`;
+      return `The plan's default rates (${countOf(num(detailsOf(entry, "plan_rate_card").rows), "row", "rows")}) were copied for this client, which now has its own (exclusive) copy`;
     case "advantage_plan": {
       const d = detailsOf(entry, "advantage_plan");
       const offered = Array.isArray(d.offered) ? d.offered.map((o) => String(o?.type ?? "")).filter(Boolean) : [];

@@ -43,11 +43,33 @@ describe("the growth rule (docs/product.md §4)", () => {
   });
 
   it("shows Total Growth and Growth from Old Accounts with a % sign", () => {
-    const today = "2026-11-10"; // 10 days so far; October has 31
-    const series = monthSeries([point("2026-10-01", 310, 300), point("2026-11-01", 120, 90)], today);
-    const g = growthFigures(series, today);
+    const today = "2026-11-11"; // 10 whole days so far, today not over; October has 31
+    // This month's 127 picked orders include today's 7 so far (3 of old accounts): left out.
+    const series = monthSeries([point("2026-10-01", 310, 300), point("2026-11-01", 127, 93)], today);
+    const g = growthFigures(series, today, { total: 7, old: 3 });
     expect(g.total).toEqual({ kind: "value", percent: 20, label: "20%" }); // 12/day against 10/day
     expect(g.old).toEqual({ kind: "value", percent: -10, label: "-10%" }); // 9/day against 10/day
+  });
+
+  it("leaves today's partial day out of this month's per-day average (decision 070)", () => {
+    const series = monthSeries([point("2026-10-01", 310), point("2026-11-01", 100)], "2026-11-11");
+    // 100 over the 10 whole days is 10/day, as in October: 0 %, where counting today as a day said −10 %.
+    expect(growthFigures(series, "2026-11-11").total).toMatchObject({ percent: 0 });
+    // On the 1st there is no whole day yet: no figure rather than one from a few hours.
+    const first = monthSeries([point("2026-10-01", 310), point("2026-11-01", 4)], "2026-11-01");
+    expect(growthFigures(first, "2026-11-01", { total: 4, old: 4 }).total).toEqual({
+      kind: "first-day",
+      label: GROWTH_MESSAGES.firstDay,
+    });
+  });
+
+  it("Daily Average leaves today's picked orders and today out (decision 070)", () => {
+    // Monday 2026-11-09: one whole Monday (the 2nd, 9 picked); today's 3 so far are not a day yet.
+    const months = monthWeekdaysOf([
+      { day: "2026-11-02", picked: 9 },
+      { day: "2026-11-09", picked: 3 },
+    ]);
+    expect(weekdayAverages(months, "2026-11-09", 3)[0]).toMatchObject({ weekday: "Monday", current_month: 9 });
   });
 
   it("month series run from the first month with orders, across a year boundary, at most 12 months", () => {

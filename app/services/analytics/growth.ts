@@ -21,17 +21,19 @@ export type MonthCount = { month: string; total: number; old: number };
 export type GrowthFigure =
   | { kind: "value"; percent: number; label: string }
   | { kind: "too-few-months"; label: string }
-  | { kind: "zero-base"; label: string };
+  | { kind: "zero-base"; label: string }
+  | { kind: "first-day"; label: string };
 
 export const GROWTH_MESSAGES = {
   tooFewMonths: "Needs at least two months of orders",
   zeroBase: "No orders last month to compare with",
+  firstDay: "From tomorrow: this month has no whole day yet",
 } as const;
 
 /**
  * floor((this month's per-day average − last month's) / last month's × 100), shown with a % sign
- * (docs/product.md §4). Per-day averages are count / days: this month's days so far (today
- * included), last month's every day. Computed on whole numbers, so 10 % is 10, never 9.
+ * (docs/product.md §4). Per-day averages are count / days: this month's whole days so far (today
+ * left out, since it is not over: decision 070), last month's every day. Computed on whole numbers, so 10 % is 10, never 9.
  */
 export function growthPercent(
   current: { count: number; days: number },
@@ -93,20 +95,29 @@ export function monthSeries(rows: readonly MonthCount[], today: string, maxMonth
  * month, so they were clients last month) with last month's orders: the growth the existing
  * book made, without the accounts won this month (decision 030).
  */
+/** Today's picked orders so far: left out of this month's per-day averages, today not being over (decision 070). */
+export type TodaySoFar = { total: number; old: number };
+
 export function growthFigures(
   series: readonly MonthPoint[],
   today: string,
+  todaySoFar: TodaySoFar = { total: 0, old: 0 },
 ): { total: GrowthFigure; old: GrowthFigure } {
   const thisMonth = monthStart(today);
   const lastMonth = previousMonthStart(today);
   const cur = series.find((p) => p.month === thisMonth);
   const prev = series.find((p) => p.month === lastMonth);
-  const daysSoFar = daysBetween(thisMonth, today) + 1;
+  const wholeDays = daysBetween(thisMonth, today);
   const previous = { count: prev?.total ?? 0, days: daysInMonth(lastMonth) };
   const months = series.filter((p) => p.month <= thisMonth).length;
+  if (wholeDays === 0) {
+    const label = GROWTH_MESSAGES.firstDay;
+    return { total: { kind: "first-day", label }, old: { kind: "first-day", label } };
+  }
+  const current = (count: number, today: number) => ({ count: Math.max(0, count - today), days: wholeDays });
   return {
-    total: figure(months, { count: cur?.total ?? 0, days: daysSoFar }, previous),
-    old: figure(months, { count: cur?.old ?? 0, days: daysSoFar }, previous),
+    total: figure(months, current(cur?.total ?? 0, todaySoFar.total), previous),
+    old: figure(months, current(cur?.old ?? 0, todaySoFar.old), previous),
   };
 }
 
@@ -129,15 +140,21 @@ export function monthWeekdaysOf(days: readonly { day: string; picked: number }[]
 /**
  * Daily Average: picked orders per weekday, this month against last month — for each weekday the
  * picked orders on those days divided by how many of those days the month has had (this month:
- * up to today), to two decimals.
+ * its whole days, up to yesterday; today's picked orders so far are left out, decision 070), to
+ * two decimals.
  */
-export function weekdayAverages(months: readonly MonthWeekdays[], today: string): WeekdayAverage[] {
+export function weekdayAverages(months: readonly MonthWeekdays[], today: string, todayPicked = 0): WeekdayAverage[] {
   const thisMonth = monthStart(today);
   const lastMonth = previousMonthStart(today);
   const counts = { current: [0, 0, 0, 0, 0, 0, 0], last: [0, 0, 0, 0, 0, 0, 0] };
-  for (let d = lastMonth; d <= today; d = addDays(d, 1))
+  for (let d = lastMonth; d < today; d = addDays(d, 1))
     counts[d < thisMonth ? "last" : "current"][WEEK.indexOf(weekdayOf(d) as (typeof WEEK)[number])] += 1;
-  const sums = (month: string) => months.find((m) => m.month === month)?.picked ?? [0, 0, 0, 0, 0, 0, 0];
+  const todayAt = WEEK.indexOf(weekdayOf(today) as (typeof WEEK)[number]);
+  const sums = (month: string) => {
+    const picked = [...(months.find((m) => m.month === month)?.picked ?? [0, 0, 0, 0, 0, 0, 0])];
+    if (month === thisMonth) picked[todayAt] = Math.max(0, picked[todayAt]! - todayPicked);
+    return picked;
+  };
   const avg = (sum: number, n: number) => (n === 0 ? 0 : Math.round((sum / n) * 100) / 100);
   return WEEK.map((weekday, i) => ({
     weekday,

@@ -1,10 +1,12 @@
+import { countOf } from "../core/plural";
+
 /** Finance Analytics' words (docs/product.md §2, §8), pure: shared by the page and the service. */
 export const FINANCE_MESSAGES = {
   scheduled: "E-mail scheduled for your Complete Financial Analysis",
   failed: "Oops, something went wrong.",
 } as const;
 
-const sellers = (n: number) => `${n} seller${n === 1 ? "" : "s"}`;
+const sellers = (n: number) => countOf(n, "seller", "sellers");
 
 /**
  * The Complete Financial Analysis e-mail (decision 065): every seller of the scope is counted,

@@ -6,6 +6,7 @@
  * in part) instead of releasing them, and leaves alone any that joined the filter since. Pure.
  */
 import { formatInr, type Paise } from "../core/money";
+import { countOf } from "../core/plural";
 
 /** The most remittances one "select all" may release at once (one transaction, one e-mail each). */
 export const MAX_SELECT_ALL = 1000;
@@ -114,7 +115,7 @@ export function releaseAllMessage(
   }
   if (joined > 0)
     parts.push(
-      `${joined === 1 ? "1 remittance" : `${joined} remittances`} now matching the filter ${joined === 1 ? "was" : "were"} not in what you confirmed and ${joined === 1 ? "stays" : "stay"} on hold.`,
+      `${countOf(joined, "remittance", "remittances")} now matching the filter ${joined === 1 ? "was" : "were"} not in what you confirmed and ${joined === 1 ? "stays" : "stay"} on hold.`,
     );
   return parts.join(" ");
 }

@@ -6,6 +6,7 @@
  * which hands every other entry to describeCardEntry (decision 055).
  */
 import { type AdvantagePlanName, PLAN_LABELS, PLAN_TYPE_OF } from "../core/plans";
+import { countOf } from "../core/plural";
 import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
 import type { RateCardDetails } from "./audit-kinds";
 import { CHANGED_FIELD_LABELS, type ChangedField, showFieldValue } from "./changes";
@@ -67,13 +68,13 @@ function cardWideSummary(entry: DescribedEntry): string {
   >;
   switch (entry.action) {
     case "apply_segment":
-      return `Applied ${String(d.segment_name ?? `segment ${String(d.segment)}`)}: ${num(d.updated)} rows updated, ${num(d.created)} added, ${num(d.deleted)} removed`;
+      return `Applied ${String(d.segment_name ?? `segment ${String(d.segment)}`)}: ${countOf(num(d.updated), "row", "rows")} updated, ${num(d.created)} added, ${num(d.deleted)} removed`;
     case "rto_from_forward": {
       const couriers = Array.isArray(d.couriers) ? d.couriers.map(String).join(", ") : "";
-      return `RTO rates set from forward for ${couriers || "the chosen couriers"}: ${num(d.changed_rows)} rows changed`;
+      return `RTO rates set from forward for ${couriers || "the chosen couriers"}: ${countOf(num(d.changed_rows), "row", "rows")} changed`;
     }
     case "upload":
-      return `Uploaded ${String(d.file_name ?? "a rate card")}: ${num(d.row_count)} rows, ${num(d.changed_rows)} changed`;
+      return `Uploaded ${String(d.file_name ?? "a rate card")}: ${countOf(num(d.row_count), "row", "rows")}, ${num(d.changed_rows)} changed`;
     default:
       return Object.entries(entry.details ?? {})
         .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)

@@ -5,6 +5,7 @@
  */
 import { Radio, Textarea } from "@mantine/core";
 
+import { plural } from "~/services/core/plural";
 import {
   type ListField,
   type ListMode,
@@ -80,7 +81,8 @@ export function SelectListField(props: ListProps) {
       <legend>{label}</legend>
       <Stack gap={4}>
         <Text size="sm">
-          {summary.count.toLocaleString("en-IN")} entries stored: {summary.head.join(", ")} …{" "}
+          {summary.count.toLocaleString("en-IN")} {plural(summary.count, "entry", "entries")} stored:{" "}
+          {summary.head.join(", ")} …{" "}
           <a href={download} download>
             Download the whole {label.toLowerCase()} (CSV)
           </a>

@@ -1,0 +1,86 @@
+/**
+ * Small defects of the screens at 1280×720, each checked in Chromium with JavaScript on and off
+ * (decision 070): the toast covers no header control, Dashboard is in the sidebar of those who
+ * may open it, and one problem in an uploaded rate card is one alert.
+ */
+import type { Locator } from "playwright-core";
+import { beforeEach, expect, it } from "vitest";
+
+import { readCsv, writeCsv } from "~/services/http/csv";
+
+import { describeJsOnOff, expectLocator, signInOnce } from "../support/browser";
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const boxOf = async (l: Locator) => (await l.boundingBox())!;
+
+describeJsOnOff("small polish at 1280×720", (s) => {
+  beforeEach(async () => {
+    await s.page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  it("a success toast sits below the header: it covers neither the name, the search nor Logout", async () => {
+    const { page } = s;
+    await signInOnce(page, "avp@demo.test", "avp");
+    await page.goto("/finance-analytics");
+    await page.getByRole("button", { name: "E-mail Complete Financial Analysis" }).click();
+    const toast = page.getByTestId("toast");
+    await toast.waitFor();
+    const t = await boxOf(toast);
+    const header = await boxOf(page.locator("header.shell-header"));
+    expect(t.y).toBeGreaterThanOrEqual(header.y + header.height);
+    for (const control of [
+      page.getByTestId("signed-in-name"),
+      page.getByRole("button", { name: "Logout" }),
+      page.locator(".shell-search"),
+    ]) {
+      expect(overlaps(t, await boxOf(control))).toBe(false);
+    }
+    // Still on screen whole.
+    expect(t.x + t.width).toBeLessThanOrEqual(1280);
+    expect(t.y + t.height).toBeLessThanOrEqual(720);
+  });
+
+  it("Dashboard is in the sidebar of those who may open it, and not in legal's", async () => {
+    const { page } = s;
+    await signInOnce(page, "tl@demo.test", "tl");
+    const menu = page.getByRole("navigation", { name: "Main menu" });
+    await menu.getByRole("link", { name: "Dashboard" }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard");
+    await expectLocator(page.getByRole("heading", { name: "Dashboard" }).first()).toHaveCount(1);
+    await s.context.clearCookies();
+    await signInOnce(page, "legal@demo.test", "legal");
+    await expectLocator(menu.getByRole("link", { name: "Merchant Agreement" })).toHaveCount(1);
+    await expectLocator(menu.getByRole("link", { name: "Dashboard" })).toHaveCount(0);
+  });
+
+  it("one wrong value in an uploaded rate card is one alert, under the summary", async () => {
+    const { page, js } = s;
+    await signInOnce(page, "tl@demo.test", "tl");
+    await page.goto("/all-users?sort=name&dir=desc");
+    const href = await page
+      .getByRole("link", { name: /View Details/ })
+      .nth(2 + s.index)
+      .getAttribute("href");
+    const card = `${href}/rate-card`;
+    const res = await page.context().request.get(`${card}/download.csv`);
+    expect(res.status()).toBe(200);
+    const records = readCsv(await res.text());
+    records[1]![records[0]!.indexOf("Zone C Base")] = "abc";
+    await page.goto(`${card}/upload`);
+    const dialog = page.getByRole("dialog", { name: "Upload rate card" });
+    await dialog.getByLabel("Rate card file (CSV)").setInputFiles({
+      name: "one-wrong.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(writeCsv(records), "utf8"),
+    });
+    if (js) await expect.poll(() => dialog.getByRole("button", { name: "Verify" }).isDisabled()).toBe(false);
+    await dialog.getByRole("button", { name: "Verify" }).click();
+    await page.getByTestId("upload-errors").waitFor();
+    await expectLocator(page.getByTestId("upload-summary")).toContainText("did not pass verification");
+    await expectLocator(page.getByTestId("upload-error")).toHaveCount(1);
+    await expectLocator(page.getByTestId("upload-error")).toContainText('"abc" is not a valid number');
+    await expectLocator(page.getByRole("alert")).toHaveCount(1);
+  });
+});
