@@ -221,7 +221,7 @@ describeJsOnOff("publishing through the preview", (s) => {
     await expectLocator(page.getByTestId("toast")).toContainText("Uploaded Successfully!");
     const row = page.getByTestId("legal-doc-row").filter({ hasText: doc.description });
     await expectLocator(row).toHaveCount(1);
-    const href = (await row.getByRole("link").getAttribute("href"))!;
+    const href = (await row.locator(`a[href$="/document.pdf"]`).getAttribute("href"))!;
     const file = await s.context.request.get(href);
     expect(file.headers()["content-type"]).toBe("application/pdf");
     expect((await file.body()).subarray(0, 5).toString()).toBe("%PDF-");
