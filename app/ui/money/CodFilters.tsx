@@ -4,7 +4,7 @@
  * as links. Works without JavaScript; every view is a URL (services/money/cod-query.ts).
  */
 import { Button, NativeSelect, TextInput } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
 
 import { TEXT_LIMITS } from "~/services/core/text-input";
@@ -17,6 +17,8 @@ import {
 } from "~/services/money/cod-query";
 import { DateRangeFields } from "~/ui/DateRangeFields";
 import { Group, Paper } from "~/ui/layout";
+
+import { DatePresetLinks } from "./DatePresetLinks";
 
 export function CodFilters({
   view,
@@ -78,20 +80,7 @@ export function CodFilters({
           </Button>
         </Group>
       </Form>
-      <Group gap="xs" mt="sm" component="nav" aria-label="Date presets">
-        {presetLinks(view, today).map((p) => (
-          <Button
-            key={p.preset}
-            size="compact-sm"
-            variant={p.current ? "filled" : "default"}
-            component={Link}
-            to={p.href}
-            aria-current={p.current ? "true" : undefined}
-          >
-            {p.label}
-          </Button>
-        ))}
-      </Group>
+      <DatePresetLinks links={presetLinks(view, today)} />
     </Paper>
   );
 }

@@ -4,12 +4,14 @@
  * view is a URL (services/money/released-query.ts).
  */
 import { Button, NativeSelect } from "@mantine/core";
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { IconDownload } from "@tabler/icons-react";
 
 import { releasedDownloadHref, releasedPresetLinks, type ReleasedView } from "~/services/money/released-query";
 import { DateRangeFields } from "~/ui/DateRangeFields";
 import { Group, Paper } from "~/ui/layout";
+
+import { DatePresetLinks } from "./DatePresetLinks";
 
 export function ReleasedFilters({
   view,
@@ -57,20 +59,7 @@ export function ReleasedFilters({
           </Button>
         </Group>
       </Form>
-      <Group gap="xs" mt="sm" component="nav" aria-label="Date presets">
-        {releasedPresetLinks(view, today).map((p) => (
-          <Button
-            key={p.preset}
-            size="compact-sm"
-            variant={p.current ? "filled" : "default"}
-            component={Link}
-            to={p.href}
-            aria-current={p.current ? "true" : undefined}
-          >
-            {p.label}
-          </Button>
-        ))}
-      </Group>
+      <DatePresetLinks links={releasedPresetLinks(view, today)} />
     </Paper>
   );
 }
