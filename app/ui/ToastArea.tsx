@@ -1,5 +1,5 @@
 import { Alert, CloseButton } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { type CSSProperties, useEffect, useState } from "react";
 
 import type { Toast } from "~/services/auth/session.server";
 
@@ -13,7 +13,9 @@ export function toastDurationMs(toast: Pick<Toast, "kind" | "durationMs">): numb
 
 /**
  * Shows the flash toast from the previous request. Rendered on the server so it appears
- * after a plain form post; with JavaScript it can be dismissed and fades after a while.
+ * after a plain form post. It leaves after its time and can be dismissed with JavaScript on
+ * or off: the stylesheet hides it after `--toast-ms` and when its dismiss box is ticked
+ * (app.css, "the toast"), so a toast never stays over the page's own controls.
  */
 export function ToastArea({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState(Boolean(toast));
@@ -26,14 +28,27 @@ export function ToastArea({ toast }: { toast: Toast | null }) {
     setTimed(true);
     return () => clearTimeout(timer);
   }, [toast]);
+  // Each new toast is a new element: its dismiss box unticked and its leaving animation restarted.
+  // (React's "adjusting state when a prop changes" pattern.)
+  const [shown, setShown] = useState({ toast, key: 0 });
+  if (shown.toast !== toast) setShown({ toast, key: shown.key + 1 });
+  const key = shown.key;
   if (!toast || !visible) return null;
   return (
     <div
+      key={key}
       className="toast-area"
       role={toast.kind === "error" ? "alert" : "status"}
       data-testid="toast"
       data-timed={timed ? "true" : undefined}
+      style={{ "--toast-ms": `${toastDurationMs(toast)}ms` } as CSSProperties}
     >
+      <input
+        type="checkbox"
+        id="toast-dismiss"
+        className="toast-dismiss visually-hidden"
+        aria-label="Dismiss message"
+      />
       <Alert
         color={toast.kind === "error" ? "red.9" : "teal.9"}
         title={toast.title}
@@ -43,11 +58,12 @@ export function ToastArea({ toast }: { toast: Toast | null }) {
         <div style={{ display: "flex", gap: 8, alignItems: "flex-start", justifyContent: "space-between" }}>
           <span>{toast.message}</span>
           <CloseButton
-            aria-label="Dismiss message"
+            component="label"
+            htmlFor="toast-dismiss"
+            aria-hidden
             variant="transparent"
             c="white"
             size="sm"
-            onClick={() => setVisible(false)}
           />
         </div>
       </Alert>

@@ -42,6 +42,31 @@ describeJsOnOff("small polish at 1280×720", (s) => {
     expect(t.y + t.height).toBeLessThanOrEqual(720);
   });
 
+  it("a toast can be dismissed, and leaves after its time: the control under it can then be clicked", async () => {
+    const { page } = s;
+    await signInOnce(page, "avp@demo.test", "avp");
+    await page.goto("/finance-analytics");
+    const email = page.getByRole("button", { name: "E-mail Complete Financial Analysis" });
+    await email.click();
+    const toast = page.getByTestId("toast");
+    await toast.waitFor();
+    // The ✕ is the label of the toast's "Dismiss message" box: a click ticks it, with or without JavaScript.
+    await expectLocator(page.getByRole("checkbox", { name: "Dismiss message" })).toHaveCount(1);
+    await toast.locator('label[for="toast-dismiss"]').click();
+    await toast.waitFor({ state: "hidden", timeout: 1_000 });
+
+    await email.click();
+    await toast.waitFor();
+    const t = await boxOf(toast);
+    await toast.waitFor({ state: "hidden", timeout: 9_000 });
+    // What lies where the toast was takes the pointer again.
+    const under = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid="toast"]') ?? null,
+      [t.x + t.width / 2, t.y + t.height / 2],
+    );
+    expect(under).toBeNull();
+  });
+
   it("Dashboard is in the sidebar of those who may open it, and not in legal's", async () => {
     const { page } = s;
     await signInOnce(page, "tl@demo.test", "tl");
