@@ -91,9 +91,12 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
     // A keep-holding COD-minus-bill seller is held on its cycle still to come: it needs one.
     const canKeep = (s: Seller) =>
       s.type !== "COD_MINUS_BILL" || (codBy.get(s.id) ?? []).some((w) => remittanceDate(addDays(w.start, 6)) > today);
-    chosen.slice(0, count).forEach((s, i) => intent.set(s.id, i % 2 === 0 && canKeep(s) ? "keep" : "clear"));
-    if (![...intent].some(([id, v]) => v === "keep" && eligible.some((s) => s.id === id))) {
-      const keeper = chosen.slice(count).find(canKeep);
+    const held = chosen.slice(0, count);
+    held.forEach((s, i) => intent.set(s.id, i % 2 === 0 && canKeep(s) ? "keep" : "clear"));
+    // No keeper at an even place (those sellers have no cycle still to come): a held seller that
+    // can keep does, while another held seller still clears; else one from outside the held ones.
+    if (!held.some((s) => intent.get(s.id) === "keep")) {
+      const keeper = (held.length > 1 ? held.find(canKeep) : undefined) ?? chosen.slice(count).find(canKeep);
       if (keeper) intent.set(keeper.id, "keep");
     }
   }
