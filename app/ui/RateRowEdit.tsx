@@ -5,7 +5,7 @@
  * Without JavaScript each is a server-rendered answer of the page's action
  * (ratecards/row-action.server.ts).
  */
-import { Alert, Button } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { Form, Link } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
@@ -17,7 +17,7 @@ import type { PlanTarget, RowConfirm } from "~/services/ratecards/row-action.ser
 import { rateValuesSchema, ROW_EDIT_FORM_ID, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
 import { Group, Stack, Text } from "~/ui/layout";
 
-import { ClientInvalidRow, RowConflict, RowInvalid } from "./RateRowNotice";
+import { ClientInvalidRow, RowConflict, RowGone, RowInvalid, RowRefused } from "./RateRowNotice";
 import { EDITING_ROW_ID, NoticeRow, type RateTableEditing } from "./RateTable";
 import { UrlDialog } from "./UrlDialog";
 
@@ -46,7 +46,12 @@ export type RowActionData =
       courier: string;
       plan?: PlanTarget;
     }
-  | { kind: "error"; message: string };
+  | {
+      kind: "error";
+      /** The row the refused post named (0 when none): shown in that row while the page has it. */
+      rowId: number;
+      message: string;
+    };
 
 /** What the action answers a row edit with (ratecards/row-action.server.ts, docs/forms.md §3). */
 type RowAnswerBody = Partial<RowConfirm> & {
@@ -85,7 +90,7 @@ export function rowAnswer(actionData: unknown): RowActionData | undefined {
       courier: answer.current.courier,
     };
   }
-  return { kind: "error", message: answer.message ?? "" };
+  return { kind: "error", rowId: Number(typed.rowId) || 0, message: answer.message ?? "" };
 }
 
 /**
@@ -97,7 +102,7 @@ export function rowEditing(
   rowData: RowActionData | undefined,
   opts: { canEdit: boolean; editRowId: number | null; cancelHref: string; editHref: (rowId: number) => string },
 ): RateTableEditing | null {
-  const rowId = rowData && "rowId" in rowData ? rowData.rowId : opts.editRowId;
+  const rowId = rowData && "rowId" in rowData && rowData.rowId ? rowData.rowId : opts.editRowId;
   if (!opts.canEdit || !rowId) return null;
   const values =
     rowData?.kind === "invalid" || rowData?.kind === "confirm"
@@ -125,6 +130,10 @@ export function rowEditing(
       ) : rowData?.kind === "invalid" ? (
         <NoticeRow columns={columns}>
           <RowInvalid message={rowData.message} />
+        </NoticeRow>
+      ) : rowData?.kind === "error" ? (
+        <NoticeRow columns={columns}>
+          <RowRefused message={rowData.message} />
         </NoticeRow>
       ) : (
         <ClientInvalidRow formId={ROW_EDIT_FORM_ID} columns={columns} />
@@ -156,17 +165,15 @@ export function RowEditAlerts({
   editing: RateTableEditing | null;
   /** The page's URL (the form posts to it). */
   action: string;
+  /** The edited row's version on this page; "" when the page does not show the row. */
   version: number | string;
   /** On a plan card: which plan, and whether the editor sees its defaults. */
   plan?: { plan: string; apply_default: string } | null;
 }) {
   return (
     <>
-      {rowData?.kind === "error" ? (
-        <Alert color="red" role="alert" data-testid="rate-error">
-          {rowData.message}
-        </Alert>
-      ) : null}
+      {/* A refusal is shown in its row (rowEditing); above the card only when the page lacks the row. */}
+      {rowData?.kind === "error" && (!editing || version === "") ? <RowGone message={rowData.message} /> : null}
       {editing ? (
         // The row's inputs (in the table, form="rate-row-edit") are checked in the browser with the
         // action's own price rules; without JavaScript the action checks them and answers 400.

@@ -110,6 +110,34 @@ export function RowInvalid({ message }: { message: string }) {
   );
 }
 
+/** Any other refusal of the row's save (not someone else's change, not its fields): in the row too. */
+export function RowRefused({ message }: { message: string }) {
+  const ref = useIntoView<HTMLDivElement>();
+  return (
+    <Alert ref={ref} tabIndex={-1} color="red" role="alert" title="Not saved" data-testid="rate-error">
+      {message}
+    </Alert>
+  );
+}
+
+/**
+ * A refusal about a row the page no longer shows (deleted, or a new card uploaded): above the
+ * card, as the row is not there. With JavaScript (the page keeps its scroll) it brings itself
+ * into view and takes the focus; without, the refused post opens the page at its top.
+ */
+export function RowGone({ message }: { message: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: "center", inline: "nearest" });
+    ref.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <Alert ref={ref} tabIndex={-1} color="red" role="alert" title="Not saved" data-testid="rate-error">
+      {message}
+    </Alert>
+  );
+}
+
 /** With JavaScript, an invalid Save is refused in the browser: the spec's toast text, at once, by the fields. */
 export function ClientInvalidRow({ formId, columns }: { formId: string; columns: number }) {
   const form = useFormContext(formId);

@@ -6,7 +6,7 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 
-import { CONFLICT_MESSAGE } from "~/services/ratecards/scope.server";
+import { CONFLICT_MESSAGE, ROW_GONE_MESSAGE } from "~/services/ratecards/scope.server";
 
 import { describeJsOnOff, expectLocator, newContext, sharedBrowser, signInOnce } from "../support/browser";
 
@@ -124,6 +124,28 @@ describeJsOnOff("refusals in place", (s) => {
       const focused = await page.evaluate(() => document.activeElement?.getAttribute("name"));
       expect(focused).toBeTruthy();
     }
+  });
+
+  it("a row gone while it was edited: the refusal above the card comes into view, the card is as stored", async () => {
+    const { page } = s;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await signInOnce(page, "vp@demo.test", "vp");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    await openLastRowEdit(page);
+    // The row is deleted meanwhile (a new card uploaded without it): the post names a row the card no longer has.
+    await page
+      .locator(`form#rate-row-edit input[name="rowId"]`)
+      .evaluate((input: HTMLInputElement) => (input.value = "2147480000"));
+    const answer = s.js ? null : page.waitForResponse((r) => r.request().method() === "POST");
+    await page.locator("[data-editing]").getByRole("button", { name: "Save" }).click();
+    if (answer) expect((await answer).status()).toBe(404);
+    const refusal = page.getByTestId("rate-error");
+    await refusal.waitFor();
+    await expectLocator(refusal).toContainText(ROW_GONE_MESSAGE);
+    await expect.poll(() => wholeInView(refusal)).toBe(true);
+    if (s.js) expect(await refusal.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectLocator(page.locator("[data-editing]")).toHaveCount(0);
+    await expectLocator(page.getByRole("dialog")).toHaveCount(0);
   });
 
   it("'Use theirs' loads the stored values into the row", async () => {

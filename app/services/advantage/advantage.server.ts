@@ -40,6 +40,7 @@ import { type CardRow, sortCardRows } from "../ratecards/fields";
 import { buildRateCardPanels, type RateCardPanels } from "../ratecards/panels";
 import { applyRowEdit, type EditableCard, parseRateValues } from "../ratecards/row-edit.server";
 import { SOME_FIELD_NOT_VALID } from "../ratecards/row-form";
+import { ROW_GONE_MESSAGE } from "../ratecards/scope.server";
 import type { CashbackSettings } from "./cashback";
 import { type CashbackSettingsUpdate, defaultCashbackSettings } from "./cashback-form";
 import {
@@ -450,7 +451,7 @@ export async function updatePlanRateRow(
           and(eq(planRateRows.id, input.rowId), eq(planRateRows.client_id, client.id), eq(planRateRows.plan, plan)),
         )
         .for("update");
-      if (locked.length === 0) return notFound();
+      if (locked.length === 0) return notFound(ROW_GONE_MESSAGE);
       [current] = await card.rows(tx, eq(planRateRows.id, input.rowId));
       if (current && current.version !== input.version) return conflict(CONFLICT_MESSAGE, current);
     }

@@ -32,6 +32,7 @@ import {
   notFound,
   type RateCardActor,
   type RateCardFailure,
+  ROW_GONE_MESSAGE,
   writePrices,
 } from "./scope.server";
 
@@ -64,7 +65,7 @@ export async function updateRateRow(
       .from(rateRows)
       .where(and(eq(rateRows.id, input.rowId), eq(rateRows.client_id, client.id)))
       .for("update");
-    if (locked.length === 0) return notFound();
+    if (locked.length === 0) return notFound(ROW_GONE_MESSAGE);
     const [current] = await clientCardRows(tx, client.id, eq(rateRows.id, input.rowId));
     if (current.version !== input.version) return conflict(CONFLICT_MESSAGE, current);
 
@@ -122,7 +123,7 @@ export async function updateWeightSlab(
       eq(rateRows.delivery_type, p.delivery_type),
     );
     const locked = await tx.select({ id: rateRows.id }).from(rateRows).where(key).for("update");
-    if (locked.length === 0) return notFound();
+    if (locked.length === 0) return notFound(ROW_GONE_MESSAGE);
     const [current] = await clientCardRows(tx, client.id, eq(rateRows.id, locked[0].id));
     if (current.version !== p.version) return conflict(CONFLICT_MESSAGE, current);
     const fields = diffRow(current, { first_slab: p.first_slab, second_slab: p.second_slab });

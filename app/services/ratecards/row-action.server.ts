@@ -14,6 +14,7 @@ import { type Conflict, type Failure, notFound } from "../core/result";
 import { failureAnswer, readForm } from "../http/form-errors.server";
 import { type CardRow, rateValuesOf } from "./fields";
 import { notAbleToUpdateRateCard, rateRowValidator, ROW_EDIT_FORM_ID } from "./row-form";
+import { ROW_GONE_MESSAGE } from "./scope.server";
 
 /** A plan row edit (Pickrr Advantage tab) says which plan, and whether the editor saw the plan's defaults. */
 export type PlanTarget = { plan: AdvantagePlanName; applyDefault: boolean };
@@ -57,7 +58,7 @@ export async function rowEditAction(request: Request, form: FormData, step: "pre
 
   if (step === "preview") {
     const row = (await target.rows()).find((r) => r.id === rowId);
-    if (!row) return failureAnswer(notFound("This rate row was not found."), read.submitted, ROW_EDIT_FORM_ID);
+    if (!row) return failureAnswer(notFound(ROW_GONE_MESSAGE), read.submitted, ROW_EDIT_FORM_ID);
     return data<RowConfirm>({
       formId: ROW_EDIT_FORM_ID,
       confirm: { rowId: row.id, version, courier: row.courier_name, values, old: rateValuesOf(row), plan },

@@ -27,6 +27,9 @@ export type RateCardActor = AuditActor & { id: number; role: StaffRole };
 
 export const NOT_ALLOWED_MESSAGE = "You are not allowed to change this rate card.";
 export const NOT_FOUND_MESSAGE = "This rate card or rate row was not found.";
+/** A row edited while someone deleted it or uploaded a new card (shown above the card: the row is gone). */
+export const ROW_GONE_MESSAGE =
+  "This rate row is no longer on the card: someone deleted it or uploaded a new card. Nothing was saved; the card below is as it is now.";
 export const CONFLICT_MESSAGE =
   "Someone changed this rate after you opened it, so nothing was saved. These are the current values; edit them again if needed.";
 export const UPLOAD_INVALID_MESSAGE = "The rate card file did not pass verification; nothing was changed.";
