@@ -89,7 +89,7 @@ export default function SelectRuleEditor() {
         </Title>
         <Link to={back}>Back to Pickrr Select rules</Link>
       </Group>
-      <EditorErrors message={editorMessage(answer)} fieldErrors={answer?.fieldErrors ?? {}} />
+      <EditorErrors message={editorMessage(answer)} />
       <SelectRuleEditorForm
         key={`${initial.version}-${answer ? "answer" : "stored"}`}
         initial={initial}

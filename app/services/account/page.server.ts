@@ -127,10 +127,12 @@ function refused(
   fileNotes?: Record<string, string>,
 ) {
   if (failure.status === 403) throw new Response(failure.message, { status: 403 });
+  // A message that is one field's own is said by that field; the section says which to look at (decision 070).
+  const byField = Object.values(failure.fieldErrors ?? {}).includes(failure.message);
   return answer(
     {
       formId,
-      message: failure.message,
+      message: byField ? HIGHLIGHTED : failure.message,
       fieldErrors: failure.fieldErrors,
       repopulateFields: submitted && withoutSecrets(submitted),
       fileNotes: fileNotes && Object.keys(fileNotes).length ? fileNotes : undefined,

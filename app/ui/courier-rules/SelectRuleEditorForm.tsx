@@ -21,25 +21,16 @@ import { useHydrated } from "~/ui/useHydrated";
 import { SelectCourierChoice } from "./SelectCourierChoice";
 import { SelectCriteria } from "./SelectCriteria";
 
-/** The answer's sentence over the list of its field errors. */
-export function EditorErrors({
-  message,
-  fieldErrors,
-}: {
-  message: string | null;
-  fieldErrors: Record<string, string>;
-}) {
+/**
+ * The answer's sentence above the form. Each field's own message is said by that field only
+ * (every key parseSelectRule can refuse has its field on the form), not repeated here: one
+ * problem, one message (decision 070).
+ */
+export function EditorErrors({ message }: { message: string | null }) {
   if (!message) return null;
   return (
     <Alert color="red" role="alert" data-testid="editor-error">
       {message}
-      {Object.values(fieldErrors).length > 0 && (
-        <ul className="instruction-list">
-          {Object.entries(fieldErrors).map(([k, v]) => (
-            <li key={k}>{v}</li>
-          ))}
-        </ul>
-      )}
     </Alert>
   );
 }
