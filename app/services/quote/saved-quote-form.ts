@@ -1,8 +1,9 @@
 /**
  * The forms that make and send a saved quote (decision 073): the Rate Calculator's "Download
- * quote (PDF)" and "E-mail quote" post the calculator's fields (hidden: the quote on screen)
- * with the calculator's own schema; "E-mail quote" adds an optional note to the merchant; the
- * saved quote's page e-mails with the note alone.
+ * quote (PDF)" and "E-mail quote" post the quote on screen as one hidden field, `quote`, holding
+ * the calculator's query (one field, so the page never has two inputs of a calculator field's
+ * name), read by the calculator's own schema; "E-mail quote" adds an optional note to the
+ * merchant; the saved quote's page e-mails with the note alone.
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
@@ -21,8 +22,19 @@ const note = z.preprocess(
 export const quoteNoteSchema = z.object({ note });
 export const quoteNoteValidator = withZod(quoteNoteSchema);
 
-/** The calculator's fields and the note. */
-export const quoteFromCalculatorSchema = calculatorSchema.and(quoteNoteSchema);
+/** The longest `quote` field: every calculator field at its limit (product names: 2,000) fits. */
+export const QUOTE_FIELD_MAX = 4000;
+
+/** The calculator's query (the `quote` field, at most QUOTE_FIELD_MAX characters) and the note. */
+export const quoteFromCalculatorSchema = z.preprocess((raw, ctx) => {
+  const fields = (raw ?? {}) as Record<string, unknown>;
+  const query = typeof fields.quote === "string" ? fields.quote : "";
+  if (query.length > QUOTE_FIELD_MAX) {
+    ctx.addIssue({ code: "custom", path: ["quote"], message: "This quote is too long to keep." });
+    return z.NEVER;
+  }
+  return { ...Object.fromEntries(new URLSearchParams(query)), note: fields.note };
+}, calculatorSchema.and(quoteNoteSchema));
 export const quoteFromCalculatorValidator = withZod(quoteFromCalculatorSchema);
 
 /** The Rate Calculator's query for an input: the link that quotes the same shipment again at today's rates. */

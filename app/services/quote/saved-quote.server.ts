@@ -9,7 +9,7 @@ import type { AuditActor } from "../audit/audit.server";
 import { writeAudit } from "../audit/audit.server";
 import { getClientForViewer, type Viewer } from "../clients/clients.server";
 import { istDayOf } from "../core/ist-dates";
-import { type FieldErrors, type Invalid, invalid, type NotFound,notFound } from "../core/result";
+import { type FieldErrors, type Invalid, invalid, type NotFound, notFound } from "../core/result";
 import type { Db, Executor } from "../db/client.server";
 import { savedQuotes } from "../db/schema";
 import { transaction } from "../db/transaction.server";

@@ -10,7 +10,7 @@ import { addDays, dmy, istDayOf } from "../core/ist-dates";
 import { formatInr, parseScaledDecimal, rupeesToPaise } from "../core/money";
 import { RULE_CODE_NAMES, type RuleCode } from "../core/rule-codes";
 import type { DeliveryMode } from "../core/transport";
-import { type Zone,ZONE_LABELS } from "../core/zones";
+import { type Zone, ZONE_LABELS } from "../core/zones";
 import type { QuoteResult } from "./allocation";
 import type { CalculatorInput } from "./calculator-form";
 import { DEFAULT_VOLUMETRIC_DIVISOR, volumetricWeightGrams } from "./pricing";
@@ -148,6 +148,9 @@ export function kgText(grams: number): string {
   const text = kg.toFixed(3).replace(/0$/, "");
   return `${text} kg`;
 }
+
+/** A quote id from its address: digits only (else 0, which no quote has). */
+export const quoteIdOf = (raw: string | undefined): number => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0);
 
 /** The quote's reference, as staff and the merchant quote it: Q-000123. */
 export const quoteReference = (id: number) => `Q-${String(id).padStart(6, "0")}`;
