@@ -3,14 +3,14 @@ import "@mantine/core/styles/Grid.css";
 import { Button, Grid, NativeSelect, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
+import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import {
   CALCULATOR_FIELDS,
   type CalculatorField,
@@ -136,8 +136,6 @@ const DEFAULTS: Record<CalculatorField, string> = {
 
 export default function RateCalculator() {
   const data = useLoaderData<typeof loader>();
-  const answer = useActionData<FormFailure>();
-  const location = useLocation();
   const navigation = useNavigation();
   const values = { ...DEFAULTS, ...(data.values ?? {}) };
   const [clientErrors, setClientErrors] = useState<Errors | null>(null);
@@ -277,14 +275,7 @@ export default function RateCalculator() {
           submitted={data.submitted}
           reverseForced={data.reverseForced}
         />
-        {data.quote && data.quote.rate_list.length > 0 && data.values ? (
-          <QuoteShareForms
-            action={`${location.pathname}${location.search}`}
-            values={values}
-            email={data.clientEmail}
-            answer={answer}
-          />
-        ) : null}
+        <QuoteShareForms quote={data.quote} values={values} email={data.clientEmail} />
       </Grid.Col>
     </Grid>
   );

@@ -6,9 +6,11 @@
 import "../small-table.css";
 
 import { Alert, Button, Textarea } from "@mantine/core";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 
+import type { FormFailure } from "~/services/http/form-errors.server";
 import type { CalculatorField } from "~/services/quote/calculator-form";
+import type { CalculatorQuoteView } from "~/services/quote/quote-view";
 import type { SavedQuoteView } from "~/services/quote/saved-quote";
 import { QUOTE_NOTE_MAX } from "~/services/quote/saved-quote-form";
 import { type FieldAnswer, postedValue } from "~/ui/account/parts";
@@ -45,20 +47,25 @@ function NoteField({ answer }: { answer: Answer }) {
   );
 }
 
-/** Under the Rate Calculator's result: download the quote as a PDF, or e-mail it to the client. */
+/**
+ * Under the Rate Calculator's result, when a courier is quoted: download the quote as a PDF, or
+ * e-mail it to the client. Both post to the calculator's own URL with its query, so a refusal
+ * shows the same quote again.
+ */
 export function QuoteShareForms({
-  action,
+  quote,
   values,
   email,
-  answer,
 }: {
-  /** The calculator's own URL with its query, so a refusal shows the same quote again. */
-  action: string;
+  quote: CalculatorQuoteView | null;
   values: Record<CalculatorField, string>;
   email: string;
-  answer: Answer;
 }) {
+  const answer = useActionData<FormFailure>();
+  const location = useLocation();
   const navigation = useNavigation();
+  if (!quote || quote.rate_list.length === 0) return null;
+  const action = `${location.pathname}${location.search}`;
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "email";
   const hidden = <input type="hidden" name="quote" value={new URLSearchParams(values).toString()} />;
   return (
