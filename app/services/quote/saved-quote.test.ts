@@ -51,7 +51,10 @@ function entry(over: Partial<RateListEntry>): RateListEntry {
   };
 }
 
-function quote(entries: RateListEntry[], chargeable = 750): QuoteResult & { pickup: ReturnType<typeof place>; drop: ReturnType<typeof place> } {
+function quote(
+  entries: RateListEntry[],
+  chargeable = 750,
+): QuoteResult & { pickup: ReturnType<typeof place>; drop: ReturnType<typeof place> } {
   return {
     chargeable_weight: chargeable / 1000,
     chargeable_weight_grams: chargeable,
