@@ -1,13 +1,16 @@
 import "@mantine/core/styles/Grid.css";
 
 import { Button, Grid, NativeSelect, TextInput } from "@mantine/core";
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { type FormEvent, useEffect, useState } from "react";
 
 import { requireStaff } from "~/services/auth/guard.server";
+import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
+import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import {
   CALCULATOR_FIELDS,
   type CalculatorField,
@@ -16,28 +19,35 @@ import {
 } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
 import { calculatorQuoteView } from "~/services/quote/quote-view";
+import { createAndEmailSavedQuote, createSavedQuote } from "~/services/quote/saved-quote.server";
+import { quoteFromCalculatorValidator } from "~/services/quote/saved-quote-form";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 import { Group, Paper, Stack, Title } from "~/ui/layout";
 import { CalculatorResult, ShipmentFlags, ShipmentTypeField } from "~/ui/quote/CalculatorParts";
+import { QuoteShareForms } from "~/ui/quote/QuoteShare";
 
 /**
  * The Rate Calculator tab (docs/product.md §2 "Shipment calculator"): a GET form whose inputs
- * live in the URL, so a quote is a shareable link; the quote runs in the loader.
+ * live in the URL, so a quote is a shareable link; the quote runs in the loader. Its result can
+ * be kept and sent to the merchant (decision 073): the action keeps it, then answers with its
+ * PDF or e-mails it and opens its page.
  */
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "quote.calculate" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
+  const clientEmail = client.email;
   const search = new URL(request.url).searchParams;
   const submitted = CALCULATOR_FIELDS.some((f) => search.has(f));
   if (!submitted)
-    return { clientId: client.id, submitted, values: null, errors: {}, reverseForced: false, quote: null };
+    return { clientId: client.id, clientEmail, submitted, values: null, errors: {}, reverseForced: false, quote: null };
 
   const parsed = parseCalculator(search);
   if (!parsed.ok)
     return {
       clientId: client.id,
+      clientEmail,
       submitted,
       values: parsed.values,
       errors: parsed.fieldErrors,
@@ -56,6 +66,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!quoted.ok)
     return {
       clientId: client.id,
+      clientEmail,
       submitted,
       values,
       errors: quoted.fieldErrors,
@@ -64,12 +75,43 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     };
   return {
     clientId: client.id,
+    clientEmail,
     submitted,
     values,
     errors: {},
     reverseForced,
     quote: calculatorQuoteView(quoted.quote, parsed.input.shipment_type === "reverse"),
   };
+}
+
+/**
+ * "Download quote (PDF)" and "E-mail quote" (decision 073): the calculator's fields come back
+ * hidden, are checked by the calculator's schema, and are quoted again at this moment's rates;
+ * the quote is kept, then its PDF is the answer (a redirect the browser downloads) or it is
+ * e-mailed to the client and its page opens.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, { permission: "quote.calculate" });
+  const db = getDb();
+  const client = await requireClientForViewer(db, staff, params.id);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent !== "download" && intent !== "email") throw new Response("Unknown action.", { status: 400 });
+  const read = await readForm(form, quoteFromCalculatorValidator);
+  if (!read.ok) return read.response;
+  if (intent === "download") {
+    const created = await createSavedQuote(db, staff, client, read.data);
+    if (!created.ok) return failureAnswer(created, read.submitted);
+    return redirect(`/all-users/${client.id}/quotes/${created.quote.id}.pdf`, 303);
+  }
+  const sent = await createAndEmailSavedQuote(db, staff, client, read.data, read.data.note);
+  if (!sent.ok) return failureAnswer(sent, read.submitted);
+  return redirectWithToast(
+    request,
+    `/all-users/${client.id}/quotes/${sent.quoteId}`,
+    { kind: "success", message: `Quote ${sent.reference} e-mailed to ${sent.to}.` },
+    { status: 303 },
+  );
 }
 
 type Errors = Partial<Record<CalculatorField, string>>;
@@ -233,6 +275,7 @@ export default function RateCalculator() {
           submitted={data.submitted}
           reverseForced={data.reverseForced}
         />
+        <QuoteShareForms quote={data.quote} values={values} email={data.clientEmail} />
       </Grid.Col>
     </Grid>
   );

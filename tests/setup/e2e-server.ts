@@ -8,10 +8,12 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
+import { SMTPServer } from "smtp-server";
 import type { TestProject } from "vitest/node";
 
 import { serverNodeArgs } from "../../scripts/lib/server-node.mjs";
@@ -22,7 +24,11 @@ import { pgliteFromTemplate, useTemplate } from "./db-template";
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
-    /** The server's DATA_DIR: its e-mail outbox (.eml files) is there when no SMTP_URL is set. */
+    /**
+     * The server's DATA_DIR. Its `outbox` folder holds every e-mail the server sent, as .eml
+     * files: the server sends over SMTP to a receiver started here, which writes each message
+     * it accepts there.
+     */
     e2eDataDir: string;
   }
 }
@@ -35,6 +41,7 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "console-e2e-"));
   const url = testDatabaseUrl();
   const dbName = `e2e_${process.pid}`;
+  const smtp = await startSmtpReceiver(path.join(dataDir, "outbox"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -49,6 +56,8 @@ export default async function setup(project: TestProject) {
     TRUST_PROXY: "true",
     // The database is a copy of the seeded template: an empty one means the copy failed.
     SEED_IF_EMPTY: "false",
+    // The outbox delivers through the real SMTP path (decision 073's browser test reads what arrived).
+    SMTP_URL: smtp.url,
   };
   delete env.DATABASE_URL;
   if (url) {
@@ -107,7 +116,36 @@ export default async function setup(project: TestProject) {
       }, 5_000);
     });
     if (url) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await smtp.close();
     await rm(dataDir, { recursive: true, force: true });
     await release();
   };
+}
+
+/**
+ * A real SMTP receiver for the browser tests' server: each message it accepts is written to
+ * `dir` as an .eml file (line ends as a mail client saves them), so a test reads what arrived.
+ */
+async function startSmtpReceiver(dir: string): Promise<{ url: string; close(): Promise<void> }> {
+  await mkdir(dir, { recursive: true });
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const file = path.join(dir, `smtp-${String(++received).padStart(8, "0")}.eml`);
+        writeFile(file, Buffer.concat(chunks).toString("utf8").replace(/\r\n/g, "\n")).then(
+          () => callback(),
+          (error: Error) => callback(error),
+        );
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

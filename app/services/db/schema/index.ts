@@ -17,5 +17,6 @@ export * from "./money";
 export * from "./orders";
 export * from "./quote";
 export * from "./ratecards";
+export * from "./saved-quotes";
 export * from "./settings";
 export * from "./staff";
