@@ -18,6 +18,7 @@ import type { RowChange } from "./changes";
 import { type CardRow, SEGMENT_NAMES } from "./fields";
 import { queueRateChangeMail, queueSegmentRateChangeMail } from "./notify.server";
 import {
+  BULK_OUT_OF_BOUNDS_MESSAGE,
   outOfBoundsLine,
   planPriceChange,
   planRowChanges,
@@ -48,9 +49,9 @@ export const BULK_STALE_MESSAGE =
   "The rate card changed after the preview, so nothing was changed. Preview the change again to see what it would do now.";
 export const BULK_CONFLICT_MESSAGE =
   "A rate row in this change was edited after the preview, so nothing was changed. Preview the change again.";
-export const BULK_OUT_OF_BOUNDS_MESSAGE =
-  "Some new prices would be below zero or above their limit, so nothing was changed.";
 export const BULK_NOTHING_TO_CHANGE = "This change would not change any price.";
+
+export { BULK_OUT_OF_BOUNDS_MESSAGE };
 
 /** A card the actor may change: how its rows are read and locked, and how its changes are told. */
 export type PriceChangeCard = {

@@ -18,6 +18,7 @@ import {
   type ShipmentType,
   type ZonePriceField,
 } from "../core/rate-fields";
+import { type Invalid, invalid, type Result } from "../core/result";
 import { type Zone, ZONES } from "../core/zones";
 import { type RowChange } from "./changes";
 import {
@@ -138,7 +139,10 @@ export type OutOfBounds = {
   message: string;
 };
 
-export type PlanResult = { ok: true; plan: PriceChangePlan } | { ok: false; outOfBounds: OutOfBounds[] };
+export const BULK_OUT_OF_BOUNDS_MESSAGE =
+  "Some new prices would be below zero or above their limit, so nothing was changed.";
+
+export type PlanResult = Result<{ plan: PriceChangePlan }, Invalid<{ outOfBounds: OutOfBounds[] }>>;
 
 function maxOf(field: PriceChangeField): number {
   return field === "cod_percentage" ? MAX_PERCENT_HUNDREDTHS : MAX_MONEY_PAISE;
@@ -187,7 +191,9 @@ export function planPriceChange(rows: readonly CardRow[], request: PriceChangeRe
       changes.push({ rowId: row.id, version: row.version, field, old: oldText, new: hundredthsToString(next) });
     }
   }
-  return outOfBounds.length > 0 ? { ok: false, outOfBounds } : { ok: true, plan: { changes } };
+  return outOfBounds.length > 0
+    ? invalid(BULK_OUT_OF_BOUNDS_MESSAGE, { outOfBounds })
+    : { ok: true, plan: { changes } };
 }
 
 /** "Delhivery Surface 0.5kg · Forward (surface) · Zone A Base: 10.00 → -2.00 — * Enter valid number !" */
