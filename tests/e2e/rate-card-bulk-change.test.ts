@@ -6,7 +6,15 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { describeJsOnOff, expectLocator, newContext, sharedBrowser, signInOnce, usePage } from "../support/browser";
+import {
+  describeJsOnOff,
+  expectAccessible,
+  expectLocator,
+  newContext,
+  sharedBrowser,
+  signInOnce,
+  usePage,
+} from "../support/browser";
 
 async function signInAs(page: Page, role: "vp" | "kam" | "tl") {
   await signInOnce(page, `${role}@demo.test`, role);
@@ -86,6 +94,7 @@ describeJsOnOff("bulk price change", (s) => {
     const dialog = page.getByRole("dialog", { name: "Change prices" });
     await dialog.waitFor();
     await expectLocator(dialog.getByText(/rounded to the paisa, half away from zero/)).toHaveCount(1);
+    if (s.js) await expectAccessible(page); // once per screen (decision 017)
 
     // Nothing typed: the spec's message by the field, nothing changes.
     await dialog.getByRole("button", { name: "Preview" }).click();
@@ -103,6 +112,7 @@ describeJsOnOff("bulk price change", (s) => {
     expect(url.searchParams.get("amount")).toBe("10");
     expect(url.searchParams.get("tab")).toBe("rto");
 
+    if (s.js) await expectAccessible(page); // once per screen (decision 017)
     const lines = await previewLines(dialog);
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines) expect(l.courier).toBe(courier);
@@ -167,6 +177,15 @@ describeJsOnOff("bulk price change", (s) => {
       expect(Math.round((Number(newText) - Number(oldText)) * 100)).toBe(125);
     }
     await expectLocator(dialog.getByTestId("price-change-largest")).toContainText("(+1.25)");
+
+    // Back keeps what was chosen; Preview again gives the same preview.
+    await dialog.getByRole("link", { name: "Back" }).click();
+    await expectLocator(dialog.getByLabel("Amount")).toHaveValue("1.25");
+    expect(await dialog.getByLabel("Rupees (₹)").isChecked()).toBe(true);
+    expect(await dialog.getByLabel("Zone Base").isChecked()).toBe(false);
+    await dialog.getByRole("button", { name: "Preview" }).click();
+    await dialog.getByTestId("price-change-preview").waitFor();
+    expect(await previewLines(dialog)).toEqual(lines);
 
     await dialog.getByRole("button", { name: "Apply" }).click();
     await page.getByTestId("toast").getByText("Updated Successfully").waitFor();

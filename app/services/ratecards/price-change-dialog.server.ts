@@ -8,7 +8,7 @@ import type { Db } from "../db/client.server";
 import { CHANGED_FIELD_LABELS, type FieldChange, type RowChange, showFieldValue } from "./changes";
 import { PRICE_TYPE_LABELS } from "./fields";
 import type { PlannedChange } from "./price-change";
-import { previewPriceChange, priceChangeCard,type PriceChangeCardRef } from "./price-change.server";
+import { previewPriceChange, priceChangeCard, type PriceChangeCardRef } from "./price-change.server";
 import { priceChangeParams, priceChangeRequest, priceChangeValidator } from "./price-change-form";
 import type { RateCardActor } from "./scope.server";
 
@@ -92,9 +92,10 @@ export async function priceChangeDialog(
 
   const submitted = params.get("step") === "preview";
   if (!submitted) {
+    // The preview's Back link carries the values without `step`: the form shows them again.
     return {
       couriers,
-      values: { ...DEFAULTS, courier: couriers.map((c) => c.id) },
+      values: params.has("amount") ? rawValues(params) : { ...DEFAULTS, courier: couriers.map((c) => c.id) },
       fieldErrors: null,
       preview: null,
       previewError: null,
