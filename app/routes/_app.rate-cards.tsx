@@ -1,6 +1,6 @@
 import { Button } from "@mantine/core";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { IconDownload } from "@tabler/icons-react";
 import { z } from "zod";
 
@@ -8,6 +8,7 @@ import { requireStaff } from "~/services/auth/guard.server";
 import { DELIVERY_TYPES, type Segment, SEGMENTS } from "~/services/core/rate-fields";
 import { getDb } from "~/services/db/client.server";
 import { DELIVERY_TYPE_LABELS, RATE_TABS, SEGMENT_NAMES, TAB_LABELS } from "~/services/ratecards/fields";
+import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { getSegmentRateCard } from "~/services/ratecards/read.server";
 import { Group, Stack, Text, Title } from "~/ui/layout";
 import { RatePanels } from "~/ui/RatePanels";
@@ -24,13 +25,14 @@ const viewSchema = z.object({
 
 /** The three segment rate cards (docs/product.md §2): Segment One, Two, Three, each Forward / Reverse / RTO × Express / Surface. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireStaff(request, { permission: "ratecard.view" });
+  const staff = await requireStaff(request, { permission: "ratecard.view" });
   const params = new URL(request.url).searchParams;
   const view = viewSchema.parse({ segment: params.get("segment") ?? undefined, tab: params.get("tab") ?? undefined });
   const card = await getSegmentRateCard(getDb(), view.segment as Segment);
   if (!card) throw new Response("Unknown segment.", { status: 404 });
   return {
     view,
+    canBulkChange: rateCardPermissions(staff.role).canBulkChange,
     name: card.name,
     sections: DELIVERY_TYPES.map((d) => ({
       delivery: d,
@@ -43,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function SegmentRateCards() {
-  const { view, name, sections } = useLoaderData<typeof loader>();
+  const { view, name, sections, canBulkChange } = useLoaderData<typeof loader>();
   const href = (patch: Partial<typeof view>) => {
     const next = { ...view, ...patch };
     return `/rate-cards?segment=${next.segment}&tab=${next.tab}`;
@@ -60,6 +62,17 @@ export default function SegmentRateCards() {
           </Text>
         </div>
         <Group gap="xs">
+          {canBulkChange ? (
+            <Button
+              component={Link}
+              to={`/rate-cards/change-prices?segment=${view.segment}&tab=${view.tab}`}
+              preventScrollReset
+              size="xs"
+              variant="light"
+            >
+              Change prices
+            </Button>
+          ) : null}
           <Button
             component="a"
             href={`/rate-cards/${view.segment}/download.csv`}
@@ -100,6 +113,8 @@ export default function SegmentRateCards() {
         </Text>
       ) : null}
       <RatePanels sections={sections} showAll />
+      {/* The Change prices dialog (rate-cards.change-prices.tsx) renders here. */}
+      <Outlet />
     </Stack>
   );
 }

@@ -85,6 +85,11 @@ export function RateCardToolbar({
           Apply segment
         </Button>
       ) : null}
+      {permissions.canBulkChange ? (
+        <Button component={Link} to={`${base}/change-prices${search}`} preventScrollReset size="xs" variant="light">
+          Change prices
+        </Button>
+      ) : null}
       {permissions.canUpdateRtoFromForward ? (
         <Button component={Link} to={`${base}/rto-from-forward${search}`} preventScrollReset size="xs" variant="light">
           Update RTO with forward

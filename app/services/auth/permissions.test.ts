@@ -33,6 +33,7 @@ describe("the permission table", () => {
       weight-slab.edit          | ✓     ·     ·     ·     ·     ·     |
       segment.apply             | ✓     ·     ·     ·     ·     ·     |
       rto.from-forward          | ✓     ·     ·     ·     ·     ·     |
+      ratecard.bulk-change      | ✓     ·     ·     ·     ·     ·     |
       ratecard.upload           | ✓     ·     ·     ✓     ✓     ✓     |
       ratecard.sample           | ✓     ·     ·     ✓     ✓     ✓     |
       plan.toggle               | ✓     ·     ·     ·     ·     ·     |
@@ -81,6 +82,7 @@ describe("the permission table", () => {
       "rule.edit",
       "select-rule.arrange",
       "rto.from-forward",
+      "ratecard.bulk-change",
     ];
     for (const p of vpOnly) expect(rolesThatMay(p), p).toEqual(["vp"]);
   });
@@ -147,6 +149,7 @@ describe("the screens' views of the table", () => {
         canEditWeightSlabs: can({ role }, "weight-slab.edit"),
         canApplySegment: can({ role }, "segment.apply"),
         canUpdateRtoFromForward: can({ role }, "rto.from-forward"),
+        canBulkChange: can({ role }, "ratecard.bulk-change"),
         canUpload: can({ role }, "ratecard.upload"),
         canDownloadSample: can({ role }, "ratecard.sample"),
       });

@@ -45,6 +45,10 @@ export const PERMISSIONS = {
   "weight-slab.edit": { roles: VP, what: "edit weight slabs" },
   "segment.apply": { roles: VP, what: "apply a segment to the client's rates" },
   "rto.from-forward": { roles: VP, what: "update RTO rates from forward" },
+  "ratecard.bulk-change": {
+    roles: VP,
+    what: "change prices in bulk (by percent or rupees, with a preview) on a client's or a segment's rate card (decision 074)",
+  },
   "ratecard.upload": { roles: ["vp", "avp", "bdm", "tl"], what: "upload a rate card CSV (not kam)" },
   "ratecard.sample": { roles: ["vp", "avp", "bdm", "tl"], what: "download the sample CSV (not kam)" },
 

@@ -10,6 +10,8 @@ import type { ChangedField } from "./changes";
 export type RateRowSide = {
   /** Plan rows only. */
   plan?: AdvantagePlanName;
+  /** Segment card rows only (decision 074): they have no client. */
+  segment?: number;
   courier: string;
   courier_service_id: number;
   shipment_type: ShipmentType;

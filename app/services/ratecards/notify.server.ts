@@ -10,7 +10,7 @@ import { clients, staff } from "../db/schema";
 import { enqueueMail } from "../mail/outbox.server";
 import { changeLines, type RowChange } from "./changes";
 
-export type RateChangeKind = "rate" | "weight" | "upload" | "rto" | "segment" | "plan_rate";
+export type RateChangeKind = "rate" | "weight" | "upload" | "rto" | "segment" | "plan_rate" | "bulk";
 
 const SUBJECTS: Record<RateChangeKind, string> = {
   rate: "Rate card updated",
@@ -19,6 +19,7 @@ const SUBJECTS: Record<RateChangeKind, string> = {
   rto: "RTO rates updated from forward",
   segment: "Segment rates applied",
   plan_rate: "Advantage plan rate card updated",
+  bulk: "Rate card prices changed",
 };
 
 /** The client's avp, bdm, tl and vp e-mail addresses (those that are set). */
@@ -58,10 +59,46 @@ export async function queueRateChangeMail(
   if (changes.length === 0) return;
   const { client, to } = await hierarchyEmails(tx, clientId);
   if (!client) return;
+  const card = `${client.company_name} (${client.name}, ${client.email})`;
+  await enqueueMail(tx, {
+    to,
+    subject: `${SUBJECTS[kind]}: ${client.company_name}`,
+    text: rateChangeText(SUBJECTS[kind], card, actor, changes, note),
+  });
+}
+
+/**
+ * The same notice for a segment card (decision 074), which has no client and so no hierarchy:
+ * it goes to every vp, the role that may change segment cards (auth/permissions.ts).
+ */
+export async function queueSegmentRateChangeMail(
+  tx: Tx,
+  actor: { email: string; role: string },
+  segmentName: string,
+  kind: RateChangeKind,
+  changes: readonly RowChange[],
+  note?: string,
+): Promise<void> {
+  if (changes.length === 0) return;
+  const vps = await tx.select({ email: staff.email }).from(staff).where(eq(staff.role, "vp")).orderBy(staff.id);
+  await enqueueMail(tx, {
+    to: vps.map((v) => v.email),
+    subject: `${SUBJECTS[kind]}: ${segmentName}`,
+    text: rateChangeText(SUBJECTS[kind], `the ${segmentName} rate card`, actor, changes, note),
+  });
+}
+
+function rateChangeText(
+  subject: string,
+  card: string,
+  actor: { email: string; role: string },
+  changes: readonly RowChange[],
+  note?: string,
+): string {
   const lines = changeLines(changes);
   const shown = lines.slice(0, 500);
-  const text = [
-    `${SUBJECTS[kind]} for ${client.company_name} (${client.name}, ${client.email}) by ${actor.email} (${actor.role}).`,
+  return [
+    `${subject} for ${card} by ${actor.email} (${actor.role}).`,
     note ?? "",
     "",
     "Changes (old → new):",
@@ -70,5 +107,4 @@ export async function queueRateChangeMail(
   ]
     .filter((l, i, all) => l !== "" || (i > 0 && all[i - 1] !== ""))
     .join("\n");
-  await enqueueMail(tx, { to, subject: `${SUBJECTS[kind]}: ${client.company_name}`, text });
 }

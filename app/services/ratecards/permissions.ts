@@ -17,6 +17,8 @@ export type RateCardPermissions = {
   canEditWeightSlabs: boolean;
   canApplySegment: boolean;
   canUpdateRtoFromForward: boolean;
+  /** Change prices in bulk, on a client's or a segment's card (decision 074). */
+  canBulkChange: boolean;
   /** Upload rate card and download sample CSV: not for kam. */
   canUpload: boolean;
   canDownloadSample: boolean;
@@ -31,6 +33,7 @@ export function rateCardPermissions(role: StaffRole): RateCardPermissions {
     canEditWeightSlabs: can(actor, "weight-slab.edit"),
     canApplySegment: can(actor, "segment.apply"),
     canUpdateRtoFromForward: can(actor, "rto.from-forward"),
+    canBulkChange: can(actor, "ratecard.bulk-change"),
     canUpload: can(actor, "ratecard.upload"),
     canDownloadSample: can(actor, "ratecard.sample"),
   };

@@ -65,7 +65,8 @@ export function parseRateValues(values: unknown): Result<{ values: RateValues },
 export async function auditRowChange(
   tx: Tx,
   actor: AuditActor,
-  clientId: number,
+  /** Null for a segment card's rows (decision 074). */
+  clientId: number | null,
   label: RowAuditLabel,
   action: string,
   change: RowChange,
