@@ -21,7 +21,7 @@ import type { StaffRole } from "~/services/core/roles";
 import type { DbHandle } from "~/services/db/client.server";
 import { staff } from "~/services/db/schema";
 
-import { describeJsOnOff, expectLocator, signInOnce } from "../support/browser";
+import { describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
@@ -147,6 +147,7 @@ describeJsOnOff("Dashboard: growth by seller", (s) => {
     await page.waitForURL((u) => u.pathname === "/dashboard/growth");
     await expectLocator(page.getByRole("heading", { name: "Growth by Seller", level: 1 })).toHaveCount(1);
     await expectLocator(page.getByTestId("partial-day")).toContainText("is not over");
+    await expectAccessible(page, s.js);
     // The total row's growth is the Dashboard's Total Growth.
     const [total] = await cells(page, "[data-testid=growth-total]");
     if (card?.endsWith("%")) expect(total[3]).toBe(card);
