@@ -8,6 +8,7 @@
  * 1. The services at one connection, in this process (as the loaders call them): p50 / p95 of
  *    each read for vp (every client) and for an avp and a tl (their hierarchy).
  * 2. The Daily Performance snapshot refresh (forced), three times.
+ *    Week on week (decision 072): the Dropping preset, the sort by change, growth by seller.
  * 3. The pages over HTTP (the production server, signed in as the demo vp): p95 at one
  *    connection, then requests/s at 20 concurrent connections, each beside a small static file
  *    from the same server as the baseline.
@@ -16,7 +17,7 @@ import os from "node:os";
 
 import { sql } from "drizzle-orm";
 
-import { dashboardData } from "../app/services/analytics/dashboard.server";
+import { dashboardData, growthBy } from "../app/services/analytics/dashboard.server";
 import { refreshDailyPerformance } from "../app/services/analytics/snapshot.server";
 import { dailyPerformance, dailyStats, sellerEmails } from "../app/services/analytics/tracker.server";
 import { DEFAULT_TRACKER_QUERY } from "../app/services/analytics/tracker-query";
@@ -82,6 +83,20 @@ for (const [name, v] of [
   await time(`daily performance, sellers page 1 (${name})`, 40, () => dailyPerformance(db, v, DEFAULT_TRACKER_QUERY));
   await time(`seller e-mails for the picker (${name})`, 40, () => sellerEmails(db, v));
 }
+// Week on week (decision 072): the Dropping preset, the change's sort, the Dashboard's growth by seller.
+for (const [name, v] of [
+  ["vp", vp],
+  ["avp", avp],
+  ["tl", tl],
+] as const) {
+  await time(`daily performance, Dropping preset by change % (${name})`, 40, () =>
+    dailyPerformance(db, v, { ...DEFAULT_TRACKER_QUERY, preset: "dropping", sort: "week_percent", dir: "asc" }),
+  );
+  await time(`growth by seller (${name})`, 40, () => growthBy(db, v, "seller"));
+}
+await time("daily performance by TL, sorted by change (vp)", 40, () =>
+  dailyPerformance(db, vp, { ...DEFAULT_TRACKER_QUERY, view: "tl", sort: "week_change", dir: "asc" }),
+);
 await time("daily stats, 90 days, one seller (vp)", 40, () =>
   dailyStats(db, vp, { from: addDays(today, -90), to: today }, someSeller.id),
 );
@@ -102,6 +117,10 @@ try {
     ["/dashboard", ["/dashboard"]],
     ["/order-tracker (defaults)", ["/order-tracker"]],
     ["/order-tracker (last 30 days, by AVP)", ["/order-tracker?period=last_30_days&view=avp"]],
+    // Week on week (decision 072): the Dropping preset, and every row sorted by the change.
+    ["/order-tracker (Dropping preset)", ["/order-tracker?sort=week_percent&dir=asc&preset=dropping"]],
+    ["/order-tracker (sorted by change %)", ["/order-tracker?sort=week_percent&dir=asc"]],
+    ["/dashboard/growth (by seller)", ["/dashboard/growth"]],
     [
       "/order-tracker (one seller, search)",
       emails.slice(0, 50).map((e) => `/order-tracker?seller=${encodeURIComponent(e)}&q=${encodeURIComponent(e)}`),

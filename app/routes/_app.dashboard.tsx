@@ -13,6 +13,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { dashboardData } from "~/services/analytics/dashboard.server";
 import type { GrowthFigure } from "~/services/analytics/growth";
+import { growthViews } from "~/services/analytics/growth-by";
+import { VIEW_LABELS } from "~/services/analytics/tracker-query";
 import { requireStaff } from "~/services/auth/guard.server";
 import { clientScopeFor } from "~/services/auth/roles";
 import { dmy, monthLabel, previousMonthStart } from "~/services/core/ist-dates";
@@ -26,7 +28,7 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Shipping Console
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "dashboard.view" });
   const data = await dashboardData(getDb(), staff);
-  return { ...data, scope: clientScopeFor(staff.role) };
+  return { ...data, scope: clientScopeFor(staff.role), growthViews: growthViews(staff.role) };
 }
 
 function GrowthCard({
@@ -61,7 +63,7 @@ function GrowthCard({
 }
 
 export default function Dashboard() {
-  const { today, weekdays, series, growth, scope } = useLoaderData<typeof loader>();
+  const { today, weekdays, series, growth, scope, growthViews: views } = useLoaderData<typeof loader>();
   const thisMonth = monthLabel(today);
   const lastMonth = monthLabel(previousMonthStart(today));
   return (
@@ -93,6 +95,18 @@ export default function Dashboard() {
           explain={`Orders per day of accounts whose first order is before ${thisMonth}, against ${lastMonth}'s per day.`}
         />
       </SimpleGrid>
+      {/* The growth drilled down (decision 072): by each level of the viewer's hierarchy. */}
+      <Text size="sm" data-testid="growth-by-links">
+        Growth by:{" "}
+        {views.map((v, i) => (
+          <span key={v}>
+            {i > 0 ? " · " : null}
+            <Link to={`/dashboard/growth${v === "seller" ? "" : `?by=${v}`}`} className="action-link text-link">
+              {VIEW_LABELS[v]}
+            </Link>
+          </span>
+        ))}
+      </Text>
       <ChartPanel
         title="Daily Average"
         description={`Picked orders per day, by weekday: ${lastMonth} against ${thisMonth} (whole days so far, today left out).`}

@@ -79,6 +79,7 @@ const SCREENS: Screen[] = [
   { path: "/all-users", roles: STAFF },
   { path: "/rate-cards", roles: STAFF },
   { path: "/dashboard", roles: STAFF },
+  { path: "/dashboard/growth", roles: STAFF },
   {
     path: "/order-tracker",
     roles: STAFF,

@@ -192,8 +192,9 @@ describe("the Daily Performance snapshot", () => {
 
     const sellers = await dailyPerformanceCsv(h.db, viewers.vp, { ...DEFAULT_TRACKER_QUERY });
     const byAvp = await dailyPerformanceCsv(h.db, viewers.vp, { ...DEFAULT_TRACKER_QUERY, view: "avp" });
+    // The fourteen day columns (the week-on-week ones after them are checked in dropping.test.ts).
     const total = (records: string[][], from: number) =>
-      records.reduce((s, r) => s + r.slice(from).reduce((a, x) => a + Number(x), 0), 0);
+      records.reduce((s, r) => s + r.slice(from, from + 14).reduce((a, x) => a + Number(x), 0), 0);
     expect(total(byAvp.records, 2)).toBe(total(sellers.records, 2));
     expect(total(sellers.records, 2)).toBeGreaterThan(0);
     expect(byAvp.header.slice(0, 2)).toEqual(["AVP Name", "AVP Email"]);
@@ -210,7 +211,7 @@ describe("the Daily Performance snapshot", () => {
       expect(
         page.rows.map((r) => [r.name, r.email, ...r.placed.map(String), ...r.picked.map(String)]),
         view,
-      ).toEqual(csv.records.slice(0, page.rows.length));
+      ).toEqual(csv.records.slice(0, page.rows.length).map((r) => r.slice(0, 16)));
     }
     // An avp's CSV adds BDM, TL and AVP: each BDM's row names the AVP of its sellers (the viewer).
     const [me] = await h.db.select({ name: staff.name }).from(staff).where(eq(staff.id, viewers.avp.id));

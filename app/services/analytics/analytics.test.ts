@@ -166,7 +166,7 @@ describe("the tracker's URL", () => {
   it("reads every control from the URL and writes back only what differs from the defaults", () => {
     const q = parseTrackerQuery(
       new URLSearchParams(
-        "period=custom&from=2026-11-01&to=2026-11-20&seller=A@B.IN&view=tl&q=ravi&sort=picked_2&dir=asc&page=3",
+        "period=custom&from=2026-11-01&to=2026-11-20&seller=A@B.IN&view=tl&q=ravi&sort=picked_2&dir=asc&preset=dropping&page=3",
       ),
     );
     expect(q).toEqual({
@@ -178,6 +178,7 @@ describe("the tracker's URL", () => {
       q: "ravi",
       sort: "picked_2",
       dir: "asc",
+      preset: "dropping",
       page: 3,
     });
     expect(parseTrackerQuery(new URLSearchParams(trackerSearch(q)))).toEqual(q);
@@ -192,6 +193,9 @@ describe("the tracker's URL", () => {
     expect(sortedBy(DEFAULT_TRACKER_QUERY, "placed_0")).toEqual({ sort: "placed_0", dir: "asc", page: 1 });
     expect(sortedBy(DEFAULT_TRACKER_QUERY, "picked_3")).toEqual({ sort: "picked_3", dir: "desc", page: 1 });
     expect(sortedBy(DEFAULT_TRACKER_QUERY, "name")).toEqual({ sort: "name", dir: "asc", page: 1 });
+    // Week on week (decision 072): the change starts with the biggest falls.
+    expect(sortedBy(DEFAULT_TRACKER_QUERY, "week_percent")).toEqual({ sort: "week_percent", dir: "asc", page: 1 });
+    expect(parseTrackerQuery(new URLSearchParams("preset=rising")).preset).toBe("");
   });
 });
 

@@ -9,8 +9,10 @@ import { sql } from "drizzle-orm";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import { istDayOf as istDay, monthStart, previousMonthStart } from "../core/ist-dates";
 import type { Executor } from "../db/client.server";
-import { clients, orderDailyRollups, orderMonthlyRollups } from "../db/schema";
+import { clients, orderDailyRollups, orderMonthlyRollups, staff } from "../db/schema";
 import { growthFigures, type MonthCount, monthSeries, type TodaySoFar, weekdayAverages } from "./growth";
+import { type GrowthCounts, growthDays, growthRow } from "./growth-by";
+import type { PerformanceView } from "./tracker-query";
 
 /** Months the Month-wise growth chart goes back at most (this month included). */
 export const GROWTH_MONTHS = 12;
@@ -64,3 +66,76 @@ export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "r
 }
 
 export type DashboardData = Awaited<ReturnType<typeof dashboardData>>;
+
+const LEVEL_COLUMN = { avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_id } as const;
+
+/**
+ * The growth figure by seller, AVP, BDM or TL (decision 072): for each one in the viewer's scope,
+ * last month's picked orders and this month's up to yesterday (the monthly rollups less today's
+ * daily rollup: today's partial day is left out, as the Dashboard leaves it out, decision 070),
+ * with the per-day averages and growth of growth-by.ts; and the whole scope's, which is the
+ * Dashboard's Total Growth. Every seller in scope is a row (sellers without orders too).
+ */
+export async function growthBy(
+  db: Executor,
+  viewer: Pick<Viewer, "id" | "role">,
+  view: PerformanceView,
+  now = new Date(),
+) {
+  const today = istDay(now);
+  const thisMonth = monthStart(today);
+  const lastMonth = previousMonthStart(today);
+  const m = orderMonthlyRollups;
+  const d = orderDailyRollups;
+  const scope = clientScopeCondition(viewer);
+  const perClient = sql`
+    with mo as (
+      select ${m.client_id} as client_id,
+        coalesce(sum(${m.picked}) filter (where ${m.month} = ${lastMonth}), 0) as last_month,
+        coalesce(sum(${m.picked}) filter (where ${m.month} = ${thisMonth}), 0) as this_month
+      from ${m} where ${m.month} between ${lastMonth} and ${thisMonth} group by ${m.client_id}
+    ), td as (
+      select ${d.client_id} as client_id, ${d.picked} as picked from ${d} where ${d.day} = ${today}
+    )`;
+  const counts = sql`coalesce(sum(mo.last_month), 0)::int as last_month,
+    coalesce(sum(mo.this_month - coalesce(td.picked, 0)), 0)::int as this_month`;
+  const joins = sql`left join mo on mo.client_id = ${clients.id} left join td on td.client_id = ${clients.id}`;
+  const where = scope ? sql`where ${scope}` : sql``;
+  const rowsSql =
+    view === "seller"
+      ? sql`${perClient}
+        select ${clients.id}::text as key, ${clients.name} as name, ${clients.email} as email, 1 as sellers, ${counts}
+        from ${clients} ${joins} ${where}
+        group by ${clients.id}`
+      : sql`${perClient}
+        select g.id::text as key, g.name as name, g.email as email, count(*)::int as sellers, ${counts}
+        from ${clients} join ${staff} g on g.id = ${LEVEL_COLUMN[view]} ${joins} ${where}
+        group by g.id, g.name, g.email`;
+  const result = await db.execute(rowsSql);
+  const counted: GrowthCounts[] = (result.rows as Record<string, unknown>[]).map((r) => ({
+    key: String(r.key),
+    name: String(r.name),
+    email: String(r.email),
+    sellers: Number(r.sellers),
+    lastMonth: Number(r.last_month),
+    thisMonth: Number(r.this_month),
+  }));
+  const days = growthDays(today);
+  const add = (pick: (c: GrowthCounts) => number) => counted.reduce((n, c) => n + pick(c), 0);
+  return {
+    today,
+    days,
+    rows: counted.map((c) => growthRow(c, days)),
+    total: growthRow(
+      {
+        key: "total",
+        name: "Total",
+        email: "",
+        sellers: add((c) => c.sellers),
+        lastMonth: add((c) => c.lastMonth),
+        thisMonth: add((c) => c.thisMonth),
+      },
+      days,
+    ),
+  };
+}

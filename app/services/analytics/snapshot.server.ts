@@ -1,7 +1,9 @@
 /**
  * The Daily Performance snapshot (docs/product.md §2 'Last Updated at', 'Next Updated at'; decision 030;
  * decision 030): every client's placed and picked orders for today and the six days before,
- * copied from the rollups into `daily_performance_rows` every 15 minutes.
+ * copied from the rollups into `daily_performance_rows` every 15 minutes, with each client's placed
+ * orders of the seven whole days before today and of the seven before those (week on week,
+ * decision 072).
  *
  * Several app servers may run the scheduler. A refresh runs in one transaction holding a
  * transaction-level advisory lock, and does nothing when the stored snapshot is less than a
@@ -67,22 +69,24 @@ export async function refreshDailyPerformance(db: Db, options: RefreshOptions = 
       now.getTime() - Date.parse(meta.updated_at) < SNAPSHOT_PERIOD_MS - 30_000
     )
       return "fresh";
-    const days = [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(today, -i));
+    const days = Array.from({ length: 15 }, (_, i) => addDays(today, -i));
     const r = orderDailyRollups;
     const col = (kind: "placed" | "picked", i: number) =>
       sql`coalesce(sum(${r[kind]}) filter (where ${r.day} = ${days[i]}), 0)::int`;
+    const placedBetween = (from: number, to: number) =>
+      sql`coalesce(sum(${r.placed}) filter (where ${r.day} between ${days[to]} and ${days[from]}), 0)::int`;
     await tx.delete(dailyPerformanceRows);
     await tx.execute(sql`
       insert into ${dailyPerformanceRows} (client_id, placed_0, placed_1, placed_2, placed_3, placed_4, placed_5, placed_6,
-        picked_0, picked_1, picked_2, picked_3, picked_4, picked_5, picked_6)
+        picked_0, picked_1, picked_2, picked_3, picked_4, picked_5, picked_6, placed_week, placed_week_before)
       select ${r.client_id}, ${sql.join(
         [0, 1, 2, 3, 4, 5, 6].map((i) => col("placed", i)),
         sql`, `,
       )}, ${sql.join(
         [0, 1, 2, 3, 4, 5, 6].map((i) => col("picked", i)),
         sql`, `,
-      )}
-      from ${r} where ${r.day} between ${days[6]} and ${days[0]}
+      )}, ${placedBetween(1, 7)}, ${placedBetween(8, 14)}
+      from ${r} where ${r.day} between ${days[14]} and ${days[0]}
       group by ${r.client_id}`);
     const value: SnapshotMeta = { updated_at: now.toISOString(), day: today };
     await tx

@@ -49,12 +49,23 @@ export function csvHierarchyColumns(role: StaffRole): ("bdm" | "tl" | "avp")[] {
 
 /** Columns of the table: name, email, and placed/picked for day 0 (today) … 6 (six days ago). */
 export const DAY_INDEXES = [0, 1, 2, 3, 4, 5, 6] as const;
+/**
+ * Week on week (decision 072): placed orders of this week (the seven whole days to yesterday) and
+ * last week (the seven before), the change in orders and in per cent.
+ */
+export const WEEK_SORTS = ["placed_week", "placed_week_before", "week_change", "week_percent"] as const;
+export type WeekSort = (typeof WEEK_SORTS)[number];
 export const PERFORMANCE_SORTS = [
   "name",
   "email",
   ...DAY_INDEXES.map((i) => `placed_${i}` as const),
   ...DAY_INDEXES.map((i) => `picked_${i}` as const),
+  ...WEEK_SORTS,
 ] as const;
+
+/** The presets of the table (decision 072): "dropping" keeps the rows down 30 % or more on 20 or more orders. */
+export const PERFORMANCE_PRESETS = ["", "dropping"] as const;
+export type PerformancePreset = (typeof PERFORMANCE_PRESETS)[number];
 export type PerformanceSort = (typeof PERFORMANCE_SORTS)[number];
 
 export const PERFORMANCE_PAGE_SIZE = 25;
@@ -70,6 +81,7 @@ export type TrackerQuery = {
   q: string;
   sort: PerformanceSort;
   dir: "asc" | "desc";
+  preset: PerformancePreset;
   page: number;
 };
 
@@ -82,6 +94,7 @@ export const DEFAULT_TRACKER_QUERY: TrackerQuery = {
   q: "",
   sort: "placed_0",
   dir: "desc",
+  preset: "",
   page: 1,
 };
 
@@ -100,6 +113,7 @@ const schema = z.object({
   q: boundedString(TEXT_LIMITS.search).trim().catch(""),
   sort: z.enum(PERFORMANCE_SORTS).catch(DEFAULT_TRACKER_QUERY.sort),
   dir: z.enum(["asc", "desc"]).catch(DEFAULT_TRACKER_QUERY.dir),
+  preset: z.enum(PERFORMANCE_PRESETS).catch(""),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 
@@ -114,6 +128,7 @@ export function parseTrackerQuery(params: URLSearchParams): TrackerQuery {
     q: get("q") ?? "",
     sort: get("sort"),
     dir: get("dir"),
+    preset: get("preset") ?? "",
     page: get("page") ?? 1,
   });
 }
@@ -134,15 +149,26 @@ export function trackerSearch(query: TrackerQuery, over: Partial<TrackerQuery> =
     p.set("sort", q.sort);
     p.set("dir", q.dir);
   }
+  if (q.preset) p.set("preset", q.preset);
   if (q.page > 1) p.set("page", String(q.page));
   const s = p.toString();
   return s ? `?${s}` : "";
 }
 
-/** The query after a click on a column header: the same column flips direction, another starts descending for counts. */
+/**
+ * The query after a click on a column header: the same column flips direction, another starts
+ * descending for counts — ascending for names and for the week's change, whose first rows are
+ * then the biggest falls (decision 072).
+ */
 export function sortedBy(query: TrackerQuery, sort: PerformanceSort): Partial<TrackerQuery> {
   if (query.sort === sort) return { sort, dir: query.dir === "asc" ? "desc" : "asc", page: 1 };
-  return { sort, dir: sort === "name" || sort === "email" ? "asc" : "desc", page: 1 };
+  const ascending = sort === "name" || sort === "email" || sort === "week_change" || sort === "week_percent";
+  return { sort, dir: ascending ? "asc" : "desc", page: 1 };
+}
+
+/** The "Dropping" preset's link state: the preset on, the biggest falls in per cent first, page 1. */
+export function droppingPreset(): Partial<TrackerQuery> {
+  return { preset: "dropping", sort: "week_percent", dir: "asc", page: 1 };
 }
 
 // ── Links ─────────────────────────────────────────────────────────────────────────────────

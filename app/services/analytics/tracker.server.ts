@@ -20,6 +20,7 @@ import {
   type TrackerQuery,
   VIEW_LABELS,
 } from "./tracker-query";
+import { DROPPING_FALL_PERCENT, DROPPING_MIN_LAST_WEEK, weekChange, weekRanges } from "./week-over-week";
 
 /** The e-mails of the sellers in scope, for the seller picker (sorted; the first `limit` when given). */
 export async function sellerEmails(
@@ -85,7 +86,23 @@ export type PerformanceRow = {
   sellers: number;
   placed: number[];
   picked: number[];
+  /** Placed orders of this week (the seven whole days to yesterday) and last week (decision 072). */
+  week: number;
+  weekBefore: number;
 };
+
+/** A search's ILIKE pattern (its %, _ and \\ taken literally), or null for no search. */
+function likePattern(q: string): string | null {
+  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+/**
+ * isDropping (week-over-week.ts) in SQL, on whole numbers: last week ≥ 20 and
+ * 100·this week ≤ (100 − 30)·last week.
+ */
+function droppingCondition(week: SQLWrapper, before: SQLWrapper): SQL {
+  return sql`(${before} >= ${DROPPING_MIN_LAST_WEEK} and 100 * ${week} <= ${100 - DROPPING_FALL_PERCENT} * ${before})`;
+}
 
 const LEVEL_COLUMN = { avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_id } as const;
 
@@ -93,24 +110,44 @@ const LEVEL_COLUMN = { avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_
 async function performanceRows(
   db: Executor,
   viewer: Pick<Viewer, "id" | "role">,
-  query: Pick<TrackerQuery, "view" | "q" | "sort" | "dir">,
+  query: Pick<TrackerQuery, "view" | "q" | "sort" | "dir" | "preset">,
   page: number | null,
 ): Promise<{ rows: (PerformanceRow & { hierarchy: Record<"avp" | "bdm" | "tl", string> })[]; total: number }> {
   const scope = clientScopeCondition(viewer);
-  const like = query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const like = likePattern(query.q);
   const p = dailyPerformanceRows;
-  const counts = (agg: boolean) =>
-    sql.join(
-      (["placed", "picked"] as const).flatMap((kind) =>
-        DAY_INDEXES.map((i) => {
-          const c = sql`coalesce(${sql.identifier("p")}.${sql.identifier(`${kind}_${i}`)}, 0)`;
-          return sql`${agg ? sql`sum(${c})::int` : sql`${c}::int`} as ${sql.identifier(`${kind}_${i}`)}`;
-        }),
-      ),
+  const counts = (agg: boolean) => {
+    const count = (column: string) => {
+      const c = sql`coalesce(${sql.identifier("p")}.${sql.identifier(column)}, 0)`;
+      return agg ? sql`sum(${c})::int` : sql`${c}::int`;
+    };
+    const week = count("placed_week");
+    const before = count("placed_week_before");
+    return sql.join(
+      [
+        ...(["placed", "picked"] as const).flatMap((kind) =>
+          DAY_INDEXES.map((i) => sql`${count(`${kind}_${i}`)} as ${sql.identifier(`${kind}_${i}`)}`),
+        ),
+        sql`${week} as placed_week`,
+        sql`${before} as placed_week_before`,
+        // Week on week (decision 072), for sorting: the change, and its exact share of last week
+        // (null when last week had none: such rows sort last either way).
+        sql`${week} - ${before} as week_change`,
+        sql`case when ${before} = 0 then null else (${week} - ${before})::numeric / ${before} end as week_percent`,
+      ],
       sql`, `,
     );
+  };
+  /** The Dropping preset's rule (week-over-week.ts isDropping) on a row's two weeks, in whole numbers. */
+  const dropping = (agg: boolean) => {
+    const count = (column: string) => {
+      const c = sql`coalesce(${sql.identifier("p")}.${sql.identifier(column)}, 0)`;
+      return agg ? sql`sum(${c})` : c;
+    };
+    return droppingCondition(count("placed_week"), count("placed_week_before"));
+  };
   const dir = sql.raw(query.dir === "asc" ? "asc" : "desc");
-  const order = sql`${sql.identifier(query.sort)} ${dir}`;
+  const order = sql`${sql.identifier(query.sort)} ${dir} nulls last`;
   const limit =
     page === null ? sql`` : sql`limit ${PERFORMANCE_PAGE_SIZE} offset ${(page - 1) * PERFORMANCE_PAGE_SIZE}`;
   // The seller view's avatars and the CSV's hierarchy columns need each client's AVP, BDM and
@@ -128,7 +165,11 @@ async function performanceRows(
     // The page of clients first (sorted on their own columns and the snapshot's counts), then
     // the AVP, BDM and TL of those 25 only: building the avatars' objects for every client in
     // scope before the sort was most of the query's time for a vp (2,500 clients).
-    const where = and(scope, like ? sql`(${clients.name} ilike ${like} or ${clients.email} ilike ${like})` : undefined);
+    const where = and(
+      scope,
+      like ? sql`(${clients.name} ilike ${like} or ${clients.email} ilike ${like})` : undefined,
+      query.preset === "dropping" ? dropping(false) : undefined,
+    );
     // The page is chosen from the clients' ids and the snapshot's counts alone (an index-only
     // scan of the clients, not their wide rows; their names and e-mails only when sorting or
     // searching on them), and counted apart; the page's 25 rows then get their names, e-mails
@@ -137,7 +178,9 @@ async function performanceRows(
     const filtered = where ? sql`where ${where}` : sql``;
     // A search's matches are counted as they are found (its ilike runs once); a whole scope is
     // counted from the index.
-    const total = like ? sql`pg.total` : sql`(select count(*) from ${clients} ${filtered})`;
+    // (The preset's rule reads the snapshot: its rows are counted the way a search's are.)
+    const counted = like || query.preset === "dropping";
+    const total = counted ? sql`pg.total` : sql`(select count(*) from ${clients} ${filtered})`;
     rowsSql = sql`
       select pg.key, c.name as name, c.email as email, 1 as sellers,
         case when xa.id is null then null else json_build_object('name', xa.name, 'email', xa.email) end as avp,
@@ -145,15 +188,16 @@ async function performanceRows(
         case when xt.id is null then null else json_build_object('name', xt.name, 'email', xt.email) end as tl,
         coalesce(xa.name, '') as h_avp, coalesce(xb.name, '') as h_bdm, coalesce(xt.name, '') as h_tl,
         ${sql.raw(["placed", "picked"].flatMap((kind) => DAY_INDEXES.map((i) => `pg.${kind}_${i}`)).join(", "))},
+        pg.placed_week, pg.placed_week_before,
         ${total} as total
       from (
         select ${clients.id} as id, ${clients.id}::text as key${byText ? sql`, ${clients.name} as name, ${clients.email} as email` : sql``},
-          ${counts(false)}${like ? sql`, count(*) over () as total` : sql``}
+          ${counts(false)}${counted ? sql`, count(*) over () as total` : sql``}
         from ${clients} ${snapshot}
         ${filtered}
         order by ${order}, ${clients.id} ${limit}
       ) pg join ${clients} c on c.id = pg.id ${people(sql`c.avp_id`, sql`c.bdm_id`, sql`c.tl_id`)}
-      order by ${byText ? sql`c.${sql.identifier(query.sort)}` : sql`pg.${sql.identifier(query.sort)}`} ${dir}, pg.id`;
+      order by ${byText ? sql`c.${sql.identifier(query.sort)}` : sql`pg.${sql.identifier(query.sort)}`} ${dir} nulls last, pg.id`;
   } else {
     const level = LEVEL_COLUMN[query.view];
     const where = and(scope, like ? sql`(g.name ilike ${like} or g.email ilike ${like})` : undefined);
@@ -168,6 +212,7 @@ async function performanceRows(
       from ${clients} join ${staff} g on g.id = ${level} ${withHierarchy ? people(clients.avp_id, clients.bdm_id, clients.tl_id) : sql``} ${snapshot}
       ${where ? sql`where ${where}` : sql``}
       group by g.id, g.name, g.email
+      ${query.preset === "dropping" ? sql`having ${dropping(true)}` : sql``}
       order by ${order}, g.id ${limit}`;
   }
   const result = await db.execute(rowsSql);
@@ -184,18 +229,80 @@ async function performanceRows(
       tl: (row.tl as Person) ?? null,
       placed: DAY_INDEXES.map((i) => Number(row[`placed_${i}`])),
       picked: DAY_INDEXES.map((i) => Number(row[`picked_${i}`])),
+      week: Number(row.placed_week),
+      weekBefore: Number(row.placed_week_before),
       hierarchy: { avp: String(row.h_avp), bdm: String(row.h_bdm), tl: String(row.h_tl) },
     })),
   };
 }
 
+/** The total row (decision 072): every row of the view (all pages) that the search and the preset keep, added up. */
+export type PerformanceSum = { rows: number; placed: number[]; picked: number[]; week: number; weekBefore: number };
+
+async function performanceSum(
+  db: Executor,
+  viewer: Pick<Viewer, "id" | "role">,
+  query: Pick<TrackerQuery, "view" | "q" | "preset">,
+): Promise<PerformanceSum> {
+  const columns = [
+    ...(["placed", "picked"] as const).flatMap((kind) => DAY_INDEXES.map((i) => `${kind}_${i}`)),
+    "placed_week",
+    "placed_week_before",
+  ];
+  const like = likePattern(query.q);
+  const p = dailyPerformanceRows;
+  const dropping = query.preset === "dropping";
+  const summed = sql.raw(columns.map((c) => `coalesce(sum(${c}), 0)::int as ${c}`).join(", "));
+  let rowsSql: SQL;
+  if (query.view === "seller") {
+    const where = and(
+      clientScopeCondition(viewer),
+      like ? sql`(${clients.name} ilike ${like} or ${clients.email} ilike ${like})` : undefined,
+      dropping ? droppingCondition(sql`coalesce(p.placed_week, 0)`, sql`coalesce(p.placed_week_before, 0)`) : undefined,
+    );
+    rowsSql = sql`select count(*)::int as n, ${summed}
+      from ${clients} left join ${p} p on p.client_id = ${clients.id} ${where ? sql`where ${where}` : sql``}`;
+  } else {
+    // The view's groups (as performanceRows makes them), then their sums added up.
+    const level = LEVEL_COLUMN[query.view];
+    const where = and(
+      clientScopeCondition(viewer),
+      like ? sql`(g.name ilike ${like} or g.email ilike ${like})` : undefined,
+    );
+    const perGroup = sql.raw(columns.map((c) => `sum(coalesce(p.${c}, 0)) as ${c}`).join(", "));
+    rowsSql = sql`select count(*)::int as n, ${summed} from (
+      select g.id, ${perGroup}
+      from ${clients} join ${staff} g on g.id = ${level} left join ${p} p on p.client_id = ${clients.id}
+      ${where ? sql`where ${where}` : sql``}
+      group by g.id
+      ${dropping ? sql`having ${droppingCondition(sql`sum(coalesce(p.placed_week, 0))`, sql`sum(coalesce(p.placed_week_before, 0))`)}` : sql``}
+    ) t`;
+  }
+  const row = (await db.execute(rowsSql)).rows[0] as Record<string, number>;
+  return {
+    rows: Number(row.n),
+    placed: DAY_INDEXES.map((i) => Number(row[`placed_${i}`])),
+    picked: DAY_INDEXES.map((i) => Number(row[`picked_${i}`])),
+    week: Number(row.placed_week),
+    weekBefore: Number(row.placed_week_before),
+  };
+}
+
 /** The Daily Performance table's page, with the snapshot's day and times. */
 export async function dailyPerformance(db: Executor, viewer: Pick<Viewer, "id" | "role">, query: TrackerQuery) {
-  const [meta, page] = await Promise.all([snapshotMeta(db), performanceRows(db, viewer, query, query.page)]);
+  const [meta, page, sum] = await Promise.all([
+    snapshotMeta(db),
+    performanceRows(db, viewer, query, query.page),
+    performanceSum(db, viewer, query),
+  ]);
   const pages = Math.max(1, Math.ceil(page.total / PERFORMANCE_PAGE_SIZE));
   return {
     rows: page.rows.map(({ hierarchy: _hierarchy, ...row }) => row),
     total: page.total,
+    /** Every row of the view added up (all pages; the search and the preset applied): the total row. */
+    sum,
+    /** The two weeks compared, this week ending yesterday (null before the first refresh). */
+    weeks: meta ? weekRanges(meta.day) : null,
     pages,
     page: Math.min(query.page, pages),
     /** The snapshot's days, today first (null before the first refresh). */
@@ -211,19 +318,32 @@ export async function dailyPerformanceCsv(db: Executor, viewer: Pick<Viewer, "id
   const extras = csvHierarchyColumns(viewer.role);
   // CSV dates are ISO 8601 (decision 064): "Placed 2026-11-27".
   const days = meta ? DAY_INDEXES.map((i) => addDays(meta.day, -i)) : DAY_INDEXES.map((i) => `day ${i}`);
+  const weeks = meta ? weekRanges(meta.day) : null;
   const header = [
     `${VIEW_LABELS[query.view as PerformanceView]} Name`,
     `${VIEW_LABELS[query.view as PerformanceView]} Email`,
     ...extras.map((e) => VIEW_LABELS[e]),
     ...days.map((d) => `Placed ${d}`),
     ...days.map((d) => `Picked ${d}`),
+    // Week on week (decision 072): plain numbers; the per cent is empty when last week had none.
+    weeks ? `Placed ${weeks.thisWeek.from} to ${weeks.thisWeek.to}` : "Placed this week",
+    weeks ? `Placed ${weeks.lastWeek.from} to ${weeks.lastWeek.to}` : "Placed last week",
+    "Change",
+    "Change %",
   ];
-  const records = all.rows.map((r) => [
-    r.name,
-    r.email,
-    ...extras.map((e) => r.hierarchy[e]),
-    ...r.placed.map(String),
-    ...r.picked.map(String),
-  ]);
+  const records = all.rows.map((r) => {
+    const change = weekChange({ thisWeek: r.week, lastWeek: r.weekBefore });
+    return [
+      r.name,
+      r.email,
+      ...extras.map((e) => r.hierarchy[e]),
+      ...r.placed.map(String),
+      ...r.picked.map(String),
+      String(r.week),
+      String(r.weekBefore),
+      String(change.change),
+      change.percent === null ? "" : String(change.percent),
+    ];
+  });
   return { header, records };
 }

@@ -8,14 +8,17 @@ import { Form, Link, useSubmit } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
 
-import type { PerformanceRow } from "~/services/analytics/tracker.server";
+import type { PerformanceRow, PerformanceSum } from "~/services/analytics/tracker.server";
 import {
+  droppingPreset,
   trackerCsvHrefs,
   trackerHref,
   type TrackerQuery,
   trackerSearch,
   type ViewOption,
 } from "~/services/analytics/tracker-query";
+import { DROPPING_FALL_PERCENT, DROPPING_MIN_LAST_WEEK } from "~/services/analytics/week-over-week";
+import { dmy } from "~/services/core/ist-dates";
 import { plural } from "~/services/core/plural";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { Pager } from "~/ui/Pager";
@@ -36,6 +39,8 @@ const PerformanceTable = lazy(() => import("./PerformanceTable").then((m) => ({ 
 export type DailyPerformance = {
   rows: PerformanceRow[];
   total: number;
+  sum: PerformanceSum;
+  weeks: { thisWeek: { from: string; to: string }; lastWeek: { from: string; to: string } } | null;
   pages: number;
   page: number;
   days: string[] | null;
@@ -57,7 +62,7 @@ function PerformanceSearchForm({ query, views }: { query: TrackerQuery; views: V
         if (t.tagName === "SELECT") submit(e.currentTarget, { preventScrollReset: true });
       }}
     >
-      <Carry query={query} keys={["period", "from", "to", "seller"]} />
+      <Carry query={query} keys={["period", "from", "to", "seller", "sort", "dir", "preset"]} />
       <Group align="flex-end" gap="sm">
         <NativeSelect name="view" label="Show by" defaultValue={query.view} data={viewSelectData(views)} w={200} />
         <TextInput
@@ -100,13 +105,52 @@ function AvatarLegend() {
 function PerformanceRows({ performance, query }: { performance: DailyPerformance; query: TrackerQuery }) {
   const hydrated = useHydrated();
   if (!performance.days) return <Text c="dimmed">No snapshot yet.</Text>;
-  const grid = <PerformanceGrid rows={performance.rows} days={performance.days} query={query} />;
+  const grid = <PerformanceGrid rows={performance.rows} days={performance.days} query={query} sum={performance.sum} />;
   return hydrated ? (
     <Suspense fallback={grid}>
-      <PerformanceTable rows={performance.rows} days={performance.days} query={query} />
+      <PerformanceTable rows={performance.rows} days={performance.days} query={query} sum={performance.sum} />
     </Suspense>
   ) : (
     grid
+  );
+}
+
+/**
+ * Week on week in a sentence (decision 072: today left out, as the Dashboard leaves it out), and
+ * the Dropping preset: a link that narrows the rows (and a link back to every row).
+ */
+function WeekOnWeek({ performance, query }: { performance: DailyPerformance; query: TrackerQuery }) {
+  const weeks = performance.weeks;
+  const rule = `down ${DROPPING_FALL_PERCENT}% or more week on week, with ${DROPPING_MIN_LAST_WEEK} or more orders last week`;
+  return (
+    <Group justify="space-between" align="flex-start" gap="sm">
+      <Text size="sm" c="dimmed" data-testid="week-on-week" style={{ flex: 1, minWidth: 260 }}>
+        {weeks
+          ? `Week on week: placed orders ${dmy(weeks.thisWeek.from)} to ${dmy(weeks.thisWeek.to)} against ${dmy(weeks.lastWeek.from)} to ${dmy(weeks.lastWeek.to)}. Today is left out (it is not over), as on the Dashboard.`
+          : null}
+      </Text>
+      {query.preset === "dropping" ? (
+        <Text size="sm" data-testid="preset">
+          <strong>Dropping</strong>: {rule}.{" "}
+          <Link
+            to={trackerHref(query, { preset: "", page: 1 }, "daily-performance")}
+            className="action-link text-link"
+            preventScrollReset
+          >
+            Show every row
+          </Link>
+        </Text>
+      ) : (
+        <Link
+          to={trackerHref(query, droppingPreset(), "daily-performance")}
+          className="action-link text-link"
+          title={`Rows ${rule}`}
+          preventScrollReset
+        >
+          Dropping: who is down {DROPPING_FALL_PERCENT}% or more
+        </Link>
+      )}
+    </Group>
   );
 }
 
@@ -143,6 +187,7 @@ export function DailyPerformancePanel({
           </Button>
         </Group>
         <PerformanceSearchForm query={query} views={views} />
+        <WeekOnWeek performance={performance} query={query} />
         <AvatarLegend />
         <PerformanceRows performance={performance} query={query} />
         <Pager

@@ -17,6 +17,8 @@ const seller: PerformanceRow = {
   sellers: 1,
   placed: [1200, 0, 3, 4, 5, 6, 7],
   picked: [1100, 1, 2, 3, 4, 5, 12345],
+  week: 14,
+  weekBefore: 20,
 };
 
 describe("Daily Performance rows as HTML", () => {
@@ -38,9 +40,15 @@ describe("Daily Performance rows as HTML", () => {
     const html = performanceRowHtml(seller, true, 7);
     // Wrapped, never cut with an ellipsis (decision 069): the sticky first cell holds it all.
     expect(html).toContain(`<div class="perf-email wrap-anywhere">kiran@sons.test</div>`);
-    expect(html.match(/<td/g)).toHaveLength(1 + 14);
-    const counts = [...html.matchAll(/<td class="num">([^<]*)<\/td>/g)].map((m) => m[1]);
-    expect(counts).toEqual(["1,200", "1,100", "0", "1", "3", "2", "4", "3", "5", "4", "6", "5", "7", "12,345"]);
+    expect(html.match(/<td/g)).toHaveLength(1 + 14 + 4);
+    const counts = [...html.matchAll(/<td class="num[^"]*">([^<]*)/g)].map((m) => m[1].trim());
+    expect(counts).toEqual(
+      ["1,200", "1,100", "0", "1", "3", "2", "4", "3", "5", "4", "6", "5", "7", "12,345"].concat(
+        // Week on week (decision 072): 14 against 20 is −30 %, dropping (marked for a screen reader too).
+        ["14", "20", "−6", "−30%"],
+      ),
+    );
+    expect(html).toContain(`<td class="num growth-down">−30% <span class="visually-hidden">(dropping)</span></td>`);
     expect(html).toContain("Kiran &amp; Sons &lt;Retail&gt;");
     expect(html).not.toContain("<Retail>");
   });

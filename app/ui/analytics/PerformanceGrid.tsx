@@ -8,13 +8,17 @@
  * At 1280 px all seven days show (docs/tables.md "Wide tables", decision 069): a tl reads a seller
  * across the week, so the seller (name, e-mail wrapped under it, hierarchy) is one sticky column
  * and each day is two compact, right-aligned count columns.
+ *
+ * After the days, week on week (decision 072): this week's and last week's placed orders, the
+ * change and the change in per cent, each sortable; a dropping row is marked; under the rows, the
+ * view's total (every page).
  */
 import "../plain-table-extras.css";
 
 import { Link } from "@remix-run/react";
 import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 
-import type { PerformanceRow, Person } from "~/services/analytics/tracker.server";
+import type { PerformanceRow, PerformanceSum, Person } from "~/services/analytics/tracker.server";
 import {
   type PerformanceSort,
   sortedBy,
@@ -22,6 +26,7 @@ import {
   trackerSearch,
   VIEW_LABELS,
 } from "~/services/analytics/tracker-query";
+import { formatWeekChange, formatWeekPercent, isDropping, weekChange } from "~/services/analytics/week-over-week";
 import { shortDayLabel } from "~/services/core/ist-dates";
 
 import { escapeHtml as e } from "../html";
@@ -118,17 +123,67 @@ export function NameCell({ row, query }: { row: PerformanceRow; query: TrackerQu
   );
 }
 
+/** The week-on-week columns (decision 072): key, heading, and what a row's cell shows. */
+export const WEEK_COLUMNS: { key: PerformanceSort; label: string; title: string }[] = [
+  { key: "placed_week", label: "This wk", title: "Placed orders, the seven whole days to yesterday" },
+  { key: "placed_week_before", label: "Last wk", title: "Placed orders, the seven days before those" },
+  { key: "week_change", label: "Change", title: "This week less last week" },
+  { key: "week_percent", label: "%", title: "The change as a share of last week" },
+];
+
+/** The four week-on-week cells' texts for two weeks' placed orders. */
+export function weekCells(week: number, weekBefore: number): string[] {
+  const c = weekChange({ thisWeek: week, lastWeek: weekBefore });
+  return [
+    formatCount(week),
+    formatCount(weekBefore),
+    formatWeekChange(c.change, formatCount),
+    formatWeekPercent(c.percent),
+  ];
+}
+
+/** A week's cells as HTML: the per cent red when the row is dropping, and said so for a screen reader. */
+function weekCellsHtml(week: number, weekBefore: number): string {
+  const [w, b, change, percent] = weekCells(week, weekBefore);
+  const down = isDropping({ thisWeek: week, lastWeek: weekBefore });
+  return (
+    `<td class="num perf-week-start">${w}</td><td class="num">${b}</td><td class="num">${change}</td>` +
+    `<td class="num${down ? " growth-down" : ""}">${percent}${down ? ` <span class="visually-hidden">(dropping)</span>` : ""}</td>`
+  );
+}
+
+/** The total row: "Total", how many rows it adds up, each day's sums and the week's. */
+/** What the total row adds up: "300 sellers", "1 TL". */
+export function totalLabel(sum: PerformanceSum, query: TrackerQuery): string {
+  const noun =
+    query.view === "seller" ? ["seller", "sellers"] : [VIEW_LABELS[query.view], `${VIEW_LABELS[query.view]}s`];
+  return `${formatCount(sum.rows)} ${sum.rows === 1 ? noun[0] : noun[1]}`;
+}
+
+export function totalRowHtml(sum: PerformanceSum, query: TrackerQuery, dayCount: number): string {
+  let counts = "";
+  for (let i = 0; i < dayCount; i++)
+    counts += `<td class="num">${formatCount(sum.placed[i])}</td><td class="num">${formatCount(sum.picked[i])}</td>`;
+  return `<tr class="perf-total"><th scope="row" class="${ID_CELL}">Total<div class="perf-sellers">${e(totalLabel(sum, query))}</div></th>${counts}${weekCellsHtml(sum.week, sum.weekBefore)}</tr>`;
+}
+
 export const emptyText = (query: TrackerQuery) =>
-  query.q ? `No ${VIEW_LABELS[query.view].toLowerCase()} matches “${query.q}”.` : "Nothing to show yet.";
+  query.q
+    ? `No ${VIEW_LABELS[query.view].toLowerCase()} matches “${query.q}”${query.preset === "dropping" ? " among the dropping" : ""}.`
+    : query.preset === "dropping"
+      ? "No one is dropping: no row is down 30 % or more on 20 or more orders last week."
+      : "Nothing to show yet.";
 
 export function PerformanceGrid({
   rows,
   days,
   query,
+  sum,
 }: {
   rows: PerformanceRow[];
   days: string[];
   query: TrackerQuery;
+  sum: PerformanceSum;
 }) {
   const kinds = ["placed", "picked"] as const;
   return (
@@ -145,6 +200,9 @@ export function PerformanceGrid({
                   {dayHeading(day, i)}
                 </th>
               ))}
+              <th colSpan={WEEK_COLUMNS.length} scope="colgroup" className="perf-day perf-week-start">
+                Week on week
+              </th>
             </tr>
             <tr>
               {days.flatMap((day, i) =>
@@ -158,12 +216,23 @@ export function PerformanceGrid({
                   </th>
                 )),
               )}
+              {WEEK_COLUMNS.map((c, i) => (
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={i === 0 ? "num perf-week-start" : "num"}
+                  aria-sort={ariaSort(query, c.key)}
+                  title={c.title}
+                >
+                  <SortHeader query={query} column={c.key} label={c.label} />
+                </th>
+              ))}
             </tr>
           </thead>
           {rows.length === 0 ? (
             <tbody>
               <tr>
-                <td colSpan={1 + days.length * 2} className="perf-empty">
+                <td colSpan={1 + days.length * 2 + WEEK_COLUMNS.length} className="perf-empty">
                   {emptyText(query)}
                 </td>
               </tr>
@@ -176,6 +245,7 @@ export function PerformanceGrid({
               }}
             />
           )}
+          <tfoot dangerouslySetInnerHTML={{ __html: totalRowHtml(sum, query, days.length) }} />
         </table>
       </div>
     </div>
@@ -196,5 +266,6 @@ export function performanceRowHtml(row: PerformanceRow, sellerView: boolean, day
   let counts = "";
   for (let i = 0; i < dayCount; i++)
     counts += `<td class="num">${formatCount(row.placed[i])}</td><td class="num">${formatCount(row.picked[i])}</td>`;
+  counts += weekCellsHtml(row.week, row.weekBefore);
   return `<tr><td class="${ID_CELL}"><div><div>${e(row.name)}</div><div class="perf-email wrap-anywhere">${e(row.email)}</div>${under}</div></td>${counts}</tr>`;
 }

@@ -11,22 +11,37 @@ import "../plain-table-extras.css";
 
 import { MantineReactTable, type MRT_ColumnDef, useMantineReactTable } from "mantine-react-table";
 
-import type { PerformanceRow } from "~/services/analytics/tracker.server";
+import type { PerformanceRow, PerformanceSum } from "~/services/analytics/tracker.server";
 import { type PerformanceSort, type TrackerQuery, VIEW_LABELS } from "~/services/analytics/tracker-query";
+import { isDropping } from "~/services/analytics/week-over-week";
 import { Text } from "~/ui/layout";
 
 import { serverDrivenTableOptions } from "../server-driven-table";
 import { formatCount } from "./format";
-import { ariaSort, dayHeading, emptyText, ID_CELL, idSort, NameCell, NameHeader, SortHeader } from "./PerformanceGrid";
+import {
+  ariaSort,
+  dayHeading,
+  emptyText,
+  ID_CELL,
+  idSort,
+  NameCell,
+  NameHeader,
+  SortHeader,
+  totalLabel,
+  WEEK_COLUMNS,
+  weekCells,
+} from "./PerformanceGrid";
 
 export function PerformanceTable({
   rows,
   days,
   query,
+  sum,
 }: {
   rows: PerformanceRow[];
   days: string[];
   query: TrackerQuery;
+  sum: PerformanceSum;
 }) {
   const sortHeader = (key: PerformanceSort, label: string) => <SortHeader query={query} column={key} label={label} />;
   const viewLabel = VIEW_LABELS[query.view];
@@ -37,6 +52,12 @@ export function PerformanceTable({
       Header: () => <NameHeader query={query} />,
       accessorFn: (r) => r.name,
       Cell: ({ row }) => <NameCell row={row.original} query={query} />,
+      Footer: () => (
+        <>
+          Total<div className="perf-sellers">{totalLabel(sum, query)}</div>
+        </>
+      ),
+      mantineTableFooterCellProps: { className: ID_CELL, scope: "row" } as never,
       // Sizes as the plain grid's CSS has them (analytics.css): all seven days at 1280 px (decision 069).
       size: 200,
       minSize: 180,
@@ -55,10 +76,47 @@ export function PerformanceTable({
         size: 44,
         minSize: 36,
         Cell: ({ row }) => formatCount(row.original[kind][i]),
+        Footer: () => formatCount(sum[kind][i]),
         mantineTableBodyCellProps: { className: "num" },
         mantineTableHeadCellProps: { className: "num" },
+        mantineTableFooterCellProps: { className: "num" },
       })),
     })),
+    {
+      id: "week",
+      header: "Week on week",
+      mantineTableHeadCellProps: { className: "perf-day perf-week-start" },
+      columns: WEEK_COLUMNS.map((c, at): MRT_ColumnDef<PerformanceRow> => {
+        const className = at === 0 ? "num perf-week-start" : "num";
+        return {
+          id: c.key,
+          header: c.label,
+          Header: () => sortHeader(c.key, c.label),
+          accessorFn: (r) => weekCells(r.week, r.weekBefore)[at],
+          size: 48,
+          minSize: 36,
+          Cell: ({ row }) => {
+            const text = weekCells(row.original.week, row.original.weekBefore)[at];
+            if (at !== 3 || !isDropping({ thisWeek: row.original.week, lastWeek: row.original.weekBefore }))
+              return text;
+            return (
+              <>
+                {text} <span className="visually-hidden">(dropping)</span>
+              </>
+            );
+          },
+          Footer: () => weekCells(sum.week, sum.weekBefore)[at],
+          mantineTableBodyCellProps: ({ row }) => ({
+            className:
+              at === 3 && isDropping({ thisWeek: row.original.week, lastWeek: row.original.weekBefore })
+                ? `${className} growth-down`
+                : className,
+          }),
+          mantineTableHeadCellProps: { className, title: c.title } as never,
+          mantineTableFooterCellProps: { className },
+        };
+      }),
+    },
   ];
   const table = useMantineReactTable({
     columns,

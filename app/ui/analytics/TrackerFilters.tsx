@@ -77,7 +77,7 @@ export function DailyStatsForm({
           }
         }}
       >
-        <Carry query={query} keys={["view", "q", "sort", "dir"]} />
+        <Carry query={query} keys={["view", "q", "sort", "dir", "preset"]} />
         <Group align="flex-start" gap="sm">
           <NativeSelect
             name="period"

@@ -191,8 +191,9 @@ export const orderMonthlyRollups = pgTable(
 
 /**
  * The Daily Performance snapshot (decision 030): each client's placed and picked orders for the
- * snapshot's day (0) and the six days before (1 … 6), refreshed from the rollups every 15
- * minutes (analytics/snapshot.server.ts); its day and time are in `settings`.
+ * snapshot's day (0) and the six days before (1 … 6), and its placed orders of two whole weeks
+ * before that day (decision 072), refreshed from the rollups every 15 minutes
+ * (analytics/snapshot.server.ts); its day and time are in `settings`.
  */
 export const dailyPerformanceRows = pgTable("daily_performance_rows", {
   client_id: integer("client_id")
@@ -212,6 +213,10 @@ export const dailyPerformanceRows = pgTable("daily_performance_rows", {
   picked_4: integer("picked_4").notNull().default(0),
   picked_5: integer("picked_5").notNull().default(0),
   picked_6: integer("picked_6").notNull().default(0),
+  /** Week on week (decision 072): placed orders of the seven whole days before the snapshot's day (days 1 … 7). */
+  placed_week: integer("placed_week").notNull().default(0),
+  /** … and of the seven days before those (days 8 … 14): the same weekdays a week earlier. */
+  placed_week_before: integer("placed_week_before").notNull().default(0),
 });
 
 /** Numbers for orders placed through the API (the seed numbers its own from 1; it moves this past them). */
