@@ -3,13 +3,21 @@
  * fetch-active-bl-user-courier-list and activate-bl-user-courier; decision 027). The spec's
  * `/all-users/{id}/courier-setup` is its canonical URL; `/all-couriers` redirects here.
  * Filter and search are in the URL; the toggle's 'Are you sure?' is `?confirm=<courier_id>`,
- * rendered by the server, so it works without JavaScript.
+ * rendered by the server, so it works without JavaScript. A vp edits a service's package limits
+ * (decision 071) in the dialog `?limits=<courier service id>`, a plain form post.
  */
 import "~/ui/courier-setup.css";
 
 import { Alert, Button, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+} from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
@@ -24,12 +32,25 @@ import {
   type CourierEntry,
   courierToggleValidator,
   parseAllCouriersQuery,
+  type ServiceRow,
   TOGGLE_CONFIRM_TITLE,
   toggleConfirmText,
 } from "~/services/courier-setup/all-couriers";
-import { activateBlUserCourier, fetchActiveBlUserCourierList } from "~/services/courier-setup/all-couriers.server";
+import {
+  activateBlUserCourier,
+  COURIER_TOGGLE_FORBIDDEN,
+  fetchActiveBlUserCourierList,
+} from "~/services/courier-setup/all-couriers.server";
+import { updateCourierLimits } from "~/services/courier-setup/courier-limits.server";
+import {
+  COURIER_LIMITS_FORM,
+  courierLimitsValidator,
+  LIMIT_FIELD_MAX_LENGTH,
+  LIMIT_FIELDS,
+  LIMIT_LABELS,
+} from "~/services/courier-setup/courier-limits-form";
 import { getDb } from "~/services/db/client.server";
-import { readForm } from "~/services/http/form-errors.server";
+import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { formatTwoDecimals } from "~/services/ratecards/money";
 import { Figure } from "~/ui/Figure";
 import { Group, Stack, Text, Title } from "~/ui/layout";
@@ -45,15 +66,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const canToggle = can(staff, "courier.toggle");
   const confirming =
     canToggle && view.confirm ? (data.courier_list.find((c) => c.courier_id === view.confirm) ?? null) : null;
-  return { clientId: client.id, view, data, canToggle, confirming };
+  const canEditLimits = can(staff, "courier.limits");
+  const editingLimits =
+    canEditLimits && view.limits
+      ? (data.courier_list.flatMap((c) => c.rate_list).find((s) => s.courier_service_id === view.limits) ?? null)
+      : null;
+  return { clientId: client.id, view, data, canToggle, confirming, canEditLimits, editingLimits };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, { permission: "courier.toggle" });
+  const staff = await requireStaff(request, { permission: "courier.view" });
+  // Both of the tab's changes are a vp's: anyone else is refused before the post is read.
+  if (!can(staff, "courier.toggle") && !can(staff, "courier.limits"))
+    throw new Response(COURIER_TOGGLE_FORBIDDEN, { status: 403 });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "limits") {
+    const read = await readForm(form, courierLimitsValidator, COURIER_LIMITS_FORM);
+    if (!read.ok) return read.response;
+    const result = await updateCourierLimits(db, staff, client.id, read.data);
+    if (!result.ok) return failureAnswer(result, read.submitted, COURIER_LIMITS_FORM);
+    const { filter, q } = read.data;
+    return redirectWithToast(request, allCouriersHref(client.id, { filter, q }), {
+      kind: "success",
+      message: result.changed ? `Limits of ${result.limits.courier_service} saved` : "No change to save",
+    });
+  }
+  if (intent !== "toggle") throw new Response("Unknown action.", { status: 400 });
   // Hidden fields only, nothing a person typed to refill: a refusal is the error boundary's (docs/forms.md §2).
-  const read = await readForm(request, courierToggleValidator);
+  const read = await readForm(form, courierToggleValidator);
   if (!read.ok) throw new Response(COURIER_TOGGLE_INVALID, { status: 400 });
   const { courier_id, is_activate, filter, q } = read.data;
   const result = await activateBlUserCourier(db, staff, {
@@ -68,6 +111,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
 }
 
+/** After a 409 the dialog shows the limits stored now: reload. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 ? true : defaultShouldRevalidate;
+
 const FILTER_LABELS = {
   all: "All",
   active: "Active",
@@ -79,7 +126,7 @@ const count = (n: number) => n.toLocaleString("en-IN");
 const inr = (rupees: string) => formatInr(rupeesToPaise(rupees));
 
 export default function AllCouriersTab() {
-  const { clientId, view, data, canToggle, confirming } = useLoaderData<typeof loader>();
+  const { clientId, view, data, canToggle, confirming, canEditLimits, editingLimits } = useLoaderData<typeof loader>();
   const { counts } = data;
   const here = allCouriersHref(clientId, { filter: view.filter, q: view.q });
   return (
@@ -143,6 +190,12 @@ export default function AllCouriersTab() {
                 ...view,
                 confirm: c.courier_id,
               })}
+              limitsHref={
+                canEditLimits
+                  ? (serviceId: number) =>
+                      allCouriersHref(clientId, { filter: view.filter, q: view.q, limits: serviceId })
+                  : null
+              }
             />
           ))}
         </Stack>
@@ -150,6 +203,20 @@ export default function AllCouriersTab() {
       {confirming && (
         <UrlDialog title={TOGGLE_CONFIRM_TITLE} closeTo={here}>
           <ToggleConfirm courier={confirming} action={here} view={view} />
+        </UrlDialog>
+      )}
+      {editingLimits && (
+        <UrlDialog title={`Limits of ${editingLimits.name}`} closeTo={here}>
+          <LimitsForm
+            service={editingLimits}
+            action={allCouriersHref(clientId, {
+              filter: view.filter,
+              q: view.q,
+              limits: editingLimits.courier_service_id,
+            })}
+            cancel={here}
+            view={view}
+          />
         </UrlDialog>
       )}
     </Stack>
@@ -194,16 +261,85 @@ function ToggleConfirm({
   );
 }
 
+type LimitsAnswer = FormFailure<{ conflict?: true }>;
+
+/** A service's package limits (decision 071): the stored values, or after a refusal what was typed (after a 409, what is stored now). */
+function LimitsForm({
+  service,
+  action,
+  cancel,
+  view,
+}: {
+  service: ServiceRow;
+  action: string;
+  cancel: string;
+  view: { filter: string; q: string };
+}) {
+  const answer = useActionData<LimitsAnswer>();
+  const busy = useNavigation().state === "submitting";
+  const mine = answer?.formId === COURIER_LIMITS_FORM ? answer : undefined;
+  const typed = (name: string) => {
+    const v = mine && !mine.conflict ? mine.repopulateFields?.[name] : undefined;
+    return typeof v === "string" ? v : undefined;
+  };
+  return (
+    <Form method="post" action={action} preventScrollReset aria-label={`Limits of ${service.name}`}>
+      <input type="hidden" name="intent" value="limits" />
+      <input type="hidden" name="courier_service_id" value={service.courier_service_id} />
+      <input type="hidden" name="limits_version" value={service.limits_version} />
+      <input type="hidden" name="filter" value={view.filter} />
+      <input type="hidden" name="q" value={view.q} />
+      <Stack gap="sm">
+        {mine?.message ? (
+          <Alert color="red" role="alert" data-testid="limits-message">
+            {mine.message}
+          </Alert>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          The limits are the service's own: every client's quotes and orders use them. A shipment exactly at a limit is
+          carried.
+        </Text>
+        {LIMIT_FIELDS.map((name) => (
+          <TextInput
+            key={`${name}-${service.limits_version}-${mine?.conflict ? "current" : "typed"}`}
+            id={`limits-${name}`}
+            name={name}
+            label={LIMIT_LABELS[name]}
+            defaultValue={typed(name) ?? service[name]}
+            inputMode="decimal"
+            maxLength={LIMIT_FIELD_MAX_LENGTH}
+            required
+            error={mine?.fieldErrors?.[name]}
+          />
+        ))}
+        <Group justify="flex-end">
+          <Button component={Link} to={cancel} variant="default" preventScrollReset>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Save limits
+          </Button>
+        </Group>
+      </Stack>
+    </Form>
+  );
+}
+
+/** "30 kg · 50 kg · 120 cm": stored numeric text without trailing zeros. */
+const plain = (n: string) => String(Number(n));
+
 function CourierCard({
   clientId,
   courier,
   canToggle,
   confirmHref,
+  limitsHref,
 }: {
   clientId: number;
   courier: CourierEntry;
   canToggle: boolean;
   confirmHref: string;
+  limitsHref: ((serviceId: number) => string) | null;
 }) {
   const active = courier.status === "active";
   return (
@@ -248,6 +384,7 @@ function CourierCard({
               <th>NDD charge</th>
               <th>Surcharge</th>
               <th>Surface</th>
+              <th>Limits (dead · chargeable · side)</th>
               <th>Pincodes</th>
             </tr>
           </thead>
@@ -266,6 +403,21 @@ function CourierCard({
                   <td>{r ? inr(r.ndd_charge) : "—"}</td>
                   <td>{r ? inr(r.surcharge) : "—"}</td>
                   <td>{s.has_surface ? "Yes" : "No"}</td>
+                  <td data-testid={i === 0 ? "courier-limits" : undefined}>
+                    {i === 0 && (
+                      <>
+                        {`${plain(s.max_dead_weight)} kg · ${plain(s.max_chargeable_weight)} kg · ${plain(s.max_side)} cm`}
+                        {limitsHref && (
+                          <>
+                            {" "}
+                            <Link to={limitsHref(s.courier_service_id)} preventScrollReset>
+                              Edit limits<span className="visually-hidden"> of {s.name}</span>
+                            </Link>
+                          </>
+                        )}
+                      </>
+                    )}
+                  </td>
                   <td>
                     {i === 0 && (
                       <a href={`/all-users/${clientId}/serviceability/courier/${s.courier_service_id}.csv`} download>

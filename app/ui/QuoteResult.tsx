@@ -133,6 +133,22 @@ export function QuoteResult({
           </table>
         </div>
       )}
+      {q.excluded.length > 0 ? (
+        <section aria-labelledby="excluded-title" data-testid="excluded">
+          <Title order={3} size="h6" id="excluded-title">
+            Excluded by courier limits
+          </Title>
+          <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+            {q.excluded.flatMap((e) =>
+              e.sentences.map((sentence, i) => (
+                <li key={`${e.courier_id}-${i}`} data-testid="excluded-reason">
+                  <Text size="sm">{sentence}</Text>
+                </li>
+              )),
+            )}
+          </ul>
+        </section>
+      ) : null}
       <div>
         <Title order={3} size="h6">
           Why this courier

@@ -42,6 +42,7 @@ describe("the permission table", () => {
       serviceability.view       | ✓     ✓     ·     ✓     ✓     ✓     |
       courier.view              | ✓     ✓     ·     ✓     ✓     ✓     |
       courier.toggle            | ✓     ·     ·     ·     ·     ·     |
+      courier.limits            | ✓     ·     ·     ·     ·     ·     |
       rule.edit                 | ✓     ·     ·     ·     ·     ·     |
       select-rule.edit          | ✓     ·     ·     ✓     ·     ·     |
       select-rule.arrange       | ✓     ·     ·     ·     ·     ·     |
@@ -77,6 +78,7 @@ describe("the permission table", () => {
       "plan.toggle",
       "plan.rate.edit",
       "courier.toggle",
+      "courier.limits",
       "weight-slab.edit",
       "rule.edit",
       "select-rule.arrange",
