@@ -10,31 +10,19 @@ import "~/ui/courier-setup.css";
 
 import { Alert, Button, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  type ShouldRevalidateFunction,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-} from "@remix-run/react";
+import { Form, Link, type ShouldRevalidateFunction, useLoaderData } from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { can } from "~/services/auth/permissions";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { formatInr, rupeesToPaise } from "~/services/core/money";
-import { ZONES } from "~/services/core/zones";
 import {
   allCouriersHref,
   COURIER_FILTERS,
   COURIER_TOGGLE_INVALID,
-  type CourierEntry,
   courierToggleValidator,
   parseAllCouriersQuery,
-  type ServiceRow,
   TOGGLE_CONFIRM_TITLE,
-  toggleConfirmText,
 } from "~/services/courier-setup/all-couriers";
 import {
   activateBlUserCourier,
@@ -42,20 +30,13 @@ import {
   fetchActiveBlUserCourierList,
 } from "~/services/courier-setup/all-couriers.server";
 import { updateCourierLimits } from "~/services/courier-setup/courier-limits.server";
-import {
-  COURIER_LIMITS_FORM,
-  courierLimitsValidator,
-  LIMIT_FIELD_MAX_LENGTH,
-  LIMIT_FIELDS,
-  LIMIT_LABELS,
-} from "~/services/courier-setup/courier-limits-form";
+import { COURIER_LIMITS_FORM, courierLimitsValidator } from "~/services/courier-setup/courier-limits-form";
 import { getDb } from "~/services/db/client.server";
-import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
-import { formatTwoDecimals } from "~/services/ratecards/money";
+import { failureAnswer, readForm } from "~/services/http/form-errors.server";
+import { count, CourierCard, LimitsForm, ToggleConfirm } from "~/ui/courier-setup/AllCouriersParts";
 import { Figure } from "~/ui/Figure";
-import { Group, Stack, Text, Title } from "~/ui/layout";
+import { Group, Stack, Title } from "~/ui/layout";
 import { UrlDialog } from "~/ui/UrlDialog";
-import { UrlSwitch } from "~/ui/UrlSwitch";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "courier.view" });
@@ -122,8 +103,6 @@ const FILTER_LABELS = {
   express: "Express",
   regular: "Regular",
 } as const;
-const count = (n: number) => n.toLocaleString("en-IN");
-const inr = (rupees: string) => formatInr(rupeesToPaise(rupees));
 
 export default function AllCouriersTab() {
   const { clientId, view, data, canToggle, confirming, canEditLimits, editingLimits } = useLoaderData<typeof loader>();
@@ -220,218 +199,5 @@ export default function AllCouriersTab() {
         </UrlDialog>
       )}
     </Stack>
-  );
-}
-
-function ToggleConfirm({
-  courier,
-  action,
-  view,
-}: {
-  courier: CourierEntry;
-  action: string;
-  view: { filter: string; q: string };
-}) {
-  const busy = useNavigation().state === "submitting";
-  const activate = courier.status !== "active";
-  return (
-    <Form method="post" action={action} preventScrollReset>
-      <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="courier_id" value={courier.courier_id} />
-      <input type="hidden" name="is_activate" value={String(activate)} />
-      <input type="hidden" name="filter" value={view.filter} />
-      <input type="hidden" name="q" value={view.q} />
-      <Stack gap="sm">
-        <Text size="sm" data-testid="toggle-confirm-text">
-          {toggleConfirmText(activate)}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {courier.courier_name}: {courier.rate_list.map((s) => s.name).join(", ")}
-        </Text>
-        <Group justify="flex-end">
-          <Button component={Link} to={action} variant="default" preventScrollReset>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy} color={activate ? undefined : "red"}>
-            {activate ? "Activate" : "Deactivate"}
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
-  );
-}
-
-type LimitsAnswer = FormFailure<{ conflict?: true }>;
-
-/** A service's package limits (decision 071): the stored values, or after a refusal what was typed (after a 409, what is stored now). */
-function LimitsForm({
-  service,
-  action,
-  cancel,
-  view,
-}: {
-  service: ServiceRow;
-  action: string;
-  cancel: string;
-  view: { filter: string; q: string };
-}) {
-  const answer = useActionData<LimitsAnswer>();
-  const busy = useNavigation().state === "submitting";
-  const mine = answer?.formId === COURIER_LIMITS_FORM ? answer : undefined;
-  const typed = (name: string) => {
-    const v = mine && !mine.conflict ? mine.repopulateFields?.[name] : undefined;
-    return typeof v === "string" ? v : undefined;
-  };
-  return (
-    <Form method="post" action={action} preventScrollReset aria-label={`Limits of ${service.name}`}>
-      <input type="hidden" name="intent" value="limits" />
-      <input type="hidden" name="courier_service_id" value={service.courier_service_id} />
-      <input type="hidden" name="limits_version" value={service.limits_version} />
-      <input type="hidden" name="filter" value={view.filter} />
-      <input type="hidden" name="q" value={view.q} />
-      <Stack gap="sm">
-        {mine?.message ? (
-          <Alert color="red" role="alert" data-testid="limits-message">
-            {mine.message}
-          </Alert>
-        ) : null}
-        <Text size="sm" c="dimmed">
-          The limits are the service's own: every client's quotes and orders use them. A shipment exactly at a limit is
-          carried.
-        </Text>
-        {LIMIT_FIELDS.map((name) => (
-          <TextInput
-            key={`${name}-${service.limits_version}-${mine?.conflict ? "current" : "typed"}`}
-            id={`limits-${name}`}
-            name={name}
-            label={LIMIT_LABELS[name]}
-            defaultValue={typed(name) ?? service[name]}
-            inputMode="decimal"
-            maxLength={LIMIT_FIELD_MAX_LENGTH}
-            required
-            error={mine?.fieldErrors?.[name]}
-          />
-        ))}
-        <Group justify="flex-end">
-          <Button component={Link} to={cancel} variant="default" preventScrollReset>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            Save limits
-          </Button>
-        </Group>
-      </Stack>
-    </Form>
-  );
-}
-
-/** "30 kg · 50 kg · 120 cm": stored numeric text without trailing zeros. */
-const plain = (n: string) => String(Number(n));
-
-function CourierCard({
-  clientId,
-  courier,
-  canToggle,
-  confirmHref,
-  limitsHref,
-}: {
-  clientId: number;
-  courier: CourierEntry;
-  canToggle: boolean;
-  confirmHref: string;
-  limitsHref: ((serviceId: number) => string) | null;
-}) {
-  const active = courier.status === "active";
-  return (
-    // Plain elements with classes (courier-setup.css), not Mantine layout components: the tab
-    // shows every courier of the client, and each card's chrome was most of its render cost.
-    <section className="courier-card" aria-label={courier.courier_name} data-testid="courier-card">
-      <div className="courier-card-head">
-        <div className="courier-card-name">
-          <h3>{courier.courier_name}</h3>
-          <span className="courier-badge" data-kind={active ? "active" : "inactive"} data-testid="courier-status">
-            {courier.status}
-          </span>
-          <span className="courier-badge" data-kind="type" data-testid="courier-type">
-            {courier.type}
-          </span>
-        </div>
-        <div className="courier-card-switch">
-          <span>{active ? "Active" : "Inactive"}</span>
-          <UrlSwitch
-            label={`${courier.courier_name} active`}
-            on={active}
-            href={confirmHref}
-            canChange={canToggle}
-            testId="courier-switch"
-          />
-        </div>
-      </div>
-      <p className="courier-card-note">
-        Serviceable pincodes: <span data-testid="courier-pincodes">{count(courier.serviceable_pin_codes)}</span>
-      </p>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={`${courier.courier_name} rates`}>
-        <table className="plain-table courier-rates" aria-label={`${courier.courier_name} rates`}>
-          <thead>
-            <tr>
-              <th>Service</th>
-              <th>Rates</th>
-              {ZONES.map((z) => (
-                <th key={z}>Zone {z}</th>
-              ))}
-              <th>COD charge</th>
-              <th>COD %</th>
-              <th>NDD charge</th>
-              <th>Surcharge</th>
-              <th>Surface</th>
-              <th>Limits (dead · chargeable · side)</th>
-              <th>Pincodes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {courier.rate_list.flatMap((s) => {
-              const rates = s.rates.length ? s.rates : [null];
-              return rates.map((r, i) => (
-                <tr key={`${s.courier_service_id}-${r?.delivery_type ?? "none"}`}>
-                  <td>{i === 0 ? `${s.name}${s.is_active ? "" : " (inactive)"}` : ""}</td>
-                  <td>{r ? `${r.delivery_type}, first ${formatTwoDecimals(r.first_slab)} kg` : "No forward rates"}</td>
-                  {ZONES.map((z) => (
-                    <td key={z}>{r ? inr(r.zone_base[z]) : "—"}</td>
-                  ))}
-                  <td>{r ? inr(r.cod_charge) : "—"}</td>
-                  <td>{r ? `${formatTwoDecimals(r.cod_percentage)}%` : "—"}</td>
-                  <td>{r ? inr(r.ndd_charge) : "—"}</td>
-                  <td>{r ? inr(r.surcharge) : "—"}</td>
-                  <td>{s.has_surface ? "Yes" : "No"}</td>
-                  <td data-testid={i === 0 ? "courier-limits" : undefined}>
-                    {i === 0 && (
-                      <>
-                        {`${plain(s.max_dead_weight)} kg · ${plain(s.max_chargeable_weight)} kg · ${plain(s.max_side)} cm`}
-                        {limitsHref && (
-                          <>
-                            {" "}
-                            <Link to={limitsHref(s.courier_service_id)} preventScrollReset>
-                              Edit limits<span className="visually-hidden"> of {s.name}</span>
-                            </Link>
-                          </>
-                        )}
-                      </>
-                    )}
-                  </td>
-                  <td>
-                    {i === 0 && (
-                      <a href={`/all-users/${clientId}/serviceability/courier/${s.courier_service_id}.csv`} download>
-                        Pincode list
-                        <span className="visually-hidden"> of {s.name}</span>
-                      </a>
-                    )}
-                  </td>
-                </tr>
-              ));
-            })}
-          </tbody>
-        </table>
-      </div>
-    </section>
   );
 }
