@@ -30,7 +30,11 @@ import {
   fetchActiveBlUserCourierList,
 } from "~/services/courier-setup/all-couriers.server";
 import { updateCourierLimits } from "~/services/courier-setup/courier-limits.server";
-import { COURIER_LIMITS_FORM, courierLimitsValidator } from "~/services/courier-setup/courier-limits-form";
+import {
+  COURIER_LIMITS_FORM,
+  courierLimitsValidator,
+  LIMITS_FORBIDDEN,
+} from "~/services/courier-setup/courier-limits-form";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { count, CourierCard, LimitsForm, ToggleConfirm } from "~/ui/courier-setup/AllCouriersParts";
@@ -57,13 +61,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { permission: "courier.view" });
-  // Both of the tab's changes are a vp's: anyone else is refused before the post is read.
-  if (!can(staff, "courier.toggle") && !can(staff, "courier.limits"))
-    throw new Response(COURIER_TOGGLE_FORBIDDEN, { status: 403 });
-  const db = getDb();
-  const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();
   const intent = form.get("intent");
+  // Both of the tab's changes are a vp's: anyone else is refused whatever the post says.
+  if (!can(staff, "courier.toggle") && !can(staff, "courier.limits"))
+    throw new Response(intent === "limits" ? LIMITS_FORBIDDEN : COURIER_TOGGLE_FORBIDDEN, { status: 403 });
+  const db = getDb();
+  const client = await requireClientForViewer(db, staff, params.id);
   if (intent === "limits") {
     const read = await readForm(form, courierLimitsValidator, COURIER_LIMITS_FORM);
     if (!read.ok) return read.response;

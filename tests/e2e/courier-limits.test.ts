@@ -5,9 +5,9 @@
  * same quote then carries it; the limit is put back.
  */
 import type { Page } from "playwright-core";
-import { beforeEach, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 
-import { describeJsOnOff, expectLocator, signInOnce } from "../support/browser";
+import { baseURL, describeJsOnOff, expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
 
 const CLIENT_COMPANY = "The Harvest Co.";
 const HEAVY = {
@@ -74,10 +74,12 @@ describeJsOnOff("courier limits", (s) => {
     const service = AIR_LIMIT.exec(sentence!)![1];
     await expectLocator(page.getByTestId("quote-courier").filter({ hasText: service })).toHaveCount(0);
     await expectLocator(page.getByTestId("excluded")).toContainText("Excluded by courier limits");
+    if (s.js) await expectAccessible(page);
 
     // A value that is not a number is refused by its field; nothing is saved.
     await setDeadWeight(service, "lots", false);
     await page.getByText("The max dead weight must be a number with at most 3 decimals.").waitFor();
+    if (s.js) await expectAccessible(page); // the dialog with its refusal, once (decision 017)
 
     await setDeadWeight(service, "40", true);
     const row = page.getByRole("row").filter({ hasText: service });
@@ -91,5 +93,43 @@ describeJsOnOff("courier limits", (s) => {
 
     // Put it back for the next run (and every other test's quotes).
     await setDeadWeight(service, "30", true);
+  });
+});
+
+describe("courier limits, once", () => {
+  const once = usePage();
+  it("a tl sees the limits but no Edit link, a forced dialog link opens nothing, and a forged post is refused 403", async () => {
+    const { page, context } = once;
+    await signInOnce(page, "tl@demo.test", "tl");
+    await page.waitForURL((u) => u.pathname === "/all-users");
+    const details = (await page
+      .getByRole("link", { name: /View Details/ })
+      .first()
+      .getAttribute("href"))!;
+    await page.goto(`${details}/courier-setup`);
+    await expectLocator(page.getByTestId("courier-limits").first()).toHaveText(
+      /^\d+(\.\d+)? kg · \d+(\.\d+)? kg · \d+(\.\d+)? cm$/,
+    );
+    await expectLocator(page.getByRole("link", { name: /^Edit limits/ })).toHaveCount(0);
+    const csv = (await page
+      .getByRole("link", { name: /^Pincode list/ })
+      .first()
+      .getAttribute("href"))!;
+    const serviceId = /courier\/(\d+)\.csv$/.exec(csv)![1];
+    await page.goto(`${details}/courier-setup?limits=${serviceId}`);
+    await expectLocator(page.getByRole("dialog")).toHaveCount(0);
+    const res = await context.request.post(`${baseURL()}${details}/courier-setup`, {
+      form: {
+        intent: "limits",
+        courier_service_id: serviceId,
+        limits_version: "1",
+        max_dead_weight: "999",
+        max_chargeable_weight: "999",
+        max_side: "999",
+      },
+      headers: { Origin: baseURL() },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(403);
   });
 });
