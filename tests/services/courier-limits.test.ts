@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { action as allCouriersAction } from "~/routes/_app.all-users.$id.courier-setup";
 import { action as ordersApiAction } from "~/routes/api.orders";
+import { loader as calculatorJsonLoader } from "~/routes/houston-ratecard.shipment-calculator-v3";
 import { startSession } from "~/services/auth/session.server";
 import type { StaffRole } from "~/services/core/roles";
 import type { CourierSetupActor } from "~/services/courier-setup/all-couriers.server";
@@ -132,6 +133,31 @@ describe("the quote", () => {
     expect(reasons[0]).toMatch(
       /^over its 50 kg chargeable weight limit \(chargeable weight 5\d(\.\d+)? kg at divisor \d+\)$/,
     );
+  });
+});
+
+describe("the shipment-calculator-v3 JSON", () => {
+  it("lists the air service under excluded with its sentence, not in rate_list", async () => {
+    const url = new URL("http://console.test/houston-ratecard/shipment-calculator-v3/");
+    const query = { auth_token: token, shipment_type: "forward", pickup_pincode: "110001", drop_pincode: "560001" };
+    for (const [k, v] of Object.entries({ ...query, length: "10", breadth: "10", height: "10", weight: "40" }))
+      url.searchParams.set(k, v);
+    useAsAppDb(h);
+    try {
+      const res = (await calculatorJsonLoader({ request: new Request(url), params: {}, context: {} })) as Response;
+      expect(res.status).toBe(200);
+      const { result } = (await res.json()) as {
+        result: { rate_list: { courier_id: number }[]; excluded: { courier_id: number; reasons: string[] }[] };
+      };
+      expect(result.rate_list.map((e) => e.courier_id)).not.toContain(air.id);
+      expect(result.excluded).toContainEqual({
+        courier: air.name,
+        courier_id: air.id,
+        reasons: [`${air.name}: over its 30 kg limit (dead weight 40 kg).`],
+      });
+    } finally {
+      useAsAppDb(undefined);
+    }
   });
 });
 
