@@ -2,6 +2,9 @@
  * Measures the quote engine's budgets (docs/performance.md), on the embedded database with the demo seed:
  * 1. a full quote across every courier of a client, through the service with the in-memory
  *    caches warm (one fingerprint read + pure engine): p50 / p95 / p99 over many random lanes;
+ *    1b. the same with heavy and bulky shipments mixed in (up to 150 kg, sides up to 160 cm), so
+ *    services are left out for their package limits (decision 071), through the Rate
+ *    Calculator's view (quote-view.ts): the calculator engine with limits;
  * 2. the pure pricing function, single-courier prices per second on one core;
  * 3. the pincode list CSV for a metro source (~19k rows), streamed to the end;
  * 4. how long the quote seed (serviceability INSERT … SELECT + rules) adds to seeding.
@@ -11,13 +14,16 @@ import { sql } from "drizzle-orm";
 
 import { openPglite } from "../app/services/db/client.server";
 import { csvRecordStream } from "../app/services/http/csv-stream.server";
-import { parseCalculator } from "../app/services/quote/calculator-form";
+import { type CalculatorInput, parseCalculator } from "../app/services/quote/calculator-form";
 import { priceShipment, rateRowFromColumns } from "../app/services/quote/pricing";
 import {
   quoteForClient,
+  quoteFromData,
   SERVICEABLE_PINCODES_COLUMNS,
   serviceablePincodeRecords,
 } from "../app/services/quote/quote.server";
+import { quoteData } from "../app/services/quote/quote-data.server";
+import { calculatorQuoteView } from "../app/services/quote/quote-view";
 import { createPrng } from "../app/services/seed/prng";
 import { seedCourierRules } from "../app/services/seed/rules.server";
 import { seedDemoData } from "../app/services/seed/seed.server";
@@ -93,6 +99,54 @@ for (let i = 0; i < inputs.length * 2; i++) {
 console.log(
   `full quote, warm caches (${times.length} quotes, clients with ${clientRows.rows.at(-1)!.n}–${clientRows.rows[0].n} couriers, ${(priced / times.length).toFixed(1)} priced on average): ` +
     `p50 ${ms(pct(times, 50))}, p95 ${ms(pct(times, 95))}, p99 ${ms(pct(times, 99))}`,
+);
+
+// 1b. The calculator engine with limits: a third of the shipments heavy (30–150 kg) or bulky (a side up to 160 cm).
+const heavyInputs: CalculatorInput[] = inputs.map((input, i) => {
+  if (i % 3 === 1) return { ...input, weight: (rng.int(30_000, 150_000) / 1000).toFixed(3) };
+  if (i % 3 === 2) return { ...input, length: String(rng.int(100, 160)), breadth: String(rng.int(40, 80)) };
+  return input;
+});
+const limitTimes: number[] = [];
+let excluded = 0;
+for (let i = 0; i < heavyInputs.length * 2; i++) {
+  const client = clientRows.rows[i % clientRows.rows.length];
+  const input = heavyInputs[i % heavyInputs.length];
+  const s = performance.now();
+  const q = await quoteForClient(db, client.id, input);
+  if (q.ok) excluded += calculatorQuoteView(q.quote, input.shipment_type === "reverse").excluded.length;
+  limitTimes.push(performance.now() - s);
+}
+console.log(
+  `calculator engine with limits, warm caches (${limitTimes.length} quotes, a third heavy or bulky, ${(excluded / limitTimes.length).toFixed(1)} services excluded by limits on average): ` +
+    `p50 ${ms(pct(limitTimes, 50))}, p95 ${ms(pct(limitTimes, 95))}, p99 ${ms(pct(limitTimes, 99))}`,
+);
+
+// 1c. The engine alone (quote data already loaded: no database read), with the limits and with
+// them taken off the same services, side by side: what the limits cost.
+const loaded = await Promise.all(clientRows.rows.map((c) => quoteData(db, c.id)));
+const withoutLimits = loaded.map((d) => ({
+  ...d,
+  client: d.client && { ...d.client, services: d.client.services.map((sv) => ({ ...sv, limits: undefined as never })) },
+}));
+function engineTimes(datas: typeof loaded): number[] {
+  const out: number[] = [];
+  for (let round = 0; round < 3; round++)
+    for (let i = 0; i < heavyInputs.length * 2; i++) {
+      const k = i % datas.length;
+      const input = heavyInputs[i % heavyInputs.length];
+      const s = performance.now();
+      const q = quoteFromData(datas[k], clientRows.rows[k].id, input);
+      if (q.ok) calculatorQuoteView(q.quote, input.shipment_type === "reverse");
+      out.push(performance.now() - s);
+    }
+  return out;
+}
+engineTimes(loaded); // warm-up
+const [engineWith, engineWithout] = [engineTimes(loaded), engineTimes(withoutLimits)];
+console.log(
+  `calculator engine alone (quoteFromData + view, ${engineWith.length} quotes, same mix): with limits p50 ${ms(pct(engineWith, 50))}, p95 ${ms(pct(engineWith, 95))}, p99 ${ms(pct(engineWith, 99))}; ` +
+    `without limits p50 ${ms(pct(engineWithout, 50))}, p95 ${ms(pct(engineWithout, 95))}, p99 ${ms(pct(engineWithout, 99))}`,
 );
 
 // 2. Pure pricing.

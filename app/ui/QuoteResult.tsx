@@ -133,6 +133,7 @@ export function QuoteResult({
           </table>
         </div>
       )}
+      <ExcludedServices excluded={q.excluded} />
       <div>
         <Title order={3} size="h6">
           Why this courier
@@ -146,5 +147,26 @@ export function QuoteResult({
         </ul>
       </div>
     </Stack>
+  );
+}
+
+/** Services left out for their package limits (decision 071), one sentence per limit, beneath the rates. */
+function ExcludedServices({ excluded }: { excluded: CalculatorQuoteView["excluded"] }) {
+  if (excluded.length === 0) return null;
+  return (
+    <section aria-labelledby="excluded-title" data-testid="excluded">
+      <Title order={3} size="h6" id="excluded-title">
+        Excluded by courier limits
+      </Title>
+      <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+        {excluded.flatMap((e) =>
+          e.sentences.map((sentence, i) => (
+            <li key={`${e.courier_id}-${i}`} data-testid="excluded-reason">
+              <Text size="sm">{sentence}</Text>
+            </li>
+          )),
+        )}
+      </ul>
+    </section>
   );
 }

@@ -314,11 +314,12 @@ describe("All Couriers: the toggle", () => {
         body: new URLSearchParams(form),
       });
       try {
-        return await allCouriersAction({
+        // The toggle answers with a redirect (a Response) or throws; never the limits form's data().
+        return (await allCouriersAction({
           request,
           params: { id: String(clientId) },
           context: {},
-        });
+        })) as Response;
       } catch (thrown) {
         if (thrown instanceof Response) return thrown;
         throw thrown;

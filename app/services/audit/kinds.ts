@@ -18,6 +18,15 @@ export type AccountFields = Record<string, string | number | boolean | null>;
 /** A courier brand's services switched together (the spec's activate-bl-user-courier). */
 export type CourierActivationDetails = { courier: string; courier_id_list: number[]; is_active: boolean };
 
+/** A courier service's package limits (decision 071): kg, kg and cm as stored text, and the row's version. */
+export type CourierLimitsDetails = {
+  courier_service: string;
+  max_dead_weight: string;
+  max_chargeable_weight: string;
+  max_side: string;
+  limits_version: number;
+};
+
 /**
  * Each entity's recorded value (either side; null where there is none, as for a created row's
  * old side). An interface, so that an area adds its own kinds (ratecards/audit-kinds.ts,
@@ -37,6 +46,8 @@ export interface AuditDetails {
   legal_access: AccountFields;
   /** Courier setup (decision 027): a courier switched on or off for the client. */
   courier_activation: CourierActivationDetails;
+  /** Courier limits (decision 071): one service's limits, which every client's quotes use. */
+  courier_limits: CourierLimitsDetails;
   /** The client's selection type ('3', '4', '0', '5'). */
   rule_type: { rule_code: string };
   /** A custom priority rule as stored (priorities 100…96). */
@@ -77,6 +88,7 @@ export const ACCOUNT_AUDIT_ENTITIES = [
 /** The entities of a client's courier setup, shown in the Courier Rules History (courier-setup/history.server.ts). */
 export const COURIER_SETUP_AUDIT_ENTITIES = [
   "courier_activation",
+  "courier_limits",
   "rule_type",
   "custom_rule",
   "select_rule",

@@ -43,6 +43,7 @@ describe("the permission table", () => {
       serviceability.view       | ✓     ✓     ·     ✓     ✓     ✓     |
       courier.view              | ✓     ✓     ·     ✓     ✓     ✓     |
       courier.toggle            | ✓     ·     ·     ·     ·     ·     |
+      courier.limits            | ✓     ·     ·     ·     ·     ·     |
       rule.edit                 | ✓     ·     ·     ·     ·     ·     |
       select-rule.edit          | ✓     ·     ·     ✓     ·     ·     |
       select-rule.arrange       | ✓     ·     ·     ·     ·     ·     |
@@ -78,6 +79,7 @@ describe("the permission table", () => {
       "plan.toggle",
       "plan.rate.edit",
       "courier.toggle",
+      "courier.limits",
       "weight-slab.edit",
       "rule.edit",
       "select-rule.arrange",

@@ -64,6 +64,10 @@ export const PERMISSIONS = {
   // Courier setup (docs/product.md §6)
   "courier.view": { roles: CLIENT_STAFF, what: "All Couriers and Courier Rules tabs, read-only" },
   "courier.toggle": { roles: VP, what: "activate or deactivate a courier for the client" },
+  "courier.limits": {
+    roles: VP,
+    what: "edit a courier service's weight and size limits on All Couriers (decision 071)",
+  },
   "rule.edit": { roles: VP, what: "selection type, custom priority rules (create, edit, delete), the helper text" },
   "select-rule.edit": { roles: ["vp", "avp"], what: "Pickrr Select: create a rule, edit or delete criteria, save" },
   "select-rule.arrange": { roles: VP, what: "Pickrr Select: toggle validity, reorder, clone, delete a rule" },

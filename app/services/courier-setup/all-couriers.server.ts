@@ -99,6 +99,10 @@ async function clientServices(db: Executor, clientId: number): Promise<ServiceRo
         has_surface: courierServices.has_surface,
         is_active: clientCourierServices.is_active,
         forward_first_slab: courierServices.forward_first_slab,
+        max_dead_weight: courierServices.max_dead_weight,
+        max_chargeable_weight: courierServices.max_chargeable_weight,
+        max_side: courierServices.max_side,
+        limits_version: courierServices.limits_version,
       })
       .from(clientCourierServices)
       .innerJoin(courierServices, eq(courierServices.id, clientCourierServices.courier_service_id))

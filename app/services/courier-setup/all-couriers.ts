@@ -17,11 +17,12 @@ export const TOGGLE_CONFIRM_TITLE = "Are you sure?";
 export const toggleConfirmText = (activate: boolean) =>
   `This will ${activate ? "activate" : "deactivate"} for all your orders`;
 
-/** The view state in the URL: `?filter=active&q=del&confirm=<courier_id>`. */
+/** The view state in the URL: `?filter=active&q=del&confirm=<courier_id>`, or `&limits=<courier service id>` for the limits dialog. */
 export const allCouriersQuerySchema = z.object({
   filter: z.enum(COURIER_FILTERS).catch("all"),
   q: boundedString(TEXT_LIMITS.search).catch(""),
   confirm: z.coerce.number().int().positive().optional().catch(undefined),
+  limits: z.coerce.number().int().positive().optional().catch(undefined),
 });
 export type AllCouriersQuery = z.infer<typeof allCouriersQuerySchema>;
 
@@ -30,6 +31,7 @@ export function parseAllCouriersQuery(params: URLSearchParams): AllCouriersQuery
     filter: params.get("filter") ?? undefined,
     q: params.get("q")?.trim() ?? undefined,
     confirm: params.get("confirm") ?? undefined,
+    limits: params.get("limits") ?? undefined,
   });
 }
 
@@ -38,6 +40,7 @@ export function allCouriersHref(clientId: number, query: Partial<AllCouriersQuer
   if (query.filter && query.filter !== "all") params.set("filter", query.filter);
   if (query.q) params.set("q", query.q);
   if (query.confirm) params.set("confirm", String(query.confirm));
+  if (query.limits) params.set("limits", String(query.limits));
   const search = params.toString();
   return `/all-users/${clientId}/courier-setup${search ? `?${search}` : ""}`;
 }
@@ -63,6 +66,11 @@ export type ServiceRow = {
   has_surface: boolean;
   is_active: boolean;
   forward_first_slab: number;
+  /** Package limits (decision 071): kg, kg, cm as stored text, and their version for the edit. */
+  max_dead_weight: string;
+  max_chargeable_weight: string;
+  max_side: string;
+  limits_version: number;
   rates: RateSummary[];
 };
 

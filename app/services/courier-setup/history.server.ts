@@ -20,6 +20,7 @@ export type CourierRuleHistoryEntry = {
 
 const ENTITY_LABELS: Record<string, string> = {
   courier_activation: "Courier",
+  courier_limits: "Courier limits",
   rule_type: "Selection type",
   custom_rule: "Custom priority rule",
   select_rule: "Pickrr Select rule",

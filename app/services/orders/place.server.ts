@@ -15,6 +15,7 @@ import { orderNumberSeq, orderRequests, orders } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { legalOrderGate } from "../legal/seller.server";
 import { NO_COURIER_MESSAGE } from "../quote/allocation";
+import { overLimitsRefusal } from "../quote/limits";
 import { quoteForClient } from "../quote/quote.server";
 import { awbPrefix, frozenCharge, padNumber } from "./charge";
 import { canonicalOrder, type OrderRequest, quoteInputOf } from "./place-form";
@@ -90,6 +91,9 @@ async function quoteOrder(db: Db, clientId: number, o: OrderRequest, now: Date):
   const q = await quoteForClient(db, clientId, quoteInputOf(o), now);
   if (!q.ok) return q;
   const entry = findSelected(q.quote);
+  // Nothing else could take it but for the package limits: the refusal names them (decision 071).
+  if (!entry && q.quote.rate_list.length === 0 && q.quote.over_limits.length > 0)
+    return fail(422, overLimitsRefusal(q.quote.over_limits));
   if (!entry) return fail(422, NO_COURIER_MESSAGE);
   return { ok: true, entry, quote: q.quote };
 }

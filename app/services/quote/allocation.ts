@@ -8,6 +8,9 @@
  *    reverse needs last-mile only), has surface service for heavy surface, and carries
  *    dangerous goods / multi-package / documents when the shipment has them. Every skipped
  *    courier keeps its reasons for the explanation.
+ *    A courier that could take it but whose package limits it exceeds (dead weight, chargeable
+ *    weight at the courier's own divisor, longest side; limits.ts, decision 071) is left out
+ *    too, listed in `over_limits` with one sentence per limit, and never allocated.
  * 2. Each eligible courier is priced (pricing.ts) and dated (delivery-date.ts). The list is
  *    ordered by delivered charges, then delivery date, then name, so its first row is the
  *    cheapest; the fastest is the earliest date, ties by price then name.
@@ -40,6 +43,7 @@ import {
   type ServiceType,
 } from "../rules/rules";
 import { estimateDelivery } from "./delivery-date";
+import { type CompiledLimits, limitBreaches, type OverLimitService } from "./limits";
 import {
   chargeableWeightGrams,
   type Decimalish,
@@ -80,6 +84,8 @@ export type CourierCandidate = {
   rtoRow: RateRow | null;
   /** Whole days added to (or taken from) the zone turnaround. */
   tatAdjustDays?: number;
+  /** The service's package limits; none means no limit is checked. */
+  limits?: CompiledLimits | null;
 };
 
 export type QuoteShipment = ShipmentForPricing & {
@@ -127,6 +133,8 @@ export type QuoteResult = {
   rule_code: RuleCode;
   rate_list: RateListEntry[];
   skipped: SkippedCourier[];
+  /** Couriers that could take the shipment but for their package limits (also in `skipped`). */
+  over_limits: OverLimitService[];
   selected_courier_id: number | null;
   explanation: string[];
 };
@@ -472,6 +480,12 @@ export function quote(input: QuoteInput): QuoteResult {
 
   const rateList: RateListEntry[] = [];
   const skipped: SkippedCourier[] = [];
+  const overLimits: OverLimitService[] = [];
+  const sides = [
+    parseScaledDecimal(shipment.length, 2),
+    parseScaledDecimal(shipment.breadth, 2),
+    parseScaledDecimal(shipment.height, 2),
+  ];
   for (const c of candidates) {
     const reasons = ineligibilityReasons(c, shipment, pickup, drop);
     if (input.surfaceOnly && !c.has_surface)
@@ -479,6 +493,20 @@ export function quote(input: QuoteInput): QuoteResult {
     if (reasons.length === 0 && c.rateRow) {
       try {
         const price = priceShipment({ row: c.rateRow, rtoRow: c.rtoRow, shipment, zone });
+        const breaches = c.limits
+          ? limitBreaches(c.limits, {
+              dead_weight_grams: price.dead_weight_grams,
+              chargeable_weight_grams: price.chargeable_weight_grams,
+              divisor: price.divisor,
+              sides_hundredths: sides,
+            })
+          : [];
+        if (breaches.length > 0) {
+          const left = { courier_id: c.courier_id, courier: c.name, reasons: breaches };
+          overLimits.push(left);
+          skipped.push(left);
+          continue;
+        }
         const mode = input.surfaceOnly ? "surface" : transportModeFor(c, shipment.delivery_mode);
         const date = estimateDelivery({ now, zone, mode, adjustDays: c.tatAdjustDays });
         rateList.push({
@@ -509,6 +537,7 @@ export function quote(input: QuoteInput): QuoteResult {
     rule_code: rules.rule_code,
     rate_list: rateList,
     skipped,
+    over_limits: overLimits,
     selected_courier_id: null,
     explanation,
   };

@@ -4,7 +4,7 @@
  *
  * - the pincode table and courier serviceability, stamped by `data_versions` (statement
  *   triggers bump them on any change), reloaded whole when the stamp moves;
- * - per client: its courier services, rate rows and rules (read through rules/rules.server.ts),
+ * - per client: its courier services (with their package limits, decision 071), rate rows and rules (read through rules/rules.server.ts),
  *   fingerprinted by one query over those rows (the courier catalogue's stamp; count, newest
  *   updated_at and sum of versions; the on/off switches; rule code), reloaded when the
  *   fingerprint differs.
@@ -38,6 +38,7 @@ import {
   selectRulesFromRows,
 } from "../rules/rules.server";
 import { packFlags } from "../serviceability/flags";
+import { type CompiledLimits, compileLimits } from "./limits";
 import { type RateRow, rateRowFromColumns } from "./pricing";
 import type { PincodeInfo } from "./zone";
 
@@ -67,6 +68,8 @@ export type ClientService = {
   supports_dg: boolean;
   supports_mps: boolean;
   supports_doc: boolean;
+  /** Package limits in grams and hundredths of a cm, compiled once per load. */
+  limits: CompiledLimits;
   rows: Partial<Record<`${ShipmentType}:${DeliveryType}`, RateRow>>;
 };
 
@@ -187,6 +190,9 @@ const serviceColumns = {
   supports_dg: courierServices.supports_dg,
   supports_mps: courierServices.supports_mps,
   supports_doc: courierServices.supports_doc,
+  max_dead_weight: courierServices.max_dead_weight,
+  max_chargeable_weight: courierServices.max_chargeable_weight,
+  max_side: courierServices.max_side,
 };
 const servicesQuery = (db: Db) =>
   db
@@ -219,7 +225,11 @@ function clientConfigFrom(
     fingerprint,
     rule_code: engineType.rule_code,
     surface_only: surfaceOnly,
-    services: services.map(({ client_id: _, ...s }) => ({ ...s, rows: rowsByService.get(s.courier_service_id) ?? {} })),
+    services: services.map(({ client_id: _, max_dead_weight, max_chargeable_weight, max_side, ...s }) => ({
+      ...s,
+      limits: compileLimits({ max_dead_weight, max_chargeable_weight, max_side }),
+      rows: rowsByService.get(s.courier_service_id) ?? {},
+    })),
     customRules: custom.rule_list,
     selectRules: select.rules,
     unreadableRules: [...custom.unreadable, ...select.unreadable],

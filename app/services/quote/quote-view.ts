@@ -8,6 +8,7 @@ import { formatInr, paiseToRupeesString } from "../core/money";
 import { RULE_CODE_NAMES } from "../core/rule-codes";
 import { ZONE_LABELS } from "../core/zones";
 import type { QuoteResult, RateListEntry } from "./allocation";
+import { overLimitSentences,type OverLimitService } from "./limits";
 import { chargedAmountFormula, DEFAULT_VOLUMETRIC_DIVISOR } from "./pricing";
 
 const rupees = paiseToRupeesString;
@@ -107,8 +108,19 @@ export function calculatorQuoteView(q: QuoteResult & { pickup: Place; drop: Plac
     lane: `${q.pickup.pincode} ${q.pickup.city}, ${q.pickup.state} → ${q.drop.pincode} ${q.drop.city}, ${q.drop.state}`,
     reverse,
     rate_list: q.rate_list.map((e) => calculatorRow(e, q.chargeable_weight_grams)),
+    /** Services left out for their package limits (decision 071), one sentence per limit, shown beneath the rates. */
+    excluded: q.over_limits.map((s) => ({
+      courier_id: s.courier_id,
+      courier: s.courier,
+      sentences: overLimitSentences([s]),
+    })),
     explanation: q.explanation,
   };
 }
 
 export type CalculatorQuoteView = ReturnType<typeof calculatorQuoteView>;
+
+/** The JSON calculator's `excluded` list: each service left out for its limits, with its sentences. */
+export function excludedJson(services: readonly OverLimitService[]) {
+  return services.map((s) => ({ courier: s.courier, courier_id: s.courier_id, reasons: overLimitSentences([s]) }));
+}

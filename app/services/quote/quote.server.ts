@@ -89,6 +89,7 @@ export function quoteFromData(
       rateRow,
       rtoRow: shipmentType === "FORWARD" ? (s.rows[`FORWARD_RTO:${deliveryType}`] ?? null) : null,
       tatAdjustDays: lane.extra_tat_days,
+      limits: s.limits,
     };
   });
   const result = quote({

@@ -60,6 +60,7 @@ function quote(
     chargeable_weight_grams: chargeable,
     billing_zone: "C",
     rule_code: "3",
+    over_limits: [],
     rate_list: entries,
     skipped: [],
     selected_courier_id: null,

@@ -1010,6 +1010,10 @@ export type CourierServiceSpec = {
   supports_dg: boolean;
   supports_mps: boolean;
   supports_doc: boolean;
+  /** Package limits (decision 071): kg, kg, cm. */
+  max_dead_weight: number;
+  max_chargeable_weight: number;
+  max_side: number;
   /** How often sellers switch it on (relative); used only by the seed. */
   popularity: number;
 };
@@ -1030,7 +1034,30 @@ type ServiceShape = {
   dg?: boolean;
   mps?: boolean;
   doc?: boolean;
+  /** This service's own limits, where they differ from its kind's (COURIER_LIMIT_DEFAULTS). */
+  limits?: Limits;
 };
+
+type Limits = { max_dead_weight: number; max_chargeable_weight: number; max_side: number };
+
+/**
+ * Package limits by kind of service (decision 071 gives the published figures they follow):
+ * air services fly in aircraft holds (30 kg a package, 120 cm a side); surface B2C parcel
+ * services take 50 kg dead and 70 kg chargeable, 150 cm a side; the heavy surface services
+ * (first slab 5 kg or more) 70 kg dead and 100 kg chargeable, 180 cm. Freight carriers and
+ * India Post have their own, on their services below.
+ */
+export const COURIER_LIMIT_DEFAULTS = {
+  air: { max_dead_weight: 30, max_chargeable_weight: 50, max_side: 120 },
+  surface: { max_dead_weight: 50, max_chargeable_weight: 70, max_side: 150 },
+  heavySurface: { max_dead_weight: 70, max_chargeable_weight: 100, max_side: 180 },
+} as const satisfies Record<string, Limits>;
+
+function limitsOf(s: ServiceShape): Limits {
+  if (s.limits) return s.limits;
+  if (s.mode === "Air") return COURIER_LIMIT_DEFAULTS.air;
+  return s.slab >= 5 ? COURIER_LIMIT_DEFAULTS.heavySurface : COURIER_LIMIT_DEFAULTS.surface;
+}
 
 /**
  * Builds a courier's services with ids in its own block of 100, so adding a service to one
@@ -1057,12 +1084,15 @@ function courier(
       supports_dg: s.dg ?? false,
       supports_mps: s.mps ?? false,
       supports_doc: s.doc ?? true,
+      ...limitsOf(s),
       popularity: s.popularity,
     })),
   };
 }
 
 const HEAVY = { mps: true, doc: false } as const;
+/** Part-truck freight carriers (Gati, Safexpress) take heavy single pieces. */
+const FREIGHT: Limits = { max_dead_weight: 150, max_chargeable_weight: 200, max_side: 240 };
 
 export const COURIER_CATALOGUE: readonly CourierSpec[] = [
   courier(
@@ -1170,8 +1200,8 @@ export const COURIER_CATALOGUE: readonly CourierSpec[] = [
     "national",
     [],
     [
-      { mode: "Surface", slab: 5, popularity: 2, dg: true, ...HEAVY },
-      { mode: "Surface", slab: 10, popularity: 1, dg: true, ...HEAVY },
+      { mode: "Surface", slab: 5, popularity: 2, dg: true, ...HEAVY, limits: FREIGHT },
+      { mode: "Surface", slab: 10, popularity: 1, dg: true, ...HEAVY, limits: FREIGHT },
     ],
   ),
   courier(
@@ -1181,8 +1211,21 @@ export const COURIER_CATALOGUE: readonly CourierSpec[] = [
     [],
     [
       // Speed Post moves by air and road as India Post sees fit.
-      { mode: "Express", label: "Speed Post", slab: 0.5, popularity: 3 },
-      { mode: "Surface", label: "Registered Parcel", slab: 1, popularity: 1 },
+      // India Post's own limits: Speed Post 35 kg, a registered parcel 20 kg; 150 cm the longest side.
+      {
+        mode: "Express",
+        label: "Speed Post",
+        slab: 0.5,
+        popularity: 3,
+        limits: { max_dead_weight: 35, max_chargeable_weight: 35, max_side: 150 },
+      },
+      {
+        mode: "Surface",
+        label: "Registered Parcel",
+        slab: 1,
+        popularity: 1,
+        limits: { max_dead_weight: 20, max_chargeable_weight: 20, max_side: 150 },
+      },
     ],
   ),
   courier(
@@ -1205,7 +1248,22 @@ export const COURIER_CATALOGUE: readonly CourierSpec[] = [
       { mode: "Air", slab: 0.5, popularity: 1 },
     ],
   ),
-  courier(15, "Safexpress", "national", [], [{ mode: "Surface", slab: 20, popularity: 1, dg: true, ...HEAVY }]),
+  courier(
+    15,
+    "Safexpress",
+    "national",
+    [],
+    [
+      {
+        mode: "Surface",
+        slab: 20,
+        popularity: 1,
+        dg: true,
+        ...HEAVY,
+        limits: { ...FREIGHT, max_dead_weight: 200, max_chargeable_weight: 250 },
+      },
+    ],
+  ),
   courier(
     16,
     "Shree Maruti",

@@ -156,6 +156,9 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
         supports_dg: s.supports_dg,
         supports_mps: s.supports_mps,
         supports_doc: s.supports_doc,
+        max_dead_weight: String(s.max_dead_weight),
+        max_chargeable_weight: String(s.max_chargeable_weight),
+        max_side: String(s.max_side),
       })),
     );
 

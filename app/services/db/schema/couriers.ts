@@ -5,6 +5,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -40,6 +41,16 @@ export const courierServices = pgTable(
     supports_dg: boolean("supports_dg").notNull().default(false),
     supports_mps: boolean("supports_mps").notNull().default(false),
     supports_doc: boolean("supports_doc").notNull().default(true),
+    /**
+     * What one package may be on this service (decision 071): dead weight and chargeable weight
+     * in kg, each side in cm. The quote engine leaves out a service a shipment exceeds; equal
+     * to a limit is allowed. The defaults are a surface B2C service's; the seed sets each one.
+     */
+    max_dead_weight: numeric("max_dead_weight", { precision: 8, scale: 3 }).notNull().default("50"),
+    max_chargeable_weight: numeric("max_chargeable_weight", { precision: 8, scale: 3 }).notNull().default("70"),
+    max_side: numeric("max_side", { precision: 7, scale: 2 }).notNull().default("150"),
+    /** Bumped by each limits edit: a save from a stale form is refused with the current values. */
+    limits_version: integer("limits_version").notNull().default(1),
   },
   (t) => [index("courier_services_courier_idx").on(t.courier_id)],
 );
