@@ -32,6 +32,7 @@ import {
   UPLOAD_STALE_MESSAGE,
   writePrices,
 } from "./scope.server";
+import { type Scheduled, scheduleRowChanges } from "./scheduled.server";
 
 // ---------------------------------------------------------------------------------------
 // Apply a segment
@@ -150,12 +151,12 @@ export async function previewApplySegment(
 export async function applySegment(
   db: Db,
   actor: RateCardActor,
-  input: { clientId: number; segment: number; cardToken?: string },
-): Promise<({ ok: true } & ApplySegmentSummary) | RateCardFailure> {
+  input: { clientId: number; segment: number; cardToken?: string; effectiveAt?: Date | null },
+): Promise<({ ok: true; scheduled?: Scheduled } & ApplySegmentSummary) | RateCardFailure> {
   if (!allowed(actor, "canApplySegment")) return forbidden();
   if (!isSegment(input.segment)) return invalid("Choose segment 0, 1 or 2.");
   const segment = input.segment;
-  return transaction(db, async (tx): Promise<({ ok: true } & ApplySegmentSummary) | RateCardFailure> => {
+  return transaction(db, async (tx): Promise<({ ok: true; scheduled?: Scheduled } & ApplySegmentSummary) | RateCardFailure> => {
     const client = await clientFor(tx, actor, input.clientId);
     if (!client) return notFound();
     await lockClientRows(tx, client.id);
@@ -163,6 +164,25 @@ export async function applySegment(
       return stale(SEGMENT_STALE_MESSAGE);
     }
     const plan = await planApplySegment(tx, client.id, segment);
+    if (input.effectiveAt) {
+      const summary = summarise(plan);
+      const scheduled = await scheduleRowChanges(tx, actor, {
+        clientId: client.id,
+        kind: "apply_segment",
+        mailKind: "segment",
+        note: `Applied ${plan.segmentName}.`,
+        details: {
+          segment,
+          segment_name: plan.segmentName,
+          updated: summary.updated,
+          created: summary.created,
+          deleted: summary.deleted,
+        },
+        changes: summary.changes,
+        effectiveAt: input.effectiveAt,
+      });
+      return { ok: true as const, ...summary, scheduled };
+    }
 
     await writePrices(
       tx,
@@ -334,7 +354,8 @@ function cleanFileName(name: string): string {
 }
 
 export type ApplyUploadResult =
-  { ok: true; uploadId: number; rowCount: number; changes: RowChange[] } | RateCardFailure;
+  | { ok: true; uploadId: number | null; rowCount: number; changes: RowChange[]; scheduled?: Scheduled }
+  | RateCardFailure;
 
 /**
  * Applies an uploaded card (not for kam): verified again against the card as it is now,
@@ -344,7 +365,7 @@ export type ApplyUploadResult =
 export async function applyUpload(
   db: Db,
   actor: RateCardActor,
-  input: { clientId: number; csvText: string; fileName: string; cardToken?: string },
+  input: { clientId: number; csvText: string; fileName: string; cardToken?: string; effectiveAt?: Date | null },
 ): Promise<ApplyUploadResult> {
   if (!allowed(actor, "canUpload")) return forbidden();
   if (input.csvText.length > MAX_UPLOAD_CHARS) return invalid("The file is too large.");
@@ -368,6 +389,20 @@ export async function applyUpload(
       if (fields.length === 0) continue;
       updates.push({ id: row.id, prices: { ...pricesOf(row), ...u.values } });
       changes.push(rowChange(row, "update", fields));
+    }
+    if (input.effectiveAt) {
+      // The upload record (which switches the card to the uploaded list) is written when it takes effect.
+      const fileName = cleanFileName(input.fileName);
+      const scheduled = await scheduleRowChanges(tx, actor, {
+        clientId: client.id,
+        kind: "upload",
+        mailKind: "upload",
+        note: `File ${fileName}.`,
+        details: { file_name: fileName, row_count: verified.rows.length, changed_rows: changes.length },
+        changes,
+        effectiveAt: input.effectiveAt,
+      });
+      return { ok: true, uploadId: null, rowCount: verified.rows.length, changes, scheduled };
     }
     await writePrices(tx, updates);
     const [upload] = await tx

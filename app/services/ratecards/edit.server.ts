@@ -19,10 +19,12 @@ import {
   CLIENT_CARD_AUDIT,
   type EditableCard,
   parseRateValues,
+  planRowEdit,
   pricesOf,
   rowChange,
 } from "./row-edit.server";
 import { SOME_FIELD_NOT_VALID, weightSlabFormSchema } from "./row-form";
+import { type Scheduled, scheduleRowChanges } from "./scheduled.server";
 import {
   allowed,
   auditRowChange,
@@ -35,9 +37,17 @@ import {
   writePrices,
 } from "./scope.server";
 
-export type UpdateRateRowInput = { rowId: number; clientId: number; version: number; values: Record<string, unknown> };
+export type UpdateRateRowInput = {
+  rowId: number;
+  clientId: number;
+  version: number;
+  values: Record<string, unknown>;
+  /** A time in the future: the edit is scheduled to take effect then, not written now (decision 075). */
+  effectiveAt?: Date | null;
+};
 
-export type UpdateRateRowResult = { ok: true; row: CardRow; changes: RowChange[] } | RateCardFailure;
+export type UpdateRateRowResult =
+  { ok: true; row: CardRow; changes: RowChange[]; scheduled?: Scheduled } | RateCardFailure;
 
 /**
  * Saves one row's prices (vp). Refused with the current values when the row's version is
@@ -75,6 +85,18 @@ export async function updateRateRow(
       audit: CLIENT_CARD_AUDIT,
       mail: { kind: "rate" },
     };
+    if (input.effectiveAt) {
+      const { changes } = await planRowEdit(tx, card, current, values);
+      if (changes.length === 0) return { ok: true, row: current, changes };
+      const scheduled = await scheduleRowChanges(tx, actor, {
+        clientId: client.id,
+        kind: "update",
+        mailKind: "rate",
+        changes,
+        effectiveAt: input.effectiveAt,
+      });
+      return { ok: true, row: current, changes, scheduled };
+    }
     return { ok: true, ...(await applyRowEdit(tx, actor, card, current, values)) };
   });
 }
