@@ -112,3 +112,20 @@ export function calculatorQuoteView(q: QuoteResult & { pickup: Place; drop: Plac
 }
 
 export type CalculatorQuoteView = ReturnType<typeof calculatorQuoteView>;
+
+/**
+ * A quote for a later day beside today's (decision 075): each courier whose delivered price the
+ * changes scheduled by then alter, "from 01-12: ₹…" with today's price beside it.
+ */
+export function scheduledPriceLines(
+  now: Pick<CalculatorQuoteView, "rate_list">,
+  then: Pick<CalculatorQuoteView, "rate_list">,
+): { courier: string; now: string; then: string }[] {
+  const today = new Map(now.rate_list.map((r) => [r.courier_id, r.delivered]));
+  return then.rate_list.flatMap((r) => {
+    const before = today.get(r.courier_id);
+    return before !== undefined && before !== r.delivered
+      ? [{ courier: r.courier, now: before, then: r.delivered }]
+      : [];
+  });
+}

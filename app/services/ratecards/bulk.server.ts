@@ -16,6 +16,7 @@ import { type VerifyResult, verifyUpload } from "./csv";
 import { type CardRow, SEGMENT_NAMES } from "./fields";
 import { clientCardRows, segmentCardRows } from "./read.server";
 import { pricesOf, rowChange, type RowPrices } from "./row-edit.server";
+import { type Scheduled, scheduleRowChanges } from "./scheduled.server";
 import {
   allowed,
   clientCardToken,
@@ -32,7 +33,6 @@ import {
   UPLOAD_STALE_MESSAGE,
   writePrices,
 } from "./scope.server";
-import { type Scheduled, scheduleRowChanges } from "./scheduled.server";
 
 // ---------------------------------------------------------------------------------------
 // Apply a segment
@@ -156,21 +156,60 @@ export async function applySegment(
   if (!allowed(actor, "canApplySegment")) return forbidden();
   if (!isSegment(input.segment)) return invalid("Choose segment 0, 1 or 2.");
   const segment = input.segment;
-  return transaction(db, async (tx): Promise<({ ok: true; scheduled?: Scheduled } & ApplySegmentSummary) | RateCardFailure> => {
-    const client = await clientFor(tx, actor, input.clientId);
-    if (!client) return notFound();
-    await lockClientRows(tx, client.id);
-    if (input.cardToken !== undefined && input.cardToken !== (await clientCardToken(tx, client.id))) {
-      return stale(SEGMENT_STALE_MESSAGE);
-    }
-    const plan = await planApplySegment(tx, client.id, segment);
-    if (input.effectiveAt) {
+  return transaction(
+    db,
+    async (tx): Promise<({ ok: true; scheduled?: Scheduled } & ApplySegmentSummary) | RateCardFailure> => {
+      const client = await clientFor(tx, actor, input.clientId);
+      if (!client) return notFound();
+      await lockClientRows(tx, client.id);
+      if (input.cardToken !== undefined && input.cardToken !== (await clientCardToken(tx, client.id))) {
+        return stale(SEGMENT_STALE_MESSAGE);
+      }
+      const plan = await planApplySegment(tx, client.id, segment);
+      if (input.effectiveAt) {
+        const summary = summarise(plan);
+        const scheduled = await scheduleRowChanges(tx, actor, {
+          clientId: client.id,
+          kind: "apply_segment",
+          mailKind: "segment",
+          note: `Applied ${plan.segmentName}.`,
+          details: {
+            segment,
+            segment_name: plan.segmentName,
+            updated: summary.updated,
+            created: summary.created,
+            deleted: summary.deleted,
+          },
+          changes: summary.changes,
+          effectiveAt: input.effectiveAt,
+        });
+        return { ok: true as const, ...summary, scheduled };
+      }
+
+      await writePrices(
+        tx,
+        plan.updates.map((u) => ({ id: u.row.id, prices: u.prices })),
+      );
+      if (plan.deletes.length > 0) {
+        await tx.delete(rateRows).where(
+          inArray(
+            rateRows.id,
+            plan.deletes.map((d) => d.row.id),
+          ),
+        );
+      }
+      if (plan.creates.length > 0) {
+        const inserted = await tx
+          .insert(rateRows)
+          .values(plan.creates.map((c) => insertValues(client.id, c.from, pricesOf(c.from))))
+          .returning({ id: rateRows.id });
+        inserted.forEach((r, i) => (plan.creates[i].change.rowId = r.id));
+      }
       const summary = summarise(plan);
-      const scheduled = await scheduleRowChanges(tx, actor, {
-        clientId: client.id,
-        kind: "apply_segment",
-        mailKind: "segment",
-        note: `Applied ${plan.segmentName}.`,
+      await recordCardChange(tx, actor, client.id, {
+        action: "apply_segment",
+        entityId: client.id,
+        rows: summary.changes,
         details: {
           segment,
           segment_name: plan.segmentName,
@@ -178,47 +217,11 @@ export async function applySegment(
           created: summary.created,
           deleted: summary.deleted,
         },
-        changes: summary.changes,
-        effectiveAt: input.effectiveAt,
+        mail: { kind: "segment", note: `Applied ${plan.segmentName}.` },
       });
-      return { ok: true as const, ...summary, scheduled };
-    }
-
-    await writePrices(
-      tx,
-      plan.updates.map((u) => ({ id: u.row.id, prices: u.prices })),
-    );
-    if (plan.deletes.length > 0) {
-      await tx.delete(rateRows).where(
-        inArray(
-          rateRows.id,
-          plan.deletes.map((d) => d.row.id),
-        ),
-      );
-    }
-    if (plan.creates.length > 0) {
-      const inserted = await tx
-        .insert(rateRows)
-        .values(plan.creates.map((c) => insertValues(client.id, c.from, pricesOf(c.from))))
-        .returning({ id: rateRows.id });
-      inserted.forEach((r, i) => (plan.creates[i].change.rowId = r.id));
-    }
-    const summary = summarise(plan);
-    await recordCardChange(tx, actor, client.id, {
-      action: "apply_segment",
-      entityId: client.id,
-      rows: summary.changes,
-      details: {
-        segment,
-        segment_name: plan.segmentName,
-        updated: summary.updated,
-        created: summary.created,
-        deleted: summary.deleted,
-      },
-      mail: { kind: "segment", note: `Applied ${plan.segmentName}.` },
-    });
-    return { ok: true as const, ...summary };
-  });
+      return { ok: true as const, ...summary };
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -262,8 +265,8 @@ export async function reviewRtoFromForward(
 export async function updateRtoFromForward(
   db: Db,
   actor: RateCardActor,
-  input: { clientId: number; courierServiceIds: readonly number[] },
-): Promise<{ ok: true; changes: RowChange[] } | RateCardFailure> {
+  input: { clientId: number; courierServiceIds: readonly number[]; effectiveAt?: Date | null },
+): Promise<{ ok: true; changes: RowChange[]; scheduled?: Scheduled } | RateCardFailure> {
   if (!allowed(actor, "canUpdateRtoFromForward")) return forbidden();
   const ids = [...new Set(input.courierServiceIds)];
   if (ids.length === 0 || !ids.every((id) => Number.isSafeInteger(id) && id > 0))
@@ -301,6 +304,22 @@ export async function updateRtoFromForward(
         changes.push(change);
       }
     }
+    const details = {
+      courier_service_ids: ids,
+      couriers: [...new Set(forward.map((f) => f.courier_name))],
+      changed_rows: changes.length,
+    };
+    if (input.effectiveAt) {
+      const scheduled = await scheduleRowChanges(tx, actor, {
+        clientId: client.id,
+        kind: "rto_from_forward",
+        mailKind: "rto",
+        details,
+        changes,
+        effectiveAt: input.effectiveAt,
+      });
+      return { ok: true as const, changes, scheduled };
+    }
     await writePrices(tx, updates);
     if (creates.length > 0) {
       const inserted = await tx
@@ -313,11 +332,7 @@ export async function updateRtoFromForward(
       action: "rto_from_forward",
       entityId: client.id,
       rows: changes,
-      details: {
-        courier_service_ids: ids,
-        couriers: [...new Set(forward.map((f) => f.courier_name))],
-        changed_rows: changes.length,
-      },
+      details,
       mail: { kind: "rto" },
     });
     return { ok: true as const, changes };

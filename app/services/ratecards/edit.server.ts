@@ -109,9 +109,12 @@ export type UpdateWeightSlabInput = {
   first_slab: string | number;
   second_slab: string | number;
   version: number | string;
+  /** A time in the future: the change is scheduled to take effect then (decision 075). */
+  effectiveAt?: Date | null;
 };
 
-export type UpdateWeightSlabResult = { ok: true; row: CardRow; changes: RowChange[] } | RateCardFailure;
+export type UpdateWeightSlabResult =
+  { ok: true; row: CardRow; changes: RowChange[]; scheduled?: Scheduled } | RateCardFailure;
 
 /** Changes a row's base and additional weight (vp), from the fixed list; prices stay as they are. */
 export async function updateWeightSlab(
@@ -149,6 +152,17 @@ export async function updateWeightSlab(
     if (current.version !== p.version) return conflict(CONFLICT_MESSAGE, current);
     const fields = diffRow(current, { first_slab: p.first_slab, second_slab: p.second_slab });
     if (fields.length === 0) return { ok: true, row: current, changes: [] };
+    if (input.effectiveAt) {
+      const changes = [rowChange(current, "update", fields)];
+      const scheduled = await scheduleRowChanges(tx, actor, {
+        clientId: client.id,
+        kind: "weight_slab",
+        mailKind: "weight",
+        changes,
+        effectiveAt: input.effectiveAt,
+      });
+      return { ok: true, row: current, changes, scheduled };
+    }
     await writePrices(tx, [
       { id: current.id, prices: { ...pricesOf(current), first_slab: p.first_slab, second_slab: p.second_slab } },
     ]);

@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 
 import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { startPeriodic } from "../core/periodic";
-import { refusals } from "../core/result";
+import { fail, refusals } from "../core/result";
 import { type StaffRole } from "../core/roles";
 import type { Db, Executor, Tx } from "../db/client.server";
 import { rateCardUploads, rateRows, scheduledRateChanges } from "../db/schema";
@@ -25,9 +25,10 @@ import { queueRateChangeMail, type RateChangeKind } from "./notify.server";
 import { clientCardRows } from "./read.server";
 import { auditRowChange, CLIENT_CARD_AUDIT, pricesOf, type RowPrices } from "./row-edit.server";
 import {
-  isWholeAddition,
   istDateTime,
+  isWholeAddition,
   KIND_LABELS,
+  type PendingChangeView,
   rowChangeRefusal,
   rowKeyOf,
   type ScheduledKind,
@@ -100,21 +101,8 @@ export async function scheduleRowChanges(tx: Executor, actor: AuditActor, req: S
   return { id: row.id, effectiveAt: req.effectiveAt, count: req.changes.length };
 }
 
-/** One pending change as the rate card lists it. */
-export type PendingChange = {
-  id: number;
-  kind: ScheduledKind;
-  kindLabel: string;
-  effectiveAt: Date;
-  /** "01-12-2026 00:00" (India time). */
-  effectiveAtText: string;
-  count: number;
-  scheduledBy: string;
-  scheduledAtText: string;
-  /** The first lines of what it changes (changes.ts changeLines), and how many more. */
-  lines: string[];
-  more: number;
-};
+/** One pending change as the rate card lists it, with its kind and moment. */
+export type PendingChange = PendingChangeView & { kind: ScheduledKind; effectiveAt: Date };
 
 const LISTED_LINES = 20;
 
@@ -160,7 +148,10 @@ export async function dueChangesFor(db: Executor, clientId: number, at: Date): P
   return rows.flatMap((r) => r.changes as RowChange[]);
 }
 
-const { forbidden, notFound } = refusals({ forbidden: "You are not allowed to change this rate card.", notFound: CANCEL_NOT_FOUND });
+const { forbidden, notFound } = refusals({
+  forbidden: "You are not allowed to change this rate card.",
+  notFound: CANCEL_NOT_FOUND,
+});
 
 /**
  * Cancels a pending change before its time (whoever may make that kind of change may cancel it),
@@ -183,8 +174,7 @@ export async function cancelScheduledChange(
       .where(and(eq(scheduledRateChanges.id, input.id), eq(scheduledRateChanges.client_id, client.id)))
       .for("update");
     if (!row || row.status === "cancelled") return notFound();
-    if (row.status !== "pending" || row.effective_at.getTime() <= now.getTime())
-      return { ok: false as const, status: 409 as const, message: CANCEL_TOO_LATE };
+    if (row.status !== "pending" || row.effective_at.getTime() <= now.getTime()) return fail(409, CANCEL_TOO_LATE);
     await tx
       .update(scheduledRateChanges)
       .set({ status: "cancelled", closed_at: now, closed_by_email: actor.email })
@@ -357,7 +347,14 @@ async function applyScheduled(tx: Tx, s: ScheduledRow, now: Date): Promise<{ app
   }
   if (refused.length > 0 && applied.length === 0) {
     // Nothing applied: the hierarchy is still told that the change they expected did not happen.
-    await queueRateChangeMail(tx, actor, s.client_id, mail.kind, refused.map((r) => r.change), `NOT APPLIED. ${note}`);
+    await queueRateChangeMail(
+      tx,
+      actor,
+      s.client_id,
+      mail.kind,
+      refused.map((r) => r.change),
+      `NOT APPLIED. ${note}`,
+    );
   }
   await writeAudit(tx, actor, {
     clientId: s.client_id,
@@ -393,9 +390,8 @@ export type ScheduledRun = { outcome: "busy" } | { outcome: "done"; changes: num
  */
 export async function applyDueChanges(db: Db, now: Date = new Date()): Promise<ScheduledRun> {
   return transaction(db, async (tx): Promise<ScheduledRun> => {
-    const [{ locked }] = (
-      await tx.execute(sql`select pg_try_advisory_xact_lock(${SCHEDULED_RATES_LOCK}, 0) as locked`)
-    ).rows as { locked: boolean }[];
+    const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${SCHEDULED_RATES_LOCK}, 0) as locked`))
+      .rows as { locked: boolean }[];
     if (!locked) return { outcome: "busy" };
     const due = await tx
       .select()

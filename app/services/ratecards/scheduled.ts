@@ -5,8 +5,12 @@
  * The change list is the one shape of every rate change (changes.ts RowChange), so any producer
  * of row changes (a row edit, an upload, a segment, a bulk price change) can be scheduled.
  */
+import { withZod } from "@remix-validated-form/with-zod";
+import { z } from "zod";
+
 import { dmy, istDayOf } from "../core/ist-dates";
 import type { DeliveryType, ShipmentType } from "../core/rate-fields";
+import { type Invalid, invalid, type Result } from "../core/result";
 import {
   CHANGEABLE_FIELDS,
   CHANGED_FIELD_LABELS,
@@ -111,22 +115,45 @@ export const EFFECTIVE_FROM_PAST = "Choose a time in the future, or leave it emp
  * The "Effective from" field (a datetime-local input, read as India time): empty means now
  * (null); a time not after `now` is refused, so a scheduled change is always pending.
  */
-export function parseEffectiveFrom(
-  text: string | null | undefined,
-  now: Date,
-): { ok: true; at: Date | null } | { ok: false; message: string } {
+export function parseEffectiveFrom(text: string | null | undefined, now: Date): Result<{ at: Date | null }, Invalid> {
   const value = (text ?? "").trim();
   if (value === "") return { ok: true, at: null };
   const m = LOCAL_DATE_TIME.exec(value);
-  if (!m) return { ok: false, message: EFFECTIVE_FROM_INVALID };
+  if (!m) return invalid(EFFECTIVE_FROM_INVALID);
   const [, y, mo, d, h, mi] = m.map(Number);
   const utc = Date.UTC(y, mo - 1, d, h, mi);
   const check = new Date(utc);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59)
-    return { ok: false, message: EFFECTIVE_FROM_INVALID };
+    return invalid(EFFECTIVE_FROM_INVALID);
   const at = new Date(utc - IST_OFFSET_MS);
-  if (at.getTime() <= now.getTime()) return { ok: false, message: EFFECTIVE_FROM_PAST };
+  if (at.getTime() <= now.getTime()) return invalid(EFFECTIVE_FROM_PAST);
   return { ok: true, at };
+}
+
+/** The "Effective from" field's name in every rate change form. */
+export const EFFECTIVE_FROM = "effective_from";
+
+/**
+ * The optional "Effective from" field of every rate change form, for the forms' zod schemas:
+ * empty → null (apply now), otherwise a future moment (read as India time, checked against the
+ * clock of whoever validates: the browser, then the server).
+ */
+export const effectiveFromField = z
+  .string()
+  .max(40)
+  .optional()
+  .transform((text, ctx) => {
+    const read = parseEffectiveFrom(text, new Date());
+    if (!read.ok) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: read.message });
+      return z.NEVER;
+    }
+    return read.at;
+  });
+
+/** The toast after a change was scheduled rather than applied. */
+export function scheduledToast(effectiveAt: Date): string {
+  return `Scheduled: the change takes effect on ${istDateTime(effectiveAt)} (India time).`;
 }
 
 /** A moment as India reads it on screen: "01-12-2026 00:00". */
@@ -143,4 +170,28 @@ export function istDateTimeInput(at: Date): string {
 /** The moment a calculator's "price on" day starts in India (00:00 IST): the card in force at its first order. */
 export function startOfIstDay(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
+}
+
+/** The rate card's "Cancel" of a pending change: which one (a form of hidden fields only). */
+export const CANCEL_SCHEDULED_FORM_ID = "scheduled-cancel";
+export const cancelScheduledSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const cancelScheduledValidator = withZod(cancelScheduledSchema);
+
+/** One pending change as the rate card lists it. */
+export type PendingChangeView = {
+  id: number;
+  kindLabel: string;
+  /** "01-12-2026 00:00" (India time). */
+  effectiveAtText: string;
+  count: number;
+  scheduledBy: string;
+  scheduledAtText: string;
+  /** The first lines of what it changes (changes.ts changeLines), and how many more. */
+  lines: string[];
+  more: number;
+};
+
+/** "3 changes take effect on 01-12-2026 00:00". */
+export function pendingHeadline(count: number, effectiveAtText: string): string {
+  return `${count} ${count === 1 ? "change takes" : "changes take"} effect on ${effectiveAtText}`;
 }
