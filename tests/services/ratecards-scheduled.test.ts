@@ -9,13 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Viewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
-import { auditLog, clients, mailOutbox, rateCardUploads, rateRows, scheduledRateChanges, staff } from "~/services/db/schema";
+import {
+  auditLog,
+  clients,
+  mailOutbox,
+  rateCardUploads,
+  rateRows,
+  scheduledRateChanges,
+  staff,
+} from "~/services/db/schema";
+import { readCsv, writeCsv } from "~/services/http/csv";
 import { placeOrder } from "~/services/orders/place.server";
 import { type OrderRequest, parseOrder } from "~/services/orders/place-form";
-import { applySegment, applyUpload, previewApplySegment } from "~/services/ratecards/bulk.server";
+import { applySegment, applyUpload, previewApplySegment, updateRtoFromForward } from "~/services/ratecards/bulk.server";
 import { CSV_COLUMNS } from "~/services/ratecards/csv";
 import { describeCardEntry } from "~/services/ratecards/describe";
-import { updateRateRow } from "~/services/ratecards/edit.server";
+import { updateRateRow, updateWeightSlab } from "~/services/ratecards/edit.server";
 import { type CardRow, rateValuesOf } from "~/services/ratecards/fields";
 import { rateChangeHistory } from "~/services/ratecards/history.server";
 import { clientCardRows, clientRateCardCsv } from "~/services/ratecards/read.server";
@@ -27,7 +36,6 @@ import {
   scheduleRowChanges,
 } from "~/services/ratecards/scheduled.server";
 import { clientCardToken } from "~/services/ratecards/scope.server";
-import { readCsv, writeCsv } from "~/services/http/csv";
 
 import { openTestDb } from "../support/db";
 
@@ -128,7 +136,11 @@ describe("a scheduled row edit", () => {
     expect(await auditCount(clientId, "update")).toBe(updatesBefore + 1);
     expect(await auditCount(clientId, "schedule_apply")).toBe(1);
     expect(await mailCount()).toBe(mailBefore + 1);
-    const [mail] = await h.db.select().from(mailOutbox).orderBy(sql`${mailOutbox.id} desc`).limit(1);
+    const [mail] = await h.db
+      .select()
+      .from(mailOutbox)
+      .orderBy(sql`${mailOutbox.id} desc`)
+      .limit(1);
     expect(mail.subject).toMatch(/^Rate card updated: /);
     expect(mail.text).toContain("in effect from 01-12-2026 00:00");
     expect(await pendingChanges(h.db, clientId)).toEqual([]);
@@ -322,5 +334,54 @@ describe("card-wide changes scheduled", () => {
     const again = await previewApplySegment(h.db, vp, { clientId, segment: 1 });
     if (!again.ok) throw new Error(again.message);
     expect(again.changes).toEqual([]);
+  });
+
+  it("a weight slab and RTO from forward scheduled for later take effect at their time", async () => {
+    const clientId = take();
+    const rows = await rowsOf(clientId);
+    const forward = rows.find((r) => r.shipment_type === "FORWARD")!;
+    const slabs = forward.first_slab === "1.00" ? { first: "2", second: "1" } : { first: "1", second: "1" };
+    const slab = await updateWeightSlab(h.db, vp, {
+      clientId,
+      courier_service_id: forward.courier_service_id,
+      shipment_type: forward.shipment_type,
+      delivery_type: forward.delivery_type,
+      first_slab: slabs.first,
+      second_slab: slabs.second,
+      version: forward.version,
+      effectiveAt: T,
+    });
+    expect(slab).toMatchObject({ ok: true, scheduled: { count: 1 } });
+    const rto = await updateRtoFromForward(h.db, vp, {
+      clientId,
+      courierServiceIds: [forward.courier_service_id],
+      effectiveAt: T,
+    });
+    expect(rto).toMatchObject({ ok: true, scheduled: {} });
+    expect((await rowsOf(clientId)).find((r) => r.id === forward.id)!.first_slab).toBe(forward.first_slab);
+
+    await applyDueChanges(h.db, after);
+    const now = await rowsOf(clientId);
+    expect(now.find((r) => r.id === forward.id)!.first_slab).toBe(Number(slabs.first).toFixed(2));
+    // RTO copied the forward row as it was when scheduled: its slab is the one seen then.
+    const rtoRow = now.find(
+      (r) =>
+        r.courier_service_id === forward.courier_service_id &&
+        r.shipment_type === "FORWARD_RTO" &&
+        r.delivery_type === forward.delivery_type,
+    )!;
+    expect(rtoRow.zone_a_base).toBe(forward.zone_a_base);
+    expect(await auditCount(clientId, "weight_slab")).toBe(1);
+    const [{ n: rtoCard }] = await h.db
+      .select({ n: count() })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.client_id, clientId),
+          eq(auditLog.entity, "rate_card"),
+          eq(auditLog.action, "rto_from_forward"),
+        ),
+      );
+    expect(rtoCard).toBe(1);
   });
 });
