@@ -34,7 +34,12 @@ export type RateCardDetails = {
   };
 };
 
-export type ScheduledChangeDetails = { scheduled_change_id: number; kind: string; effective_at: string; changes: number };
+export type ScheduledChangeDetails = {
+  scheduled_change_id: number;
+  kind: string;
+  effective_at: string;
+  changes: number;
+};
 
 /** A plan card's first edit: the defaults copied as the client's own (exclusive) copy. */
 export type PlanRateCardDetails = {

@@ -89,7 +89,11 @@ export const scheduledRateChanges = pgTable(
   (t) => [
     check("scheduled_rate_changes_status", sql`${t.status} in ('pending', 'applied', 'cancelled')`),
     // The job's "due now" and a quote's "due by then for this client" read only pending rows.
-    index("scheduled_rate_changes_due_idx").on(t.effective_at).where(sql`${t.status} = 'pending'`),
-    index("scheduled_rate_changes_client_idx").on(t.client_id, t.effective_at).where(sql`${t.status} = 'pending'`),
+    index("scheduled_rate_changes_due_idx")
+      .on(t.effective_at)
+      .where(sql`${t.status} = 'pending'`),
+    index("scheduled_rate_changes_client_idx")
+      .on(t.client_id, t.effective_at)
+      .where(sql`${t.status} = 'pending'`),
   ],
 );
