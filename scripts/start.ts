@@ -22,6 +22,7 @@ import { startLegalStatusKeeper } from "../app/services/legal/status-kept.server
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { startCycleCutter } from "../app/services/money/cycle-cutter.server";
 import { runFinanceReportsSoon } from "../app/services/money/finance-report.server";
+import { startScheduledRateChanges } from "../app/services/ratecards/scheduled.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
 import { prepareDatabase } from "./prepare-db";
@@ -143,6 +144,9 @@ async function serve(t0: number) {
     // Deadline reminders of mandatory legal documents (decision 062): 3 days and 1 day before,
     // through the outbox, once per seller, document and reminder, by one server at a time.
     startLegalReminders(getDb(), (line) => console.log(line));
+    // Rate changes scheduled for a time (decision 075): what is due is applied once, by one server
+    // at a time; quotes and orders already price by it from its time (they lay it over the card).
+    startScheduledRateChanges(getDb(), (line) => console.log(line));
     // The embedded database has no autovacuum: the servers vacuum and analyze its tables
     // (decision 041); on a PostgreSQL server with autovacuum this does nothing. Its timer starts
     // when the demo's fill is done: a fill ends with the upkeep (the next run is an interval

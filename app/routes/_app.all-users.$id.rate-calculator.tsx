@@ -9,21 +9,25 @@ import { type FormEvent, useEffect, useState } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
+import { istDayOf } from "~/services/core/ist-dates";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import {
   CALCULATOR_FIELDS,
   type CalculatorField,
   parseCalculator,
+  parsePriceOn,
   reverseRuleApplied,
 } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
-import { calculatorQuoteView } from "~/services/quote/quote-view";
+import { calculatorQuoteView, scheduledPriceLines } from "~/services/quote/quote-view";
 import { createAndEmailSavedQuote, createSavedQuote } from "~/services/quote/saved-quote.server";
 import { quoteFromCalculatorValidator } from "~/services/quote/saved-quote-form";
+import { istDateTime, startOfIstDay } from "~/services/ratecards/scheduled";
 import { READABLE_ERRORS } from "~/ui/form-fields";
 import { Group, Paper, Stack, Title } from "~/ui/layout";
 import { CalculatorResult, ShipmentFlags, ShipmentTypeField } from "~/ui/quote/CalculatorParts";
+import { PriceOnField, PriceOnSummary } from "~/ui/quote/PriceOn";
 import { QuoteShareForms } from "~/ui/quote/QuoteShare";
 
 /**
@@ -40,19 +44,34 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const clientEmail = client.email;
   const search = new URL(request.url).searchParams;
   const submitted = CALCULATOR_FIELDS.some((f) => search.has(f));
+  const priceOnText = (search.get("price_on") ?? "").slice(0, 10);
+  const none = { priceOn: null, priceOnText };
   if (!submitted)
-    return { clientId: client.id, clientEmail, submitted, values: null, errors: {}, reverseForced: false, quote: null };
+    return {
+      clientId: client.id,
+      clientEmail,
+      submitted,
+      values: null,
+      errors: {},
+      reverseForced: false,
+      quote: null,
+      ...none,
+    };
 
   const parsed = parseCalculator(search);
-  if (!parsed.ok)
+  // "Price on" (decision 075): a later day prices by the card in force then, scheduled changes included.
+  const now = new Date();
+  const priceOn = parsePriceOn(priceOnText, istDayOf(now));
+  if (!parsed.ok || !priceOn.ok)
     return {
       clientId: client.id,
       clientEmail,
       submitted,
       values: parsed.values,
-      errors: parsed.fieldErrors,
+      errors: { ...(parsed.ok ? {} : parsed.fieldErrors), ...(priceOn.ok ? {} : { price_on: priceOn.message }) },
       reverseForced: false,
       quote: null,
+      ...none,
     };
   const v = parsed.values;
   const reverseForced = reverseRuleApplied(v, parsed.input);
@@ -62,7 +81,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     payment_mode: parsed.input.payment_mode,
     cod_amount: parsed.input.payment_mode === "cod" ? v.cod_amount : "0",
   };
-  const quoted = await quoteForClient(db, client.id, parsed.input);
+  const reverse = parsed.input.shipment_type === "reverse";
+  const later = priceOn.day ? startOfIstDay(priceOn.day) : null;
+  const [quoted, today] = await Promise.all([
+    quoteForClient(db, client.id, parsed.input, later ?? now),
+    later ? quoteForClient(db, client.id, parsed.input, now) : null,
+  ]);
   if (!quoted.ok)
     return {
       clientId: client.id,
@@ -72,7 +96,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       errors: quoted.fieldErrors,
       reverseForced,
       quote: null,
+      ...none,
     };
+  const quote = calculatorQuoteView(quoted.quote, reverse);
   return {
     clientId: client.id,
     clientEmail,
@@ -80,7 +106,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     values,
     errors: {},
     reverseForced,
-    quote: calculatorQuoteView(quoted.quote, parsed.input.shipment_type === "reverse"),
+    quote,
+    priceOnText,
+    priceOn:
+      later && today?.ok
+        ? {
+            from: istDateTime(later),
+            lines: scheduledPriceLines(calculatorQuoteView(today.quote, reverse), quote),
+          }
+        : null,
   };
 }
 
@@ -261,6 +295,7 @@ export default function RateCalculator() {
                 })}
               </Group>
               <ShipmentFlags values={values} />
+              <PriceOnField value={data.priceOnText} error={(errors as Record<string, string | undefined>).price_on} />
               <Group justify="flex-end">
                 <Button type="submit">Calculate</Button>
               </Group>
@@ -269,6 +304,7 @@ export default function RateCalculator() {
         </Paper>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
+        <PriceOnSummary priceOn={data.priceOn} />
         <CalculatorResult
           loading={loading}
           quote={data.quote}

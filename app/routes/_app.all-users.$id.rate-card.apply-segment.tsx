@@ -21,9 +21,11 @@ import { applySegmentValidator } from "~/services/ratecards/bulk-forms";
 import { CHANGED_FIELD_LABELS, type RowChange, showFieldValue } from "~/services/ratecards/changes";
 import { PRICE_TYPE_LABELS, SEGMENT_NAMES } from "~/services/ratecards/fields";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
+import { scheduledToast } from "~/services/ratecards/scheduled";
 import { rateCardHref } from "~/services/ratecards/view-query";
 import { Group, Stack, Text } from "~/ui/layout";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
+import { EffectiveFromField } from "~/ui/ScheduledRateChanges";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 /** The preview lists at most this many changed values; the rest are counted. */
@@ -118,11 +120,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const read = await readForm(form, applySegmentValidator);
   if (!read.ok) return read.response;
   // The preview's card token: the segment is applied only to the card the person previewed (none: refused as changed).
-  const result = await applySegment(db, staff, { clientId: client.id, ...read.data });
+  const { effective_from: effectiveAt, ...apply } = read.data;
+  const result = await applySegment(db, staff, { clientId: client.id, ...apply, effectiveAt });
   if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result), read.submitted);
   return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), {
     kind: "success",
-    message: "Updated Successfully",
+    message: result.scheduled ? scheduledToast(result.scheduled.effectiveAt) : "Updated Successfully",
   });
 }
 
@@ -227,7 +230,8 @@ export default function ApplySegmentDialog() {
               <input type="hidden" name="intent" value="apply" />
               <input type="hidden" name="segment" value={preview.segment} />
               <input type="hidden" name="cardToken" value={preview.cardToken} />
-              <Group justify="flex-end">
+              <EffectiveFromField />
+              <Group justify="flex-end" mt="sm">
                 <Button component={Link} to={closeTo} variant="default" preventScrollReset>
                   Cancel
                 </Button>

@@ -20,9 +20,11 @@ import { type ForwardCourier, reviewRtoFromForward, updateRtoFromForward } from 
 import { rtoFromForwardValidator } from "~/services/ratecards/bulk-forms";
 import { getClientRateCard } from "~/services/ratecards/read.server";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
+import { scheduledToast } from "~/services/ratecards/scheduled";
 import { rateCardHref } from "~/services/ratecards/view-query";
 import { Group, Stack, Text } from "~/ui/layout";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
+import { EffectiveFromField } from "~/ui/ScheduledRateChanges";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 const OWN_PARAMS = ["confirm"];
@@ -71,11 +73,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return data({ confirm: review.couriers });
   }
 
-  const result = await updateRtoFromForward(db, staff, input);
+  const result = await updateRtoFromForward(db, staff, { ...input, effectiveAt: read.data.effective_from });
   if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result), read.submitted);
   return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), {
     kind: "success",
-    message: "Updated Successfully",
+    message: result.scheduled ? scheduledToast(result.scheduled.effectiveAt) : "Updated Successfully",
   });
 }
 
@@ -113,6 +115,7 @@ export default function RtoFromForwardDialog() {
             {confirm.map((c) => (
               <input key={c.id} type="hidden" name="courier" value={c.id} />
             ))}
+            <EffectiveFromField />
             <Group justify="flex-end">
               <Button component={Link} to={self} variant="default" preventScrollReset>
                 Back

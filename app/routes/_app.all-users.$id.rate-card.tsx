@@ -9,13 +9,18 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@rem
 import { Link, Outlet, type ShouldRevalidateFunction, useActionData, useLoaderData } from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
+import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
 import { getDb } from "~/services/db/client.server";
+import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import { updateRateRow } from "~/services/ratecards/edit.server";
 import type { RateTab } from "~/services/ratecards/fields";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { getClientRateCard } from "~/services/ratecards/read.server";
-import { rowEditAction } from "~/services/ratecards/row-action.server";
+import { backTo, rowEditAction } from "~/services/ratecards/row-action.server";
+import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
+import { CANCEL_SCHEDULED_FORM_ID, cancelScheduledValidator } from "~/services/ratecards/scheduled";
+import { cancelScheduledChange, pendingChanges } from "~/services/ratecards/scheduled.server";
 import {
   advantageHref,
   type CardTab,
@@ -30,6 +35,7 @@ import { EmptyCardAlert, UploadedRateCard } from "~/ui/RateCardViews";
 import { RatePanels } from "~/ui/RatePanels";
 import { rowAnswer, RowEditAlerts, RowEditConfirm, rowEditing, rowVersion } from "~/ui/RateRowEdit";
 import type { RateTableRow } from "~/ui/RateTable";
+import { ScheduledRateChanges } from "~/ui/ScheduledRateChanges";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "ratecard.view" });
@@ -41,7 +47,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (moved) throw redirect(moved);
   const view = parseRateCardView(url.searchParams);
   const tab = view.tab as RateTab;
-  const card = await getClientRateCard(db, client.id, { showAll: view.showAll, onlyTab: tab });
+  const [card, pending] = await Promise.all([
+    getClientRateCard(db, client.id, { showAll: view.showAll, onlyTab: tab }),
+    pendingChanges(db, client.id),
+  ]);
   if (!card) throw new Response("This client has no rate card.", { status: 404 });
   const permissions = rateCardPermissions(staff.role);
   return {
@@ -57,6 +66,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         : null,
     lastUpload: card.lastUpload,
     emptyTab: !card.hasUploadedRateCard && card.rows.length === 0,
+    // Changes scheduled to take effect later (decision 075), soonest first.
+    pending: pending.map(({ kind: _k, effectiveAt: _e, ...p }) => p),
+    canCancelScheduled: permissions.canEditRates || permissions.canUpload,
   };
 }
 
@@ -66,11 +78,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = await requireClientForViewer(db, staff, params.id);
   const form = await request.formData();
   const intent = form.get("intent");
+  if (intent === "cancel-scheduled") return cancelScheduled(request, staff, client.id, form);
   if (intent !== "preview" && intent !== "save") throw new Response("Unknown action.", { status: 400 });
   if (!rateCardPermissions(staff.role).canEditRates) throw new Response("Only a vp can change rates.", { status: 403 });
   return rowEditAction(request, form, intent, {
+    schedulable: true,
     rows: async () => (await getClientRateCard(db, client.id, { showAll: true }))?.rows ?? [],
     save: (input) => updateRateRow(db, staff, { ...input, clientId: client.id }),
+  });
+}
+
+/** Cancel of a pending scheduled change (decision 075): audited by the service; a refusal is shown above the list. */
+async function cancelScheduled(request: Request, staff: SignedInStaff, clientId: number, form: FormData) {
+  const read = await readForm(form, cancelScheduledValidator, CANCEL_SCHEDULED_FORM_ID);
+  if (!read.ok) throw new Response("Unknown action.", { status: 400 });
+  const result = await cancelScheduledChange(getDb(), staff, { clientId, id: read.data.id });
+  if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result), read.submitted, CANCEL_SCHEDULED_FORM_ID);
+  return redirectWithToast(request, backTo(request), {
+    kind: "success",
+    message: `Cancelled: the change will not take effect on ${result.effectiveAtText}.`,
   });
 }
 
@@ -88,9 +114,27 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export default function ClientRateCard() {
-  const { clientId, view, permissions, sections, uploaded, hasAuthToken, lastUpload, emptyTab } =
-    useLoaderData<typeof loader>();
-  const rowData = rowAnswer(useActionData<typeof action>());
+  const {
+    clientId,
+    view,
+    permissions,
+    sections,
+    uploaded,
+    hasAuthToken,
+    lastUpload,
+    emptyTab,
+    pending,
+    canCancelScheduled,
+  } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const rowData = rowAnswer(actionData);
+  const cancelRefusal =
+    actionData &&
+    typeof actionData === "object" &&
+    "formId" in actionData &&
+    actionData.formId === CANCEL_SCHEDULED_FORM_ID
+      ? ((actionData as { message?: string }).message ?? null)
+      : null;
   const base = `/all-users/${clientId}/rate-card`;
   const here = `${base}${rateCardViewSearch(view)}`;
   const editHref = (rowId: number) => `${base}${rateCardViewSearch(view, { editRowId: rowId })}`;
@@ -138,6 +182,8 @@ export default function ClientRateCard() {
         advantageHref={advantageHref(clientId, { plan: null })}
         toolbar={{ base, search: cardSearch, hasAuthToken, permissions }}
       />
+
+      <ScheduledRateChanges pending={pending} action={here} canCancel={canCancelScheduled} refusal={cancelRefusal} />
 
       {uploaded ? (
         <UploadedRateCard
@@ -211,7 +257,7 @@ export default function ClientRateCard() {
       {/* Child routes render their dialogs here: upload, apply-segment, rto-from-forward, weight-slab, history. */}
       <Outlet />
 
-      <RowEditConfirm rowData={rowData} action={here} backHref={editHref} />
+      <RowEditConfirm rowData={rowData} action={here} backHref={editHref} schedulable />
     </Stack>
   );
 }

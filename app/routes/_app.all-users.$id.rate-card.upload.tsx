@@ -36,9 +36,10 @@ import { CHOOSE_CSV_FILE as CHOOSE_FILE, uploadSubmitValidator } from "~/service
 import { UPLOAD_INSTRUCTIONS, type UploadError } from "~/services/ratecards/csv";
 import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
+import { scheduledToast } from "~/services/ratecards/scheduled";
 import { clientCardToken } from "~/services/ratecards/scope.server";
 import { Group, Stack, Text } from "~/ui/layout";
-import { UploadErrors, UploadPreview, type UploadPreviewChange } from "~/ui/RateCardUploadParts";
+import { UploadErrors, UploadPreview, type UploadPreviewChange, UploadSubmitFields } from "~/ui/RateCardUploadParts";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { useHydrated } from "~/ui/useHydrated";
 
@@ -156,12 +157,13 @@ async function submitStep(
 ) {
   const read = await readForm(form, uploadSubmitValidator);
   if (!read.ok) return read.response;
-  const result = await applyUpload(db, staff, { clientId, ...read.data });
+  const { effective_from: effectiveAt, ...upload } = read.data;
+  const result = await applyUpload(db, staff, { clientId, ...upload, effectiveAt });
   // The verified text is not echoed back: the dialog starts again from choosing a file.
   if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result));
   return redirectWithToast(request, `/all-users/${clientId}/rate-card${search}`, {
     kind: "success",
-    message: "Uploaded Successfully!",
+    message: result.scheduled ? scheduledToast(result.scheduled.effectiveAt) : "Uploaded Successfully!",
   });
 }
 
@@ -208,11 +210,8 @@ export default function UploadRateCard() {
           ) : null}
           <UploadPreview result={result} />
           <Form method="post" encType="multipart/form-data" action={here} preventScrollReset>
-            <input type="hidden" name="intent" value="submit" />
-            <input type="hidden" name="fileName" value={result.fileName} />
-            <input type="hidden" name="cardToken" value={result.cardToken} />
-            <textarea name="csvText" hidden readOnly defaultValue={result.csvText} />
-            <Group justify="flex-end">
+            <UploadSubmitFields result={result} />
+            <Group justify="flex-end" mt="sm">
               <Button component={Link} to={here} variant="default" preventScrollReset>
                 Cancel
               </Button>

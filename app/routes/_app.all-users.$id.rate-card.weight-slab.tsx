@@ -24,10 +24,12 @@ import {
   WEIGHT_SLAB_SELECT_OPTIONS,
   weightSlabValidator as validator,
 } from "~/services/ratecards/row-form";
+import { scheduledToast } from "~/services/ratecards/scheduled";
 import { rateCardHref } from "~/services/ratecards/view-query";
 import { FormNativeSelect, SubmitButton } from "~/ui/form-fields";
 import { Group, Stack, Text } from "~/ui/layout";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
+import { EffectiveFromField } from "~/ui/ScheduledRateChanges";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 const OWN_PARAMS = ["row"];
@@ -73,11 +75,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = await requireClientForViewer(db, staff, params.id);
   const read = await readForm(request, validator, FORM_ID);
   if (!read.ok) return read.response;
-  const outcome = await updateWeightSlab(db, staff, { clientId: client.id, ...read.data });
+  const { effective_from: effectiveAt, ...slabs } = read.data;
+  const outcome = await updateWeightSlab(db, staff, { clientId: client.id, ...slabs, effectiveAt });
   if (outcome.ok) {
     return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), OWN_PARAMS), {
       kind: "success",
-      message: "Updated Successfully",
+      message: outcome.scheduled ? scheduledToast(outcome.scheduled.effectiveAt) : "Updated Successfully",
     });
   }
   // After a conflict the dialog says what the slabs are now.
@@ -94,6 +97,7 @@ export default function WeightSlabDialog() {
   const answer = useActionData<typeof action>() as
     FormFailure<{ conflict?: true; current?: { slabs: string } }> | undefined;
   const failure = answer?.message ? answer : null;
+  const effectiveFromError = answer?.fieldErrors?.effective_from ?? null;
 
   return (
     <UrlDialog title="Edit weight slab" closeTo={closeTo}>
@@ -158,6 +162,7 @@ export default function WeightSlabDialog() {
               options={WEIGHT_SLAB_SELECT_OPTIONS}
               placeholder=""
             />
+            <EffectiveFromField error={effectiveFromError} />
             <Group justify="flex-end">
               <Button component={Link} to={closeTo} variant="default" preventScrollReset>
                 Cancel

@@ -9,6 +9,8 @@ import { Alert, Box } from "@mantine/core";
 import type { UploadChange, UploadError } from "~/services/ratecards/csv";
 import { Stack, Text } from "~/ui/layout";
 
+import { EffectiveFromField } from "./ScheduledRateChanges";
+
 /** One changed value of the preview. */
 export type UploadPreviewChange = Pick<
   UploadChange,
@@ -125,5 +127,18 @@ export function UploadPreview({ result }: { result: { changes: UploadPreviewChan
         </table>
       )}
     </Box>
+  );
+}
+
+/** The upload's Submit fields: the verified text travelling back, its name, the card token, and "Effective from" (decision 075). */
+export function UploadSubmitFields({ result }: { result: { fileName: string; cardToken: string; csvText: string } }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="submit" />
+      <input type="hidden" name="fileName" value={result.fileName} />
+      <input type="hidden" name="cardToken" value={result.cardToken} />
+      <textarea name="csvText" hidden readOnly defaultValue={result.csvText} />
+      <EffectiveFromField />
+    </>
   );
 }

@@ -14,11 +14,17 @@ import { PLAN_LABELS, PLAN_TYPE_OF } from "~/services/core/plans";
 import { RATE_FIELDS, type RateField } from "~/services/core/rate-fields";
 import { RATE_FIELD_LABELS } from "~/services/ratecards/fields";
 import type { PlanTarget, RowConfirm } from "~/services/ratecards/row-action.server";
-import { rateValuesSchema, ROW_EDIT_FORM_ID, SOME_FIELD_NOT_VALID } from "~/services/ratecards/row-form";
+import {
+  NOT_ABLE_TO_UPDATE_RATE_CARD,
+  rateValuesSchema,
+  ROW_EDIT_FORM_ID,
+  SOME_FIELD_NOT_VALID,
+} from "~/services/ratecards/row-form";
 import { Group, Stack, Text } from "~/ui/layout";
 
 import { ClientInvalidRow, RowConflict, RowGone, RowInvalid, RowRefused } from "./RateRowNotice";
 import { EDITING_ROW_ID, NoticeRow, type RateTableEditing } from "./RateTable";
+import { EffectiveFromField } from "./ScheduledRateChanges";
 import { UrlDialog } from "./UrlDialog";
 
 export { ROW_EDIT_FORM_ID };
@@ -71,6 +77,14 @@ export function rowAnswer(actionData: unknown): RowActionData | undefined {
   if (answer.confirm) return { kind: "confirm", ...answer.confirm };
   const typed = answer.repopulateFields ?? {};
   const typedValues = Object.fromEntries(RATE_FIELDS.map((f) => [f, typeof typed[f] === "string" ? typed[f] : ""]));
+  // A refused "Effective from" (a time not in the future, decision 075) is said in the row being edited.
+  if (answer.fieldErrors?.effective_from) {
+    return {
+      kind: "error",
+      rowId: Number(typed.rowId) || 0,
+      message: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${answer.fieldErrors.effective_from}`,
+    };
+  }
   if (answer.fieldErrors) {
     return {
       kind: "invalid",
@@ -241,10 +255,13 @@ export function RowEditConfirm({
   rowData,
   action,
   backHref,
+  schedulable = false,
 }: {
   rowData: RowActionData | undefined;
   action: string;
   backHref: (rowId: number) => string;
+  /** Offer "Effective from" (a client's card, decision 075). */
+  schedulable?: boolean;
 }) {
   if (rowData?.kind !== "confirm") return null;
   const confirmPlan = rowData.plan;
@@ -290,6 +307,7 @@ export function RowEditConfirm({
           {RATE_FIELDS.map((f) => (
             <input key={f} type="hidden" name={f} value={rowData.values[f]} />
           ))}
+          {schedulable && !confirmPlan ? <EffectiveFromField /> : null}
         </Form>
       </Stack>
     </UrlDialog>

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
-import { parseCalculator, pincodeCheckSchema, reverseRuleApplied } from "./calculator-form";
+import {
+  parseCalculator,
+  parsePriceOn,
+  pincodeCheckSchema,
+  PRICE_ON_MESSAGE,
+  reverseRuleApplied,
+} from "./calculator-form";
 
 const GOOD = {
   shipment_type: "forward",
@@ -126,5 +132,15 @@ describe("calculator form", () => {
       "Pickup Pincode is required",
       "Destination Pincode is required",
     ]);
+  });
+});
+
+describe("Price on (decision 075)", () => {
+  it("takes today or empty as now, a later day as that day, and refuses earlier days or nonsense", () => {
+    expect(parsePriceOn("", "2026-11-27")).toEqual({ ok: true, day: null });
+    expect(parsePriceOn("2026-11-27", "2026-11-27")).toEqual({ ok: true, day: null });
+    expect(parsePriceOn("2026-12-01", "2026-11-27")).toEqual({ ok: true, day: "2026-12-01" });
+    for (const bad of ["2026-11-26", "2026-02-30", "01-12-2026", "2026-12-01T00:00"])
+      expect(parsePriceOn(bad, "2026-11-27")).toMatchObject({ ok: false, message: PRICE_ON_MESSAGE });
   });
 });

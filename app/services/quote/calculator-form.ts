@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 
+import { isIsoDay } from "../core/ist-dates";
 import {
   type FieldErrors,
   FIELDS_INVALID,
@@ -253,3 +254,14 @@ export function readPincodeCheck(
 
 /** Whether the Download Pincode List query's source pincode is well formed (else PINCODE_CHECK_MESSAGE). */
 export const isPincodeListQuery = (fields: Record<string, unknown>) => pincodeListSchema.safeParse(fields).success;
+
+/** The Rate Calculator's optional "Price on" day (decision 075): the card in force then prices the quote. */
+export const PRICE_ON_MESSAGE = "Choose today or a later day.";
+
+/** "Price on": empty or today → null (the card in force now); a later ISO day → that day; anything else refused. */
+export function parsePriceOn(text: string | null, today: string): Result<{ day: string | null }, Invalid> {
+  const value = (text ?? "").trim();
+  if (value === "" || value === today) return { ok: true, day: null };
+  if (value.length > 10 || !isIsoDay(value) || value < today) return invalid(PRICE_ON_MESSAGE);
+  return { ok: true, day: value };
+}

@@ -28,6 +28,9 @@ import {
   pincodes,
   rateRows,
 } from "../db/schema";
+import type { RowChange } from "../ratecards/changes";
+import { overlayRowChanges } from "../ratecards/scheduled";
+import { dueChangesFor } from "../ratecards/scheduled.server";
 import type { CustomRule, SelectRule } from "../rules/rules";
 import {
   customRulesFromRows,
@@ -104,6 +107,16 @@ const MAX_CACHED_CLIENTS = 2000;
 
 type Stamps = { pincodes: string; serviceability: string; client: string | null };
 
+/**
+ * The client's pending scheduled rate changes due by `at` (decision 075): "0/0" when none (the
+ * card in force is the table as it is), otherwise their count and newest id, which joins the
+ * fingerprint so a config overlaid with them is cached apart from the plain one.
+ */
+const NO_DUE_CHANGES = "0/0";
+const dueChangesStamp = (id: SQL, at: Date) =>
+  sql`(select count(*) || '/' || coalesce(max(id), 0) from scheduled_rate_changes
+       where client_id = ${id} and status = 'pending' and effective_at <= ${at.toISOString()}::timestamptz)`;
+
 /** A client's fingerprint (the stamp of its quote config), for a client id given as a parameter or a column. */
 const clientFingerprint = (id: SQL) => sql`concat_ws('|',
          (select coalesce(version::text, '0') from data_versions where name = 'couriers'),
@@ -116,7 +129,7 @@ const clientFingerprint = (id: SQL) => sql`concat_ws('|',
          (select coalesce(pickrr_config->>'surface_only', 'false') from clients where id = ${id})
       )`;
 
-async function readStamps(db: Db, clientId: number | null): Promise<Stamps> {
+async function readStamps(db: Db, clientId: number | null, at: Date): Promise<Stamps> {
   const id = clientId ?? -1;
   const result = await db.execute<{
     pincodes: string | null;
@@ -126,7 +139,7 @@ async function readStamps(db: Db, clientId: number | null): Promise<Stamps> {
     select
       (select version::text from data_versions where name = 'pincodes') as pincodes,
       (select version::text from data_versions where name = 'serviceability') as serviceability,
-      (select ${clientFingerprint(sql`${id}`)} where ${clientId !== null}) as client
+      (select ${clientFingerprint(sql`${id}`)} || '#' || ${dueChangesStamp(sql`${id}`, at)} where ${clientId !== null}) as client
   `);
   const row = result.rows[0];
   return { pincodes: row?.pincodes ?? "0", serviceability: row?.serviceability ?? "0", client: row?.client ?? null };
@@ -236,10 +249,44 @@ function clientConfigFrom(
   };
 }
 
+type RateTableRow = typeof rateRows.$inferSelect;
+
+/** An added row before its values (overlayRowChanges fills every one from the addition). */
+function blankRow(clientId: number, c: RowChange): RateTableRow {
+  const zero = "0.00";
+  return {
+    id: 0,
+    client_id: clientId,
+    segment: null,
+    courier_service_id: c.courier_service_id,
+    shipment_type: c.shipment_type,
+    delivery_type: c.delivery_type,
+    first_slab: zero,
+    second_slab: zero,
+    zone_a_base: zero,
+    zone_a_add: zero,
+    zone_b_base: zero,
+    zone_b_add: zero,
+    zone_c_base: zero,
+    zone_c_add: zero,
+    zone_d_base: zero,
+    zone_d_add: zero,
+    zone_e_base: zero,
+    zone_e_add: zero,
+    cod_charge: zero,
+    cod_percentage: zero,
+    surcharge: zero,
+    ndd_charge: zero,
+    divisor: 5000,
+    version: 1,
+    updated_at: new Date(0),
+  };
+}
+
 const surfaceOnlyColumn = sql<boolean>`coalesce((${clients.pickrr_config}->>'surface_only')::boolean, false)`;
 
-async function loadClientConfig(db: Db, clientId: number, fingerprint: string): Promise<ClientQuoteConfig> {
-  const [services, rates, engineType, custom, select, flags] = await Promise.all([
+async function loadClientConfig(db: Db, clientId: number, fingerprint: string, at: Date): Promise<ClientQuoteConfig> {
+  const [services, table, engineType, custom, select, flags, due] = await Promise.all([
     servicesQuery(db).where(eq(clientCourierServices.client_id, clientId)).orderBy(asc(courierServices.name)),
     db.select().from(rateRows).where(eq(rateRows.client_id, clientId)),
     // The spec's rule reads (rules.server.ts): the same answers the Courier Rules screens get.
@@ -247,7 +294,11 @@ async function loadClientConfig(db: Db, clientId: number, fingerprint: string): 
     fetchCustomPriorityEngine(db, clientId),
     fetchAllocEngineRules(db, clientId),
     db.select({ surface_only: surfaceOnlyColumn }).from(clients).where(eq(clients.id, clientId)),
+    fingerprint.endsWith(`#${NO_DUE_CHANGES}`) ? Promise.resolve([]) : dueChangesFor(db, clientId, at),
   ]);
+  // The card in force at `at`: the table, with the scheduled changes due by then that the job has
+  // not applied yet laid over it by the job's own rule (ratecards/scheduled.ts).
+  const rates = due.length === 0 ? table : overlayRowChanges(table, due, (c) => blankRow(clientId, c));
   return clientConfigFrom(fingerprint, {
     services,
     rates,
@@ -279,7 +330,7 @@ export async function preloadClientConfigs(
   };
   const [stamps, services, rates, settings, custom, select, flags] = await Promise.all([
     db.execute<{ id: number; stamp: string }>(
-      sql`select c.id, ${clientFingerprint(sql`c.id`)} as stamp from unnest(${`{${ids.join(",")}}`}::int[]) as c(id)`,
+      sql`select c.id, ${clientFingerprint(sql`c.id`)} || '#' || ${dueChangesStamp(sql`c.id`, new Date())} as stamp from unnest(${`{${ids.join(",")}}`}::int[]) as c(id)`,
     ),
     servicesQuery(db)
       .where(inArray(clientCourierServices.client_id, ids))
@@ -313,6 +364,8 @@ export async function preloadClientConfigs(
   for (const { id, stamp } of stamps.rows) {
     const clientId = Number(id);
     caches.clients.delete(clientId);
+    // Due scheduled changes (decision 075) are laid over by loadClientConfig; such a client loads alone.
+    if (!stamp.endsWith(`#${NO_DUE_CHANGES}`)) continue;
     const config = clientConfigFrom(stamp, {
       services: servicesOf(clientId),
       rates: ratesOf(clientId),
@@ -338,9 +391,9 @@ export type QuoteData = {
  * The current pincode table, serviceability and (when asked) one client's quote config,
  * from the cache when the database says nothing changed.
  */
-export async function quoteData(db: Db, clientId: number | null): Promise<QuoteData> {
+export async function quoteData(db: Db, clientId: number | null, at: Date = new Date()): Promise<QuoteData> {
   const caches = cachesFor(db);
-  const stamps = await readStamps(db, clientId);
+  const stamps = await readStamps(db, clientId, at);
   if (caches.pincodes?.version !== stamps.pincodes) {
     caches.pincodes = await loadPincodes(db, stamps.pincodes);
     caches.serviceability = undefined; // indexes follow the pincode table
@@ -355,7 +408,7 @@ export async function quoteData(db: Db, clientId: number | null): Promise<QuoteD
       client = cached;
       caches.clients.delete(clientId); // re-insert: most recently used last
     } else {
-      client = await loadClientConfig(db, clientId, stamps.client);
+      client = await loadClientConfig(db, clientId, stamps.client, at);
     }
     caches.clients.set(clientId, client);
     if (caches.clients.size > MAX_CACHED_CLIENTS) caches.clients.delete(caches.clients.keys().next().value!);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { rupeesToPaise } from "../core/money";
 import type { RateListEntry } from "./allocation";
 import { priceShipment, type RateRow, type ShipmentForPricing } from "./pricing";
-import { calculatorRow, rateListEntryJson } from "./quote-view";
+import { calculatorRow, rateListEntryJson, scheduledPriceLines } from "./quote-view";
 
 function row(over: Partial<RateRow> = {}): RateRow {
   const price = { base: "40.00", additional: "20.00" };
@@ -157,5 +157,16 @@ describe("calculatorRow", () => {
     expect(r.returned).toBeNull();
     expect(r.charges.returned).toBeNull();
     expect(calculatorRow({ ...reverse, is_air: true, has_surface: true }, 0).mode).toBe("Air / Surface");
+  });
+});
+
+describe("a later day's prices beside today's (decision 075)", () => {
+  it("lists each courier whose delivered price differs, 'from' price and today's", () => {
+    const row = (courier_id: number, courier: string, delivered: string) => ({ courier_id, courier, delivered });
+    const now = { rate_list: [row(1, "Bluedart", "₹100.00"), row(2, "Delhivery", "₹80.00")] };
+    const then = { rate_list: [row(2, "Delhivery", "₹95.00"), row(1, "Bluedart", "₹100.00"), row(3, "New", "₹10.00")] };
+    expect(scheduledPriceLines(now as never, then as never)).toEqual([
+      { courier: "Delhivery", now: "₹80.00", then: "₹95.00" },
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { formatInr, paiseToRupeesString } from "../core/money";
 import { RULE_CODE_NAMES } from "../core/rule-codes";
 import { ZONE_LABELS } from "../core/zones";
 import type { QuoteResult, RateListEntry } from "./allocation";
-import { overLimitSentences,type OverLimitService } from "./limits";
+import { overLimitSentences, type OverLimitService } from "./limits";
 import { chargedAmountFormula, DEFAULT_VOLUMETRIC_DIVISOR } from "./pricing";
 
 const rupees = paiseToRupeesString;
@@ -123,4 +123,21 @@ export type CalculatorQuoteView = ReturnType<typeof calculatorQuoteView>;
 /** The JSON calculator's `excluded` list: each service left out for its limits, with its sentences. */
 export function excludedJson(services: readonly OverLimitService[]) {
   return services.map((s) => ({ courier: s.courier, courier_id: s.courier_id, reasons: overLimitSentences([s]) }));
+}
+
+/**
+ * A quote for a later day beside today's (decision 075): each courier whose delivered price the
+ * changes scheduled by then alter, "from 01-12: ₹…" with today's price beside it.
+ */
+export function scheduledPriceLines(
+  now: Pick<CalculatorQuoteView, "rate_list">,
+  then: Pick<CalculatorQuoteView, "rate_list">,
+): { courier: string; now: string; then: string }[] {
+  const today = new Map(now.rate_list.map((r) => [r.courier_id, r.delivered]));
+  return then.rate_list.flatMap((r) => {
+    const before = today.get(r.courier_id);
+    return before !== undefined && before !== r.delivered
+      ? [{ courier: r.courier, now: before, then: r.delivered }]
+      : [];
+  });
 }

@@ -43,8 +43,10 @@ export async function quoteForClient(
   clientId: number,
   input: CalculatorInput,
   now: Date = new Date(),
+  /** Whose card prices it: the one in force at this time (decision 075); `now` unless a later quote is asked for. */
+  ratesAt: Date = now,
 ): Promise<{ ok: true; quote: ClientQuote } | PincodeRefusal> {
-  return quoteFromData(await quoteData(db, clientId), clientId, input, now);
+  return quoteFromData(await quoteData(db, clientId, ratesAt), clientId, input, now);
 }
 
 /**

@@ -23,6 +23,24 @@ export type RateCardDetails = {
   apply_segment: { segment: number; segment_name: string; updated: number; created: number; deleted: number };
   rto_from_forward: { courier_service_ids: number[]; couriers: string[]; changed_rows: number };
   upload: { file_name: string; row_count: number; changed_rows: number };
+  /** A change scheduled, cancelled or applied at its time (decision 075): which, what, when, how many rows. */
+  schedule: ScheduledChangeDetails;
+  schedule_cancel: ScheduledChangeDetails;
+  schedule_apply: ScheduledChangeDetails & { refused: number };
+  /** One row change of a scheduled change refused at its time because the row changed since (decision 075). */
+  schedule_refused: Omit<ScheduledChangeDetails, "changes"> & {
+    courier: string;
+    shipment_type: ShipmentType;
+    delivery_type: DeliveryType;
+    reason: string;
+  };
+};
+
+export type ScheduledChangeDetails = {
+  scheduled_change_id: number;
+  kind: string;
+  effective_at: string;
+  changes: number;
 };
 
 /** A plan card's first edit: the defaults copied as the client's own (exclusive) copy. */

@@ -9,6 +9,7 @@ import { z } from "zod";
 
 import { isSegment } from "../core/rate-fields";
 import { NOT_ABLE_TO_UPDATE_RATE_CARD } from "./row-form";
+import { effectiveFromField } from "./scheduled";
 
 export const CHOOSE_SEGMENT = `${NOT_ABLE_TO_UPDATE_RATE_CARD} Choose Segment One, Two or Three.`;
 export const NO_COURIER_CHOSEN = "Choose at least one courier. Nothing was changed.";
@@ -27,6 +28,7 @@ export const applySegmentValidator = withZod(
         .refine(isSegment, CHOOSE_SEGMENT),
     ),
     cardToken: z.string().max(200).optional().default(""),
+    effective_from: effectiveFromField,
   }),
 );
 
@@ -37,6 +39,7 @@ export const rtoFromForwardValidator = withZod(
       .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.unknown()).max(1_000))
       .transform((values) => [...new Set(values.map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0))
       .refine((ids) => ids.length > 0, NO_COURIER_CHOSEN),
+    effective_from: effectiveFromField,
   }),
 );
 
@@ -50,5 +53,6 @@ export const uploadSubmitValidator = withZod(
     cardToken: z
       .string({ required_error: `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${UPLOAD_STALE_MESSAGE}` })
       .min(1, `${NOT_ABLE_TO_UPDATE_RATE_CARD} ${UPLOAD_STALE_MESSAGE}`),
+    effective_from: effectiveFromField,
   }),
 );

@@ -16,6 +16,7 @@ import { type VerifyResult, verifyUpload } from "./csv";
 import { type CardRow, SEGMENT_NAMES } from "./fields";
 import { clientCardRows, segmentCardRows } from "./read.server";
 import { pricesOf, rowChange, type RowPrices } from "./row-edit.server";
+import { type Scheduled, scheduleRowChanges } from "./scheduled.server";
 import {
   allowed,
   clientCardToken,
@@ -150,55 +151,77 @@ export async function previewApplySegment(
 export async function applySegment(
   db: Db,
   actor: RateCardActor,
-  input: { clientId: number; segment: number; cardToken?: string },
-): Promise<({ ok: true } & ApplySegmentSummary) | RateCardFailure> {
+  input: { clientId: number; segment: number; cardToken?: string; effectiveAt?: Date | null },
+): Promise<({ ok: true; scheduled?: Scheduled } & ApplySegmentSummary) | RateCardFailure> {
   if (!allowed(actor, "canApplySegment")) return forbidden();
   if (!isSegment(input.segment)) return invalid("Choose segment 0, 1 or 2.");
   const segment = input.segment;
-  return transaction(db, async (tx): Promise<({ ok: true } & ApplySegmentSummary) | RateCardFailure> => {
-    const client = await clientFor(tx, actor, input.clientId);
-    if (!client) return notFound();
-    await lockClientRows(tx, client.id);
-    if (input.cardToken !== undefined && input.cardToken !== (await clientCardToken(tx, client.id))) {
-      return stale(SEGMENT_STALE_MESSAGE);
-    }
-    const plan = await planApplySegment(tx, client.id, segment);
+  return transaction(
+    db,
+    async (tx): Promise<({ ok: true; scheduled?: Scheduled } & ApplySegmentSummary) | RateCardFailure> => {
+      const client = await clientFor(tx, actor, input.clientId);
+      if (!client) return notFound();
+      await lockClientRows(tx, client.id);
+      if (input.cardToken !== undefined && input.cardToken !== (await clientCardToken(tx, client.id))) {
+        return stale(SEGMENT_STALE_MESSAGE);
+      }
+      const plan = await planApplySegment(tx, client.id, segment);
+      if (input.effectiveAt) {
+        const summary = summarise(plan);
+        const scheduled = await scheduleRowChanges(tx, actor, {
+          clientId: client.id,
+          kind: "apply_segment",
+          mailKind: "segment",
+          note: `Applied ${plan.segmentName}.`,
+          details: {
+            segment,
+            segment_name: plan.segmentName,
+            updated: summary.updated,
+            created: summary.created,
+            deleted: summary.deleted,
+          },
+          changes: summary.changes,
+          effectiveAt: input.effectiveAt,
+        });
+        return { ok: true as const, ...summary, scheduled };
+      }
 
-    await writePrices(
-      tx,
-      plan.updates.map((u) => ({ id: u.row.id, prices: u.prices })),
-    );
-    if (plan.deletes.length > 0) {
-      await tx.delete(rateRows).where(
-        inArray(
-          rateRows.id,
-          plan.deletes.map((d) => d.row.id),
-        ),
+      await writePrices(
+        tx,
+        plan.updates.map((u) => ({ id: u.row.id, prices: u.prices })),
       );
-    }
-    if (plan.creates.length > 0) {
-      const inserted = await tx
-        .insert(rateRows)
-        .values(plan.creates.map((c) => insertValues(client.id, c.from, pricesOf(c.from))))
-        .returning({ id: rateRows.id });
-      inserted.forEach((r, i) => (plan.creates[i].change.rowId = r.id));
-    }
-    const summary = summarise(plan);
-    await recordCardChange(tx, actor, client.id, {
-      action: "apply_segment",
-      entityId: client.id,
-      rows: summary.changes,
-      details: {
-        segment,
-        segment_name: plan.segmentName,
-        updated: summary.updated,
-        created: summary.created,
-        deleted: summary.deleted,
-      },
-      mail: { kind: "segment", note: `Applied ${plan.segmentName}.` },
-    });
-    return { ok: true as const, ...summary };
-  });
+      if (plan.deletes.length > 0) {
+        await tx.delete(rateRows).where(
+          inArray(
+            rateRows.id,
+            plan.deletes.map((d) => d.row.id),
+          ),
+        );
+      }
+      if (plan.creates.length > 0) {
+        const inserted = await tx
+          .insert(rateRows)
+          .values(plan.creates.map((c) => insertValues(client.id, c.from, pricesOf(c.from))))
+          .returning({ id: rateRows.id });
+        inserted.forEach((r, i) => (plan.creates[i].change.rowId = r.id));
+      }
+      const summary = summarise(plan);
+      await recordCardChange(tx, actor, client.id, {
+        action: "apply_segment",
+        entityId: client.id,
+        rows: summary.changes,
+        details: {
+          segment,
+          segment_name: plan.segmentName,
+          updated: summary.updated,
+          created: summary.created,
+          deleted: summary.deleted,
+        },
+        mail: { kind: "segment", note: `Applied ${plan.segmentName}.` },
+      });
+      return { ok: true as const, ...summary };
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -242,8 +265,8 @@ export async function reviewRtoFromForward(
 export async function updateRtoFromForward(
   db: Db,
   actor: RateCardActor,
-  input: { clientId: number; courierServiceIds: readonly number[] },
-): Promise<{ ok: true; changes: RowChange[] } | RateCardFailure> {
+  input: { clientId: number; courierServiceIds: readonly number[]; effectiveAt?: Date | null },
+): Promise<{ ok: true; changes: RowChange[]; scheduled?: Scheduled } | RateCardFailure> {
   if (!allowed(actor, "canUpdateRtoFromForward")) return forbidden();
   const ids = [...new Set(input.courierServiceIds)];
   if (ids.length === 0 || !ids.every((id) => Number.isSafeInteger(id) && id > 0))
@@ -281,6 +304,22 @@ export async function updateRtoFromForward(
         changes.push(change);
       }
     }
+    const details = {
+      courier_service_ids: ids,
+      couriers: [...new Set(forward.map((f) => f.courier_name))],
+      changed_rows: changes.length,
+    };
+    if (input.effectiveAt) {
+      const scheduled = await scheduleRowChanges(tx, actor, {
+        clientId: client.id,
+        kind: "rto_from_forward",
+        mailKind: "rto",
+        details,
+        changes,
+        effectiveAt: input.effectiveAt,
+      });
+      return { ok: true as const, changes, scheduled };
+    }
     await writePrices(tx, updates);
     if (creates.length > 0) {
       const inserted = await tx
@@ -293,11 +332,7 @@ export async function updateRtoFromForward(
       action: "rto_from_forward",
       entityId: client.id,
       rows: changes,
-      details: {
-        courier_service_ids: ids,
-        couriers: [...new Set(forward.map((f) => f.courier_name))],
-        changed_rows: changes.length,
-      },
+      details,
       mail: { kind: "rto" },
     });
     return { ok: true as const, changes };
@@ -334,7 +369,8 @@ function cleanFileName(name: string): string {
 }
 
 export type ApplyUploadResult =
-  { ok: true; uploadId: number; rowCount: number; changes: RowChange[] } | RateCardFailure;
+  | { ok: true; uploadId: number | null; rowCount: number; changes: RowChange[]; scheduled?: Scheduled }
+  | RateCardFailure;
 
 /**
  * Applies an uploaded card (not for kam): verified again against the card as it is now,
@@ -344,7 +380,7 @@ export type ApplyUploadResult =
 export async function applyUpload(
   db: Db,
   actor: RateCardActor,
-  input: { clientId: number; csvText: string; fileName: string; cardToken?: string },
+  input: { clientId: number; csvText: string; fileName: string; cardToken?: string; effectiveAt?: Date | null },
 ): Promise<ApplyUploadResult> {
   if (!allowed(actor, "canUpload")) return forbidden();
   if (input.csvText.length > MAX_UPLOAD_CHARS) return invalid("The file is too large.");
@@ -368,6 +404,20 @@ export async function applyUpload(
       if (fields.length === 0) continue;
       updates.push({ id: row.id, prices: { ...pricesOf(row), ...u.values } });
       changes.push(rowChange(row, "update", fields));
+    }
+    if (input.effectiveAt) {
+      // The upload record (which switches the card to the uploaded list) is written when it takes effect.
+      const fileName = cleanFileName(input.fileName);
+      const scheduled = await scheduleRowChanges(tx, actor, {
+        clientId: client.id,
+        kind: "upload",
+        mailKind: "upload",
+        note: `File ${fileName}.`,
+        details: { file_name: fileName, row_count: verified.rows.length, changed_rows: changes.length },
+        changes,
+        effectiveAt: input.effectiveAt,
+      });
+      return { ok: true, uploadId: null, rowCount: verified.rows.length, changes, scheduled };
     }
     await writePrices(tx, updates);
     const [upload] = await tx

@@ -11,6 +11,7 @@ import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
 import type { RateCardDetails } from "./audit-kinds";
 import { CHANGED_FIELD_LABELS, type ChangedField, showFieldValue } from "./changes";
 import { PRICE_TYPE_LABELS } from "./fields";
+import { istDateTime, KIND_LABELS, type ScheduledKind } from "./scheduled";
 
 /** What the History dialog knows of one entry (history.server.ts reads them). */
 export type DescribedEntry = {
@@ -49,6 +50,10 @@ const ACTION_LABELS: Record<string, string> = {
   rto_from_forward: "RTO from forward",
   "rto_from_forward:create": "RTO from forward (row added)",
   "rto_from_forward:delete": "RTO from forward (row removed)",
+  schedule: "Change scheduled",
+  schedule_cancel: "Scheduled change cancelled",
+  schedule_apply: "Scheduled change took effect",
+  schedule_refused: "Scheduled change refused",
 };
 
 /** The action's label (`label`, or the rate actions' own), prefixed with its plan for a plan's entry ("Premium plan · Rate edit"). */
@@ -73,12 +78,38 @@ function cardWideSummary(entry: DescribedEntry): string {
       const couriers = Array.isArray(d.couriers) ? d.couriers.map(String).join(", ") : "";
       return `RTO rates set from forward for ${couriers || "the chosen couriers"}: ${countOf(num(d.changed_rows), "row", "rows")} changed`;
     }
+    case "schedule":
+    case "schedule_cancel":
+    case "schedule_apply":
+    case "schedule_refused":
+      return scheduledSummary(entry.action, (entry.details ?? {}) as Partial<ScheduledDetails>);
     case "upload":
       return `Uploaded ${String(d.file_name ?? "a rate card")}: ${countOf(num(d.row_count), "row", "rows")}, ${num(d.changed_rows)} changed`;
     default:
       return Object.entries(entry.details ?? {})
         .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
         .join(", ");
+  }
+}
+
+type ScheduledDetails = RateCardDetails["schedule_apply"] & RateCardDetails["schedule_refused"];
+
+/** A scheduled change's entries (decision 075): what, when it takes effect, and a refusal's reason. */
+function scheduledSummary(action: string, d: Partial<ScheduledDetails>): string {
+  const what = `${KIND_LABELS[d.kind as ScheduledKind] ?? String(d.kind ?? "Rate change")} #${num(d.scheduled_change_id)}`;
+  const when = d.effective_at ? istDateTime(new Date(d.effective_at)) : "its time";
+  const rows = countOf(num(d.changes), "row change", "row changes");
+  switch (action) {
+    case "schedule":
+      return `${what}: ${rows} to take effect on ${when}`;
+    case "schedule_cancel":
+      return `${what} cancelled: ${rows} will not take effect on ${when}`;
+    case "schedule_apply":
+      return `${what} took effect on ${when}: ${rows} applied, ${num(d.refused)} refused`;
+    default: {
+      const priceType = d.shipment_type ? PRICE_TYPE_LABELS[d.shipment_type] : "";
+      return `${what} not applied to ${String(d.courier ?? "a row")} · ${priceType} (${String(d.delivery_type ?? "")}) on ${when}: ${String(d.reason ?? "the row changed after it was scheduled")}. The row keeps its current values.`;
+    }
   }
 }
 

@@ -19,10 +19,12 @@ import {
   CLIENT_CARD_AUDIT,
   type EditableCard,
   parseRateValues,
+  planRowEdit,
   pricesOf,
   rowChange,
 } from "./row-edit.server";
 import { SOME_FIELD_NOT_VALID, weightSlabFormSchema } from "./row-form";
+import { type Scheduled, scheduleRowChanges } from "./scheduled.server";
 import {
   allowed,
   auditRowChange,
@@ -36,9 +38,17 @@ import {
   writePrices,
 } from "./scope.server";
 
-export type UpdateRateRowInput = { rowId: number; clientId: number; version: number; values: Record<string, unknown> };
+export type UpdateRateRowInput = {
+  rowId: number;
+  clientId: number;
+  version: number;
+  values: Record<string, unknown>;
+  /** A time in the future: the edit is scheduled to take effect then, not written now (decision 075). */
+  effectiveAt?: Date | null;
+};
 
-export type UpdateRateRowResult = { ok: true; row: CardRow; changes: RowChange[] } | RateCardFailure;
+export type UpdateRateRowResult =
+  { ok: true; row: CardRow; changes: RowChange[]; scheduled?: Scheduled } | RateCardFailure;
 
 /**
  * Saves one row's prices (vp). Refused with the current values when the row's version is
@@ -76,6 +86,18 @@ export async function updateRateRow(
       audit: CLIENT_CARD_AUDIT,
       mail: { kind: "rate" },
     };
+    if (input.effectiveAt) {
+      const { changes } = await planRowEdit(tx, card, current, values);
+      if (changes.length === 0) return { ok: true, row: current, changes };
+      const scheduled = await scheduleRowChanges(tx, actor, {
+        clientId: client.id,
+        kind: "update",
+        mailKind: "rate",
+        changes,
+        effectiveAt: input.effectiveAt,
+      });
+      return { ok: true, row: current, changes, scheduled };
+    }
     return { ok: true, ...(await applyRowEdit(tx, actor, card, current, values)) };
   });
 }
@@ -88,9 +110,12 @@ export type UpdateWeightSlabInput = {
   first_slab: string | number;
   second_slab: string | number;
   version: number | string;
+  /** A time in the future: the change is scheduled to take effect then (decision 075). */
+  effectiveAt?: Date | null;
 };
 
-export type UpdateWeightSlabResult = { ok: true; row: CardRow; changes: RowChange[] } | RateCardFailure;
+export type UpdateWeightSlabResult =
+  { ok: true; row: CardRow; changes: RowChange[]; scheduled?: Scheduled } | RateCardFailure;
 
 /** Changes a row's base and additional weight (vp), from the fixed list; prices stay as they are. */
 export async function updateWeightSlab(
@@ -128,6 +153,17 @@ export async function updateWeightSlab(
     if (current.version !== p.version) return conflict(CONFLICT_MESSAGE, current);
     const fields = diffRow(current, { first_slab: p.first_slab, second_slab: p.second_slab });
     if (fields.length === 0) return { ok: true, row: current, changes: [] };
+    if (input.effectiveAt) {
+      const changes = [rowChange(current, "update", fields)];
+      const scheduled = await scheduleRowChanges(tx, actor, {
+        clientId: client.id,
+        kind: "weight_slab",
+        mailKind: "weight",
+        changes,
+        effectiveAt: input.effectiveAt,
+      });
+      return { ok: true, row: current, changes, scheduled };
+    }
     await writePrices(tx, [
       { id: current.id, prices: { ...pricesOf(current), first_slab: p.first_slab, second_slab: p.second_slab } },
     ]);

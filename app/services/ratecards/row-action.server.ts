@@ -10,10 +10,11 @@ import { data } from "@remix-run/node";
 import { redirectWithToast } from "../auth/session.server";
 import { type AdvantagePlanName } from "../core/plans";
 import { type RateField } from "../core/rate-fields";
-import { type Conflict, type Failure, notFound } from "../core/result";
+import { type Conflict, type Failure, invalid, notFound } from "../core/result";
 import { failureAnswer, readForm } from "../http/form-errors.server";
 import { type CardRow, rateValuesOf } from "./fields";
 import { notAbleToUpdateRateCard, rateRowValidator, ROW_EDIT_FORM_ID } from "./row-form";
+import { scheduledToast } from "./scheduled";
 import { ROW_GONE_MESSAGE } from "./scope.server";
 
 /** A plan row edit (Pickrr Advantage tab) says which plan, and whether the editor saw the plan's defaults. */
@@ -34,14 +35,20 @@ export type RowConfirm = {
 
 export type RowEditTarget = {
   plan?: PlanTarget;
+  /** Whether an edit may be scheduled for later (a client's card; not yet a plan card, decision 075). */
+  schedulable?: boolean;
   /** The card's rows as the editor sees them (for the confirmation's old values). */
   rows: () => Promise<CardRow[]>;
   save: (input: {
     rowId: number;
     version: number;
     values: Record<RateField, string>;
-  }) => Promise<{ ok: true } | Failure | Conflict<CardRow>>;
+    /** Confirm's "Effective from" (decision 075): null applies the edit now. */
+    effectiveAt: Date | null;
+  }) => Promise<{ ok: true; scheduled?: { effectiveAt: Date } } | Failure | Conflict<CardRow>>;
 };
+
+export const PLAN_RATES_NOT_SCHEDULABLE = "Advantage plan rates take effect when saved; leave Effective from empty.";
 
 /** Where a successful change returns: the same view, out of edit mode. */
 export function backTo(request: Request): string {
@@ -54,7 +61,7 @@ export async function rowEditAction(request: Request, form: FormData, step: "pre
   const { plan } = target;
   const read = await readForm(form, rateRowValidator, ROW_EDIT_FORM_ID);
   if (!read.ok) return read.response;
-  const { rowId, version, ...values } = read.data;
+  const { rowId, version, effective_from: effectiveAt, ...values } = read.data;
 
   if (step === "preview") {
     const row = (await target.rows()).find((r) => r.id === rowId);
@@ -65,9 +72,18 @@ export async function rowEditAction(request: Request, form: FormData, step: "pre
     });
   }
 
-  const result = await target.save({ rowId, version, values });
+  if (effectiveAt && !target.schedulable)
+    return failureAnswer(
+      notAbleToUpdateRateCard(invalid(PLAN_RATES_NOT_SCHEDULABLE)),
+      read.submitted,
+      ROW_EDIT_FORM_ID,
+    );
+  const result = await target.save({ rowId, version, values, effectiveAt });
   if (result.ok)
-    return redirectWithToast(request, backTo(request), { kind: "success", message: "Updated Successfully" });
+    return redirectWithToast(request, backTo(request), {
+      kind: "success",
+      message: result.scheduled ? scheduledToast(result.scheduled.effectiveAt) : "Updated Successfully",
+    });
   // After a conflict the page shows the row as it is now: its courier and values, not the whole stored row.
   const refusal =
     "conflict" in result

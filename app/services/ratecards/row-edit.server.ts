@@ -124,21 +124,18 @@ export type EditableCard = {
 };
 
 /**
- * Applies new prices to one row the caller has locked and whose version it has checked.
- * Nothing is written when nothing differs. COD Percent, COD Minimum, NDD Charge and Divisor
- * are terms of the courier, so a change to them is carried to the courier's other rows in
- * the same card (keeping the card uploadable, docs/product.md §5); those rows appear in `changes` too,
- * audited as `update:courier_terms`.
+ * What a row edit changes, written nowhere: the row's changed fields, and the courier's other
+ * rows that take its COD terms (applyRowEdit writes it now; a scheduled edit stores the changes,
+ * decision 075).
  */
-export async function applyRowEdit(
+export async function planRowEdit(
   tx: Tx,
-  actor: AuditActor,
-  card: EditableCard,
+  card: Pick<EditableCard, "table" | "rows">,
   current: CardRow,
   values: RateValues,
-): Promise<{ row: CardRow; changes: RowChange[] }> {
+): Promise<{ changes: RowChange[]; updates: { id: number; prices: RowPrices }[] }> {
   const fields = diffRow(current, values);
-  if (fields.length === 0) return { row: current, changes: [] };
+  if (fields.length === 0) return { changes: [], updates: [] };
   const changes: RowChange[] = [rowChange(current, "update", fields)];
   const updates = [{ id: current.id, prices: { ...pricesOf(current), ...values } }];
 
@@ -156,6 +153,25 @@ export async function applyRowEdit(
       updates.push({ id: s.id, prices: { ...pricesOf(s), ...terms } });
     }
   }
+  return { changes, updates };
+}
+
+/**
+ * Applies new prices to one row the caller has locked and whose version it has checked.
+ * Nothing is written when nothing differs. COD Percent, COD Minimum, NDD Charge and Divisor
+ * are terms of the courier, so a change to them is carried to the courier's other rows in
+ * the same card (keeping the card uploadable, docs/product.md §5); those rows appear in `changes` too,
+ * audited as `update:courier_terms`.
+ */
+export async function applyRowEdit(
+  tx: Tx,
+  actor: AuditActor,
+  card: EditableCard,
+  current: CardRow,
+  values: RateValues,
+): Promise<{ row: CardRow; changes: RowChange[] }> {
+  const { changes, updates } = await planRowEdit(tx, card, current, values);
+  if (changes.length === 0) return { row: current, changes: [] };
   await writeRowPrices(tx, card.table, updates);
   for (const c of changes)
     await auditRowChange(

@@ -20,6 +20,7 @@ import { type Failure, type Invalid, invalid, type Result } from "../core/result
 import { boundedString, TEXT_LIMITS } from "../core/text-input";
 import { WEIGHT_SLAB_OPTIONS } from "./fields";
 import { formatKg, hundredthsToString, parseHundredths } from "./money";
+import { effectiveFromField } from "./scheduled";
 
 export const PLEASE_FILL = "Please fill!";
 export const ENTER_VALID_NUMBER = "* Enter valid number !";
@@ -90,6 +91,8 @@ export const rateRowFormSchema = z.object({
   ...valueShape,
   rowId: z.coerce.number().int().positive(),
   version: versionSchema,
+  /** Confirm's optional "Effective from": empty applies the edit now (decision 075). */
+  effective_from: effectiveFromField,
 });
 
 export const rateRowValidator = withZod(rateRowFormSchema);
@@ -131,6 +134,8 @@ export const weightSlabFormSchema = z.object({
   first_slab: slabSchema(PLEASE_ENTER_BASE_WEIGHT),
   second_slab: slabSchema(PLEASE_ENTER_ADDITIONAL_WEIGHT),
   version: versionSchema,
+  /** Optional "Effective from": empty applies the change now (decision 075). */
+  effective_from: effectiveFromField,
 });
 
 export const weightSlabValidator = withZod(weightSlabFormSchema);

@@ -1,6 +1,6 @@
 /** Rate cards: the rows of client and segment cards, and each accepted upload. */
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 import { SEGMENTS } from "../../core/rate-fields";
 import { clients } from "./clients";
@@ -51,4 +51,49 @@ export const rateCardUploads = pgTable(
     file_name: text("file_name").notNull(),
   },
   (t) => [index("rate_card_uploads_client_idx").on(t.client_id, t.at)],
+);
+
+/**
+ * A rate change scheduled to take effect at a time (decision 075): the row changes it makes, in
+ * the one shape every rate change has (ratecards/changes.ts RowChange: row id or key, and per
+ * field the old value the scheduler saw and the new one), who scheduled it and when. The job
+ * (ratecards/scheduled.server.ts) applies it once when due; a row edited in between is refused,
+ * never overwritten. `kind` is the change's audit action ("update", "upload", "apply_segment" …),
+ * so its audit rows and e-mail read as the immediate change's do.
+ */
+export const scheduledRateChanges = pgTable(
+  "scheduled_rate_changes",
+  {
+    id: serial("id").primaryKey(),
+    client_id: integer("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    mail_kind: text("mail_kind").notNull(),
+    note: text("note"),
+    /** The card-wide change's audit details (upload, apply_segment, rto_from_forward), or null. */
+    details: jsonb("details"),
+    changes: jsonb("changes").notNull(),
+    effective_at: timestamp("effective_at", { withTimezone: true }).notNull(),
+    status: text("status").$type<"pending" | "applied" | "cancelled">().notNull().default("pending"),
+    scheduled_by: integer("scheduled_by").references(() => staff.id),
+    scheduled_by_email: text("scheduled_by_email").notNull(),
+    scheduled_by_role: text("scheduled_by_role").notNull(),
+    scheduled_at: timestamp("scheduled_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When it was applied or cancelled, and by whom (the job: the scheduler). */
+    closed_at: timestamp("closed_at", { withTimezone: true }),
+    closed_by_email: text("closed_by_email"),
+    /** Applied: how many row changes were applied and which were refused (with why). */
+    outcome: jsonb("outcome"),
+  },
+  (t) => [
+    check("scheduled_rate_changes_status", sql`${t.status} in ('pending', 'applied', 'cancelled')`),
+    // The job's "due now" and a quote's "due by then for this client" read only pending rows.
+    index("scheduled_rate_changes_due_idx")
+      .on(t.effective_at)
+      .where(sql`${t.status} = 'pending'`),
+    index("scheduled_rate_changes_client_idx")
+      .on(t.client_id, t.effective_at)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
