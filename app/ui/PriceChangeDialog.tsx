@@ -23,6 +23,29 @@ import { UrlDialog } from "~/ui/UrlDialog";
 const FORM_ID = "price-change-form";
 const APPLY_ID = "price-change-apply";
 
+/** A set of checkboxes of one name, those in `chosen` ticked. */
+function CheckboxChoices({
+  legend,
+  name,
+  error,
+  chosen,
+  options,
+}: {
+  legend: string;
+  name: string;
+  error?: string;
+  chosen: readonly string[];
+  options: readonly (readonly [value: string, label: string])[];
+}) {
+  return (
+    <Choices legend={legend} error={error}>
+      {options.map(([value, label]) => (
+        <Checkbox key={value} name={name} value={value} defaultChecked={chosen.includes(value)} label={label} />
+      ))}
+    </Choices>
+  );
+}
+
 function Choices({ legend, error, children }: { legend: string; error?: string; children: ReactNode }) {
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
@@ -238,43 +261,31 @@ function WhatChanges({ data: { couriers, values, fieldErrors: errors } }: { data
           ))}
         </Stack>
       </Choices>
-      <Choices legend="Zones" error={errors?.zone}>
-        {ZONES.map((z) => (
-          <Checkbox
-            key={z}
-            name="zone"
-            value={z}
-            defaultChecked={values.zone.includes(z)}
-            label={`Zone ${z} (${ZONE_LABELS[z]})`}
-          />
-        ))}
-      </Choices>
-      <Choices legend="Columns" error={errors?.column}>
-        {PRICE_CHANGE_COLUMNS.map((c) => (
-          <Checkbox
-            key={c}
-            name="column"
-            value={c}
-            defaultChecked={values.column.includes(c)}
-            label={PRICE_CHANGE_COLUMN_LABELS[c]}
-          />
-        ))}
-      </Choices>
+      <CheckboxChoices
+        legend="Zones"
+        name="zone"
+        error={errors?.zone}
+        chosen={values.zone}
+        options={ZONES.map((z) => [z, `Zone ${z} (${ZONE_LABELS[z]})`])}
+      />
+      <CheckboxChoices
+        legend="Columns"
+        name="column"
+        error={errors?.column}
+        chosen={values.column}
+        options={PRICE_CHANGE_COLUMNS.map((c) => [c, PRICE_CHANGE_COLUMN_LABELS[c]])}
+      />
       <Text size="xs" c="dimmed">
         Min COD Charge and COD Percentage are the courier's terms: they change on every row of a chosen courier,
         whatever shipment types are chosen.
       </Text>
-      <Choices legend="Shipment types" error={errors?.shipment}>
-        {RATE_TABS.map((t) => (
-          <Checkbox
-            key={t}
-            name="shipment"
-            value={t}
-            defaultChecked={values.shipment.includes(t)}
-            label={TAB_LABELS[t]}
-          />
-        ))}
-      </Choices>
+      <CheckboxChoices
+        legend="Shipment types"
+        name="shipment"
+        error={errors?.shipment}
+        chosen={values.shipment}
+        options={RATE_TABS.map((t) => [t, TAB_LABELS[t]])}
+      />
     </>
   );
 }

@@ -91,18 +91,25 @@ export function QuoteShareForms({
           <input type="hidden" name="intent" value="email" />
           <Stack gap="xs">
             <NoteField answer={answer} />
-            <Group justify="space-between" align="center">
-              <Text size="sm">
-                To <span data-testid="quote-email-to">{email}</span>, with the PDF attached.
-              </Text>
-              <Button type="submit" loading={sending}>
-                E-mail quote
-              </Button>
-            </Group>
+            <EmailLine email={email} sending={sending} />
           </Stack>
         </Form>
       </Stack>
     </Paper>
+  );
+}
+
+/** Where the quote goes, and the button that sends it. */
+function EmailLine({ email, sending }: { email: string; sending: boolean }) {
+  return (
+    <Group justify="space-between" align="center">
+      <Text size="sm">
+        To <span data-testid="quote-email-to">{email}</span>, with the PDF attached.
+      </Text>
+      <Button type="submit" loading={sending}>
+        E-mail quote
+      </Button>
+    </Group>
   );
 }
 
@@ -114,14 +121,7 @@ export function SavedQuoteEmailForm({ email, answer }: { email: string; answer: 
       <Stack gap="xs">
         <Refusal answer={answer} />
         <NoteField answer={answer} />
-        <Group justify="space-between" align="center">
-          <Text size="sm">
-            To <span data-testid="quote-email-to">{email}</span>, with the PDF attached.
-          </Text>
-          <Button type="submit" loading={sending}>
-            E-mail quote
-          </Button>
-        </Group>
+        <EmailLine email={email} sending={sending} />
       </Stack>
     </Form>
   );
