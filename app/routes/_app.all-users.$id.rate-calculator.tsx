@@ -41,38 +41,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "quote.calculate" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
-  const clientEmail = client.email;
   const search = new URL(request.url).searchParams;
   const submitted = CALCULATOR_FIELDS.some((f) => search.has(f));
   const priceOnText = (search.get("price_on") ?? "").slice(0, 10);
-  const none = { priceOn: null, priceOnText };
-  if (!submitted)
-    return {
-      clientId: client.id,
-      clientEmail,
-      submitted,
-      values: null,
-      errors: {},
-      reverseForced: false,
-      quote: null,
-      ...none,
-    };
+  // What every answer carries; a refused or empty form has no quote.
+  const base = { clientId: client.id, clientEmail: client.email, submitted, priceOnText, priceOn: null };
+  const unquoted = { ...base, values: null, errors: {}, reverseForced: false, quote: null };
+  if (!submitted) return unquoted;
 
   const parsed = parseCalculator(search);
   // "Price on" (decision 075): a later day prices by the card in force then, scheduled changes included.
   const now = new Date();
   const priceOn = parsePriceOn(priceOnText, istDayOf(now));
-  if (!parsed.ok || !priceOn.ok)
-    return {
-      clientId: client.id,
-      clientEmail,
-      submitted,
-      values: parsed.values,
-      errors: { ...(parsed.ok ? {} : parsed.fieldErrors), ...(priceOn.ok ? {} : { price_on: priceOn.message }) },
-      reverseForced: false,
-      quote: null,
-      ...none,
-    };
+  if (!parsed.ok || !priceOn.ok) {
+    const errors = { ...(parsed.ok ? {} : parsed.fieldErrors), ...(priceOn.ok ? {} : { price_on: priceOn.message }) };
+    return { ...unquoted, values: parsed.values, errors };
+  }
   const v = parsed.values;
   const reverseForced = reverseRuleApplied(v, parsed.input);
   const values = {
@@ -87,34 +71,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     quoteForClient(db, client.id, parsed.input, later ?? now),
     later ? quoteForClient(db, client.id, parsed.input, now) : null,
   ]);
-  if (!quoted.ok)
-    return {
-      clientId: client.id,
-      clientEmail,
-      submitted,
-      values,
-      errors: quoted.fieldErrors,
-      reverseForced,
-      quote: null,
-      ...none,
-    };
+  if (!quoted.ok) return { ...unquoted, values, errors: quoted.fieldErrors, reverseForced };
   const quote = calculatorQuoteView(quoted.quote, reverse);
+  const lines = later && today?.ok ? scheduledPriceLines(calculatorQuoteView(today.quote, reverse), quote) : null;
   return {
-    clientId: client.id,
-    clientEmail,
-    submitted,
+    ...base,
     values,
     errors: {},
     reverseForced,
     quote,
-    priceOnText,
-    priceOn:
-      later && today?.ok
-        ? {
-            from: istDateTime(later),
-            lines: scheduledPriceLines(calculatorQuoteView(today.quote, reverse), quote),
-          }
-        : null,
+    priceOn: later && lines ? { from: istDateTime(later), lines } : null,
   };
 }
 

@@ -16,6 +16,7 @@ import { loader as clientCardCsv } from "~/routes/_app.all-users.$id.rate-card.d
 import { loader as sampleCardCsv } from "~/routes/_app.all-users.$id.rate-card.sample[.csv]";
 import { loader as courierPincodesCsv } from "~/routes/_app.all-users.$id.serviceability.courier.$courierId[.csv]";
 import { loader as pincodesCsv } from "~/routes/_app.all-users.$id.serviceability.pincodes[.csv]";
+import { loader as growthCsvLoader } from "~/routes/_app.dashboard_.growth[.csv]";
 import { loader as legalStatusCsv } from "~/routes/_app.legal-status.download[.csv]";
 import { loader as codStatusCsv } from "~/routes/_app.on-hold-cod.cod-status[.csv]";
 import { loader as dailyPerformanceCsv } from "~/routes/_app.order-tracker_.daily-performance[.csv]";
@@ -194,8 +195,24 @@ describe("every CSV: ISO 8601 dates, plain decimal amounts", () => {
     const rows = await download(dailyPerformanceCsv as Loader, "vp@demo.test", "/order-tracker/daily-performance.csv");
     const dated = rows[0]!.filter((c) => /^(Placed|Picked) /.test(c));
     expect(dated.length).toBeGreaterThan(0);
-    for (const c of dated) expect(c).toMatch(/^(Placed|Picked) (\d{4}-\d{2}-\d{2}|day \d+)$/);
+    // A day's column, or a week's (decision 072): its dates, or its name while the snapshot has none.
+    for (const c of dated)
+      expect(c).toMatch(
+        /^(Placed|Picked) (\d{4}-\d{2}-\d{2}|day \d+|\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}|this week|last week)$/,
+      );
+    expect(rows[0]).toEqual(expect.arrayContaining(["Change", "Change %"]));
     expectFormat(rows, 0);
+  });
+
+  csvCase("_app.dashboard_.growth[.csv].tsx", "Growth by seller (months in its headers)", async () => {
+    const rows = await download(growthCsvLoader as Loader, "vp@demo.test", "/dashboard/growth.csv?by=seller");
+    const month = (c: string) => /\d{4}-\d{2}-01/.test(c);
+    expect(rows[0]!.filter((c) => c.startsWith("Picked")).every(month)).toBe(true);
+    for (const r of rows.slice(1)) {
+      for (const i of [2, 3]) if (r[i]) expect(r[i]).toMatch(/^\d+\.\d{2}$/);
+      if (r[4]) expect(r[4]).toMatch(/^-?\d+$/);
+    }
+    expectFormat(rows, 0, { text: ["Seller Name"] });
   });
 
   csvCase("_app.all-users.$id.rate-card.download[.csv].tsx", "a client's rate card", async () => {

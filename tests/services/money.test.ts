@@ -28,6 +28,7 @@ import { csvRecordStream } from "~/services/http/csv-stream.server";
 import { XLSX_FORMATS, xlsxStream } from "~/services/http/xlsx.server";
 import { parseCodView } from "~/services/money/cod-query";
 import { CUSTOMER_TYPES, holdVerdict } from "~/services/money/hold";
+import { CASHBACK_LINE_SUFFIX } from "~/services/money/ledger";
 import { accountLedger } from "~/services/money/ledger.server";
 import {
   holdDetails,
@@ -376,7 +377,12 @@ describe("release", () => {
     );
     expect(
       pending.entries.every(
-        (e) => e.cycle_due_date <= today && (e.type === "bill" ? e.freight_charge !== null : e.freight_charge === null),
+        // A bill carries its freight; a COD line and a Premium seller's cashback credit line (decision 067) none.
+        (e) =>
+          e.cycle_due_date <= today &&
+          (e.type === "bill" && !e.reference_id.endsWith(CASHBACK_LINE_SUFFIX)
+            ? e.freight_charge !== null
+            : e.freight_charge === null),
       ),
     ).toBe(true);
     const clearedBefore = await accountLedger(h.db, r.client_id, "cleared");
