@@ -13,6 +13,7 @@ import { computeCashback } from "../advantage/cashback";
 import { daysBetween, istDayOf } from "../core/ist-dates";
 import { paiseToRupeesString, rupeesToPaise } from "../core/money";
 import { isZone } from "../core/zones";
+import { bulkInsert } from "../db/bulk-insert.server";
 import type { Executor } from "../db/client.server";
 import type { FrozenCharge } from "../db/schema";
 import { cashbackCredits, cashbackSettings, clientAdvantagePlans, orders, trackingEvents } from "../db/schema";
@@ -20,7 +21,8 @@ import { billReference, weekStart } from "./cycles";
 
 const CASHBACK_LOCK = 0x0f1a_0002;
 
-type Settled = { id: number; delivered_at: Date | null; rto_at: Date | null };
+/** `rank`: orders settled by several webhook batches at once are credited batch by batch (orders/tracking.server.ts). */
+type Settled = { id: number; delivered_at: Date | null; rto_at: Date | null; rank?: number };
 
 /** Credits the cashback these orders earned, if any and not yet credited. Returns the new credits. */
 export async function creditCashback(tx: Executor, settled: readonly Settled[], now = new Date()): Promise<number> {
@@ -64,46 +66,69 @@ export async function creditCashback(tx: Executor, settled: readonly Settled[], 
   const states = new Map(done.map((d) => [d.id, d]));
   const stateOf = (id: number) => states.get(id)!;
   const settledAt = (id: number) => (stateOf(id).delivered_at ?? stateOf(id).rto_at!).getTime();
-  candidates.sort((a, b) => settledAt(a.id) - settledAt(b.id) || a.id - b.id);
-  let credited = 0;
-  for (const o of candidates) {
+  const rank = (id: number) => stateOf(id).rank ?? 0;
+  candidates.sort((a, b) => rank(a.id) - rank(b.id) || settledAt(a.id) - settledAt(b.id) || a.id - b.id);
+  // Set-based, so a batch of scans costs a few statements however many orders it settles: the
+  // first delivery attempts of the returns, then the credits computed in memory, each bill's
+  // credits so far read once under its clients' locks, and one insert.
+  const returns = candidates.filter((o) => stateOf(o.id).rto_at).map((o) => o.id);
+  const attempts = new Map<number, Date>();
+  if (returns.length)
+    for (const row of (
+      await tx.execute(
+        sql`select ${trackingEvents.order_id} as order_id, min(${trackingEvents.at}) as at from ${trackingEvents}
+          where ${trackingEvents.status} = 'ndr' and ${trackingEvents.order_id} in (select value::int from jsonb_array_elements_text(${JSON.stringify(returns)}::jsonb))
+          group by 1`,
+      )
+    ).rows as { order_id: number; at: Date | string }[])
+      attempts.set(Number(row.order_id), new Date(row.at));
+  const earned = candidates.flatMap((o) => {
     const state = stateOf(o.id);
-    if (!o.pickup_at || !isZone(o.zone)) continue;
-    const outcome = state.rto_at ? "rto" : "delivered";
+    if (!o.pickup_at || !isZone(o.zone)) return [];
+    const outcome = state.rto_at ? ("rto" as const) : ("delivered" as const);
     // An RTO is measured to the first delivery attempt (an NDR scan), else to the RTO itself.
-    let end = state.delivered_at ?? state.rto_at!;
-    if (outcome === "rto") {
-      const [attempt] = await tx
-        .select({ at: sql<Date>`min(${trackingEvents.at})` })
-        .from(trackingEvents)
-        .where(and(eq(trackingEvents.order_id, o.id), eq(trackingEvents.status, "ndr")));
-      if (attempt?.at) end = new Date(attempt.at);
-    }
+    const end = (outcome === "rto" ? attempts.get(o.id) : undefined) ?? state.delivered_at ?? state.rto_at!;
     // Only orders that settle while the plan is active earn it.
-    if (!o.activated_at || end < o.activated_at) continue;
-    const s = o.settings;
-    const settings = cashbackSettingsFromRow(s);
+    if (!o.activated_at || end < o.activated_at) return [];
     const freight = paiseToRupeesString((o.charge as FrozenCharge).total);
+    const actualDays = Math.max(0, daysBetween(istDayOf(o.pickup_at), istDayOf(end)));
     const result = computeCashback({
-      settings,
+      settings: cashbackSettingsFromRow(o.settings),
       zone: o.zone,
-      actualDays: Math.max(0, daysBetween(istDayOf(o.pickup_at), istDayOf(end))),
+      actualDays,
       outcome,
       forwardFreight: freight,
       // The order book freezes one (forward) charge; the return leg is charged at the same rate.
       rtoFreight: outcome === "rto" ? freight : "0",
     });
-    if (result.paise === 0) continue;
+    if (result.paise === 0) return [];
     const billStart = weekStart(istDayOf(end));
-    const reference = billReference(o.client_id, billStart);
-    await tx.execute(sql`select pg_advisory_xact_lock(${CASHBACK_LOCK}, ${o.client_id})`);
-    const [{ sum }] = (
-      await tx.execute(
-        sql`select coalesce(sum(amount), 0)::text as sum from ${cashbackCredits} where client_id = ${o.client_id} and bill_reference = ${reference}`,
-      )
-    ).rows as { sum: string }[];
-    const room = Math.max(0, rupeesToPaise(s.max_tat_liability) - rupeesToPaise(sum));
+    return [{ o, outcome, result, actualDays, billStart, reference: billReference(o.client_id, billStart) }];
+  });
+  if (earned.length === 0) return 0;
+  const clients = [...new Set(earned.map((e) => e.o.client_id))].sort((a, b) => a - b);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${CASHBACK_LOCK}, c) from (select unnest(${`{${clients.join(",")}}`}::int[]) as c order by c) x`,
+  );
+  const bills = [
+    ...new Map(earned.map((e) => [e.reference, { client_id: e.o.client_id, reference: e.reference }])).values(),
+  ];
+  const sums = new Map<string, number>();
+  for (const row of (
+    await tx.execute(
+      sql`select ${cashbackCredits.bill_reference} as reference, coalesce(sum(${cashbackCredits.amount}), 0)::text as sum
+        from ${cashbackCredits} join json_to_recordset(${JSON.stringify(bills)}::json) as b(client_id int, reference text)
+          on ${cashbackCredits.client_id} = b.client_id and ${cashbackCredits.bill_reference} = b.reference
+        group by 1`,
+    )
+  ).rows as { reference: string; sum: string }[])
+    sums.set(row.reference, rupeesToPaise(row.sum));
+  const rows = earned.map(({ o, outcome, result, actualDays, billStart, reference }) => {
+    const s = o.settings;
+    const sum = sums.get(reference) ?? 0;
+    const room = Math.max(0, rupeesToPaise(s.max_tat_liability) - sum);
     const amount = Math.min(result.paise, room);
+    sums.set(reference, sum + amount);
     const explanation = [
       ...result.explanation,
       ...(amount < result.paise
@@ -112,25 +137,21 @@ export async function creditCashback(tx: Executor, settled: readonly Settled[], 
           ]
         : []),
     ].join(" ");
-    const inserted = await tx
-      .insert(cashbackCredits)
-      .values({
-        order_id: o.id,
-        client_id: o.client_id,
-        pickrr_order_id: o.pickrr_order_id,
-        outcome,
-        bill_reference: reference,
-        bill_start: billStart,
-        amount: paiseToRupeesString(amount),
-        computed_amount: result.rupees,
-        promised_days: result.promisedDays,
-        actual_days: Math.max(0, daysBetween(istDayOf(o.pickup_at), istDayOf(end))),
-        explanation,
-        credited_at: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: cashbackCredits.order_id });
-    credited += inserted.length;
-  }
+    return {
+      order_id: o.id,
+      client_id: o.client_id,
+      pickrr_order_id: o.pickrr_order_id,
+      outcome,
+      bill_reference: reference,
+      bill_start: billStart,
+      amount: paiseToRupeesString(amount),
+      computed_amount: result.rupees,
+      promised_days: result.promisedDays,
+      actual_days: actualDays,
+      explanation,
+      credited_at: now,
+    };
+  });
+  const credited = (await bulkInsert(tx, cashbackCredits, rows, ["order_id"], { onConflictDoNothing: true })).length;
   return credited;
 }

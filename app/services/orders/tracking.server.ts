@@ -67,53 +67,91 @@ export async function ingestEvents(
   raw: readonly unknown[],
   opts: { now?: Date } = {},
 ): Promise<EventAnswer[]> {
+  return (await ingestBatches(db, [{ courierId, events: raw }], opts))[0];
+}
+
+/**
+ * Several couriers' batches, stored as if each had been posted to ingestEvents in turn, with the
+ * statements of one (the seed's settling scans, decision 067): the answers are each batch's, an
+ * event repeated in a later batch is answered 200, the events are stored in the batches' order,
+ * and a settled order's cashback is credited in the order of the batch that settled it (then
+ * first settled first). Exactly what posting them one by one gives when no batch holds a scan
+ * earlier than an order's scans in the batches before it (the seed posts them in time order).
+ */
+export async function ingestBatches(
+  db: Db,
+  batches: readonly { courierId: number; events: readonly unknown[] }[],
+  opts: { now?: Date } = {},
+): Promise<EventAnswer[][]> {
   const now = opts.now ?? new Date();
-  const verdicts = raw.map((item) => parseScanEvent(item, now));
-  const awbs = [...new Set(verdicts.flatMap((v) => (v.ok ? [v.event.awb.toUpperCase()] : [])))];
-  const known = awbs.length
+  const verdicts = batches.map((b) => b.events.map((item) => parseScanEvent(item, now)));
+  const sought = new Map<string, { courier: number; awb: string }>();
+  for (const [n, batch] of batches.entries())
+    for (const v of verdicts[n])
+      if (v.ok)
+        sought.set(`${batch.courierId}\u0000${v.event.awb.toUpperCase()}`, {
+          courier: batch.courierId,
+          awb: v.event.awb.toUpperCase(),
+        });
+  const known = sought.size
     ? await db
-        .select({ id: orders.id, awb: orders.courier_tracking_id, placed_at: orders.placed_at })
+        .select({
+          id: orders.id,
+          awb: orders.courier_tracking_id,
+          courier: courierServices.courier_id,
+          placed_at: orders.placed_at,
+        })
         .from(orders)
         .innerJoin(courierServices, eq(courierServices.id, orders.courier_service_id))
-        .where(and(inArray(orders.courier_tracking_id, awbs), eq(courierServices.courier_id, courierId)))
+        .where(
+          and(
+            inArray(orders.courier_tracking_id, [...new Set([...sought.values()].map((s) => s.awb))]),
+            inArray(courierServices.courier_id, [...new Set(batches.map((b) => b.courierId))]),
+          ),
+        )
     : [];
-  const orderOf = new Map(known.map((k) => [k.awb, k]));
+  const orderOf = new Map(known.map((k) => [`${k.courier}\u0000${k.awb}`, k]));
   const key = (orderId: number, eventId: string) => `${orderId}\u0000${eventId}`;
-  const answers: EventAnswer[] = [];
+  const answers: EventAnswer[][] = batches.map(() => []);
   const rows: (typeof trackingEvents.$inferInsert)[] = [];
-  const slots: { answer: number; key: string }[] = [];
-  for (const [index, v] of verdicts.entries()) {
-    if (!v.ok) {
-      answers.push({ index, event_id: rawEventId(raw[index]), status: 400, message: v.message });
-      continue;
-    }
-    const e = v.event;
-    const order = orderOf.get(e.awb.toUpperCase());
-    if (!order) {
-      answers.push({
-        index,
-        event_id: e.event_id,
-        status: 404,
-        message: `No order of this courier has the AWB ${e.awb}.`,
+  const slots: { batch: number; answer: number; key: string; order: number; settles: boolean }[] = [];
+  for (const [n, batch] of batches.entries()) {
+    const raw = batch.events;
+    const mine = answers[n];
+    for (const [index, v] of verdicts[n].entries()) {
+      if (!v.ok) {
+        mine.push({ index, event_id: rawEventId(raw[index]), status: 400, message: v.message });
+        continue;
+      }
+      const e = v.event;
+      const order = orderOf.get(`${batch.courierId}\u0000${e.awb.toUpperCase()}`);
+      if (!order) {
+        mine.push({
+          index,
+          event_id: e.event_id,
+          status: 404,
+          message: `No order of this courier has the AWB ${e.awb}.`,
+        });
+        continue;
+      }
+      const early = beforePlacement(e.at, order.placed_at);
+      if (early) {
+        mine.push({ index, event_id: e.event_id, status: 400, message: early });
+        continue;
+      }
+      // Received by the clock the batch is judged by (the seed's ingestion passes its reference date, decision 067).
+      rows.push({
+        order_id: order.id,
+        status: e.status,
+        location: e.location,
+        at: e.at,
+        courier_event_id: e.event_id,
+        received_at: now,
       });
-      continue;
+      const settles = e.status === "delivered" || e.status === "rto_initiated";
+      slots.push({ batch: n, answer: mine.length, key: key(order.id, e.event_id), order: order.id, settles });
+      mine.push({ index, event_id: e.event_id, status: 200, message: "Already stored." });
     }
-    const early = beforePlacement(e.at, order.placed_at);
-    if (early) {
-      answers.push({ index, event_id: e.event_id, status: 400, message: early });
-      continue;
-    }
-    // Received by the clock the batch is judged by (the seed's ingestion passes its reference date, decision 067).
-    rows.push({
-      order_id: order.id,
-      status: e.status,
-      location: e.location,
-      at: e.at,
-      courier_event_id: e.event_id,
-      received_at: now,
-    });
-    slots.push({ answer: answers.length, key: key(order.id, e.event_id) });
-    answers.push({ index, event_id: e.event_id, status: 200, message: "Already stored." });
   }
   if (rows.length === 0) return answers;
   await transaction(db, async (tx) => {
@@ -121,10 +159,20 @@ export async function ingestEvents(
       onConflictDoNothing: true,
     });
     const fresh = new Set(stored.map((r) => key(r.order_id as number, r.courier_event_id as string)));
-    // The first of a repeated event in one batch is the one stored.
-    for (const slot of slots)
-      if (fresh.delete(slot.key)) answers[slot.answer] = { ...answers[slot.answer], status: 201, message: "Stored." };
-    await applyEventsTo(tx, [...new Set(stored.map((r) => r.order_id as number))], { now });
+    // The first of a repeated event is the one stored; an order is credited with the batch whose scan settled it.
+    const batchOf = new Map<number, { first: number; settled?: number }>();
+    for (const slot of slots) {
+      if (!fresh.delete(slot.key)) continue;
+      const a = answers[slot.batch];
+      a[slot.answer] = { ...a[slot.answer], status: 201, message: "Stored." };
+      const seen = batchOf.get(slot.order) ?? { first: slot.batch };
+      if (slot.settles && seen.settled === undefined) seen.settled = slot.batch;
+      batchOf.set(slot.order, seen);
+    }
+    await applyEventsTo(tx, [...batchOf.keys()], {
+      now,
+      rank: new Map([...batchOf].map(([id, b]) => [id, b.settled ?? b.first])),
+    });
   });
   return answers;
 }
@@ -133,7 +181,7 @@ export async function ingestEvents(
 async function applyEventsTo(
   tx: Executor,
   orderIds: readonly number[],
-  extra: { last_synced_at?: Date; now?: Date } = {},
+  extra: { last_synced_at?: Date; now?: Date; rank?: ReadonlyMap<number, number> } = {},
 ) {
   if (orderIds.length === 0) return new Map<number, DerivedState & { events: number }>();
   const before = await tx
@@ -177,7 +225,7 @@ async function applyEventsTo(
   // Premium cashback for a late delivery or a return, credited once per order (decision 031).
   await creditCashback(
     tx,
-    [...states].map(([id, s]) => ({ id, delivered_at: s.delivered_at, rto_at: s.rto_at })),
+    [...states].map(([id, s]) => ({ id, delivered_at: s.delivered_at, rto_at: s.rto_at, rank: extra.rank?.get(id) })),
     extra.now,
   );
   return states;

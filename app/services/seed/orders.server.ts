@@ -27,7 +27,7 @@ import { keepTablesUp } from "../db/upkeep.server";
 import { awbPrefix, frozenCharge, padNumber } from "../orders/charge";
 import { addOrdersToRollups, rebuildRollups } from "../orders/rollups.server";
 import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
-import { ingestEvents, issueCourierTokens, MAX_EVENTS } from "../orders/tracking.server";
+import { ingestBatches, issueCourierTokens, MAX_EVENTS } from "../orders/tracking.server";
 import { parseCalculator } from "../quote/calculator-form";
 import { quoteFromData } from "../quote/quote.server";
 import { preloadClientConfigs, quoteData } from "../quote/quote-data.server";
@@ -244,9 +244,13 @@ class Columns {
 
 /**
  * Drops the order book's secondary indexes and foreign keys for a bulk load; the returned
- * function makes them again exactly as the migrations defined them.
+ * function makes them again exactly as the migrations defined them: the indexes named in
+ * `first` only (the rest wait for the next call), or all that are still missing and the keys.
  */
-async function withoutIndexes(tx: Tx, tables: readonly string[]): Promise<() => Promise<void>> {
+async function withoutIndexes(
+  tx: Tx,
+  tables: readonly string[],
+): Promise<(first?: readonly string[]) => Promise<void>> {
   const names = sql.join(
     tables.map((t) => sql`${t}`),
     sql`, `,
@@ -264,9 +268,15 @@ async function withoutIndexes(tx: Tx, tables: readonly string[]): Promise<() => 
   ).rows as { name: string; tbl: string; def: string }[];
   for (const fk of fks) await tx.execute(sql.raw(`alter table ${fk.tbl} drop constraint "${fk.name}"`));
   for (const ix of indexes) await tx.execute(sql.raw(`drop index "${ix.name}"`));
-  return async () => {
-    for (const ix of indexes) await tx.execute(sql.raw(ix.def));
-    for (const fk of fks) await tx.execute(sql.raw(`alter table ${fk.tbl} add constraint "${fk.name}" ${fk.def}`));
+  const missing = new Set(indexes.map((ix) => ix.name));
+  return async (first) => {
+    for (const ix of indexes)
+      if (missing.has(ix.name) && (!first || first.includes(ix.name))) {
+        await tx.execute(sql.raw(ix.def));
+        missing.delete(ix.name);
+      }
+    if (!first)
+      for (const fk of fks) await tx.execute(sql.raw(`alter table ${fk.tbl} add constraint "${fk.name}" ${fk.def}`));
   };
 }
 
@@ -422,6 +432,12 @@ async function insertChunk(
   return { events: (e.data.order ?? []).length, settling };
 }
 
+/** The indexes ingestEvents reads (by AWB; the courier's event id per order, which also lists an order's events). */
+const INGESTION_INDEXES = ["orders_courier_tracking_id_idx", "tracking_events_order_event_idx"];
+
+/** How many settling scans one ingestBatches call takes (its statements bind an id per order). */
+const SETTLE_GROUP = 10_000;
+
 /** Settling scans: the first that makes an order delivered or returned (money/cashback.server.ts). */
 const SETTLING: ReadonlySet<OrderStatus> = new Set(["delivered", "rto_initiated"]);
 /** The seed's clients on an activated Premium plan (seed/advantage.server.ts, by client id). */
@@ -461,7 +477,7 @@ async function settleThroughIngestion(tx: Tx, scans: readonly SettleScan[], now:
   const sorted = [...scans].sort(
     (a, b) => a.at - b.at || a.order_id - b.order_id || a.event_id.localeCompare(b.event_id),
   );
-  let stored = 0;
+  const batches: { courierId: number; events: unknown[] }[] = [];
   for (let i = 0; i < sorted.length; i += MAX_EVENTS) {
     const byCourier = new Map<number, unknown[]>();
     for (const s of sorted.slice(i, i + MAX_EVENTS)) {
@@ -476,8 +492,18 @@ async function settleThroughIngestion(tx: Tx, scans: readonly SettleScan[], now:
       });
       byCourier.set(order.courier, list);
     }
-    for (const [courier, events] of [...byCourier].sort((a, b) => a[0] - b[0])) {
-      const answers = await ingestEvents(tx as unknown as Db, courier, events, { now });
+    for (const [courierId, events] of [...byCourier].sort((a, b) => a[0] - b[0])) batches.push({ courierId, events });
+  }
+  // The batches go to ingestBatches a few thousand events at a time: the same result as posting
+  // each in turn, with a few statements for many batches instead of for each.
+  let stored = 0;
+  for (let i = 0; i < batches.length;) {
+    const group: typeof batches = [];
+    for (let n = 0; i < batches.length && n < SETTLE_GROUP; i++) {
+      group.push(batches[i]);
+      n += batches[i].events.length;
+    }
+    for (const answers of await ingestBatches(tx as unknown as Db, group, { now })) {
       const refused = answers.find((a) => a.status !== 201);
       if (refused) throw new Error(`Seed: a settling scan was not stored (${refused.status}: ${refused.message})`);
       stored += answers.length;
@@ -545,11 +571,15 @@ export const ordersSeeder: AreaSeeder = {
       settling.push(...added.settling);
     }
     timing(`${count} orders and ${events} events inserted`);
-    await restore();
-    // The ingestion finds orders by AWB: with statistics, through the index just made again.
+    // The ingestion finds orders by AWB and stores each event once: with statistics, through
+    // the indexes it reads, made again first. The others (the customer-name trigram index above
+    // all) are built after it, once, instead of row by row for every order it updates.
+    await restore(INGESTION_INDEXES);
     await tx.execute(sql`analyze orders, tracking_events`);
+    timing("the ingestion's indexes made again");
     events += await settleThroughIngestion(tx, settling, referenceDate);
     timing(`${settling.length} Premium sellers' settling scans ingested`);
+    await restore();
     await tx.execute(
       sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest((select max(id) from orders), 1))`,
     );
