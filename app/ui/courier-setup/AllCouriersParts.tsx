@@ -180,7 +180,7 @@ export function CourierCard({
               <th>NDD charge</th>
               <th>Surcharge</th>
               <th>Surface</th>
-              <th>Limits (dead · chargeable · side)</th>
+              <th className="courier-limits-cell">Limits (dead · chargeable · side)</th>
               <th>Pincodes</th>
             </tr>
           </thead>
@@ -199,7 +199,7 @@ export function CourierCard({
                   <td>{r ? inr(r.ndd_charge) : "—"}</td>
                   <td>{r ? inr(r.surcharge) : "—"}</td>
                   <td>{s.has_surface ? "Yes" : "No"}</td>
-                  <td data-testid={i === 0 ? "courier-limits" : undefined}>
+                  <td className="courier-limits-cell" data-testid={i === 0 ? "courier-limits" : undefined}>
                     {i === 0 && (
                       <>
                         {`${plain(s.max_dead_weight)} kg · ${plain(s.max_chargeable_weight)} kg · ${plain(s.max_side)} cm`}
