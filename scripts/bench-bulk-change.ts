@@ -14,8 +14,8 @@ import { clientCourierServices, clients, courierServices, rateRows, staff } from
 import { planPriceChange, type PriceChangeRequest } from "../app/services/ratecards/price-change";
 import { previewPriceChange } from "../app/services/ratecards/price-change.server";
 import { clientCardRows } from "../app/services/ratecards/read.server";
-import { sampleCardRow } from "../app/services/ratecards/sample-row";
 import { seedDemoData } from "../app/services/seed/seed.server";
+import { SAMPLE_PRICES } from "./lib/big-card";
 
 const ROWS = 300;
 const BUDGET_MS = 300;
@@ -24,16 +24,7 @@ const stats = (xs: number[]) => {
   return { median: s[Math.floor(s.length / 2)], p95: s[Math.floor(s.length * 0.95)] };
 };
 
-const {
-  id: _id,
-  courier_service_id: _cs,
-  courier_name: _name,
-  is_active: _active,
-  shipment_type: _st,
-  delivery_type: _dt,
-  version: _v,
-  ...PRICES
-} = sampleCardRow();
+const PRICES = SAMPLE_PRICES;
 
 const h = openPglite(undefined);
 try {

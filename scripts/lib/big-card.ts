@@ -20,6 +20,7 @@ const {
   version: _v,
   ...PRICES
 } = sampleCardRow();
+export const SAMPLE_PRICES = PRICES;
 
 export async function giveFirstClientABigCard(db: Db): Promise<number> {
   const [client] = await db.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(1);
