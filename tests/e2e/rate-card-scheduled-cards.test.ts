@@ -71,7 +71,7 @@ describeJsOnOff("rate changes scheduled from a date", (s) => {
     expect(new URL(page.url()).pathname).toBe(card);
     const listed = page.getByTestId("scheduled-change");
     await expectLocator(listed).toHaveCount(1);
-    await expectLocator(listed).toContainText(/changes? takes? effect on 01-01-2030 00:00/);
+    await expectLocator(listed).toContainText("effect on 01-01-2030 00:00");
     await expectLocator(listed).toContainText("Bulk price change · scheduled by vp@demo.test (vp)");
 
     // The calculator on that day: each courier whose price moves, "from 01-01: ₹… (now ₹…)".
@@ -158,6 +158,6 @@ describeJsOnOff("rate changes scheduled from a date", (s) => {
     await page.getByRole("button", { name: "Cancel the change that takes effect on 02-03-2030 00:00" }).click();
     await toast(page, "Cancelled: the change will not take effect on 02-03-2030 00:00.");
     await expectLocator(page.getByTestId("scheduled-change")).toHaveCount(texts.length - 1);
-    await expectLocator(page.getByTestId("scheduled-changes")).not.toContainText("02-03-2030");
+    expect(await page.getByTestId("scheduled-changes").textContent()).not.toContain("02-03-2030");
   });
 });
