@@ -16,6 +16,7 @@ import { applyPriceChange } from "~/services/ratecards/price-change.server";
 import { priceChangeDialog } from "~/services/ratecards/price-change-dialog.server";
 import { PRICE_CHANGE_PARAMS, priceChangeRequest, priceChangeValidator } from "~/services/ratecards/price-change-form";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
+import { scheduledToast } from "~/services/ratecards/scheduled";
 import { rateCardHref } from "~/services/ratecards/view-query";
 import { PriceChangeDialog } from "~/ui/PriceChangeDialog";
 import { RateCardDialogError } from "~/ui/RateCardDialogError";
@@ -51,11 +52,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     { clientId: client.id },
     priceChangeRequest(read.data),
     read.data.planToken ?? "",
+    read.data.effective_from,
   );
   if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result), read.submitted);
   return redirectWithToast(request, rateCardHref(client.id, new URL(request.url), PRICE_CHANGE_PARAMS), {
     kind: "success",
-    message: "Updated Successfully",
+    message: result.scheduled ? scheduledToast(result.scheduled.effectiveAt) : "Updated Successfully",
   });
 }
 
@@ -66,7 +68,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 export default function ChangePricesDialog() {
   const { clientId, clientName, data, keep, closeTo } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as FormFailure | undefined;
-  const refusal = answer ? (answer.message ?? Object.values(answer.fieldErrors ?? {})[0]) : null;
+  // A refused "Effective from" is told at the field; any other refusal above the preview.
+  const effectiveFromError = answer?.fieldErrors?.effective_from ?? null;
+  const refusal = answer && !effectiveFromError ? (answer.message ?? Object.values(answer.fieldErrors ?? {})[0]) : null;
   return (
     <PriceChangeDialog
       cardName={clientName}
@@ -75,6 +79,7 @@ export default function ChangePricesDialog() {
       keep={keep}
       closeTo={closeTo}
       refusal={refusal ?? null}
+      effectiveFromError={effectiveFromError}
     />
   );
 }

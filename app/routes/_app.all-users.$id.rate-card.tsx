@@ -82,7 +82,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent !== "preview" && intent !== "save") throw new Response("Unknown action.", { status: 400 });
   if (!rateCardPermissions(staff.role).canEditRates) throw new Response("Only a vp can change rates.", { status: 403 });
   return rowEditAction(request, form, intent, {
-    schedulable: true,
     rows: async () => (await getClientRateCard(db, client.id, { showAll: true }))?.rows ?? [],
     save: (input) => updateRateRow(db, staff, { ...input, clientId: client.id }),
   });

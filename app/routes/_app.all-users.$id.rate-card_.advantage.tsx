@@ -29,18 +29,23 @@ import { advantageTab } from "~/services/advantage/tab.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
+import { PLAN_NAME_OF } from "~/services/core/plans";
 import { fail } from "~/services/core/result";
 import { logServerError } from "~/services/core/server-log";
 import { type Db, getDb } from "~/services/db/client.server";
 import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { rateCardPermissions } from "~/services/ratecards/permissions";
 import { backTo, rowEditAction } from "~/services/ratecards/row-action.server";
+import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
+import { CANCEL_SCHEDULED_FORM_ID, cancelScheduledValidator } from "~/services/ratecards/scheduled";
+import { cancelScheduledChange, pendingChanges } from "~/services/ratecards/scheduled.server";
 import { advantageHref, parseRateCardView } from "~/services/ratecards/view-query";
 import { AdvantagePlans } from "~/ui/AdvantagePlans";
 import { AdvantageSettings, CASHBACK_FORM_ID } from "~/ui/AdvantageSettings";
 import { Stack, Text } from "~/ui/layout";
 import { RateCardHeader } from "~/ui/RateCardHeader";
 import { rowAnswer, RowEditAlerts, RowEditConfirm, rowEditing, rowVersion } from "~/ui/RateRowEdit";
+import { ScheduledRateChanges } from "~/ui/ScheduledRateChanges";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "ratecard.view" });
@@ -56,7 +61,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const headers = new Headers();
   if (remembered !== plan) headers.append("Set-Cookie", await advantagePlanCookie.serialize(plan));
-  const advantage = await advantageTab(db, client.id, plan, staff.role);
+  const [advantage, pending] = await Promise.all([
+    advantageTab(db, client.id, plan, staff.role),
+    pendingChanges(db, { clientId: client.id, plan: PLAN_NAME_OF[plan] }),
+  ]);
   return data(
     {
       clientId: client.id,
@@ -64,6 +72,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       permissions: rateCardPermissions(staff.role),
       view: { plan, editRowId: advantage.permissions.canEditPlanRates ? editRowId : null },
       advantage,
+      // This plan card's changes scheduled to take effect later (decision 076), soonest first.
+      pending: pending.map(({ kind: _k, effectiveAt: _e, ...p }) => p),
     },
     { headers },
   );
@@ -82,6 +92,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent"));
   if (intent === "cashback") return saveCashback(request, db, staff, client.id, form);
+  if (intent === "cancel-scheduled") return cancelScheduled(request, db, staff, client.id, form);
   const step = ({ "plan-preview": "preview", "plan-save": "save" } as const)[intent as "plan-preview" | "plan-save"] as
     "preview" | "save" | undefined;
   if (!step) throw new Response("Unknown action.", { status: 400 });
@@ -94,6 +105,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
     plan: { plan, applyDefault },
     rows: async () => (await getPlanRateCard(db, client.id, plan)).rows,
     save: (input) => updatePlanRateRow(db, staff, { ...input, clientId: client.id, plan, applyDefault }),
+  });
+}
+
+/** Cancel of a plan card's pending change (decision 076): audited by the service; a refusal is shown above the list. */
+async function cancelScheduled(request: Request, db: Db, staff: SignedInStaff, clientId: number, form: FormData) {
+  const read = await readForm(form, cancelScheduledValidator, CANCEL_SCHEDULED_FORM_ID);
+  if (!read.ok) throw new Response("Unknown action.", { status: 400 });
+  const plan = PLAN_NAME_OF[parseRateCardView(new URL(request.url).searchParams).plan ?? "basic"];
+  const result = await cancelScheduledChange(db, staff, { clientId, plan, id: read.data.id });
+  if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result), read.submitted, CANCEL_SCHEDULED_FORM_ID);
+  return redirectWithToast(request, backTo(request), {
+    kind: "success",
+    message: `Cancelled: the change will not take effect on ${result.effectiveAtText}.`,
   });
 }
 
@@ -138,8 +162,15 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
   actionStatus === 409 ? true : defaultShouldRevalidate;
 
 export default function AdvantageTab() {
-  const { clientId, view, permissions, hasAuthToken, advantage } = useLoaderData<typeof loader>();
+  const { clientId, view, permissions, hasAuthToken, advantage, pending } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const cancelRefusal =
+    actionData &&
+    typeof actionData === "object" &&
+    "formId" in actionData &&
+    actionData.formId === CANCEL_SCHEDULED_FORM_ID
+      ? ((actionData as { message?: string }).message ?? null)
+      : null;
   const rowData = rowAnswer(actionData);
   const base = `/all-users/${clientId}/rate-card`;
   const href = (patch: { plan?: typeof view.plan; editRowId?: number | null } = {}) =>
@@ -196,6 +227,12 @@ export default function AdvantageTab() {
         version={editing ? rowVersion(advantage.sections, undefined, editing.rowId) : ""}
         plan={{ plan: advantage.planName, apply_default: String(advantage.applyDefault) }}
       />
+      <ScheduledRateChanges
+        pending={pending}
+        action={here}
+        canCancel={advantage.permissions.canEditPlanRates}
+        refusal={cancelRefusal}
+      />
       <AdvantagePlans
         plan={advantage.plan}
         planHref={(p) => href({ plan: p, editRowId: null })}
@@ -226,7 +263,7 @@ export default function AdvantageTab() {
       {/* Child routes render their dialogs here: the plan switch and History. */}
       <Outlet />
 
-      <RowEditConfirm rowData={rowData} action={here} backHref={(rowId) => href({ editRowId: rowId })} />
+      <RowEditConfirm rowData={rowData} action={here} backHref={(rowId) => href({ editRowId: rowId })} schedulable />
     </Stack>
   );
 }

@@ -25,6 +25,7 @@ import { applyPriceChange } from "~/services/ratecards/price-change.server";
 import { priceChangeDialog } from "~/services/ratecards/price-change-dialog.server";
 import { PRICE_CHANGE_PARAMS, priceChangeRequest, priceChangeValidator } from "~/services/ratecards/price-change-form";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
+import { scheduledToast } from "~/services/ratecards/scheduled";
 import { PriceChangeDialog } from "~/ui/PriceChangeDialog";
 import { UrlDialog } from "~/ui/UrlDialog";
 
@@ -69,9 +70,13 @@ export async function action({ request }: ActionFunctionArgs) {
     { segment },
     priceChangeRequest(read.data),
     read.data.planToken ?? "",
+    read.data.effective_from,
   );
   if (!result.ok) return failureAnswer(notAbleToUpdateRateCard(result), read.submitted);
-  return redirectWithToast(request, cardHref(search), { kind: "success", message: "Updated Successfully" });
+  return redirectWithToast(request, cardHref(search), {
+    kind: "success",
+    message: result.scheduled ? scheduledToast(result.scheduled.effectiveAt) : "Updated Successfully",
+  });
 }
 
 /** After a refused Apply (409: the card changed since the preview) the preview is made again from the card as it is now. */
@@ -81,7 +86,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defau
 export default function SegmentChangePricesDialog() {
   const { name, data, keep, closeTo } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as FormFailure | undefined;
-  const refusal = answer ? (answer.message ?? Object.values(answer.fieldErrors ?? {})[0]) : null;
+  // A refused "Effective from" is told at the field; any other refusal above the preview.
+  const effectiveFromError = answer?.fieldErrors?.effective_from ?? null;
+  const refusal = answer && !effectiveFromError ? (answer.message ?? Object.values(answer.fieldErrors ?? {})[0]) : null;
   return (
     <PriceChangeDialog
       cardName={name}
@@ -90,6 +97,7 @@ export default function SegmentChangePricesDialog() {
       keep={keep}
       closeTo={closeTo}
       refusal={refusal ?? null}
+      effectiveFromError={effectiveFromError}
     />
   );
 }

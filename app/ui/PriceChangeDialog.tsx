@@ -18,6 +18,7 @@ import { RATE_TABS, TAB_LABELS } from "~/services/ratecards/fields";
 import { PRICE_CHANGE_COLUMN_LABELS, PRICE_CHANGE_COLUMNS, ROUNDING_NOTE } from "~/services/ratecards/price-change";
 import type { PriceChangeDialogData } from "~/services/ratecards/price-change-dialog.server";
 import { Group, Stack, Text } from "~/ui/layout";
+import { EffectiveFromField } from "~/ui/ScheduledRateChanges";
 import { UrlDialog } from "~/ui/UrlDialog";
 
 const FORM_ID = "price-change-form";
@@ -77,6 +78,8 @@ type DialogProps = {
   closeTo: string;
   /** Apply's refusal, if any. */
   refusal: string | null;
+  /** A refused "Effective from" (a time not in the future). */
+  effectiveFromError?: string | null;
 };
 
 const hidden = (pairs: [string, string][]) =>
@@ -88,7 +91,15 @@ export function PriceChangeDialog(props: DialogProps) {
 
 type Preview = NonNullable<PriceChangeDialogData["preview"]>;
 
-function PreviewStep({ cardName, self, keep, closeTo, refusal, preview }: DialogProps & { preview: Preview }) {
+function PreviewStep({
+  cardName,
+  self,
+  keep,
+  closeTo,
+  refusal,
+  effectiveFromError,
+  preview,
+}: DialogProps & { preview: Preview }) {
   const navigation = useNavigation();
   const applying = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const back = new URLSearchParams([...keep, ...preview.params]).toString();
@@ -135,6 +146,8 @@ function PreviewStep({ cardName, self, keep, closeTo, refusal, preview }: Dialog
           <input type="hidden" name="intent" value="apply" />
           {hidden(preview.params)}
           <input type="hidden" name="planToken" value={preview.token} />
+          {/* Apply now, or from a date (decision 076): the same field as every rate change's confirm. */}
+          {preview.valueCount > 0 ? <EffectiveFromField error={effectiveFromError} /> : null}
         </Form>
       </Stack>
     </UrlDialog>

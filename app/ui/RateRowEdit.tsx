@@ -260,7 +260,7 @@ export function RowEditConfirm({
   rowData: RowActionData | undefined;
   action: string;
   backHref: (rowId: number) => string;
-  /** Offer "Effective from" (a client's card, decision 075). */
+  /** Offer "Effective from" (a client's card and a plan card, decisions 075 and 076). */
   schedulable?: boolean;
 }) {
   if (rowData?.kind !== "confirm") return null;
@@ -290,7 +290,8 @@ export function RowEditConfirm({
         </Text>
         {confirmPlan?.applyDefault ? (
           <Text size="sm" c="dimmed">
-            This is the first edit: the plan&apos;s default rates are copied for this client first.
+            This is the first edit: the plan&apos;s default rates are copied for this client first (when the change
+            takes effect, if it is scheduled).
           </Text>
         ) : null}
         <ValuesDiff old={rowData.old} next={rowData.values} />
@@ -307,7 +308,7 @@ export function RowEditConfirm({
           {RATE_FIELDS.map((f) => (
             <input key={f} type="hidden" name={f} value={rowData.values[f]} />
           ))}
-          {schedulable && !confirmPlan ? <EffectiveFromField /> : null}
+          {schedulable ? <EffectiveFromField /> : null}
         </Form>
       </Stack>
     </UrlDialog>

@@ -13,11 +13,11 @@
  *   PUT  pricing /v1/prices/cashback              → saveCashbackSettings
  *   seller dashboard: activate / deactivate       → setActivePlanBySeller
  */
-import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 
 import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { clientScopeCondition } from "../clients/clients.server";
-import { ADVANTAGE_PLAN_NAMES, type AdvantagePlanName, isPlanName, PLAN_LABELS, PLAN_TYPE_OF } from "../core/plans";
+import { ADVANTAGE_PLAN_NAMES, type AdvantagePlanName, isPlanName, PLAN_TYPE_OF } from "../core/plans";
 import type { RateValues } from "../core/rate-fields";
 import {
   type Conflict,
@@ -33,16 +33,18 @@ import {
 import { type StaffRole } from "../core/roles";
 import { logServerError } from "../core/server-log";
 import type { Db, Executor, Tx } from "../db/client.server";
-import { cashbackSettings, clientAdvantagePlans, clients, courierServices, planRateRows } from "../db/schema";
+import { cashbackSettings, clientAdvantagePlans, clients, planRateRows } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { diffRow, type RowChange } from "../ratecards/changes";
-import { type CardRow, sortCardRows } from "../ratecards/fields";
+import { type CardRow } from "../ratecards/fields";
 import { buildRateCardPanels, type RateCardPanels } from "../ratecards/panels";
-import { applyRowEdit, type EditableCard, parseRateValues } from "../ratecards/row-edit.server";
+import { applyRowEdit, parseRateValues, planRowEdit } from "../ratecards/row-edit.server";
 import { SOME_FIELD_NOT_VALID } from "../ratecards/row-form";
+import { type Scheduled, scheduleRowChanges } from "../ratecards/scheduled.server";
 import { ROW_GONE_MESSAGE } from "../ratecards/scope.server";
 import type { CashbackSettings } from "./cashback";
 import { type CashbackSettingsUpdate, defaultCashbackSettings } from "./cashback-form";
+import { copyPlanDefaults, hasOwnPlanRows, planCard, planRows } from "./plan-rows.server";
 import {
   ACTIVE_MUST_BE_OFFERED,
   type AdvantagePermissions,
@@ -257,66 +259,6 @@ export async function setActivePlanBySeller(
 // Plan rate cards
 // ---------------------------------------------------------------------------------------
 
-function planCardColumns() {
-  return {
-    id: planRateRows.id,
-    courier_service_id: planRateRows.courier_service_id,
-    courier_name: courierServices.name,
-    // A plan card lists every courier that takes part in the plan.
-    is_active: sql<boolean>`true`,
-    shipment_type: planRateRows.shipment_type,
-    delivery_type: planRateRows.delivery_type,
-    first_slab: planRateRows.first_slab,
-    second_slab: planRateRows.second_slab,
-    zone_a_base: planRateRows.zone_a_base,
-    zone_a_add: planRateRows.zone_a_add,
-    zone_b_base: planRateRows.zone_b_base,
-    zone_b_add: planRateRows.zone_b_add,
-    zone_c_base: planRateRows.zone_c_base,
-    zone_c_add: planRateRows.zone_c_add,
-    zone_d_base: planRateRows.zone_d_base,
-    zone_d_add: planRateRows.zone_d_add,
-    zone_e_base: planRateRows.zone_e_base,
-    zone_e_add: planRateRows.zone_e_add,
-    cod_charge: planRateRows.cod_charge,
-    cod_percentage: planRateRows.cod_percentage,
-    surcharge: planRateRows.surcharge,
-    ndd_charge: planRateRows.ndd_charge,
-    divisor: planRateRows.divisor,
-    version: planRateRows.version,
-  };
-}
-
-/** The plan's default rows (clientId null) or a client's own copy. */
-async function planRows(
-  db: Executor,
-  plan: AdvantagePlanName,
-  clientId: number | null,
-  where?: SQL,
-): Promise<CardRow[]> {
-  const rows = await db
-    .select(planCardColumns())
-    .from(planRateRows)
-    .innerJoin(courierServices, eq(courierServices.id, planRateRows.courier_service_id))
-    .where(
-      and(
-        eq(planRateRows.plan, plan),
-        clientId === null ? isNull(planRateRows.client_id) : eq(planRateRows.client_id, clientId),
-        where,
-      ),
-    );
-  return sortCardRows(rows);
-}
-
-async function hasOwnPlanRows(db: Executor, plan: AdvantagePlanName, clientId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: planRateRows.id })
-    .from(planRateRows)
-    .where(and(eq(planRateRows.plan, plan), eq(planRateRows.client_id, clientId)))
-    .limit(1);
-  return !!row;
-}
-
 export type PlanRateCard = {
   plan: AdvantagePlanName;
   /** docs/product.md §4 first-edit mode: true while the client uses the plan's defaults. */
@@ -349,54 +291,19 @@ export type UpdatePlanRateRowInput = {
   /** The editor saw the plan's defaults (first-edit mode). */
   applyDefault: boolean;
   values: Record<string, unknown>;
+  /** Confirm's "Effective from" (decision 076): null or absent applies the edit now. */
+  effectiveAt?: Date | null;
 };
 
 export type UpdatePlanRateRowResult =
-  { ok: true; row: CardRow; changes: RowChange[]; copiedDefaults: number } | Refusal | Conflict<CardRow>;
+  | { ok: true; row: CardRow; changes: RowChange[]; copiedDefaults: number; scheduled?: Scheduled }
+  | Refusal
+  | Conflict<CardRow>;
 
 const sameKey = (a: Pick<CardRow, "courier_service_id" | "shipment_type" | "delivery_type">, b: typeof a) =>
   a.courier_service_id === b.courier_service_id &&
   a.shipment_type === b.shipment_type &&
   a.delivery_type === b.delivery_type;
-
-/** A client's copy of a plan card, for the shared row edit (same checks, COD terms, audit and e-mail as a client card). */
-function planCard(plan: AdvantagePlanName, clientId: number): EditableCard {
-  return {
-    clientId,
-    table: planRateRows,
-    rows: (tx, where) => planRows(tx, plan, clientId, where),
-    audit: { entity: "plan_rate_row", context: { plan } },
-    mail: { kind: "plan_rate", note: `Pickrr Advantage ${PLAN_LABELS[PLAN_TYPE_OF[plan]]} plan.` },
-  };
-}
-
-/** First edit: the plan's default rows become the client's own (exclusive) copy, audited once. */
-async function copyPlanDefaults(
-  tx: Tx,
-  actor: AdvantageActor,
-  plan: AdvantagePlanName,
-  clientId: number,
-): Promise<number> {
-  const copied = await tx.execute(sql`
-    insert into ${planRateRows} (plan, client_id, courier_service_id, shipment_type, delivery_type, first_slab, second_slab,
-      zone_a_base, zone_a_add, zone_b_base, zone_b_add, zone_c_base, zone_c_add, zone_d_base, zone_d_add, zone_e_base, zone_e_add,
-      cod_charge, cod_percentage, surcharge, ndd_charge, divisor)
-    select plan, ${clientId}, courier_service_id, shipment_type, delivery_type, first_slab, second_slab,
-      zone_a_base, zone_a_add, zone_b_base, zone_b_add, zone_c_base, zone_c_add, zone_d_base, zone_d_add, zone_e_base, zone_e_add,
-      cod_charge, cod_percentage, surcharge, ndd_charge, divisor
-    from ${planRateRows} where plan = ${plan} and client_id is null
-    returning id`);
-  const rows = (copied as unknown as { rows: unknown[] }).rows.length;
-  await writeAudit(tx, actor, {
-    clientId,
-    entity: "plan_rate_card",
-    entityId: plan,
-    action: "copy_defaults",
-    oldValue: { plan, plan_type: "default", apply_default: true },
-    newValue: { plan, plan_type: "exclusive", apply_default: false, rows },
-  });
-  return rows;
-}
 
 /**
  * Saves one row of a client's plan card (vp), through the same edit path as a client's card
@@ -440,6 +347,8 @@ export async function updatePlanRateRow(
       }
       if (seen.version !== input.version) return conflict(CONFLICT_MESSAGE, seen);
       if (diffRow(seen, values).length === 0) return { ok: true, row: seen, changes: [], copiedDefaults: 0 };
+      // Scheduled on the defaults: the copy is made when the change takes effect (scheduled.server.ts).
+      if (input.effectiveAt) return schedulePlanEdit(tx, actor, plan, client.id, seen, values, input.effectiveAt);
       copiedDefaults = await copyPlanDefaults(tx, actor, plan, client.id);
       current = (await card.rows(tx)).find((r) => sameKey(r, seen));
     } else {
@@ -454,11 +363,44 @@ export async function updatePlanRateRow(
       if (locked.length === 0) return notFound(ROW_GONE_MESSAGE);
       [current] = await card.rows(tx, eq(planRateRows.id, input.rowId));
       if (current && current.version !== input.version) return conflict(CONFLICT_MESSAGE, current);
+      if (current && input.effectiveAt)
+        return schedulePlanEdit(tx, actor, plan, client.id, current, values, input.effectiveAt);
     }
     if (!current) return notFound();
     const { row, changes } = await applyRowEdit(tx, actor, card, current, values);
     return { ok: true, row, changes, copiedDefaults };
   });
+}
+
+/**
+ * A plan row edit to take effect at a time (decision 076): what it would change now — the row and
+ * the courier's other rows of the card the editor saw (the defaults, or the client's copy) — stored
+ * for the job, which applies it by key to the client's copy (copying the defaults first if needed).
+ */
+async function schedulePlanEdit(
+  tx: Tx,
+  actor: AdvantageActor,
+  plan: AdvantagePlanName,
+  clientId: number,
+  current: CardRow,
+  values: RateValues,
+  effectiveAt: Date,
+): Promise<UpdatePlanRateRowResult> {
+  const own = await hasOwnPlanRows(tx, plan, clientId);
+  const seen = { table: planRateRows, rows: (t: Tx, where?: SQL) => planRows(t, plan, own ? clientId : null, where) };
+  const { changes } = await planRowEdit(tx, seen, current, values);
+  if (changes.length === 0) return { ok: true, row: current, changes, copiedDefaults: 0 };
+  const card = planCard(plan, clientId);
+  const scheduled = await scheduleRowChanges(tx, actor, {
+    clientId,
+    plan,
+    kind: "update",
+    mailKind: card.mail.kind,
+    note: card.mail.note,
+    changes,
+    effectiveAt,
+  });
+  return { ok: true, row: current, changes, copiedDefaults: 0, scheduled };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -110,12 +110,13 @@ type Stamps = { pincodes: string; serviceability: string; client: string | null 
 /**
  * The client's pending scheduled rate changes due by `at` (decision 075): "0/0" when none (the
  * card in force is the table as it is), otherwise their count and newest id, which joins the
- * fingerprint so a config overlaid with them is cached apart from the plain one.
+ * fingerprint so a config overlaid with them is cached apart from the plain one. Only its
+ * courier-wise card's: plan and segment cards price no quote (decision 076).
  */
 const NO_DUE_CHANGES = "0/0";
 const dueChangesStamp = (id: SQL, at: Date) =>
   sql`(select count(*) || '/' || coalesce(max(id), 0) from scheduled_rate_changes
-       where client_id = ${id} and status = 'pending' and effective_at <= ${at.toISOString()}::timestamptz)`;
+       where client_id = ${id} and plan is null and status = 'pending' and effective_at <= ${at.toISOString()}::timestamptz)`;
 
 /** A client's fingerprint (the stamp of its quote config), for a client id given as a parameter or a column. */
 const clientFingerprint = (id: SQL) => sql`concat_ws('|',

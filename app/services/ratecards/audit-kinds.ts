@@ -37,6 +37,9 @@ export type RateCardDetails = {
 };
 
 export type ScheduledChangeDetails = {
+  /** A plan card's or a segment card's change (decision 076); neither for a client's courier-wise card. */
+  plan?: AdvantagePlanName;
+  segment?: number;
   scheduled_change_id: number;
   kind: string;
   effective_at: string;

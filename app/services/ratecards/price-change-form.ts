@@ -21,6 +21,7 @@ import {
   type PriceChangeRequest,
 } from "./price-change";
 import { ENTER_VALID_NUMBER, PLEASE_FILL } from "./row-form";
+import { EFFECTIVE_FROM, effectiveFromField } from "./scheduled";
 
 export const AMOUNT_ABOVE_ZERO = "Enter an amount above zero.";
 export const PERCENT_TOO_LARGE = "Enter a percent of at most 1,000.";
@@ -62,6 +63,8 @@ export const priceChangeSchema = z
     column: list(PRICE_CHANGE_COLUMNS),
     shipment: list(RATE_TABS),
     planToken: z.string().max(200).optional(),
+    /** Apply's optional "Effective from" (decision 076): empty applies the change now. */
+    [EFFECTIVE_FROM]: effectiveFromField,
   })
   .superRefine((v, ctx) => {
     const issue = (path: string, message: string) =>

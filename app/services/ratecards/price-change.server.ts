@@ -29,6 +29,8 @@ import {
 } from "./price-change";
 import { clientCardRows, segmentCardRows } from "./read.server";
 import { auditRowChange, pricesOf, type RowAuditLabel, type RowPrices, writeRowPrices } from "./row-edit.server";
+import { BULK_CHANGE_ACTION } from "./scheduled";
+import { type Scheduled, scheduleRowChanges } from "./scheduled.server";
 import {
   allowed,
   clientFor,
@@ -42,8 +44,7 @@ import {
 /** Which card: a client's courier-wise card, or a segment card. */
 export type PriceChangeCardRef = { clientId: number } | { segment: number };
 
-/** The audit action of every row a bulk change writes. */
-export const BULK_CHANGE_ACTION = "bulk_price_change";
+export { BULK_CHANGE_ACTION };
 
 export const BULK_STALE_MESSAGE =
   "The rate card changed after the preview, so nothing was changed. Preview the change again to see what it would do now.";
@@ -149,11 +150,13 @@ export async function previewPriceChange(
   };
 }
 
-export type ApplyPriceChangeResult = { ok: true; changes: RowChange[] } | RateCardFailure;
+export type ApplyPriceChangeResult = { ok: true; changes: RowChange[]; scheduled?: Scheduled } | RateCardFailure;
 
 /**
  * Applies the change the person previewed: the card is locked and planned again; when that
- * plan is not the previewed one (`token`), nothing is written.
+ * plan is not the previewed one (`token`), nothing is written. With `effectiveAt` (the
+ * confirm's "Effective from", decision 076) the plan's row changes are stored to take effect
+ * then instead (scheduled.server.ts), each row's prices now being the "old values seen".
  */
 export async function applyPriceChange(
   db: Db,
@@ -161,16 +164,29 @@ export async function applyPriceChange(
   ref: PriceChangeCardRef,
   request: PriceChangeRequest,
   token: string,
+  effectiveAt: Date | null = null,
 ): Promise<ApplyPriceChangeResult> {
   if (!allowed(actor, "canBulkChange")) return forbidden();
   return transaction(db, async (tx): Promise<ApplyPriceChangeResult> => {
     const card = await priceChangeCard(tx, actor, ref);
     if (!card) return notFound();
     await card.lock(tx);
-    const planned = planPriceChange(await card.rows(tx), request);
+    const rows = await card.rows(tx);
+    const planned = planPriceChange(rows, request);
     if (!planned.ok) return refuseOutOfBounds(planned.outOfBounds.map(outOfBoundsLine));
     if (planToken(planned.plan) !== token) return stale(BULK_STALE_MESSAGE);
-    return applyPriceChangePlan(tx, actor, card, planned.plan, describeRequest(request));
+    if (!effectiveAt) return applyPriceChangePlan(tx, actor, card, planned.plan, describeRequest(request));
+    if (planned.plan.changes.length === 0) return invalid(BULK_NOTHING_TO_CHANGE);
+    const changes = planRowChanges(planned.plan, new Map(rows.map((r) => [r.id, r])));
+    const scheduled = await scheduleRowChanges(tx, actor, {
+      ...(card.segment !== null ? { segment: card.segment } : { clientId: card.clientId! }),
+      kind: "bulk_price",
+      mailKind: "bulk",
+      note: describeRequest(request),
+      changes,
+      effectiveAt,
+    });
+    return { ok: true, changes, scheduled };
   });
 }
 

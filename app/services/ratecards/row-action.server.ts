@@ -10,7 +10,7 @@ import { data } from "@remix-run/node";
 import { redirectWithToast } from "../auth/session.server";
 import { type AdvantagePlanName } from "../core/plans";
 import { type RateField } from "../core/rate-fields";
-import { type Conflict, type Failure, invalid, notFound } from "../core/result";
+import { type Conflict, type Failure, notFound } from "../core/result";
 import { failureAnswer, readForm } from "../http/form-errors.server";
 import { type CardRow, rateValuesOf } from "./fields";
 import { notAbleToUpdateRateCard, rateRowValidator, ROW_EDIT_FORM_ID } from "./row-form";
@@ -35,20 +35,16 @@ export type RowConfirm = {
 
 export type RowEditTarget = {
   plan?: PlanTarget;
-  /** Whether an edit may be scheduled for later (a client's card; not yet a plan card, decision 075). */
-  schedulable?: boolean;
   /** The card's rows as the editor sees them (for the confirmation's old values). */
   rows: () => Promise<CardRow[]>;
   save: (input: {
     rowId: number;
     version: number;
     values: Record<RateField, string>;
-    /** Confirm's "Effective from" (decision 075): null applies the edit now. */
+    /** Confirm's "Effective from" (decisions 075, 076: a client's card and a plan card): null applies the edit now. */
     effectiveAt: Date | null;
   }) => Promise<{ ok: true; scheduled?: { effectiveAt: Date } } | Failure | Conflict<CardRow>>;
 };
-
-export const PLAN_RATES_NOT_SCHEDULABLE = "Advantage plan rates take effect when saved; leave Effective from empty.";
 
 /** Where a successful change returns: the same view, out of edit mode. */
 export function backTo(request: Request): string {
@@ -72,12 +68,6 @@ export async function rowEditAction(request: Request, form: FormData, step: "pre
     });
   }
 
-  if (effectiveAt && !target.schedulable)
-    return failureAnswer(
-      notAbleToUpdateRateCard(invalid(PLAN_RATES_NOT_SCHEDULABLE)),
-      read.submitted,
-      ROW_EDIT_FORM_ID,
-    );
   const result = await target.save({ rowId, version, values, effectiveAt });
   if (result.ok)
     return redirectWithToast(request, backTo(request), {

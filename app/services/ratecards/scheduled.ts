@@ -32,6 +32,9 @@ export type ScheduledRowLike = {
 /** What a scheduled change is, as its audit action: the immediate change's own ("update", "upload" …). */
 export type ScheduledKind = "update" | "weight_slab" | "upload" | "apply_segment" | "rto_from_forward" | "bulk_price";
 
+/** The audit action of every row a bulk price change writes, now or when scheduled (decision 074). */
+export const BULK_CHANGE_ACTION = "bulk_price_change";
+
 export const KIND_LABELS: Record<ScheduledKind, string> = {
   update: "Rate edit",
   weight_slab: "Weight slab",

@@ -2,6 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
+import type { AdvantagePlanName } from "../../core/plans";
 import { SEGMENTS } from "../../core/rate-fields";
 import { clients } from "./clients";
 import { rateRowChecks, rateRowColumns } from "./rate-row";
@@ -65,9 +66,12 @@ export const scheduledRateChanges = pgTable(
   "scheduled_rate_changes",
   {
     id: serial("id").primaryKey(),
-    client_id: integer("client_id")
-      .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+    /** The client's courier-wise card, or (with `plan`) the client's card of that Advantage plan; null for a segment card. */
+    client_id: integer("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    /** An Advantage plan's card of the client (plan_rate_rows), decision 075 amended by 076. */
+    plan: text("plan").$type<AdvantagePlanName>(),
+    /** A segment card (rate_rows of that segment), decision 076. */
+    segment: integer("segment"),
     kind: text("kind").notNull(),
     mail_kind: text("mail_kind").notNull(),
     note: text("note"),
@@ -88,10 +92,18 @@ export const scheduledRateChanges = pgTable(
   },
   (t) => [
     check("scheduled_rate_changes_status", sql`${t.status} in ('pending', 'applied', 'cancelled')`),
+    // One card: a client's (courier-wise, or a plan's with `plan`) or a segment's, never both.
+    check(
+      "scheduled_rate_changes_one_card",
+      sql`(${t.client_id} is null) <> (${t.segment} is null) and (${t.plan} is null or ${t.client_id} is not null)`,
+    ),
     // The job's "due now" and a quote's "due by then for this client" read only pending rows.
     index("scheduled_rate_changes_due_idx")
       .on(t.effective_at)
       .where(sql`${t.status} = 'pending'`),
+    index("scheduled_rate_changes_segment_idx")
+      .on(t.segment, t.effective_at)
+      .where(sql`${t.status} = 'pending' and ${t.segment} is not null`),
     index("scheduled_rate_changes_client_idx")
       .on(t.client_id, t.effective_at)
       .where(sql`${t.status} = 'pending'`),
