@@ -38,13 +38,13 @@ import { transaction } from "../db/transaction.server";
 import { diffRow, type RowChange } from "../ratecards/changes";
 import { type CardRow } from "../ratecards/fields";
 import { buildRateCardPanels, type RateCardPanels } from "../ratecards/panels";
+import { copyPlanDefaults, hasOwnPlanRows, planCard, planRows } from "../ratecards/plan-rows.server";
 import { applyRowEdit, parseRateValues, planRowEdit } from "../ratecards/row-edit.server";
 import { SOME_FIELD_NOT_VALID } from "../ratecards/row-form";
 import { type Scheduled, scheduleRowChanges } from "../ratecards/scheduled.server";
 import { ROW_GONE_MESSAGE } from "../ratecards/scope.server";
 import type { CashbackSettings } from "./cashback";
 import { type CashbackSettingsUpdate, defaultCashbackSettings } from "./cashback-form";
-import { copyPlanDefaults, hasOwnPlanRows, planCard, planRows } from "./plan-rows.server";
 import {
   ACTIVE_MUST_BE_OFFERED,
   type AdvantagePermissions,

@@ -12,9 +12,8 @@
  */
 import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 
-import { copyPlanDefaults, hasOwnPlanRows, planCard, planRows } from "../advantage/plan-rows.server";
-import { advantagePermissions } from "../advantage/plans";
 import { type AuditActor, writeAudit } from "../audit/audit.server";
+import { can } from "../auth/permissions";
 import { startPeriodic } from "../core/periodic";
 import { type AdvantagePlanName, isPlanName } from "../core/plans";
 import { isSegment, type Segment } from "../core/rate-fields";
@@ -27,6 +26,7 @@ import type { RateCardDetails } from "./audit-kinds";
 import { changeLines, type RowChange } from "./changes";
 import { type CardRow, SEGMENT_NAMES } from "./fields";
 import { queueRateChangeMail, queueSegmentRateChangeMail, type RateChangeKind } from "./notify.server";
+import { copyPlanDefaults, hasOwnPlanRows, planCard, planRows } from "./plan-rows.server";
 import { clientCardRows, segmentCardRows } from "./read.server";
 import {
   auditRowChange,
@@ -212,7 +212,7 @@ const { forbidden, notFound } = refusals({
 /** Who may cancel a card's change: whoever may make that kind of change. */
 function mayCancel(actor: RateCardActor, card: ScheduledCard): boolean {
   if (isSegmentCard(card)) return allowed(actor, "canBulkChange");
-  if (card.plan) return advantagePermissions(actor.role).canEditPlanRates;
+  if (card.plan) return can(actor, "plan.rate.edit");
   return allowed(actor, "canEditRates") || allowed(actor, "canUpload") || allowed(actor, "canBulkChange");
 }
 

@@ -2,7 +2,8 @@
  * An Advantage plan's card rows (`plan_rate_rows`, decision 009): the plan's defaults or a
  * client's own copy, the card as the shared row edit sees it, and the first edit's copy of the
  * defaults — used by the plan tab's edits and by a scheduled plan change when it takes effect
- * (ratecards/scheduled.server.ts, decision 076).
+ * (scheduled.server.ts here, decision 076). It lives with the rate cards, which the advantage
+ * area builds on, so that the scheduler needs nothing of advantage/.
  */
 import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 
@@ -10,8 +11,8 @@ import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { type AdvantagePlanName, PLAN_LABELS, PLAN_TYPE_OF } from "../core/plans";
 import type { Executor, Tx } from "../db/client.server";
 import { courierServices, planRateRows } from "../db/schema";
-import { type CardRow, sortCardRows } from "../ratecards/fields";
-import type { EditableCard } from "../ratecards/row-edit.server";
+import { type CardRow, sortCardRows } from "./fields";
+import type { EditableCard } from "./row-edit.server";
 
 function planCardColumns() {
   return {
