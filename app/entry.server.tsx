@@ -16,6 +16,7 @@ import { renderToPipeableStream } from "react-dom/server";
 
 import { logServerError } from "./services/core/server-log";
 import { NonceProvider } from "./ui/nonce";
+import { RequestIdProvider } from "./ui/request-id";
 
 /** A render still running after this long is cut short (what Remix's own entry does). */
 const ABORT_DELAY_MS = 5_000;
@@ -25,7 +26,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  loadContext: { cspNonce?: string } = {},
+  loadContext: { cspNonce?: string; requestId?: string } = {},
 ) {
   // The Content-Security-Policy nonce scripts/server.ts sent for this response (none in dev).
   const nonce = loadContext.cspNonce;
@@ -47,7 +48,9 @@ export default function handleRequest(
     });
     const page = (
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        <RequestIdProvider value={loadContext.requestId}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        </RequestIdProvider>
       </NonceProvider>
     );
     const { pipe, abort } = renderToPipeableStream(page, {

@@ -1,4 +1,5 @@
 /** Opens the configured database, applies migrations, and seeds demo data when it is empty. */
+import { logInfo } from "../app/services/core/log";
 import { processDb } from "../app/services/db/client.server";
 import { FIRST_STAFF_HINT } from "../app/services/seed/demo-policy";
 import { isSeeded, seedDemoData } from "../app/services/seed/seed.server";
@@ -10,11 +11,11 @@ export async function prepareDatabase(opts: { seedIfEmpty: boolean }) {
   await handle.migrate();
   if (!(await isSeeded(db))) {
     if (opts.seedIfEmpty) {
-      console.log("Empty database: seeding demo data…");
+      logInfo("Empty database: seeding demo data…");
       // The order book fills after the console is up (fillOrderBook, decision 029).
       const summary = await seedDemoData(db, { ordersLater: true, ordersUntil: new Date() });
-      console.log(`Seeded ${summary.clients} clients, ${summary.staff} staff, ${summary.pincodes} pincodes.`);
-    } else console.log(FIRST_STAFF_HINT);
+      logInfo(`Seeded ${summary.clients} clients, ${summary.staff} staff, ${summary.pincodes} pincodes.`);
+    } else logInfo(FIRST_STAFF_HINT);
   }
-  console.log(`Database ready (${handle.kind}) in ${Date.now() - started} ms.`);
+  logInfo(`Database ready (${handle.kind}) in ${Date.now() - started} ms.`);
 }

@@ -5,6 +5,7 @@
  * before the first request (docs/decisions/003-own-server-and-sessions.md).
  */
 import { randomBytes } from "node:crypto";
+import type http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
@@ -19,8 +20,15 @@ import {
 import compression from "compression";
 import express from "express";
 
+import { env } from "../app/services/core/env.server";
+import { logLine, logWarning, runWithRequestLog } from "../app/services/core/log";
+import { consoleMetrics } from "../app/services/core/metrics";
+import { getDb, processDb } from "../app/services/db/client.server";
+import { type Readiness, readinessChecker } from "../app/services/db/readiness.server";
+import { bearerMatches, requestIdFor, routeIdFinder } from "../app/services/http/operations";
 import { contentSecurityPolicy, edgeRefusal, MESSAGES } from "../app/services/http/request-edge";
 import { runInRequestScope } from "../app/services/http/request-scope.server";
+import { outboxDepth } from "../app/services/mail/outbox.server";
 import { COMPRESSIBLE, precompressedFiles } from "./lib/precompress";
 
 /**
@@ -33,14 +41,40 @@ import { COMPRESSIBLE, precompressedFiles } from "./lib/precompress";
  */
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
+/**
+ * A server's state for operations (decision 078): `draining` once it was asked to stop (`/readyz`
+ * answers 503, answers close their connection), and the requests under way.
+ */
+export type Lifecycle = { draining: boolean; inFlight: number };
+
+export type AppOptions = {
+  trustProxy?: boolean;
+  /** `GET /metrics`' bearer token; unset, the endpoint is off (404). */
+  metricsToken?: string;
+  /** Whether this server can serve (the database answers and is migrated); a test may give its own. */
+  readiness?: () => Promise<Readiness>;
+};
+
 export async function createApp(
   buildDir = path.resolve(process.env.BUILD_DIR ?? "build"),
-  { trustProxy = process.env.TRUST_PROXY === "true" } = {},
+  {
+    trustProxy = process.env.TRUST_PROXY === "true",
+    metricsToken = env().METRICS_TOKEN,
+    readiness = readinessChecker(getDb),
+  }: AppOptions = {},
 ) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
+  const lifecycle: Lifecycle = { draining: false, inFlight: 0 };
+  app.locals.lifecycle = lifecycle;
+  const routeIdOf = routeIdFinder(build.routes);
+  const metrics = consoleMetrics();
+  metrics.sources.outboxDepth = () => outboxDepth(getDb());
+  metrics.sources.pool = () => processDb().poolStats?.() ?? null;
+  // First: every answer gets its request id; the probes answer at once; the rest is logged and counted.
+  app.use(operations({ lifecycle, metricsToken, readiness, routeIdOf }));
   // Pages and their data are compressed whole by the Remix handler (sendWhole); this compresses
   // what is streamed (downloads, plain answers) at level 3: about half the CPU of the default (6)
   // for ~10 % larger output. Static files (they have an extension) are never compressed here:
@@ -74,7 +108,7 @@ export async function createApp(
   );
   app.use(forwardedForWarning(trustProxy));
   app.use(requestEdge(trustProxy));
-  const remix = remixHandler(build);
+  const remix = remixHandler(build, routeIdOf);
   // A page's loaders share what they look up once (the session, the client). Only reads get a
   // scope: after a form post's action the loaders must see what the action changed.
   app.all("*", (req, res, next) =>
@@ -89,9 +123,10 @@ export async function createApp(
  * Remix behind Express: what @remix-run/express does, plus a body the edge already read (a
  * multipart form it checked) and the CSP nonce in the load context.
  */
-function remixHandler(build: ServerBuild): express.RequestHandler {
+function remixHandler(build: ServerBuild, routeIdOf: (pathname: string) => string): express.RequestHandler {
   const handle = createRequestHandler(build, process.env.NODE_ENV);
   return async (req, res, next) => {
+    res.locals.routeId = routeIdOf(req.path);
     try {
       const controller = new AbortController();
       res.on("close", () => !res.writableFinished && controller.abort());
@@ -116,6 +151,7 @@ function remixHandler(build: ServerBuild): express.RequestHandler {
       const context = {
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         cspNonce: res.locals.cspNonce as string,
+        requestId: res.locals.requestId as string,
       };
       const response = await handle(request, context);
       res.statusMessage = response.statusText;
@@ -137,6 +173,136 @@ function remixHandler(build: ServerBuild): express.RequestHandler {
       next(error);
     }
   };
+}
+
+/** Answers of the probes and the metrics: never cached, never sniffed. */
+const PROBE_HEADERS = { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" };
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * Operations (decision 078), before anything else of the server:
+ * - `X-Request-Id` on every answer: the incoming one when it is a safe short token, else a new
+ *   one; Remix's load context carries it to the error pages, which show it;
+ * - `GET /healthz` (the process answers), `GET /readyz` (the database answers and is migrated,
+ *   and the server is not stopping), `GET /metrics` (Prometheus' text, with the bearer token of
+ *   METRICS_TOKEN; unset, 404): answered here, so no session, CSRF check, sign-in limit or
+ *   route runs for them, and they are neither logged nor counted (a probe every few seconds
+ *   would drown the requests);
+ * - every other request is one JSON log line when it ends — route id, method, path without its
+ *   query string, status, duration, who asked — and one observation of the request histogram.
+ */
+function operations({
+  lifecycle,
+  metricsToken,
+  readiness,
+  routeIdOf,
+}: {
+  lifecycle: Lifecycle;
+  metricsToken: string | undefined;
+  readiness: () => Promise<Readiness>;
+  routeIdOf: (pathname: string) => string;
+}): express.RequestHandler {
+  const metrics = consoleMetrics();
+  const probes: Record<string, (req: express.Request, res: express.Response) => void | Promise<void>> = {
+    "/healthz": (_req, res) => void res.status(200).set(PROBE_HEADERS).type("text/plain").send("ok"),
+    "/readyz": async (_req, res) => {
+      const state: Readiness = lifecycle.draining
+        ? { ready: false, reason: "the server is stopping" }
+        : await readiness();
+      res
+        .status(state.ready ? 200 : 503)
+        .set(PROBE_HEADERS)
+        .type("text/plain")
+        .send(state.ready ? "ready" : `not ready: ${state.reason}`);
+    },
+    "/metrics": async (req, res) => {
+      if (!metricsToken) return void res.status(404).set(PROBE_HEADERS).type("text/plain").send("Not found");
+      if (!bearerMatches(req.get("Authorization"), metricsToken))
+        return void res
+          .status(401)
+          .set({ ...PROBE_HEADERS, "WWW-Authenticate": 'Bearer realm="metrics"' })
+          .type("text/plain")
+          .send("A bearer token is required.");
+      const text = await metrics.registry.metrics();
+      res.status(200).set(PROBE_HEADERS).type(metrics.registry.contentType).send(text);
+    },
+  };
+  return (req, res, next) => {
+    const requestId = requestIdFor(req.headers["x-request-id"]);
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    // A stopping server ends each connection after its answer (the client opens a new one elsewhere).
+    if (lifecycle.draining) res.setHeader("Connection", "close");
+    const probe = req.method === "GET" || req.method === "HEAD" ? probes[req.path] : undefined;
+    if (probe) {
+      Promise.resolve(probe(req, res)).catch(next);
+      return;
+    }
+    const started = performance.now();
+    const context = { requestId } as { requestId: string; staffId?: number; clientId?: number };
+    lifecycle.inFlight++;
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      lifecycle.inFlight--;
+      const seconds = (performance.now() - started) / 1000;
+      const route =
+        (res.locals.routeId as string | undefined) ?? (path.extname(req.path) ? "static" : routeIdOf(req.path));
+      const status = res.writableFinished ? String(res.statusCode) : "aborted";
+      const method = METHODS.has(req.method) ? req.method : "other";
+      metrics.httpRequests.observe({ route, method, status }, seconds);
+      logLine(res.statusCode >= 500 ? "error" : "info", "request", {
+        request_id: requestId,
+        method,
+        route,
+        path: req.path,
+        status: res.writableFinished ? res.statusCode : "aborted",
+        duration_ms: Math.round(seconds * 10_000) / 10,
+        staff_id: context.staffId,
+        client_id: context.clientId,
+      });
+    };
+    res.on("finish", end);
+    res.on("close", end);
+    runWithRequestLog(context, next);
+  };
+}
+
+/**
+ * Stops a server as an orchestrator asks (SIGTERM, decision 078): `/readyz` answers 503 and the
+ * server accepts no new connection; the requests under way finish (their connections close after
+ * the answer, idle ones at once) and so does the run of a periodic job under way (`stopJobs`);
+ * whatever is still going after `graceMs` is cut. Then the database closes. Resolves when done.
+ */
+export async function shutDown(
+  server: http.Server,
+  lifecycle: Lifecycle,
+  { graceMs = 20_000, stopJobs }: { graceMs?: number; stopJobs: () => Promise<void> },
+): Promise<{ cut: boolean }> {
+  lifecycle.draining = true;
+  logLine("info", "Stopping: finishing the requests and the job runs under way", {
+    in_flight: lifecycle.inFlight,
+    grace_ms: graceMs,
+  });
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), graceMs);
+  });
+  const finished = await Promise.race([Promise.all([closed, stopJobs()]).then(() => "done" as const), late]);
+  clearTimeout(timer);
+  const cut = finished === "late";
+  if (cut) {
+    logLine("warn", "Stopping: the grace period ended; cutting what is still under way", {
+      in_flight: lifecycle.inFlight,
+    });
+    server.closeAllConnections();
+  }
+  await processDb().close();
+  logLine("info", "Stopped", { cut });
+  return { cut };
 }
 
 /** Pages and their data (`.data`): complete when Remix answers (our loaders never defer). */
@@ -244,7 +410,10 @@ export const UNTRUSTED_FORWARDING_WARNING =
  * server cannot tell at start that a proxy stands in front of it, so the first request that
  * carries X-Forwarded-For while TRUST_PROXY is unset logs one warning; nothing else changes.
  */
-export function forwardedForWarning(trustProxy: boolean, warn = console.warn): express.RequestHandler {
+export function forwardedForWarning(
+  trustProxy: boolean,
+  warn: (message: string) => void = logWarning,
+): express.RequestHandler {
   let warned = trustProxy;
   return (req, _res, next) => {
     if (!warned && req.headers["x-forwarded-for"] !== undefined) {

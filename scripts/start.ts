@@ -13,7 +13,8 @@ import path from "node:path";
 import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
 import { env, OWASP_HASH_COST, passwordHashCost, sessionSecrets } from "../app/services/core/env.server";
-import { startPeriodic } from "../app/services/core/periodic";
+import { logInfo, logLine, logWarning } from "../app/services/core/log";
+import { startPeriodic, stopPeriodicJobs } from "../app/services/core/periodic";
 import { logServerError } from "../app/services/core/server-log";
 import { getDb } from "../app/services/db/client.server";
 import { keepTablesUp, UPKEEP_FIRST_AFTER_MS, UPKEEP_INTERVAL_MS } from "../app/services/db/upkeep.server";
@@ -21,12 +22,15 @@ import { startLegalReminders } from "../app/services/legal/reminders.server";
 import { startLegalStatusKeeper } from "../app/services/legal/status-kept.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { startCycleCutter } from "../app/services/money/cycle-cutter.server";
-import { runFinanceReportsSoon } from "../app/services/money/finance-report.server";
+import { runFinanceReports } from "../app/services/money/finance-report.server";
 import { startScheduledRateChanges } from "../app/services/ratecards/scheduled.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
 import { prepareDatabase } from "./prepare-db";
-import { createApp } from "./server";
+import { createApp, type Lifecycle, shutDown } from "./server";
+
+/** How long a stopping server waits for its requests and job run under way (decision 078). */
+const SHUTDOWN_GRACE_MS = 20_000;
 
 /** NODE_ENV as the operator set it: an explicit production start gets no demo accounts. */
 const nodeEnvAsked = process.env.NODE_ENV;
@@ -45,7 +49,7 @@ function buildIfNeeded() {
   const serverEntry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
   const stale = !existsSync(serverEntry) || newestMtime(path.resolve("app")) > statSync(serverEntry).mtimeMs;
   if (stale) {
-    console.log("Building the console…");
+    logInfo("Building the console…");
     execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   }
 }
@@ -55,14 +59,14 @@ async function main() {
   if (cluster.isWorker) return serve(t0);
   const config = env(); // validates the whole configuration before anything starts
   if (config.DATABASE_URL && !config.SESSION_SECRET) {
-    console.warn(
+    logWarning(
       "Warning: SESSION_SECRET is not set, so this server signs sessions with a secret of its own (in DATA_DIR). " +
         "Servers sharing this database will not accept each other's sessions: set the same SESSION_SECRET on all of them.",
     );
   }
   const hashCost = passwordHashCost(); // valid: env() checked it
   if (hashCost < OWASP_HASH_COST) {
-    console.warn(
+    logWarning(
       `Warning: PASSWORD_HASH_COST=${hashCost} hashes new passwords below OWASP's scrypt cost (${OWASP_HASH_COST}): for test suites only (decision 038).`,
     );
   }
@@ -88,10 +92,10 @@ function superviseWorkers(count: number, t0: number) {
   let ready = false;
   cluster.on("listening", (worker: Worker) => {
     listening.add(worker.id);
-    if (ready) console.log(`Server process ${worker.process.pid} serving (${listening.size} of ${count}).`);
+    if (ready) logInfo(`Server process ${worker.process.pid} serving (${listening.size} of ${count}).`);
     else if (listening.size === count) {
       ready = true;
-      console.log(
+      logInfo(
         `Console ready on http://localhost:${Number(process.env.PORT ?? 3000)} (${count} server processes, started in ${Date.now() - t0} ms)`,
       );
     }
@@ -104,20 +108,25 @@ function superviseWorkers(count: number, t0: number) {
     }
     if (!wasServing) {
       // It could not start (its error is above): another would fail the same way.
-      console.error(`Server process ${worker.process.pid} could not start (${signal ?? `code ${code}`}): stopping.`);
+      logLine("error", `Server process ${worker.process.pid} could not start (${signal ?? `code ${code}`}): stopping.`);
       stop("failed");
       return;
     }
-    console.error(`Server process ${worker.process.pid} ended (${signal ?? `code ${code}`}): starting another.`);
+    logLine("error", `Server process ${worker.process.pid} ended (${signal ?? `code ${code}`}): starting another.`);
     fork();
   });
   for (let i = 0; i < count; i++) fork();
+  // Each worker drains itself (decision 078: its requests and job run, at most SHUTDOWN_GRACE_MS);
+  // one still there a few seconds after that is ended outright.
   function stop(why: "asked" | "failed") {
     if (stopping) return;
     stopping = why;
     const workers = Object.values(cluster.workers ?? {});
     if (workers.length === 0) process.exit(why === "failed" ? 1 : 0);
     for (const worker of workers) worker?.process.kill("SIGTERM");
+    setTimeout(() => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+    }, SHUTDOWN_GRACE_MS + 5_000).unref();
   }
   process.on("SIGTERM", () => stop("asked"));
   process.on("SIGINT", () => stop("asked"));
@@ -130,38 +139,39 @@ async function serve(t0: number) {
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
     // With several processes the primary says when all are ready.
-    if (!cluster.isWorker) console.log(`Console ready on http://localhost:${port} (started in ${Date.now() - t0} ms)`);
+    if (!cluster.isWorker) logInfo(`Console ready on http://localhost:${port} (started in ${Date.now() - t0} ms)`);
     // A freshly seeded demo's order book fills in the background, resuming after a restart.
     // The Daily Performance snapshot: refreshed every 15 minutes by one of the servers (decision 030),
     // and once more when a freshly seeded demo's order book has filled.
-    startDailyPerformanceScheduler(getDb(), (line) => console.log(line));
+    startDailyPerformanceScheduler(getDb(), logInfo);
     // COD remittance and billing cycles of the weeks that closed (decision 031): tried every 5
     // minutes, cut by one server at most once an hour; it waits while a demo's book fills.
-    startCycleCutter(getDb(), (line) => console.log(line));
+    startCycleCutter(getDb(), logInfo);
     // The kept Legal Status (decision 036): rows whose days ended (a document came into force
     // at IST midnight) or clients added outside the services, refreshed within the minute.
-    startLegalStatusKeeper(getDb(), (line) => console.log(line));
+    startLegalStatusKeeper(getDb(), logInfo);
     // Deadline reminders of mandatory legal documents (decision 062): 3 days and 1 day before,
     // through the outbox, once per seller, document and reminder, by one server at a time.
-    startLegalReminders(getDb(), (line) => console.log(line));
+    startLegalReminders(getDb(), logInfo);
     // Rate changes scheduled for a time (decision 075): what is due is applied once, by one server
     // at a time; quotes and orders already price by it from its time (they lay it over the card).
-    startScheduledRateChanges(getDb(), (line) => console.log(line));
+    startScheduledRateChanges(getDb(), logInfo);
     // The embedded database has no autovacuum: the servers vacuum and analyze its tables
     // (decision 041); on a PostgreSQL server with autovacuum this does nothing. Its timer starts
     // when the demo's fill is done: a fill ends with the upkeep (the next run is an interval
     // later); otherwise the first run waits a minute, out of the way of the first pages.
     const keepUp = (added: number) =>
       startPeriodic(
+        "table-upkeep",
         async () => {
           const run = await keepTablesUp(getDb());
-          if (run.ran) console.log(`Tables vacuumed and analyzed: ${run.tables} in ${run.ms} ms.`);
+          if (run.ran) logInfo(`Tables vacuumed and analyzed: ${run.tables} in ${run.ms} ms.`);
         },
         "Table upkeep failed",
         UPKEEP_INTERVAL_MS,
         { firstAfterMs: added > 0 ? UPKEEP_INTERVAL_MS : UPKEEP_FIRST_AFTER_MS },
       );
-    fillOrderBook(getDb(), (line) => console.log(line))
+    fillOrderBook(getDb(), logInfo)
       .catch((error) => {
         logServerError(error, "Filling the demo order book failed");
         return 0;
@@ -173,26 +183,41 @@ async function serve(t0: number) {
       .catch((error) => logServerError(error, "Refreshing the Daily Performance snapshot failed"));
   });
   // Retry e-mail that could not be sent right after its change (the outbox keeps it).
-  const mailTimer = setInterval(() => {
-    deliverDueMail(getDb()).catch((error) => logServerError(error, "Mail delivery run failed"));
-  }, 30_000);
-  mailTimer.unref();
+  startPeriodic("mail-outbox", async () => void (await deliverDueMail(getDb())), "Mail delivery run failed", 30_000, {
+    firstAfterMs: 30_000,
+  });
   // Finance Analytics reports (decision 031): any server takes queued jobs (SKIP LOCKED), including
   // those a stopped server left behind once their lease ran out.
-  const financeTimer = setInterval(() => runFinanceReportsSoon(getDb()), 60_000);
-  financeTimer.unref();
-  runFinanceReportsSoon(getDb());
+  startPeriodic(
+    "finance-reports",
+    async () => void (await runFinanceReports(getDb())),
+    "Finance report run failed",
+    60_000,
+  );
   // Sign-in attempts and ended sessions are kept a week (decision 003); prune hourly.
-  const prune = () =>
-    pruneAuthRecords(getDb()).catch((error) => logServerError(error, "Pruning sign-in records failed"));
-  void prune();
-  setInterval(prune, 60 * 60 * 1000).unref();
+  startPeriodic(
+    "sign-in-records-prune",
+    async () => void (await pruneAuthRecords(getDb())),
+    "Pruning sign-in records failed",
+    60 * 60 * 1000,
+  );
   // Idle keep-alive connections stay open longer than a load balancer's (60 s) and than a
   // client's pause between requests: with Node's 5 s default, a client reusing a connection just
   // as the server closed it got ECONNRESET (seen once in CI, on a download after a pause).
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  const stop = () => server.close(() => process.exit(0));
+  // SIGTERM (an orchestrator, the primary of WEB_CONCURRENCY) or SIGINT: drain, then exit 0 (decision 078).
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    shutDown(server, app.locals.lifecycle as Lifecycle, { graceMs: SHUTDOWN_GRACE_MS, stopJobs: stopPeriodicJobs })
+      .then(() => process.exit(0))
+      .catch((error) => {
+        logServerError(error, "Stopping failed");
+        process.exit(1);
+      });
+  };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 }

@@ -2,6 +2,8 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 
 import { Stack, Text, Title } from "~/ui/layout";
 
+import { useRequestId } from "./request-id";
+
 export type RouteErrorView = { status: number; title: string; message: string };
 
 const TITLES: Record<number, string> = { 400: "Bad request", 403: "Not allowed", 404: "Not found" };
@@ -32,9 +34,13 @@ export function describeRouteError(error: unknown): RouteErrorView {
   };
 }
 
-/** The error as a block of the page: status, title, message. */
+/**
+ * The error as a block of the page: status, title, message, and the request's id for staff to
+ * quote (decision 078; it finds the request's lines in the server's log).
+ */
 export function RouteErrorMessage({ error, headingOrder = 1 }: { error: unknown; headingOrder?: 1 | 2 }) {
   const view = describeRouteError(error);
+  const requestId = useRequestId();
   return (
     <Stack gap="sm" role="alert" data-testid="route-error">
       <Text c="dimmed" size="sm">
@@ -44,6 +50,11 @@ export function RouteErrorMessage({ error, headingOrder = 1 }: { error: unknown;
         {view.title}
       </Title>
       <Text>{view.message}</Text>
+      {requestId ? (
+        <Text c="dimmed" size="sm">
+          Request id: <code data-request-id={requestId}>{requestId}</code>
+        </Text>
+      ) : null}
     </Stack>
   );
 }

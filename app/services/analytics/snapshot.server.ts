@@ -104,6 +104,7 @@ export async function refreshDailyPerformance(db: Db, options: RefreshOptions = 
  */
 export function startDailyPerformanceScheduler(db: Db, log: (line: string) => void, checkEveryMs = 30_000): () => void {
   return startPeriodic(
+    "daily-performance-snapshot",
     async () => {
       const t0 = Date.now();
       const outcome = await refreshDailyPerformance(db);

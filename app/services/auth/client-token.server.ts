@@ -6,6 +6,7 @@
 import { json } from "@remix-run/node";
 import { eq } from "drizzle-orm";
 
+import { noteRequester } from "../core/log";
 import { hasControlCharacters } from "../core/text-input";
 import { type Db, getDb } from "../db/client.server";
 import { clients } from "../db/schema";
@@ -43,5 +44,6 @@ export async function requireClientToken(request: Request): Promise<TokenClient>
       { status: 401, headers: { "Cache-Control": "no-store", "WWW-Authenticate": "Token" } },
     );
   }
+  noteRequester({ clientId: client.id }); // the request's log line names the client (decision 078)
   return client;
 }

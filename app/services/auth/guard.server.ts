@@ -3,6 +3,7 @@
  */
 import { redirect } from "@remix-run/node";
 
+import { noteRequester } from "../core/log";
 import { getDb } from "../db/client.server";
 import { oncePerRequest } from "../http/request-scope.server";
 import { capabilitiesOf } from "./capabilities.server";
@@ -25,7 +26,12 @@ export type Staff = SignedInStaff & { capabilities?: readonly Capability[] };
  * themselves, and each gets its own copy of the Request (see request-scope.server.ts).
  */
 function signedInStaffOf(request: Request): Promise<SignedInStaff | null> {
-  return oncePerRequest("signed-in-staff", () => findSignedInStaff(getDb(), request));
+  return oncePerRequest("signed-in-staff", async () => {
+    const signedIn = await findSignedInStaff(getDb(), request);
+    // The request's log line names who asked (decision 078).
+    if (signedIn) noteRequester({ staffId: signedIn.id });
+    return signedIn;
+  });
 }
 
 export async function requireStaff(

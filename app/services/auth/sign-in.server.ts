@@ -6,6 +6,7 @@
  */
 import { eq, lt, or, sql } from "drizzle-orm";
 
+import { consoleMetrics } from "../core/metrics";
 import { fail, type Failure } from "../core/result";
 import type { StaffRole } from "../core/roles";
 import type { Db } from "../db/client.server";
@@ -86,12 +87,26 @@ export type CheckOptions = {
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** Checks a sign-in; a refused one is counted for `/metrics` by reason (decision 078). */
 export async function checkStaffCredentials(
   db: Db,
   input: { email: string; role: StaffRole; password: string },
   ip: string,
   now = new Date(),
-  { gate = signInHashGate, sleep = wait }: CheckOptions = {},
+  options: CheckOptions = {},
+): Promise<SignInResult> {
+  const result = await checkCredentials(db, input, ip, now, options);
+  if (!result.ok)
+    consoleMetrics().signInFailures.inc({ reason: result.status === 429 ? "rate_limited" : "bad_credentials" });
+  return result;
+}
+
+async function checkCredentials(
+  db: Db,
+  input: { email: string; role: StaffRole; password: string },
+  ip: string,
+  now: Date,
+  { gate = signInHashGate, sleep = wait }: CheckOptions,
 ): Promise<SignInResult> {
   // A full queue refuses before any database work: a flood costs next to nothing.
   if (gate.full) return busy(gate.retryAfterMs());

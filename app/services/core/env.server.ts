@@ -57,6 +57,11 @@ const EnvSchema = z
       .string()
       .regex(/^\d{1,5}(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 512MB")
       .default("512MB"),
+    /**
+     * The bearer token `GET /metrics` asks for (decision 078); unset, the endpoint is off (404).
+     * At least 16 characters: it guards what the server counts, compared in constant time.
+     */
+    METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
     /** `true`: fill an empty database with the demo seed even under NODE_ENV=production (decision 019). */
     SEED_DEMO: z.enum(["true", "false"]).optional(),
     /** Comma-separated e-mails allowed to release COD; unset: the stored setting, else the six demo approvers. */
@@ -113,6 +118,7 @@ export function parseEnv(environment: Record<string, string | undefined>): Env {
     ...environment,
     DATABASE_URL: environment.DATABASE_URL || undefined,
     SESSION_SECRET: environment.SESSION_SECRET || undefined,
+    METRICS_TOKEN: environment.METRICS_TOKEN || undefined,
   });
   if (!parsed.success) {
     throw new Error(

@@ -1,6 +1,6 @@
 /**
  * The one way the server logs an unexpected error (Remix's handleError, background jobs,
- * services that swallow a failure). A failed query is logged as one line — code and statement
+ * services that swallow a failure), as a JSON line of the one logger (core/log.ts, decision 078). A failed query is logged as one line — code and statement
  * name — never the error object, whose message and stack repeat the parameters
  * (docs/decisions/019-identity-and-input-hardening.md).
  *
@@ -10,6 +10,10 @@
  * values (Drizzle's "Failed query: … params: <token>,<hash>", PostgreSQL's "Key (email)=(…)"
  * or 'invalid input syntax for type integer: "…"').
  */
+
+import { inspect } from "node:util";
+
+import { logLine } from "./log";
 
 type QueryFailure = { query: string; cause?: unknown };
 type DatabaseFailure = { code: string; constraint?: string; table?: string; column?: string; severity?: string };
@@ -72,8 +76,8 @@ export function queryFailureLine(error: unknown): string | null {
   return null;
 }
 
+/** One JSON line (core/log.ts): what failed, and the error — a failed query only as described above. */
 export function logServerError(error: unknown, context = "Unexpected error") {
   const queryLine = queryFailureLine(error);
-  if (queryLine) console.error(`${context}: ${queryLine}`);
-  else console.error(`${context}:`, error);
+  logLine("error", context, { error: queryLine ?? inspect(error, { depth: 4, breakLength: Infinity }) });
 }

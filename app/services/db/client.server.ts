@@ -13,6 +13,8 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 
 import { dataDir, env } from "../core/env.server";
+import { logLine } from "../core/log";
+import { consoleMetrics, type PoolStats } from "../core/metrics";
 import { openPgliteClient, RAW_TEXT_TYPES } from "./pglite-client.server";
 import { PgliteOnThread } from "./pglite-worker.server";
 import * as schema from "./schema";
@@ -29,6 +31,8 @@ export type DbHandle = {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL's pool: its connections and the queries waiting for one (`/metrics`). */
+  poolStats?(): PoolStats;
 };
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/services/db/migrations");
@@ -41,7 +45,7 @@ export function openPglite(
   source: string | undefined | { loadDataDir: Blob },
   opts: { keptStatements?: number } = {},
 ): DbHandle {
-  return pgliteHandle(openPgliteClient(source, opts.keptStatements));
+  return pgliteHandle(openPgliteClient(source, opts.keptStatements, { onLockWait: observePgliteWait }));
 }
 
 /**
@@ -55,6 +59,8 @@ export function openPgliteOnThread(
   return pgliteHandle(new PgliteOnThread({ dataDir, ...opts }, RAW_TEXT_TYPES));
 }
 
+const observePgliteWait = (seconds: number) => consoleMetrics().dbWait.observe({ driver: "pglite" }, seconds);
+
 function pgliteHandle(client: { close(): Promise<void> }): DbHandle {
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
@@ -67,12 +73,14 @@ function pgliteHandle(client: { close(): Promise<void> }): DbHandle {
 
 export function openPostgres(url: string, max = 10): DbHandle {
   const pool = new pg.Pool({ connectionString: url, max });
+  timeConnectionWaits(pool);
   let closing = false;
   // An idle connection can fail (the server restarted, an administrator ended it): the pool
   // drops it and opens a new one when needed. Without a listener, node-postgres's 'error'
   // event would stop the whole process. While closing, connections ending is expected.
   pool.on("error", (error) => {
-    if (!closing) console.error(`A PostgreSQL connection failed and was dropped from the pool: ${error.message}`);
+    if (!closing)
+      logLine("error", "A PostgreSQL connection failed and was dropped from the pool", { error: error.message });
   });
   const db = drizzlePg(pool, { schema });
   return {
@@ -83,7 +91,33 @@ export function openPostgres(url: string, max = 10): DbHandle {
       closing = true;
       return pool.end();
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/**
+ * How long each query (or transaction) waited for a connection of the pool: from asking to
+ * having one (`/metrics`' console_db_wait_seconds, decision 078). `pool.query` asks through
+ * `connect` with a callback, a transaction without one.
+ */
+function timeConnectionWaits(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (
+    cb?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ) => Promise<pg.PoolClient> | undefined;
+  const observe = (asked: number) =>
+    consoleMetrics().dbWait.observe({ driver: "postgres" }, (performance.now() - asked) / 1000);
+  pool.connect = ((cb?: Parameters<typeof connect>[0]) => {
+    const asked = performance.now();
+    if (cb)
+      return connect((err, client, done) => {
+        if (!err) observe(asked);
+        cb(err, client, done);
+      });
+    return connect()!.then((client) => {
+      observe(asked);
+      return client;
+    });
+  }) as typeof pool.connect;
 }
 
 /**
@@ -105,7 +139,7 @@ export function openConfiguredDb(opts: { onThread?: boolean } = {}): DbHandle {
  * WEB_CONCURRENCY) to start it again; PostgreSQL recovers the data folder at the next start.
  */
 function stopOnDatabaseFailure(error: Error): void {
-  console.error(`The embedded database stopped: ${error.message}. Stopping the server.`);
+  logLine("error", "The embedded database stopped. Stopping the server.", { error: error.message });
   process.exit(1);
 }
 

@@ -17,7 +17,7 @@ export const PGLITE_KEPT_STATEMENTS = 500;
 export function openPgliteClient(
   source: string | undefined | { loadDataDir: Blob },
   keptStatements?: number,
-  opts: { sharedBuffers?: string } = {},
+  opts: { sharedBuffers?: string; onLockWait?: (seconds: number) => void } = {},
 ): PGlite {
   if (typeof source === "string") mkdirSync(source, { recursive: true });
   // pg_trgm: the orders' customer-name search index (migration 0009), as on PostgreSQL.
@@ -31,7 +31,26 @@ export function openPgliteClient(
   const fromEnv = process.env.PGLITE_KEPT_STATEMENTS;
   const kept =
     keptStatements ?? (fromEnv !== undefined && /^\d+$/.test(fromEnv) ? Number(fromEnv) : PGLITE_KEPT_STATEMENTS);
+  if (opts.onLockWait) timeLockWaits(client, opts.onLockWait);
   return withParsersInstalled(client, new PreparedStatements(client, kept));
+}
+
+/**
+ * PGlite runs one query at a time: a query waits for its transaction lock (while another
+ * transaction is open) and its query lock. Each wait is reported, from the call to the moment the
+ * lock was taken (`/metrics`' console_db_wait_seconds, decision 078); a plain query reports both.
+ */
+function timeLockWaits(client: PGlite, onLockWait: (seconds: number) => void): void {
+  for (const name of ["_runExclusiveQuery", "_runExclusiveTransaction"] as const) {
+    const take = client[name].bind(client) as <T>(fn: () => Promise<T>) => Promise<T>;
+    client[name] = (<T>(fn: () => Promise<T>) => {
+      const asked = performance.now();
+      return take(() => {
+        onLockWait((performance.now() - asked) / 1000);
+        return fn();
+      });
+    }) as PGlite[typeof name];
+  }
 }
 
 /**

@@ -21,13 +21,18 @@ import { isMainThread, parentPort, Worker, workerData } from "node:worker_thread
 
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 
+import { consoleMetrics } from "../core/metrics";
+
 type Sent =
   | { op: "query"; text: string; params: unknown[]; options?: QueryOptions; tx?: number }
   | { op: "begin" }
   | { op: "end"; tx: number; commit: boolean }
   | { op: "close" };
 type Request = Sent & { id: number };
-type Answer = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError };
+/** `waits`: the lock waits (seconds) the thread saw since its previous answer, for the main thread's metrics. */
+type Answer = ({ id: number; ok: true; value: unknown } | { id: number; ok: false; error: SentError }) & {
+  waits?: number[];
+};
 type SentError = { name: string; message: string; stack?: string; props: Record<string, unknown> };
 
 /** `sharedBuffers`: PostgreSQL's page cache in the thread (e.g. "512MB"; PGlite's default is 128MB). */
@@ -87,6 +92,7 @@ export class PgliteOnThread {
     // The thread keeps the process alive only while a query is waiting for it.
     this.#worker.unref();
     this.#worker.on("message", (answer: Answer) => {
+      if (answer.waits) for (const wait of answer.waits) consoleMetrics().dbWait.observe({ driver: "pglite" }, wait);
       const waiting = this.#pending.get(answer.id);
       if (!waiting) return;
       this.#pending.delete(answer.id);
@@ -181,13 +187,24 @@ async function serve(options: WorkerOptions) {
   const port = parentPort!;
   // Imported here, not at the top: the main thread needs none of it.
   const { openPgliteClient } = await import("./pglite-client.server");
-  const client = openPgliteClient(options.dataDir, options.keptStatements, { sharedBuffers: options.sharedBuffers });
+  let waits: number[] = [];
+  const client = openPgliteClient(options.dataDir, options.keptStatements, {
+    sharedBuffers: options.sharedBuffers,
+    onLockWait: (seconds) => waits.push(seconds),
+  });
+  const takeWaits = () => {
+    if (waits.length === 0) return undefined;
+    const taken = waits;
+    waits = [];
+    return taken;
+  };
   const ROLLBACK = Symbol("rollback");
   const open = new Map<number, { tx: Queryable; finish(commit: boolean): void; done: Promise<unknown> }>();
   let nextTx = 1;
-  const reply = (id: number, value: unknown) => port.postMessage({ id, ok: true, value } satisfies Answer);
+  const reply = (id: number, value: unknown) =>
+    port.postMessage({ id, ok: true, value, waits: takeWaits() } satisfies Answer);
   const replyError = (id: number, error: unknown) =>
-    port.postMessage({ id, ok: false, error: sentError(error) } satisfies Answer);
+    port.postMessage({ id, ok: false, error: sentError(error), waits: takeWaits() } satisfies Answer);
 
   port.on("message", async (request: Request) => {
     try {

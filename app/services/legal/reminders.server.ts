@@ -142,6 +142,7 @@ export async function reminderCounts(
  */
 export function startLegalReminders(db: Db, log: (line: string) => void, everyMs = 15 * 60_000): () => void {
   return startPeriodic(
+    "legal-reminders",
     async () => {
       const r = await sendLegalReminders(db);
       if (r.outcome === "done" && r.sent > 0) log(`Legal reminders: ${r.sent} e-mails queued`);

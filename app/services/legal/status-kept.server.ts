@@ -202,6 +202,7 @@ export async function rebuildLegalStatus(
  */
 export function startLegalStatusKeeper(db: Db, log: (line: string) => void, everyMs = 60_000): () => void {
   return startPeriodic(
+    "legal-status-keeper",
     async () => {
       if (await keptStatusHolds(db, indiaDate(new Date()))) return;
       const t0 = Date.now();

@@ -6,6 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 
+import { logLine } from "../core/log";
 import { logServerError } from "../core/server-log";
 import type { Db, Executor } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
@@ -91,7 +92,7 @@ async function deliverDue(db: Db, now: Date): Promise<number> {
       sent++;
     } catch (error) {
       const attempts = row.attempts + 1;
-      console.error(`Mail ${row.id} to ${row.to.join(", ")} failed (attempt ${attempts}): ${(error as Error).message}`);
+      logLine("error", `Mail ${row.id} failed (attempt ${attempts})`, { error: (error as Error).message });
       await db
         .update(mailOutbox)
         .set({
@@ -117,3 +118,12 @@ export function deliverSoon(db: Db): void {
 
 /** The error of a database closed meanwhile (shutting down, a test's database): background work then has nothing to do. */
 export const CLOSED_DATABASE = /PGlite is closed|Cannot use a pool after calling end/;
+
+/** E-mails not sent yet (`/metrics`' outbox depth, decision 078): read through the outbox's due index. */
+export async function outboxDepth(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.sent_at} is null`);
+  return Number(row?.n ?? 0);
+}

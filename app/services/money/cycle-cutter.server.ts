@@ -397,6 +397,7 @@ async function applyCashback(
  */
 export function startCycleCutter(db: Db, log: (line: string) => void, checkEveryMs = 5 * 60_000): () => void {
   return startPeriodic(
+    "cycle-cutter",
     async () => {
       const t0 = Date.now();
       const r = await cutCycles(db);

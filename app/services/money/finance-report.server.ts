@@ -295,15 +295,19 @@ let running: Promise<number> | null = null;
 
 /** Kicks the worker after a request commits (one run per process at a time). */
 export function runFinanceReportsSoon(db: Db): void {
-  setImmediate(() => {
-    running ??= runFinanceReportJobs(db)
-      .catch((error) => {
-        if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error)))
-          logServerError(error, "Finance report run failed");
-        return 0;
-      })
-      .finally(() => {
-        running = null;
-      });
-  });
+  setImmediate(() => void runFinanceReports(db));
+}
+
+/** Runs the queued jobs now (or joins the run under way); resolves with how many ran (the server's periodic run). */
+export function runFinanceReports(db: Db): Promise<number> {
+  running ??= runFinanceReportJobs(db)
+    .catch((error) => {
+      if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error)))
+        logServerError(error, "Finance report run failed");
+      return 0;
+    })
+    .finally(() => {
+      running = null;
+    });
+  return running;
 }

@@ -581,6 +581,7 @@ export async function applyDueChanges(db: Db, now: Date = new Date()): Promise<S
 /** The job: every `everyMs` (and once at once) on every server; one of them applies what is due. */
 export function startScheduledRateChanges(db: Db, log: (line: string) => void, everyMs = 30_000): () => void {
   return startPeriodic(
+    "scheduled-rate-changes",
     async () => {
       const r = await applyDueChanges(db);
       if (r.outcome === "done" && r.changes > 0)
