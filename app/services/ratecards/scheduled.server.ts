@@ -12,6 +12,7 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 
 import { type AuditActor, writeAudit } from "../audit/audit.server";
+import { jobMs } from "../core/env.server";
 import { startPeriodic } from "../core/periodic";
 import { fail, refusals } from "../core/result";
 import { type StaffRole } from "../core/roles";
@@ -412,7 +413,7 @@ export async function applyDueChanges(db: Db, now: Date = new Date()): Promise<S
 }
 
 /** The job: every `everyMs` (and once at once) on every server; one of them applies what is due. */
-export function startScheduledRateChanges(db: Db, log: (line: string) => void, everyMs = 30_000): () => void {
+export function startScheduledRateChanges(db: Db, log: (line: string) => void, everyMs = jobMs(30_000)): () => void {
   return startPeriodic(
     async () => {
       const r = await applyDueChanges(db);
