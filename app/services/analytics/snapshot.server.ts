@@ -12,6 +12,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 
+import { jobMs } from "../core/env.server";
 import { addDays, istDayOf } from "../core/ist-dates";
 import { startPeriodic } from "../core/periodic";
 import type { Db, Executor } from "../db/client.server";
@@ -19,6 +20,7 @@ import { dailyPerformanceRows, orderDailyRollups, settings } from "../db/schema"
 import { transaction } from "../db/transaction.server";
 
 export const SNAPSHOT_SETTING = "daily_performance.snapshot";
+/** 15 minutes (JOB_TIME_SCALE shortens it for tests, decision 079: `jobMs`). */
 export const SNAPSHOT_PERIOD_MS = 15 * 60 * 1000;
 /** pg_try_advisory_xact_lock key of the refresh (a fixed number unique in the app). */
 const SNAPSHOT_LOCK = 727_015;
@@ -35,7 +37,7 @@ export async function snapshotMeta(db: Executor): Promise<SnapshotMeta | null> {
 
 /** When the next refresh is due after one at `updatedAt`. */
 export function nextUpdateAt(updatedAt: string): string {
-  return new Date(Date.parse(updatedAt) + SNAPSHOT_PERIOD_MS).toISOString();
+  return new Date(Date.parse(updatedAt) + jobMs(SNAPSHOT_PERIOD_MS)).toISOString();
 }
 
 export type RefreshOutcome = "refreshed" | "fresh" | "busy";
@@ -66,7 +68,7 @@ export async function refreshDailyPerformance(db: Db, options: RefreshOptions = 
       !options.force &&
       meta &&
       meta.day === today &&
-      now.getTime() - Date.parse(meta.updated_at) < SNAPSHOT_PERIOD_MS - 30_000
+      now.getTime() - Date.parse(meta.updated_at) < jobMs(SNAPSHOT_PERIOD_MS) - jobMs(30_000)
     )
       return "fresh";
     const days = Array.from({ length: 15 }, (_, i) => addDays(today, -i));
@@ -102,7 +104,11 @@ export async function refreshDailyPerformance(db: Db, options: RefreshOptions = 
  * Checks every `checkEveryMs` whether the snapshot is due and refreshes it (and once at once).
  * A failed refresh is logged; the previous snapshot stays. Returns a stop function.
  */
-export function startDailyPerformanceScheduler(db: Db, log: (line: string) => void, checkEveryMs = 30_000): () => void {
+export function startDailyPerformanceScheduler(
+  db: Db,
+  log: (line: string) => void,
+  checkEveryMs = jobMs(30_000),
+): () => void {
   return startPeriodic(
     "daily-performance-snapshot",
     async () => {

@@ -33,6 +33,17 @@ describe("configuration", () => {
     }
   });
 
+  it("JOB_TIME_SCALE: the jobs' real timing unless a test shortens it (decision 079)", () => {
+    expect(parseEnv({}).JOB_TIME_SCALE).toBe(1);
+    expect(parseEnv({ JOB_TIME_SCALE: "" }).JOB_TIME_SCALE).toBe(1);
+    expect(parseEnv({ JOB_TIME_SCALE: "0.01" }).JOB_TIME_SCALE).toBe(0.01);
+    for (const bad of ["0", "2", "-0.5", "0.00001", "fast"]) {
+      expect(() => parseEnv({ JOB_TIME_SCALE: bad }), bad).toThrow(
+        `JOB_TIME_SCALE must be a number from 0.0001 to 1 (1: the jobs' real timing), not "${bad}"`,
+      );
+    }
+  });
+
   it("PGLITE_THREAD: the embedded database on a thread of its own unless false (decision 048)", () => {
     expect(parseEnv({}).PGLITE_THREAD).toBe("true");
     expect(parseEnv({ PGLITE_THREAD: "false" }).PGLITE_THREAD).toBe("false");

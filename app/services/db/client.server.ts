@@ -29,11 +29,23 @@ export type Executor = Db | Tx;
 export type DbHandle = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** Applies the migrations; on PostgreSQL under the start-up lock (`exclusive`). */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` under the start-up lock (decision 079): on PostgreSQL a session advisory lock held
+   * on a connection of its own, so that of several copies starting at once on one database one
+   * migrates and seeds while the others wait, then find it done. Nested calls in this process run
+   * inside the one lock. PGlite's folder belongs to one process: `fn` runs at once.
+   * `onWait` is called once when another copy holds the lock.
+   */
+  exclusive<T>(fn: () => Promise<T>, onWait?: () => void): Promise<T>;
   close(): Promise<void>;
   /** PostgreSQL's pool: its connections and the queries waiting for one (`/metrics`). */
   poolStats?(): PoolStats;
 };
+
+/** pg_advisory_lock key of start-up's migrations and seed (a fixed number unique in the app). */
+export const STARTUP_LOCK = 727_079;
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/services/db/migrations");
 
@@ -67,6 +79,7 @@ function pgliteHandle(client: { close(): Promise<void> }): DbHandle {
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   };
 }
@@ -83,10 +96,34 @@ export function openPostgres(url: string, max = 10): DbHandle {
       logLine("error", "A PostgreSQL connection failed and was dropped from the pool", { error: error.message });
   });
   const db = drizzlePg(pool, { schema });
+  let held = 0;
+  const exclusive = async <T>(fn: () => Promise<T>, onWait?: () => void): Promise<T> => {
+    if (held > 0) return fn();
+    const lockClient = await pool.connect();
+    try {
+      const tried = await lockClient.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
+        STARTUP_LOCK,
+      ]);
+      if (!tried.rows[0]!.locked) {
+        onWait?.();
+        await lockClient.query("select pg_advisory_lock($1)", [STARTUP_LOCK]);
+      }
+      held++;
+      try {
+        return await fn();
+      } finally {
+        held--;
+        await lockClient.query("select pg_advisory_unlock($1)", [STARTUP_LOCK]);
+      }
+    } finally {
+      lockClient.release();
+    }
+  };
   return {
     db,
     kind: "postgres",
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: () => exclusive(() => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER })),
+    exclusive,
     close: () => {
       closing = true;
       return pool.end();

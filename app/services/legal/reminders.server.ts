@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 
+import { jobMs } from "../core/env.server";
 import { startPeriodic } from "../core/periodic";
 import type { Db, Executor } from "../db/client.server";
 import { legalReminders } from "../db/schema";
@@ -140,7 +141,7 @@ export async function reminderCounts(
  * The job: every `everyMs` (and once at once) on every server; one of them sends what is due.
  * Returns a stop function.
  */
-export function startLegalReminders(db: Db, log: (line: string) => void, everyMs = 15 * 60_000): () => void {
+export function startLegalReminders(db: Db, log: (line: string) => void, everyMs = jobMs(15 * 60_000)): () => void {
   return startPeriodic(
     "legal-reminders",
     async () => {

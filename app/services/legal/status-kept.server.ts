@@ -25,6 +25,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 
+import { jobMs } from "../core/env.server";
 import { startPeriodic } from "../core/periodic";
 import type { Db, Executor } from "../db/client.server";
 import { transaction } from "../db/transaction.server";
@@ -200,7 +201,7 @@ export async function rebuildLegalStatus(
  * (a document came into force at IST midnight, a client was added by a script), refreshes the
  * rows that do not — on one server at a time. Returns a stop function.
  */
-export function startLegalStatusKeeper(db: Db, log: (line: string) => void, everyMs = 60_000): () => void {
+export function startLegalStatusKeeper(db: Db, log: (line: string) => void, everyMs = jobMs(60_000)): () => void {
   return startPeriodic(
     "legal-status-keeper",
     async () => {

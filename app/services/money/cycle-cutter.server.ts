@@ -19,6 +19,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 
+import { jobMs } from "../core/env.server";
 import { addDays, istDayOf } from "../core/ist-dates";
 import { paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
 import { startPeriodic } from "../core/periodic";
@@ -42,7 +43,10 @@ import { customerTypeOf } from "./hold";
 import { payOutDueRemittances } from "./remittances.server";
 
 export const CYCLE_CUT_SETTING = "money.cycles.cut";
-/** The scheduled cut runs at most once an hour across all servers (a week closes at IST midnight on Sunday). */
+/**
+ * The scheduled cut runs at most once an hour across all servers (a week closes at IST midnight on
+ * Sunday); JOB_TIME_SCALE shortens the hour for tests (decision 079: `jobMs`).
+ */
 export const CYCLE_CUT_PERIOD_MS = 60 * 60 * 1000;
 /** pg advisory lock key of the cut (a fixed number unique in the app). */
 const CYCLE_CUT_LOCK = 727_031;
@@ -102,7 +106,7 @@ export async function cutCycles(db: Db, options: CutOptions = {}): Promise<CutOu
     );
     if (filling) return { outcome: "filling" as const };
     const meta = await lastCut(tx);
-    if (!options.force && meta && now.getTime() - Date.parse(meta.at) < CYCLE_CUT_PERIOD_MS - 30_000)
+    if (!options.force && meta && now.getTime() - Date.parse(meta.at) < jobMs(CYCLE_CUT_PERIOD_MS) - jobMs(30_000))
       return { outcome: "fresh" as const };
 
     const cod = await cutRemittances(tx, cutoff, latest);
@@ -395,13 +399,14 @@ async function applyCashback(
  * period. Each try then pays out the remittances whose payout day has come (payOutDueRemittances:
  * per seller, under its own lock). A failed cut rolls back and is logged; the next one takes the same orders. Returns a stop function.
  */
-export function startCycleCutter(db: Db, log: (line: string) => void, checkEveryMs = 5 * 60_000): () => void {
+export function startCycleCutter(db: Db, log: (line: string) => void, checkEveryMs = jobMs(5 * 60_000)): () => void {
   return startPeriodic(
     "cycle-cutter",
     async () => {
       const t0 = Date.now();
       const r = await cutCycles(db);
-      if (r.outcome === "cut" && r.remittances + r.bills > 0) {
+      // Every cut is logged, one with nothing new too: once an hour, the sign the schedule runs.
+      if (r.outcome === "cut") {
         log(
           `Cycles cut through ${r.through} in ${Date.now() - t0} ms: ${r.remittances} COD remittances (${r.codOrders} orders), ${r.bills} bills (${r.billedOrders} orders)`,
         );

@@ -14,6 +14,7 @@ import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 
 import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
+import { jobMs } from "../core/env.server";
 import { startPeriodic } from "../core/periodic";
 import { type AdvantagePlanName, isPlanName } from "../core/plans";
 import { isSegment, type Segment } from "../core/rate-fields";
@@ -579,7 +580,7 @@ export async function applyDueChanges(db: Db, now: Date = new Date()): Promise<S
 }
 
 /** The job: every `everyMs` (and once at once) on every server; one of them applies what is due. */
-export function startScheduledRateChanges(db: Db, log: (line: string) => void, everyMs = 30_000): () => void {
+export function startScheduledRateChanges(db: Db, log: (line: string) => void, everyMs = jobMs(30_000)): () => void {
   return startPeriodic(
     "scheduled-rate-changes",
     async () => {
