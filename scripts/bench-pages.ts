@@ -6,18 +6,39 @@
  * the same run's baseline.
  *   npm run build && npx tsx scripts/bench-pages.ts /legal-status /dashboard …
  * `{client}` in a URL is the seed's first client (the one with the big rate card).
+ * `heavy` instead of URLs: the four heaviest pages (On Hold COD, Order Tracker, the Rate Calculator
+ * with a quote, a full page of Single Search Record) between two runs of All Users, then each one's
+ * server CPU per request as a multiple of All Users' in the same run (their mean), at one
+ * connection and at CONNECTIONS (decision 081's target: ≤ 1.3×).
  * PROFILE=1 (best with BASELINE=0) writes a CPU profile of the server (`--cpu-prof`, in ./profiles) for reading with
  * Chrome's DevTools or `npx tsx scripts/lib/profile-top.ts profiles/<file>`.
  */
 import os from "node:os";
 
-import { measurePage, PAGE_TABLE_HEAD, seededDataDir, startBenchServer } from "./lib/bench-server";
+import {
+  measurePageFigures,
+  PAGE_TABLE_HEAD,
+  type PageFigures,
+  pageRow,
+  seededDataDir,
+  startBenchServer,
+} from "./lib/bench-server";
 
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const WARM_UP = Number(process.env.WARM_UP ?? 30);
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
-const pages = process.argv.slice(2);
+const ALL_USERS = "/all-users";
+/** The heavy four (decision 081), each a page as people open it. */
+const HEAVY = [
+  "/on-hold-cod",
+  "/order-tracker",
+  "/all-users/{client}/rate-calculator?shipment_type=forward&pickup_pincode=110001&drop_pincode=400001&delivery_mode=express&length=20&breadth=15&height=10&weight=1.5&payment_mode=cod&cod_amount=500&has_dg=false&is_mps=false&is_doc=false",
+  // A common first name: a full page of 50 orders and a count past the cap.
+  "/single-search-record?type=customer_name&q=Naveen",
+];
+const heavy = process.argv[2] === "heavy";
+const pages = heavy ? [ALL_USERS, ...HEAVY, ALL_USERS] : process.argv.slice(2);
 if (pages.length === 0) {
   console.error("Usage: npx tsx scripts/bench-pages.ts URL …");
   process.exit(2);
@@ -38,16 +59,38 @@ try {
   );
   console.log(PAGE_TABLE_HEAD);
   // BASELINE=0 leaves the static file out (a profile of the pages alone).
+  const measured: PageFigures[] = [];
+  // The heavy set: every page warmed first, so the first All Users is not measured on a cold process.
+  if (heavy)
+    for (const raw of pages)
+      for (let i = 0; i < WARM_UP; i++) await server.get(raw.replaceAll("{client}", String(data.clientId)));
   for (const raw of [...(process.env.BASELINE === "0" ? [] : ["/favicon.svg"]), ...pages]) {
     const url = raw.replaceAll("{client}", String(data.clientId));
+    const figures = await measurePageFigures(server, url, {
+      warmUp: WARM_UP,
+      requests: REQUESTS,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+    });
+    measured.push(figures);
+    console.log(pageRow(figures));
+  }
+  if (heavy) {
+    const base = measured.filter((f) => f.url === ALL_USERS);
+    const mean = (pick: (f: PageFigures) => number) => base.reduce((sum, f) => sum + pick(f), 0) / base.length;
+    const one = mean((f) => f.cpu);
+    const many = mean((f) => f.load.cpuPerRequest);
     console.log(
-      await measurePage(server, url, {
-        warmUp: WARM_UP,
-        requests: REQUESTS,
-        seconds: SECONDS,
-        connections: CONNECTIONS,
-      }),
+      `\nAll Users (mean of its ${base.length} runs): ${one.toFixed(1)} ms CPU/request at 1 connection, ${many.toFixed(1)} at ${CONNECTIONS}.`,
     );
+    console.log(
+      `| Page | CPU ÷ All Users (1 conn.) | CPU ÷ All Users (${CONNECTIONS} conn.) | requests/s ÷ All Users |\n| --- | ---: | ---: | ---: |`,
+    );
+    const rps = mean((f) => f.load.rps);
+    for (const f of measured.filter((m) => m.url !== ALL_USERS && m.url !== "/favicon.svg"))
+      console.log(
+        `| ${f.url.split("?")[0]} | ${(f.cpu / one).toFixed(2)}× | ${(f.load.cpuPerRequest / many).toFixed(2)}× | ${(f.load.rps / rps).toFixed(2)} |`,
+      );
   }
   console.log(
     `load average after: ${os

@@ -44,6 +44,7 @@ import { ReleaseAllDialog } from "~/ui/money/ReleaseAllDialog";
 import { CodSelectForm, ReleaseBar, ReleaseDialog } from "~/ui/money/ReleaseDetails";
 import { Pager } from "~/ui/Pager";
 import { UrlDialog } from "~/ui/UrlDialog";
+import { useRowLinkNavigation } from "~/ui/useRowLinkNavigation";
 
 export const meta: MetaFunction = () => [{ title: "On Hold COD · Shipping Console" }];
 
@@ -143,6 +144,8 @@ export default function OnHoldCod() {
   const answer = useActionData<FormFailure>() ?? null;
   const navigation = useNavigation();
   const listHref = codListHref(view);
+  // The rows' links are plain anchors (cod-columns.tsx): one handler follows them in the app.
+  const followRowLink = useRowLinkNavigation("a.row-link");
   return (
     <Stack gap="md">
       <CodHeader line={`COD remittances finance is holding, cycles starting ${dmy(view.from)} to ${dmy(view.to)}`}>
@@ -159,7 +162,7 @@ export default function OnHoldCod() {
           selectAllHref={`${codListHref(view, { page: 1 })}&release=all`}
         />
       ) : null}
-      <Paper withBorder>
+      <Paper withBorder onClick={followRowLink}>
         <CodList
           key={`${listHref}:${total}:${releaseIds.join(",")}`}
           rows={rows}

@@ -195,6 +195,49 @@ export const PAGE_TABLE_HEAD = [
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
 ].join("\n");
 
+/** One page's figures as the page benchmarks report them (see `measurePage`). */
+export type PageFigures = {
+  url: string;
+  serverMs: number[];
+  latency: number[];
+  /** Server CPU per request at one connection, in ms. */
+  cpu: number;
+  bytes: number;
+  load: Awaited<ReturnType<typeof loadServer>>;
+};
+
+/**
+ * One page measured: `warmUp` GETs, then `requests` at one connection (Server-Timing, latency,
+ * CPU per request, HTML size), then `connections` connections for `seconds` (requests/s,
+ * latencies, CPU per request).
+ */
+export async function measurePageFigures(
+  server: BenchServer,
+  url: string,
+  opts: { warmUp: number; requests: number; seconds: number; connections: number },
+): Promise<PageFigures> {
+  for (let i = 0; i < opts.warmUp; i++) await server.get(url);
+  const serverMs: number[] = [];
+  const latency: number[] = [];
+  let bytes = 0;
+  const cpu0 = server.cpuMs();
+  for (let i = 0; i < opts.requests; i++) {
+    const r = await server.get(url);
+    if (!Number.isNaN(r.serverMs)) serverMs.push(r.serverMs);
+    latency.push(r.ms);
+    bytes = r.bytes;
+  }
+  const cpu = (server.cpuMs() - cpu0) / opts.requests;
+  const load = await loadServer(server, [url], opts.seconds, opts.connections);
+  return { url, serverMs, latency, cpu, bytes, load };
+}
+
+/** A row under PAGE_TABLE_HEAD; `label` instead of the URL when given. */
+export function pageRow(f: PageFigures, label = f.url): string {
+  const server_ = (q: number) => (f.serverMs.length ? quantile(f.serverMs, q) : "–");
+  return `| ${label} | ${server_(0.5)} | ${server_(0.95)} | ${quantile(f.latency, 0.95)} | ${f.cpu.toFixed(1)} | ${(f.bytes / 1024).toFixed(0)} KiB | ${f.load.rps.toFixed(0)} | ${quantile(f.load.latencies, 0.99)} | ${f.load.cpuPerRequest.toFixed(1)} |`;
+}
+
 /**
  * One page as the page benchmarks report it (a row under PAGE_TABLE_HEAD): `warmUp` GETs, then
  * `requests` at one connection (Server-Timing median / p95, latency p95, CPU per request, HTML
@@ -205,19 +248,5 @@ export async function measurePage(
   url: string,
   opts: { warmUp: number; requests: number; seconds: number; connections: number },
 ): Promise<string> {
-  for (let i = 0; i < opts.warmUp; i++) await server.get(url);
-  const timed: number[] = [];
-  const latency: number[] = [];
-  let bytes = 0;
-  const cpu0 = server.cpuMs();
-  for (let i = 0; i < opts.requests; i++) {
-    const r = await server.get(url);
-    if (!Number.isNaN(r.serverMs)) timed.push(r.serverMs);
-    latency.push(r.ms);
-    bytes = r.bytes;
-  }
-  const cpu = (server.cpuMs() - cpu0) / opts.requests;
-  const load = await loadServer(server, [url], opts.seconds, opts.connections);
-  const server_ = (q: number) => (timed.length ? quantile(timed, q) : "–");
-  return `| ${url} | ${server_(0.5)} | ${server_(0.95)} | ${quantile(latency, 0.95)} | ${cpu.toFixed(1)} | ${(bytes / 1024).toFixed(0)} KiB | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(1)} |`;
+  return pageRow(await measurePageFigures(server, url, opts));
 }

@@ -3,10 +3,14 @@
  * the plain table the server sends and the page shows until mantine-react-table has loaded
  * (CodPlainTable here), and the mantine-react-table one (CodTable.tsx, loaded lazily after
  * hydration). Both read and change one selection (CodList.tsx).
+ *
+ * The cells' links are plain anchors (`a.row-link`), followed in the app by the click handler the
+ * page puts around the table (useRowLinkNavigation; `data-keep-scroll` as `preventScrollReset`):
+ * three Remix `<Link>`s a row, each a router lookup on the server, were a large part of the
+ * page's render (decision 081). Without JavaScript they are ordinary links, as before.
  */
 import "../plain-table-extras.css";
 
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { dmy } from "~/services/core/ist-dates";
@@ -58,14 +62,14 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
       header: "Recommended Action",
       size: 100,
       cell: (r) => (
-        <Link
-          className="table-link"
-          to={`${listHref}&hold=${r.id}`}
-          preventScrollReset
+        <a
+          className="table-link row-link"
+          href={`${listHref}&hold=${r.id}`}
+          data-keep-scroll
           aria-label={`Hold COD ${r.pickrr_reference_id}`}
         >
           Hold COD
-        </Link>
+        </a>
       ),
     },
     ...(canRelease
@@ -75,14 +79,14 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
             header: "Release",
             size: 70,
             cell: (r: HeldRemittance) => (
-              <Link
-                className="table-link"
-                to={`${listHref}&release=1&ids=${r.id}`}
-                preventScrollReset
+              <a
+                className="table-link row-link"
+                href={`${listHref}&release=1&ids=${r.id}`}
+                data-keep-scroll
                 aria-label={`Release ${r.pickrr_reference_id}`}
               >
                 Release
-              </Link>
+              </a>
             ),
           },
         ]
@@ -94,9 +98,9 @@ export function codColumns(listHref: string, canRelease: boolean): CodColumn[] {
       className: "wrap-anywhere cod-email",
       testId: "cod-email",
       cell: (r) => (
-        <Link className="table-link" to={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
+        <a className="table-link row-link" href={`/all-users/${r.client_id}/account-ledger`} title="Account Ledger">
           <EmailWrapped email={r.email} />
-        </Link>
+        </a>
       ),
     },
     {
