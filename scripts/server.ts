@@ -19,6 +19,7 @@ import {
 import compression from "compression";
 import express from "express";
 
+import type { Activity } from "../app/services/http/activity";
 import { contentSecurityPolicy, edgeRefusal, MESSAGES } from "../app/services/http/request-edge";
 import { runInRequestScope } from "../app/services/http/request-scope.server";
 import { COMPRESSIBLE, precompressedFiles } from "./lib/precompress";
@@ -35,12 +36,18 @@ export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 export async function createApp(
   buildDir = path.resolve(process.env.BUILD_DIR ?? "build"),
-  { trustProxy = process.env.TRUST_PROXY === "true" } = {},
+  { trustProxy = process.env.TRUST_PROXY === "true", activity }: { trustProxy?: boolean; activity?: Activity } = {},
 ) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
+  // Requests in flight, for background work that waits for a quiet moment (decision 077).
+  if (activity)
+    app.use((_req, res, next) => {
+      res.once("close", activity.begin());
+      next();
+    });
   // Pages and their data are compressed whole by the Remix handler (sendWhole); this compresses
   // what is streamed (downloads, plain answers) at level 3: about half the CPU of the default (6)
   // for ~10 % larger output. Static files (they have an extension) are never compressed here:

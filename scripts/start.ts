@@ -17,6 +17,7 @@ import { startPeriodic } from "../app/services/core/periodic";
 import { logServerError } from "../app/services/core/server-log";
 import { getDb } from "../app/services/db/client.server";
 import { keepTablesUp, UPKEEP_FIRST_AFTER_MS, UPKEEP_INTERVAL_MS } from "../app/services/db/upkeep.server";
+import { createActivity } from "../app/services/http/activity";
 import { startLegalReminders } from "../app/services/legal/reminders.server";
 import { startLegalStatusKeeper } from "../app/services/legal/status-kept.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
@@ -27,6 +28,12 @@ import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
 import { prepareDatabase } from "./prepare-db";
 import { createApp } from "./server";
+
+/**
+ * The demo fill's steps wait for this long without a request, or at most this long in all
+ * (decision 077): a page is not held behind a step unless requests never stop.
+ */
+const FILL_PACE = { quietMs: 20, maxWaitMs: 1_000 };
 
 /** NODE_ENV as the operator set it: an explicit production start gets no demo accounts. */
 const nodeEnvAsked = process.env.NODE_ENV;
@@ -125,7 +132,8 @@ function superviseWorkers(count: number, t0: number) {
 
 /** One server process: the app on PORT and the schedules. */
 async function serve(t0: number) {
-  const app = await createApp();
+  const activity = createActivity();
+  const app = await createApp(undefined, { activity });
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
@@ -161,7 +169,16 @@ async function serve(t0: number) {
         UPKEEP_INTERVAL_MS,
         { firstAfterMs: added > 0 ? UPKEEP_INTERVAL_MS : UPKEEP_FIRST_AFTER_MS },
       );
-    fillOrderBook(getDb(), (line) => console.log(line))
+    // It takes each step in a quiet moment between requests, the most recent weeks first, and the
+    // Daily Performance snapshot is taken again once the last 15 days are in (decision 077).
+    fillOrderBook(getDb(), {
+      log: (line) => console.log(line),
+      pace: () => activity.whenQuiet(FILL_PACE),
+      onRecent: () =>
+        refreshDailyPerformance(getDb(), { force: true })
+          .then(() => undefined)
+          .catch((error) => logServerError(error, "Refreshing the Daily Performance snapshot failed")),
+    })
       .catch((error) => {
         logServerError(error, "Filling the demo order book failed");
         return 0;
