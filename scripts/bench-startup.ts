@@ -2,10 +2,14 @@
  * Measures `npm start` start-up: time from launching the start script to the first page
  * (GET /sign-in answering 200), on a fresh embedded database (includes migrate + seed) and
  * again on the same, already-seeded database. On the fresh database it also waits for the
- * demo order book (~100,000 orders) that fills after the console is up (decision 029) and
- * reports when it was full, and this process's view of the machine's load.
+ * demo order book (~100,000 orders) that fills after the console is up (decisions 029, 077) and
+ * reports when it was full, and this process's view of the machine's load. Also on the fresh
+ * database (decision 077): the time to the first page showing orders (the vp's Order Tracker with
+ * a seller's row, polled every 250 ms after signing in), and the latency of a few pages requested
+ * one after another, with PAUSE_MS between them (a person clicking fast), while the book fills and
+ * then for as many requests once it is full and idle — the same server, in the same run.
  * Needs a build (`npm run build`).
- * Usage: npx tsx scripts/bench-startup.ts
+ * Usage: npx tsx scripts/bench-startup.ts   (PAUSE_MS=100)
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -14,11 +18,52 @@ import path from "node:path";
 
 import { serverNodeArgs } from "./lib/server-node.mjs";
 
+/** The pages a person opens first, requested in turn during the fill and after it. */
+const PAGES = [
+  "/dashboard",
+  "/order-tracker",
+  "/all-users",
+  "/order-tracker?preset=dropping&sort=week_percent&dir=asc",
+];
+const PAUSE_MS = Number(process.env.PAUSE_MS ?? 100);
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/sign-in`, {
+    method: "POST",
+    body: new URLSearchParams({ email: "vp@demo.test", role: "vp", password: "demo-password" }),
+    redirect: "manual",
+  });
+  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error(`signing in as the demo vp failed (${res.status})`);
+  return cookie;
+}
+
+/** Requests PAGES in turn, PAUSE_MS apart, until `until()` or `count` requests; each request's milliseconds. */
+async function browse(base: string, cookie: string, until: () => boolean, count = Infinity): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count && !until(); i++) {
+    const t = performance.now();
+    const res = await fetch(base + PAGES[i % PAGES.length], { headers: { cookie } });
+    await res.text();
+    if (res.status !== 200) throw new Error(`${PAGES[i % PAGES.length]} answered ${res.status}`);
+    times.push(performance.now() - t);
+    await new Promise((r) => setTimeout(r, PAUSE_MS));
+  }
+  return times;
+}
+
+type Fill = { ordersPage: number; during: number[]; idle: number[] };
+
 async function startUp(
   dataDir: string,
   port: number,
   waitForOrderBook: boolean,
-): Promise<{ firstPage: number; orderBook?: number }> {
+): Promise<{ firstPage: number; orderBook?: number; fill?: Fill }> {
   const t0 = performance.now();
   const child = spawn(process.execPath, serverNodeArgs(), {
     env: {
@@ -47,7 +92,27 @@ async function startUp(
           // not listening yet
         }
       }
-      if (firstPage !== undefined && (!waitForOrderBook || orderBook !== undefined)) return { firstPage, orderBook };
+      if (firstPage !== undefined && !waitForOrderBook) return { firstPage };
+      if (firstPage !== undefined) {
+        const base = `http://127.0.0.1:${port}`;
+        const cookie = await signIn(base);
+        // The first page showing orders: the Order Tracker with a seller's row.
+        let ordersPage: number | undefined;
+        while (ordersPage === undefined) {
+          const html = await (await fetch(`${base}/order-tracker`, { headers: { cookie } })).text();
+          if (html.includes('class="perf-total"') && !html.includes("Nothing to show yet.")) {
+            ordersPage = performance.now() - t0;
+            break;
+          }
+          if (performance.now() - t0 > 600_000) throw new Error("no orders within 600 s");
+          await new Promise((r) => setTimeout(r, 250));
+        }
+        const during = await browse(base, cookie, () => orderBook !== undefined);
+        while (orderBook === undefined) await new Promise((r) => setTimeout(r, 50));
+        // Idle: the fill's last upkeep done; as many requests as during the fill (at least 40).
+        const idle = await browse(base, cookie, () => false, Math.max(40, during.length));
+        return { firstPage, orderBook, fill: { ordersPage, during, idle } };
+      }
       if (performance.now() - t0 > 600_000) throw new Error("not ready within 600 s");
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -70,6 +135,20 @@ try {
   console.log(
     `seeded database: ${(warm1.firstPage / 1000).toFixed(1)} s, ${(warm2.firstPage / 1000).toFixed(1)} s to first page`,
   );
+  const fill = cold.fill!;
+  const ms = (v: number) => v.toFixed(1);
+  console.log(
+    `fresh database: the first page showing orders (the vp's Order Tracker) at ${(fill.ordersPage / 1000).toFixed(1)} s`,
+  );
+  console.log(`pages ${PAGES.join(", ")} in turn, ${PAUSE_MS} ms apart:`);
+  for (const [name, times] of [
+    ["during the fill", fill.during],
+    ["idle, after it", fill.idle],
+  ] as const)
+    console.log(
+      `  ${name}: ${times.length} requests, p50 ${ms(quantile(times, 0.5))} ms, p95 ${ms(quantile(times, 0.95))} ms, max ${ms(Math.max(...times))} ms`,
+    );
+  console.log(`  p95 during / idle: ${(quantile(fill.during, 0.95) / quantile(fill.idle, 0.95)).toFixed(2)}×`);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

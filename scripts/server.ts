@@ -25,6 +25,7 @@ import { logLine, logWarning, runWithRequestLog } from "../app/services/core/log
 import { consoleMetrics } from "../app/services/core/metrics";
 import { getDb, processDb } from "../app/services/db/client.server";
 import { type Readiness, readinessChecker } from "../app/services/db/readiness.server";
+import type { Activity } from "../app/services/http/activity";
 import { bearerMatches, requestIdFor, routeIdFinder } from "../app/services/http/operations";
 import { contentSecurityPolicy, edgeRefusal, MESSAGES } from "../app/services/http/request-edge";
 import { runInRequestScope } from "../app/services/http/request-scope.server";
@@ -53,6 +54,8 @@ export type AppOptions = {
   metricsToken?: string;
   /** Whether this server can serve (the database answers and is migrated); a test may give its own. */
   readiness?: () => Promise<Readiness>;
+  /** Requests in flight, for background work that waits for a quiet moment (decision 077). */
+  activity?: Activity;
 };
 
 export async function createApp(
@@ -61,6 +64,7 @@ export async function createApp(
     trustProxy = process.env.TRUST_PROXY === "true",
     metricsToken = env().METRICS_TOKEN,
     readiness = readinessChecker(getDb),
+    activity,
   }: AppOptions = {},
 ) {
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
@@ -75,6 +79,12 @@ export async function createApp(
   metrics.sources.pool = () => processDb().poolStats?.() ?? null;
   // First: every answer gets its request id; the probes answer at once; the rest is logged and counted.
   app.use(operations({ lifecycle, metricsToken, readiness, routeIdOf }));
+  // Requests in flight, for background work that waits for a quiet moment (decision 077).
+  if (activity)
+    app.use((_req, res, next) => {
+      res.once("close", activity.begin());
+      next();
+    });
   // Pages and their data are compressed whole by the Remix handler (sendWhole); this compresses
   // what is streamed (downloads, plain answers) at level 3: about half the CPU of the default (6)
   // for ~10 % larger output. Static files (they have an extension) are never compressed here:

@@ -18,6 +18,7 @@ import { startPeriodic, stopPeriodicJobs } from "../app/services/core/periodic";
 import { logServerError } from "../app/services/core/server-log";
 import { getDb } from "../app/services/db/client.server";
 import { keepTablesUp, UPKEEP_FIRST_AFTER_MS, UPKEEP_INTERVAL_MS } from "../app/services/db/upkeep.server";
+import { createActivity } from "../app/services/http/activity";
 import { startLegalReminders } from "../app/services/legal/reminders.server";
 import { startLegalStatusKeeper } from "../app/services/legal/status-kept.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
@@ -31,6 +32,12 @@ import { createApp, type Lifecycle, shutDown } from "./server";
 
 /** How long a stopping server waits for its requests and job run under way (decision 078). */
 const SHUTDOWN_GRACE_MS = 20_000;
+
+/**
+ * The demo fill's steps wait for this long without a request, or at most this long in all
+ * (decision 077): a page is not held behind a step unless requests never stop.
+ */
+const FILL_PACE = { quietMs: 20, maxWaitMs: 1_000 };
 
 /** NODE_ENV as the operator set it: an explicit production start gets no demo accounts. */
 const nodeEnvAsked = process.env.NODE_ENV;
@@ -134,7 +141,8 @@ function superviseWorkers(count: number, t0: number) {
 
 /** One server process: the app on PORT and the schedules. */
 async function serve(t0: number) {
-  const app = await createApp();
+  const activity = createActivity();
+  const app = await createApp(undefined, { activity });
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const server = app.listen(port, host, () => {
@@ -171,7 +179,16 @@ async function serve(t0: number) {
         UPKEEP_INTERVAL_MS,
         { firstAfterMs: added > 0 ? UPKEEP_INTERVAL_MS : UPKEEP_FIRST_AFTER_MS },
       );
-    fillOrderBook(getDb(), logInfo)
+    // It takes each step in a quiet moment between requests, the most recent weeks first, and the
+    // Daily Performance snapshot is taken again once the last 15 days are in (decision 077).
+    fillOrderBook(getDb(), {
+      log: logInfo,
+      pace: () => activity.whenQuiet(FILL_PACE),
+      onRecent: () =>
+        refreshDailyPerformance(getDb(), { force: true })
+          .then(() => undefined)
+          .catch((error) => logServerError(error, "Refreshing the Daily Performance snapshot failed")),
+    })
       .catch((error) => {
         logServerError(error, "Filling the demo order book failed");
         return 0;

@@ -38,13 +38,26 @@ const ALL: Role[] = [...STAFF, "legal"];
 const ours = plannedDemoClients().filter((c) => c.chain.tl === "tl@demo.test");
 let client = "";
 let ledger = "";
+let quote = "";
+/** The shipment the saved quote is made for (the quote-share test's lane: every client has couriers on it). */
+const LANE = {
+  shipment_type: "forward",
+  pickup_pincode: "400001",
+  drop_pincode: "110001",
+  length: "20",
+  breadth: "15",
+  height: "10",
+  weight: "0.75",
+};
 
 /**
  * `{c}` in a path: one of those clients; `{ledger}`: its Account Ledger in a view with entries (pending
- * if any, else cleared), so the ledger has rows to lay out. Read once per file, over HTTP.
+ * if any, else cleared), so the ledger has rows to lay out; `{quote}`: a quote of that client saved
+ * from its Rate Calculator (decision 073), made by whoever walks first (every staff role may open it).
+ * Read once per file, over HTTP.
  */
 async function expand(page: Page, path: string): Promise<string> {
-  if (path.includes("{") && !client) {
+  if ((path.includes("{c}") || path.includes("{ledger}") || path.includes("{quote}")) && !client) {
     for (const type of ["pending", "cleared"]) {
       for (const { id } of ours.slice(0, 30)) {
         const url = `/all-users/${id}/account-ledger?type=${type}`;
@@ -58,11 +71,24 @@ async function expand(page: Page, path: string): Promise<string> {
     client ||= `/all-users/${ours[0]!.id}`;
     ledger ||= `${client}/account-ledger`;
   }
-  return path.replace("{c}", client).replace("{ledger}", ledger);
+  if (path.includes("{quote}") && !quote) {
+    const calculator = `${client}/rate-calculator`;
+    const form = await page.context().request.get(`${calculator}?${new URLSearchParams(LANE)}`);
+    const value = /<input[^>]*name="quote"[^>]*value="([^"]*)"/.exec(await form.text())?.[1];
+    if (!value) throw new Error(`${calculator}: no quote to save for ${JSON.stringify(LANE)}`);
+    const made = await page.context().request.post(calculator, {
+      form: { intent: "download", quote: value.replace(/&amp;/g, "&").replace(/&quot;/g, '"') },
+      headers: { Origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(made.status(), "saving a quote").toBe(303);
+    quote = made.headers()["location"]!.replace(/\.pdf$/, "");
+  }
+  return path.replace("{c}", client).replace("{ledger}", ledger).replace("{quote}", quote);
 }
 
 type Screen = {
-  /** `{c}` stands for a client's page, `{ledger}` for its Account Ledger (expand). */
+  /** `{c}` stands for a client's page, `{ledger}` for its Account Ledger, `{quote}` for a saved quote of it (expand). */
   path: string;
   roles: Role[];
   /** Column headings (each matched by the start of its text) that must be on screen without sideways scrolling: the rule's primary columns. */
@@ -95,6 +121,8 @@ const SCREENS: Screen[] = [
   { path: "{c}/courier-setup", roles: STAFF },
   { path: "{c}/courier-rules", roles: STAFF },
   { path: "{c}/rate-calculator", roles: STAFF },
+  // A saved quote's own page (decision 073), with its couriers' table.
+  { path: "{quote}", roles: STAFF },
   { path: "{c}/serviceability?from_pincode=110001&to_pincode=560001", roles: STAFF },
   { path: "{c}/account-setup", roles: STAFF },
   { path: "{ledger}", roles: STAFF, columns: ["Reference ID", "Outstanding"], table: "table.ledger-table" },

@@ -3,14 +3,18 @@
  * own fork of the seed, so `npm start`'s background fill — one chunk per transaction, resumed
  * after a restart, shared by several app copies — makes exactly the orders and scan events the
  * one-transaction seed makes (the run's template database: SEED_ORDERS=1500 in statements of
- * 1,000; the fill here in transactions of 500).
+ * 1,000; the fill here in transactions of 500, the most recent orders first: decision 077).
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
+import { refreshDailyPerformance } from "~/services/analytics/snapshot.server";
+import { dailyPerformance } from "~/services/analytics/tracker.server";
+import { DEFAULT_TRACKER_QUERY } from "~/services/analytics/tracker-query";
+import { isDropping } from "~/services/analytics/week-over-week";
 import type { DbHandle } from "~/services/db/client.server";
 import { rollupDifferences } from "~/services/orders/rollups.server";
-import { fillOrderBook, ORDER_FILL_SETTING } from "~/services/seed/orders.server";
+import { FILL_BANDS_DAYS, fillOrderBook, ORDER_FILL_SETTING } from "~/services/seed/orders.server";
 import { seedDemoData } from "~/services/seed/seed.server";
 
 import { openTestDb } from "../support/db";
@@ -61,9 +65,34 @@ describe("the demo order book filled after start-up", { timeout: LONG }, () => {
       await one<{ next: number }>(fresh, sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as next`),
     ).toEqual({ next: 1501 });
 
+    // The most recent days first (decision 077): after the first chunk, what a person sees on
+    // signing in — the last seven days of Daily Performance — already has orders, and nothing older
+    // than the first band is in yet.
+    const until = new Date(inject("seedOrdersUntil"));
+    let recent = 0;
+    const first = await fillOrderBook(fresh.db, { maxChunks: 1, onRecent: async () => void recent++ });
+    expect(first).toBeGreaterThan(0);
+    const early = await one<{ n: number; oldest: string; days: number }>(
+      fresh,
+      sql`select count(*)::int as n, min(placed_at)::text as oldest,
+            count(distinct (placed_at at time zone 'Asia/Kolkata')::date) filter (
+              where placed_at >= ${new Date(until.getTime() - 7 * 86_400_000).toISOString()}::timestamptz)::int as days
+          from orders`,
+    );
+    expect(early.n).toBe(first);
+    expect(Date.parse(early.oldest)).toBeGreaterThan(until.getTime() - FILL_BANDS_DAYS[0] * 86_400_000);
+    expect(early.days).toBeGreaterThanOrEqual(7);
+    const snapshotDays = await one<{ n: number }>(
+      fresh,
+      sql`select count(distinct day)::int as n from order_daily_rollups where placed > 0`,
+    );
+    expect(snapshotDays.n).toBeGreaterThanOrEqual(14);
+    // The first band was all of that one chunk here (about 160 of 1,500 orders): the snapshot was taken again.
+    expect(recent).toBe(1);
+
     // Two copies of the app start filling at once: each chunk is made once.
     const added = await Promise.all([fillOrderBook(fresh.db), fillOrderBook(fresh.db)]);
-    expect(added[0] + added[1]).toBe(1500);
+    expect(first + added[0] + added[1]).toBe(1500);
     const expected = await book(template);
     expect(expected.n).toBe(1500);
     expect(expected.e).toBeGreaterThan(1500 * 3);
@@ -78,13 +107,56 @@ describe("the demo order book filled after start-up", { timeout: LONG }, () => {
   });
 
   it("resumes after a restart where it stopped, making the same orders", async () => {
-    // A restart in the middle: the last two chunks (orders 501…1500) were never committed.
-    await fresh.db.execute(sql`delete from tracking_events where order_id > 500`);
-    await fresh.db.execute(sql`delete from orders where id > 500`);
+    // A restart in the middle: the oldest band's chunks (orders 90 days old or more, written
+    // last) were never committed.
+    const cut = new Date(new Date(inject("seedOrdersUntil")).getTime() - FILL_BANDS_DAYS[2] * 86_400_000).toISOString();
+    const { n } = await one<{ n: number }>(
+      fresh,
+      sql`select count(*)::int as n from orders where placed_at <= ${cut}::timestamptz`,
+    );
+    expect(n).toBeGreaterThan(500);
+    await fresh.db.execute(
+      sql`delete from tracking_events where order_id in (select id from orders where placed_at <= ${cut}::timestamptz)`,
+    );
+    await fresh.db.execute(sql`delete from orders where placed_at <= ${cut}::timestamptz`);
     await fresh.db.execute(
       sql`insert into settings (key, value) values (${ORDER_FILL_SETTING}, ${JSON.stringify(plan)}::jsonb)`,
     );
-    expect(await fillOrderBook(fresh.db)).toBe(1000);
+    expect(await fillOrderBook(fresh.db)).toBe(n);
     expect(await book(fresh)).toEqual(await book(template));
+  });
+});
+
+describe("the seed's falling sellers (decision 072's Dropping preset)", { timeout: LONG }, () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await openTestDb({ seeded: true });
+  }, LONG);
+  afterAll(() => h?.close());
+
+  it("gives Daily Performance at least one seller down 30 % or more on 20 or more orders, the largest among them", async () => {
+    // The snapshot as of the moment the book ends: its "this week" is the seed's.
+    await refreshDailyPerformance(h.db, { force: true, now: new Date(inject("seedOrdersUntil")) });
+    const [vp] = (await h.db.execute(sql`select id from staff where email = 'vp@demo.test'`)).rows as { id: number }[];
+    const dropping = await dailyPerformance(
+      h.db,
+      { id: Number(vp.id), role: "vp" },
+      { ...DEFAULT_TRACKER_QUERY, preset: "dropping" },
+    );
+    expect(dropping.rows.length).toBeGreaterThanOrEqual(1);
+    for (const r of dropping.rows) {
+      expect(r.weekBefore).toBeGreaterThanOrEqual(20);
+      expect(isDropping({ thisWeek: r.week, lastWeek: r.weekBefore })).toBe(true);
+    }
+    // The largest seller (volume rank 0, one of FALLING_RANKS) is one of them.
+    const [largest] = (
+      await h.db.execute(sql`select client_id from orders group by client_id order by count(*) desc limit 1`)
+    ).rows as { client_id: number }[];
+    const ids = (
+      await h.db.execute(
+        sql`select id from clients where email in (select jsonb_array_elements_text(${JSON.stringify(dropping.rows.map((r) => r.email))}::jsonb))`,
+      )
+    ).rows.map((r) => Number((r as { id: number }).id));
+    expect(ids).toContain(Number(largest.client_id));
   });
 });

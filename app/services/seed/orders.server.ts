@@ -20,6 +20,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { eq } from "drizzle-orm";
 
+import { addDays, istDayOf } from "../core/ist-dates";
 import type { Db, Tx } from "../db/client.server";
 import { clients, orders, pincodes, settings } from "../db/schema";
 import { transaction } from "../db/transaction.server";
@@ -70,8 +71,11 @@ export const DEMO_ORDERS = 100_000;
 const BLOCK = 500;
 /** Orders per statement in the one-transaction seed (SEED_ORDER_CHUNK; the tests use small chunks so several run). */
 const seedChunk = () => Math.max(1, Math.round((Number(process.env.SEED_ORDER_CHUNK) || 25_000) / BLOCK)) * BLOCK;
-/** Orders per transaction of the background fill (SEED_FILL_CHUNK): the console answers between two (~0.5 s each). */
-const fillChunk = () => Math.max(1, Math.round((Number(process.env.SEED_FILL_CHUNK) || 5_000) / BLOCK)) * BLOCK;
+/**
+ * Orders per transaction of the background fill (SEED_FILL_CHUNK): small, so that a request that
+ * arrives while one is written waits about as long as a page takes (decision 077).
+ */
+const fillChunk = () => Math.max(1, Math.round(Number(process.env.SEED_FILL_CHUNK) || 250));
 const HOUR_MS = 3_600_000;
 /** Clients whose quote configs are read together while planning lanes (within the quote cache's size). */
 const PRELOAD_CLIENTS = 500;
@@ -97,7 +101,7 @@ type Lane = {
   charge: ReturnType<typeof frozenCharge>;
   edd_days: number;
 };
-type ClientPlan = { id: number; cod: Lane[]; prepaid: Lane[]; weight: number };
+type ClientPlan = { id: number; cod: Lane[]; prepaid: Lane[]; weight: number; falling: boolean };
 
 function customerName(rng: Prng): string {
   const group = rng.weighted(Object.values(NAME_GROUPS).map((g) => [g, g.weight] as const));
@@ -111,7 +115,12 @@ function customerName(rng: Prng): string {
 const dropsFor = (rank: number) => (rank < 50 ? 6 : rank < 300 ? 3 : 2);
 
 /** The per-client lanes and their quotes: the engine runs once per combination, not per order. */
-async function planClients(db: Db, rng: Prng, referenceDate: Date): Promise<{ plans: ClientPlan[]; lanes: Lane[] }> {
+async function planClients(
+  db: Db,
+  rng: Prng,
+  referenceDate: Date,
+  pace: () => Promise<void>,
+): Promise<{ plans: ClientPlan[]; lanes: Lane[] }> {
   const pins = (
     await db.execute(
       sql`select ${pincodes.pincode} as pincode, ${pincodes.city} as city, ${pincodes.state} as state from ${pincodes} order by ${pincodes.pincode}`,
@@ -129,7 +138,7 @@ async function planClients(db: Db, rng: Prng, referenceDate: Date): Promise<{ pl
   const lanes: Lane[] = [];
   for (const [rank, c] of ranked.entries()) {
     // PGlite answers within the same turn of the event loop: a start-up fill lets requests in.
-    await new Promise((resolve) => setImmediate(resolve));
+    await pace();
     // The quote configs of the next clients in a few set-based reads, not ~7 reads a client (decision 035).
     if (rank % PRELOAD_CLIENTS === 0)
       await preloadClientConfigs(
@@ -139,7 +148,7 @@ async function planClients(db: Db, rng: Prng, referenceDate: Date): Promise<{ pl
     const data = await quoteData(db, c.id);
     const pickup = rng.pick(popular);
     const drops = rng.sample(popular, dropsFor(rank));
-    const plan: ClientPlan = { id: c.id, cod: [], prepaid: [], weight: 0 };
+    const plan: ClientPlan = { id: c.id, cod: [], prepaid: [], weight: 0, falling: false };
     for (const drop of drops)
       for (const weight of WEIGHTS)
         for (const cod of [true, false]) {
@@ -180,9 +189,43 @@ async function planClients(db: Db, rng: Prng, referenceDate: Date): Promise<{ pl
     if (plan.cod.length + plan.prepaid.length === 0) continue;
     // Heavy tail: a few large sellers, many small ones (Zipf, s = 1.1).
     plan.weight = 1 / Math.pow(rank + 1, 1.1);
+    // The sellers with lanes come in order of volume: the chosen places fall week on week.
+    plan.falling = FALLING_RANKS.includes(plans.length);
     plans.push(plan);
   }
   return { plans, lanes };
+}
+
+/**
+ * The sellers whose orders fall week on week, by their place in volume among the sellers that ship
+ * (0 is the largest): Daily Performance's Dropping preset (decision 072) has someone to show. With
+ * the default seed these are, at the demo scale, the 1st, 8th, 15th, 23rd and 32nd largest sellers:
+ * Bhattacharya Handicrafts (client 92, debjani@bhattacharyahandicrafts.com, 26 % of the book),
+ * Balaji Infotech (88, accounts@balajiinfotech.com), Sri Om Sai Pet Supplies (184,
+ * accounts@sriomsaipetsupplies.in), Sri Himalaya Sweets Pvt Ltd (179, ops@srihimalayasweets.com)
+ * and Desi Threads (18, contact@desithreads.in, 0.36 %: about 18 orders a week, 27 last week after
+ * the fall) — the same places at the large scale, other clients. The largest is among them so that the tests' small
+ * book (1,500 orders, where only the largest seller has 20 orders a week) has one too.
+ */
+export const FALLING_RANKS: readonly number[] = [0, 7, 14, 22, 31];
+/** The share of a falling seller's orders of the last seven whole days that were placed a week earlier instead. */
+const FALL_SHARE = 0.5;
+
+/**
+ * A falling seller's order of "this week" (the seven whole IST days before the reference date's
+ * day, decision 072) moves to the same weekday a week earlier for FALL_SHARE of its orders, chosen
+ * by a hash of the order's id, not by a draw, so every other order keeps its draws: this week keeps
+ * about half and last week gains them — a fall of about two thirds, on about one and a half times
+ * the seller's usual week.
+ */
+function weekWindow(referenceDate: Date): { from: number; to: number } {
+  const today = istDayOf(referenceDate);
+  const istMidnight = (day: string) => Date.parse(`${day}T00:00:00+05:30`);
+  return { from: istMidnight(addDays(today, -7)), to: istMidnight(today) };
+}
+function fallenPlacedAt(placed: number, id: number, week: { from: number; to: number }): number {
+  if (placed < week.from || placed >= week.to) return placed;
+  return (Math.imul(id, 0x9e3779b1) >>> 0) / 2 ** 32 < FALL_SHARE ? placed - 7 * DAY_MS : placed;
 }
 
 /** A day in the last six months: more orders lately (growth) and fewer on Sundays. */
@@ -340,23 +383,38 @@ function clientPicker(plans: readonly ClientPlan[]) {
   };
 }
 
+/** One order as the seed draws it: its compact columns, its stored scans and its withheld settling scans. */
+type DrawnOrder = {
+  id: number;
+  lane: Lane;
+  placed: number;
+  pickup: number | null;
+  delivered: number | null;
+  rto: number | null;
+  status: number;
+  qty: number;
+  product: number;
+  sku: number;
+  invoice: number;
+  name: string;
+  phone: string;
+  house: number;
+  street: number;
+  steps: { status: number; loc: number; at: number }[];
+  settling: SettleScan[];
+};
+
 /**
- * Orders start+1 … end (their ids) with their scan events. Each chunk draws from its own fork of
- * the seed, so the data is the same whether the chunks run in one transaction (db:seed, tests)
- * or one transaction each, resumed after a restart (`npm start`'s background fill).
+ * Draws orders start+1 … end (their ids) with their scan events. Order n draws from the stream
+ * of its block (BLOCK), so the data is the same whether the orders are written in one transaction
+ * (db:seed, tests), or one chunk per transaction in any order, resumed after a restart (`npm
+ * start`'s background fill, the most recent first: decision 077). `start` is a multiple of BLOCK.
  */
-async function insertChunk(
-  tx: Tx,
-  book: PlannedBook,
-  chunk: number,
-  end: number,
-): Promise<{ events: number; settling: SettleScan[] }> {
+function drawOrders(book: PlannedBook, start: number, end: number): DrawnOrder[] {
   const { root, pickClient, referenceDate } = book;
-  const settling: SettleScan[] = [];
-  const start = chunk * book.chunk;
-  const o = new Columns();
-  const e = new Columns();
   const ref = referenceDate.getTime();
+  const week = weekWindow(referenceDate);
+  const drawn: DrawnOrder[] = [];
   let rng = root;
   for (let i = start; i < end; i++) {
     if (i % BLOCK === 0) rng = root.fork(`block-${Math.floor(i / BLOCK)}`);
@@ -366,48 +424,85 @@ async function insertChunk(
     const wantCod = rng.chance(0.6);
     const same = wantCod ? plan.cod : plan.prepaid;
     const lane = rng.pick(same.length > 0 ? same : wantCod ? plan.prepaid : plan.cod);
-    const placed = placedAt(rng, referenceDate);
+    const drawnAt = placedAt(rng, referenceDate);
+    const placed = plan.falling ? fallenPlacedAt(drawnAt, id, week) : drawnAt;
     const journeyed = journey(rng, (ref - placed) / HOUR_MS);
     const at = (s: Step | undefined) => (s ? placed + Math.round(s.afterHours * HOUR_MS) : null);
     // A Premium seller's order settles (delivered, or RTO initiated) through the couriers' own
     // ingestion after the load (decision 067): stored here is its journey up to that scan.
     const settleAt = premiumSellers.has(plan.id) ? journeyed.findIndex((s) => SETTLING.has(s.status)) : -1;
     const steps = settleAt < 0 ? journeyed : journeyed.slice(0, settleAt);
-    if (settleAt >= 0)
-      journeyed.slice(settleAt).forEach((s, n) =>
-        settling.push({
-          order_id: id,
-          lane,
-          event_id: `EV${id}-${settleAt + n + 1}`,
-          status: s.status,
-          location: s.location,
-          at: at(s)!,
-        }),
-      );
+    const settling: SettleScan[] =
+      settleAt < 0
+        ? []
+        : journeyed.slice(settleAt).map((s, n) => ({
+            order_id: id,
+            lane,
+            event_id: `EV${id}-${settleAt + n + 1}`,
+            status: s.status,
+            location: s.location,
+            at: at(s)!,
+          }));
     const product = rng.int(0, PRODUCTS.length - 1);
-    o.push("id", id);
-    o.push("lane", lane.id);
-    o.push("placed", placed);
-    o.push("pickup", at(steps.find((s) => s.status === "picked_up")));
-    o.push("delivered", at(steps.find((s) => s.status === "delivered")));
-    o.push("rto", at(steps.find((s) => s.status === "rto_initiated")));
-    o.push("status", ORDER_STATUSES.indexOf(steps.at(-1)?.status ?? "placed"));
-    o.push("qty", rng.int(1, 3));
-    o.push("product", product);
-    o.push("sku", rng.int(10, 99));
-    o.push("invoice", lane.cod ? 899 : rng.int(300, 4000));
-    o.push("name", customerName(rng));
-    o.push("phone", `${rng.pick(["6", "7", "8", "9"])}${padNumber(rng.int(0, 999_999_999), 9)}`);
-    o.push("house", rng.int(1, 400));
-    o.push("street", rng.int(0, STREETS.length - 1));
-    steps.forEach((s, n) => {
-      e.push("order", id);
-      e.push("lane", lane.id);
-      e.push("n", n + 1);
-      e.push("status", ORDER_STATUSES.indexOf(s.status));
-      e.push("loc", s.location);
-      e.push("at", at(s));
+    drawn.push({
+      id,
+      lane,
+      placed,
+      pickup: at(steps.find((s) => s.status === "picked_up")),
+      delivered: at(steps.find((s) => s.status === "delivered")),
+      rto: at(steps.find((s) => s.status === "rto_initiated")),
+      status: ORDER_STATUSES.indexOf(steps.at(-1)?.status ?? "placed"),
+      qty: rng.int(1, 3),
+      product,
+      sku: rng.int(10, 99),
+      invoice: lane.cod ? 899 : rng.int(300, 4000),
+      name: customerName(rng),
+      phone: `${rng.pick(["6", "7", "8", "9"])}${padNumber(rng.int(0, 999_999_999), 9)}`,
+      house: rng.int(1, 400),
+      street: rng.int(0, STREETS.length - 1),
+      steps: steps.map((s) => ({ status: ORDER_STATUSES.indexOf(s.status), loc: s.location, at: at(s)! })),
+      settling,
     });
+  }
+  return drawn;
+}
+
+/**
+ * Writes drawn orders and their scan events (set-based, one statement each), the lanes they use
+ * first; returns how many events and the settling scans withheld for the ingestion.
+ */
+async function writeOrders(tx: Tx, drawn: readonly DrawnOrder[]): Promise<{ events: number; settling: SettleScan[] }> {
+  const used = new Map<number, Lane>();
+  for (const d of drawn) used.set(d.lane.id, d.lane);
+  await insertLanes(tx, [...used.values()]);
+  const o = new Columns();
+  const e = new Columns();
+  const settling: SettleScan[] = [];
+  for (const d of drawn) {
+    o.push("id", d.id);
+    o.push("lane", d.lane.id);
+    o.push("placed", d.placed);
+    o.push("pickup", d.pickup);
+    o.push("delivered", d.delivered);
+    o.push("rto", d.rto);
+    o.push("status", d.status);
+    o.push("qty", d.qty);
+    o.push("product", d.product);
+    o.push("sku", d.sku);
+    o.push("invoice", d.invoice);
+    o.push("name", d.name);
+    o.push("phone", d.phone);
+    o.push("house", d.house);
+    o.push("street", d.street);
+    d.steps.forEach((s, n) => {
+      e.push("order", d.id);
+      e.push("lane", d.lane.id);
+      e.push("n", n + 1);
+      e.push("status", s.status);
+      e.push("loc", s.loc);
+      e.push("at", s.at);
+    });
+    settling.push(...d.settling);
   }
   await tx.execute(sql`
     insert into orders (id, pickrr_order_id, pickrr_tracking_id, courier_tracking_id, client_id, courier_service_id, courier_name, service, payment_mode,
@@ -520,6 +615,9 @@ async function settleThroughIngestion(tx: Tx, scans: readonly SettleScan[], now:
   return stored;
 }
 
+/** Between two steps of planning or filling, by default: let waiting requests in (PGlite answers within the same turn of the event loop). */
+const letRequestsIn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 type PlannedBook = {
   root: Prng;
   pickClient: (rng: Prng) => ClientPlan;
@@ -529,9 +627,16 @@ type PlannedBook = {
   chunk: number;
 };
 
-async function planBook(db: Db, root: Prng, referenceDate: Date, count: number, chunk: number): Promise<PlannedBook> {
+async function planBook(
+  db: Db,
+  root: Prng,
+  referenceDate: Date,
+  count: number,
+  chunk: number,
+  pace: () => Promise<void> = letRequestsIn,
+): Promise<PlannedBook> {
   const book = root.fork("orders");
-  const { plans, lanes } = await planClients(db, book.fork("lanes"), referenceDate);
+  const { plans, lanes } = await planClients(db, book.fork("lanes"), referenceDate, pace);
   return { root: book, pickClient: clientPicker(plans), lanes, referenceDate, count, chunk };
 }
 
@@ -567,14 +672,13 @@ export const ordersSeeder: AreaSeeder = {
     };
     const book = await planBook(tx as unknown as Db, root, referenceDate, count, seedChunk());
     timing(`${book.lanes.length} lanes quoted`);
-    await insertLanes(tx, book.lanes);
     // A bulk load into a table without its indexes, then each index built once, is several
     // times faster than maintaining them row by row (the trigram index most of all).
     const restore = await withoutIndexes(tx, ["orders", "tracking_events"]);
     let events = 0;
     const settling: SettleScan[] = [];
     for (let k = 0; k < chunksOf(book); k++) {
-      const added = await insertChunk(tx, book, k, Math.min(count, (k + 1) * book.chunk));
+      const added = await writeOrders(tx, drawOrders(book, k * book.chunk, Math.min(count, (k + 1) * book.chunk)));
       events += added.events;
       settling.push(...added.settling);
     }
@@ -607,41 +711,105 @@ export const ordersSeeder: AreaSeeder = {
 };
 
 /**
- * Fills the order book `npm start` left for later, one chunk per transaction, so the console
- * answers while it fills (each chunk holds the database for about a second) and a restart
- * resumes where it stopped. With several copies of the app on one PostgreSQL, each chunk is
- * taken under a transaction-level advisory lock and skipped when it is already there.
- * Returns how many orders it added.
+ * The background fill's bands by the orders' age in days, the most recent first (decision 077):
+ * the last 15 days (what Daily Performance and the Order Tracker read) are in within seconds of
+ * start-up, then the six weeks, three months and the rest of the six months.
  */
-export async function fillOrderBook(db: Db, log: (line: string) => void = () => {}): Promise<number> {
+export const FILL_BANDS_DAYS: readonly number[] = [15, 42, 90, Infinity];
+
+/** What the fill does between its steps: by default it only lets waiting requests in. */
+export type FillOptions = {
+  log?: (line: string) => void;
+  /**
+   * Awaited before each step (drawing a block, writing a chunk): the server passes a wait for a
+   * quiet moment between requests (http/activity.ts), so pages answer first (decision 077).
+   */
+  pace?: () => Promise<void>;
+  /** Called once the most recent band (the last 15 days) is in, and only if it was written now. */
+  onRecent?: () => Promise<void>;
+  /** Stop after this many chunks written (tests: what a person sees early on). */
+  maxChunks?: number;
+};
+
+/**
+ * The fill's chunks: every order of the book drawn (block by block, pacing between blocks), put in
+ * its band by age, the bands in order from the most recent, each cut into chunks of the fill's size
+ * in id order. The same seed and reference date give the same chunks: a restart finds them again.
+ */
+async function fillChunks(book: PlannedBook, pace: () => Promise<void>): Promise<DrawnOrder[][][]> {
+  const ref = book.referenceDate.getTime();
+  const bands: DrawnOrder[][] = FILL_BANDS_DAYS.map(() => []);
+  for (let start = 0; start < book.count; start += BLOCK) {
+    await pace();
+    for (const d of drawOrders(book, start, Math.min(book.count, start + BLOCK))) {
+      const age = (ref - d.placed) / DAY_MS;
+      bands[FILL_BANDS_DAYS.findIndex((days) => age < days)].push(d);
+    }
+  }
+  return bands.map((band) => {
+    const chunks: DrawnOrder[][] = [];
+    for (let i = 0; i < band.length; i += book.chunk) chunks.push(band.slice(i, i + book.chunk));
+    return chunks;
+  });
+}
+
+/**
+ * Fills the order book `npm start` left for later, the most recent orders first (decision 077),
+ * one chunk per transaction, so the console answers while it fills (the server's `pace` holds
+ * each step until no request is waiting) and a restart resumes where it stopped. With several
+ * copies of the app on one PostgreSQL, each chunk is taken under a transaction-level advisory
+ * lock and skipped when it is already there. Returns how many orders it added.
+ */
+export async function fillOrderBook(db: Db, options: FillOptions | ((line: string) => void) = {}): Promise<number> {
+  const {
+    log = () => {},
+    pace = letRequestsIn,
+    onRecent,
+    maxChunks = Infinity,
+  } = typeof options === "function" ? { log: options } : options;
   const [row] = await db.select().from(settings).where(eq(settings.key, ORDER_FILL_SETTING));
   if (!row) return 0;
   const plan = row.value as FillPlan;
-  const book = await planBook(db, createPrng(plan.seed), new Date(plan.reference_date), plan.target, fillChunk());
-  let added = 0;
+  const book = await planBook(db, createPrng(plan.seed), new Date(plan.reference_date), plan.target, fillChunk(), pace);
   const t0 = Date.now();
-  for (let k = 0; k < chunksOf(book); k++) {
-    // PGlite answers within the same turn of the event loop: let waiting requests in first.
-    await new Promise((resolve) => setImmediate(resolve));
-    const start = k * book.chunk;
-    const end = Math.min(plan.target, start + book.chunk);
-    const done = await transaction(db, async (tx) => {
-      const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`))
-        .rows as { locked: boolean }[];
-      if (!locked) return "busy" as const;
-      const [{ there }] = (await tx.execute(sql`select exists (select 1 from orders where id = ${start + 1}) as there`))
-        .rows as { there: boolean }[];
-      if (there) return "there" as const;
-      await insertLanes(tx, book.lanes);
-      const { settling } = await insertChunk(tx, book, k, end);
-      await settleThroughIngestion(tx, settling, book.referenceDate);
-      await addOrdersToRollups(tx, sql`${orders.id} between ${start + 1} and ${end}`);
-      return "added" as const;
-    });
-    if (done === "busy") return added; // another copy is filling
-    if (done === "added") added += end - start;
+  const bands = await fillChunks(book, pace);
+  let added = 0;
+  let written = 0;
+  for (const [b, chunks] of bands.entries()) {
+    let bandAdded = 0;
+    for (const chunk of chunks) {
+      if (written >= maxChunks) return added;
+      await pace();
+      const done = await transaction(db, async (tx) => {
+        const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`))
+          .rows as { locked: boolean }[];
+        if (!locked) return "busy" as const;
+        const [{ there }] = (
+          await tx.execute(sql`select exists (select 1 from orders where id = ${chunk[0].id}) as there`)
+        ).rows as { there: boolean }[];
+        if (there) return "there" as const;
+        const { settling } = await writeOrders(tx, chunk);
+        await settleThroughIngestion(tx, settling, book.referenceDate);
+        await addOrdersToRollups(
+          tx,
+          sql`${orders.id} in (select value::int from jsonb_array_elements_text(${JSON.stringify(chunk.map((d) => d.id))}::jsonb))`,
+        );
+        return "added" as const;
+      });
+      if (done === "busy") return added; // another copy is filling
+      if (done === "added") {
+        added += chunk.length;
+        bandAdded += chunk.length;
+        written++;
+      }
+    }
+    if (b === 0 && bandAdded > 0) {
+      log(`Order book: the last ${FILL_BANDS_DAYS[0]} days' ${bandAdded} orders in at ${Date.now() - t0} ms.`);
+      await onRecent?.();
+    }
   }
   // The remittances and bills follow from the whole book (seed/money.server.ts), under the fill's lock.
+  await pace();
   const money = await transaction(db, async (tx) => {
     const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`))
       .rows as { locked: boolean }[];
