@@ -53,8 +53,10 @@ async function measure(mode: string, port: number) {
     dataDir,
     port,
     nodeArgs: MODES[mode],
-    readyTimeoutMs: 600_000,
+    readyTimeoutMs: 1_800_000,
     onOutput: (text) => (log += text),
+  }).catch((error: Error) => {
+    throw new Error(`${mode}: ${error.message}:\n${log}`);
   });
   try {
     const ready = (Date.now() - t0) / 1000;
