@@ -332,16 +332,26 @@ function acceptsEncoding(accept: string | undefined): (coding: string) => boolea
 }
 
 /**
- * A page answered as one body (decisions 048 and 050): brotli at quality 1, else gzip at level 1,
- * in one call. A page of up to SYNC_COMPRESS_MAX is compressed right here: on the thread pool
+ * A page answered as one body (decisions 048 and 050): brotli at PAGE_BROTLI_QUALITY, else gzip
+ * at level 1, in one call. A page of up to SYNC_COMPRESS_MAX is compressed right here: on the thread pool
  * the call costs more than the compression (the stream, the encoder set up on this thread, the
  * hand-over and its callback: All Users' 48 KB took ~450 µs of CPU at quality 2 on the pool
  * against ~145 µs at quality 1 here, for 11.8 KB instead of 10.8). A larger body (a long
  * table's `.data`) goes to the pool, so that this thread is not held for milliseconds.
  */
 const SYNC_COMPRESS_MAX = 256 * 1024;
+/**
+ * Brotli's quality for pages (decision 080): the lowest that comes out no larger than gzip 1 on
+ * every page measured (scripts/bench-compression.ts, 13 pages): quality 1 was larger on 9 of
+ * them, 2 on the sign-in page; 3 is 9 % smaller than gzip 1 in all for ~1.4× its CPU (~0.1 ms a
+ * page more than quality 1).
+ */
+export const PAGE_BROTLI_QUALITY = 3;
 const brotliOptions = (size: number): zlib.BrotliOptions => ({
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+  params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+  },
 });
 /** A whole body in brotli or gzip: here up to `syncMax` bytes, on the thread pool above it. */
 export async function compressWhole(

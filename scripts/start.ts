@@ -1,14 +1,13 @@
 /**
- * `npm start`: build if needed, open + migrate + seed the database, serve on PORT.
+ * The server: open + migrate + seed the database, serve on PORT. `npm start` builds it (when the
+ * build is older than its sources) and runs it compiled, as build/start.js (scripts/launch.mjs,
+ * decision 080); the tests and benchmarks may run it from source with tsx.
  * WEB_CONCURRENCY > 1 (PostgreSQL only, decision 039): this process prepares the database, then
  * forks that many workers that share the port and each serve and run the schedules, as copies on
  * separate machines would (every schedule is already once-across-copies); a worker that dies is
  * replaced; SIGTERM stops them all.
  */
-import { execSync } from "node:child_process";
 import cluster, { type Worker } from "node:cluster";
-import { existsSync, readdirSync, statSync } from "node:fs";
-import path from "node:path";
 
 import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
@@ -43,24 +42,6 @@ const FILL_PACE = { quietMs: 20, maxWaitMs: 1_000 };
 const nodeEnvAsked = process.env.NODE_ENV;
 process.env.NODE_ENV ??= "production";
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIfNeeded() {
-  const serverEntry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");
-  const stale = !existsSync(serverEntry) || newestMtime(path.resolve("app")) > statSync(serverEntry).mtimeMs;
-  if (stale) {
-    logInfo("Building the console…");
-    execSync("npm run build", { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  }
-}
-
 async function main() {
   const t0 = Date.now();
   if (cluster.isWorker) return serve(t0);
@@ -77,7 +58,6 @@ async function main() {
       `Warning: PASSWORD_HASH_COST=${hashCost} hashes new passwords below OWASP's scrypt cost (${OWASP_HASH_COST}): for test suites only (decision 038).`,
     );
   }
-  if (process.env.SKIP_BUILD !== "true") buildIfNeeded();
   await prepareDatabase({
     seedIfEmpty: demoSeedWanted({
       nodeEnvAsked,

@@ -60,7 +60,19 @@ function sourceDigest() {
   };
   walk("app");
   walk("public");
-  for (const f of ["vite.config.ts", "tsconfig.json", "postcss.config.cjs", "package-lock.json"])
+  // The compiled server (build/start.js, decision 080) is made from these too.
+  walk("scripts/lib");
+  for (const f of [
+    "scripts/start.ts",
+    "scripts/server.ts",
+    "scripts/prepare-db.ts",
+    "scripts/build-server.mjs",
+    "vite.config.ts",
+    "tsconfig.json",
+    "postcss.config.cjs",
+    "package.json",
+    "package-lock.json",
+  ])
     if (existsSync(f)) add(f);
   return hash.digest("hex");
 }

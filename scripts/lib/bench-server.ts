@@ -54,6 +54,8 @@ export async function seededDataDir(): Promise<{
 
 export type BenchServer = {
   base: string;
+  /** The server process's pid (its workers are its children). */
+  pid: number;
   /** The signed-in session's cookie (`name=value`), for tools that make their own requests. */
   cookie: string;
   /** CPU time (user + system, every thread) the server process has used so far, in ms; 0 off Linux. */
@@ -69,6 +71,12 @@ export async function startBenchServer(opts: {
   buildDir?: string;
   cwd?: string;
   extraNodeArgs?: string[];
+  /** The whole `node` command line instead of serverNodeArgs() (e.g. the compiled server's, decision 080). */
+  nodeArgs?: string[];
+  /** How long the server may take to answer its first page (default 60 s). */
+  readyTimeoutMs?: number;
+  /** The server's output, as it comes (instead of BENCH_SERVER_LOG). */
+  onOutput?: (text: string) => void;
 }): Promise<BenchServer> {
   const base = `http://127.0.0.1:${opts.port}`;
   // BENCH_AS=legal (or kam, tl…): the demo account of that role instead of the vp;
@@ -78,7 +86,11 @@ export async function startBenchServer(opts: {
     : [`${process.env.BENCH_AS ?? "vp"}@demo.test`, process.env.BENCH_AS ?? "vp"];
   const proc = spawn(
     process.execPath,
-    serverNodeArgs([...(opts.extraNodeArgs ?? []), ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [])]),
+    opts.nodeArgs ??
+      serverNodeArgs([
+        ...(opts.extraNodeArgs ?? []),
+        ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+      ]),
     {
       cwd: opts.cwd ?? process.cwd(),
       env: {
@@ -93,11 +105,14 @@ export async function startBenchServer(opts: {
         COOKIE_SECURE: "false",
       },
       // BENCH_SERVER_LOG=<file>: the server's output (its errors, a crash) kept for reading afterwards.
-      stdio: process.env.BENCH_SERVER_LOG
-        ? ["ignore", openSync(process.env.BENCH_SERVER_LOG, "a"), openSync(process.env.BENCH_SERVER_LOG, "a")]
-        : "ignore",
+      stdio: opts.onOutput
+        ? ["ignore", "pipe", "pipe"]
+        : process.env.BENCH_SERVER_LOG
+          ? ["ignore", openSync(process.env.BENCH_SERVER_LOG, "a"), openSync(process.env.BENCH_SERVER_LOG, "a")]
+          : "ignore",
     },
   );
+  for (const stream of [proc.stdout, proc.stderr]) stream?.setEncoding("utf8").on("data", opts.onOutput!);
   let stopping = false;
   proc.once("exit", (code, signal) => {
     if (!stopping) console.error(`The server on port ${opts.port} exited by itself: ${signal ?? `code ${code}`}.`);
@@ -116,7 +131,8 @@ export async function startBenchServer(opts: {
         // starting
       }
       if (proc.exitCode !== null) throw new Error(`the server on port ${opts.port} exited (${proc.exitCode})`);
-      if (Date.now() - t > 60_000) throw new Error(`the server on port ${opts.port} did not start`);
+      if (Date.now() - t > (opts.readyTimeoutMs ?? 60_000))
+        throw new Error(`the server on port ${opts.port} did not start`);
       await new Promise((r) => setTimeout(r, 100));
     }
     const signIn = await fetch(`${base}/sign-in`, {
@@ -128,6 +144,7 @@ export async function startBenchServer(opts: {
     if (!cookie) throw new Error(`signing in as the demo ${signInAs} failed`);
     return {
       base,
+      pid: proc.pid!,
       cookie,
       cpuMs() {
         return processTreeCpuMs(proc.pid!);
@@ -166,6 +183,21 @@ function processTreeCpuMs(pid: number): number {
     return own + children.reduce((sum, child) => sum + processTreeCpuMs(child), 0);
   } catch {
     return 0;
+  }
+}
+
+/**
+ * Resident memory (VmRSS) of a process and its living descendants, in MiB, with each one's command
+ * (Linux; an empty list elsewhere). The database thread and its WASM memory are in its process's.
+ */
+export function processTreeRss(pid: number): { pid: number; mib: number; command: string }[] {
+  try {
+    const mib = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    const command = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim();
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean);
+    return [{ pid, mib, command }, ...children.flatMap((child) => processTreeRss(Number(child)))];
+  } catch {
+    return [];
   }
 }
 

@@ -9,5 +9,15 @@
  */
 export const SERVER_NODE_FLAGS = ["--max-semi-space-size=64"];
 
-/** `node` arguments that run scripts/start.ts as `npm start` does. */
+/**
+ * `node` arguments that run the server from source, scripts/start.ts through tsx: what the browser
+ * tests' server and the benchmarks run, so that they never serve a stale compiled server.
+ */
 export const serverNodeArgs = (extra = []) => [...SERVER_NODE_FLAGS, ...extra, "--import", "tsx", "scripts/start.ts"];
+
+/** `node` arguments that run the compiled server, `BUILD_DIR/start.js`, as `npm start` does (decision 080). */
+export const compiledServerNodeArgs = (extra = [], buildDir = process.env.BUILD_DIR ?? "build") => [
+  ...SERVER_NODE_FLAGS,
+  ...extra,
+  `${buildDir}/start.js`,
+];

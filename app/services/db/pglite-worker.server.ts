@@ -17,6 +17,7 @@
  * they would in-thread), queries carry the transaction's number, and `end` commits or rolls back.
  */
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 
 import type { QueryOptions, Results } from "@electric-sql/pglite";
@@ -45,8 +46,17 @@ export type ThreadOptions = WorkerOptions & {
 /** Marks the database thread's workerData (other workers, such as a test runner's, load this module too). */
 const WORKER_MARK = "__consolePgliteThread";
 
-/** The worker's entry, as a file path: it loads this module from source with tsx (pglite-thread.mjs). */
-export const WORKER_ENTRY = path.resolve(process.cwd(), "app/services/db/pglite-thread.mjs");
+/** Defined by scripts/build-server.mjs in the compiled server: its compiled thread, beside it (decision 080). */
+declare const COMPILED_PGLITE_THREAD: string | undefined;
+
+/**
+ * The worker's entry, as a file path: the compiled server's own (build/pglite-thread.js), else
+ * this module loaded from source with tsx (pglite-thread.mjs).
+ */
+export const WORKER_ENTRY =
+  typeof COMPILED_PGLITE_THREAD === "string"
+    ? fileURLToPath(new URL(COMPILED_PGLITE_THREAD, import.meta.url))
+    : path.resolve(process.cwd(), "app/services/db/pglite-thread.mjs");
 
 // ---------------------------------------------------------------------------------------------
 // Main thread
