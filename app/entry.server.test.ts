@@ -29,6 +29,10 @@ describe("the server's error log (decision 018)", () => {
     handleError(crash, args);
     handleError(new ErrorResponse(500, "Internal Server Error", crash, true), args);
     expect(log).toHaveBeenCalledTimes(2);
-    expect(log.mock.calls.every((call) => call.includes(crash))).toBe(true);
+    // One JSON line each (core/log.ts, decision 078) that names the failure.
+    const lines = log.mock.calls.map((call) => JSON.parse(String(call[0])) as Record<string, unknown>);
+    expect(lines.every((line) => line.level === "error" && JSON.stringify(line).includes("a route crashed"))).toBe(
+      true,
+    );
   });
 });

@@ -74,8 +74,14 @@ describe("failed queries in the log", () => {
     const error = await failingInsert();
     const request = new Request("http://console.test/all-users/new?x=1", { method: "POST" });
     const log = await captureLog(() => handleError(error, { request, params: {}, context: {} }));
-    expect(log).toContain("23505");
-    expect(log).toContain('insert into "clients"');
+    // One JSON line (core/log.ts, decision 078): its fields as written.
+    const fields = log
+      .trim()
+      .split("\n")
+      .map((line) => Object.values(JSON.parse(line) as Record<string, unknown>).join(" "))
+      .join("\n");
+    expect(fields).toContain("23505");
+    expect(fields).toContain('insert into "clients"');
     expect(log).not.toContain(TOKEN);
     expect(log).not.toContain(HASH);
   });

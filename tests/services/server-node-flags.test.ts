@@ -10,7 +10,7 @@ describe("the server's Node flags", () => {
     const start: string = JSON.parse(readFileSync("package.json", "utf8")).scripts.start;
     expect(SERVER_NODE_FLAGS.length).toBeGreaterThan(0);
     for (const flag of SERVER_NODE_FLAGS) expect(start.indexOf(flag), flag).toBeGreaterThan(-1);
-    for (const flag of SERVER_NODE_FLAGS) expect(start.indexOf(flag)).toBeLessThan(start.indexOf("scripts/start.ts"));
+    for (const flag of SERVER_NODE_FLAGS) expect(start.indexOf(flag)).toBeLessThan(start.indexOf("scripts/launch.mjs"));
     expect(serverNodeArgs(["--cpu-prof"])).toEqual([
       ...SERVER_NODE_FLAGS,
       "--cpu-prof",
