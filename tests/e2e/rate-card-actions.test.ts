@@ -2,54 +2,21 @@
  * The rate card's vp actions as dialogs (apply segment, RTO from forward, weight slab) and the
  * rate change history, JS on and off; other roles get no buttons and a 403 for forged posts.
  */
-import type { Page } from "playwright-core";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import {
-  describeJsOnOff,
-  expectAccessible,
-  expectLocator,
-  newContext,
-  sharedBrowser,
-  signInOnce,
-  usePage,
-} from "../support/browser";
-
-async function signInAs(page: Page, role: "vp" | "kam" | "tl" | "legal") {
-  await signInOnce(page, `${role}@demo.test`, role);
-  await page.waitForURL((u) => u.pathname === (role === "legal" ? "/merchant-agreements" : "/all-users"));
-}
-
-/**
- * Clients of the demo tl chain (tl@ → bdm@ → avp@ → vp@) whose card shows panels (no
- * uploaded card). The first two by name belong to rate-card.test.ts and the last two to
- * rate-card-upload.test.ts, so these tests change others.
- */
-async function panelClientIds(): Promise<number[]> {
-  const context = await newContext(await sharedBrowser(), true);
-  try {
-    const page = await context.newPage();
-    await signInAs(page, "tl");
-    await page.goto("/all-users?sort=name&dir=asc");
-    const hrefs = await page
-      .getByRole("link", { name: /View Details/ })
-      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    const ids = hrefs.map((h) => Number(h!.split("/").pop())).slice(2, -2);
-    const out: number[] = [];
-    for (const id of ids) {
-      await page.goto(`/all-users/${id}/rate-card`);
-      if ((await page.getByTestId("panel-title").count()) > 0) out.push(id);
-      if (out.length === 3) break;
-    }
-    return out;
-  } finally {
-    await context.close();
-  }
-}
+import { describeJsOnOff, expectAccessible, expectLocator, usePage } from "../support/browser";
+import { clientsWithPanels, signInAs } from "../support/rate-card";
 
 let clientIds: number[] = [];
 beforeAll(async () => {
-  clientIds = await panelClientIds();
+  // Clients of the demo tl chain (tl@ → bdm@ → avp@ → vp@): the first two by name belong to
+  // rate-card.test.ts and the last two to rate-card-upload.test.ts, so these tests change others.
+  clientIds = await clientsWithPanels({
+    role: "tl",
+    list: "/all-users?sort=name&dir=asc",
+    count: 3,
+    pick: (ids) => ids.slice(2, -2),
+  });
   expect(clientIds.length).toBe(3);
 });
 

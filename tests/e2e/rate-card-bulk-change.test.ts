@@ -3,57 +3,22 @@
  * every affected row, Apply, a second Apply of the same preview refused, on a client's card and
  * on a segment card; other roles get no button and a 403.
  */
-import type { Locator, Page } from "playwright-core";
+import type { Locator } from "playwright-core";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import {
-  describeJsOnOff,
-  expectAccessible,
-  expectLocator,
-  newContext,
-  sharedBrowser,
-  signInOnce,
-  usePage,
-} from "../support/browser";
-
-async function signInAs(page: Page, role: "vp" | "kam" | "tl") {
-  await signInOnce(page, `${role}@demo.test`, role);
-  await page.waitForURL((u) => u.pathname === "/all-users");
-}
-
-/**
- * Clients of the demo tl chain whose card shows panels, taken from the end of the list by name
- * (rate-card.test.ts and rate-card-actions.test.ts take theirs from the front, the upload test
- * the last two), one per mode.
- */
-async function ownClientIds(): Promise<number[]> {
-  const context = await newContext(await sharedBrowser(), true);
-  try {
-    const page = await context.newPage();
-    await signInAs(page, "tl");
-    await page.goto("/all-users?sort=name&dir=asc");
-    const hrefs = await page
-      .getByRole("link", { name: /View Details/ })
-      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    const ids = hrefs
-      .map((h) => Number(h!.split("/").pop()))
-      .slice(2, -2)
-      .reverse();
-    const out: number[] = [];
-    for (const id of ids) {
-      await page.goto(`/all-users/${id}/rate-card`);
-      if ((await page.getByTestId("panel-title").count()) > 0) out.push(id);
-      if (out.length === 2) break;
-    }
-    return out;
-  } finally {
-    await context.close();
-  }
-}
+import { describeJsOnOff, expectAccessible, expectLocator, usePage } from "../support/browser";
+import { clientsWithPanels, signInAs } from "../support/rate-card";
 
 let clientIds: number[] = [];
 beforeAll(async () => {
-  clientIds = await ownClientIds();
+  // Clients of the demo tl chain, taken from the end of the list by name (rate-card.test.ts and
+  // rate-card-actions.test.ts take theirs from the front, the upload test the last two), one per mode.
+  clientIds = await clientsWithPanels({
+    role: "tl",
+    list: "/all-users?sort=name&dir=asc",
+    count: 2,
+    pick: (ids) => ids.slice(2, -2).reverse(),
+  });
   expect(clientIds.length).toBe(2);
 });
 

@@ -7,38 +7,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 
-import { describeJsOnOff, expectLocator, newContext, sharedBrowser, signInOnce } from "../support/browser";
-
-async function signInAsVp(page: Page) {
-  await signInOnce(page, "vp@demo.test", "vp");
-  await page.waitForURL((u) => u.pathname === "/all-users");
-}
-
-/** Two clients whose card shows panels, from a page of the list no other rate card test takes from. */
-async function panelClientIds(): Promise<number[]> {
-  const context = await newContext(await sharedBrowser(), true);
-  try {
-    const page = await context.newPage();
-    await signInAsVp(page);
-    await page.goto("/all-users?perPage=10&page=7&sort=name&dir=asc");
-    const hrefs = await page
-      .getByRole("link", { name: /View Details/ })
-      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    const out: number[] = [];
-    for (const id of hrefs.map((h) => Number(h!.split("/").pop()))) {
-      await page.goto(`/all-users/${id}/rate-card`);
-      if ((await page.getByTestId("panel-title").count()) > 0) out.push(id);
-      if (out.length === 2) break;
-    }
-    return out;
-  } finally {
-    await context.close();
-  }
-}
+import { describeJsOnOff, expectLocator } from "../support/browser";
+import { clientsWithPanels, signInAs } from "../support/rate-card";
 
 let clientIds: number[] = [];
 beforeAll(async () => {
-  clientIds = await panelClientIds();
+  // A page of the list no other rate card test takes from.
+  clientIds = await clientsWithPanels({ role: "vp", list: "/all-users?perPage=10&page=7&sort=name&dir=asc", count: 2 });
   expect(clientIds).toHaveLength(2);
 });
 
@@ -48,7 +23,7 @@ describeJsOnOff("rate changes scheduled from a date", (s) => {
   let card = "";
   beforeEach(async () => {
     card = `/all-users/${clientIds[s.index]}/rate-card`;
-    await signInAsVp(s.page);
+    await signInAs(s.page, "vp");
   });
 
   it("a bulk change from a date is listed and priced from that day in the calculator, then cancelled", async () => {

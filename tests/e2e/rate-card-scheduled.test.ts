@@ -3,44 +3,18 @@
  * edit with "Effective from", the card keeps its price and lists the pending change, and Cancel
  * removes it (audited in the history).
  */
-import type { Page } from "playwright-core";
 import { beforeAll, expect, it } from "vitest";
 
-import { describeJsOnOff, expectLocator, newContext, sharedBrowser, signInOnce } from "../support/browser";
+import { describeJsOnOff, expectLocator } from "../support/browser";
+import { clientsWithPanels, signInAs } from "../support/rate-card";
 
 /** The row "Edit" link, not the "Edit weight slab of …" link beside it. */
 const EDIT_ROW = /^Edit (?!weight slab of )/;
 
-async function signInAsVp(page: Page) {
-  await signInOnce(page, "vp@demo.test", "vp");
-  await page.waitForURL((u) => u.pathname === "/all-users");
-}
-
-/** Two clients whose card shows panels, from a page of the list no other rate card test takes from. */
-async function panelClientIds(): Promise<number[]> {
-  const context = await newContext(await sharedBrowser(), true);
-  try {
-    const page = await context.newPage();
-    await signInAsVp(page);
-    await page.goto("/all-users?perPage=10&page=5&sort=name&dir=asc");
-    const hrefs = await page
-      .getByRole("link", { name: /View Details/ })
-      .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
-    const out: number[] = [];
-    for (const id of hrefs.map((h) => Number(h!.split("/").pop()))) {
-      await page.goto(`/all-users/${id}/rate-card`);
-      if ((await page.getByTestId("panel-title").count()) > 0) out.push(id);
-      if (out.length === 2) break;
-    }
-    return out;
-  } finally {
-    await context.close();
-  }
-}
-
 let clientIds: number[] = [];
 beforeAll(async () => {
-  clientIds = await panelClientIds();
+  // A page of the list no other rate card test takes from.
+  clientIds = await clientsWithPanels({ role: "vp", list: "/all-users?perPage=10&page=5&sort=name&dir=asc", count: 2 });
   expect(clientIds).toHaveLength(2);
 });
 
@@ -48,7 +22,7 @@ describeJsOnOff("scheduled rate changes", (s) => {
   it("schedules a row edit for later, lists it with who scheduled it, and cancels it", async () => {
     const { page } = s;
     const clientId = clientIds[s.index];
-    await signInAsVp(page);
+    await signInAs(page, "vp");
     await page.goto(`/all-users/${clientId}/rate-card`);
     await expectLocator(page.getByTestId("scheduled-changes")).toHaveCount(0);
 
