@@ -12,7 +12,19 @@ import path from "node:path";
 
 import { serverNodeArgs } from "./server-node.mjs";
 
-export type LogLine = { at: number; text: string };
+/** A line a copy printed: `text` is the message (a JSON log line's `msg`, decision 078), `raw` the line as printed. */
+export type LogLine = { at: number; text: string; raw: string };
+
+/** The message of a printed line: the server writes JSON lines; anything else (a crash's stack) is taken as it is. */
+export function messageOf(raw: string): string {
+  if (!raw.startsWith("{")) return raw;
+  try {
+    const parsed = JSON.parse(raw) as { msg?: unknown };
+    return typeof parsed.msg === "string" ? parsed.msg : raw;
+  } catch {
+    return raw;
+  }
+}
 
 export type Copy = {
   /** 1, 2, 3… */
@@ -85,7 +97,7 @@ export async function startCopies(options: CopiesOptions): Promise<Copy[]> {
       const parts = (partial + chunk.toString()).split("\n");
       partial = parts.pop()!;
       for (const text of parts) {
-        copy.lines.push({ at: Date.now(), text });
+        copy.lines.push({ at: Date.now(), text: messageOf(text), raw: text });
         options.onLine?.(copy, text);
       }
     };
@@ -96,7 +108,7 @@ export async function startCopies(options: CopiesOptions): Promise<Copy[]> {
   return copies;
 }
 
-export const logOf = (copy: Copy) => copy.lines.map((l) => l.text).join("\n");
+export const logOf = (copy: Copy) => copy.lines.map((l) => l.raw).join("\n");
 
 /** Resolves when every copy says it is ready; rejects with the copy's log when one exits first or `ms` pass. */
 export function whenReady(copies: readonly Copy[], ms = 120_000): Promise<void> {
