@@ -12,23 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/services/db/schema";
 
 import { type ConsoleProcess, startConsoleProcess } from "../support/console-process";
-import { firstClientToken } from "../support/orders-api";
+import { firstClientToken, orderFixture } from "../support/orders-api";
 
-const ORDER = {
-  pickup_pincode: "110001",
-  drop_pincode: "560001",
-  payment_mode: "cod",
-  cod_amount: 1200,
-  invoice_value: 1200,
-  weight: 0.8,
-  length: 20,
-  breadth: 15,
-  height: 8,
-  items: [{ name: "Brass Diya", sku: "BD-2", quantity: 1 }],
-  customer_name: "Drain Customer",
-  customer_phone: "9123400000",
-  customer_address: "4 Park Street, Kolkata",
-};
+const ORDER = orderFixture("Drain Customer");
 
 const SENDERS = 8;
 

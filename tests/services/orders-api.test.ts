@@ -11,7 +11,7 @@ import type { DbHandle } from "~/services/db/client.server";
 import { orders } from "~/services/db/schema";
 
 import { openTestDb, useAsAppDb } from "../support/db";
-import { firstClientToken, postOrderBody } from "../support/orders-api";
+import { firstClientToken, orderFixture, postOrderBody } from "../support/orders-api";
 
 let h: DbHandle;
 let token: string;
@@ -26,21 +26,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const ORDER = {
-  pickup_pincode: "110001",
-  drop_pincode: "560001",
-  payment_mode: "cod",
-  cod_amount: 1200,
-  invoice_value: 1200,
-  weight: 0.8,
-  length: 20,
-  breadth: 15,
-  height: 8,
-  items: [{ name: "Brass Diya", sku: "BD-2", quantity: 1 }],
-  customer_name: "Http Customer",
-  customer_phone: "9123400000",
-  customer_address: "4 Park Street, Kolkata",
-};
+const ORDER = orderFixture("Http Customer");
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   postOrderBody(token, JSON.stringify(body), headers);

@@ -8,6 +8,28 @@ import { action } from "~/routes/api.orders";
 import type { Db } from "~/services/db/client.server";
 import { clients } from "~/services/db/schema";
 
+/**
+ * A valid COD order from Delhi to Bengaluru, as a seller's system posts it (docs/api.md §2);
+ * `customer_name` tells whose test placed it.
+ */
+export function orderFixture(customerName: string): Record<string, unknown> {
+  return {
+    pickup_pincode: "110001",
+    drop_pincode: "560001",
+    payment_mode: "cod",
+    cod_amount: 1200,
+    invoice_value: 1200,
+    weight: 0.8,
+    length: 20,
+    breadth: 15,
+    height: 8,
+    items: [{ name: "Brass Diya", sku: "BD-2", quantity: 1 }],
+    customer_name: customerName,
+    customer_phone: "9123400000",
+    customer_address: "4 Park Street, Kolkata",
+  };
+}
+
 /** The API token of the first seeded client that has one. */
 export async function firstClientToken(db: Db): Promise<string> {
   const [c] = await db
