@@ -5,13 +5,13 @@
  * its time with the immediate change's audit rows, cancellable before it. Plan and segment cards
  * price no quote, so a client's quotes are the same before and after their changes.
  */
-import { and, asc, count, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { getPlanRateCard, updatePlanRateRow } from "~/services/advantage/advantage.server";
 import type { Viewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
-import { auditLog, clients, planRateRows, rateCardUploads, rateRows, staff } from "~/services/db/schema";
+import { auditLog, planRateRows } from "~/services/db/schema";
 import { quoteData } from "~/services/quote/quote-data.server";
 import { type CardRow, rateValuesOf } from "~/services/ratecards/fields";
 import type { PriceChangeRequest } from "~/services/ratecards/price-change";
@@ -25,6 +25,7 @@ import {
 } from "~/services/ratecards/scheduled.server";
 
 import { openTestDb } from "../support/db";
+import { staffViewer, untouchedCardClients } from "../support/ratecard-clients";
 
 let h: DbHandle;
 let vp: Viewer;
@@ -36,29 +37,11 @@ const take = () => freshClients.shift()!;
 const at = (day: number) => new Date(`2026-12-${String(day).padStart(2, "0")}T00:00:00+05:30`);
 const minute = 60_000;
 
-async function viewer(email: string): Promise<Viewer> {
-  const [s] = await h.db.select().from(staff).where(eq(staff.email, email));
-  return { id: s.id, email: s.email, role: s.role };
-}
-
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
-  vp = await viewer("vp@demo.test");
-  kam = await viewer("kam@demo.test");
-  const rows = await h.db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(
-      and(
-        isNotNull(clients.auth_token),
-        sql`not exists (select 1 from ${rateCardUploads} u where u.client_id = ${clients.id})`,
-        sql`not exists (select 1 from ${planRateRows} p where p.client_id = ${clients.id})`,
-        sql`(select count(*) from ${rateRows} r where r.client_id = ${clients.id}) >= 4`,
-      ),
-    )
-    .orderBy(asc(clients.id))
-    .limit(6);
-  freshClients = rows.map((r) => r.id);
+  vp = await staffViewer(h.db, "vp@demo.test");
+  kam = await staffViewer(h.db, "kam@demo.test");
+  freshClients = await untouchedCardClients(h.db, { limit: 6, withoutPlanRows: true });
   expect(freshClients.length).toBeGreaterThanOrEqual(4);
 });
 afterAll(() => h?.close());

@@ -4,20 +4,12 @@
  * force when it is placed (even before the job ran), a change is cancelled before its time, and
  * a row edited in between is refused with its own history entry, never overwritten.
  */
-import { and, asc, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Viewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
-import {
-  auditLog,
-  clients,
-  mailOutbox,
-  rateCardUploads,
-  rateRows,
-  scheduledRateChanges,
-  staff,
-} from "~/services/db/schema";
+import { auditLog, mailOutbox, rateCardUploads, rateRows, scheduledRateChanges, staff } from "~/services/db/schema";
 import { readCsv, writeCsv } from "~/services/http/csv";
 import { placeOrder } from "~/services/orders/place.server";
 import { type OrderRequest, parseOrder } from "~/services/orders/place-form";
@@ -38,6 +30,7 @@ import {
 import { clientCardToken } from "~/services/ratecards/scope.server";
 
 import { openTestDb } from "../support/db";
+import { staffViewer, untouchedCardClients } from "../support/ratecard-clients";
 
 let h: DbHandle;
 let vp: Viewer;
@@ -51,21 +44,8 @@ const after = new Date(T.getTime() + 60_000);
 
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
-  const [s] = await h.db.select().from(staff).where(eq(staff.email, "vp@demo.test"));
-  vp = { id: s.id, email: s.email, role: s.role };
-  const rows = await h.db
-    .select({ id: clients.id })
-    .from(clients)
-    .where(
-      and(
-        isNotNull(clients.auth_token),
-        sql`not exists (select 1 from ${rateCardUploads} u where u.client_id = ${clients.id})`,
-        sql`(select count(*) from ${rateRows} r where r.client_id = ${clients.id}) >= 4`,
-      ),
-    )
-    .orderBy(asc(clients.id))
-    .limit(10);
-  freshClients = rows.map((r) => r.id);
+  vp = await staffViewer(h.db, "vp@demo.test");
+  freshClients = await untouchedCardClients(h.db, { limit: 10 });
   expect(freshClients.length).toBeGreaterThanOrEqual(6);
 });
 afterAll(() => h?.close());
