@@ -7,6 +7,7 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 
+import { COURIER_LIMIT_DEFAULTS } from "~/services/seed/demo-data";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
 import { baseURL, describeJsOnOff, expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
@@ -23,7 +24,9 @@ const HEAVY = {
   weight: "40",
   payment_mode: "prepaid",
 };
-const AIR_LIMIT = /^(.+): over its 30 kg limit \(dead weight 40 kg\)\.$/;
+/** The air kind's default limits (decision 071); services with their courier's own published ones differ. */
+const AIR = COURIER_LIMIT_DEFAULTS.air;
+const AIR_LIMIT = new RegExp(`^(.+): over its ${AIR.max_dead_weight} kg limit \\(dead weight 40 kg\\)\\.$`);
 
 async function clientBase(page: Page): Promise<string> {
   await signInOnce(page, "vp@demo.test", "vp");
@@ -85,7 +88,9 @@ describeJsOnOff("courier limits", (s) => {
 
     await setDeadWeight(service, "40", true);
     const row = page.getByRole("row").filter({ hasText: service });
-    await expectLocator(row.getByTestId("courier-limits")).toContainText("40 kg · 50 kg · 120 cm");
+    await expectLocator(row.getByTestId("courier-limits")).toContainText(
+      `40 kg · ${AIR.max_chargeable_weight} kg · ${AIR.max_side} cm`,
+    );
 
     await quoteHeavy();
     await expectLocator(page.getByTestId("quote-courier").filter({ hasText: service })).toHaveCount(1);
@@ -94,7 +99,7 @@ describeJsOnOff("courier limits", (s) => {
     );
 
     // Put it back for the next run (and every other test's quotes).
-    await setDeadWeight(service, "30", true);
+    await setDeadWeight(service, String(AIR.max_dead_weight), true);
   });
 });
 

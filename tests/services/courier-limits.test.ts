@@ -5,7 +5,10 @@
  * naming the limits); a vp's edit through All Couriers is stored, audited and seen by the next
  * quote; anyone else is refused 403 and nothing changes.
  */
-import { and, eq, isNotNull } from "drizzle-orm";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+import { and, eq, isNotNull, like, or, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { action as allCouriersAction } from "~/routes/_app.all-users.$id.courier-setup";
@@ -16,13 +19,13 @@ import type { StaffRole } from "~/services/core/roles";
 import type { CourierSetupActor } from "~/services/courier-setup/all-couriers.server";
 import { updateCourierLimits } from "~/services/courier-setup/courier-limits.server";
 import { CHARGEABLE_BELOW_DEAD, LIMITS_STALE } from "~/services/courier-setup/courier-limits-form";
-import type { DbHandle } from "~/services/db/client.server";
+import { type DbHandle, MIGRATIONS_FOLDER } from "~/services/db/client.server";
 import { auditLog, clientCourierServices, clients, courierServices, orders, staff } from "~/services/db/schema";
 import { placeOrder } from "~/services/orders/place.server";
 import { type OrderRequest, parseOrder } from "~/services/orders/place-form";
 import { NO_SERVICE_CARRIES } from "~/services/quote/limits";
 import { quoteForClient } from "~/services/quote/quote.server";
-import { COURIER_SERVICES } from "~/services/seed/demo-data";
+import { COURIER_LIMIT_DEFAULTS, COURIER_SERVICES } from "~/services/seed/demo-data";
 
 import { calculatorInput } from "../support/calculator";
 import { openTestDb, useAsAppDb } from "../support/db";
@@ -30,7 +33,20 @@ import { openTestDb, useAsAppDb } from "../support/db";
 let h: DbHandle;
 const actors = {} as Record<StaffRole, CourierSetupActor>;
 const NOW = new Date("2026-11-20T04:30:00Z");
-/** A client of the demo vp with a token, and an air-only service of it that quotes Delhi → Bengaluru at 1 kg. */
+/** The air kind's default limits (decision 071): the service the tests measure has them. */
+const AIR = COURIER_LIMIT_DEFAULTS.air;
+const hasAirDefaults = (courierId: number) => {
+  const spec = COURIER_SERVICES.find((s) => s.id === courierId);
+  return (
+    spec?.max_dead_weight === AIR.max_dead_weight &&
+    spec.max_chargeable_weight === AIR.max_chargeable_weight &&
+    spec.max_side === AIR.max_side
+  );
+};
+/**
+ * A client of the demo vp with a token, and an air-only service of it with the air kind's
+ * limits (not one with its courier's published own) that quotes Delhi → Bengaluru at 1 kg.
+ */
 let clientId: number;
 let token: string;
 let air: { id: number; name: string };
@@ -79,7 +95,7 @@ beforeAll(async () => {
   for (const c of candidates) {
     clientId = c.id;
     const q = await quoted({ weight: "1" });
-    const entry = q.rate_list.find((e) => e.is_air && !e.has_surface);
+    const entry = q.rate_list.find((e) => e.is_air && !e.has_surface && hasAirDefaults(e.courier_id));
     if (entry) {
       air = { id: entry.courier_id, name: entry.courier };
       token = c.token!;
@@ -104,34 +120,41 @@ describe("seeded limits", () => {
       );
     }
     const smartrAir = rows.find((r) => r.name === "Smartr Air 0.5kg")!;
-    expect(Number(smartrAir.max_dead_weight)).toBe(30);
+    expect(Number(smartrAir.max_dead_weight)).toBe(AIR.max_dead_weight);
+    // Published figures (decision 071): Amazon Shipping's 18 kg box, India Post's 1 m parcel.
+    const amazon = rows.find((r) => r.name === "Amazon Shipping Surface 0.5kg")!;
+    expect([Number(amazon.max_dead_weight), Number(amazon.max_side)]).toEqual([18, 70]);
+    const parcel = rows.find((r) => r.name === "India Post Registered Parcel 1kg")!;
+    expect(Number(parcel.max_side)).toBe(100);
   });
 });
 
 describe("the quote", () => {
-  it("leaves out the air service for 40 kg and says why; at exactly 30 kg it is quoted", async () => {
+  it("leaves out the air service for 40 kg and says why; at exactly its limit it is quoted", async () => {
     const heavy = await quoted({ weight: "40" });
     expect(heavy.rate_list.map((e) => e.courier_id)).not.toContain(air.id);
     expect(heavy.over_limits).toContainEqual({
       courier_id: air.id,
       courier: air.name,
-      reasons: ["over its 30 kg limit (dead weight 40 kg)"],
+      reasons: [`over its ${AIR.max_dead_weight} kg limit (dead weight 40 kg)`],
     });
-    const atLimit = await quoted({ weight: "30" });
+    const atLimit = await quoted({ weight: String(AIR.max_dead_weight) });
     expect(atLimit.rate_list.map((e) => e.courier_id)).toContain(air.id);
   });
 
-  it("leaves it out for a side over 120 cm, and for a chargeable weight over 50 kg", async () => {
-    const long = await quoted({ weight: "1", length: "121" });
+  it("leaves it out for a side over its limit, and for a chargeable weight over its limit", async () => {
+    const long = await quoted({ weight: "1", length: String(AIR.max_side + 1) });
     expect(long.over_limits.find((s) => s.courier_id === air.id)?.reasons).toEqual([
-      "over its 120 cm side limit (longest side 121 cm)",
+      `over its ${AIR.max_side} cm side limit (longest side ${AIR.max_side + 1} cm)`,
     ]);
     // 100 × 60 × 45 cm = 54 kg at divisor 5000.
     const bulky = await quoted({ weight: "5", length: "100", breadth: "60", height: "45" });
     const reasons = bulky.over_limits.find((s) => s.courier_id === air.id)?.reasons ?? [];
     expect(reasons).toHaveLength(1);
     expect(reasons[0]).toMatch(
-      /^over its 50 kg chargeable weight limit \(chargeable weight 5\d(\.\d+)? kg at divisor \d+\)$/,
+      new RegExp(
+        `^over its ${AIR.max_chargeable_weight} kg chargeable weight limit \\(chargeable weight 5\\d(\\.\\d+)? kg at divisor \\d+\\)$`,
+      ),
     );
   });
 });
@@ -153,7 +176,7 @@ describe("the shipment-calculator-v3 JSON", () => {
       expect(result.excluded).toContainEqual({
         courier: air.name,
         courier_id: air.id,
-        reasons: [`${air.name}: over its 30 kg limit (dead weight 40 kg).`],
+        reasons: [`${air.name}: over its ${AIR.max_dead_weight} kg limit (dead weight 40 kg).`],
       });
     } finally {
       useAsAppDb(undefined);
@@ -170,7 +193,7 @@ describe("the order API", () => {
     expect(answer.status).toBe(422);
     const err = "err" in answer.body ? answer.body.err : "";
     expect(err.startsWith(NO_SERVICE_CARRIES)).toBe(true);
-    expect(err).toContain(`${air.name}: over its 30 kg limit (dead weight 300 kg).`);
+    expect(err).toContain(`${air.name}: over its ${AIR.max_dead_weight} kg limit (dead weight 300 kg).`);
     expect(await countOrders()).toBe(before);
   });
 
@@ -202,7 +225,9 @@ describe("the order API", () => {
       };
       const refused = (await post({ ...base, weight: 300 })) as Response;
       expect(refused.status).toBe(422);
-      expect(((await refused.json()) as { err: string }).err).toContain("over its 30 kg limit (dead weight 300 kg)");
+      expect(((await refused.json()) as { err: string }).err).toContain(
+        `over its ${AIR.max_dead_weight} kg limit (dead weight 300 kg)`,
+      );
       const placed = (await post({ ...base, weight: 1 })) as Response;
       expect(placed.status).toBe(201);
     } finally {
@@ -347,5 +372,66 @@ describe("editing limits on All Couriers", () => {
         max_side: "1.00",
       }),
     ).toMatchObject({ ok: false, status: 404 });
+  });
+});
+
+describe("migration 0030 (published limits for existing rows)", () => {
+  it("gives never-edited services the published figures, moves their version, and keeps a vp's edit", async () => {
+    const named = or(
+      like(courierServices.name, "Amazon Shipping %"),
+      like(courierServices.name, "Trackon %"),
+      like(courierServices.name, "India Post Registered Parcel %"),
+    );
+    // The rows as migration 0025 left them (their kind's figures), one of them edited by a vp since.
+    const old = { air: COURIER_LIMIT_DEFAULTS.air, surface: COURIER_LIMIT_DEFAULTS.surface };
+    for (const spec of COURIER_SERVICES.filter((s) => /^(Amazon Shipping|Trackon) /.test(s.name))) {
+      const kind = spec.has_surface ? old.surface : old.air;
+      await h.db
+        .update(courierServices)
+        .set({
+          max_dead_weight: String(kind.max_dead_weight),
+          max_chargeable_weight: String(kind.max_chargeable_weight),
+          max_side: String(kind.max_side),
+          limits_version: 1,
+        })
+        .where(eq(courierServices.id, spec.id));
+    }
+    await h.db
+      .update(courierServices)
+      .set({ max_side: "150", limits_version: 1 })
+      .where(like(courierServices.name, "India Post Registered Parcel %"));
+    await h.db
+      .update(courierServices)
+      .set({ max_dead_weight: "25", limits_version: 3 })
+      .where(eq(courierServices.name, "Amazon Shipping Surface 2kg"));
+
+    const file = readFileSync(path.join(MIGRATIONS_FOLDER, "0030_published_courier_limits.sql"), "utf8");
+    for (const statement of file.split("--> statement-breakpoint")) await h.db.execute(sql.raw(statement));
+
+    const rows = await h.db.select().from(courierServices).where(named);
+    const byName = (name: string) => {
+      const r = rows.find((row) => row.name === name)!;
+      return [Number(r.max_dead_weight), Number(r.max_chargeable_weight), Number(r.max_side), r.limits_version];
+    };
+    // The same figures the seed gives a new database, with the version moved.
+    for (const name of [
+      "Amazon Shipping Surface 0.5kg",
+      "Amazon Shipping Air 0.5kg",
+      "Trackon Surface 0.5kg",
+      "Trackon Air 0.5kg",
+    ]) {
+      const spec = COURIER_SERVICES.find((s) => s.name === name)!;
+      expect(byName(name), name).toEqual([spec.max_dead_weight, spec.max_chargeable_weight, spec.max_side, 2]);
+    }
+    expect(byName("Trackon Surface 0.5kg")).toEqual([80, 80, 180, 2]);
+    expect(byName("Trackon Air 0.5kg")).toEqual([80, 80, 110, 2]);
+    expect(byName("India Post Registered Parcel 1kg")).toEqual([20, 20, 100, 2]);
+    // The vp's edit stays as it was.
+    expect(byName("Amazon Shipping Surface 2kg")).toEqual([
+      25,
+      old.surface.max_chargeable_weight,
+      old.surface.max_side,
+      3,
+    ]);
   });
 });

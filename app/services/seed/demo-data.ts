@@ -1041,11 +1041,12 @@ type ServiceShape = {
 type Limits = { max_dead_weight: number; max_chargeable_weight: number; max_side: number };
 
 /**
- * Package limits by kind of service (decision 071 gives the published figures they follow):
- * air services fly in aircraft holds (30 kg a package, 120 cm a side); surface B2C parcel
- * services take 50 kg dead and 70 kg chargeable, 150 cm a side; the heavy surface services
- * (first slab 5 kg or more) 70 kg dead and 100 kg chargeable, 180 cm. Freight carriers and
- * India Post have their own, on their services below.
+ * Package limits by kind of service, for the services whose courier publishes none we could find
+ * (decision 071's table says which, and gives the source of every published figure): air
+ * services 30 kg dead, 50 kg chargeable, 120 cm a side; surface B2C parcel services 50 kg,
+ * 70 kg, 150 cm; heavy surface services (first slab 5 kg or more) 70 kg, 100 kg, 180 cm.
+ * Services with published figures (Amazon Shipping, Trackon, India Post) and the freight
+ * carriers have their own, below.
  */
 export const COURIER_LIMIT_DEFAULTS = {
   air: { max_dead_weight: 30, max_chargeable_weight: 50, max_side: 120 },
@@ -1091,8 +1092,21 @@ function courier(
 }
 
 const HEAVY = { mps: true, doc: false } as const;
-/** Part-truck freight carriers (Gati, Safexpress) take heavy single pieces. */
+/** Part-truck freight carriers (Gati, Safexpress) take heavy single pieces (no published figure found). */
 const FREIGHT: Limits = { max_dead_weight: 150, max_chargeable_weight: 200, max_side: 240 };
+/**
+ * Amazon Shipping's published box limit (decision 071): 18 kg and 70 × 70 × 45 cm, so 70 cm the
+ * longest side. No chargeable limit is published; the kind's stays.
+ */
+const AMAZON_SHIPPING = { max_dead_weight: 18, max_side: 70 } as const;
+/**
+ * Trackon's published limits (decision 071): a single piece over 80 kg needs its prior approval
+ * and an added charge, and a parcel longer than 110 cm by air or 180 cm by surface is charged at
+ * double weight, neither of which a quote can include. No chargeable limit is published; it is
+ * the dead weight's, the lowest the limits allow.
+ */
+const TRACKON = { max_dead_weight: 80, max_chargeable_weight: 80 } as const;
+const TRACKON_SIDE = { air: 110, surface: 180 } as const;
 
 export const COURIER_CATALOGUE: readonly CourierSpec[] = [
   courier(
@@ -1179,9 +1193,9 @@ export const COURIER_CATALOGUE: readonly CourierSpec[] = [
     "national",
     [],
     [
-      { mode: "Surface", slab: 0.5, popularity: 6 },
-      { mode: "Air", slab: 0.5, popularity: 3 },
-      { mode: "Surface", slab: 2, popularity: 3 },
+      { mode: "Surface", slab: 0.5, popularity: 6, limits: { ...COURIER_LIMIT_DEFAULTS.surface, ...AMAZON_SHIPPING } },
+      { mode: "Air", slab: 0.5, popularity: 3, limits: { ...COURIER_LIMIT_DEFAULTS.air, ...AMAZON_SHIPPING } },
+      { mode: "Surface", slab: 2, popularity: 3, limits: { ...COURIER_LIMIT_DEFAULTS.surface, ...AMAZON_SHIPPING } },
     ],
   ),
   courier(
@@ -1211,7 +1225,8 @@ export const COURIER_CATALOGUE: readonly CourierSpec[] = [
     [],
     [
       // Speed Post moves by air and road as India Post sees fit.
-      // India Post's own limits: Speed Post 35 kg, a registered parcel 20 kg; 150 cm the longest side.
+      // India Post's own limits (decision 071): Speed Post 35 kg; a registered parcel 20 kg and
+      // 1 m long. No chargeable limit is published; it stays the dead weight's.
       {
         mode: "Express",
         label: "Speed Post",
@@ -1224,7 +1239,7 @@ export const COURIER_CATALOGUE: readonly CourierSpec[] = [
         label: "Registered Parcel",
         slab: 1,
         popularity: 1,
-        limits: { max_dead_weight: 20, max_chargeable_weight: 20, max_side: 150 },
+        limits: { max_dead_weight: 20, max_chargeable_weight: 20, max_side: 100 },
       },
     ],
   ),
@@ -1244,8 +1259,18 @@ export const COURIER_CATALOGUE: readonly CourierSpec[] = [
     "national",
     [],
     [
-      { mode: "Surface", slab: 0.5, popularity: 2 },
-      { mode: "Air", slab: 0.5, popularity: 1 },
+      {
+        mode: "Surface",
+        slab: 0.5,
+        popularity: 2,
+        limits: { ...TRACKON, max_side: TRACKON_SIDE.surface },
+      },
+      {
+        mode: "Air",
+        slab: 0.5,
+        popularity: 1,
+        limits: { ...TRACKON, max_side: TRACKON_SIDE.air },
+      },
     ],
   ),
   courier(
