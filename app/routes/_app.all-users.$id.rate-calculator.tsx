@@ -1,6 +1,6 @@
 import "@mantine/core/styles/Grid.css";
+import "~/ui/quote/calculator.css";
 
-import { Button, Grid, NativeSelect, TextInput } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
@@ -24,7 +24,7 @@ import { calculatorQuoteView, scheduledPriceLines } from "~/services/quote/quote
 import { createAndEmailSavedQuote, createSavedQuote } from "~/services/quote/saved-quote.server";
 import { quoteFromCalculatorValidator } from "~/services/quote/saved-quote-form";
 import { istDateTime, startOfIstDay } from "~/services/ratecards/scheduled";
-import { READABLE_ERRORS } from "~/ui/form-fields";
+import { PlainButton, SelectField, TextField } from "~/ui/fields";
 import { Group, Paper, Stack, Title } from "~/ui/layout";
 import { CalculatorResult, ShipmentFlags, ShipmentTypeField } from "~/ui/quote/CalculatorParts";
 import { PriceOnField, PriceOnSummary } from "~/ui/quote/PriceOn";
@@ -173,112 +173,114 @@ export default function RateCalculator() {
       asterisk?: boolean;
     } = {},
   ) => (
-    <TextInput
+    <TextField
       key={`${name}-${props.disabled ? "off" : "on"}-${values[name]}`}
       id={name}
-      name={name}
       label={label}
       description={props.description}
       defaultValue={props.value ?? values[name]}
       inputMode={props.inputMode ?? "decimal"}
       disabled={props.disabled}
       error={errors[name]}
-      styles={READABLE_ERRORS}
       withAsterisk={props.asterisk ?? !props.optional}
     />
   );
 
   return (
-    <Grid gutter="lg">
-      <Grid.Col span={{ base: 12, md: 5 }}>
-        <Paper withBorder p="md">
-          <Form method="get" noValidate onSubmit={onSubmit} aria-label="Shipment calculator">
-            <Stack gap="sm">
-              <Title order={2} size="h4">
-                Shipment calculator
-              </Title>
-              <ShipmentTypeField
-                defaultValue={values.shipment_type}
-                error={errors.shipment_type}
-                reverse={reverse}
-                onChange={setShipmentType}
-              />
-              <Group grow align="flex-start">
-                {input("pickup_pincode", "Pickup Pincode", { inputMode: "numeric" })}
-                {input("drop_pincode", "Destination Pincode", { inputMode: "numeric" })}
-              </Group>
-              <NativeSelect
-                key={`delivery_mode-${reverse}`}
-                id="delivery_mode"
-                name="delivery_mode"
-                label="Delivery mode"
-                defaultValue={reverse ? "express" : values.delivery_mode}
-                disabled={lockForReverse}
-                data={[
-                  { value: "express", label: "Express" },
-                  { value: "heavy_surface", label: "Heavy surface" },
-                ]}
-              />
-              <Group grow align="flex-start">
-                {input("length", "Length (cm)")}
-                {input("breadth", "Breadth (cm)")}
-                {input("height", "Height (cm)")}
-              </Group>
-              {input("weight", "Weight (kg)")}
-              <Group grow align="flex-start">
-                <NativeSelect
-                  key={`payment_mode-${reverse}`}
-                  id="payment_mode"
-                  name="payment_mode"
-                  label="Payment mode"
-                  defaultValue={reverse ? "prepaid" : values.payment_mode}
+    // Mantine's Grid markup with the gutter and spans in calculator.css (decision 081).
+    <div className="m_410352e9 mantine-Grid-root calculator-grid">
+      <div className="m_dee7bd2f mantine-Grid-inner">
+        <div className="m_96bdd299 mantine-Grid-col calculator-form-col">
+          <Paper withBorder p="md">
+            <Form method="get" noValidate onSubmit={onSubmit} aria-label="Shipment calculator">
+              <Stack gap="sm">
+                <Title order={2} size="h4">
+                  Shipment calculator
+                </Title>
+                <ShipmentTypeField
+                  defaultValue={values.shipment_type}
+                  error={errors.shipment_type}
+                  reverse={reverse}
+                  onChange={setShipmentType}
+                />
+                <Group grow align="flex-start">
+                  {input("pickup_pincode", "Pickup Pincode", { inputMode: "numeric" })}
+                  {input("drop_pincode", "Destination Pincode", { inputMode: "numeric" })}
+                </Group>
+                <SelectField
+                  key={`delivery_mode-${reverse}`}
+                  id="delivery_mode"
+                  label="Delivery mode"
+                  defaultValue={reverse ? "express" : values.delivery_mode}
                   disabled={lockForReverse}
-                  onChange={(e) => setPaymentMode(e.currentTarget.value)}
                   data={[
-                    { value: "prepaid", label: "Prepaid" },
-                    { value: "cod", label: "COD" },
+                    { value: "express", label: "Express" },
+                    { value: "heavy_surface", label: "Heavy surface" },
                   ]}
                 />
-                {/* Required only for COD (docs/product.md §5): with JavaScript the asterisk follows the
+                <Group grow align="flex-start">
+                  {input("length", "Length (cm)")}
+                  {input("breadth", "Breadth (cm)")}
+                  {input("height", "Height (cm)")}
+                </Group>
+                {input("weight", "Weight (kg)")}
+                <Group grow align="flex-start">
+                  <SelectField
+                    key={`payment_mode-${reverse}`}
+                    id="payment_mode"
+                    label="Payment mode"
+                    defaultValue={reverse ? "prepaid" : values.payment_mode}
+                    disabled={lockForReverse}
+                    onChange={(e) => setPaymentMode(e.currentTarget.value)}
+                    data={[
+                      { value: "prepaid", label: "Prepaid" },
+                      { value: "cod", label: "COD" },
+                    ]}
+                  />
+                  {/* Required only for COD (docs/product.md §5): with JavaScript the asterisk follows the
                     payment mode; without it the label says so, as the server's rule does. */}
-                {input(
-                  "cod_amount",
-                  hydrated ? "COD amount (₹)" : "COD amount (₹, required for COD)",
-                  reverse
-                    ? { disabled: lockForReverse, value: "0", asterisk: false }
-                    : { asterisk: hydrated && paymentMode === "cod" },
-                )}
-              </Group>
-              <Group grow align="flex-start">
-                {input("invoice_value", "Invoice value (₹)", {
-                  optional: true,
-                  description: "Optional; COD orders default to the COD amount",
-                })}
-                {input("product_names", "Product names", {
-                  optional: true,
-                  inputMode: "text",
-                  description: "Optional, comma-separated",
-                })}
-              </Group>
-              <ShipmentFlags values={values} />
-              <PriceOnField value={data.priceOnText} error={(errors as Record<string, string | undefined>).price_on} />
-              <Group justify="flex-end">
-                <Button type="submit">Calculate</Button>
-              </Group>
-            </Stack>
-          </Form>
-        </Paper>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 7 }}>
-        <PriceOnSummary priceOn={data.priceOn} />
-        <CalculatorResult
-          loading={loading}
-          quote={data.quote}
-          submitted={data.submitted}
-          reverseForced={data.reverseForced}
-        />
-        <QuoteShareForms quote={data.quote} values={values} email={data.clientEmail} />
-      </Grid.Col>
-    </Grid>
+                  {input(
+                    "cod_amount",
+                    hydrated ? "COD amount (₹)" : "COD amount (₹, required for COD)",
+                    reverse
+                      ? { disabled: lockForReverse, value: "0", asterisk: false }
+                      : { asterisk: hydrated && paymentMode === "cod" },
+                  )}
+                </Group>
+                <Group grow align="flex-start">
+                  {input("invoice_value", "Invoice value (₹)", {
+                    optional: true,
+                    description: "Optional; COD orders default to the COD amount",
+                  })}
+                  {input("product_names", "Product names", {
+                    optional: true,
+                    inputMode: "text",
+                    description: "Optional, comma-separated",
+                  })}
+                </Group>
+                <ShipmentFlags values={values} />
+                <PriceOnField
+                  value={data.priceOnText}
+                  error={(errors as Record<string, string | undefined>).price_on}
+                />
+                <Group justify="flex-end">
+                  <PlainButton type="submit">Calculate</PlainButton>
+                </Group>
+              </Stack>
+            </Form>
+          </Paper>
+        </div>
+        <div className="m_96bdd299 mantine-Grid-col calculator-result-col">
+          <PriceOnSummary priceOn={data.priceOn} />
+          <CalculatorResult
+            loading={loading}
+            quote={data.quote}
+            submitted={data.submitted}
+            reverseForced={data.reverseForced}
+          />
+          <QuoteShareForms quote={data.quote} values={values} email={data.clientEmail} />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,9 @@
 /** Pieces of the Rate Calculator tab (docs/product.md §2 "Shipment calculator"): the shipment type, the yes/no selects and the result panel. */
-import { Loader, NativeSelect } from "@mantine/core";
+import { Loader } from "@mantine/core";
 import type { ComponentProps } from "react";
 
 import type { CalculatorField } from "~/services/quote/calculator-form";
-import { READABLE_ERRORS } from "~/ui/form-fields";
+import { SelectField } from "~/ui/fields";
 import { Group, Paper, Text } from "~/ui/layout";
 import { QuoteResult } from "~/ui/QuoteResult";
 
@@ -26,15 +26,13 @@ export function ShipmentTypeField({
 }) {
   return (
     <>
-      <NativeSelect
+      <SelectField
         id="shipment_type"
-        name="shipment_type"
         label="Shipment type"
         withAsterisk
         defaultValue={defaultValue}
         onChange={(e) => onChange(e.currentTarget.value)}
         error={error}
-        styles={READABLE_ERRORS}
         data={[
           { value: "forward", label: "Forward" },
           { value: "reverse", label: "Reverse" },
@@ -53,9 +51,9 @@ export function ShipmentTypeField({
 export function ShipmentFlags({ values }: { values: Record<CalculatorField, string> }) {
   return (
     <Group grow>
-      <NativeSelect id="has_dg" name="has_dg" label="Dangerous goods" defaultValue={values.has_dg} data={YES_NO} />
-      <NativeSelect id="is_mps" name="is_mps" label="Multi-package" defaultValue={values.is_mps} data={YES_NO} />
-      <NativeSelect id="is_doc" name="is_doc" label="Document" defaultValue={values.is_doc} data={YES_NO} />
+      <SelectField id="has_dg" label="Dangerous goods" defaultValue={values.has_dg} data={YES_NO} />
+      <SelectField id="is_mps" label="Multi-package" defaultValue={values.is_mps} data={YES_NO} />
+      <SelectField id="is_doc" label="Document" defaultValue={values.is_doc} data={YES_NO} />
     </Group>
   );
 }

@@ -2,23 +2,19 @@
  * The Rate Calculator's "Price on" (decision 075): a later day's quote is priced by the card in
  * force then, and the couriers whose price the scheduled changes alter say "from 01-12: ₹…".
  */
-import { TextInput } from "@mantine/core";
-
-import { READABLE_ERRORS } from "~/ui/form-fields";
+import { TextField } from "~/ui/fields";
 import { Paper, Text } from "~/ui/layout";
 
 /** A native date input (it works without JavaScript). */
 export function PriceOnField({ value, error }: { value: string; error?: string }) {
   return (
-    <TextInput
+    <TextField
       id="price_on"
-      name="price_on"
       type="date"
       label="Price on"
       description="Optional: a later day prices by the rate card in force then, scheduled changes included"
       defaultValue={value}
       error={error}
-      styles={READABLE_ERRORS}
     />
   );
 }

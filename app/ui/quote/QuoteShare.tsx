@@ -5,7 +5,7 @@
  */
 import "../small-table.css";
 
-import { Alert, Button, Textarea } from "@mantine/core";
+import { Alert } from "@mantine/core";
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 
 import type { FormFailure } from "~/services/http/form-errors.server";
@@ -14,7 +14,7 @@ import type { CalculatorQuoteView } from "~/services/quote/quote-view";
 import type { SavedQuoteView } from "~/services/quote/saved-quote";
 import { QUOTE_NOTE_MAX } from "~/services/quote/saved-quote-form";
 import { type FieldAnswer, postedValue } from "~/ui/account/parts";
-import { READABLE_ERRORS } from "~/ui/form-fields";
+import { PlainButton, TextAreaField } from "~/ui/fields";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 
 type Answer = (FieldAnswer & { message?: string; formId?: string }) | null | undefined;
@@ -33,16 +33,14 @@ function Refusal({ answer }: { answer: Answer }) {
 /** The note field of an e-mail form. */
 function NoteField({ answer }: { answer: Answer }) {
   return (
-    <Textarea
+    <TextAreaField
       id="quote-note"
       name="note"
       label="Note to the merchant (optional)"
       description={`Written above the quote in the e-mail; at most ${QUOTE_NOTE_MAX} characters.`}
       maxLength={QUOTE_NOTE_MAX}
-      minRows={2}
       defaultValue={postedValue(answer, "note") ?? ""}
       error={answer?.fieldErrors?.note}
-      styles={READABLE_ERRORS}
     />
   );
 }
@@ -82,9 +80,9 @@ export function QuoteShareForms({
         <Form method="post" action={action} reloadDocument>
           {hidden}
           <input type="hidden" name="intent" value="download" />
-          <Button type="submit" variant="default">
+          <PlainButton type="submit" variant="default">
             Download quote (PDF)
-          </Button>
+          </PlainButton>
         </Form>
         <Form method="post" action={action}>
           {hidden}
@@ -106,9 +104,9 @@ function EmailLine({ email, sending }: { email: string; sending: boolean }) {
       <Text size="sm">
         To <span data-testid="quote-email-to">{email}</span>, with the PDF attached.
       </Text>
-      <Button type="submit" loading={sending}>
+      <PlainButton type="submit" loading={sending}>
         E-mail quote
-      </Button>
+      </PlainButton>
     </Group>
   );
 }

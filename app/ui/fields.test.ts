@@ -1,0 +1,186 @@
+/**
+ * The plain TextField, TextAreaField, SelectField and PlainButton (decision 081) render what
+ * Mantine's TextInput, Textarea, NativeSelect and Button render for every prop the forms pass
+ * them: the same elements, classes, CSS variables, data and aria attributes, text. Each case is
+ * rendered by both inside the app's MantineProvider; the attributes of each tag are compared as
+ * a set (React writes them in the order of the props, which differs and does not matter).
+ */
+import * as Mantine from "@mantine/core";
+import { type ComponentType, createElement, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+
+import * as Plain from "./fields";
+import { READABLE_ERRORS } from "./form-fields";
+import { theme } from "./theme";
+
+function html(component: ComponentType<Record<string, unknown>>, props: Record<string, unknown>, children?: ReactNode) {
+  return renderToString(
+    createElement(
+      Mantine.MantineProvider,
+      { theme, forceColorScheme: "light", withCssVariables: false, withGlobalClasses: false },
+      createElement(component, props, children),
+    ),
+  );
+}
+
+/** Each opening tag's attributes in a fixed order. */
+function normalised(markup: string): string {
+  return markup.replace(
+    /<([a-z]+)((?:\s+[^\s=>/]+(?:="[^"]*")?)*)\s*(\/?)>/g,
+    (_m, tag: string, attrs: string, self) => {
+      const list = attrs.match(/[^\s=]+(?:="[^"]*")?/g) ?? [];
+      return `<${tag}${list
+        .sort()
+        .map((a) => ` ${a}`)
+        .join("")}${self}>`;
+    },
+  );
+}
+
+type Pair = [plain: unknown, mantine: unknown];
+type Case = [string, Record<string, unknown>, ReactNode?];
+
+function compare([plain, mantine]: Pair, cases: Case[], mantineExtra: Record<string, unknown> = {}) {
+  for (const [label, props, children] of cases) {
+    const theirs = html(mantine as ComponentType<Record<string, unknown>>, { ...props, ...mantineExtra }, children);
+    const ours = html(plain as ComponentType<Record<string, unknown>>, props, children);
+    expect(normalised(ours), label).toBe(normalised(theirs));
+  }
+}
+
+const OPTIONS = [
+  { value: "express", label: "Express" },
+  { value: "heavy_surface", label: "Heavy surface" },
+];
+
+describe("plain fields render as Mantine's", () => {
+  it("normalises attribute order only", () => {
+    expect(normalised('<input b="1" a="x y" disabled=""/>')).toBe('<input a="x y" b="1" disabled=""/>');
+    expect(normalised("<p>a=b</p>")).toBe("<p>a=b</p>");
+  });
+
+  it("TextField as TextInput", () => {
+    compare(
+      [Plain.TextField, Mantine.TextInput],
+      [
+        [
+          "label, value, mark",
+          {
+            id: "pickup_pincode",
+            name: "pickup_pincode",
+            label: "Pickup Pincode",
+            withAsterisk: true,
+            defaultValue: "110001",
+            inputMode: "numeric",
+          },
+        ],
+        [
+          "no mark, empty",
+          { id: "weight", name: "weight", label: "Weight (kg)", defaultValue: "", inputMode: "decimal" },
+        ],
+        [
+          "error",
+          {
+            id: "weight",
+            name: "weight",
+            label: "Weight",
+            withAsterisk: true,
+            error: "Enter the weight.",
+            defaultValue: "x",
+          },
+        ],
+        [
+          "description",
+          { id: "invoice_value", name: "invoice_value", label: "Invoice", description: "Optional", defaultValue: "" },
+        ],
+        [
+          "description and error, disabled",
+          { id: "c", name: "c", label: "COD", description: "d", error: "e", disabled: true, defaultValue: "0" },
+        ],
+        [
+          "date, required",
+          {
+            id: "price_on",
+            name: "price_on",
+            type: "date",
+            label: "Price on",
+            required: true,
+            defaultValue: "2026-12-01",
+          },
+        ],
+        [
+          "placeholder, autocomplete, class, test id",
+          {
+            id: "q",
+            name: "q",
+            label: "Search",
+            placeholder: "AWB",
+            autoComplete: "off",
+            className: "x",
+            "data-testid": "t",
+          },
+        ],
+      ],
+      { styles: READABLE_ERRORS },
+    );
+  });
+
+  it("TextAreaField as Textarea", () => {
+    compare(
+      [Plain.TextAreaField, Mantine.Textarea],
+      [
+        [
+          "description, max length",
+          {
+            id: "quote-note",
+            name: "note",
+            label: "Note",
+            description: "At most 500",
+            maxLength: 500,
+            defaultValue: "",
+          },
+        ],
+        ["error and text", { id: "quote-note", name: "note", label: "Note", error: "Too long.", defaultValue: "abc" }],
+      ],
+      { styles: READABLE_ERRORS },
+    );
+  });
+
+  it("SelectField as NativeSelect", () => {
+    const select: Pair = [Plain.SelectField, Mantine.NativeSelect];
+    compare(select, [
+      [
+        "defaults",
+        { id: "delivery_mode", name: "delivery_mode", label: "Delivery mode", data: OPTIONS, defaultValue: "express" },
+      ],
+      [
+        "second chosen, mark",
+        { id: "s", name: "s", label: "Type", withAsterisk: true, data: OPTIONS, defaultValue: "heavy_surface" },
+      ],
+      ["disabled", { id: "s", name: "s", label: "Mode", disabled: true, data: OPTIONS, defaultValue: "express" }],
+      ["description", { id: "s", name: "s", label: "Mode", description: "Which", data: OPTIONS }],
+    ]);
+    // With an error, the chosen option keeps the normal colour (READABLE_ERRORS).
+    compare(
+      select,
+      [["error", { id: "s", name: "s", label: "Mode", error: "Choose one.", data: OPTIONS, defaultValue: "express" }]],
+      {
+        styles: READABLE_ERRORS,
+      },
+    );
+  });
+
+  it("PlainButton as Button", () => {
+    compare(
+      [Plain.PlainButton, Mantine.Button],
+      [
+        ["submit", { type: "submit" }, "Calculate"],
+        ["default variant", { type: "submit", variant: "default" }, "Download quote (PDF)"],
+        ["loading", { type: "submit", loading: true }, "E-mail quote"],
+        ["not loading", { type: "submit", loading: false }, "E-mail quote"],
+        ["plain button, test id", { "data-testid": "b", "aria-label": "Go" }, "Go"],
+      ],
+    );
+  });
+});
