@@ -13,6 +13,7 @@ import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
 import { env, OWASP_HASH_COST, passwordHashCost, sessionSecrets } from "../app/services/core/env.server";
 import { logInfo, logLine, logWarning } from "../app/services/core/log";
+import { serveClusterMetrics } from "../app/services/core/metrics";
 import { startPeriodic, stopPeriodicJobs } from "../app/services/core/periodic";
 import { logServerError } from "../app/services/core/server-log";
 import { getDb } from "../app/services/db/client.server";
@@ -68,6 +69,8 @@ async function main() {
   if (config.WEB_CONCURRENCY === 1) return serve(t0);
   // The workers must sign with one secret: made here, once, before any of them reads it.
   sessionSecrets();
+  // A scrape of any worker answers for all of them (decision 078).
+  serveClusterMetrics();
   superviseWorkers(config.WEB_CONCURRENCY, t0);
 }
 
