@@ -11,7 +11,7 @@ import cluster, { type Worker } from "node:cluster";
 
 import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
-import { env, OWASP_HASH_COST, passwordHashCost, sessionSecrets } from "../app/services/core/env.server";
+import { env, jobMs, OWASP_HASH_COST, passwordHashCost, sessionSecrets } from "../app/services/core/env.server";
 import { logInfo, logLine, logWarning } from "../app/services/core/log";
 import { serveClusterMetrics } from "../app/services/core/metrics";
 import { startPeriodic, stopPeriodicJobs } from "../app/services/core/periodic";
@@ -192,7 +192,7 @@ async function serve(t0: number) {
     "finance-reports",
     async () => void (await runFinanceReports(getDb())),
     "Finance report run failed",
-    60_000,
+    jobMs(60_000),
   );
   // Sign-in attempts and ended sessions are kept a week (decision 003); prune hourly.
   startPeriodic(
