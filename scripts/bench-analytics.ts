@@ -11,7 +11,9 @@
  *    Week on week (decision 072): the Dropping preset, the sort by change, growth by seller.
  * 3. The pages over HTTP (the production server, signed in as the demo vp): p95 at one
  *    connection, then requests/s at 20 concurrent connections, each beside a small static file
- *    from the same server as the baseline.
+ *    from the same server as the baseline, and All Users for the ratio; the server's CPU a
+ *    request, and its main thread's share (the render side; the rest is mostly the database's
+ *    thread, decision 048).
  */
 import os from "node:os";
 
@@ -114,6 +116,7 @@ try {
   const SECONDS = Number(process.env.SECONDS_PER_PAGE ?? 6);
   const pages: [string, string[]][] = [
     ["static file (baseline)", ["/favicon.svg"]],
+    ["/all-users (a list page, for the ratio)", ["/all-users"]],
     ["/dashboard", ["/dashboard"]],
     ["/order-tracker (defaults)", ["/order-tracker"]],
     ["/order-tracker (last 30 days, by AVP)", ["/order-tracker?period=last_30_days&view=avp"]],
@@ -127,14 +130,14 @@ try {
     ],
   ];
   console.log(
-    "| Page | p50 ms (1 conn.) | p95 ms (1 conn.) | requests/s (20 conn.) | p99 ms (20 conn.) | server CPU ms/request |\n| --- | ---: | ---: | ---: | ---: | ---: |",
+    "| Page | p50 ms (1 conn.) | p95 ms (1 conn.) | requests/s (20 conn.) | p99 ms (20 conn.) | server CPU ms/request | of which main thread |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
   );
   for (const [label, urls] of pages) {
     const one: number[] = [];
     for (let i = 0; i < 60; i++) one.push((await server.get(urls[i % urls.length])).ms);
     const load = await loadServer(server, urls, SECONDS);
     console.log(
-      `| ${label} | ${quantile(one, 0.5)} | ${quantile(one, 0.95)} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(1)} |`,
+      `| ${label} | ${quantile(one, 0.5)} | ${quantile(one, 0.95)} | ${load.rps.toFixed(0)} | ${quantile(load.latencies, 0.99)} | ${load.cpuPerRequest.toFixed(1)} | ${load.mainCpuPerRequest.toFixed(1)} |`,
     );
   }
 } finally {

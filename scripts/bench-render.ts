@@ -13,8 +13,11 @@
  * to profiles/render-<page>.cpuprofile, for `npx tsx scripts/lib/profile-top.ts FILE`.
  * The database layer is the process's, not a build's: compare its settings by runs in turn,
  * e.g. PGLITE_KEPT_STATEMENTS=0 against the default (decision 046).
+ * PGLITE_THREAD=true: the database on a thread of its own, as the server runs it (decision 048);
+ * the profile is then the main thread's alone (the render side), and a last column gives the main
+ * thread's mean CPU a request (from /proc: clock ticks of 10 ms, so a mean, never a median).
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -41,8 +44,9 @@ const { runInRequestScope } = await import("../app/services/http/request-scope.s
 const data = await seededDataDir();
 process.env.DATA_DIR = data.dir;
 // The app's own modules and the builds' copies use one database: the process's, kept on globalThis.
-const { getDb, openPglite, setProcessDb } = await import("../app/services/db/client.server");
-setProcessDb(openPglite(path.join(data.dir, "pg")));
+const { getDb, openPglite, openPgliteOnThread, setProcessDb } = await import("../app/services/db/client.server");
+const onThread = process.env.PGLITE_THREAD === "true";
+setProcessDb(onThread ? openPgliteOnThread(path.join(data.dir, "pg")) : openPglite(path.join(data.dir, "pg")));
 const { startSession } = await import("../app/services/auth/session.server");
 const { staff } = await import("../app/services/db/schema");
 const db = getDb();
@@ -67,7 +71,19 @@ const cpuUs = () => {
   return u.user + u.system;
 };
 
+/** CPU time of this process's main thread alone, in microseconds (Linux; 10 ms ticks). */
+const mainThreadUs = () => {
+  try {
+    const f = readFileSync(`/proc/${process.pid}/task/${process.pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+};
+const mainSamples = new Map<string, number[]>();
+
 async function render(i: number, url: string): Promise<number> {
+  const main0 = mainThreadUs();
   const before = cpuUs();
   const res = await runInRequestScope(() =>
     handlers[i](new Request(`http://localhost${url}`, { headers: { cookie } }), {
@@ -77,7 +93,11 @@ async function render(i: number, url: string): Promise<number> {
   );
   await res.text();
   if (res.status !== 200) throw new Error(`${builds[i]} ${url}: ${res.status}`);
-  return cpuUs() - before;
+  const spent = cpuUs() - before;
+  const key = `${i} ${url}`;
+  if (!mainSamples.has(key)) mainSamples.set(key, []);
+  mainSamples.get(key)!.push(mainThreadUs() - main0);
+  return spent;
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
@@ -88,11 +108,12 @@ if (inspector) {
   await inspector.post("Profiler.setSamplingInterval", { interval: 200 });
 }
 try {
-  console.log("| Page | Build | CPU/request median (ms) | mean (ms) |");
-  console.log("| --- | --- | ---: | ---: |");
+  console.log(`| Page | Build | CPU/request median (ms) | mean (ms) |${onThread ? " main thread mean (ms) |" : ""}`);
+  console.log(`| --- | --- | ---: | ---: |${onThread ? " ---: |" : ""}`);
   for (const raw of PAGES) {
     const url = raw.replaceAll("{client}", String(data.clientId));
     for (let w = 0; w < WARM_UP; w++) for (let i = 0; i < handlers.length; i++) await render(i, url);
+    mainSamples.clear();
     const samples: number[][] = handlers.map(() => []);
     await inspector?.post("Profiler.start");
     for (let r = 0; r < REQUESTS; r++)
@@ -114,7 +135,7 @@ try {
           s.map((us) => us / 1000),
           0.5,
           2,
-        )} | ${(mean(s) / 1000).toFixed(2)} |`,
+        )} | ${(mean(s) / 1000).toFixed(2)} |${onThread ? ` ${(mean(mainSamples.get(`${i} ${url}`) ?? [0]) / 1000).toFixed(2)} |` : ""}`,
       );
   }
 } catch (error) {

@@ -22,7 +22,7 @@ import express from "express";
 
 import { env } from "../app/services/core/env.server";
 import { logLine, logWarning, runWithRequestLog } from "../app/services/core/log";
-import { consoleMetrics } from "../app/services/core/metrics";
+import { consoleMetrics, scrapeMetrics } from "../app/services/core/metrics";
 import { getDb, processDb } from "../app/services/db/client.server";
 import { type Readiness, readinessChecker } from "../app/services/db/readiness.server";
 import type { Activity } from "../app/services/http/activity";
@@ -233,8 +233,8 @@ function operations({
           .set({ ...PROBE_HEADERS, "WWW-Authenticate": 'Bearer realm="metrics"' })
           .type("text/plain")
           .send("A bearer token is required.");
-      const text = await metrics.registry.metrics();
-      res.status(200).set(PROBE_HEADERS).type(metrics.registry.contentType).send(text);
+      const { text, contentType } = await scrapeMetrics();
+      res.status(200).set(PROBE_HEADERS).type(contentType).send(text);
     },
   };
   return (req, res, next) => {

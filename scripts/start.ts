@@ -11,8 +11,9 @@ import cluster, { type Worker } from "node:cluster";
 
 import { refreshDailyPerformance, startDailyPerformanceScheduler } from "../app/services/analytics/snapshot.server";
 import { pruneAuthRecords } from "../app/services/auth/sign-in.server";
-import { env, OWASP_HASH_COST, passwordHashCost, sessionSecrets } from "../app/services/core/env.server";
+import { env, jobMs, OWASP_HASH_COST, passwordHashCost, sessionSecrets } from "../app/services/core/env.server";
 import { logInfo, logLine, logWarning } from "../app/services/core/log";
+import { serveClusterMetrics } from "../app/services/core/metrics";
 import { startPeriodic, stopPeriodicJobs } from "../app/services/core/periodic";
 import { logServerError } from "../app/services/core/server-log";
 import { getDb } from "../app/services/db/client.server";
@@ -68,6 +69,8 @@ async function main() {
   if (config.WEB_CONCURRENCY === 1) return serve(t0);
   // The workers must sign with one secret: made here, once, before any of them reads it.
   sessionSecrets();
+  // A scrape of any worker answers for all of them (decision 078).
+  serveClusterMetrics();
   superviseWorkers(config.WEB_CONCURRENCY, t0);
 }
 
@@ -189,7 +192,7 @@ async function serve(t0: number) {
     "finance-reports",
     async () => void (await runFinanceReports(getDb())),
     "Finance report run failed",
-    60_000,
+    jobMs(60_000),
   );
   // Sign-in attempts and ended sessions are kept a week (decision 003); prune hourly.
   startPeriodic(

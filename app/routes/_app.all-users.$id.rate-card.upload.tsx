@@ -31,22 +31,21 @@ import { getDb } from "~/services/db/client.server";
 import { kindByName } from "~/services/http/file-kinds";
 import { failureAnswer, type FormFailure, readForm } from "~/services/http/form-errors.server";
 import { readMultipart, takeFile } from "~/services/http/upload.server";
-import { applyUpload, MAX_UPLOAD_CHARS, verifyClientUpload } from "~/services/ratecards/bulk.server";
+import { applyUpload, MAX_UPLOAD_CHARS } from "~/services/ratecards/bulk.server";
 import { CHOOSE_CSV_FILE as CHOOSE_FILE, uploadSubmitValidator } from "~/services/ratecards/bulk-forms";
 import { UPLOAD_INSTRUCTIONS, type UploadError } from "~/services/ratecards/csv";
 import { NO_AUTH_TOKEN_MESSAGE, rateCardPermissions } from "~/services/ratecards/permissions";
 import { notAbleToUpdateRateCard } from "~/services/ratecards/row-form";
 import { scheduledToast } from "~/services/ratecards/scheduled";
 import { clientCardToken } from "~/services/ratecards/scope.server";
+import { type Preview, uploadPreview } from "~/services/ratecards/upload-preview.server";
 import { Group, Stack, Text } from "~/ui/layout";
-import { UploadErrors, UploadPreview, type UploadPreviewChange, UploadSubmitFields } from "~/ui/RateCardUploadParts";
+import { UploadErrors, UploadPreview, UploadSubmitFields } from "~/ui/RateCardUploadParts";
 import { UrlDialog } from "~/ui/UrlDialog";
 import { useHydrated } from "~/ui/useHydrated";
 
 const ONLY_CSV = "You can only upload csv file!";
 const TOO_LARGE = `The file is too large: a rate card file may be at most ${MAX_UPLOAD_CHARS / 1_000_000} MB.`;
-/** A preview longer than this is cut (the count of all changes is still shown). */
-const MAX_PREVIEW_ROWS = 500;
 
 /** Guard, scope and permission, shared by the loader and both steps of the action. */
 async function uploadContext(request: Request, params: LoaderFunctionArgs["params"]) {
@@ -75,15 +74,8 @@ const CSV_FILE = {
 } as const;
 const isCsvFileName = (name: string, type: string) => kindByName(name, type, CSV_FILE.kinds) === "csv";
 
-/** Verify's answer: the file passed, with what it would change; Submit sends it back. */
-type Preview = {
-  fileName: string;
-  csvText: string;
-  cardToken: string;
-  rowCount: number;
-  totalChanges: number;
-  changes: UploadPreviewChange[];
-};
+/** Verify's answer, or Submit's when only its "Effective from" was refused (the preview again, with the message). */
+type Answer = { preview: Preview; effectiveFromError?: string };
 
 /** A refused step (docs/forms.md §3): one message, and the rows of the file at fault when it failed verification. */
 type Refused = FormFailure<{ errors?: UploadError[] }>;
@@ -115,36 +107,14 @@ async function verifyStep(staff: SignedInStaff, db: ReturnType<typeof getDb>, cl
   const taken = await takeFile(form, "order_data", CSV_FILE);
   if (!taken.ok) return failureAnswer(taken);
   const { file } = taken;
-  const csvText = file.text ?? "";
-
-  const [result, token] = await Promise.all([
-    verifyClientUpload(db, staff, { clientId, csvText }),
-    cardToken(db, clientId),
-  ]);
-  if (!result.ok) {
-    if (result.status === 404) throw new Response(result.message, { status: result.status });
-    return failureAnswer(result);
-  }
-  return data<{ preview: Preview }>({
-    preview: {
-      fileName: file.name,
-      csvText,
-      cardToken: token,
-      rowCount: result.rows.length,
-      totalChanges: result.changes.length,
-      changes: result.changes
-        .slice(0, MAX_PREVIEW_ROWS)
-        .map(({ row, courier, priceType, delivery_type, column, old, new: next }) => ({
-          row,
-          courier,
-          priceType,
-          delivery_type,
-          column,
-          old,
-          new: next,
-        })),
-    },
+  const verified = await uploadPreview(db, staff, {
+    clientId,
+    fileName: file.name,
+    csvText: file.text ?? "",
+    token: cardToken(db, clientId),
   });
+  if (!verified.ok) return failureAnswer(verified);
+  return data<{ preview: Preview }>({ preview: verified.preview });
 }
 
 async function submitStep(
@@ -156,7 +126,23 @@ async function submitStep(
   search: string,
 ) {
   const read = await readForm(form, uploadSubmitValidator);
-  if (!read.ok) return read.response;
+  if (!read.ok) {
+    // Only "Effective from" refused (a time that has passed): the verified file is not lost. Its
+    // preview shows again, with the card token Verify gave (a change since is still refused on
+    // Submit), and the message at the field.
+    const when = read.fieldErrors.effective_from;
+    const { csvText, cardToken: token, fileName } = read.submitted;
+    if (
+      when &&
+      Object.keys(read.fieldErrors).length === 1 &&
+      typeof csvText === "string" &&
+      typeof token === "string"
+    ) {
+      const again = await uploadPreview(db, staff, { clientId, fileName: String(fileName ?? ""), csvText, token });
+      if (again.ok) return data<Answer>({ preview: again.preview, effectiveFromError: when }, { status: 400 });
+    }
+    return read.response;
+  }
   const { effective_from: effectiveAt, ...upload } = read.data;
   const result = await applyUpload(db, staff, { clientId, ...upload, effectiveAt });
   // The verified text is not echoed back: the dialog starts again from choosing a file.
@@ -169,7 +155,7 @@ async function submitStep(
 
 export default function UploadRateCard() {
   const { clientId, search, instructions } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { preview: Preview } | Refused | undefined;
+  const answer = useActionData<typeof action>() as Answer | Refused | undefined;
   const result = answer && "preview" in answer ? answer.preview : null;
   const refused = answer && !("preview" in answer) ? answer : null;
   // Submit's checks answer by field (the text, the card token); the dialog shows the first.
@@ -210,7 +196,10 @@ export default function UploadRateCard() {
           ) : null}
           <UploadPreview result={result} />
           <Form method="post" encType="multipart/form-data" action={here} preventScrollReset>
-            <UploadSubmitFields result={result} />
+            <UploadSubmitFields
+              result={result}
+              effectiveFromError={answer && "preview" in answer ? answer.effectiveFromError : null}
+            />
             <Group justify="flex-end" mt="sm">
               <Button component={Link} to={here} variant="default" preventScrollReset>
                 Cancel

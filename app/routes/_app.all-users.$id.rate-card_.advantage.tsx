@@ -29,7 +29,7 @@ import { advantageTab } from "~/services/advantage/tab.server";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast, type SignedInStaff } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { PLAN_NAME_OF } from "~/services/core/plans";
+import { PLAN_LABELS, PLAN_NAME_OF } from "~/services/core/plans";
 import { fail } from "~/services/core/result";
 import { logServerError } from "~/services/core/server-log";
 import { type Db, getDb } from "~/services/db/client.server";
@@ -227,12 +227,6 @@ export default function AdvantageTab() {
         version={editing ? rowVersion(advantage.sections, undefined, editing.rowId) : ""}
         plan={{ plan: advantage.planName, apply_default: String(advantage.applyDefault) }}
       />
-      <ScheduledRateChanges
-        pending={pending}
-        action={here}
-        canCancel={advantage.permissions.canEditPlanRates}
-        refusal={cancelRefusal}
-      />
       <AdvantagePlans
         plan={advantage.plan}
         planHref={(p) => href({ plan: p, editRowId: null })}
@@ -245,6 +239,15 @@ export default function AdvantageTab() {
         applyDefault={advantage.applyDefault}
         editing={editing}
         editHref={(rowId) => href({ editRowId: rowId })}
+        scheduled={
+          <ScheduledRateChanges
+            pending={pending}
+            action={here}
+            canCancel={advantage.permissions.canEditPlanRates}
+            refusal={cancelRefusal}
+            title={`Scheduled changes to the ${PLAN_LABELS[view.plan]} plan's rates`}
+          />
+        }
         settings={
           advantage.cashback && cashbackValues ? (
             <AdvantageSettings

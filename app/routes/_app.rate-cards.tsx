@@ -143,7 +143,13 @@ export default function SegmentRateCards() {
           RTO is charged as forward.
         </Text>
       ) : null}
-      <ScheduledRateChanges pending={pending} action={href({})} canCancel={canBulkChange} refusal={cancelRefusal} />
+      <ScheduledRateChanges
+        pending={pending}
+        action={href({})}
+        canCancel={canBulkChange}
+        refusal={cancelRefusal}
+        title={`Scheduled changes to ${name}`}
+      />
       <RatePanels sections={sections} showAll />
       {/* The Change prices dialog (rate-cards.change-prices.tsx) renders here. */}
       <Outlet />

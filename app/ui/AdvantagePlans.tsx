@@ -57,6 +57,7 @@ export function AdvantagePlans({
   applyDefault,
   editing,
   editHref,
+  scheduled,
   settings,
 }: {
   plan: AdvantagePlanType;
@@ -72,6 +73,8 @@ export function AdvantagePlans({
   applyDefault: boolean;
   editing: RateTableEditing | null;
   editHref: (rowId: number) => string;
+  /** This plan's changes scheduled to take effect later (decision 076), shown with the plan's card they change. */
+  scheduled?: ReactNode;
   /** The premium Advantage Settings block. */
   settings: ReactNode;
 }) {
@@ -155,6 +158,7 @@ export function AdvantagePlans({
             : "This client has its own (exclusive) copy of the plan's rates."}
         </Text>
       </Stack>
+      {scheduled}
       {sections.every((s) => s.panels.length === 0) ? (
         <Text size="sm">This plan has no rates yet.</Text>
       ) : (

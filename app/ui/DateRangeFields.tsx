@@ -4,10 +4,10 @@
  * inputs; once React has hydrated, the @mantine/dates range picker (RangePicker.tsx), fetched
  * only then, so its script and stylesheet never hold up the page.
  */
-import { TextInput } from "@mantine/core";
 import { lazy, Suspense } from "react";
 
 import { Group } from "~/ui/layout";
+import { PlainTextInput } from "~/ui/plain-inputs";
 
 import { useHydrated } from "./useHydrated";
 
@@ -31,7 +31,7 @@ export function DateRangeFields({ from, to, min, max, error, labels, required, w
   // `key`: a new URL's range replaces what was typed (the fields are uncontrolled).
   const native = (
     <Group gap="xs" align="flex-end">
-      <TextInput
+      <PlainTextInput
         type="date"
         name="from"
         label={labels.from}
@@ -43,7 +43,7 @@ export function DateRangeFields({ from, to, min, max, error, labels, required, w
         required={required}
         w={width}
       />
-      <TextInput
+      <PlainTextInput
         type="date"
         name="to"
         label={labels.to}

@@ -131,14 +131,21 @@ export function UploadPreview({ result }: { result: { changes: UploadPreviewChan
 }
 
 /** The upload's Submit fields: the verified text travelling back, its name, the card token, and "Effective from" (decision 075). */
-export function UploadSubmitFields({ result }: { result: { fileName: string; cardToken: string; csvText: string } }) {
+export function UploadSubmitFields({
+  result,
+  effectiveFromError,
+}: {
+  result: { fileName: string; cardToken: string; csvText: string };
+  /** Submit's refusal of the time chosen (the preview is shown again). */
+  effectiveFromError?: string | null;
+}) {
   return (
     <>
       <input type="hidden" name="intent" value="submit" />
       <input type="hidden" name="fileName" value={result.fileName} />
       <input type="hidden" name="cardToken" value={result.cardToken} />
       <textarea name="csvText" hidden readOnly defaultValue={result.csvText} />
-      <EffectiveFromField />
+      <EffectiveFromField error={effectiveFromError} />
     </>
   );
 }

@@ -13,6 +13,7 @@ export function ScheduledRateChanges({
   action,
   canCancel,
   refusal,
+  title = "Scheduled changes",
 }: {
   pending: readonly PendingChangeView[];
   /** The card's URL: Cancel posts to it. */
@@ -20,13 +21,15 @@ export function ScheduledRateChanges({
   canCancel: boolean;
   /** A refused cancel's message. */
   refusal: string | null;
+  /** The heading: names the card where the page shows more than one (a plan's, a segment's). */
+  title?: string;
 }) {
   if (pending.length === 0 && !refusal) return null;
   return (
     <section aria-labelledby="scheduled-changes-heading" data-testid="scheduled-changes" className="scheduled-changes">
       <Stack gap="xs">
         <h2 id="scheduled-changes-heading" style={{ fontSize: "var(--mantine-font-size-md)", margin: 0 }}>
-          Scheduled changes
+          {title}
         </h2>
         {refusal ? (
           <Alert color="red" role="alert" data-testid="scheduled-cancel-error">

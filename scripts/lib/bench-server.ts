@@ -60,6 +60,12 @@ export type BenchServer = {
   cookie: string;
   /** CPU time (user + system, every thread) the server process has used so far, in ms; 0 off Linux. */
   cpuMs(): number;
+  /**
+   * CPU time of the server's main thread alone (Express, loaders' JavaScript, React's render, the
+   * HTML's encoding), in ms; the rest of cpuMs() is the embedded database's thread (decision 048),
+   * GC helpers and libuv. 0 off Linux, and with WEB_CONCURRENCY > 1 (the primary's thread only).
+   */
+  mainThreadCpuMs(): number;
   /** GET with the vp's session; the body read, the status checked, the Server-Timing returned. */
   get(url: string): Promise<{ ms: number; serverMs: number; bytes: number }>;
   stop(): Promise<void>;
@@ -149,6 +155,9 @@ export async function startBenchServer(opts: {
       cpuMs() {
         return processTreeCpuMs(proc.pid!);
       },
+      mainThreadCpuMs() {
+        return threadCpuMs(proc.pid!, proc.pid!);
+      },
       async get(url) {
         const t = performance.now();
         // What browsers offer (Node's fetch alone offers gzip and deflate, not brotli).
@@ -164,6 +173,16 @@ export async function startBenchServer(opts: {
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** CPU time (user + system) of one thread of a process, in ms; 0 off Linux. */
+function threadCpuMs(pid: number, tid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
   }
 }
 
@@ -207,10 +226,15 @@ export function quantile(values: number[], q: number, digits = 1): string {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))].toFixed(digits);
 }
 
-/** `connections` clients GET `urls` in turn for `seconds`: requests/s, latencies, server CPU per request. */
+/**
+ * `connections` clients GET `urls` in turn for `seconds`: requests/s, latencies, server CPU per
+ * request (every thread), and the main thread's share of it (`mainCpuPerRequest`: the rendering
+ * side; the rest is mostly the database thread).
+ */
 export async function loadServer(server: BenchServer, urls: string[], seconds: number, connections = 20) {
   const latencies: number[] = [];
   const cpu0 = server.cpuMs();
+  const main0 = server.mainThreadCpuMs();
   const t0 = performance.now();
   let i = 0;
   await Promise.all(
@@ -219,12 +243,17 @@ export async function loadServer(server: BenchServer, urls: string[], seconds: n
     }),
   );
   const s = (performance.now() - t0) / 1000;
-  return { rps: latencies.length / s, latencies, cpuPerRequest: (server.cpuMs() - cpu0) / latencies.length };
+  return {
+    rps: latencies.length / s,
+    latencies,
+    cpuPerRequest: (server.cpuMs() - cpu0) / latencies.length,
+    mainCpuPerRequest: (server.mainThreadCpuMs() - main0) / latencies.length,
+  };
 }
 
 export const PAGE_TABLE_HEAD = [
-  "| Page | server median | server p95 | latency p95 | CPU/request (1 conn.) | HTML | requests/s | p99 | CPU/request |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  "| Page | server median | server p95 | latency p95 | CPU/request (1 conn.) | HTML | requests/s | p99 | CPU/request | of which main thread |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
 ].join("\n");
 
 /** One page's figures as the page benchmarks report them (see `measurePage`). */
@@ -267,7 +296,7 @@ export async function measurePageFigures(
 /** A row under PAGE_TABLE_HEAD; `label` instead of the URL when given. */
 export function pageRow(f: PageFigures, label = f.url): string {
   const server_ = (q: number) => (f.serverMs.length ? quantile(f.serverMs, q) : "–");
-  return `| ${label} | ${server_(0.5)} | ${server_(0.95)} | ${quantile(f.latency, 0.95)} | ${f.cpu.toFixed(1)} | ${(f.bytes / 1024).toFixed(0)} KiB | ${f.load.rps.toFixed(0)} | ${quantile(f.load.latencies, 0.99)} | ${f.load.cpuPerRequest.toFixed(1)} |`;
+  return `| ${label} | ${server_(0.5)} | ${server_(0.95)} | ${quantile(f.latency, 0.95)} | ${f.cpu.toFixed(1)} | ${(f.bytes / 1024).toFixed(0)} KiB | ${f.load.rps.toFixed(0)} | ${quantile(f.load.latencies, 0.99)} | ${f.load.cpuPerRequest.toFixed(1)} | ${f.load.mainCpuPerRequest.toFixed(1)} |`;
 }
 
 /**

@@ -245,6 +245,8 @@ describeJsOnOff("account set-up", (s) => {
     await expectLocator(page.getByTestId("flag-disable_legal-note")).toHaveText(
       "(Legal enforcement is managed by the legal team)",
     );
+    await page.getByTestId("flag-disable_legal").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.TMPDIR ?? "/tmp"}/tl-disable-legal-${s.label}.png` });
     await expectLocator(page.getByRole("button", { name: "Reveal" })).toHaveCount(0);
     await expectLocator(page.getByTestId("token-masked")).toHaveText(
       "Only a VP or KAM may see this client's API token.",

@@ -4,9 +4,9 @@
  * DATABASE_URL and one SESSION_SECRET, started at once on an empty database. One migrates and
  * seeds under the start-up lock while the others wait; then a session, a logout and uploaded
  * files cross from copy to copy; every background job runs once per period across the three
- * (JOB_TIME_SCALE shortens the periods); and a copy killed outright in the middle of a job run
+ * (JOB_TIME_SCALE shortens the periods) — payout day and the finance reports among them; and a copy killed outright in the middle of a job run
  * leaves the job to another copy's next turn, which does it once. PostgreSQL pass only (the
- * embedded database belongs to one process); bounded at 90 s.
+ * embedded database belongs to one process); bounded (BOUND_MS).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +16,17 @@ import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { type DbHandle, MIGRATIONS_FOLDER, openPostgres } from "~/services/db/client.server";
-import { auditLog, clients, mailOutbox, rateRows, scheduledRateChanges, staff } from "~/services/db/schema";
+import {
+  auditLog,
+  clients,
+  codRemittances,
+  financeReportJobs,
+  mailOutbox,
+  moneyMovements,
+  rateRows,
+  scheduledRateChanges,
+  staff,
+} from "~/services/db/schema";
 import { updateRateRow } from "~/services/ratecards/edit.server";
 import { rateValuesOf } from "~/services/ratecards/fields";
 import { clientCardRows } from "~/services/ratecards/read.server";
@@ -284,6 +294,100 @@ describe.skipIf(!url)("three copies on one PostgreSQL (decision 079)", { timeout
     }
     const [cut] = await q<{ value: { at: string } }>(sql`select value from settings where key = 'money.cycles.cut'`);
     expect(Date.now() - Date.parse(cut!.value.at)).toBeLessThan(CUT_PERIOD + 5_000);
+  });
+
+  it("payout day and the finance reports run once across the three: each due remittance paid out or held once, each queued report made once", async () => {
+    // Remittances whose payout day has come, for four sellers (the cutter's every try pays them out).
+    const sellers = await q<{ id: number }>(sql`select id from clients order by id limit 4`);
+    const due = await h.db
+      .insert(codRemittances)
+      .values(
+        sellers.flatMap((s, i) =>
+          [0, 1].map((k) => ({
+            pickrr_reference_id: `CLUSTER-PAYOUT-${s.id}-${k}`,
+            client_id: s.id,
+            // Two weeks of January 2025 (Monday to Sunday), paid out that Friday.
+            start_date: ["2025-01-06", "2025-01-13"][k]!,
+            end_date: ["2025-01-12", "2025-01-19"][k]!,
+            remittance_date: ["2025-01-17", "2025-01-24"][k]!,
+            order_count: 3 + i,
+            total_amount: "1500.00",
+            ecod_charges: "30.00",
+            pending_amount: "1470.00",
+            status: "PENDING" as const,
+          })),
+        ),
+      )
+      .returning({ id: codRemittances.id });
+    const ids = due.map((r) => r.id);
+    // Finance reports queued by two people: any copy takes a job (SKIP LOCKED), none twice.
+    const finance = await q<{ id: number }>(
+      sql`select id from staff where role in ('vp', 'approver') order by id limit 2`,
+    );
+    const jobs = await h.db
+      .insert(financeReportJobs)
+      .values([...finance, ...finance, ...finance].map((s) => ({ staff_id: s.id })))
+      .returning({ id: financeReportJobs.id });
+    const jobIds = jobs.map((j) => j.id);
+
+    await until(
+      "every due remittance decided",
+      async () => {
+        const [left] = await q<{ n: number }>(
+          sql`select count(*)::int as n from ${codRemittances} where id in ${sql.raw(`(${ids.join(",")})`)} and status = 'PENDING' and current_action is null`,
+        );
+        return left!.n === 0 ? true : undefined;
+      },
+      30_000,
+    );
+    await until(
+      "every queued report made",
+      async () => {
+        const [left] = await q<{ n: number }>(
+          sql`select count(*)::int as n from ${financeReportJobs} where id in ${sql.raw(`(${jobIds.join(",")})`)} and status <> 'done'`,
+        );
+        return left!.n === 0 ? true : undefined;
+      },
+      30_000,
+    );
+    // A few more tries of both jobs on every copy change nothing more.
+    await new Promise((r) => setTimeout(r, 3 * 5 * 60_000 * SCALE));
+
+    // Each remittance once: released (one release movement, one e-mail) or held (one hold audit row).
+    const decided = await q<{
+      id: number;
+      status: string;
+      action: string | null;
+      releases: number;
+      holds: number;
+      mails: number;
+    }>(sql`
+      select r.id, r.status, r.current_action as action,
+        (select count(*)::int from ${moneyMovements} m where m.remittance_id = r.id and m.kind = 'cod_release') as releases,
+        (select count(*)::int from ${auditLog} a where a.entity = 'cod_remittance' and a.entity_id = r.pickrr_reference_id and a.action = 'hold') as holds,
+        (select count(*)::int from ${mailOutbox} o where o.subject = 'COD remittance ' || r.pickrr_reference_id || ' released') as mails
+      from ${codRemittances} r where r.id in ${sql.raw(`(${ids.join(",")})`)} order by r.id`);
+    expect(decided).toHaveLength(ids.length);
+    for (const r of decided) {
+      if (r.status === "RELEASED")
+        expect({ releases: r.releases, holds: r.holds, mails: r.mails }, String(r.id)).toEqual({
+          releases: 1,
+          holds: 0,
+          mails: 1,
+        });
+      else
+        expect({ action: r.action, releases: r.releases, holds: r.holds, mails: r.mails }, String(r.id)).toEqual({
+          action: "HOLD",
+          releases: 0,
+          holds: 1,
+          mails: 0,
+        });
+    }
+    // Each report once: done at its first attempt (a second taker would have counted a second).
+    const made = await q<{ status: string; attempts: number }>(
+      sql`select status, attempts from ${financeReportJobs} where id in ${sql.raw(`(${jobIds.join(",")})`)}`,
+    );
+    expect(made).toEqual(jobIds.map(() => ({ status: "done", attempts: 1 })));
   });
 
   it("a copy killed outright in the middle of a scheduled rate change: another applies it on its next turn, once", async () => {

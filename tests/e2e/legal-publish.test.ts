@@ -98,6 +98,8 @@ describeJsOnOff("publishing through the preview", (s) => {
     await expectAccessible(page, js);
     await publishButton(page).click();
     await expectLocator(page.getByTestId("toast")).toContainText("Uploaded Successfully!");
+    // Above the list, per segment, the version in force now: the one just published.
+    const inForceNow = page.getByTestId("legal-in-force").locator("div").filter({ hasText: "Segment 3" });
     const firstVersion = Number(
       (await page
         .getByTestId("legal-doc-row")
@@ -106,6 +108,7 @@ describeJsOnOff("publishing through the preview", (s) => {
         .nth(6)
         .textContent())!.slice(1),
     );
+    await expectLocator(inForceNow).toContainText(`Other v${firstVersion} (from ${dmy(today)})`);
     const [accepted, audience] = await acceptedOf(page, first.description);
 
     // The next version: the preview counts the sellers who have not accepted the one in force,
@@ -123,6 +126,7 @@ describeJsOnOff("publishing through the preview", (s) => {
     await expectLocator(said).toContainText(
       `v${firstVersion} stays in force until ${dmy(addDays(later, -1))}; v${firstVersion + 1} comes into force on ${dmy(later)}.`,
     );
+    await page.screenshot({ path: `${process.env.TMPDIR ?? "/tmp"}/legal-preview-${s.label}.png` });
     // Back: the form again, every field as it was, the PDF kept.
     await page.getByRole("button", { name: "Back", exact: true }).click();
     await expectLocator(page.locator("#description")).toHaveValue(`Preview second ${s.label}`);
@@ -131,9 +135,11 @@ describeJsOnOff("publishing through the preview", (s) => {
     await preview(page).click();
     await publishButton(page).click();
     await expectLocator(page.getByTestId("toast")).toContainText("Uploaded Successfully!");
-    await expectLocator(page.getByTestId("legal-doc-row").filter({ hasText: `Preview second ${s.label}` })).toHaveCount(
-      1,
-    );
+    const second = page.getByTestId("legal-doc-row").filter({ hasText: `Preview second ${s.label}` });
+    await expectLocator(second).toHaveCount(1);
+    // A later publish date: the new version is scheduled, the one in force stays until then.
+    await expectLocator(second.getByTestId("legal-doc-state")).toContainText(`Scheduled: in force from ${dmy(later)}`);
+    await expectLocator(inForceNow).toContainText(`Other v${firstVersion} (from ${dmy(today)})`);
   });
 
   it("a backdated mandatory document is refused on its date field, and nothing is published", async () => {

@@ -53,7 +53,13 @@ describeJsOnOff("withdrawing a legal version", (s) => {
     const before = await agreementRows(page, seller.email);
     await expectLocator(before).toHaveCount(2);
     await expectLocator(before.filter({ hasText: "In force" }).locator("td").nth(6)).toHaveText("v2");
-    await expectLocator(before.filter({ hasText: "Superseded by v2" })).toHaveCount(1);
+    // Superseded says by which version and since when, and counts its acceptances without a live "n / N".
+    const superseded = before.filter({ hasText: "Superseded by v2" });
+    await expectLocator(superseded).toHaveCount(1);
+    await expectLocator(superseded.getByTestId("legal-doc-state")).toHaveText(/^Superseded by v2 on \d{2}-\d{2}-\d{4}/);
+    await expectLocator(superseded.locator("td").nth(7)).toHaveText(/^\d+ accepted$/);
+    await superseded.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${process.env.TMPDIR ?? "/tmp"}/legal-superseded-${s.label}.png` });
     await before.filter({ hasText: "In force" }).getByRole("link", { name: "Withdraw Agreement v2" }).click();
     await page.waitForURL((u) => u.pathname === `/merchant-agreements/${v2}/withdraw`);
     await expectLocator(page.getByTestId("withdraw-effect")).toContainText("v1");
@@ -75,7 +81,11 @@ describeJsOnOff("withdrawing a legal version", (s) => {
     const after = await agreementRows(page, seller.email);
     const withdrawn = after.filter({ hasText: "Withdrawn" });
     await expectLocator(withdrawn).toHaveCount(1);
-    await expectLocator(withdrawn).toContainText("by legal@demo.test");
+    // Who and when (India's time), and why.
+    await expectLocator(withdrawn.getByTestId("legal-doc-state")).toHaveText(
+      /\d{2}-\d{2}-\d{4} \d{2}:\d{2} IST by legal@demo\.test/,
+    );
+    await expectLocator(withdrawn.locator("td").nth(7)).toHaveText(/^\d+ accepted$/);
     await expectLocator(withdrawn).toContainText(reason);
     await expectLocator(withdrawn.locator("td").nth(6)).toHaveText("v2");
     const inForce = after.filter({ hasText: "In force" });

@@ -11,6 +11,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
+import { dmy } from "~/services/core/ist-dates";
 import { LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES } from "~/services/legal/forms";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
@@ -212,7 +213,8 @@ describeJsOnOff("legal documents", (s) => {
     );
     await expectLocator(specific.locator("td").nth(1)).toHaveText(`Specific: ${seller.email.toLowerCase()}`);
     const expiry = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
-    await expectLocator(specific.locator("td").nth(5)).toHaveText(expiry);
+    // The list writes its dates as India does (DD-MM-YYYY); the API keeps ISO dates.
+    await expectLocator(specific.locator("td").nth(5)).toHaveText(dmy(expiry));
     await expectLocator(specific.locator("td").nth(7)).toHaveText("0 / 1");
 
     // The PDF link: the stored bytes, as a PDF.

@@ -8,6 +8,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, beforeEach, expect, it } from "vitest";
 
 import { describeJsOnOff, expectLocator } from "../support/browser";
+import { calculatorQuery } from "../support/calculator";
 import { clientsWithPanels, signInAs } from "../support/rate-card";
 
 let clientIds: number[] = [];
@@ -50,20 +51,9 @@ describeJsOnOff("rate changes scheduled from a date", (s) => {
     await expectLocator(listed).toContainText("Bulk price change · scheduled by vp@demo.test (vp)");
 
     // The calculator on that day: each courier whose price moves, "from 01-01: ₹… (now ₹…)".
-    const quote = new URLSearchParams({
-      shipment_type: "forward",
-      pickup_pincode: "110001",
-      drop_pincode: "560001",
-      delivery_mode: "express",
-      length: "10",
-      breadth: "10",
-      height: "10",
-      weight: "0.5",
-      payment_mode: "prepaid",
-      cod_amount: "0",
-      price_on: "2030-01-01",
-    });
-    await page.goto(`/all-users/${clientIds[s.index]}/rate-calculator?${quote}`);
+    await page.goto(
+      `/all-users/${clientIds[s.index]}/rate-calculator${calculatorQuery({ cod_amount: "0", price_on: "2030-01-01" })}`,
+    );
     const priceOn = page.getByTestId("price-on");
     await expectLocator(priceOn).toContainText("Prices in force from 01-01-2030 00:00 (India time)");
     const lines = await priceOn.getByRole("listitem").allTextContents();

@@ -58,6 +58,16 @@ async function waitFor<T>(what: string, probe: () => T | undefined, ms = 60_000)
   throw new Error(`timed out waiting for ${what}`);
 }
 
+const METRICS_TOKEN = "server-processes-metrics-token";
+
+/** The requests `GET /metrics` counts for routes whose id contains `route`, summed over methods and statuses. */
+function requestsCounted(metricsText: string, route: string): number {
+  return metricsText
+    .split("\n")
+    .filter((line) => line.startsWith("console_http_request_duration_seconds_count{") && line.includes(route))
+    .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(" ") + 1)), 0);
+}
+
 describe.skipIf(!url)("two server processes on PostgreSQL (WEB_CONCURRENCY=2)", () => {
   const dbName = `e2e_cluster_${process.pid}`;
   let server: ChildProcess;
@@ -81,6 +91,7 @@ describe.skipIf(!url)("two server processes on PostgreSQL (WEB_CONCURRENCY=2)", 
       DATA_DIR: dataDir,
       DATABASE_URL: withDatabase(url!, dbName),
       WEB_CONCURRENCY: "2",
+      METRICS_TOKEN,
     };
     delete env.SESSION_SECRET; // the processes must agree on the one made in DATA_DIR
     server = spawn(process.execPath, serverNodeArgs(), { env, stdio: ["ignore", "pipe", "pipe"] });
@@ -103,6 +114,23 @@ describe.skipIf(!url)("two server processes on PostgreSQL (WEB_CONCURRENCY=2)", 
     }
     await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("a scrape of /metrics on either process counts the requests of both (decision 078)", async () => {
+    // Pages signed out: the sign-in page, on new connections dealt to both processes in turn.
+    const pages = 10;
+    for (let i = 0; i < pages; i++) expect((await getOnNewConnection(port, "/sign-in")).status).toBe(200);
+    // Two scrapes, on new connections: each lands on one process, and each answers for both.
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
+        headers: { Authorization: `Bearer ${METRICS_TOKEN}`, Connection: "close" },
+      });
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(requestsCounted(text, "sign-in"), `scrape ${i}`).toBe(pages);
+      // One outbox, read by both: its depth is one reading, not a sum (one line, a whole number).
+      expect(text).toMatch(/^console_mail_outbox_depth \d+$/m);
+    }
   });
 
   it("serves one session from both processes, replaces one killed outright, and stops on SIGTERM", async () => {

@@ -17,8 +17,10 @@ import type { StaffRole } from "~/services/core/roles";
 import { ZONE_TAT_DAYS } from "~/services/core/zones";
 import {
   activateBlUserCourier,
+  cachedUnionCounts,
   type CourierSetupActor,
   fetchActiveBlUserCourierList,
+  MAX_UNIONS,
 } from "~/services/courier-setup/all-couriers.server";
 import { customRuleValues } from "~/services/courier-setup/custom-rule-form";
 import {
@@ -105,6 +107,33 @@ afterAll(async () => {
 });
 
 describe("All Couriers: figures and filters", () => {
+  it("keeps at most MAX_UNIONS pincode counts of sets of couriers: one set more drops the least recently used (decision 084)", async () => {
+    const list = (clientId: number) => fetchActiveBlUserCourierList(h.db, clientId, { filter: "all", q: "" });
+    const first = await list(spare[0]);
+    const kept = cachedUnionCounts(h.db)!;
+    expect(kept.max).toBe(MAX_UNIONS);
+    // Each spare client's set of active couriers (the key of its counts).
+    const seen = new Map<number, string>();
+    for (const id of spare) {
+      kept.clear();
+      await list(id);
+      seen.set(id, [...kept.keys()][0]);
+    }
+    const a = spare[0];
+    const b = spare.find((id) => seen.get(id) !== seen.get(a));
+    if (b === undefined) throw new Error("every spare client has the same couriers");
+    kept.clear();
+    kept.max = 1;
+    try {
+      await list(a);
+      await list(b);
+      expect([...kept.keys()]).toEqual([seen.get(b)]);
+      expect((await list(spare[0])).fm_count).toBe(first.fm_count); // counted again, the same
+    } finally {
+      kept.max = MAX_UNIONS;
+    }
+  });
+
   it("counts pickup and delivery pincodes of the active couriers once each, and groups services by courier", async () => {
     const clientId = spare[0];
     const data = await fetchActiveBlUserCourierList(h.db, clientId, {

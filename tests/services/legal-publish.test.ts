@@ -15,6 +15,7 @@ import { PENDING_FILE_MS } from "~/services/files/store.server";
 import { deadlineMessages } from "~/services/legal/deadline";
 import { indiaDate } from "~/services/legal/documents";
 import { LEGAL_MESSAGES, type LegalDocumentInput, parseLegalDocument } from "~/services/legal/forms";
+import { listLegalDocuments } from "~/services/legal/list.server";
 import { previewSentences } from "~/services/legal/preview";
 import {
   keptLegalPdf,
@@ -24,7 +25,7 @@ import {
   prepareLegalDocument,
   publishLegalDocument,
 } from "~/services/legal/publish.server";
-import { acceptLegalDocument, legalOrderGate } from "~/services/legal/seller.server";
+import { acceptLegalDocument, legalOrderGate, sellerLegalDocs } from "~/services/legal/seller.server";
 import { countedLegalStatus } from "~/services/legal/status.server";
 
 import { openTestDb } from "../support/db";
@@ -338,6 +339,19 @@ describe("the preview", () => {
     const v1Links = all.flatMap((r) => r.docs.filter((d) => d.id === v1.id));
     expect(v1Links).toHaveLength(sellers.length);
     expect(v1Links.filter((d) => d.accepted_at === null)).toHaveLength(prepared.preview.not_accepted);
+    // The blocking rule reads the same links (decision 082): the sellers whose order gate sees v1
+    // in force, and of them those who have not accepted it, are the preview's counts.
+    const gateViews = await Promise.all(sellers.map((s) => sellerLegalDocs(h.db, s.id, now)));
+    const v1Seen = gateViews.flatMap((v) => v.docs.filter((d) => d.id === v1.id));
+    expect(v1Seen).toHaveLength(prepared.preview.sellers);
+    expect(v1Seen.filter((d) => !d.accepted)).toHaveLength(prepared.preview.not_accepted);
+    // Merchant Agreements says, for the segment, which version is in force now.
+    expect((await listLegalDocuments(h.db, 1, now)).inForce).toContainEqual({
+      segment: "3",
+      doc_name: "privacy_policy",
+      version: 1,
+      publish_at: daysFromToday(-5),
+    });
     expect(previewSentences(prepared.preview)).toEqual([
       `Privacy Policy v2 replaces v1 for Segment 3 (${sellers.length} sellers).`,
       `${sellers.length - 3} have not accepted v1.`,
@@ -363,6 +377,13 @@ describe("the preview", () => {
     );
     if (!prepared.ok) throw new Error(prepared.message);
     expect(prepared.preview).toMatchObject({ version: 3, replaces: 1 });
+    // The list: v1 still in force for Segment 3 (the summary and its row), v2 scheduled.
+    const list = await listLegalDocuments(h.db, 1, now);
+    expect(list.inForce.filter((d) => d.segment === "3" && d.doc_name === "privacy_policy")).toEqual([
+      { segment: "3", doc_name: "privacy_policy", version: 1, publish_at: daysFromToday(-5) },
+    ]);
+    if (!future.ok) throw new Error(future.message);
+    expect(list.rows.find((r) => r.id === future.id)?.state).toEqual({ state: "scheduled", from: daysFromToday(10) });
     expect(previewSentences(prepared.preview)).toContain(
       `v1 stays in force until ${dmy(daysFromToday(19))}; v3 comes into force on ${dmy(daysFromToday(20))}.`,
     );

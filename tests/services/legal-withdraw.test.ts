@@ -118,8 +118,14 @@ describe("withdrawing a version", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.err).toContain("version 2");
 
+    // Before: v2 in force, v1 superseded by it on the day v2 was published (today, its date being earlier).
+    const listed = await listLegalDocuments(h.db, 1);
+    expect(listed.rows.find((r) => r.id === v1)?.state).toEqual({ state: "superseded", by_version: 2, on: today });
+    expect(listed.rows.find((r) => r.id === v2)?.state).toEqual({ state: "in_force" });
+
     const view = await withdrawTarget(h.db, v2);
     expect(view).toMatchObject({ ok: true, in_force_now: 2, in_force_after: { version: 1 } });
+    const withdrawnFrom = Date.now();
     const done = await withdrawLegalDocument(h.db, legal, v2, { reason: "Published with the wrong dates" });
     expect(done).toEqual({ ok: true, version: 2 });
 
@@ -140,6 +146,10 @@ describe("withdrawing a version", () => {
       state: { state: "withdrawn" },
       withdrawn: { by: "legal@demo.test", reason: "Published with the wrong dates" },
     });
+    // When: the moment of the withdrawal.
+    const at = Date.parse(rowOf(v2).withdrawn!.at);
+    expect(at).toBeGreaterThanOrEqual(withdrawnFrom - 1000);
+    expect(at).toBeLessThanOrEqual(Date.now() + 1000);
     expect(rowOf(v1).state).toEqual({ state: "in_force" });
     const [audit] = await h.db
       .select()

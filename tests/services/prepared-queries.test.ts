@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getClientForViewer, listClients, type Viewer } from "~/services/clients/clients.server";
 import { parseClientListQuery } from "~/services/clients/list-query";
 import type { DbHandle } from "~/services/db/client.server";
-import { preparedQuery, preparedSql } from "~/services/db/prepared.server";
+import { builtQueries, MAX_BUILT_QUERIES, preparedQuery, preparedSql } from "~/services/db/prepared.server";
 import { clients, staff } from "~/services/db/schema";
 
 import { openTestDb } from "../support/db";
@@ -52,6 +52,35 @@ describe("prepared queries", () => {
     );
     expect(preparedSql(h.db, "test:staff-email", () => sql`select 1`)).toBe(raw);
     expect((await raw.execute({ id: everyone[1].id })).rows).toEqual([{ email: everyone[1].email }]);
+  });
+
+  it("are kept at most MAX_BUILT_QUERIES per database: beyond the bound the least recently run is built again (decision 084)", async () => {
+    let builds = 0;
+    const one = (key: string) =>
+      preparedSql(other.db, key, () => {
+        builds++;
+        return sql`select ${key}::text as key`;
+      });
+    one("test:bound-0");
+    const kept = builtQueries(other.db)!;
+    expect(kept.max).toBe(MAX_BUILT_QUERIES);
+    kept.clear();
+    builds = 0;
+    kept.max = 2;
+    try {
+      const a = one("test:bound-a");
+      one("test:bound-b");
+      expect(one("test:bound-a")).toBe(a); // a used again: b is now the least recent
+      one("test:bound-c");
+      expect(kept.size).toBe(2);
+      expect([...kept.keys()]).toEqual(["test:bound-a", "test:bound-c"]);
+      expect(builds).toBe(3);
+      expect(one("test:bound-b")).not.toBe(undefined);
+      expect(builds).toBe(4); // b was dropped: built again
+      expect((await one("test:bound-b").execute()).rows).toEqual([{ key: "test:bound-b" }]);
+    } finally {
+      kept.max = MAX_BUILT_QUERIES;
+    }
   });
 
   it("give two viewers of one shape their own clients, as the query built afresh does", async () => {

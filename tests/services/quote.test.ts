@@ -13,6 +13,7 @@ import type { DbHandle } from "~/services/db/client.server";
 import {
   clientCourierServices,
   clientRuleSettings,
+  clients,
   courierServiceability,
   courierServices,
   customPriorityRules,
@@ -28,7 +29,12 @@ import {
   quoteForClient,
   serviceablePincodeRecords,
 } from "~/services/quote/quote.server";
-import { preloadClientConfigs, quoteData } from "~/services/quote/quote-data.server";
+import {
+  cachedQuoteClients,
+  MAX_CACHED_CLIENTS,
+  preloadClientConfigs,
+  quoteData,
+} from "~/services/quote/quote-data.server";
 import { zoneOf } from "~/services/quote/zone";
 import {
   fetchAllocEngineRules,
@@ -90,6 +96,26 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h?.close();
+});
+
+describe("the quote configs kept in memory (decision 084)", () => {
+  it("are at most MAX_CACHED_CLIENTS: one client more drops the least recently quoted", async () => {
+    const ids = (await h.db.select({ id: clients.id }).from(clients).orderBy(clients.id).limit(3)).map((c) => c.id);
+    await quoteData(h.db, ids[0]);
+    const kept = cachedQuoteClients(h.db);
+    expect(kept.max).toBe(MAX_CACHED_CLIENTS);
+    kept.clear();
+    kept.max = 2;
+    try {
+      for (const id of [ids[0], ids[1], ids[0], ids[2]]) await quoteData(h.db, id);
+      expect([...kept.keys()]).toEqual([ids[0], ids[2]]);
+      const again = await quoteData(h.db, ids[1]); // loaded again
+      expect(again.client?.fingerprint).toBeTruthy();
+      expect([...kept.keys()]).toEqual([ids[2], ids[1]]);
+    } finally {
+      kept.max = MAX_CACHED_CLIENTS;
+    }
+  });
 });
 
 describe("seeded serviceability and rules", () => {

@@ -17,13 +17,15 @@ export async function signInAs(page: Page, role: DemoRole) {
 
 /**
  * The first `count` clients, in the order `pick` leaves the ids of the All Users page `list`
- * (seen by `role`), whose rate card shows panels.
+ * (seen by `role`), whose rate card shows panels; with `uploadable`, whose card also offers
+ * "Upload rate card" to `role` (the client has an auth token).
  */
 export async function clientsWithPanels(opts: {
   role: DemoRole;
   list: string;
   count: number;
   pick?: (ids: number[]) => number[];
+  uploadable?: boolean;
 }): Promise<number[]> {
   const context = await newContext(await sharedBrowser(), true);
   try {
@@ -37,7 +39,9 @@ export async function clientsWithPanels(opts: {
     const out: number[] = [];
     for (const id of opts.pick ? opts.pick(ids) : ids) {
       await page.goto(`/all-users/${id}/rate-card`);
-      if ((await page.getByTestId("panel-title").count()) > 0) out.push(id);
+      const panels = (await page.getByTestId("panel-title").count()) > 0;
+      const upload = !opts.uploadable || (await page.getByRole("link", { name: "Upload rate card" }).count()) > 0;
+      if (panels && upload) out.push(id);
       if (out.length === opts.count) break;
     }
     return out;

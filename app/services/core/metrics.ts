@@ -6,8 +6,15 @@
  *
  * What needs the database at scrape time (the outbox's depth, the pool's connections) is read
  * through `sources`, which the server fills in: core/ imports nothing of ours.
+ *
+ * With WEB_CONCURRENCY > 1 each server process counts its own requests, and a scrape lands on
+ * whichever process the connection reached: `scrapeMetrics` asks the primary, which gathers every
+ * process's registry through prom-client's AggregatorRegistry and answers with their sum (a
+ * process's gauge of a shared thing — the outbox — is taken once, not summed).
  */
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import cluster from "node:cluster";
+
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 export type PoolStats = { total: number; idle: number; waiting: number };
 
@@ -68,6 +75,8 @@ function create(): ConsoleMetrics {
     name: "console_mail_outbox_depth",
     help: "E-mails in the outbox not yet sent (waiting for their first try or a retry).",
     registers: [registry],
+    // Every process reads the same outbox: across processes the depth is one reading, not a sum.
+    aggregator: "max",
     async collect() {
       if (sources.outboxDepth) this.set(await sources.outboxDepth());
     },
@@ -90,5 +99,64 @@ function create(): ConsoleMetrics {
 
 /** This process's metrics. */
 export function consoleMetrics(): ConsoleMetrics {
-  return (globalMetrics[KEY] ??= create());
+  return (globalMetrics[KEY] ??= createForProcess());
+}
+
+function createForProcess(): ConsoleMetrics {
+  const metrics = create();
+  if (cluster.isWorker) {
+    // The primary's AggregatorRegistry asks each worker for these (not prom-client's global registry).
+    new AggregatorRegistry();
+    AggregatorRegistry.setRegistries([metrics.registry]);
+  }
+  return metrics;
+}
+
+const ASK = "console:metrics-ask";
+const ANSWER = "console:metrics-answer";
+type Ask = { type: typeof ASK; id: number };
+type Answer = { type: typeof ANSWER; id: number; text?: string; error?: string };
+/** How long a scrape waits for the primary's sum before it fails (prom-client waits 5 s per worker). */
+const ASK_TIMEOUT_MS = 10_000;
+
+/** The primary of WEB_CONCURRENCY > 1: answers a worker's scrape with every worker's metrics summed. */
+export function serveClusterMetrics(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker, message: Partial<Ask>) => {
+    if (message?.type !== ASK || typeof message.id !== "number") return;
+    const id = message.id;
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: ANSWER, id, text } satisfies Answer),
+      (error: unknown) => worker.send({ type: ANSWER, id, error: String(error) } satisfies Answer),
+    );
+  });
+}
+
+let asked = 0;
+
+/** What `GET /metrics` answers: this process's metrics, or, in a worker, every worker's summed by the primary. */
+export async function scrapeMetrics(): Promise<{ text: string; contentType: string }> {
+  const { registry } = consoleMetrics();
+  const send = process.send?.bind(process);
+  if (!cluster.isWorker || !send) return { text: await registry.metrics(), contentType: registry.contentType };
+  const id = ++asked;
+  const text = await new Promise<string>((resolve, reject) => {
+    const onMessage = (message: Partial<Answer>) => {
+      if (message?.type !== ANSWER || message.id !== id) return;
+      finish();
+      if (typeof message.text === "string") resolve(message.text);
+      else reject(new Error(`metrics of the server processes: ${message.error ?? "no answer"}`));
+    };
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error(`metrics of the server processes: no answer in ${ASK_TIMEOUT_MS} ms`));
+    }, ASK_TIMEOUT_MS);
+    const finish = () => {
+      clearTimeout(timer);
+      process.off("message", onMessage);
+    };
+    process.on("message", onMessage);
+    send({ type: ASK, id } satisfies Ask);
+  });
+  return { text, contentType: registry.contentType };
 }

@@ -12,6 +12,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
+import { BoundedMap } from "../core/bounded-map";
 import { forbidden, notFound, type Result } from "../core/result";
 import type { StaffRole } from "../core/roles";
 import type { Db, Executor } from "../db/client.server";
@@ -39,14 +40,21 @@ export type AllCouriersData = {
   courier_list: CourierEntry[];
 };
 
-/** Serviceability counts per stamp: per brand (lm pincodes), and fm/lm unions per set of brands. */
+/**
+ * Serviceability counts per stamp: per brand (lm pincodes: one entry per courier brand of the
+ * database, dropped with the stamp), and fm/lm unions per set of brands, at most MAX_UNIONS of
+ * them, the least recently used going first (decision 084).
+ */
 type CountCache = {
   stamp: string;
   byBrand: Map<number, number>;
-  unions: Map<string, { fm: number; lm: number }>;
+  unions: BoundedMap<string, { fm: number; lm: number }>;
 };
 const countCaches = new WeakMap<object, CountCache>();
-const MAX_UNIONS = 2000;
+export const MAX_UNIONS = 2000;
+
+/** For tests: the union counts kept for `db` (keys: the active brand ids, sorted, comma-separated). */
+export const cachedUnionCounts = (db: Db) => countCaches.get(db)?.unions;
 
 async function serviceabilityCounts(db: Db, brandIds: readonly number[], activeBrandIds: readonly number[]) {
   const stamp = await db.execute<{ v: string | null }>(
@@ -55,7 +63,7 @@ async function serviceabilityCounts(db: Db, brandIds: readonly number[], activeB
   const version = stamp.rows[0]?.v ?? "0";
   let cache = countCaches.get(db);
   if (!cache || cache.stamp !== version) {
-    cache = { stamp: version, byBrand: new Map(), unions: new Map() };
+    cache = { stamp: version, byBrand: new Map(), unions: new BoundedMap(MAX_UNIONS) };
     countCaches.set(db, cache);
   }
   const missing = brandIds.filter((id) => !cache.byBrand.has(id));
@@ -81,7 +89,6 @@ async function serviceabilityCounts(db: Db, brandIds: readonly number[], activeB
         lm: Number(rows.rows[0]?.lm ?? 0),
       };
     }
-    if (cache.unions.size >= MAX_UNIONS) cache.unions.delete(cache.unions.keys().next().value!);
     cache.unions.set(key, union);
   }
   return { byBrand: cache.byBrand, union };

@@ -16,14 +16,24 @@
 import type { SQL } from "drizzle-orm";
 import type { PgDialect, PgSession } from "drizzle-orm/pg-core";
 
+import { BoundedMap } from "../core/bounded-map";
 import type { Executor } from "./client.server";
 
 type Built = { execute(values?: Record<string, unknown>): Promise<unknown> };
-const built = new WeakMap<object, Map<string, Built>>();
+/**
+ * Built queries kept per database: a key names a shape (a handful per page), so the bound is
+ * never reached by the app's own keys; beyond it the least recently run is built again when
+ * next run (decision 084).
+ */
+export const MAX_BUILT_QUERIES = 500;
+const built = new WeakMap<object, BoundedMap<string, Built>>();
+
+/** For tests: the queries built for `db`, by key, the least recently run first. */
+export const builtQueries = (db: Executor) => built.get(db);
 
 function keep<T extends Built>(db: Executor, key: string, build: () => T): T {
   let byKey = built.get(db);
-  if (!byKey) built.set(db, (byKey = new Map()));
+  if (!byKey) built.set(db, (byKey = new BoundedMap(MAX_BUILT_QUERIES)));
   let query = byKey.get(key) as T | undefined;
   if (!query) {
     query = build();

@@ -3,16 +3,17 @@
  * whether each is accepted, accepting one (once, whoever races), and the rule that refuses a
  * seller's new orders while a mandatory document is overdue.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
 import { writeAudit } from "../audit/audit.server";
 import { fail, type Failure, notFound, type Result } from "../core/result";
 import type { Executor } from "../db/client.server";
 import { clients, legalAcceptances, legalDocuments } from "../db/schema";
 import { transaction } from "../db/transaction.server";
-import { blockedOrderMessage, expiryDate, indiaDate, inForceFor, isOverdue, segmentOfTin } from "./documents";
+import { blockedOrderMessage, expiryDate, indiaDate, isOverdue, segmentOfTin } from "./documents";
 import { DOC_NAME_LABELS, type DocName, type DocType, type OrderBlocking } from "./forms";
 import { LEGAL_DOCUMENT_NOT_FOUND } from "./publish.server";
+import { inForceLinks, SELLER_COLUMNS } from "./status.server";
 import { keepStatusAfterAccept } from "./status-kept.server";
 
 export type SellerLegalDoc = {
@@ -46,7 +47,10 @@ async function sellerRow(db: Executor, clientId: number): Promise<SellerRow | nu
   return c ? { id: c.id, email: c.email, segment: segmentOfTin(c.tin), disable_legal: c.disable_legal } : null;
 }
 
-/** The documents in force for the seller today (documents.ts `versionInForce`), oldest first, each with its acceptance. */
+/**
+ * The documents in force for the seller today (the one rule, documents.ts `versionInForce`, as
+ * status.server.ts `inForceLinks`), oldest first, each with its acceptance.
+ */
 export async function sellerLegalDocs(
   db: Executor,
   clientId: number,
@@ -55,26 +59,17 @@ export async function sellerLegalDocs(
   const seller = await sellerRow(db, clientId);
   if (!seller) return { docs: [], legal_enforced: false };
   const today = indiaDate(now);
-  const audiences = [`email:${seller.email.toLowerCase()}`, ...(seller.segment ? [`segment:${seller.segment}`] : [])];
-  const candidates = await db
-    .select()
-    .from(legalDocuments)
-    .where(
-      and(
-        inArray(legalDocuments.audience, audiences),
-        sql`${legalDocuments.publish_at} <= ${today}`,
-        isNull(legalDocuments.withdrawn_at),
-      ),
-    );
-  const inForce = inForceFor(
-    candidates.map((d) => ({
-      ...d,
-      doc_name: d.doc_name as DocName,
-      order_blocking: d.order_blocking as OrderBlocking,
-    })),
-    seller,
-    today,
-  );
+  // The documents in force for this seller by Legal Status's own links (status.server.ts
+  // `inForceLinks`), the query the publish preview counts its sellers and "have not accepted"
+  // with: the sellers the preview names are the ones this rule refuses (decision 082).
+  const sellerSql = sql`select ${SELLER_COLUMNS} from clients c where c.id = ${clientId}`;
+  const inForce = (
+    await db
+      .select()
+      .from(legalDocuments)
+      .where(sql`${legalDocuments.id} in (with ${inForceLinks(today, sellerSql)} select doc_id from links)`)
+      .orderBy(legalDocuments.id)
+  ).map((d) => ({ ...d, doc_name: d.doc_name as DocName, order_blocking: d.order_blocking as OrderBlocking }));
   const accepted = inForce.length
     ? await db
         .select({ id: legalAcceptances.document_id, at: legalAcceptances.accepted_at })

@@ -14,6 +14,7 @@
  */
 import { asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 
+import { BoundedMap } from "../core/bounded-map";
 import type { DeliveryType, ShipmentType } from "../core/rate-fields";
 import type { RuleCode } from "../core/rule-codes";
 import type { Db } from "../db/client.server";
@@ -91,19 +92,23 @@ export type ClientQuoteConfig = {
 type Caches = {
   pincodes?: PincodeTable;
   serviceability?: ServiceabilityTable;
-  clients: Map<number, ClientQuoteConfig>;
+  /** At most MAX_CACHED_CLIENTS, the least recently quoted going first (decision 084). */
+  clients: BoundedMap<number, ClientQuoteConfig>;
 };
 
 /** Keyed per database handle, so tests with several databases in one process never share. */
 const cachesByDb = new WeakMap<object, Caches>();
 function cachesFor(db: Db): Caches {
   let c = cachesByDb.get(db);
-  if (!c) cachesByDb.set(db, (c = { clients: new Map() }));
+  if (!c) cachesByDb.set(db, (c = { clients: new BoundedMap(MAX_CACHED_CLIENTS) }));
   return c;
 }
 
 /** Clients whose config is kept; the least recently used go first beyond this. */
-const MAX_CACHED_CLIENTS = 2000;
+export const MAX_CACHED_CLIENTS = 2000;
+
+/** For tests: the clients whose quote config is kept for `db`, the least recently used first. */
+export const cachedQuoteClients = (db: Db): BoundedMap<number, ClientQuoteConfig> => cachesFor(db).clients;
 
 type Stamps = { pincodes: string; serviceability: string; client: string | null };
 
@@ -377,7 +382,6 @@ export async function preloadClientConfigs(
     });
     caches.clients.set(clientId, config);
     loaded.set(clientId, config);
-    if (caches.clients.size > MAX_CACHED_CLIENTS) caches.clients.delete(caches.clients.keys().next().value!);
   }
   return loaded;
 }
@@ -405,14 +409,9 @@ export async function quoteData(db: Db, clientId: number | null, at: Date = new 
   let client: ClientQuoteConfig | null = null;
   if (clientId !== null && stamps.client !== null) {
     const cached = caches.clients.get(clientId);
-    if (cached && cached.fingerprint === stamps.client) {
-      client = cached;
-      caches.clients.delete(clientId); // re-insert: most recently used last
-    } else {
-      client = await loadClientConfig(db, clientId, stamps.client, at);
-    }
-    caches.clients.set(clientId, client);
-    if (caches.clients.size > MAX_CACHED_CLIENTS) caches.clients.delete(caches.clients.keys().next().value!);
+    if (cached && cached.fingerprint === stamps.client)
+      client = cached; // the get made it the most recent
+    else caches.clients.set(clientId, (client = await loadClientConfig(db, clientId, stamps.client, at)));
   }
   return { pincodes: caches.pincodes, serviceability: caches.serviceability!, client };
 }

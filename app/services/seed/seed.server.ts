@@ -15,6 +15,7 @@ import { getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 
 import { hashPassword } from "../auth/password.server";
+import { BoundedMap } from "../core/bounded-map";
 import { bulkInsert } from "../db/bulk-insert.server";
 import type { Db } from "../db/client.server";
 import * as schema from "../db/schema";
@@ -245,7 +246,9 @@ export async function seedDemoData(db: Db, opts: SeedOptions = {}): Promise<Seed
   });
 }
 
-const demoHashes = new Map<string, Promise<string>>();
+/** At most one per demo account and seed (decision 084: a bounded cache; the test suite seeds a few seeds). */
+export const MAX_DEMO_HASHES = 256;
+const demoHashes = new BoundedMap<string, Promise<string>>(MAX_DEMO_HASHES);
 
 /**
  * scrypt is deliberately slow (~250 ms, 128 MiB each). The same seed always yields the same

@@ -3,7 +3,7 @@
  * of placed and picked orders for today and the six days before, by Seller, AVP, BDM or TL,
  * searched, sorted and paged by the server, with its CSV and the avatar colours' legend.
  */
-import { Button, NativeSelect, TextInput } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { Form, Link, useSubmit } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
 import { lazy, Suspense } from "react";
@@ -22,6 +22,7 @@ import { dmy } from "~/services/core/ist-dates";
 import { plural } from "~/services/core/plural";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { Pager } from "~/ui/Pager";
+import { PlainNativeSelect, PlainTextInput } from "~/ui/plain-inputs";
 import { useHydrated } from "~/ui/useHydrated";
 
 import { HIERARCHY_COLOURS, HIERARCHY_LEGEND } from "./hierarchy";
@@ -64,8 +65,8 @@ function PerformanceSearchForm({ query, views }: { query: TrackerQuery; views: V
     >
       <Carry query={query} keys={["period", "from", "to", "seller", "sort", "dir", "preset"]} />
       <Group align="flex-end" gap="sm">
-        <NativeSelect name="view" label="Show by" defaultValue={query.view} data={viewSelectData(views)} w={200} />
-        <TextInput
+        <PlainNativeSelect name="view" label="Show by" defaultValue={query.view} data={viewSelectData(views)} w={200} />
+        <PlainTextInput
           name="q"
           type="search"
           label="Search"

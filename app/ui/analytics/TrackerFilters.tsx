@@ -4,7 +4,7 @@
  * custom range shows only for Custom, and a large scope's seller e-mails are fetched when the
  * field is first focused.
  */
-import { Button, NativeSelect, TextInput } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { type FetcherWithComponents, Form, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 
@@ -13,6 +13,7 @@ import { DEFAULT_TRACKER_QUERY, type TrackerQuery, trackerSearch } from "~/servi
 import { addDays } from "~/services/core/ist-dates";
 import { DateRangeFields } from "~/ui/DateRangeFields";
 import { Group, Paper } from "~/ui/layout";
+import { PlainNativeSelect, PlainTextInput } from "~/ui/plain-inputs";
 import { useHydrated } from "~/ui/useHydrated";
 
 /** The other form's state, carried along so one form's submit keeps the whole view. */
@@ -79,7 +80,7 @@ export function DailyStatsForm({
       >
         <Carry query={query} keys={["view", "q", "sort", "dir", "preset"]} />
         <Group align="flex-start" gap="sm">
-          <NativeSelect
+          <PlainNativeSelect
             name="period"
             label="Period"
             defaultValue={query.period}
@@ -87,7 +88,7 @@ export function DailyStatsForm({
             w={160}
           />
           {showRange ? <RangeFields query={query} today={today} error={rangeError} /> : null}
-          <TextInput
+          <PlainTextInput
             name="seller"
             type="email"
             label="Seller email"

@@ -94,8 +94,8 @@ export function DocumentList({ rows, canWithdraw }: { rows: LegalDocumentRow[]; 
                 {ORDER_BLOCKING_LABELS[r.order_blocking]}
               </span>
             </td>
-            <td className="nowrap">{r.publish_at}</td>
-            <td className="nowrap">{r.expiry_date ?? "—"}</td>
+            <td className="nowrap">{dmy(r.publish_at)}</td>
+            <td className="nowrap">{r.expiry_date ? dmy(r.expiry_date) : "—"}</td>
             <td>v{r.version}</td>
             <td className="nowrap">
               {live(r)
