@@ -28,10 +28,10 @@ import { capabilitiesOf } from "~/services/auth/capabilities.server";
 import { clientByAuthToken } from "~/services/auth/client-token.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { auditLog, clients, staff, storedFiles } from "~/services/db/schema";
-import { parseCalculator } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
 import { plannedGstRegistrations } from "~/services/seed/account";
 
+import { calculatorInput } from "../support/calculator";
 import { openTestDb } from "../support/db";
 import { minimalPdf } from "../support/pdf";
 
@@ -386,24 +386,13 @@ describe("Pickrr Configuration", () => {
   });
 
   it("surface_only changes the quote: services without surface transport drop out", async () => {
-    const calc = parseCalculator({
-      shipment_type: "forward",
-      pickup_pincode: "110001",
-      drop_pincode: "560001",
-      delivery_mode: "express",
-      length: "10",
-      breadth: "10",
-      height: "10",
-      weight: "0.5",
-      payment_mode: "prepaid",
-    });
-    if (!calc.ok) throw new Error("calculator input");
+    const shipment = calculatorInput();
     const NOW = new Date("2026-11-20T04:30:00Z");
     const rows = await h.db.execute<{ id: number }>(
       sql`select id from clients where (pickrr_config->>'surface_only')::boolean is not true order by id limit 60`,
     );
     for (const { id } of rows.rows) {
-      const before = await quoteForClient(h.db, id, calc.input, NOW);
+      const before = await quoteForClient(h.db, id, shipment, NOW);
       if (!before.ok) continue;
       const services = await h.db.execute<{ id: number; has_surface: boolean }>(
         sql`select id, has_surface from courier_services`,
@@ -417,7 +406,7 @@ describe("Pickrr Configuration", () => {
         (await savePickrrConfig(h.db, actors.vp, { clientId: id, version, input: { ...input, surface_only: true } }))
           .ok,
       ).toBe(true);
-      const after = await quoteForClient(h.db, id, calc.input, NOW);
+      const after = await quoteForClient(h.db, id, shipment, NOW);
       if (!after.ok) throw new Error("quote after");
       expect(after.quote.rate_list.map((e) => e.courier_id).sort()).toEqual(road.map((e) => e.courier_id).sort());
       for (const e of airOnly)
