@@ -279,6 +279,25 @@ function operations({
   };
 }
 
+/** How often a stopping server looks for connections fallen idle (`closeWhenIdle`). */
+export const IDLE_SWEEP_MS = 100;
+
+/**
+ * Stops accepting connections and ends each open one as soon as it has no request under way:
+ * the idle ones at once, the others once their answer is sent. A request that began before the
+ * stop was answered with keep-alive (its `Connection: close` is for requests that begin while
+ * draining), and the client may leave that connection idle in its pool: without the sweep it
+ * would hold `server.close` for the whole keep-alive timeout (65 s here, past any grace).
+ * Resolves when the last connection has closed.
+ */
+export function closeWhenIdle(server: http.Server, sweepMs = IDLE_SWEEP_MS): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), sweepMs);
+  sweep.unref();
+  return closed.finally(() => clearInterval(sweep));
+}
+
 /**
  * Stops a server as an orchestrator asks (SIGTERM, decision 078): `/readyz` answers 503 and the
  * server accepts no new connection; the requests under way finish (their connections close after
@@ -295,8 +314,7 @@ export async function shutDown(
     in_flight: lifecycle.inFlight,
     grace_ms: graceMs,
   });
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
+  const closed = closeWhenIdle(server);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<"late">((resolve) => {
     timer = setTimeout(() => resolve("late"), graceMs);
