@@ -60,7 +60,12 @@ async function weeks(tx: Tx, lastStart: string) {
   return { cod, bills };
 }
 
-export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
+/**
+ * The money seed. `linkOrders: false` (the background fill, decision 077) leaves the orders
+ * outside their cycles: the fill then puts them in, a range of ids per transaction
+ * (`linkSeededOrderRange`), so that no page waits for one update of the whole book.
+ */
+export async function seedMoney(tx: Tx, rng: Prng, until: Date, { linkOrders = true } = {}) {
   const today = istDayOf(until);
   // The last closed week started on or before the Monday a week ago.
   const lastStart = addDays(today, -7);
@@ -190,7 +195,7 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
   for (let i = 0; i < remittances.length; i += 5000)
     await bulkInsert(tx, codRemittances, remittances.slice(i, i + 5000));
   for (let i = 0; i < billRows.length; i += 5000) await bulkInsert(tx, billingCycles, billRows.slice(i, i + 5000));
-  await linkSeededOrders(tx, lastStart);
+  if (linkOrders) await linkSeededOrders(tx, lastStart);
   await tx.execute(sql`analyze cod_remittances, billing_cycles, client_money_profiles`);
   return { remittances: remittances.length, bills: billRows.length, held: intent.size };
 }
@@ -199,14 +204,23 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date) {
  * Puts each order of the seeded weeks (up to the week starting `lastStart`) that is in no cycle
  * yet in the cycles its week made; later orders are the cycle cutter's (money/cycle-cutter.server.ts).
  */
-async function linkSeededOrders(tx: Tx, lastStart: string) {
+async function linkSeededOrders(tx: Tx, lastStart: string, ids?: { from: number; below: number }) {
+  const range = ids ? sql`and o.id >= ${ids.from} and o.id < ${ids.below}` : sql``;
   await tx.execute(sql`update orders o set
       cod_remittance_id = case when o.payment_mode = 'cod' and o.delivered_at is not null then (select r.id from cod_remittances r
         where r.client_id = o.client_id and r.start_date = date_trunc('week', o.delivered_at at time zone 'Asia/Kolkata')::date) end,
       billing_cycle_id = (select b.id from billing_cycles b
         where b.client_id = o.client_id and b.start_date = date_trunc('week', o.pickup_at at time zone 'Asia/Kolkata')::date)
     where o.pickup_at is not null and o.billing_cycle_id is null and o.cod_remittance_id is null
-      and o.pickup_at < ((${addDays(lastStart, 7)}::date)::timestamp at time zone 'Asia/Kolkata')`);
+      and o.pickup_at < ((${addDays(lastStart, 7)}::date)::timestamp at time zone 'Asia/Kolkata') ${range}`);
+}
+
+/**
+ * The orders with ids in [from, below) put in the cycles the money seed made for `until`'s book
+ * (those already in one are left alone, so a range done twice changes nothing).
+ */
+export async function linkSeededOrderRange(tx: Tx, until: Date, from: number, below: number) {
+  await linkSeededOrders(tx, addDays(istDayOf(until), -7), { from, below });
 }
 
 function groupBy(weeksOf: readonly Week[]) {
@@ -219,18 +233,21 @@ function groupBy(weeksOf: readonly Week[]) {
   return out;
 }
 
-/** The money of a book filled after start-up, once (a restart finds it there). */
-export async function seedMoneyIfMissing(tx: Tx, root: Prng, until: Date) {
+/**
+ * The money of a book filled after start-up, once (a restart finds it there). With
+ * `linkOrders: false` the caller puts the orders in their cycles itself (`linkSeededOrderRange`).
+ */
+export async function seedMoneyIfMissing(tx: Tx, root: Prng, until: Date, { linkOrders = true } = {}) {
   const [{ there }] = await rows<{ there: boolean }>(
     tx,
     sql`select exists (select 1 from client_money_profiles) as there`,
   );
   if (there) {
     // Seeded before a restart that lost the book's last chunks: the orders made again join their cycles.
-    await linkSeededOrders(tx, addDays(istDayOf(until), -7));
+    if (linkOrders) await linkSeededOrders(tx, addDays(istDayOf(until), -7));
     return null;
   }
-  return seedMoney(tx, root.fork("money"), until);
+  return seedMoney(tx, root.fork("money"), until, { linkOrders });
 }
 
 export const moneySeeder: AreaSeeder = {

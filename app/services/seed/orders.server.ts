@@ -34,7 +34,7 @@ import { quoteFromData } from "../quote/quote.server";
 import { preloadClientConfigs, quoteData } from "../quote/quote-data.server";
 import { seededPlanOffers } from "./advantage.server";
 import { NAME_GROUPS } from "./demo-data";
-import { seedMoneyIfMissing } from "./money.server";
+import { linkSeededOrderRange, seedMoneyIfMissing } from "./money.server";
 import { DAY_MS } from "./people";
 import type { Prng } from "./prng";
 import { createPrng } from "./prng";
@@ -729,7 +729,18 @@ export type FillOptions = {
   onRecent?: () => Promise<void>;
   /** Stop after this many chunks written (tests: what a person sees early on). */
   maxChunks?: number;
+  /** Stop after this many ranges of orders put in their cycles (tests: a restart in the middle). */
+  maxLinkChunks?: number;
+  /** Ids a range (`FILL_LINK_CHUNK` unless given). */
+  linkChunk?: number;
 };
+
+/**
+ * Orders put in their COD and billing cycles per transaction at the end of the fill (decision
+ * 077): one update of the whole 100,000-order book held every page for seconds; a range of ids
+ * takes about as long as a chunk of orders.
+ */
+export const FILL_LINK_CHUNK = 2_000;
 
 /**
  * The fill's chunks: every order of the book drawn (block by block, pacing between blocks), put in
@@ -766,6 +777,8 @@ export async function fillOrderBook(db: Db, options: FillOptions | ((line: strin
     pace = letRequestsIn,
     onRecent,
     maxChunks = Infinity,
+    maxLinkChunks = Infinity,
+    linkChunk = FILL_LINK_CHUNK,
   } = typeof options === "function" ? { log: options } : options;
   const [row] = await db.select().from(settings).where(eq(settings.key, ORDER_FILL_SETTING));
   if (!row) return 0;
@@ -808,14 +821,28 @@ export async function fillOrderBook(db: Db, options: FillOptions | ((line: strin
       await onRecent?.();
     }
   }
-  // The remittances and bills follow from the whole book (seed/money.server.ts), under the fill's lock.
+  // The remittances and bills follow from the whole book (seed/money.server.ts), under the fill's
+  // lock; then the orders join their cycles a range of ids at a time (a range done twice changes
+  // nothing, so a restart does them all again).
+  const underLock = <T>(work: (tx: Tx) => Promise<T>) =>
+    transaction(db, async (tx) => {
+      const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`))
+        .rows as { locked: boolean }[];
+      return locked ? { done: await work(tx) } : ("busy" as const);
+    });
   await pace();
-  const money = await transaction(db, async (tx) => {
-    const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`))
-      .rows as { locked: boolean }[];
-    return locked ? seedMoneyIfMissing(tx, createPrng(plan.seed), new Date(plan.reference_date)) : "busy";
-  });
-  if (money === "busy") return added;
+  const until = new Date(plan.reference_date);
+  if ((await underLock((tx) => seedMoneyIfMissing(tx, createPrng(plan.seed), until, { linkOrders: false }))) === "busy")
+    return added;
+  const [{ last }] = (await db.execute(sql`select coalesce(max(id), 0)::int as last from orders`)).rows as {
+    last: number;
+  }[];
+  let linked = 0;
+  for (let from = 1; from <= last; from += linkChunk) {
+    if (linked++ >= maxLinkChunks) return added;
+    await pace();
+    if ((await underLock((tx) => linkSeededOrderRange(tx, until, from, from + linkChunk))) === "busy") return added;
+  }
   await db.delete(settings).where(eq(settings.key, ORDER_FILL_SETTING));
   // Without fresh statistics a search by id may walk the placed_at index. PGlite has no
   // autovacuum: its tables are vacuumed and analyzed now (db/upkeep, decision 041), so that the
