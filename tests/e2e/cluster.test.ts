@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -334,7 +334,7 @@ describe.skipIf(!url)("three copies on one PostgreSQL (decision 079)", { timeout
       "every due remittance decided",
       async () => {
         const [left] = await q<{ n: number }>(
-          sql`select count(*)::int as n from ${codRemittances} where id in ${sql.raw(`(${ids.join(",")})`)} and status = 'PENDING' and current_action is null`,
+          sql`select count(*)::int as n from ${codRemittances} where ${inArray(codRemittances.id, ids)} and status = 'PENDING' and current_action is null`,
         );
         return left!.n === 0 ? true : undefined;
       },
@@ -344,7 +344,7 @@ describe.skipIf(!url)("three copies on one PostgreSQL (decision 079)", { timeout
       "every queued report made",
       async () => {
         const [left] = await q<{ n: number }>(
-          sql`select count(*)::int as n from ${financeReportJobs} where id in ${sql.raw(`(${jobIds.join(",")})`)} and status <> 'done'`,
+          sql`select count(*)::int as n from ${financeReportJobs} where ${inArray(financeReportJobs.id, jobIds)} and status <> 'done'`,
         );
         return left!.n === 0 ? true : undefined;
       },
@@ -362,11 +362,11 @@ describe.skipIf(!url)("three copies on one PostgreSQL (decision 079)", { timeout
       holds: number;
       mails: number;
     }>(sql`
-      select r.id, r.status, r.current_action as action,
-        (select count(*)::int from ${moneyMovements} m where m.remittance_id = r.id and m.kind = 'cod_release') as releases,
-        (select count(*)::int from ${auditLog} a where a.entity = 'cod_remittance' and a.entity_id = r.pickrr_reference_id and a.action = 'hold') as holds,
-        (select count(*)::int from ${mailOutbox} o where o.subject = 'COD remittance ' || r.pickrr_reference_id || ' released') as mails
-      from ${codRemittances} r where r.id in ${sql.raw(`(${ids.join(",")})`)} order by r.id`);
+      select ${codRemittances.id} as id, ${codRemittances.status} as status, ${codRemittances.current_action} as action,
+        (select count(*)::int from ${moneyMovements} m where m.remittance_id = ${codRemittances.id} and m.kind = 'cod_release') as releases,
+        (select count(*)::int from ${auditLog} a where a.entity = 'cod_remittance' and a.entity_id = ${codRemittances.pickrr_reference_id} and a.action = 'hold') as holds,
+        (select count(*)::int from ${mailOutbox} o where o.subject = 'COD remittance ' || ${codRemittances.pickrr_reference_id} || ' released') as mails
+      from ${codRemittances} where ${inArray(codRemittances.id, ids)} order by ${codRemittances.id}`);
     expect(decided).toHaveLength(ids.length);
     for (const r of decided) {
       if (r.status === "RELEASED")
@@ -385,7 +385,7 @@ describe.skipIf(!url)("three copies on one PostgreSQL (decision 079)", { timeout
     }
     // Each report once: done at its first attempt (a second taker would have counted a second).
     const made = await q<{ status: string; attempts: number }>(
-      sql`select status, attempts from ${financeReportJobs} where id in ${sql.raw(`(${jobIds.join(",")})`)}`,
+      sql`select status, attempts from ${financeReportJobs} where ${inArray(financeReportJobs.id, jobIds)}`,
     );
     expect(made).toEqual(jobIds.map(() => ({ status: "done", attempts: 1 })));
   });
@@ -447,6 +447,11 @@ describe.skipIf(!url)("three copies on one PostgreSQL (decision 079)", { timeout
         return s!.status === "applied" ? s : undefined;
       });
       expect(applied.outcome).toMatchObject({ applied: 1, refused: [] });
+      // The log line follows the commit: wait for it, then for any second one a little longer.
+      await until("the applier's log line", () =>
+        linesOf(copies, /^Scheduled rate changes: 1 applied/).length > 0 ? true : undefined,
+      );
+      await new Promise((r) => setTimeout(r, 1_000));
       const appliers = linesOf(copies, /^Scheduled rate changes: 1 applied/);
       expect(appliers).toHaveLength(1);
       expect(appliers[0]!.copy).not.toBe(victim.n);

@@ -11,6 +11,7 @@ import { readCsv, writeCsv } from "~/services/http/csv";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
 import { expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
+import { calculatorQuery } from "../support/calculator";
 
 /** Presses Tab until `target` has the focus (it must be reachable by keyboard at all), unless it has it already. */
 async function tabTo(page: Page, target: Locator, max = 150): Promise<void> {
@@ -129,18 +130,7 @@ it("has no serious or critical axe violation on any part-1 screen or dialog at 1
       .getByRole("link", { name: /^Edit weight slab of / })
       .first()
       .getAttribute("href"))!.replace(/.*row=(\d+).*/, "$1");
-  const quote = new URLSearchParams({
-    shipment_type: "forward",
-    pickup_pincode: "110001",
-    drop_pincode: "560001",
-    delivery_mode: "express",
-    length: "10",
-    breadth: "10",
-    height: "10",
-    weight: "0.5",
-    payment_mode: "cod",
-    cod_amount: "500",
-  });
+  const quote = calculatorQuery({ payment_mode: "cod", cod_amount: "500" });
   const screens = [
     "/all-users",
     "/all-users?register=1",
@@ -161,7 +151,7 @@ it("has no serious or critical axe violation on any part-1 screen or dialog at 1
     `${card}/advantage/plan?plan=premium`,
     `${card}/advantage/history?plan=premium`,
     `${base}/rate-calculator`,
-    `${base}/rate-calculator?${quote}`,
+    `${base}/rate-calculator${quote}`,
     `${base}/serviceability?from_pincode=110001&to_pincode=560001`,
     `${base}/serviceability?from_pincode=110001&to_pincode=560001&download=1`,
   ];

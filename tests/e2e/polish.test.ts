@@ -4,6 +4,7 @@
 import { beforeEach, expect, it } from "vitest";
 
 import { describeJsOnOff, expectLocator, signInOnce } from "../support/browser";
+import { calculatorQuery } from "../support/calculator";
 
 const CLIENT_COMPANY = "The Harvest Co.";
 
@@ -100,9 +101,7 @@ describeJsOnOff("polish", (s) => {
     expect(after.text?.trim().length).toBeGreaterThan(0);
 
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.goto(
-      `${base}/rate-calculator?${new URLSearchParams({ shipment_type: "forward", pickup_pincode: "110001", drop_pincode: "560001", delivery_mode: "express", length: "10", breadth: "10", height: "10", weight: "0.5", payment_mode: "prepaid", cod_amount: "0" })}`,
-    );
+    await page.goto(`${base}/rate-calculator${calculatorQuery({ cod_amount: "0" })}`);
     const quoteBox = page.getByRole("table", { name: "Courier rates" }).locator("xpath=..");
     expect(await quoteBox.evaluate((el) => getComputedStyle(el).maxWidth)).not.toBe("1300px");
   });
