@@ -221,6 +221,33 @@ describe("the Daily Performance snapshot", () => {
     expect(byBdm.records.every((r) => r[4] === me.name && r[2] !== "")).toBe(true);
   });
 
+  it("the total row and the snapshot's day come with the page (decision 087): every row of the view added up, on any page", async () => {
+    await refreshDailyPerformance(h.db, { now, force: true });
+    const meta = await snapshotMeta(h.db);
+    const added = (records: string[][]) =>
+      Array.from({ length: 16 }, (_, i) => records.reduce((s, r) => s + Number(r[2 + i]), 0));
+    for (const view of ["seller", "avp", "tl"] as const)
+      for (const preset of ["", "dropping"] as const)
+        for (const page of [1, 2, 99]) {
+          const query = { ...DEFAULT_TRACKER_QUERY, view, preset, sort: "week_change" as const, dir: "asc" as const };
+          const shown = await dailyPerformance(h.db, viewers.vp, { ...query, page });
+          const csv = await dailyPerformanceCsv(h.db, viewers.vp, query);
+          const label = `${view} ${preset} page ${page}`;
+          const { sum } = shown;
+          expect(sum.rows, label).toBe(csv.records.length);
+          expect([...sum.placed, ...sum.picked, sum.week, sum.weekBefore], label).toEqual(added(csv.records));
+          expect(shown.updatedAt, label).toBe(meta?.updated_at);
+          expect(shown.days?.[0], label).toBe(meta?.day);
+        }
+    // The seller view's total row is not a view's first page alone: the seed has more sellers than a page.
+    const sellers = await dailyPerformance(h.db, viewers.vp, DEFAULT_TRACKER_QUERY);
+    expect(sellers.sum.rows).toBeGreaterThan(sellers.rows.length);
+    // A search that finds nobody: no rows, nothing added up, the snapshot's day still shown.
+    const none = await dailyPerformance(h.db, viewers.vp, { ...DEFAULT_TRACKER_QUERY, q: "100%_nobody" });
+    expect(none.sum).toMatchObject({ rows: 0, week: 0, weekBefore: 0 });
+    expect(none.days?.[0]).toBe(meta?.day);
+  });
+
   it("searches, sorts and pages in the database", async () => {
     const vp = viewers.vp;
     const first = await dailyPerformance(h.db, vp, { ...DEFAULT_TRACKER_QUERY, sort: "placed_1", dir: "desc" });

@@ -24,6 +24,7 @@ import {
   priceChangeCard,
 } from "~/services/ratecards/price-change.server";
 import { clientCardRows, segmentCardRows } from "~/services/ratecards/read.server";
+import { cancelScheduledChange, pendingChanges } from "~/services/ratecards/scheduled.server";
 
 import { openTestDb } from "../support/db";
 
@@ -238,6 +239,32 @@ describe("bulk price change on a segment card", () => {
       status: 409,
       message: BULK_STALE_MESSAGE,
     });
+  });
+
+  it("a change scheduled from the preview lists the preview's rows, every one (the counts agree)", async () => {
+    const segment = 1;
+    const rows = await segmentCardRows(h.db, segment);
+    // The dialog's defaults on every courier (+5 %): more rows than a screen, many prices a row.
+    const request: PriceChangeRequest = {
+      by: "percent",
+      amount: 500,
+      courierServiceIds: [...new Set(rows.map((r) => r.courier_service_id))],
+      zones: ["A", "B", "C", "D", "E"],
+      columns: ["base", "add"],
+      tabs: ["forward", "rto"],
+    };
+    const preview = await previewPriceChange(h.db, viewers.vp, { segment }, request);
+    if (!preview.ok) throw new Error(preview.message);
+    expect(preview.summary.rows).toBe(preview.rows.length);
+    expect(preview.summary.values).toBeGreaterThan(preview.summary.rows);
+    const effectiveAt = new Date("2030-06-01T01:00:00Z");
+    const scheduled = await applyPriceChange(h.db, viewers.vp, { segment }, request, preview.token, effectiveAt);
+    if (!scheduled.ok) throw new Error(scheduled.message);
+    const [listed] = (await pendingChanges(h.db, { segment })).filter(
+      (p) => p.effectiveAt.getTime() === effectiveAt.getTime(),
+    );
+    expect(listed.count).toBe(preview.rows.length);
+    expect(await cancelScheduledChange(h.db, viewers.vp, { segment, id: listed.id })).toMatchObject({ ok: true });
   });
 
   it("answers 404 for a segment that does not exist", async () => {

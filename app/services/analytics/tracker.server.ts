@@ -9,9 +9,9 @@ import { and, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import { addDays, daysFrom } from "../core/ist-dates";
 import type { Executor } from "../db/client.server";
-import { clients, dailyPerformanceRows, orderDailyRollups, staff } from "../db/schema";
+import { clients, dailyPerformanceRows, orderDailyRollups, settings, staff } from "../db/schema";
 import type { DayRange } from "./periods";
-import { nextUpdateAt, snapshotMeta } from "./snapshot.server";
+import { nextUpdateAt, SNAPSHOT_SETTING, type SnapshotMeta, snapshotMeta } from "./snapshot.server";
 import {
   csvHierarchyColumns,
   DAY_INDEXES,
@@ -29,14 +29,16 @@ export async function sellerEmails(
   limit?: number,
 ): Promise<string[]> {
   // In the order of the unique index on lower(email) (no two differ only by case): a vp's first
-  // 201 are an index walk, not a sort of every client.
-  const query = db
-    .select({ email: clients.email })
-    .from(clients)
-    .where(clientScopeCondition(viewer))
-    .orderBy(sql`lower(${clients.email})`);
-  const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map((r) => r.email);
+  // 201 are an index walk, not a sort of every client. They come back as one JSON text, not a
+  // row each: PGlite decodes every result row in JavaScript (decision 087).
+  const scope = clientScopeCondition(viewer);
+  const result = await db.execute(sql`
+    select coalesce(json_agg(e.email order by e.k), '[]')::text as emails from (
+      select ${clients.email} as email, lower(${clients.email}) as k from ${clients}
+      ${scope ? sql`where ${scope}` : sql``}
+      order by lower(${clients.email}) ${limit === undefined ? sql`` : sql`limit ${limit}`}
+    ) e`);
+  return JSON.parse((result.rows[0] as { emails: string }).emails) as string[];
 }
 
 export const SELLER_NOT_FOUND = "No seller with this e-mail among your clients.";
@@ -106,13 +108,48 @@ function droppingCondition(week: SQLWrapper, before: SQLWrapper): SQL {
 
 const LEVEL_COLUMN = { avp: clients.avp_id, bdm: clients.bdm_id, tl: clients.tl_id } as const;
 
-/** The rows of a view (all of them when `page` is null), with the total count. */
+/** The snapshot's columns that the total row adds up. */
+const SUM_COLUMNS = [
+  ...(["placed", "picked"] as const).flatMap((kind) => DAY_INDEXES.map((i) => `${kind}_${i}`)),
+  "placed_week",
+  "placed_week_before",
+];
+
+/** The total row as read from `row` (`prefix` before each column's name), with its row count. */
+function sumOf(row: Record<string, unknown>, rows: number, prefix = ""): PerformanceSum {
+  const n = (c: string) => Number(row[`${prefix}${c}`] ?? 0);
+  return {
+    rows,
+    placed: DAY_INDEXES.map((i) => n(`placed_${i}`)),
+    picked: DAY_INDEXES.map((i) => n(`picked_${i}`)),
+    week: n("placed_week"),
+    weekBefore: n("placed_week_before"),
+  };
+}
+
+type PerformanceRowsResult = {
+  rows: (PerformanceRow & { hierarchy: Record<"avp" | "bdm" | "tl", string> })[];
+  total: number;
+  /**
+   * With `withSum`, when the page has rows: the total row and the snapshot's meta, read by the
+   * same statement (decision 087) — window sums over the rows the page is chosen from.
+   */
+  sum?: PerformanceSum;
+  meta?: SnapshotMeta | null;
+};
+
+/**
+ * The rows of a view (all of them when `page` is null), with the total count; with `withSum`
+ * also the total row and the snapshot's meta, in the same statement (decision 087: one read
+ * instead of three a page).
+ */
 async function performanceRows(
   db: Executor,
   viewer: Pick<Viewer, "id" | "role">,
   query: Pick<TrackerQuery, "view" | "q" | "sort" | "dir" | "preset">,
   page: number | null,
-): Promise<{ rows: (PerformanceRow & { hierarchy: Record<"avp" | "bdm" | "tl", string> })[]; total: number }> {
+  withSum = false,
+): Promise<PerformanceRowsResult> {
   const scope = clientScopeCondition(viewer);
   const like = likePattern(query.q);
   const p = dailyPerformanceRows;
@@ -160,6 +197,23 @@ async function performanceRows(
     left join ${staff} xb on xb.id = ${bdm}
     left join ${staff} xt on xt.id = ${tl}`;
   const snapshot = sql`left join ${p} p on p.client_id = ${clients.id}`;
+  // The total row as window sums over the rows the page is chosen from (after the search, the
+  // preset and, in a grouped view, the grouping): computed once per statement, not per row.
+  const windowSums = (agg: boolean) =>
+    withSum
+      ? sql.raw(
+          SUM_COLUMNS.map((c) => {
+            const v = `coalesce(p.${c}, 0)`;
+            return `, (sum(${agg ? `sum(${v})` : v}) over ())::bigint as sum_${c}`;
+          }).join(""),
+        )
+      : sql``;
+  const passSums = withSum ? sql.raw(SUM_COLUMNS.map((c) => `, pg.sum_${c}`).join("")) : sql``;
+  // The snapshot's day and time (decision 030) with the rows: one uncorrelated subquery, run once.
+  const metaColumns = withSum
+    ? sql`, (select ${settings.value}->>'updated_at' from ${settings} where ${settings.key} = ${SNAPSHOT_SETTING}) as meta_updated_at,
+        (select ${settings.value}->>'day' from ${settings} where ${settings.key} = ${SNAPSHOT_SETTING}) as meta_day`
+    : sql``;
   let rowsSql: SQL;
   if (query.view === "seller") {
     // The page of clients first (sorted on their own columns and the snapshot's counts), then
@@ -179,7 +233,7 @@ async function performanceRows(
     // A search's matches are counted as they are found (its ilike runs once); a whole scope is
     // counted from the index.
     // (The preset's rule reads the snapshot: its rows are counted the way a search's are.)
-    const counted = like || query.preset === "dropping";
+    const counted = like || query.preset === "dropping" || withSum;
     const total = counted ? sql`pg.total` : sql`(select count(*) from ${clients} ${filtered})`;
     rowsSql = sql`
       select pg.key, c.name as name, c.email as email, 1 as sellers,
@@ -189,10 +243,10 @@ async function performanceRows(
         coalesce(xa.name, '') as h_avp, coalesce(xb.name, '') as h_bdm, coalesce(xt.name, '') as h_tl,
         ${sql.raw(["placed", "picked"].flatMap((kind) => DAY_INDEXES.map((i) => `pg.${kind}_${i}`)).join(", "))},
         pg.placed_week, pg.placed_week_before,
-        ${total} as total
+        ${total} as total${passSums}${metaColumns}
       from (
         select ${clients.id} as id, ${clients.id}::text as key${byText ? sql`, ${clients.name} as name, ${clients.email} as email` : sql``},
-          ${counts(false)}${counted ? sql`, count(*) over () as total` : sql``}
+          ${counts(false)}${counted ? sql`, count(*) over () as total` : sql``}${windowSums(false)}
         from ${clients} ${snapshot}
         ${filtered}
         order by ${order}, ${clients.id} ${limit}
@@ -208,7 +262,7 @@ async function performanceRows(
     rowsSql = sql`
       select g.id::text as key, g.name as name, g.email as email, count(*)::int as sellers,
         null as avp, null as bdm, null as tl, ${hierarchy},
-        ${counts(true)}, count(*) over () as total
+        ${counts(true)}, count(*) over () as total${windowSums(true)}${metaColumns}
       from ${clients} join ${staff} g on g.id = ${level} ${withHierarchy ? people(clients.avp_id, clients.bdm_id, clients.tl_id) : sql``} ${snapshot}
       ${where ? sql`where ${where}` : sql``}
       group by g.id, g.name, g.email
@@ -217,8 +271,18 @@ async function performanceRows(
   }
   const result = await db.execute(rowsSql);
   const raw = result.rows as Record<string, unknown>[];
+  const total = raw.length > 0 ? Number(raw[0].total) : 0;
   return {
-    total: raw.length > 0 ? Number(raw[0].total) : 0,
+    total,
+    ...(withSum && raw.length > 0
+      ? {
+          sum: sumOf(raw[0], total, "sum_"),
+          meta:
+            typeof raw[0].meta_updated_at === "string" && typeof raw[0].meta_day === "string"
+              ? { updated_at: raw[0].meta_updated_at, day: raw[0].meta_day }
+              : null,
+        }
+      : {}),
     rows: raw.map((row) => ({
       key: String(row.key),
       name: String(row.name),
@@ -244,11 +308,7 @@ async function performanceSum(
   viewer: Pick<Viewer, "id" | "role">,
   query: Pick<TrackerQuery, "view" | "q" | "preset">,
 ): Promise<PerformanceSum> {
-  const columns = [
-    ...(["placed", "picked"] as const).flatMap((kind) => DAY_INDEXES.map((i) => `${kind}_${i}`)),
-    "placed_week",
-    "placed_week_before",
-  ];
+  const columns = SUM_COLUMNS;
   const like = likePattern(query.q);
   const p = dailyPerformanceRows;
   const dropping = query.preset === "dropping";
@@ -278,23 +338,31 @@ async function performanceSum(
       ${dropping ? sql`having ${droppingCondition(sql`sum(coalesce(p.placed_week, 0))`, sql`sum(coalesce(p.placed_week_before, 0))`)}` : sql``}
     ) t`;
   }
-  const row = (await db.execute(rowsSql)).rows[0] as Record<string, number>;
-  return {
-    rows: Number(row.n),
-    placed: DAY_INDEXES.map((i) => Number(row[`placed_${i}`])),
-    picked: DAY_INDEXES.map((i) => Number(row[`picked_${i}`])),
-    week: Number(row.placed_week),
-    weekBefore: Number(row.placed_week_before),
-  };
+  const row = (await db.execute(rowsSql)).rows[0] as Record<string, unknown>;
+  return sumOf(row, Number(row.n));
 }
+
+/** The total row of a view that has no rows at all: nothing to add up. */
+const NO_ROWS: PerformanceSum = {
+  rows: 0,
+  placed: DAY_INDEXES.map(() => 0),
+  picked: DAY_INDEXES.map(() => 0),
+  week: 0,
+  weekBefore: 0,
+};
 
 /** The Daily Performance table's page, with the snapshot's day and times. */
 export async function dailyPerformance(db: Executor, viewer: Pick<Viewer, "id" | "role">, query: TrackerQuery) {
-  const [meta, page, sum] = await Promise.all([
-    snapshotMeta(db),
-    performanceRows(db, viewer, query, query.page),
-    performanceSum(db, viewer, query),
-  ]);
+  // One statement gives the page, the count, the total row and the snapshot's meta (decision
+  // 087). A page without rows carries none of them: then the meta is read alone, and the total
+  // row too when the page is past the last (on the first page no rows means nothing to add up).
+  const page = await performanceRows(db, viewer, query, query.page, true);
+  const [meta, sum] = page.sum
+    ? [page.meta ?? null, page.sum]
+    : await Promise.all([
+        snapshotMeta(db),
+        query.page > 1 ? performanceSum(db, viewer, query) : Promise.resolve(NO_ROWS),
+      ]);
   const pages = Math.max(1, Math.ceil(page.total / PERFORMANCE_PAGE_SIZE));
   return {
     rows: page.rows.map(({ hierarchy: _hierarchy, ...row }) => row),
