@@ -109,7 +109,14 @@ async function measure(mode: string, port: number) {
     );
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, total(server.pid))), 1000);
-    const load = LOAD_SECONDS > 0 ? await loadServer(server, PAGES, LOAD_SECONDS, 20) : undefined;
+    // A failed page stops this server's load, not the other servers' run: reported with its log's end.
+    const load =
+      LOAD_SECONDS > 0
+        ? await loadServer(server, PAGES, LOAD_SECONDS, 20).catch((error: Error) => {
+            console.error(`${mode}: the load stopped: ${error.message}\n${log.slice(-3000)}`);
+            return { rps: NaN };
+          })
+        : undefined;
     clearInterval(sampler);
     const afterLoad = total(server.pid);
     const loadWasm = treeWasm(server.pid);
