@@ -21,17 +21,18 @@
  *   VARIANTS="PGLITE_SHARED_BUFFERS=128MB;PGLITE_SHARED_BUFFERS=64MB --max-old-space-size=256":
  *     compiled servers that differ by environment variables and extra `node` flags, one per
  *     `;`-separated entry ("" is the defaults), instead of MODES.
- * The database thread's WebAssembly memory is read from /proc/<pid>/smaps: V8 reserves each
- * WASM memory as one mapping of 8 GiB or more (its guard region), of which only the used part is
- * resident. (It read 0 on Node 20 in decision 084's runs: the mapping is not found that way yet.)
+ * The database thread's WebAssembly memory (PGlite's) is read from /proc/<pid>/smaps of every
+ * process of the tree: scripts/lib/wasm-memory.ts (a region of 8 GiB or more, which the kernel
+ * lists as guard, used part and rest; decision 084's first runs looked for one mapping that size
+ * and read 0).
  */
-import { readFileSync } from "node:fs";
 import { cp, mkdtemp, rename, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
 import { type BenchServer, loadServer, processTreeRss, startBenchServer } from "./lib/bench-server";
 import { compiledServerNodeArgs, SERVER_NODE_FLAGS } from "./lib/server-node.mjs";
+import { wasmRss } from "./lib/wasm-memory";
 
 const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 30);
 const LOAD_SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -57,20 +58,8 @@ function variant(spec: string): Mode {
 }
 for (const spec of process.env.VARIANTS?.split(";") ?? []) MODES[spec.trim() || "defaults"] = variant(spec);
 
-/** Resident MiB of a process's WebAssembly memories: its anonymous mappings of 8 GiB or more (Linux). */
-function wasmRss(pid: number): number {
-  let kib = 0;
-  try {
-    for (const block of readFileSync(`/proc/${pid}/smaps`, "utf8").split(/\n(?=[0-9a-f]+-[0-9a-f]+ )/)) {
-      const size = Number(/\nSize:\s+(\d+) kB/.exec(block)?.[1] ?? 0);
-      if (size >= 8 * 1024 * 1024) kib += Number(/\nRss:\s+(\d+) kB/.exec(block)?.[1] ?? 0);
-    }
-  } catch {
-    // not Linux, or gone
-  }
-  return kib / 1024;
-}
-
+/** The WASM memories' resident MiB over the process tree (tsx's child holds them in source mode). */
+const treeWasm = (pid: number) => processTreeRss(pid).reduce((sum, p) => sum + wasmRss(p.pid), 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const total = (pid: number) => processTreeRss(pid).reduce((sum, p) => sum + p.mib, 0);
 
@@ -112,7 +101,7 @@ async function measure(mode: string, port: number) {
     await sleep(IDLE_SECONDS * 1000);
     const tree = processTreeRss(server.pid);
     const idle = total(server.pid);
-    const idleWasm = wasmRss(server.pid);
+    const idleWasm = treeWasm(server.pid);
     const idleBreakdown = await breakdown(server, () => log);
     keep = !!process.env.KEEP_DATA_DIR && !FILLED && port === PORT;
     console.log(
@@ -120,10 +109,17 @@ async function measure(mode: string, port: number) {
     );
     let peak = 0;
     const sampler = setInterval(() => (peak = Math.max(peak, total(server.pid))), 1000);
-    const load = LOAD_SECONDS > 0 ? await loadServer(server, PAGES, LOAD_SECONDS, 20) : undefined;
+    // A failed page stops this server's load, not the other servers' run: reported with its log's end.
+    const load =
+      LOAD_SECONDS > 0
+        ? await loadServer(server, PAGES, LOAD_SECONDS, 20).catch((error: Error) => {
+            console.error(`${mode}: the load stopped: ${error.message}\n${log.slice(-3000)}`);
+            return { rps: NaN };
+          })
+        : undefined;
     clearInterval(sampler);
     const afterLoad = total(server.pid);
-    const loadWasm = wasmRss(server.pid);
+    const loadWasm = treeWasm(server.pid);
     const loadBreakdown = await breakdown(server, () => log);
     return {
       mode,

@@ -50,13 +50,15 @@ const EnvSchema = z
     /** `false`: the embedded database runs on the server's own thread, not a thread of its own (decision 048). */
     PGLITE_THREAD: z.enum(["true", "false"]).default("true"),
     /**
-     * The server's embedded database's page cache (PostgreSQL's shared_buffers), e.g. 512MB: the
-     * million-order book's searches read far fewer pages from its files than with PGlite's 128MB.
+     * The server's embedded database's page cache (PostgreSQL's shared_buffers), e.g. 512MB.
+     * Unset: by the book's size (db/page-cache.server.ts, decision 084) — 512MB for the
+     * million-order book, whose searches read far fewer pages from its files than with 128MB; a
+     * small one for the demo, which keeps the server's memory within its budget.
      */
     PGLITE_SHARED_BUFFERS: z
       .string()
       .regex(/^\d{1,5}(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS must be a size such as 512MB")
-      .default("512MB"),
+      .optional(),
     /**
      * The bearer token `GET /metrics` asks for (decision 078); unset, the endpoint is off (404).
      * At least 16 characters: it guards what the server counts, compared in constant time.

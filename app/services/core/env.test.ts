@@ -48,7 +48,7 @@ describe("configuration", () => {
     expect(parseEnv({}).PGLITE_THREAD).toBe("true");
     expect(parseEnv({ PGLITE_THREAD: "false" }).PGLITE_THREAD).toBe("false");
     expect(() => parseEnv({ PGLITE_THREAD: "no" })).toThrow(/PGLITE_THREAD/);
-    expect(parseEnv({}).PGLITE_SHARED_BUFFERS).toBe("512MB");
+    expect(parseEnv({}).PGLITE_SHARED_BUFFERS).toBeUndefined(); // by the book's size (decision 084)
     expect(parseEnv({ PGLITE_SHARED_BUFFERS: "1GB" }).PGLITE_SHARED_BUFFERS).toBe("1GB");
     expect(() => parseEnv({ PGLITE_SHARED_BUFFERS: "lots" })).toThrow(
       "PGLITE_SHARED_BUFFERS must be a size such as 512MB",

