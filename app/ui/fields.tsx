@@ -13,14 +13,25 @@
  * colour: always in a text field (disabled ones included, as before), in a select only when it
  * has an error (a disabled select keeps Mantine's dimmed text). app/ui/fields.test.ts renders
  * each beside Mantine's own and compares the HTML.
+ *
+ * They are the app's one set of plain fields: decision 083's `PlainTextInput` and
+ * `PlainNativeSelect` (the Order Tracker's filters, DateRangeFields) were folded in — a field
+ * without an `id` takes React's `useId` as Mantine's does, `w` is Mantine's width style prop, and
+ * a text field takes a left section, a datalist (`list`) and `onFocus`. Props are the subset the
+ * app uses, typed strictly: a prop these do not support is a type error, not a silently
+ * different page; a new prop needs a case in the test first.
  */
-import type { ChangeEvent, CSSProperties, ReactNode } from "react";
+import { rem } from "@mantine/core";
+import { type ChangeEvent, type CSSProperties, type FocusEventHandler, type ReactNode, useId } from "react";
 
 type Kind = "TextInput" | "Textarea" | "NativeSelect";
 
 type FieldBase = {
-  /** The control's id (and its name unless `name` is given); the label, description and error derive theirs from it. */
-  id: string;
+  /**
+   * The control's id (and its name unless `name` is given); the label, description and error
+   * derive theirs from it. Without one, React's `useId` as Mantine's (then give `name`).
+   */
+  id?: string;
   name?: string;
   label: ReactNode;
   description?: ReactNode;
@@ -33,6 +44,8 @@ type FieldBase = {
   /** On the field's root element. */
   className?: string;
   style?: CSSProperties;
+  /** A width on the root (Mantine's `w` style prop: a number is px, written in rem). */
+  w?: number;
   /** On the control. */
   "data-testid"?: string;
 };
@@ -40,6 +53,18 @@ type FieldBase = {
 /** The house's colour for typed text, error or not (form-fields.tsx READABLE_ERRORS). */
 const READABLE: CSSProperties = { color: "var(--mantine-color-text)" };
 const HALF_XS = "calc(var(--mantine-spacing-xs) / 2)";
+
+/** The field with its id: the given one, or React's as Mantine's `useId` writes it. */
+function useFieldId<T extends FieldBase>(field: T): T & { id: string } {
+  const generated = `mantine-${useId().replace(/:/g, "")}`;
+  return { ...field, id: field.id ?? generated };
+}
+
+/** The root's style as Mantine's Box writes it: the caller's style, then the width. */
+function rootStyle(style: CSSProperties | undefined, w: number | undefined): CSSProperties | undefined {
+  if (w === undefined) return style;
+  return { ...style, width: rem(w) };
+}
 
 /** Label, description, the control's wrapper and error, in Mantine's InputWrapper order. */
 function Wrapper({
@@ -50,12 +75,12 @@ function Wrapper({
   children,
 }: {
   kind: Kind;
-  field: FieldBase;
+  field: FieldBase & { id: string };
   wrapperStyle?: Record<string, string>;
   wrapperData?: Record<string, string | undefined>;
   children: ReactNode;
 }) {
-  const { id, label, description, error, withAsterisk, required, disabled, className, style } = field;
+  const { id, label, description, error, withAsterisk, required, disabled, className, style, w } = field;
   const mark = withAsterisk ?? required;
   const hasError = Boolean(error);
   const vars: Record<string, string> = {};
@@ -64,7 +89,7 @@ function Wrapper({
   Object.assign(vars, wrapperStyle);
   return (
     <div
-      style={style}
+      style={rootStyle(style, w)}
       className={`${className ? `${className} ` : ""}m_46b77525 mantine-InputWrapper-root mantine-${kind}-root`}
       data-error={hasError || undefined}
     >
@@ -109,7 +134,7 @@ function Wrapper({
 }
 
 /** The control's own attributes that tie it to its wrapper (Mantine's `withAria`). */
-function controlProps(kind: Kind, field: FieldBase, readable: boolean) {
+function controlProps(kind: Kind, field: FieldBase & { id: string }, readable: boolean) {
   const { id, name, description, error, required, disabled } = field;
   const describedBy = [error ? `${id}-error` : "", description ? `${id}-description` : ""].join(" ").trim();
   return {
@@ -140,14 +165,30 @@ export type TextFieldProps = FieldBase & {
   pattern?: string;
   min?: string;
   max?: string;
+  /** The id of a `<datalist>` of suggestions. */
+  list?: string;
+  onFocus?: FocusEventHandler<HTMLInputElement>;
+  /** An icon before the text (Mantine's `leftSection`). */
+  leftSection?: ReactNode;
 };
 
 /** A text input (Mantine's TextInput). */
-export function TextField(props: TextFieldProps) {
+export function TextField(given: TextFieldProps) {
+  const props = useFieldId(given);
   const { type, defaultValue, value, onChange, inputMode, placeholder, autoComplete, maxLength, pattern, min, max } =
     props;
+  const { list, onFocus, leftSection } = props;
   return (
-    <Wrapper kind="TextInput" field={props}>
+    <Wrapper
+      kind="TextInput"
+      field={props}
+      wrapperData={leftSection ? { "data-with-left-section": "true" } : undefined}
+    >
+      {leftSection ? (
+        <div data-position="left" className="m_82577fc2 mantine-Input-section mantine-TextInput-section">
+          {leftSection}
+        </div>
+      ) : null}
       <input
         {...controlProps("TextInput", props, true)}
         type={type}
@@ -158,6 +199,8 @@ export function TextField(props: TextFieldProps) {
         pattern={pattern}
         min={min}
         max={max}
+        list={list}
+        onFocus={onFocus}
         defaultValue={defaultValue}
         value={value}
         onChange={onChange}
@@ -174,7 +217,8 @@ export type TextAreaFieldProps = FieldBase & {
 };
 
 /** A multi-line text input (Mantine's Textarea without autosize). */
-export function TextAreaField(props: TextAreaFieldProps) {
+export function TextAreaField(given: TextAreaFieldProps) {
+  const props = useFieldId(given);
   const { defaultValue, maxLength, placeholder, rows } = props;
   return (
     <Wrapper kind="Textarea" field={props} wrapperData={{ "data-multiline": "true" }}>
@@ -203,7 +247,8 @@ const CHEVRON =
   "M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z";
 
 /** A native select (Mantine's NativeSelect): works without JavaScript. */
-export function SelectField(props: SelectFieldProps) {
+export function SelectField(given: SelectFieldProps) {
+  const props = useFieldId(given);
   const { data, defaultValue, value, onChange, error } = props;
   return (
     <Wrapper
