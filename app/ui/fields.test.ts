@@ -9,7 +9,7 @@
  * tying the label, the field and the error together alike.
  */
 import * as Mantine from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
+import { IconDownload, IconSearch } from "@tabler/icons-react";
 import { type ComponentType, createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -194,6 +194,29 @@ describe("plain fields render as Mantine's", () => {
         ["not loading", { type: "submit", loading: false }, "E-mail quote"],
         ["plain button, test id", { "data-testid": "b", "aria-label": "Go" }, "Go"],
       ],
+    );
+    const icon = createElement(IconDownload, { size: 16, "aria-hidden": true });
+    compare(
+      [Plain.PlainButton, Mantine.Button],
+      [
+        ["light", { type: "submit", variant: "light" }, "Search"],
+        ["with a left section", { type: "button", leftSection: icon }, "Add"],
+      ],
+    );
+    // Links as buttons: Mantine is given `component="a"`.
+    compare(
+      [Plain.PlainButton, Mantine.Button],
+      [
+        ["a download with an icon", { href: "/on-hold-cod/x.xlsx?q=a&b", download: true, leftSection: icon }, "Excel"],
+        ["a default download", { variant: "default", href: "/c.csv", download: true, leftSection: icon }, "c.csv"],
+        [
+          "a current preset",
+          { size: "compact-sm", variant: "filled", href: "/p?a=1", "aria-current": "true" },
+          "Today",
+        ],
+        ["a preset", { size: "compact-sm", variant: "default", href: "/p?a=2" }, "Last 7 days"],
+      ],
+      { component: "a" },
     );
   });
 

@@ -24,6 +24,8 @@
 import { rem } from "@mantine/core";
 import { type ChangeEvent, type CSSProperties, type FocusEventHandler, type ReactNode, useId } from "react";
 
+import { theme } from "./theme";
+
 type Kind = "TextInput" | "Textarea" | "NativeSelect";
 
 type FieldBase = {
@@ -288,8 +290,13 @@ export function SelectField(given: SelectFieldProps) {
 export type PlainButtonProps = {
   children: ReactNode;
   type?: "submit" | "button" | "reset";
-  /** Mantine's filled (the primary colour) or default (outlined) variant. */
-  variant?: "filled" | "default";
+  /**
+   * Mantine's variants: none given is its default (filled, written as Mantine writes an omitted
+   * variant); `filled` given, `light` (the primary colour's tint) and `default` (outlined).
+   */
+  variant?: "filled" | "light" | "default";
+  /** Mantine's `compact-sm` size (the date presets); the default size otherwise. */
+  size?: "compact-sm";
   /** A spinner in place of the label, and the button disabled (Mantine's `loading`). */
   loading?: boolean;
   disabled?: boolean;
@@ -297,17 +304,52 @@ export type PlainButtonProps = {
   value?: string;
   form?: string;
   onClick?: () => void;
+  /**
+   * A link styled as the button (Mantine's `component="a"`): an `<a>` without `type`. A path in
+   * the app is an ordinary link without JavaScript; with it, the page follows it client-side
+   * (`useRowLinkNavigation` on a parent), as a Remix `<Link>` would.
+   */
+  href?: string;
+  download?: boolean;
+  "aria-current"?: "true" | "page";
+  /** An icon before the label (Mantine's `leftSection`). */
+  leftSection?: ReactNode;
   "data-testid"?: string;
   "aria-label"?: string;
 };
 
-const DEFAULT_VARIANT = {
-  "--button-bg": "var(--mantine-color-default)",
-  "--button-hover": "var(--mantine-color-default-hover)",
-  "--button-color": "var(--mantine-color-default-color)",
-  "--button-bd": "calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)",
-} as CSSProperties;
-const FILLED_VARIANT = { "--button-color": "var(--mantine-color-white)" } as CSSProperties;
+const BORDERLESS = "calc(0.0625rem * var(--mantine-scale)) solid transparent";
+const primary = (shade: string) => `var(--mantine-color-${theme.primaryColor}-${shade})`;
+/** Each variant's CSS variables, as Mantine's Button writes them (`variantColorResolver`). */
+const VARIANTS: Record<"none" | "filled" | "light" | "default", Record<string, string>> = {
+  none: { "--button-color": "var(--mantine-color-white)" },
+  filled: {
+    "--button-bg": primary("filled"),
+    "--button-hover": primary("filled-hover"),
+    "--button-color": "var(--mantine-color-white)",
+    "--button-bd": BORDERLESS,
+  },
+  light: {
+    "--button-bg": primary("light"),
+    "--button-hover": primary("light-hover"),
+    "--button-color": primary("light-color"),
+    "--button-bd": BORDERLESS,
+  },
+  default: {
+    "--button-bg": "var(--mantine-color-default)",
+    "--button-hover": "var(--mantine-color-default-hover)",
+    "--button-color": "var(--mantine-color-default-color)",
+    "--button-bd": "calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)",
+  },
+};
+const COMPACT_SM = {
+  "--button-height": "var(--button-height-compact-sm)",
+  "--button-padding-x": "var(--button-padding-x-compact-sm)",
+  "--button-fz": "var(--mantine-font-size-sm)",
+};
+/** The root's style: the size's variables, then the variant's (Mantine's order). */
+const buttonStyle = (variant: PlainButtonProps["variant"], size: PlainButtonProps["size"]) =>
+  ({ ...(size === "compact-sm" ? COMPACT_SM : null), ...VARIANTS[variant ?? "none"] }) as CSSProperties;
 /** The loader's place once Mantine's Transition has entered. */
 const LOADER_STYLE: CSSProperties = {
   transitionProperty: "transform, opacity",
@@ -324,37 +366,56 @@ const LOADER_VARS = {
   "--loader-color": "var(--button-color)",
 } as CSSProperties;
 
-/** A button (Mantine's Button at the default size and the theme's primary colour). */
+/** A button, or a link as one (Mantine's Button at the theme's primary colour). */
 export function PlainButton({
   children,
   type = "button",
-  variant = "filled",
+  variant,
+  size,
   loading,
   disabled,
+  href,
+  leftSection,
   ...rest
 }: PlainButtonProps) {
   const active = !loading && !disabled;
-  return (
-    <button
-      style={variant === "default" ? DEFAULT_VARIANT : FILLED_VARIANT}
-      className={`mantine-focus-auto${active ? " mantine-active" : ""} m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`}
-      data-variant={variant === "default" ? "default" : undefined}
-      data-disabled={disabled || undefined}
-      data-loading={loading || undefined}
-      type={type}
-      disabled={disabled || loading}
-      {...rest}
-    >
+  const root = {
+    style: buttonStyle(variant, size),
+    className: `mantine-focus-auto${active ? " mantine-active" : ""} m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`,
+    "data-variant": variant,
+    "data-size": size,
+    "data-disabled": disabled || undefined,
+    "data-loading": loading || undefined,
+    "data-with-left-section": leftSection ? true : undefined,
+  };
+  const inner = (
+    <>
       {loading ? (
         <span style={LOADER_STYLE} className="m_a25b86ee mantine-Button-loader" aria-hidden="true">
           <span style={LOADER_VARS} className="m_b34414df m_5ae2e3c mantine-Loader-root" />
         </span>
       ) : null}
       <span className="m_80f1301b mantine-Button-inner">
+        {leftSection ? (
+          <span className="m_a74036a mantine-Button-section" data-position="left">
+            {leftSection}
+          </span>
+        ) : null}
         <span className="m_811560b9 mantine-Button-label" data-loading={loading || undefined}>
           {children}
         </span>
       </span>
+    </>
+  );
+  if (href !== undefined)
+    return (
+      <a {...root} href={href} {...rest}>
+        {inner}
+      </a>
+    );
+  return (
+    <button {...root} type={type} disabled={disabled || loading} {...rest}>
+      {inner}
     </button>
   );
 }
