@@ -7,7 +7,7 @@ import "~/ui/orders/search-results.css";
 
 import { Alert } from "@mantine/core";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
@@ -25,7 +25,7 @@ import { orderForViewer, searchRecords } from "~/services/orders/search.server";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
 import { Stack, Title } from "~/ui/layout";
-import { orderRowHtml, type OrderRowView, sellerRowHtml } from "~/ui/orders/search-rows";
+import { orderRowHtml, type OrderRowView, sellerRowHtml, SYNC_FORM_ID } from "~/ui/orders/search-rows";
 import { Pager } from "~/ui/Pager";
 import { ScrollTable } from "~/ui/ScrollTable";
 
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     found.kind === "orders"
       ? {
           ...found,
-          rows: found.rows.map(({ sales, retention, ops, ...o }): OrderRowView => ({
+          rows: found.rows.map(({ id: _id, sales, retention, ops, ...o }): OrderRowView => ({
             ...o,
             sales: sales?.name ?? null,
             retention: retention?.name ?? null,
@@ -112,6 +112,8 @@ export default function SingleSearchRecord() {
       ) : null}
       {result?.kind === "orders" && result.total > 0 ? (
         <div className="orders-table">
+          {/* Sync Tracking: every row's button submits this one form (search-rows.ts). */}
+          <Form id={SYNC_FORM_ID} method="post" preventScrollReset />
           <ScrollTable
             label="Orders"
             headers={[

@@ -6,8 +6,8 @@
  */
 import { lazy, Suspense } from "react";
 
+import { TextField } from "~/ui/fields";
 import { Group } from "~/ui/layout";
-import { PlainTextInput } from "~/ui/plain-inputs";
 
 import { useHydrated } from "./useHydrated";
 
@@ -31,7 +31,7 @@ export function DateRangeFields({ from, to, min, max, error, labels, required, w
   // `key`: a new URL's range replaces what was typed (the fields are uncontrolled).
   const native = (
     <Group gap="xs" align="flex-end">
-      <PlainTextInput
+      <TextField
         type="date"
         name="from"
         label={labels.from}
@@ -43,7 +43,7 @@ export function DateRangeFields({ from, to, min, max, error, labels, required, w
         required={required}
         w={width}
       />
-      <PlainTextInput
+      <TextField
         type="date"
         name="to"
         label={labels.to}

@@ -4,8 +4,12 @@
  * them: the same elements, classes, CSS variables, data and aria attributes, text. Each case is
  * rendered by both inside the app's MantineProvider; the attributes of each tag are compared as
  * a set (React writes them in the order of the props, which differs and does not matter).
+ * Fields without an id (decision 083's, folded in) take React's `useId` as Mantine's do, from
+ * components at another depth: those ids are compared after checking that each render has one,
+ * tying the label, the field and the error together alike.
  */
 import * as Mantine from "@mantine/core";
+import { IconDownload, IconSearch } from "@tabler/icons-react";
 import { type ComponentType, createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -38,13 +42,22 @@ function normalised(markup: string): string {
   );
 }
 
+/** A render's one generated id (label's `for`, the field's id, the error's) as ID. */
+function oneId(markup: string): string {
+  const ids = new Set([...markup.matchAll(/id="(mantine-[^"]+?)(?:-label|-error|-description)?"/g)].map((m) => m[1]));
+  expect(ids.size, markup).toBe(1);
+  const [id] = ids;
+  return markup.replaceAll(id!, "ID");
+}
+
 type Pair = [plain: unknown, mantine: unknown];
 type Case = [string, Record<string, unknown>, ReactNode?];
 
 function compare([plain, mantine]: Pair, cases: Case[], mantineExtra: Record<string, unknown> = {}) {
   for (const [label, props, children] of cases) {
-    const theirs = html(mantine as ComponentType<Record<string, unknown>>, { ...props, ...mantineExtra }, children);
-    const ours = html(plain as ComponentType<Record<string, unknown>>, props, children);
+    let theirs = html(mantine as ComponentType<Record<string, unknown>>, { ...props, ...mantineExtra }, children);
+    let ours = html(plain as ComponentType<Record<string, unknown>>, props, children);
+    if (props.id === undefined && mantine !== Mantine.Button) [theirs, ours] = [oneId(theirs), oneId(ours)];
     expect(normalised(ours), label).toBe(normalised(theirs));
   }
 }
@@ -181,6 +194,130 @@ describe("plain fields render as Mantine's", () => {
         ["not loading", { type: "submit", loading: false }, "E-mail quote"],
         ["plain button, test id", { "data-testid": "b", "aria-label": "Go" }, "Go"],
       ],
+    );
+    const icon = createElement(IconDownload, { size: 16, "aria-hidden": true });
+    compare(
+      [Plain.PlainButton, Mantine.Button],
+      [
+        ["light", { type: "submit", variant: "light" }, "Search"],
+        ["with a left section", { type: "button", leftSection: icon }, "Add"],
+      ],
+    );
+    // Links as buttons: Mantine is given `component="a"`.
+    compare(
+      [Plain.PlainButton, Mantine.Button],
+      [
+        ["a download with an icon", { href: "/on-hold-cod/x.xlsx?q=a&b", download: true, leftSection: icon }, "Excel"],
+        ["a default download", { variant: "default", href: "/c.csv", download: true, leftSection: icon }, "c.csv"],
+        [
+          "a current preset",
+          { size: "compact-sm", variant: "filled", href: "/p?a=1", "aria-current": "true" },
+          "Today",
+        ],
+        ["a preset", { size: "compact-sm", variant: "default", href: "/p?a=2" }, "Last 7 days"],
+      ],
+      { component: "a" },
+    );
+  });
+
+  it("fields without an id, with a width, a left section, a datalist (decision 083's)", () => {
+    const icon = createElement(IconSearch, { size: 16, "aria-hidden": true });
+    compare(
+      [Plain.TextField, Mantine.TextInput],
+      [
+        [
+          "a search with an icon",
+          {
+            name: "q",
+            type: "search",
+            label: "Search",
+            placeholder: "Email or name, then Enter",
+            defaultValue: "",
+            maxLength: 100,
+            leftSection: icon,
+            style: { flex: 1, minWidth: 220 },
+          },
+        ],
+        [
+          "a search with a value",
+          { name: "q", type: "search", label: "Search", defaultValue: 'a&b "c"', maxLength: 100, leftSection: icon },
+        ],
+        [
+          "an e-mail with a list and a width",
+          {
+            name: "seller",
+            type: "email",
+            label: "Seller email",
+            placeholder: "All sellers",
+            list: "tracker-seller-emails",
+            defaultValue: "",
+            maxLength: 254,
+            autoComplete: "off",
+            w: 280,
+          },
+        ],
+        [
+          "an e-mail refused",
+          {
+            name: "seller",
+            type: "email",
+            label: "Seller email",
+            defaultValue: "x@y.z",
+            error: "No seller with this e-mail among your clients.",
+            w: 280,
+          },
+        ],
+        [
+          "a date with bounds",
+          {
+            type: "date",
+            name: "from",
+            label: "From (Custom)",
+            defaultValue: "2026-11-01",
+            min: "2026-08-30",
+            max: "2026-11-28",
+            w: 170,
+          },
+        ],
+        [
+          "a date required and refused",
+          {
+            type: "date",
+            name: "from",
+            label: "From",
+            defaultValue: "",
+            min: "2026-08-30",
+            max: "2026-11-28",
+            error: "Choose a range of at most 90 days.",
+            required: true,
+            w: 170,
+          },
+        ],
+        ["a plain text", { name: "t", label: "Text" }],
+      ],
+      { styles: READABLE_ERRORS },
+    );
+    const views = [
+      { value: "seller", label: "Seller" },
+      { value: "avp", label: "AVP" },
+      { value: "tl", label: "TL & co" },
+      { value: "bdm", label: "BDM (not for your role)", disabled: true },
+      { value: "kam", label: "KAM", disabled: false },
+    ];
+    const select: Pair = [Plain.SelectField, Mantine.NativeSelect];
+    compare(select, [
+      ["a view with a width", { name: "view", label: "Show by", defaultValue: "avp", data: views, w: 200 }],
+      ["no default", { name: "view", label: "Show by", data: views }],
+    ]);
+    compare(
+      select,
+      [
+        [
+          "refused and required",
+          { name: "view", label: "Show by", data: views, error: "Choose one.", required: true, w: 160 },
+        ],
+      ],
+      { styles: READABLE_ERRORS },
     );
   });
 });

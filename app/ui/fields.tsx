@@ -13,14 +13,27 @@
  * colour: always in a text field (disabled ones included, as before), in a select only when it
  * has an error (a disabled select keeps Mantine's dimmed text). app/ui/fields.test.ts renders
  * each beside Mantine's own and compares the HTML.
+ *
+ * They are the app's one set of plain fields: decision 083's `PlainTextInput` and
+ * `PlainNativeSelect` (the Order Tracker's filters, DateRangeFields) were folded in — a field
+ * without an `id` takes React's `useId` as Mantine's does, `w` is Mantine's width style prop, and
+ * a text field takes a left section, a datalist (`list`) and `onFocus`. Props are the subset the
+ * app uses, typed strictly: a prop these do not support is a type error, not a silently
+ * different page; a new prop needs a case in the test first.
  */
-import type { ChangeEvent, CSSProperties, ReactNode } from "react";
+import { rem } from "@mantine/core";
+import { type ChangeEvent, type CSSProperties, type FocusEventHandler, type ReactNode, useId } from "react";
+
+import { theme } from "./theme";
 
 type Kind = "TextInput" | "Textarea" | "NativeSelect";
 
 type FieldBase = {
-  /** The control's id (and its name unless `name` is given); the label, description and error derive theirs from it. */
-  id: string;
+  /**
+   * The control's id (and its name unless `name` is given); the label, description and error
+   * derive theirs from it. Without one, React's `useId` as Mantine's (then give `name`).
+   */
+  id?: string;
   name?: string;
   label: ReactNode;
   description?: ReactNode;
@@ -33,6 +46,8 @@ type FieldBase = {
   /** On the field's root element. */
   className?: string;
   style?: CSSProperties;
+  /** A width on the root (Mantine's `w` style prop: a number is px, written in rem). */
+  w?: number;
   /** On the control. */
   "data-testid"?: string;
 };
@@ -40,6 +55,18 @@ type FieldBase = {
 /** The house's colour for typed text, error or not (form-fields.tsx READABLE_ERRORS). */
 const READABLE: CSSProperties = { color: "var(--mantine-color-text)" };
 const HALF_XS = "calc(var(--mantine-spacing-xs) / 2)";
+
+/** The field with its id: the given one, or React's as Mantine's `useId` writes it. */
+function useFieldId<T extends FieldBase>(field: T): T & { id: string } {
+  const generated = `mantine-${useId().replace(/:/g, "")}`;
+  return { ...field, id: field.id ?? generated };
+}
+
+/** The root's style as Mantine's Box writes it: the caller's style, then the width. */
+function rootStyle(style: CSSProperties | undefined, w: number | undefined): CSSProperties | undefined {
+  if (w === undefined) return style;
+  return { ...style, width: rem(w) };
+}
 
 /** Label, description, the control's wrapper and error, in Mantine's InputWrapper order. */
 function Wrapper({
@@ -50,12 +77,12 @@ function Wrapper({
   children,
 }: {
   kind: Kind;
-  field: FieldBase;
+  field: FieldBase & { id: string };
   wrapperStyle?: Record<string, string>;
   wrapperData?: Record<string, string | undefined>;
   children: ReactNode;
 }) {
-  const { id, label, description, error, withAsterisk, required, disabled, className, style } = field;
+  const { id, label, description, error, withAsterisk, required, disabled, className, style, w } = field;
   const mark = withAsterisk ?? required;
   const hasError = Boolean(error);
   const vars: Record<string, string> = {};
@@ -64,7 +91,7 @@ function Wrapper({
   Object.assign(vars, wrapperStyle);
   return (
     <div
-      style={style}
+      style={rootStyle(style, w)}
       className={`${className ? `${className} ` : ""}m_46b77525 mantine-InputWrapper-root mantine-${kind}-root`}
       data-error={hasError || undefined}
     >
@@ -109,7 +136,7 @@ function Wrapper({
 }
 
 /** The control's own attributes that tie it to its wrapper (Mantine's `withAria`). */
-function controlProps(kind: Kind, field: FieldBase, readable: boolean) {
+function controlProps(kind: Kind, field: FieldBase & { id: string }, readable: boolean) {
   const { id, name, description, error, required, disabled } = field;
   const describedBy = [error ? `${id}-error` : "", description ? `${id}-description` : ""].join(" ").trim();
   return {
@@ -140,14 +167,30 @@ export type TextFieldProps = FieldBase & {
   pattern?: string;
   min?: string;
   max?: string;
+  /** The id of a `<datalist>` of suggestions. */
+  list?: string;
+  onFocus?: FocusEventHandler<HTMLInputElement>;
+  /** An icon before the text (Mantine's `leftSection`). */
+  leftSection?: ReactNode;
 };
 
 /** A text input (Mantine's TextInput). */
-export function TextField(props: TextFieldProps) {
+export function TextField(given: TextFieldProps) {
+  const props = useFieldId(given);
   const { type, defaultValue, value, onChange, inputMode, placeholder, autoComplete, maxLength, pattern, min, max } =
     props;
+  const { list, onFocus, leftSection } = props;
   return (
-    <Wrapper kind="TextInput" field={props}>
+    <Wrapper
+      kind="TextInput"
+      field={props}
+      wrapperData={leftSection ? { "data-with-left-section": "true" } : undefined}
+    >
+      {leftSection ? (
+        <div data-position="left" className="m_82577fc2 mantine-Input-section mantine-TextInput-section">
+          {leftSection}
+        </div>
+      ) : null}
       <input
         {...controlProps("TextInput", props, true)}
         type={type}
@@ -158,6 +201,8 @@ export function TextField(props: TextFieldProps) {
         pattern={pattern}
         min={min}
         max={max}
+        list={list}
+        onFocus={onFocus}
         defaultValue={defaultValue}
         value={value}
         onChange={onChange}
@@ -174,7 +219,8 @@ export type TextAreaFieldProps = FieldBase & {
 };
 
 /** A multi-line text input (Mantine's Textarea without autosize). */
-export function TextAreaField(props: TextAreaFieldProps) {
+export function TextAreaField(given: TextAreaFieldProps) {
+  const props = useFieldId(given);
   const { defaultValue, maxLength, placeholder, rows } = props;
   return (
     <Wrapper kind="Textarea" field={props} wrapperData={{ "data-multiline": "true" }}>
@@ -203,7 +249,8 @@ const CHEVRON =
   "M4.93179 5.43179C4.75605 5.60753 4.75605 5.89245 4.93179 6.06819C5.10753 6.24392 5.39245 6.24392 5.56819 6.06819L7.49999 4.13638L9.43179 6.06819C9.60753 6.24392 9.89245 6.24392 10.0682 6.06819C10.2439 5.89245 10.2439 5.60753 10.0682 5.43179L7.81819 3.18179C7.73379 3.0974 7.61933 3.04999 7.49999 3.04999C7.38064 3.04999 7.26618 3.0974 7.18179 3.18179L4.93179 5.43179ZM10.0682 9.56819C10.2439 9.39245 10.2439 9.10753 10.0682 8.93179C9.89245 8.75606 9.60753 8.75606 9.43179 8.93179L7.49999 10.8636L5.56819 8.93179C5.39245 8.75606 5.10753 8.75606 4.93179 8.93179C4.75605 9.10753 4.75605 9.39245 4.93179 9.56819L7.18179 11.8182C7.35753 11.9939 7.64245 11.9939 7.81819 11.8182L10.0682 9.56819Z";
 
 /** A native select (Mantine's NativeSelect): works without JavaScript. */
-export function SelectField(props: SelectFieldProps) {
+export function SelectField(given: SelectFieldProps) {
+  const props = useFieldId(given);
   const { data, defaultValue, value, onChange, error } = props;
   return (
     <Wrapper
@@ -243,8 +290,13 @@ export function SelectField(props: SelectFieldProps) {
 export type PlainButtonProps = {
   children: ReactNode;
   type?: "submit" | "button" | "reset";
-  /** Mantine's filled (the primary colour) or default (outlined) variant. */
-  variant?: "filled" | "default";
+  /**
+   * Mantine's variants: none given is its default (filled, written as Mantine writes an omitted
+   * variant); `filled` given, `light` (the primary colour's tint) and `default` (outlined).
+   */
+  variant?: "filled" | "light" | "default";
+  /** Mantine's `compact-sm` size (the date presets); the default size otherwise. */
+  size?: "compact-sm";
   /** A spinner in place of the label, and the button disabled (Mantine's `loading`). */
   loading?: boolean;
   disabled?: boolean;
@@ -252,17 +304,52 @@ export type PlainButtonProps = {
   value?: string;
   form?: string;
   onClick?: () => void;
+  /**
+   * A link styled as the button (Mantine's `component="a"`): an `<a>` without `type`. A path in
+   * the app is an ordinary link without JavaScript; with it, the page follows it client-side
+   * (`useRowLinkNavigation` on a parent), as a Remix `<Link>` would.
+   */
+  href?: string;
+  download?: boolean;
+  "aria-current"?: "true" | "page";
+  /** An icon before the label (Mantine's `leftSection`). */
+  leftSection?: ReactNode;
   "data-testid"?: string;
   "aria-label"?: string;
 };
 
-const DEFAULT_VARIANT = {
-  "--button-bg": "var(--mantine-color-default)",
-  "--button-hover": "var(--mantine-color-default-hover)",
-  "--button-color": "var(--mantine-color-default-color)",
-  "--button-bd": "calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)",
-} as CSSProperties;
-const FILLED_VARIANT = { "--button-color": "var(--mantine-color-white)" } as CSSProperties;
+const BORDERLESS = "calc(0.0625rem * var(--mantine-scale)) solid transparent";
+const primary = (shade: string) => `var(--mantine-color-${theme.primaryColor}-${shade})`;
+/** Each variant's CSS variables, as Mantine's Button writes them (`variantColorResolver`). */
+const VARIANTS: Record<"none" | "filled" | "light" | "default", Record<string, string>> = {
+  none: { "--button-color": "var(--mantine-color-white)" },
+  filled: {
+    "--button-bg": primary("filled"),
+    "--button-hover": primary("filled-hover"),
+    "--button-color": "var(--mantine-color-white)",
+    "--button-bd": BORDERLESS,
+  },
+  light: {
+    "--button-bg": primary("light"),
+    "--button-hover": primary("light-hover"),
+    "--button-color": primary("light-color"),
+    "--button-bd": BORDERLESS,
+  },
+  default: {
+    "--button-bg": "var(--mantine-color-default)",
+    "--button-hover": "var(--mantine-color-default-hover)",
+    "--button-color": "var(--mantine-color-default-color)",
+    "--button-bd": "calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)",
+  },
+};
+const COMPACT_SM = {
+  "--button-height": "var(--button-height-compact-sm)",
+  "--button-padding-x": "var(--button-padding-x-compact-sm)",
+  "--button-fz": "var(--mantine-font-size-sm)",
+};
+/** The root's style: the size's variables, then the variant's (Mantine's order). */
+const buttonStyle = (variant: PlainButtonProps["variant"], size: PlainButtonProps["size"]) =>
+  ({ ...(size === "compact-sm" ? COMPACT_SM : null), ...VARIANTS[variant ?? "none"] }) as CSSProperties;
 /** The loader's place once Mantine's Transition has entered. */
 const LOADER_STYLE: CSSProperties = {
   transitionProperty: "transform, opacity",
@@ -279,37 +366,56 @@ const LOADER_VARS = {
   "--loader-color": "var(--button-color)",
 } as CSSProperties;
 
-/** A button (Mantine's Button at the default size and the theme's primary colour). */
+/** A button, or a link as one (Mantine's Button at the theme's primary colour). */
 export function PlainButton({
   children,
   type = "button",
-  variant = "filled",
+  variant,
+  size,
   loading,
   disabled,
+  href,
+  leftSection,
   ...rest
 }: PlainButtonProps) {
   const active = !loading && !disabled;
-  return (
-    <button
-      style={variant === "default" ? DEFAULT_VARIANT : FILLED_VARIANT}
-      className={`mantine-focus-auto${active ? " mantine-active" : ""} m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`}
-      data-variant={variant === "default" ? "default" : undefined}
-      data-disabled={disabled || undefined}
-      data-loading={loading || undefined}
-      type={type}
-      disabled={disabled || loading}
-      {...rest}
-    >
+  const root = {
+    style: buttonStyle(variant, size),
+    className: `mantine-focus-auto${active ? " mantine-active" : ""} m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`,
+    "data-variant": variant,
+    "data-size": size,
+    "data-disabled": disabled || undefined,
+    "data-loading": loading || undefined,
+    "data-with-left-section": leftSection ? true : undefined,
+  };
+  const inner = (
+    <>
       {loading ? (
         <span style={LOADER_STYLE} className="m_a25b86ee mantine-Button-loader" aria-hidden="true">
           <span style={LOADER_VARS} className="m_b34414df m_5ae2e3c mantine-Loader-root" />
         </span>
       ) : null}
       <span className="m_80f1301b mantine-Button-inner">
+        {leftSection ? (
+          <span className="m_a74036a mantine-Button-section" data-position="left">
+            {leftSection}
+          </span>
+        ) : null}
         <span className="m_811560b9 mantine-Button-label" data-loading={loading || undefined}>
           {children}
         </span>
       </span>
+    </>
+  );
+  if (href !== undefined)
+    return (
+      <a {...root} href={href} {...rest}>
+        {inner}
+      </a>
+    );
+  return (
+    <button {...root} type={type} disabled={disabled || loading} {...rest}>
+      {inner}
     </button>
   );
 }

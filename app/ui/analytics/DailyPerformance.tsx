@@ -20,9 +20,9 @@ import {
 import { DROPPING_FALL_PERCENT, DROPPING_MIN_LAST_WEEK } from "~/services/analytics/week-over-week";
 import { dmy } from "~/services/core/ist-dates";
 import { plural } from "~/services/core/plural";
+import { SelectField, TextField } from "~/ui/fields";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { Pager } from "~/ui/Pager";
-import { PlainNativeSelect, PlainTextInput } from "~/ui/plain-inputs";
 import { useHydrated } from "~/ui/useHydrated";
 
 import { HIERARCHY_COLOURS, HIERARCHY_LEGEND } from "./hierarchy";
@@ -65,8 +65,8 @@ function PerformanceSearchForm({ query, views }: { query: TrackerQuery; views: V
     >
       <Carry query={query} keys={["period", "from", "to", "seller", "sort", "dir", "preset"]} />
       <Group align="flex-end" gap="sm">
-        <PlainNativeSelect name="view" label="Show by" defaultValue={query.view} data={viewSelectData(views)} w={200} />
-        <PlainTextInput
+        <SelectField name="view" label="Show by" defaultValue={query.view} data={viewSelectData(views)} w={200} />
+        <TextField
           name="q"
           type="search"
           label="Search"

@@ -12,8 +12,8 @@ import { CUSTOM_RANGE_MAX_DAYS_BACK, type Period, PERIOD_LABELS, PERIODS } from 
 import { DEFAULT_TRACKER_QUERY, type TrackerQuery, trackerSearch } from "~/services/analytics/tracker-query";
 import { addDays } from "~/services/core/ist-dates";
 import { DateRangeFields } from "~/ui/DateRangeFields";
+import { SelectField, TextField } from "~/ui/fields";
 import { Group, Paper } from "~/ui/layout";
-import { PlainNativeSelect, PlainTextInput } from "~/ui/plain-inputs";
 import { useHydrated } from "~/ui/useHydrated";
 
 /** The other form's state, carried along so one form's submit keeps the whole view. */
@@ -80,7 +80,7 @@ export function DailyStatsForm({
       >
         <Carry query={query} keys={["view", "q", "sort", "dir", "preset"]} />
         <Group align="flex-start" gap="sm">
-          <PlainNativeSelect
+          <SelectField
             name="period"
             label="Period"
             defaultValue={query.period}
@@ -88,7 +88,7 @@ export function DailyStatsForm({
             w={160}
           />
           {showRange ? <RangeFields query={query} today={today} error={rangeError} /> : null}
-          <PlainTextInput
+          <TextField
             name="seller"
             type="email"
             label="Seller email"

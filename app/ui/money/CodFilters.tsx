@@ -1,9 +1,10 @@
 /**
  * On Hold COD's search (decision 031): a GET form — search by COD Ref ID, AWB No or Seller Email
  * over a range of cycle start dates — with the two downloads of the view, and the date presets
- * as links. Works without JavaScript; every view is a URL (services/money/cod-query.ts).
+ * as links. Works without JavaScript; every view is a URL (services/money/cod-query.ts). Its
+ * fields and buttons are the plain ones of app/ui/fields.tsx (decision 081): Mantine's markup
+ * without Mantine's per-component render cost, on a page loaded all day.
  */
-import { Button, NativeSelect, TextInput } from "@mantine/core";
 import { Form } from "@remix-run/react";
 import { IconDownload, IconSearch } from "@tabler/icons-react";
 
@@ -16,6 +17,7 @@ import {
   presetLinks,
 } from "~/services/money/cod-query";
 import { DateRangeFields } from "~/ui/DateRangeFields";
+import { PlainButton, SelectField, TextField } from "~/ui/fields";
 import { Group, Paper } from "~/ui/layout";
 
 import { DatePresetLinks } from "./DatePresetLinks";
@@ -35,7 +37,7 @@ export function CodFilters({
     <Paper withBorder p="sm">
       <Form method="get" role="search" aria-label="Search held COD">
         <Group align="flex-end" gap="sm">
-          <NativeSelect
+          <SelectField
             name="by"
             label="Search by"
             defaultValue={view.by}
@@ -43,7 +45,7 @@ export function CodFilters({
             data={COD_SEARCH_MODES.map((m) => ({ value: m, label: COD_SEARCH_LABELS[m] }))}
             w={150}
           />
-          <TextInput
+          <TextField
             name="q"
             type="search"
             label="Search"
@@ -63,21 +65,20 @@ export function CodFilters({
             labels={{ from: "From", to: "To", range: "Cycles starting" }}
             required
           />
-          <Button type="submit" variant="light">
+          <PlainButton type="submit" variant="light">
             Search
-          </Button>
-          <Button component="a" href={downloads.xlsx} download leftSection={<IconDownload size={16} aria-hidden />}>
+          </PlainButton>
+          <PlainButton href={downloads.xlsx} download leftSection={<IconDownload size={16} aria-hidden />}>
             Excel Download
-          </Button>
-          <Button
-            component="a"
+          </PlainButton>
+          <PlainButton
             variant="default"
             href={downloads.csv}
             download
             leftSection={<IconDownload size={16} aria-hidden />}
           >
             cod-status.csv
-          </Button>
+          </PlainButton>
         </Group>
       </Form>
       <DatePresetLinks links={presetLinks(view, today)} />

@@ -1,9 +1,10 @@
 /**
  * The rows of Single Search Record (docs/product.md §2) as HTML text (html.ts, decision 012): a page
  * holds 50 orders of ~30 elements each, rendered on every search. Their links are plain anchors
- * (`a.row-link`) that the table's click handler turns into client-side navigations, and its
- * Sync Tracking is a plain form (`form.row-form`) the table submits through Remix
- * (useRowLinkNavigation). Every value is escaped.
+ * (`a.row-link`) that the table's click handler turns into client-side navigations (useRowLinkNavigation),
+ * and each Sync Tracking is a button of the page's one Remix form (SYNC_FORM_ID, outside the
+ * table; a button's `form` attribute), not a form a row: without JavaScript the browser posts the
+ * button's `order`, with it Remix does. Every value is escaped.
  */
 import { istDateTimeLabel } from "~/services/clients/dates";
 import { formatInr, rupeesToPaise } from "~/services/core/money";
@@ -12,12 +13,15 @@ import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
 
 import { escapeHtml as e } from "../html";
 
-/** What a row shows of an order: the POCs by name (the orders view shows no e-mails). */
-export type OrderRowView = Omit<OrderSearchRow, "sales" | "retention" | "ops"> & {
+/** What a row shows of an order: the POCs by name (the orders view shows no e-mails), no database id. */
+export type OrderRowView = Omit<OrderSearchRow, "id" | "sales" | "retention" | "ops"> & {
   sales: string | null;
   retention: string | null;
   ops: string | null;
 };
+
+/** The id of the page's Sync Tracking form, which every row's button submits. */
+export const SYNC_FORM_ID = "sync-tracking";
 
 const rupees = (v: string) => formatInr(rupeesToPaise(v));
 const link = (href: string, text: string, keepScroll = false) =>
@@ -32,8 +36,9 @@ export function orderRowHtml(o: OrderRowView, chargedHref: (orderId: string) => 
     `<td>${link(`/orders/${o.pickrr_order_id}`, o.pickrr_order_id)}${div(e(o.pickrr_tracking_id))}` +
     // The seller's own id, when the order came with one (decision 058).
     `${o.client_order_id ? `<div class="muted" data-testid="client-order-id">Client order ID ${e(o.client_order_id)}</div>` : ""}` +
-    // Sync Tracking (docs/product.md §2): a plain form post to this page's action, which comes back here.
-    `<form method="post" class="row-form"><input type="hidden" name="order" value="${e(o.pickrr_order_id)}"><button type="submit" class="row-button">Sync Tracking</button></form>` +
+    // Sync Tracking (docs/product.md §2): a button of the page's one form (SYNC_FORM_ID), posting
+    // the order's id to this page's action, which comes back here.
+    `<button type="submit" form="${SYNC_FORM_ID}" name="order" value="${e(o.pickrr_order_id)}" class="row-button">Sync Tracking</button>` +
     `${o.last_synced_at ? div(`Synced ${e(istDateTimeLabel(o.last_synced_at))}`, "muted") : ""}</td>` +
     `<td>${div(e(o.courier_name))}${div(e(o.courier_tracking_id ?? ""), "muted")}</td>` +
     `<td>${div(`Placed on ${e(istDateTimeLabel(o.placed_at))}`)}${div(`Picked on ${o.pickup_at ? e(istDateTimeLabel(o.pickup_at)) : "—"}`)}` +
