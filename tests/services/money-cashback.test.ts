@@ -141,10 +141,20 @@ describe("Premium cashback credits", () => {
       bill_reference: reference,
       pickrr_order_id: o.pickrr_order_id,
     });
-    const ledger = await accountLedger(h.db, o.client_id, "future");
-    const line = ledger.entries.find((e) => e.reference_id === `${reference}-CASHBACK`);
+    // Future while its week is open; from the week's last day (the line's cycle due date) Pending,
+    // as a bill is on its due date. Read at fixed times, not today's, which may be that last day.
+    const week = weekStart(istDayOf(deliveredAt));
+    const at = (day: string) => new Date(`${day}T12:00:00+05:30`);
+    const lineIn = async (view: "future" | "pending", day: string) =>
+      (await accountLedger(h.db, o.client_id, view, at(day))).entries.find(
+        (e) => e.reference_id === `${reference}-CASHBACK`,
+      );
+    const line = await lineIn("future", week);
     expect(line).toMatchObject({ type: "bill", total_amount: `-${expected.rupees}`, order_count: 1 });
     expect(line!.remark).toContain(o.pickrr_order_id);
+    expect(await lineIn("pending", week)).toBeUndefined();
+    expect(await lineIn("future", addDays(week, 6))).toBeUndefined();
+    expect(await lineIn("pending", addDays(week, 6))).toMatchObject({ total_amount: `-${expected.rupees}` });
   });
 
   it("the credits on one bill stop at max_tat_liability; a client without the plan earns none", async () => {
