@@ -24,6 +24,7 @@ import { startLegalStatusKeeper } from "../app/services/legal/status-kept.server
 import { deliverDueMail } from "../app/services/mail/outbox.server";
 import { startCycleCutter } from "../app/services/money/cycle-cutter.server";
 import { runFinanceReports } from "../app/services/money/finance-report.server";
+import { startOrderPartitions } from "../app/services/orders/partitions.server";
 import { startScheduledRateChanges } from "../app/services/ratecards/scheduled.server";
 import { demoSeedWanted } from "../app/services/seed/demo-policy";
 import { fillOrderBook } from "../app/services/seed/orders.server";
@@ -147,6 +148,9 @@ async function serve(t0: number) {
     // Rate changes scheduled for a time (decision 075): what is due is applied once, by one server
     // at a time; quotes and orders already price by it from its time (they lay it over the card).
     startScheduledRateChanges(getDb(), logInfo);
+    // The order book's month partitions (decision 085): the current month and the next three made
+    // ahead, once across the copies.
+    startOrderPartitions(getDb(), logInfo);
     // The embedded database has no autovacuum: the servers vacuum and analyze its tables
     // (decision 041); on a PostgreSQL server with autovacuum this does nothing. Its timer starts
     // when the demo's fill is done: a fill ends with the upkeep (the next run is an interval

@@ -146,6 +146,7 @@ async function insertOrder(
   };
   // A client_order_id already used by this client (committed, or committed by a concurrent
   // placement this insert waited for) inserts nothing: the 409 names the order that has it.
+  // order_keys' trigger skips the row (decision 085: a partitioned table has no such unique index).
   const inserted = await tx
     .insert(orders)
     .values({
@@ -180,10 +181,6 @@ async function insertOrder(
       charge,
       charged_amount: placed.charged_amount,
       client_order_id: o.client_order_id ?? null,
-    })
-    .onConflictDoNothing({
-      target: [orders.client_order_id, orders.client_id],
-      where: sql`client_order_id is not null`,
     })
     .returning({ id: orders.id });
   if (inserted.length === 0) {

@@ -25,6 +25,19 @@ const fromOrders = (where: SQL) => sql`
     select client_id, ${istDay(orders.pickup_at)} as day, 0, 1 from ${orders} where ${where} and ${orders.pickup_at} is not null
   ) x group by client_id, day`;
 
+/**
+ * The rollups' rows of the whole book: the live orders and the archived months' (decision 085:
+ * `archived_orders`, a view over the schema `archive`), so an archive changes no total.
+ */
+const fromBook = sql`
+  select client_id, day, sum(placed)::int as placed, sum(picked)::int as picked from (
+    select client_id, ${istDay(sql`placed_at`)} as day, 1 as placed, 0 as picked from book
+    union all
+    select client_id, ${istDay(sql`pickup_at`)} as day, 0, 1 from book where pickup_at is not null
+  ) x group by client_id, day`;
+const withBook = sql`with book as (select ${orders.client_id} as client_id, ${orders.placed_at} as placed_at, ${orders.pickup_at} as pickup_at from ${orders}
+  union all select client_id, placed_at, pickup_at from archived_orders)`;
+
 /** Adds the orders that `where` selects (new orders: placement, the seed's chunks). */
 export async function addOrdersToRollups(tx: Executor, where: SQL): Promise<void> {
   await tx.execute(sql`
@@ -80,7 +93,7 @@ export async function applyPickupChanges(tx: Executor, changes: readonly PickupC
 /** Recomputes every rollup from the order book (one transaction; readers see the old or the new). */
 export async function rebuildRollups(tx: Executor): Promise<void> {
   await tx.execute(sql`delete from ${orderDailyRollups}`);
-  await tx.execute(sql`insert into ${orderDailyRollups} (client_id, day, placed, picked) ${fromOrders(sql`true`)}`);
+  await tx.execute(sql`insert into ${orderDailyRollups} (client_id, day, placed, picked) ${withBook} ${fromBook}`);
   await tx.execute(sql`delete from ${orderMonthlyRollups}`);
   await tx.execute(sql`insert into ${orderMonthlyRollups} (${MONTH_COLUMNS}) ${monthsFromDaily(sql`true`)}`);
 }
@@ -114,7 +127,7 @@ async function refreshMonths(tx: Executor, keys: SQL): Promise<void> {
 /** Rows where the kept rollups and the order book disagree (empty when they agree). */
 export async function rollupDifferences(tx: Executor, limit = 20) {
   const result = await tx.execute(sql`
-    with fresh as (${fromOrders(sql`true`)}),
+    ${withBook}, fresh as (${fromBook}),
     kept as (select client_id, day, placed, picked from ${orderDailyRollups} where placed <> 0 or picked <> 0)
     select coalesce(f.client_id, k.client_id) as client_id, coalesce(f.day, k.day)::text as day,
       coalesce(k.placed, 0) as kept_placed, coalesce(f.placed, 0) as placed, coalesce(k.picked, 0) as kept_picked, coalesce(f.picked, 0) as picked

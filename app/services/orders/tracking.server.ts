@@ -142,6 +142,7 @@ export async function ingestBatches(
       // Received by the clock the batch is judged by (the seed's ingestion passes its reference date, decision 067).
       rows.push({
         order_id: order.id,
+        order_placed_at: order.placed_at,
         status: e.status,
         location: e.location,
         at: e.at,
@@ -155,7 +156,7 @@ export async function ingestBatches(
   }
   if (rows.length === 0) return answers;
   await transaction(db, async (tx) => {
-    const stored = await bulkInsert(tx, trackingEvents, rows, ["order_id", "courier_event_id"], {
+    const stored = await bulkInsert(tx, trackingEvents, rows, ["order_id", "courier_event_id", "order_placed_at"], {
       onConflictDoNothing: true,
     });
     const fresh = new Set(stored.map((r) => key(r.order_id as number, r.courier_event_id as string)));

@@ -303,7 +303,12 @@ async function withoutIndexes(
     select i.indexname as name, i.indexdef as def from pg_indexes i
     where i.schemaname = current_schema() and i.tablename in (${names})
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)
-  ).rows as { name: string; def: string }[];
+  ).rows.map((r) => {
+    // A partitioned table's index is listed "ON ONLY" the parent (decision 085): made again as that,
+    // it would be an invalid index of the parent alone; without ONLY it is made on every partition.
+    const ix = r as { name: string; def: string };
+    return { name: ix.name, def: ix.def.replace(/ ON ONLY /, " ON ") };
+  });
   const fks = (
     await tx.execute(sql`
     select c.conname as name, c.conrelid::regclass::text as tbl, pg_get_constraintdef(c.oid) as def from pg_constraint c
@@ -471,10 +476,25 @@ function drawOrders(book: PlannedBook, start: number, end: number): DrawnOrder[]
  * Writes drawn orders and their scan events (set-based, one statement each), the lanes they use
  * first; returns how many events and the settling scans withheld for the ingestion.
  */
+/** The month partitions the drawn orders fall in, made first (decision 085), so none lands in the default one. */
+async function makeMonths(tx: Tx, drawn: readonly DrawnOrder[]): Promise<void> {
+  if (!drawn.length) return;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const d of drawn) {
+    first = Math.min(first, d.placed);
+    last = Math.max(last, d.placed);
+  }
+  await tx.execute(sql`select order_month_partition(m::date) from generate_series(
+    date_trunc('month', to_timestamp(${first} / 1000.0) at time zone 'UTC'),
+    date_trunc('month', to_timestamp(${last} / 1000.0) at time zone 'UTC'), interval '1 month') as m`);
+}
+
 async function writeOrders(tx: Tx, drawn: readonly DrawnOrder[]): Promise<{ events: number; settling: SettleScan[] }> {
   const used = new Map<number, Lane>();
   for (const d of drawn) used.set(d.lane.id, d.lane);
   await insertLanes(tx, [...used.values()]);
+  await makeMonths(tx, drawn);
   const o = new Columns();
   const e = new Columns();
   const settling: SettleScan[] = [];
@@ -496,6 +516,7 @@ async function writeOrders(tx: Tx, drawn: readonly DrawnOrder[]): Promise<{ even
     o.push("street", d.street);
     d.steps.forEach((s, n) => {
       e.push("order", d.id);
+      e.push("placed", d.placed);
       e.push("lane", d.lane.id);
       e.push("n", n + 1);
       e.push("status", s.status);
@@ -525,12 +546,12 @@ async function writeOrders(tx: Tx, drawn: readonly DrawnOrder[]): Promise<{ even
       as x(id, lane, placed, pickup, delivered, rto, status, qty, product, sku, invoice, name, phone, house, street)
     join seed_order_lanes l on l.id = x.lane`);
   await tx.execute(sql`
-    insert into tracking_events (order_id, status, location, at, courier_event_id, received_at)
-    select x.order_id, (${textArray(ORDER_STATUSES)}::text[])[x.status + 1],
+    insert into tracking_events (order_id, order_placed_at, status, location, at, courier_event_id, received_at)
+    select x.order_id, to_timestamp(x.placed / 1000.0), (${textArray(ORDER_STATUSES)}::text[])[x.status + 1],
       case x.loc when 0 then l.p_city when 2 then l.d_city else l.p_state || ' hub' end,
       to_timestamp(x.at / 1000.0), 'EV' || x.order_id || '-' || x.n, to_timestamp(x.at / 1000.0)
-    from unnest(${e.num("order", "int")}, ${e.num("lane", "int")}, ${e.num("n", "int")}, ${e.num("status", "int")}, ${e.num("loc", "int")}, ${e.num("at", "bigint")})
-      as x(order_id, lane, n, status, loc, at)
+    from unnest(${e.num("order", "int")}, ${e.num("placed", "bigint")}, ${e.num("lane", "int")}, ${e.num("n", "int")}, ${e.num("status", "int")}, ${e.num("loc", "int")}, ${e.num("at", "bigint")})
+      as x(order_id, placed, lane, n, status, loc, at)
     join seed_order_lanes l on l.id = x.lane`);
   return { events: (e.data.order ?? []).length, settling };
 }

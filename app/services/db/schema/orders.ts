@@ -45,10 +45,40 @@ export type FrozenCharge = {
   rate_card: string;
 };
 
+/**
+ * Each order's global keys (decision 085): the order book is partitioned by month, and PostgreSQL
+ * keeps a unique index of a partitioned table per partition only; this narrow table, not
+ * partitioned, keeps the ids unique across every month, archived ones included. Triggers on
+ * `orders` (migration 0031) write it: no code inserts here. A taken (client_order_id, client_id)
+ * skips the order row, so a placement's `insert … returning` gets nothing (decision 058's 409).
+ */
+export const orderKeys = pgTable(
+  "order_keys",
+  {
+    id: integer("id").primaryKey(),
+    pickrr_order_id: text("pickrr_order_id").notNull(),
+    pickrr_tracking_id: text("pickrr_tracking_id").notNull(),
+    client_id: integer("client_id").notNull(),
+    client_order_id: text("client_order_id"),
+    placed_at: timestamp("placed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("order_keys_pickrr_order_id_idx").on(t.pickrr_order_id),
+    uniqueIndex("order_keys_tracking_id_idx").on(t.pickrr_tracking_id),
+    uniqueIndex("order_keys_client_order_id_idx")
+      .on(t.client_order_id, t.client_id)
+      .where(sql`${t.client_order_id} is not null`),
+  ],
+);
+
+/**
+ * Partitioned by month of placed_at (decision 085, migration 0031: drizzle cannot declare it):
+ * the primary key includes placed_at, and the ids' uniqueness is order_keys'.
+ */
 export const orders = pgTable(
   "orders",
   {
-    id: serial("id").primaryKey(),
+    id: serial("id").notNull(),
     pickrr_order_id: text("pickrr_order_id").notNull(),
     pickrr_tracking_id: text("pickrr_tracking_id").notNull(),
     courier_tracking_id: text("courier_tracking_id").notNull(),
@@ -100,15 +130,17 @@ export const orders = pgTable(
     client_order_id: text("client_order_id"),
   },
   (t) => [
-    uniqueIndex("orders_pickrr_order_id_idx").on(t.pickrr_order_id),
-    uniqueIndex("orders_tracking_id_idx").on(t.pickrr_tracking_id),
+    primaryKey({ columns: [t.id, t.placed_at] }),
+    // Unique across months in order_keys (decision 085); here per partition, for the searches.
+    index("orders_pickrr_order_id_idx").on(t.pickrr_order_id),
+    index("orders_tracking_id_idx").on(t.pickrr_tracking_id),
     index("orders_courier_tracking_id_idx").on(t.courier_tracking_id),
     index("orders_customer_phone_idx").on(t.customer_phone),
     index("orders_client_placed_idx").on(t.client_id, t.placed_at),
     index("orders_placed_idx").on(t.placed_at),
-    // One order per client and client_order_id (decision 058). The id leads, so the header's Client
-    // Order ID search (no client given) reads this index too; orders without one are not in it.
-    uniqueIndex("orders_client_order_id_idx")
+    // One order per client and client_order_id (decision 058, kept by order_keys: decision 085). The
+    // id leads, so the header's Client Order ID search (no client given) reads this index too.
+    index("orders_client_order_id_idx")
       .on(t.client_order_id, t.client_id)
       .where(sql`${t.client_order_id} is not null`),
     // The cycle cutter's work lists, and a seller's tentative COD and bills (hold figures): only the
@@ -122,14 +154,18 @@ export const orders = pgTable(
   ],
 );
 
-/** Scan events, append-only; an order's status and dates follow from them (orders/status.ts). */
+/**
+ * Scan events, append-only; an order's status and dates follow from them (orders/status.ts).
+ * Partitioned by their order's month (decision 085): order_placed_at is the order's placed_at.
+ */
 export const trackingEvents = pgTable(
   "tracking_events",
   {
-    id: serial("id").primaryKey(),
+    id: serial("id").notNull(),
     order_id: integer("order_id")
       .notNull()
-      .references(() => orders.id),
+      .references(() => orderKeys.id),
+    order_placed_at: timestamp("order_placed_at", { withTimezone: true }).notNull(),
     status: text("status").notNull(),
     location: text("location").notNull(),
     at: timestamp("at", { withTimezone: true }).notNull(),
@@ -137,7 +173,9 @@ export const trackingEvents = pgTable(
     received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("tracking_events_order_event_idx").on(t.order_id, t.courier_event_id),
+    primaryKey({ columns: [t.id, t.order_placed_at] }),
+    // An event stored once per order: order_placed_at follows from order_id, so this is unique per (order, event).
+    uniqueIndex("tracking_events_order_event_idx").on(t.order_id, t.courier_event_id, t.order_placed_at),
     index("tracking_events_order_at_idx").on(t.order_id, t.at),
   ],
 );
