@@ -84,6 +84,7 @@ describe.skipIf(onPostgres)("the embedded database (PGlite)", () => {
     expect(await makeMonthsAhead(h.db, new Date("2031-05-10T12:00:00Z"))).toEqual({ outcome: "plain" });
     expect(await archiveMonthsBefore(h.db, "2026-01", new Date("2026-12-06T00:00:00Z"))).toEqual({
       ok: false,
+      status: 409,
       message: PLAIN_BOOK,
     });
   });

@@ -34,7 +34,7 @@ let freshClients: number[] = [];
 const take = () => freshClients.shift()!;
 
 // Each test has its own time, so a run for one never applies another's change.
-const at = (day: number) => new Date(`2026-12-${String(day).padStart(2, "0")}T00:00:00+05:30`);
+const at = (day: number) => new Date(`2036-12-${String(day).padStart(2, "0")}T00:00:00+05:30`);
 const minute = 60_000;
 
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe("a bulk price change from a date, on a client's card", () => {
     expect(await clientCardRows(h.db, clientId)).toEqual(rows);
     const [pending] = await pendingChanges(h.db, clientId);
     expect(pending).toMatchObject({ kind: "bulk_price", kindLabel: "Bulk price change", count: preview.rows.length });
-    expect(pending.effectiveAtText).toBe("02-12-2026 00:00");
+    expect(pending.effectiveAtText).toBe("02-12-2036 00:00");
 
     // Quotes: the old card before the time, the new one from it (the overlay), before the job ran.
     const forwardRow = rows.find((r) => r.shipment_type === "FORWARD")!;
@@ -200,7 +200,7 @@ describe("an Advantage plan row edit from a date", () => {
     // The courier-wise card's cancel does not reach a plan card's change.
     expect(await cancelScheduledChange(h.db, vp, { clientId, id: listed.id })).toMatchObject({ status: 404 });
     const cancelled = await cancelScheduledChange(h.db, vp, { clientId, plan: "advantage_basic", id: a.scheduled.id });
-    expect(cancelled).toMatchObject({ ok: true, effectiveAtText: "04-12-2026 00:00" });
+    expect(cancelled).toMatchObject({ ok: true, effectiveAtText: "04-12-2036 00:00" });
     expect(await pendingChanges(h.db, { clientId, plan: "advantage_basic" })).toEqual([]);
 
     // Scheduled again, then the row is edited now: at its time the change is refused, not overwritten.

@@ -9,6 +9,7 @@
 import { sql } from "drizzle-orm";
 
 import { startPeriodic } from "../core/periodic";
+import { fail, type Failure, type Invalid, invalid, type Result } from "../core/result";
 import type { Db, Executor, Tx } from "../db/client.server";
 import { transaction } from "../db/transaction.server";
 
@@ -90,7 +91,7 @@ export async function archivedMonths(db: Executor): Promise<string[]> {
   return rows.map((r) => r.name.slice(7).replace("_", "-"));
 }
 
-export type ArchiveResult = { ok: true; archived: string[] } | { ok: false; message: string };
+export type ArchiveResult = Result<{ archived: string[] }, Invalid | Failure<409>>;
 
 export const PLAIN_BOOK =
   "This database keeps the order book in one table (the embedded database, decision 085): it has no months to archive.";
@@ -107,15 +108,14 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
  * waits for its COD remittance or its bill.
  */
 export async function archiveMonthsBefore(db: Db, before: string, now: Date = new Date()): Promise<ArchiveResult> {
-  if (!MONTH.test(before)) return { ok: false, message: `The cut must be a month written YYYY-MM, not "${before}".` };
+  if (!MONTH.test(before)) return invalid(`The cut must be a month written YYYY-MM, not "${before}".`);
   const latest = addMonths(monthOf(now), -ARCHIVE_MIN_AGE_MONTHS);
   if (before > latest)
-    return {
-      ok: false,
-      message: `Months are archived at least ${ARCHIVE_MIN_AGE_MONTHS} months after they end: the latest cut now is ${latest}.`,
-    };
+    return invalid(
+      `Months are archived at least ${ARCHIVE_MIN_AGE_MONTHS} months after they end: the latest cut now is ${latest}.`,
+    );
   const cut = `${before}-01T00:00:00Z`;
-  if (!(await isPartitioned(db))) return { ok: false, message: PLAIN_BOOK };
+  if (!(await isPartitioned(db))) return fail(409, PLAIN_BOOK);
   return transaction(db, async (tx): Promise<ArchiveResult> => {
     // Not beside the partition-ahead job: it could be making a month while this detaches.
     await tx.execute(sql`select pg_advisory_xact_lock(${PARTITIONS_LOCK}, 0)`);
@@ -127,10 +127,10 @@ export async function archiveMonthsBefore(db: Db, before: string, now: Date = ne
           or (pickup_at is not null and billing_cycle_id is null))`)
     ).rows as { n: number }[];
     if (waiting.n > 0)
-      return {
-        ok: false,
-        message: `${waiting.n} orders placed before ${before} still wait for a COD remittance or a bill: cut their cycles first.`,
-      };
+      return fail(
+        409,
+        `${waiting.n} orders placed before ${before} still wait for a COD remittance or a bill: cut their cycles first.`,
+      );
     const months = (await liveMonths(tx)).filter((m) => m < before);
     await tx.execute(sql.raw(`create schema if not exists ${ARCHIVE_SCHEMA}`));
     for (const month of months) {
