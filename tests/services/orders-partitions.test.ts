@@ -138,10 +138,11 @@ describe.runIf(onPostgres)("npm run orders:archive", () => {
     );
 
   it("refuses a cut that is not a month or too recent", async () => {
-    expect(await archiveMonthsBefore(h.db, "2025-13")).toMatchObject({ ok: false });
+    expect(await archiveMonthsBefore(h.db, "2025-13")).toMatchObject({ ok: false, status: 400 });
     const r = await archiveMonthsBefore(h.db, "2026-09", new Date("2026-12-06T00:00:00Z"));
     expect(r).toEqual({
       ok: false,
+      status: 400,
       message: "Months are archived at least 6 months after they end: the latest cut now is 2026-06.",
     });
   });
