@@ -242,7 +242,10 @@ describe("e-mailing a quote", () => {
     const smtp = await startSmtp();
     process.env.SMTP_URL = smtp.url;
     try {
-      await deliverDueMail(h.db); // anything queued before (the rate change's e-mails) leaves first
+      // Anything queued before (the rate change's e-mails) leaves first: the first call may join a
+      // delivery run an earlier queueing started without this SMTP server; the second is a run of its own.
+      await deliverDueMail(h.db);
+      await deliverDueMail(h.db);
       smtp.received.length = 0;
       const sent = await createAndEmailSavedQuote(
         h.db,
