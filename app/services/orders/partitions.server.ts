@@ -79,8 +79,12 @@ export async function liveMonths(db: Executor): Promise<string[]> {
     await db.execute(sql`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
       where i.inhparent = 'orders'::regclass and c.relname ~ '^orders_[0-9]{4}_[0-9]{2}$' order by 1`)
   ).rows as { name: string }[];
-  return rows.map((r) => r.name.slice(7).replace("_", "-"));
+  return monthsOfTables(rows);
 }
+
+/** "YYYY-MM" of each `orders_YYYY_MM` table. */
+const monthsOfTables = (rows: readonly { name: string }[]) =>
+  rows.map((r) => r.name.slice("orders_".length).replace("_", "-"));
 
 /** The months moved to the archive schema, oldest first ("YYYY-MM"). */
 export async function archivedMonths(db: Executor): Promise<string[]> {
@@ -88,7 +92,7 @@ export async function archivedMonths(db: Executor): Promise<string[]> {
     await db.execute(sql`select tablename as name from pg_tables where schemaname = ${ARCHIVE_SCHEMA}
       and tablename ~ '^orders_[0-9]{4}_[0-9]{2}$' order by 1`)
   ).rows as { name: string }[];
-  return rows.map((r) => r.name.slice(7).replace("_", "-"));
+  return monthsOfTables(rows);
 }
 
 export type ArchiveResult = Result<{ archived: string[] }, Invalid | Failure<409>>;
