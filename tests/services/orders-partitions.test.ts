@@ -155,6 +155,18 @@ describe.runIf(onPostgres)("npm run orders:archive", () => {
     const cut = booked[2].month;
     const before = await totals();
     const perf = await performance();
+    // An order of those months still out of its bill: the archive refuses (409) and moves nothing.
+    await h.db.execute(sql`update orders set billing_cycle_id = null where id = (select id from orders
+      where placed_at < ${`${cut}-01T00:00:00Z`}::timestamptz and pickup_at is not null order by id limit 1)`);
+    const refused = await archiveMonthsBefore(h.db, cut, new Date(`${addMonths(cut, 7)}-01T00:00:00Z`));
+    expect(refused).toMatchObject({ ok: false, status: 409 });
+    expect(!refused.ok && refused.message).toMatch(
+      new RegExp(
+        `^\\d+ orders placed before ${cut} still wait for a COD remittance or a bill: cut their cycles first\\.$`,
+      ),
+    );
+    expect(await liveMonths(h.db)).toEqual(live);
+    expect(await archivedMonths(h.db)).toEqual([]);
     // Those months' orders all in their cycles (the archive refuses otherwise): settle them as a cut would.
     await h.db.execute(sql`update orders set cod_remittance_id = (select min(id) from cod_remittances)
       where placed_at < ${`${cut}-01T00:00:00Z`}::timestamptz and payment_mode = 'cod' and delivered_at is not null and cod_remittance_id is null`);
