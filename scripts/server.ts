@@ -23,7 +23,7 @@ import express from "express";
 import { env } from "../app/services/core/env.server";
 import { logLine, logWarning, runWithRequestLog } from "../app/services/core/log";
 import { consoleMetrics, scrapeMetrics } from "../app/services/core/metrics";
-import { getDb, processDb } from "../app/services/db/client.server";
+import { closeAnalyticsDb, getDb, processDb } from "../app/services/db/client.server";
 import { type Readiness, readinessChecker } from "../app/services/db/readiness.server";
 import type { Activity } from "../app/services/http/activity";
 import { bearerMatches, requestIdFor, routeIdFinder } from "../app/services/http/operations";
@@ -328,7 +328,7 @@ export async function shutDown(
     });
     server.closeAllConnections();
   }
-  await processDb().close();
+  await Promise.all([processDb().close(), closeAnalyticsDb()]);
   logLine("info", "Stopped", { cut });
   return { cut };
 }

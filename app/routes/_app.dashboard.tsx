@@ -18,7 +18,7 @@ import { VIEW_LABELS } from "~/services/analytics/tracker-query";
 import { requireStaff } from "~/services/auth/guard.server";
 import { clientScopeFor } from "~/services/auth/roles";
 import { dmy, monthLabel, previousMonthStart } from "~/services/core/ist-dates";
-import { getDb } from "~/services/db/client.server";
+import { getAnalyticsDb } from "~/services/db/client.server";
 import { BarsChart, ChartPanel, LinesChart } from "~/ui/analytics/ChartPanel";
 import { formatAverage, formatCount } from "~/ui/analytics/format";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () => [{ title: "Dashboard · Shipping Console
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "dashboard.view" });
-  const data = await dashboardData(getDb(), staff);
+  const data = await dashboardData(getAnalyticsDb(), staff);
   return { ...data, scope: clientScopeFor(staff.role), growthViews: growthViews(staff.role) };
 }
 

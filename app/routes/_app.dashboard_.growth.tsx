@@ -30,7 +30,7 @@ import { VIEW_LABELS } from "~/services/analytics/tracker-query";
 import { requireStaff } from "~/services/auth/guard.server";
 import { dmy, monthLabel, previousMonthStart } from "~/services/core/ist-dates";
 import { countOf, plural } from "~/services/core/plural";
-import { getDb } from "~/services/db/client.server";
+import { getAnalyticsDb } from "~/services/db/client.server";
 import { formatAverage, formatCount } from "~/ui/analytics/format";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
 import { Pager } from "~/ui/Pager";
@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const views = growthViews(staff.role);
   if (!views.includes(query.by))
     throw new Response(`Growth by ${VIEW_LABELS[query.by]} is not available to your role.`, { status: 403 });
-  const data = await growthBy(getDb(), staff, query.by);
+  const data = await growthBy(getAnalyticsDb(), staff, query.by);
   const sorted = sortGrowthRows(data.rows, query.sort, query.dir);
   const pages = Math.max(1, Math.ceil(sorted.length / GROWTH_BY_PAGE_SIZE));
   const page = Math.min(query.page, pages);

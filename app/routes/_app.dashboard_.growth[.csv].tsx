@@ -9,7 +9,7 @@ import { growthBy } from "~/services/analytics/dashboard.server";
 import { growthCsv, growthViews, parseGrowthQuery } from "~/services/analytics/growth-by";
 import { VIEW_LABELS } from "~/services/analytics/tracker-query";
 import { requireStaff } from "~/services/auth/guard.server";
-import { getDb } from "~/services/db/client.server";
+import { getAnalyticsDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = parseGrowthQuery(new URL(request.url).searchParams);
   if (!growthViews(staff.role).includes(query.by))
     throw new Response(`Growth by ${VIEW_LABELS[query.by]} is not available to your role.`, { status: 403 });
-  const data = await growthBy(getDb(), staff, query.by);
+  const data = await growthBy(getAnalyticsDb(), staff, query.by);
   const { header, records } = growthCsv(data, query);
   return streamedCsvAttachment(header, records, `growth-by-${query.by}-${data.today}.csv`);
 }

@@ -15,7 +15,7 @@ import { dailyPerformance, dailyStats, sellerEmails } from "~/services/analytics
 import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
 import { viewOptions } from "~/services/analytics/tracker-query";
 import { requireStaff } from "~/services/auth/guard.server";
-import { getDb } from "~/services/db/client.server";
+import { getAnalyticsDb } from "~/services/db/client.server";
 import { DailyPerformancePanel } from "~/ui/analytics/DailyPerformance";
 import { DailyStatsPanel } from "~/ui/analytics/DailyStats";
 import { DailyStatsForm } from "~/ui/analytics/TrackerFilters";
@@ -27,7 +27,7 @@ export const meta: MetaFunction = () => [{ title: "Order Tracker · Shipping Con
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.track" });
-  const db = getDb();
+  const db = getAnalyticsDb();
   const req = await readTrackerRequest(db, staff, request);
   const [emails, stats, performance] = await Promise.all([
     // One more than we would inline tells whether the scope is small (a vp's 2,500 are not read here).

@@ -7,12 +7,12 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { dailyPerformanceCsv } from "~/services/analytics/tracker.server";
 import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
 import { requireStaff } from "~/services/auth/guard.server";
-import { getDb } from "~/services/db/client.server";
+import { getAnalyticsDb } from "~/services/db/client.server";
 import { streamedCsvAttachment } from "~/services/http/csv-stream.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.track" });
-  const db = getDb();
+  const db = getAnalyticsDb();
   const { query } = await readTrackerRequest(db, staff, request);
   const { header, records } = await dailyPerformanceCsv(db, staff, query);
   return streamedCsvAttachment(header, records, "Daily Performance.csv");

@@ -43,6 +43,12 @@ const EnvSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: z.string().url().optional(),
+    /**
+     * A read replica of DATABASE_URL's database: the analytics pages (Dashboard, its growth
+     * drill-down, Order Tracker and their CSVs) read there, every other read and every write stays
+     * on DATABASE_URL (decision 091, docs/scale.md). Unset: everything on DATABASE_URL.
+     */
+    DATABASE_READ_URL: z.string().url().optional(),
     PORT: z.coerce.number().int().positive().default(3000),
     /** Comma-separated; several secrets allow rotation (the first signs, all verify). */
     SESSION_SECRET: z.string().min(16).optional(),
@@ -120,6 +126,13 @@ const EnvSchema = z
       }),
   })
   .superRefine((e, ctx) => {
+    if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["DATABASE_READ_URL"],
+        message: "a read replica needs DATABASE_URL (PostgreSQL): the embedded database has none",
+      });
+    }
     if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -138,6 +151,7 @@ export function parseEnv(environment: Record<string, string | undefined>): Env {
   const parsed = EnvSchema.safeParse({
     ...environment,
     DATABASE_URL: environment.DATABASE_URL || undefined,
+    DATABASE_READ_URL: environment.DATABASE_READ_URL || undefined,
     SESSION_SECRET: environment.SESSION_SECRET || undefined,
     METRICS_TOKEN: environment.METRICS_TOKEN || undefined,
   });

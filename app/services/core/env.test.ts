@@ -33,6 +33,15 @@ describe("configuration", () => {
     }
   });
 
+  it("DATABASE_READ_URL: a read replica only beside DATABASE_URL (decision 091)", () => {
+    expect(parseEnv({ DATABASE_URL: PG }).DATABASE_READ_URL).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: PG, DATABASE_READ_URL: "" }).DATABASE_READ_URL).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: PG, DATABASE_READ_URL: `${PG}?replica` }).DATABASE_READ_URL).toBe(`${PG}?replica`);
+    expect(() => parseEnv({ DATABASE_READ_URL: PG })).toThrow(
+      "Invalid configuration: DATABASE_READ_URL: a read replica needs DATABASE_URL (PostgreSQL): the embedded database has none",
+    );
+  });
+
   it("JOB_TIME_SCALE: the jobs' real timing unless a test shortens it (decision 079)", () => {
     expect(parseEnv({}).JOB_TIME_SCALE).toBe(1);
     expect(parseEnv({ JOB_TIME_SCALE: "" }).JOB_TIME_SCALE).toBe(1);

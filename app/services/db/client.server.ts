@@ -186,7 +186,7 @@ function stopOnDatabaseFailure(error: Error): void {
 
 // On globalThis: the scripts (run from source) and the built server bundle each load their own
 // copy of this module, and must share one database; it also survives dev-server reloads.
-const globalForDb = globalThis as unknown as { __consoleDb?: DbHandle };
+const globalForDb = globalThis as unknown as { __consoleDb?: DbHandle; __consoleReadDb?: DbHandle };
 
 /**
  * The process-wide database for the running app, opened as configured on first use: PGlite on
@@ -200,6 +200,29 @@ export function processDb(): DbHandle {
 
 export function getDb(): Db {
   return processDb().db;
+}
+
+/** Connections of the read replica's pool: the analytics pages only (decision 091). */
+const READ_POOL_SIZE = 5;
+
+/**
+ * Where the analytics pages read (decision 091): the read replica of DATABASE_READ_URL when it is
+ * set, else the process-wide database. Only reads that may lag the primary by a replication delay
+ * go there — rollups and the Daily Performance snapshot, themselves minutes old; the staff's
+ * session, its checks and every write stay on `getDb()`.
+ */
+export function getAnalyticsDb(): Db {
+  const url = env().DATABASE_READ_URL;
+  if (!url) return getDb();
+  globalForDb.__consoleReadDb ??= openPostgres(url, READ_POOL_SIZE);
+  return globalForDb.__consoleReadDb.db;
+}
+
+/** Closes the read replica's pool if one was opened (the server's stop). */
+export async function closeAnalyticsDb(): Promise<void> {
+  const handle = globalForDb.__consoleReadDb;
+  globalForDb.__consoleReadDb = undefined;
+  await handle?.close();
 }
 
 /**
