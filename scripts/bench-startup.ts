@@ -7,14 +7,15 @@
  * database (decision 077): the time to the first page showing orders (the vp's Order Tracker with
  * a seller's row, polled every 250 ms after signing in), and the latency of a few pages requested
  * one after another, with PAUSE_MS between them (a person clicking fast), while the book fills and
- * then for as many requests once it is full and idle — the same server, in the same run. During
- * the fill the clicking comes in bursts of BURST_MS with REST_MS without a request between them (a
- * person reading): the fill rests while requests come and goes at full speed when none has come for
- * a while (decision 077), so clicking through the whole fill would stretch it about twentyfold.
+ * then for as many requests (at most 600) once it is full and idle — the same server, in the same
+ * run. During the fill the clicking comes in BURSTS bursts of BURST_MS with REST_MS without a
+ * request between them (a person reading), then stops until the book is full: the fill rests while
+ * requests come and goes at full speed when none has come for a while (decision 077), so clicking
+ * through the whole fill would stretch it about twentyfold.
  * The Order Tracker's polls before it shows orders are timed too (the fill's most recent weeks go
  * in at any quiet moment, not paced like the rest).
  * Needs a build (`npm run build`).
- * Usage: npx tsx scripts/bench-startup.ts   (PAUSE_MS=100 BURST_MS=20000 REST_MS=20000)
+ * Usage: npx tsx scripts/bench-startup.ts   (PAUSE_MS=100 BURSTS=6 BURST_MS=20000 REST_MS=20000)
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -33,6 +34,7 @@ const PAGES = [
 const PAUSE_MS = Number(process.env.PAUSE_MS ?? 100);
 const BURST_MS = Number(process.env.BURST_MS ?? 20_000);
 const REST_MS = Number(process.env.REST_MS ?? 20_000);
+const BURSTS = Number(process.env.BURSTS ?? 6);
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -121,15 +123,16 @@ async function startUp(
         }
         const during: number[] = [];
         let bursts = 0;
-        while (orderBook === undefined) {
+        while (orderBook === undefined && bursts < BURSTS) {
           const until = performance.now() + BURST_MS;
           bursts++;
           during.push(...(await browse(base, cookie, () => orderBook !== undefined || performance.now() > until)));
           const restUntil = performance.now() + REST_MS;
           while (orderBook === undefined && performance.now() < restUntil) await new Promise((r) => setTimeout(r, 50));
         }
-        // Idle: the fill's last upkeep done; as many requests as during the fill (at least 40).
-        const idle = await browse(base, cookie, () => false, Math.max(40, during.length));
+        // Idle: the fill's last upkeep done; as many requests as during the fill (at least 40, at most 600).
+        while (orderBook === undefined) await new Promise((r) => setTimeout(r, 50));
+        const idle = await browse(base, cookie, () => false, Math.max(40, Math.min(600, during.length)));
         return { firstPage, orderBook, fill: { ordersPage, polls, during, idle, bursts } };
       }
       if (performance.now() - t0 > 600_000) throw new Error("not ready within 600 s");
@@ -164,7 +167,7 @@ try {
     `fresh database: the first page showing orders (the vp's Order Tracker) at ${(fill.ordersPage / 1000).toFixed(1)} s`,
   );
   console.log(
-    `pages ${PAGES.join(", ")} in turn, ${PAUSE_MS} ms apart (during the fill: ${fill.bursts} bursts of ${BURST_MS / 1000} s, ${REST_MS / 1000} s apart):`,
+    `pages ${PAGES.join(", ")} in turn, ${PAUSE_MS} ms apart (during the fill: ${fill.bursts} bursts of ${BURST_MS / 1000} s, ${REST_MS / 1000} s apart, then none until it was full):`,
   );
   for (const [name, times] of [
     ["polls of the Order Tracker before it showed orders", fill.polls],
