@@ -7,9 +7,15 @@
  * database (decision 077): the time to the first page showing orders (the vp's Order Tracker with
  * a seller's row, polled every 250 ms after signing in), and the latency of a few pages requested
  * one after another, with PAUSE_MS between them (a person clicking fast), while the book fills and
- * then for as many requests once it is full and idle — the same server, in the same run.
+ * then for as many requests (at most 600) once it is full and idle — the same server, in the same
+ * run. During the fill the clicking comes in BURSTS bursts of BURST_MS with REST_MS without a
+ * request between them (a person reading), then stops until the book is full: the fill rests while
+ * requests come and goes at full speed when none has come for a while (decision 077), so clicking
+ * through the whole fill would stretch it about twentyfold.
+ * The Order Tracker's polls before it shows orders are timed too (the fill's most recent weeks go
+ * in at any quiet moment, not paced like the rest).
  * Needs a build (`npm run build`).
- * Usage: npx tsx scripts/bench-startup.ts   (PAUSE_MS=100)
+ * Usage: npx tsx scripts/bench-startup.ts   (PAUSE_MS=100 BURSTS=6 BURST_MS=20000 REST_MS=20000)
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -26,6 +32,9 @@ const PAGES = [
   "/order-tracker?preset=dropping&sort=week_percent&dir=asc",
 ];
 const PAUSE_MS = Number(process.env.PAUSE_MS ?? 100);
+const BURST_MS = Number(process.env.BURST_MS ?? 20_000);
+const REST_MS = Number(process.env.REST_MS ?? 20_000);
+const BURSTS = Number(process.env.BURSTS ?? 6);
 
 const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -57,7 +66,7 @@ async function browse(base: string, cookie: string, until: () => boolean, count 
   return times;
 }
 
-type Fill = { ordersPage: number; during: number[]; idle: number[] };
+type Fill = { ordersPage: number; polls: number[]; during: number[]; idle: number[]; bursts: number };
 
 async function startUp(
   dataDir: string,
@@ -80,6 +89,8 @@ async function startUp(
   let orderBook: number | undefined;
   child.stdout.setEncoding("utf8").on("data", (text: string) => {
     if (text.includes("Order book filled")) orderBook = performance.now() - t0;
+    for (const line of text.split("\n"))
+      if (/Order book/.test(line)) console.log(`  [${((performance.now() - t0) / 1000).toFixed(1)} s] ${line.trim()}`);
   });
   try {
     let firstPage: number | undefined;
@@ -98,8 +109,11 @@ async function startUp(
         const cookie = await signIn(base);
         // The first page showing orders: the Order Tracker with a seller's row.
         let ordersPage: number | undefined;
+        const polls: number[] = [];
         while (ordersPage === undefined) {
+          const t = performance.now();
           const html = await (await fetch(`${base}/order-tracker`, { headers: { cookie } })).text();
+          polls.push(performance.now() - t);
           if (html.includes('class="perf-total"') && !html.includes("Nothing to show yet.")) {
             ordersPage = performance.now() - t0;
             break;
@@ -107,11 +121,19 @@ async function startUp(
           if (performance.now() - t0 > 600_000) throw new Error("no orders within 600 s");
           await new Promise((r) => setTimeout(r, 250));
         }
-        const during = await browse(base, cookie, () => orderBook !== undefined);
+        const during: number[] = [];
+        let bursts = 0;
+        while (orderBook === undefined && bursts < BURSTS) {
+          const until = performance.now() + BURST_MS;
+          bursts++;
+          during.push(...(await browse(base, cookie, () => orderBook !== undefined || performance.now() > until)));
+          const restUntil = performance.now() + REST_MS;
+          while (orderBook === undefined && performance.now() < restUntil) await new Promise((r) => setTimeout(r, 50));
+        }
+        // Idle: the fill's last upkeep done; as many requests as during the fill (at least 40, at most 600).
         while (orderBook === undefined) await new Promise((r) => setTimeout(r, 50));
-        // Idle: the fill's last upkeep done; as many requests as during the fill (at least 40).
-        const idle = await browse(base, cookie, () => false, Math.max(40, during.length));
-        return { firstPage, orderBook, fill: { ordersPage, during, idle } };
+        const idle = await browse(base, cookie, () => false, Math.max(40, Math.min(600, during.length)));
+        return { firstPage, orderBook, fill: { ordersPage, polls, during, idle, bursts } };
       }
       if (performance.now() - t0 > 600_000) throw new Error("not ready within 600 s");
       await new Promise((r) => setTimeout(r, 50));
@@ -126,9 +148,13 @@ const dir = await mkdtemp(path.join(os.tmpdir(), "console-bench-"));
 try {
   const load = os.loadavg()[0].toFixed(1);
   const cold = await startUp(dir, 3901, true);
+  const loadAfter = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ");
   const warm1 = await startUp(dir, 3902, false);
   const warm2 = await startUp(dir, 3903, false);
-  console.log(`load average at the start: ${load}`);
+  console.log(`load average at the start: ${load}; after the fresh start (1, 5, 15 min): ${loadAfter}`);
   console.log(
     `fresh database (migrate + seed): ${(cold.firstPage / 1000).toFixed(1)} s to first page; order book full at ${((cold.orderBook ?? NaN) / 1000).toFixed(1)} s`,
   );
@@ -140,8 +166,11 @@ try {
   console.log(
     `fresh database: the first page showing orders (the vp's Order Tracker) at ${(fill.ordersPage / 1000).toFixed(1)} s`,
   );
-  console.log(`pages ${PAGES.join(", ")} in turn, ${PAUSE_MS} ms apart:`);
+  console.log(
+    `pages ${PAGES.join(", ")} in turn, ${PAUSE_MS} ms apart (during the fill: ${fill.bursts} bursts of ${BURST_MS / 1000} s, ${REST_MS / 1000} s apart, then none until it was full):`,
+  );
   for (const [name, times] of [
+    ["polls of the Order Tracker before it showed orders", fill.polls],
     ["during the fill", fill.during],
     ["idle, after it", fill.idle],
   ] as const)

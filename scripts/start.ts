@@ -18,7 +18,7 @@ import { startPeriodic, stopPeriodicJobs } from "../app/services/core/periodic";
 import { logServerError } from "../app/services/core/server-log";
 import { getDb } from "../app/services/db/client.server";
 import { keepTablesUp, UPKEEP_FIRST_AFTER_MS, UPKEEP_INTERVAL_MS } from "../app/services/db/upkeep.server";
-import { createActivity } from "../app/services/http/activity";
+import { createActivity, createPacer } from "../app/services/http/activity";
 import { startLegalReminders } from "../app/services/legal/reminders.server";
 import { startLegalStatusKeeper } from "../app/services/legal/status-kept.server";
 import { deliverDueMail } from "../app/services/mail/outbox.server";
@@ -33,12 +33,6 @@ import { createApp, type Lifecycle, shutDown } from "./server";
 
 /** How long a stopping server waits for its requests and job run under way (decision 078). */
 const SHUTDOWN_GRACE_MS = 20_000;
-
-/**
- * The demo fill's steps wait for this long without a request, or at most this long in all
- * (decision 077): a page is not held behind a step unless requests never stop.
- */
-const FILL_PACE = { quietMs: 20, maxWaitMs: 1_000 };
 
 /** NODE_ENV as the operator set it: an explicit production start gets no demo accounts. */
 const nodeEnvAsked = process.env.NODE_ENV;
@@ -166,11 +160,14 @@ async function serve(t0: number) {
         UPKEEP_INTERVAL_MS,
         { firstAfterMs: added > 0 ? UPKEEP_INTERVAL_MS : UPKEEP_FIRST_AFTER_MS },
       );
-    // It takes each step in a quiet moment between requests, the most recent weeks first, and the
-    // Daily Performance snapshot is taken again once the last 15 days are in (decision 077).
+    // The most recent weeks first, each step in a quiet moment between requests; once those are
+    // in (and the Daily Performance snapshot taken again), the steps rest about nineteen times
+    // their length while requests come and go at full speed when none has come for a while
+    // (decision 077).
+    const pacer = createPacer(activity);
     fillOrderBook(getDb(), {
       log: logInfo,
-      pace: () => activity.whenQuiet(FILL_PACE),
+      pace: pacer.pace,
       onRecent: () =>
         refreshDailyPerformance(getDb(), { force: true })
           .then(() => undefined)
@@ -181,6 +178,7 @@ async function serve(t0: number) {
         return 0;
       })
       .then(async (added) => {
+        if (added > 0) logInfo(`Order book fill's steps: ${pacer.summary()}.`);
         keepUp(added);
         if (added > 0) await refreshDailyPerformance(getDb(), { force: true });
       })

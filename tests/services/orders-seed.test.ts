@@ -13,6 +13,7 @@ import { dailyPerformance } from "~/services/analytics/tracker.server";
 import { DEFAULT_TRACKER_QUERY } from "~/services/analytics/tracker-query";
 import { isDropping } from "~/services/analytics/week-over-week";
 import type { DbHandle } from "~/services/db/client.server";
+import { createActivity, createPacer } from "~/services/http/activity";
 import { rollupDifferences } from "~/services/orders/rollups.server";
 import { FILL_BANDS_DAYS, fillOrderBook, ORDER_FILL_SETTING } from "~/services/seed/orders.server";
 import { seedDemoData } from "~/services/seed/seed.server";
@@ -137,8 +138,30 @@ describe("the demo order book filled after start-up", { timeout: LONG }, () => {
       ).n;
     const before = await unlinked();
     expect(before).toBeGreaterThan(0);
-    // The next start finishes them (a range done twice changes nothing).
-    expect(await fillOrderBook(fresh.db, { linkChunk: 400 })).toBe(0);
+    // The next start finishes them (a range done twice changes nothing), paced while requests
+    // never stop (decision 077): every step rests and waits for a gap that never comes, and the
+    // fill still ends, at most a rest and the most it waits for a gap later per step.
+    const activity = createActivity();
+    let endRequest = activity.begin();
+    const stream = setInterval(() => {
+      const next = activity.begin();
+      endRequest();
+      endRequest = next;
+    }, 3);
+    const pacer = createPacer(activity, {
+      idleAfterMs: 1_500,
+      restFactor: 1,
+      quietMs: 5,
+      freshMs: 5,
+      maxGapWaitMs: 20,
+    });
+    try {
+      expect(await fillOrderBook(fresh.db, { linkChunk: 400, pace: pacer.pace })).toBe(0);
+    } finally {
+      clearInterval(stream);
+      endRequest();
+    }
+    expect(pacer.summary()).toMatch(/link 4× .*upkeep \d+×/);
     expect(await book(fresh)).toEqual(await book(template));
     expect(await unlinked()).toBeLessThan(before);
     expect(

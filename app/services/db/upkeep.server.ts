@@ -33,9 +33,10 @@ export async function hasAutovacuum(db: Db): Promise<boolean> {
 
 /**
  * `VACUUM (ANALYZE)` of every table of the app's schema, one statement per table so that
- * requests get their turn in between, unless the database does it itself.
+ * requests get their turn in between (`pace`, awaited before each: the demo fill's pacer,
+ * decision 077), unless the database does it itself.
  */
-export async function keepTablesUp(db: Db): Promise<UpkeepRun> {
+export async function keepTablesUp(db: Db, { pace }: { pace?: () => Promise<void> } = {}): Promise<UpkeepRun> {
   if (await hasAutovacuum(db)) return { ran: false };
   const t0 = Date.now();
   const tables = (
@@ -43,6 +44,9 @@ export async function keepTablesUp(db: Db): Promise<UpkeepRun> {
       from pg_stat_user_tables where schemaname = current_schema() order by relname`)
   ).rows as { name: string }[];
   // VACUUM cannot run inside a transaction block: each is its own statement.
-  for (const { name } of tables) await db.execute(sql.raw(`vacuum (analyze) ${name}`));
+  for (const { name } of tables) {
+    await pace?.();
+    await db.execute(sql.raw(`vacuum (analyze) ${name}`));
+  }
   return { ran: true, tables: tables.length, ms: Date.now() - t0 };
 }

@@ -119,7 +119,7 @@ async function planClients(
   db: Db,
   rng: Prng,
   referenceDate: Date,
-  pace: () => Promise<void>,
+  pace: FillPace,
 ): Promise<{ plans: ClientPlan[]; lanes: Lane[] }> {
   const pins = (
     await db.execute(
@@ -138,7 +138,7 @@ async function planClients(
   const lanes: Lane[] = [];
   for (const [rank, c] of ranked.entries()) {
     // PGlite answers within the same turn of the event loop: a start-up fill lets requests in.
-    await pace();
+    await pace("plan", { urgent: true });
     // The quote configs of the next clients in a few set-based reads, not ~7 reads a client (decision 035).
     if (rank % PRELOAD_CLIENTS === 0)
       await preloadClientConfigs(
@@ -654,7 +654,7 @@ async function planBook(
   referenceDate: Date,
   count: number,
   chunk: number,
-  pace: () => Promise<void> = letRequestsIn,
+  pace: FillPace = letRequestsIn,
 ): Promise<PlannedBook> {
   const book = root.fork("orders");
   const { plans, lanes } = await planClients(db, book.fork("lanes"), referenceDate, pace);
@@ -738,14 +738,25 @@ export const ordersSeeder: AreaSeeder = {
  */
 export const FILL_BANDS_DAYS: readonly number[] = [15, 42, 90, Infinity];
 
+/**
+ * Awaited before each step of the fill, named: planning a client's lanes, drawing a block,
+ * writing a chunk of the most recent band or of another, the money, a range of orders joining
+ * their cycles, a table's upkeep. Urgent steps are what a person waits to see (the last weeks'
+ * orders): they may take any quiet moment; the others rest while requests come (decision 077).
+ */
+export type FillPace = (
+  step: "plan" | "draw" | "recent" | "snapshot" | "chunk" | "money" | "link" | "upkeep",
+  opts?: { urgent?: boolean },
+) => Promise<void>;
+
 /** What the fill does between its steps: by default it only lets waiting requests in. */
 export type FillOptions = {
   log?: (line: string) => void;
   /**
-   * Awaited before each step (drawing a block, writing a chunk): the server passes a wait for a
-   * quiet moment between requests (http/activity.ts), so pages answer first (decision 077).
+   * Awaited before each step: the server passes its pacer (http/activity.ts createPacer), so
+   * pages answer first (decision 077).
    */
-  pace?: () => Promise<void>;
+  pace?: FillPace;
   /** Called once the most recent band (the last 15 days) is in, and only if it was written now. */
   onRecent?: () => Promise<void>;
   /** Stop after this many chunks written (tests: what a person sees early on). */
@@ -768,11 +779,11 @@ export const FILL_LINK_CHUNK = 2_000;
  * its band by age, the bands in order from the most recent, each cut into chunks of the fill's size
  * in id order. The same seed and reference date give the same chunks: a restart finds them again.
  */
-async function fillChunks(book: PlannedBook, pace: () => Promise<void>): Promise<DrawnOrder[][][]> {
+async function fillChunks(book: PlannedBook, pace: FillPace): Promise<DrawnOrder[][][]> {
   const ref = book.referenceDate.getTime();
   const bands: DrawnOrder[][] = FILL_BANDS_DAYS.map(() => []);
   for (let start = 0; start < book.count; start += BLOCK) {
-    await pace();
+    await pace("draw", { urgent: true });
     for (const d of drawOrders(book, start, Math.min(book.count, start + BLOCK))) {
       const age = (ref - d.placed) / DAY_MS;
       bands[FILL_BANDS_DAYS.findIndex((days) => age < days)].push(d);
@@ -813,7 +824,7 @@ export async function fillOrderBook(db: Db, options: FillOptions | ((line: strin
     let bandAdded = 0;
     for (const chunk of chunks) {
       if (written >= maxChunks) return added;
-      await pace();
+      await (b === 0 ? pace("recent", { urgent: true }) : pace("chunk"));
       const done = await transaction(db, async (tx) => {
         const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`))
           .rows as { locked: boolean }[];
@@ -839,7 +850,10 @@ export async function fillOrderBook(db: Db, options: FillOptions | ((line: strin
     }
     if (b === 0 && bandAdded > 0) {
       log(`Order book: the last ${FILL_BANDS_DAYS[0]} days' ${bandAdded} orders in at ${Date.now() - t0} ms.`);
-      await onRecent?.();
+      if (onRecent) {
+        await pace("snapshot", { urgent: true });
+        await onRecent();
+      }
     }
   }
   // The remittances and bills follow from the whole book (seed/money.server.ts), under the fill's
@@ -851,7 +865,7 @@ export async function fillOrderBook(db: Db, options: FillOptions | ((line: strin
         .rows as { locked: boolean }[];
       return locked ? { done: await work(tx) } : ("busy" as const);
     });
-  await pace();
+  await pace("money");
   const until = new Date(plan.reference_date);
   if ((await underLock((tx) => seedMoneyIfMissing(tx, createPrng(plan.seed), until, { linkOrders: false }))) === "busy")
     return added;
@@ -861,14 +875,15 @@ export async function fillOrderBook(db: Db, options: FillOptions | ((line: strin
   let linked = 0;
   for (let from = 1; from <= last; from += linkChunk) {
     if (linked++ >= maxLinkChunks) return added;
-    await pace();
+    await pace("link");
     if ((await underLock((tx) => linkSeededOrderRange(tx, until, from, from + linkChunk))) === "busy") return added;
   }
   await db.delete(settings).where(eq(settings.key, ORDER_FILL_SETTING));
   // Without fresh statistics a search by id may walk the placed_at index. PGlite has no
   // autovacuum: its tables are vacuumed and analyzed now (db/upkeep, decision 041), so that the
   // new rows' pages are all-visible for index-only scans; a server's autovacuum does that itself.
-  if (!(await keepTablesUp(db)).ran) await db.execute(sql`analyze orders, tracking_events, order_daily_rollups`);
+  if (!(await keepTablesUp(db, { pace: () => pace("upkeep") })).ran)
+    await db.execute(sql`analyze orders, tracking_events, order_daily_rollups`);
   log(`Order book filled: ${added} orders added in ${Date.now() - t0} ms.`);
   return added;
 }
