@@ -11,8 +11,7 @@ import "~/ui/analytics/analytics.css";
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 
-import { dailyPerformance, dailyStats, sellerEmails } from "~/services/analytics/tracker.server";
-import { readTrackerRequest } from "~/services/analytics/tracker-page.server";
+import { INLINE_SELLER_EMAILS, readTrackerRequest, trackerPageReads } from "~/services/analytics/tracker-page.server";
 import { viewOptions } from "~/services/analytics/tracker-query";
 import { requireStaff } from "~/services/auth/guard.server";
 import { getAnalyticsDb } from "~/services/db/client.server";
@@ -21,20 +20,13 @@ import { DailyStatsPanel } from "~/ui/analytics/DailyStats";
 import { DailyStatsForm } from "~/ui/analytics/TrackerFilters";
 import { Stack, Text, Title } from "~/ui/layout";
 
-const INLINE_SELLER_EMAILS = 200;
-
 export const meta: MetaFunction = () => [{ title: "Order Tracker · Shipping Console" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.track" });
   const db = getAnalyticsDb();
   const req = await readTrackerRequest(db, staff, request);
-  const [emails, stats, performance] = await Promise.all([
-    // One more than we would inline tells whether the scope is small (a vp's 2,500 are not read here).
-    sellerEmails(db, staff, INLINE_SELLER_EMAILS + 1),
-    req.range.ok && req.seller.ok ? dailyStats(db, staff, req.range.range, req.seller.clientId) : null,
-    dailyPerformance(db, staff, req.query),
-  ]);
+  const { emails, stats, performance } = await trackerPageReads(db, staff, req);
   return {
     query: req.query,
     today: req.today,

@@ -8,7 +8,8 @@ import { istDayOf } from "../core/ist-dates";
 import { type Invalid, invalid, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
 import { type DayRange, periodRange } from "./periods";
-import { SELLER_NOT_FOUND, sellerInScope } from "./tracker.server";
+import { dailyPerformance, dailyStats, SELLER_NOT_FOUND, sellerEmails, sellerInScope } from "./tracker.server";
+import { keptUnderStamp, scopeKey, trackerStamp } from "./tracker-cache.server";
 import { parseTrackerQuery, type TrackerQuery, VIEW_LABELS, viewAllowed } from "./tracker-query";
 
 export type TrackerRequest = {
@@ -40,4 +41,29 @@ export async function readTrackerRequest(
     seller = id === null ? invalid(SELLER_NOT_FOUND) : { ok: true, clientId: id };
   }
   return { query, today, range, seller };
+}
+
+/** Seller e-mails inlined in the page (a datalist that works without JavaScript); more are fetched on focus. */
+export const INLINE_SELLER_EMAILS = 200;
+
+/**
+ * The page's reads (decision 030): the seller e-mails (one more than would be inlined tells whether
+ * the scope is small; a vp's 2,500 are not read here), the daily stats (live, from the rollups)
+ * and the Daily Performance table — the e-mails and the table kept under the database's stamps
+ * (decision 088), so a request that finds them reads only the stamps and the daily stats.
+ */
+export async function trackerPageReads(db: Db, staff: Staff, req: TrackerRequest) {
+  const [stamp, stats] = await Promise.all([
+    trackerStamp(db),
+    req.range.ok && req.seller.ok ? dailyStats(db, staff, req.range.range, req.seller.clientId) : null,
+  ]);
+  const scope = scopeKey(staff);
+  const q = req.query;
+  const [emails, performance] = await Promise.all([
+    keptUnderStamp(db, stamp, `emails|${scope}`, () => sellerEmails(db, staff, INLINE_SELLER_EMAILS + 1)),
+    keptUnderStamp(db, stamp, `table|${scope}|${[q.view, q.q, q.sort, q.dir, q.preset, q.page].join("|")}`, () =>
+      dailyPerformance(db, staff, q),
+    ),
+  ]);
+  return { emails, stats, performance };
 }
