@@ -455,6 +455,10 @@ describe("downloads", () => {
       shown.push(...(await listHeldRemittances(h.db, vp, { ...view, page })).rows);
     expect(shown.length).toBe(first.total);
     expect(first.total).toBeGreaterThan(COD_PAGE_SIZE); // more than one page
+    // A page past the last (its rows carry no totals): the last page, with the filter's totals.
+    const past = await listHeldRemittances(h.db, vp, { ...view, page: first.pages + 3 });
+    expect(past).toMatchObject({ page: first.pages, pages: first.pages, total: first.total, pending: first.pending });
+    expect(past.rows).toEqual((await listHeldRemittances(h.db, vp, { ...view, page: first.pages })).rows);
     expect(sheet.rowCount - 1).toBe(first.total);
     const col = (name: (typeof HELD_DOWNLOAD_HEADER)[number]) => HELD_DOWNLOAD_HEADER.indexOf(name) + 1;
     const expected: Record<string, ExcelJS.ValueType> = {

@@ -109,34 +109,57 @@ const listColumns = {
 
 export type HeldRemittance = Awaited<ReturnType<typeof listHeldRemittances>>["rows"][number];
 
-/** One page of held remittances (30 rows), oldest cycle first, with the displayed amount. */
+/**
+ * One page of held remittances (30 rows), oldest cycle first, with the displayed amount, and the
+ * totals of the whole filter (decision 066) — in one statement (decision 081): the page's ids
+ * from the held-rows index as an array, read by primary key (as `id in (…)` the planner joined
+ * them to a scan of every remittance), each row carrying the filter's count and sum. A page
+ * without rows carries no totals: on page 1 they are nothing; past it they are read alone, and
+ * the last page read when the URL asked for one past it.
+ */
 export async function listHeldRemittances(db: Db, viewer: Pick<Viewer, "id" | "role">, view: CodView) {
   const where = await listConditions(db, viewer, view);
-  // The totals of the whole filter (decision 066): how many are held and what they hold, in one read.
-  const [{ total, pending }] = await db
+  const totals = db
     .select({
-      total: sql<number>`count(*)::int`,
-      pending: sql<string>`coalesce(sum(${codRemittances.pending_amount}), 0)::numeric(14,2)::text`,
+      total: sql<number>`count(*)::int`.as("total"),
+      pending: sql<string>`coalesce(sum(${codRemittances.pending_amount}), 0)::numeric(14,2)::text`.as("pending"),
     })
     .from(codRemittances)
-    .where(where);
-  const pages = Math.max(1, Math.ceil(total / COD_PAGE_SIZE));
-  const page = Math.min(view.page, pages);
-  // The page's ids from the held-rows index first; only those 30 rows meet their sellers.
-  const pageIds = db
-    .select({ id: codRemittances.id })
-    .from(codRemittances)
     .where(where)
-    .orderBy(asc(codRemittances.start_date), asc(codRemittances.id))
-    .limit(COD_PAGE_SIZE)
-    .offset((page - 1) * COD_PAGE_SIZE);
-  const found = await db
-    .select(listColumns)
-    .from(codRemittances)
-    .innerJoin(clients, eq(clients.id, codRemittances.client_id))
-    .where(inArray(codRemittances.id, pageIds))
-    .orderBy(asc(codRemittances.start_date), asc(codRemittances.id));
-  return { rows: found.map(withAmount), total, pending, page, pages };
+    .as("totals");
+  const pageOf = (page: number) =>
+    db
+      .select({ ...listColumns, total: totals.total, pending: totals.pending })
+      .from(codRemittances)
+      .innerJoin(clients, eq(clients.id, codRemittances.client_id))
+      .innerJoin(totals, sql`true`)
+      .where(
+        sql`${codRemittances.id} = any(array(${db
+          .select({ id: codRemittances.id })
+          .from(codRemittances)
+          .where(where)
+          .orderBy(asc(codRemittances.start_date), asc(codRemittances.id))
+          .limit(COD_PAGE_SIZE)
+          .offset((page - 1) * COD_PAGE_SIZE)}))`,
+      )
+      .orderBy(asc(codRemittances.start_date), asc(codRemittances.id));
+  let page = Math.max(1, view.page);
+  let found = await pageOf(page);
+  let total = found[0]?.total ?? 0;
+  let pending = found[0]?.pending ?? "0.00";
+  if (found.length === 0 && page > 1) {
+    [{ total, pending }] = await db.select({ total: totals.total, pending: totals.pending }).from(totals);
+    page = Math.min(page, Math.max(1, Math.ceil(total / COD_PAGE_SIZE)));
+    if (total > 0) found = await pageOf(page);
+  }
+  const pages = Math.max(1, Math.ceil(total / COD_PAGE_SIZE));
+  return {
+    rows: found.map(({ total: _total, pending: _pending, ...row }) => withAmount(row)),
+    total,
+    pending,
+    page,
+    pages,
+  };
 }
 
 function withAmount<T extends { total_amount: string; ecod_charges: string }>(row: T) {
