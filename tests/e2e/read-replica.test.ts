@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject,it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
 import { type ConsoleProcess, startConsoleProcess } from "../support/console-process";
 import { DEMO_PASSWORD } from "../support/http";
