@@ -16,9 +16,10 @@ import { dailyPerformance, dailyPerformanceCsv } from "~/services/analytics/trac
 import { DEFAULT_TRACKER_QUERY, type TrackerQuery } from "~/services/analytics/tracker-query";
 import type { StaffRole } from "~/services/core/roles";
 import type { DbHandle } from "~/services/db/client.server";
-import { clients, orderDailyRollups, staff } from "~/services/db/schema";
+import { orderDailyRollups, staff } from "~/services/db/schema";
 
 import { openTestDb } from "../support/db";
+import { insertFixtureSeller } from "../support/fixture-sellers";
 
 /** Noon IST, Friday 27 November 2026: this week is 20–26 Nov, last week 13–19 Nov; last month October (31 days), 26 whole days of November. */
 const NOW = new Date("2026-11-27T06:30:00Z");
@@ -74,24 +75,15 @@ beforeAll(async () => {
   await person("T2", "tl");
   for (const [key, seller] of Object.entries(FIXTURE)) {
     const n = key.slice(1);
-    const [c] = await h.db
-      .insert(clients)
-      .values({
-        name: `Seller ${n}`,
-        email: `seller${n}@fixture.test`,
-        company_name: `Company ${n}`,
-        phone_number: `900000000${n}`,
-        business_data: {} as never,
-        pickrr_config: {} as never,
-        avp_id: ids.A,
-        bdm_id: seller.tl === "T1" ? ids.B1 : ids.B2,
-        tl_id: ids[seller.tl],
-      })
-      .returning({ id: clients.id });
-    ids[key] = c.id;
+    const id = await insertFixtureSeller(h.db, n, {
+      avp_id: ids.A,
+      bdm_id: seller.tl === "T1" ? ids.B1 : ids.B2,
+      tl_id: ids[seller.tl],
+    });
+    ids[key] = id;
     await h.db
       .insert(orderDailyRollups)
-      .values(Object.entries(seller.days).map(([day, [placed, picked]]) => ({ client_id: c.id, day, placed, picked })));
+      .values(Object.entries(seller.days).map(([day, [placed, picked]]) => ({ client_id: id, day, placed, picked })));
   }
   // The monthly rollups are the daily ones summed (what the writers keep, decision 030).
   await h.db.execute(sql`

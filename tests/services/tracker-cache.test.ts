@@ -18,6 +18,7 @@ import type { DbHandle } from "~/services/db/client.server";
 import { clients, orderDailyRollups, staff } from "~/services/db/schema";
 
 import { openTestDb } from "../support/db";
+import { insertFixtureSeller } from "../support/fixture-sellers";
 
 /** Noon IST, Friday 27 November 2026. */
 const NOW = new Date("2026-11-27T06:30:00Z");
@@ -53,24 +54,14 @@ beforeAll(async () => {
     ids[key] = s.id;
   }
   for (const n of [1, 2, 3]) {
-    const [c] = await h.db
-      .insert(clients)
-      .values({
-        name: `Seller ${n}`,
-        email: `seller${n}@fixture.test`,
-        company_name: `Company ${n}`,
-        phone_number: `900000000${n}`,
-        business_data: {} as never,
-        pickrr_config: {} as never,
-        avp_id: ids.A,
-        bdm_id: ids.B,
-        tl_id: n === 3 ? ids.T2 : ids.T1,
-      })
-      .returning({ id: clients.id });
-    ids[`c${n}`] = c.id;
+    ids[`c${n}`] = await insertFixtureSeller(h.db, n, {
+      avp_id: ids.A,
+      bdm_id: ids.B,
+      tl_id: n === 3 ? ids.T2 : ids.T1,
+    });
     await h.db.insert(orderDailyRollups).values([
-      { client_id: c.id, day: "2026-11-27", placed: n, picked: 0 },
-      { client_id: c.id, day: "2026-11-25", placed: 10 * n, picked: n },
+      { client_id: ids[`c${n}`], day: "2026-11-27", placed: n, picked: 0 },
+      { client_id: ids[`c${n}`], day: "2026-11-25", placed: 10 * n, picked: n },
     ]);
   }
   expect(await refreshDailyPerformance(h.db, { now: NOW, force: true })).toBe("refreshed");
