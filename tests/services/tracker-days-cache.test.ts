@@ -97,16 +97,14 @@ beforeAll(async () => {
       .returning({ id: clients.id });
     ids[`c${n}`] = c.id;
     // Every other day of the last 40, with a count that tells client and day apart.
-    await h.db
-      .insert(orderDailyRollups)
-      .values(
-        Array.from({ length: 20 }, (_, i) => ({
-          client_id: c.id,
-          day: addDays(today, -2 * i - (n % 2)),
-          placed: 100 * n + i,
-          picked: i,
-        })),
-      );
+    await h.db.insert(orderDailyRollups).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        client_id: c.id,
+        day: addDays(today, -2 * i - (n % 2)),
+        placed: 100 * n + i,
+        picked: i,
+      })),
+    );
   }
 }, 120_000);
 afterAll(() => h?.close());
