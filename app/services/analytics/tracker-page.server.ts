@@ -4,12 +4,12 @@
  * whatever the URL says), the period's days, and the seller.
  */
 import type { Staff } from "../auth/guard.server";
-import { istDayOf } from "../core/ist-dates";
+import { addDays, istDayOf } from "../core/ist-dates";
 import { type Invalid, invalid, type Result } from "../core/result";
 import type { Db } from "../db/client.server";
 import { type DayRange, periodRange } from "./periods";
 import { dailyPerformance, dailyStats, SELLER_NOT_FOUND, sellerEmails, sellerInScope } from "./tracker.server";
-import { keptUnderStamp, scopeKey, trackerStamp } from "./tracker-cache.server";
+import { keptUnderStamp, scopeKey, type TrackerStamps, trackerStamps } from "./tracker-cache.server";
 import { parseTrackerQuery, type TrackerQuery, VIEW_LABELS, viewAllowed } from "./tracker-query";
 
 export type TrackerRequest = {
@@ -47,22 +47,70 @@ export async function readTrackerRequest(
 export const INLINE_SELLER_EMAILS = 200;
 
 /**
+ * `dailyStats` of the range, the days before yesterday kept under the `days` stamp (decision 088,
+ * amended) and yesterday and today read live: the same figures, without summing every client's
+ * rows of the whole period on each request.
+ */
+export async function keptDailyStats(
+  db: Db,
+  staff: Staff,
+  range: DayRange,
+  clientId: number | null,
+  today: string,
+  stamps: Promise<TrackerStamps>,
+) {
+  const lastKept = addDays(today, -2);
+  const live =
+    range.to > lastKept
+      ? dailyStats(
+          db,
+          staff,
+          { from: range.from > lastKept ? range.from : addDays(lastKept, 1), to: range.to },
+          clientId,
+        )
+      : Promise.resolve([]);
+  const keptTo = range.to < lastKept ? range.to : lastKept;
+  // Read under the stamp read before it: a change after the stamp shows on the next request.
+  const kept =
+    range.from <= keptTo
+      ? stamps.then((s) =>
+          keptUnderStamp(
+            db,
+            "days",
+            s.days,
+            `stats|${clientId === null ? scopeKey(staff) : `client:${clientId}`}|${range.from}|${keptTo}`,
+            () => dailyStats(db, staff, { from: range.from, to: keptTo }, clientId),
+          ),
+        )
+      : Promise.resolve([]);
+  const [past, recent] = await Promise.all([kept, live]);
+  return [...past, ...recent];
+}
+
+/**
  * The page's reads (decision 030): the seller e-mails (one more than would be inlined tells whether
- * the scope is small; a vp's 2,500 are not read here), the daily stats (live, from the rollups)
- * and the Daily Performance table — the e-mails and the table kept under the database's stamps
- * (decision 088), so a request that finds them reads only the stamps and the daily stats.
+ * the scope is small; a vp's 2,500 are not read here), the daily stats and the Daily Performance
+ * table — the e-mails, the table and the stats before yesterday kept under the database's stamps
+ * (decision 088), so a request that finds them reads only the stamps and the last two days' stats.
  */
 export async function trackerPageReads(db: Db, staff: Staff, req: TrackerRequest) {
+  const stamps = trackerStamps(db);
   const [stamp, stats] = await Promise.all([
-    trackerStamp(db),
-    req.range.ok && req.seller.ok ? dailyStats(db, staff, req.range.range, req.seller.clientId) : null,
+    stamps.then((s) => s.table),
+    req.range.ok && req.seller.ok
+      ? keptDailyStats(db, staff, req.range.range, req.seller.clientId, req.today, stamps)
+      : null,
   ]);
   const scope = scopeKey(staff);
   const q = req.query;
   const [emails, performance] = await Promise.all([
-    keptUnderStamp(db, stamp, `emails|${scope}`, () => sellerEmails(db, staff, INLINE_SELLER_EMAILS + 1)),
-    keptUnderStamp(db, stamp, `table|${scope}|${[q.view, q.q, q.sort, q.dir, q.preset, q.page].join("|")}`, () =>
-      dailyPerformance(db, staff, q),
+    keptUnderStamp(db, "table", stamp, `emails|${scope}`, () => sellerEmails(db, staff, INLINE_SELLER_EMAILS + 1)),
+    keptUnderStamp(
+      db,
+      "table",
+      stamp,
+      `table|${scope}|${[q.view, q.q, q.sort, q.dir, q.preset, q.page].join("|")}`,
+      () => dailyPerformance(db, staff, q),
     ),
   ]);
   return { emails, stats, performance };
