@@ -18,7 +18,7 @@ import type { DbHandle } from "~/services/db/client.server";
 import { clients, orderDailyRollups, staff } from "~/services/db/schema";
 
 import { openTestDb } from "../support/db";
-import { insertFixtureSeller } from "../support/fixture-sellers";
+import { insertFixtureSeller, insertFixtureStaff } from "../support/fixture-sellers";
 
 /** Noon IST, Friday 27 November 2026. */
 const NOW = new Date("2026-11-27T06:30:00Z");
@@ -40,19 +40,16 @@ async function page(who: Staff, search = "") {
 
 beforeAll(async () => {
   h = await openTestDb({ seeded: false });
-  for (const [key, role] of [
-    ["VP", "vp"],
-    ["A", "avp"],
-    ["B", "bdm"],
-    ["T1", "tl"],
-    ["T2", "tl"],
-  ] as const) {
-    const [s] = await h.db
-      .insert(staff)
-      .values({ name: `${key} Person`, email: `${key.toLowerCase()}@fixture.test`, role })
-      .returning({ id: staff.id });
-    ids[key] = s.id;
-  }
+  Object.assign(
+    ids,
+    await insertFixtureStaff(h.db, [
+      ["VP", "vp"],
+      ["A", "avp"],
+      ["B", "bdm"],
+      ["T1", "tl"],
+      ["T2", "tl"],
+    ] as const),
+  );
   for (const n of [1, 2, 3]) {
     ids[`c${n}`] = await insertFixtureSeller(h.db, n, {
       avp_id: ids.A,

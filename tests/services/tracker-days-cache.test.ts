@@ -16,10 +16,11 @@ import type { Staff } from "~/services/auth/guard.server";
 import { addDays, istDayOf } from "~/services/core/ist-dates";
 import type { StaffRole } from "~/services/core/roles";
 import type { DbHandle } from "~/services/db/client.server";
-import { clients, orderDailyRollups, staff } from "~/services/db/schema";
+import { orderDailyRollups } from "~/services/db/schema";
 import { addPlacedOrderToRollups, applyPickupChanges, rebuildRollups } from "~/services/orders/rollups.server";
 
 import { openTestDb } from "../support/db";
+import { insertFixtureSeller, insertFixtureStaff } from "../support/fixture-sellers";
 
 let h: DbHandle;
 const ids: Record<string, number> = {};
@@ -66,40 +67,33 @@ let today: string;
 beforeAll(async () => {
   h = await openTestDb({ seeded: false });
   today = istDayOf(new Date());
-  for (const [key, role] of [
-    ["VP", "vp"],
-    ["A1", "avp"],
-    ["A2", "avp"],
-    ["B", "bdm"],
-    ["T1", "tl"],
-    ["T2", "tl"],
-  ] as const) {
-    const [s] = await h.db
-      .insert(staff)
-      .values({ name: `${key} Person`, email: `${key.toLowerCase()}@days.test`, role })
-      .returning({ id: staff.id });
-    ids[key] = s.id;
-  }
+  Object.assign(
+    ids,
+    await insertFixtureStaff(
+      h.db,
+      [
+        ["VP", "vp"],
+        ["A1", "avp"],
+        ["A2", "avp"],
+        ["B", "bdm"],
+        ["T1", "tl"],
+        ["T2", "tl"],
+      ] as const,
+      "days.test",
+    ),
+  );
   for (const n of [1, 2, 3]) {
-    const [c] = await h.db
-      .insert(clients)
-      .values({
-        name: `Seller ${n}`,
-        email: `s${n}@days.test`,
-        company_name: `Company ${n}`,
-        phone_number: `900000001${n}`,
-        business_data: {} as never,
-        pickrr_config: {} as never,
-        avp_id: n === 3 ? ids.A2 : ids.A1,
-        bdm_id: ids.B,
-        tl_id: n === 3 ? ids.T2 : ids.T1,
-      })
-      .returning({ id: clients.id });
-    ids[`c${n}`] = c.id;
+    const id = await insertFixtureSeller(
+      h.db,
+      n,
+      { avp_id: n === 3 ? ids.A2 : ids.A1, bdm_id: ids.B, tl_id: n === 3 ? ids.T2 : ids.T1 },
+      { domain: "days.test", emailPrefix: "s" },
+    );
+    ids[`c${n}`] = id;
     // Every other day of the last 40, with a count that tells client and day apart.
     await h.db.insert(orderDailyRollups).values(
       Array.from({ length: 20 }, (_, i) => ({
-        client_id: c.id,
+        client_id: id,
         day: addDays(today, -2 * i - (n % 2)),
         placed: 100 * n + i,
         picked: i,
