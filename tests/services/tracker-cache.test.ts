@@ -18,20 +18,14 @@ import type { DbHandle } from "~/services/db/client.server";
 import { clients, orderDailyRollups, staff } from "~/services/db/schema";
 
 import { openTestDb } from "../support/db";
-import { insertFixtureSeller, insertFixtureStaff } from "../support/fixture-sellers";
+import { fixtureViewer, insertFixtureSeller, insertFixtureStaff } from "../support/fixture-sellers";
 
 /** Noon IST, Friday 27 November 2026. */
 const NOW = new Date("2026-11-27T06:30:00Z");
 
 let h: DbHandle;
 const ids: Record<string, number> = {};
-const viewer = (key: string, role: StaffRole): Staff => ({
-  id: ids[key],
-  role,
-  name: `${key} Person`,
-  email: `${key.toLowerCase()}@fixture.test`,
-  sessionId: "test",
-});
+const viewer = (key: string, role: StaffRole): Staff => fixtureViewer(ids, key, role);
 
 async function page(who: Staff, search = "") {
   const req = await readTrackerRequest(h.db, who, new Request(`http://test/order-tracker${search}`), NOW);

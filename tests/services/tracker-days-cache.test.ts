@@ -20,17 +20,11 @@ import { orderDailyRollups } from "~/services/db/schema";
 import { addPlacedOrderToRollups, applyPickupChanges, rebuildRollups } from "~/services/orders/rollups.server";
 
 import { openTestDb } from "../support/db";
-import { insertFixtureSeller, insertFixtureStaff } from "../support/fixture-sellers";
+import { fixtureViewer, insertFixtureSeller, insertFixtureStaff } from "../support/fixture-sellers";
 
 let h: DbHandle;
 const ids: Record<string, number> = {};
-const viewer = (key: string, role: StaffRole): Staff => ({
-  id: ids[key],
-  role,
-  name: `${key} Person`,
-  email: `${key.toLowerCase()}@days.test`,
-  sessionId: "test",
-});
+const viewer = (key: string, role: StaffRole): Staff => fixtureViewer(ids, key, role, "days.test");
 const VIEWERS = () => [viewer("VP", "vp"), viewer("A1", "avp"), viewer("A2", "avp"), viewer("T1", "tl")];
 const PERIODS = ["", "?period=last_30_days", "?period=last_month"];
 

@@ -1,4 +1,5 @@
 /** Fixture staff and sellers for the analytics tests: a small hierarchy with the fields its rows need. */
+import type { Staff } from "~/services/auth/guard.server";
 import type { StaffRole } from "~/services/core/roles";
 import type { Db } from "~/services/db/client.server";
 import { clients, staff } from "~/services/db/schema";
@@ -42,4 +43,14 @@ export async function insertFixtureSeller(
     })
     .returning({ id: clients.id });
   return c.id;
+}
+
+/** The signed-in member of staff `key` of insertFixtureStaff, as a loader sees them. */
+export function fixtureViewer(
+  ids: Record<string, number>,
+  key: string,
+  role: StaffRole,
+  domain = "fixture.test",
+): Staff {
+  return { id: ids[key], role, name: `${key} Person`, email: `${key.toLowerCase()}@${domain}`, sessionId: "test" };
 }
