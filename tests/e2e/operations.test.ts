@@ -15,7 +15,7 @@ import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createApp, type Lifecycle } from "../../scripts/server";
 import { type ConsoleProcess, startConsoleProcess } from "../support/console-process";
@@ -132,7 +132,8 @@ describe("a console process run by an operations team", () => {
     const html = await missing.text();
     expect(html).toContain(`data-request-id="${id}"`);
     expect(html).toContain("Request id:");
-    expect(server.log()).toContain(`"request_id":"${id}"`);
+    // The line is written as the answer ends, which can be just after the client has read it.
+    await vi.waitFor(() => expect(server.log()).toContain(`"request_id":"${id}"`), { timeout: 10_000 });
   });
 
   it("logs one JSON line per request — route, status, who — and never a token, a password or a cookie", async () => {
@@ -149,7 +150,8 @@ describe("a console process run by an operations team", () => {
     expect(order.status).toBe(400);
     const docs = await get(`/api/seller/legal-docs?auth_token=${clientToken}`);
     expect(docs.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 300)); // the lines are written as the answers end
+    // The lines are written as the answers end, which can be just after the client has read them.
+    await vi.waitFor(() => expect(server.log()).toContain('"path":"/api/seller/legal-docs"'), { timeout: 10_000 });
 
     const log = server.log();
     for (const secret of [clientToken, DEMO_PASSWORD, cookieValue, METRICS_TOKEN]) expect(log).not.toContain(secret);
