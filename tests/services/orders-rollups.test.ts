@@ -10,7 +10,7 @@ import type { DbHandle } from "~/services/db/client.server";
 import { clients, courierServices, orderDailyRollups, orders } from "~/services/db/schema";
 import { placeOrder } from "~/services/orders/place.server";
 import { parseOrder } from "~/services/orders/place-form";
-import { rebuildRollups, rollupDifferences } from "~/services/orders/rollups.server";
+import { addPlacedOrderToRollups, rebuildRollups, rollupDifferences } from "~/services/orders/rollups.server";
 import { ingestEvents } from "~/services/orders/tracking.server";
 import { createPrng } from "~/services/seed/prng";
 
@@ -122,7 +122,52 @@ describe("daily order rollups", () => {
     expect((await rollupDifferences(h.db)).map((d) => d.day.startsWith("month "))).toEqual([true]);
     await h.db.transaction((tx) => rebuildRollups(tx));
     expect(await rollupDifferences(h.db)).toEqual([]);
+    // And an old-account mark that drifted (decision 092).
+    await h.db.execute(
+      sql`update order_monthly_rollups set old_account = not old_account where (client_id, month) = (select client_id, month from order_monthly_rollups order by month desc limit 1)`,
+    );
+    expect((await rollupDifferences(h.db)).map((d) => d.day.startsWith("month "))).toEqual([true]);
+    await h.db.transaction((tx) => rebuildRollups(tx));
+    expect(await rollupDifferences(h.db)).toEqual([]);
   });
+
+  it("marks a client's months after its first month with placed orders as an old account's, a back-dated order included", async () => {
+    // A client with no orders yet: its first order opens its first month.
+    const [fresh] = (
+      await h.db.execute(
+        sql`select c.id from clients c where not exists (select 1 from order_monthly_rollups m where m.client_id = c.id) order by c.id limit 1`,
+      )
+    ).rows as { id: number }[];
+    expect(fresh, "the seed leaves a client without orders").toBeDefined();
+    const marks = async () =>
+      (
+        await h.db.execute(
+          sql`select month::text, placed, old_account from order_monthly_rollups where client_id = ${fresh.id} order by month`,
+        )
+      ).rows;
+    // Placement's own rollup path (the order itself is not what is tested here).
+    const place = (at: string) => addPlacedOrderToRollups(h.db, fresh.id, new Date(at));
+    await place("2032-05-10T06:00:00Z");
+    await place("2032-06-10T06:00:00Z");
+    expect(await marks()).toEqual([
+      { month: "2032-05-01", placed: 1, old_account: false },
+      { month: "2032-06-01", placed: 1, old_account: true },
+    ]);
+    // Back-dated into an earlier month: the months after it become an old account's.
+    await place("2032-03-10T06:00:00Z");
+    expect(await marks()).toEqual([
+      { month: "2032-03-01", placed: 1, old_account: false },
+      { month: "2032-05-01", placed: 1, old_account: true },
+      { month: "2032-06-01", placed: 1, old_account: true },
+    ]);
+    // The same marks as a rebuild from the daily rows would give (the months against the days;
+    // the days have no orders behind them here).
+    expect((await rollupDifferences(h.db)).filter((d) => d.day.startsWith("month "))).toEqual([]);
+    // Rollups without their orders: gone again, so the book and its rollups agree for what follows.
+    await h.db.execute(sql`delete from order_daily_rollups where client_id = ${fresh.id}`);
+    await h.db.execute(sql`delete from order_monthly_rollups where client_id = ${fresh.id}`);
+  });
+
   it("equal a direct count over the order book after random placements and pickup scans (property)", async () => {
     const clientsWithToken = await h.db
       .select({ id: clients.id })

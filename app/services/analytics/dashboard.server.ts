@@ -23,39 +23,45 @@ export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "r
   let firstMonth = monthStart(today);
   for (let i = 1; i < GROWTH_MONTHS; i++) firstMonth = previousMonthStart(firstMonth);
   const scope = clientScopeCondition(viewer);
-  // The scope's clients with their first month with a placed order (one pass over their monthly
-  // rows), then their last 12 months summed. A month whose orders were placed but none picked
-  // up yet (the book's first, when its orders were placed in its last days) has no point: the
-  // series begins with the first month with picked orders.
-  const firsts = sql`firsts as (
-      select ${m.client_id} as client_id, min(${m.month}) filter (where ${m.placed} > 0) as first_month
-      from ${m} ${scope ? sql`join ${clients} on ${clients.id} = ${m.client_id} where ${scope}` : sql``}
-      group by ${m.client_id}
-    )`;
+  const inScope = scope ? sql`join ${clients} on ${clients.id} = ${m.client_id} where ${scope} and` : sql`where`;
+  // One statement: the last 12 months summed, and today's picked orders so far (left out of this
+  // month's per-day averages, decision 070), today's one row joined by the months so a scope
+  // without months still has today's figures. The old accounts' share is each monthly row's
+  // old_account (the client placed orders in an earlier month, decision 092). A month whose
+  // orders were placed but none picked up yet (the book's first, when its orders were placed in
+  // its last days) has no point: the series begins with the first month with picked orders.
+  const d = orderDailyRollups;
+  const thisMonth = monthStart(today);
   const result = await db.execute(sql`
-    with ${firsts}
-    select ${m.month}::text as month, sum(${m.picked})::int as total,
-      coalesce(sum(${m.picked}) filter (where firsts.first_month < ${m.month}), 0)::int as old,
-      ${sql.join(
-        [1, 2, 3, 4, 5, 6, 7].map((w) => sql`sum(${sql.identifier(`picked_${w}`)})::int as ${sql.identifier(`w${w}`)}`),
-        sql`, `,
-      )}
-    from ${m} join firsts on firsts.client_id = ${m.client_id}
-    where ${m.month} between ${firstMonth} and ${today}
-    group by ${m.month}
-    having sum(${m.picked}) > 0`);
-  const rows = result.rows as (MonthCount & Record<`w${1 | 2 | 3 | 4 | 5 | 6 | 7}`, number>)[];
+    with months as (
+      select ${m.month}::text as month, sum(${m.picked})::int as total,
+        coalesce(sum(${m.picked}) filter (where ${m.old_account}), 0)::int as old,
+        ${sql.join(
+          [1, 2, 3, 4, 5, 6, 7].map(
+            (w) => sql`sum(${sql.identifier(`picked_${w}`)})::int as ${sql.identifier(`w${w}`)}`,
+          ),
+          sql`, `,
+        )}
+      from ${m} ${inScope} ${m.month} between ${firstMonth} and ${today}
+      group by ${m.month}
+      having sum(${m.picked}) > 0
+    ),
+    today as (
+      select coalesce(sum(${d.picked}), 0)::int as today_total,
+        coalesce(sum(${d.picked}) filter (where ${m.old_account}), 0)::int as today_old
+      from ${d} left join ${m} on ${m.client_id} = ${d.client_id} and ${m.month} = ${thisMonth}
+      ${scope ? sql`join ${clients} on ${clients.id} = ${d.client_id} where ${scope} and` : sql`where`} ${d.day} = ${today}
+    )
+    select * from today left join months on true order by months.month`);
+  type Row = Partial<MonthCount & Record<`w${1 | 2 | 3 | 4 | 5 | 6 | 7}`, number>> & {
+    today_total: number;
+    today_old: number;
+  };
+  const all = result.rows as Row[];
+  const rows = all.filter((r) => r.month != null) as (MonthCount & Record<`w${1 | 2 | 3 | 4 | 5 | 6 | 7}`, number>)[];
   const series = monthSeries(rows, today, GROWTH_MONTHS);
   const weekdays = rows.map((r) => ({ month: r.month, picked: [r.w1, r.w2, r.w3, r.w4, r.w5, r.w6, r.w7] }));
-  // Today's picked orders so far, left out of this month's per-day averages (decision 070).
-  const d = orderDailyRollups;
-  const todayResult = await db.execute(sql`
-    with ${firsts}
-    select coalesce(sum(${d.picked}), 0)::int as total,
-      coalesce(sum(${d.picked}) filter (where firsts.first_month < ${monthStart(today)}), 0)::int as old
-    from ${d} join firsts on firsts.client_id = ${d.client_id}
-    where ${d.day} = ${today}`);
-  const todaySoFar = (todayResult.rows[0] as TodaySoFar | undefined) ?? { total: 0, old: 0 };
+  const todaySoFar: TodaySoFar = { total: all[0]?.today_total ?? 0, old: all[0]?.today_old ?? 0 };
   return {
     today,
     todaySoFar,

@@ -61,8 +61,16 @@ export async function addPlacedOrderToRollups(tx: Executor, clientId: number, pl
     daily as (
       insert into ${orderDailyRollups} (client_id, day, placed, picked) select ${clientId}, day, 1, 0 from placed
       on conflict (client_id, day) do update set placed = ${orderDailyRollups.placed} + 1
+    ),
+    month as (select date_trunc('month', day)::date as month from placed),
+    -- An order placed in a month before the client's later rows (back-dated) makes those old accounts.
+    later as (
+      update ${m} set old_account = true from month
+      where ${m.client_id} = ${clientId} and ${m.month} > month.month and not ${m.old_account}
     )
-    insert into ${m} (${MONTH_COLUMNS}) select ${clientId}, date_trunc('month', day)::date, 1, 0, ${sql.raw(WEEKDAYS.map(() => "0").join(", "))} from placed
+    insert into ${m} (${MONTH_COLUMNS}, old_account)
+    select ${clientId}, month, 1, 0, ${sql.raw(WEEKDAYS.map(() => "0").join(", "))},
+      exists (select 1 from ${m} e where e.client_id = ${clientId} and e.month < month.month and e.placed > 0) from month
     on conflict (client_id, month) do update set placed = ${m.placed} + 1`);
 }
 
@@ -96,6 +104,23 @@ export async function rebuildRollups(tx: Executor): Promise<void> {
   await tx.execute(sql`insert into ${orderDailyRollups} (client_id, day, placed, picked) ${withBook} ${fromBook}`);
   await tx.execute(sql`delete from ${orderMonthlyRollups}`);
   await tx.execute(sql`insert into ${orderMonthlyRollups} (${MONTH_COLUMNS}) ${monthsFromDaily(sql`true`)}`);
+  await markOldAccounts(tx, sql`true`);
+}
+
+/**
+ * Sets `old_account` on the monthly rows of the clients `clientsWhere` selects: true where the
+ * client placed orders in an earlier month (decision 092). Recomputed for the client's every
+ * row, as a back-dated order can make a later month's row an old account's.
+ */
+async function markOldAccounts(tx: Executor, clientsWhere: SQL): Promise<void> {
+  const m = orderMonthlyRollups;
+  await tx.execute(sql`
+    update ${m} set old_account = x.old from (
+      select client_id, month,
+        coalesce(bool_or(placed > 0) over (partition by client_id order by month rows between unbounded preceding and 1 preceding), false) as old
+      from ${m} where ${clientsWhere}
+    ) x
+    where ${m.client_id} = x.client_id and ${m.month} = x.month and ${m.old_account} is distinct from x.old`);
 }
 
 const d = orderDailyRollups;
@@ -116,12 +141,19 @@ const monthsFromDaily = (where: SQL) => sql`
 /** Recomputes the monthly rows of the (client_id, month) pairs `keys` selects from the daily rows. */
 async function refreshMonths(tx: Executor, keys: SQL): Promise<void> {
   const m = orderMonthlyRollups;
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     with keys as (${keys})
     insert into ${m} (${MONTH_COLUMNS}) ${monthsFromDaily(sql`(${d.client_id}, date_trunc('month', ${d.day})::date) in (select client_id, month from keys)`)}
     on conflict (client_id, month) do update set placed = excluded.placed, picked = excluded.picked,
       picked_1 = excluded.picked_1, picked_2 = excluded.picked_2, picked_3 = excluded.picked_3, picked_4 = excluded.picked_4,
-      picked_5 = excluded.picked_5, picked_6 = excluded.picked_6, picked_7 = excluded.picked_7`);
+      picked_5 = excluded.picked_5, picked_6 = excluded.picked_6, picked_7 = excluded.picked_7
+    returning client_id`);
+  const touched = [...new Set((result.rows as { client_id: number }[]).map((r) => Number(r.client_id)))];
+  if (touched.length)
+    await markOldAccounts(
+      tx,
+      sql`client_id in (select value::int from jsonb_array_elements_text(${JSON.stringify(touched)}::jsonb))`,
+    );
 }
 
 /** Rows where the kept rollups and the order book disagree (empty when they agree). */
@@ -136,13 +168,17 @@ export async function rollupDifferences(tx: Executor, limit = 20) {
     order by 1, 2 limit ${limit}`);
   // The monthly rows against the daily ones (each of its columns), reported as "month YYYY-MM-01".
   const months = await tx.execute(sql`
-    with fresh as (select * from (${monthsFromDaily(sql`true`)}) x where placed <> 0 or picked <> 0),
-    kept as (select ${MONTH_COLUMNS} from ${orderMonthlyRollups} where placed <> 0 or picked <> 0)
+    with summed as (select * from (${monthsFromDaily(sql`true`)}) x where placed <> 0 or picked <> 0),
+    fresh as (
+      select *, coalesce(bool_or(placed > 0) over (partition by client_id order by month rows between unbounded preceding and 1 preceding), false) as old_account
+      from summed
+    ),
+    kept as (select ${MONTH_COLUMNS}, old_account from ${orderMonthlyRollups} where placed <> 0 or picked <> 0)
     select coalesce(f.client_id, k.client_id) as client_id, 'month ' || coalesce(f.month, k.month)::text as day,
       coalesce(k.placed, 0) as kept_placed, coalesce(f.placed, 0) as placed, coalesce(k.picked, 0) as kept_picked, coalesce(f.picked, 0) as picked
     from fresh f full join kept k on k.client_id = f.client_id and k.month = f.month
-    where (f.client_id, f.month, f.placed, f.picked, f.picked_1, f.picked_2, f.picked_3, f.picked_4, f.picked_5, f.picked_6, f.picked_7)
-      is distinct from (k.client_id, k.month, k.placed, k.picked, k.picked_1, k.picked_2, k.picked_3, k.picked_4, k.picked_5, k.picked_6, k.picked_7)
+    where (f.client_id, f.month, f.placed, f.picked, f.picked_1, f.picked_2, f.picked_3, f.picked_4, f.picked_5, f.picked_6, f.picked_7, f.old_account)
+      is distinct from (k.client_id, k.month, k.placed, k.picked, k.picked_1, k.picked_2, k.picked_3, k.picked_4, k.picked_5, k.picked_6, k.picked_7, k.old_account)
     order by 1, 2 limit ${limit}`);
   return [...result.rows, ...months.rows] as {
     client_id: number;

@@ -1,6 +1,7 @@
 /** The order book (decision 023): orders with their charge frozen at placement, and tracking events. */
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   date,
   index,
   integer,
@@ -223,6 +224,12 @@ export const orderMonthlyRollups = pgTable(
     picked_5: integer("picked_5").notNull().default(0),
     picked_6: integer("picked_6").notNull().default(0),
     picked_7: integer("picked_7").notNull().default(0),
+    /**
+     * The client had placed orders in an earlier month: its picked orders this month are the
+     * Dashboard's old accounts' share (decision 092), kept with the row instead of each page
+     * working out every client's first month.
+     */
+    old_account: boolean("old_account").notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.client_id, t.month] }), index("order_monthly_rollups_month_idx").on(t.month)],
 );
