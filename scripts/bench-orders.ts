@@ -11,7 +11,7 @@
  * 2. The search page over HTTP at 20 concurrent connections (the production server,
  *    `scripts/start.ts`, signed in as the demo vp), each type for a few seconds, interleaved
  *    with a small static file from the same server as the baseline: requests/s, p99, server
- *    CPU per request.
+ *    CPU per request; then an order's own page (`/orders/{id}`, sampled orders) and All Users.
  * 3. Placement: orders placed one after another through placeOrder (quote, allocation, frozen
  *    charge, idempotency record), orders/s sustained on one process.
  * 4. Scan ingestion: batches of 500 events through ingestEvents (the webhook's service),
@@ -52,6 +52,7 @@ const viewer = { id: vp.id, role: "vp" as const };
 async function sampleOrders(k: number) {
   const ids = Array.from({ length: k }, () => rng.int(1, maxId));
   return rows<{
+    pickrr_order_id: string;
     pickrr_tracking_id: string;
     courier_tracking_id: string;
     client_order_id: string | null;
@@ -62,7 +63,7 @@ async function sampleOrders(k: number) {
     pickup_pincode: number;
     drop_pincode: number;
   }>(
-    sql`select pickrr_tracking_id, courier_tracking_id, client_order_id, customer_phone, customer_name, client_id, courier_service_id, pickup_pincode, drop_pincode from orders where id in (${sql.join(
+    sql`select pickrr_order_id, pickrr_tracking_id, courier_tracking_id, client_order_id, customer_phone, customer_name, client_id, courier_service_id, pickup_pincode, drop_pincode from orders where id in (${sql.join(
       ids.map((i) => sql`${i}`),
       sql`, `,
     )})`,
@@ -186,6 +187,13 @@ if (PARTS.has("2")) {
       );
       await run("static file (baseline)", ["/favicon.svg"]);
     }
+    // An order's own page (the search results' order id link), and All Users for scale.
+    await run(
+      "order page",
+      sample.map((o) => `/orders/${o.pickrr_order_id}`),
+    );
+    await run("All Users", ["/all-users"]);
+    await run("static file (baseline)", ["/favicon.svg"]);
   } finally {
     await server.stop();
   }
