@@ -4,7 +4,7 @@
  * rollups (the daily ones summed per client and month), never the order book, for the clients
  * the signed-in staff may see.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQLWrapper } from "drizzle-orm";
 
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import { istDayOf as istDay, monthStart, previousMonthStart } from "../core/ist-dates";
@@ -20,10 +20,13 @@ export const GROWTH_MONTHS = 12;
 export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "role">, now = new Date()) {
   const today = istDay(now);
   const m = orderMonthlyRollups;
-  let firstMonth = monthStart(today);
+  const thisMonth = monthStart(today);
+  let firstMonth = thisMonth;
   for (let i = 1; i < GROWTH_MONTHS; i++) firstMonth = previousMonthStart(firstMonth);
   const scope = clientScopeCondition(viewer);
-  const inScope = scope ? sql`join ${clients} on ${clients.id} = ${m.client_id} where ${scope} and` : sql`where`;
+  /** The start of a `where` that keeps the rows of clients in the viewer's scope (by `clientId`). */
+  const whereInScope = (clientId: SQLWrapper) =>
+    scope ? sql`join ${clients} on ${clients.id} = ${clientId} where ${scope} and` : sql`where`;
   // One statement: the last 12 months summed, and today's picked orders so far (left out of this
   // month's per-day averages, decision 070), today's one row joined by the months so a scope
   // without months still has today's figures. The old accounts' share is each monthly row's
@@ -31,7 +34,6 @@ export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "r
   // orders were placed but none picked up yet (the book's first, when its orders were placed in
   // its last days) has no point: the series begins with the first month with picked orders.
   const d = orderDailyRollups;
-  const thisMonth = monthStart(today);
   const result = await db.execute(sql`
     with months as (
       select ${m.month}::text as month, sum(${m.picked})::int as total,
@@ -42,7 +44,7 @@ export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "r
           ),
           sql`, `,
         )}
-      from ${m} ${inScope} ${m.month} between ${firstMonth} and ${today}
+      from ${m} ${whereInScope(m.client_id)} ${m.month} between ${firstMonth} and ${today}
       group by ${m.month}
       having sum(${m.picked}) > 0
     ),
@@ -50,15 +52,12 @@ export async function dashboardData(db: Executor, viewer: Pick<Viewer, "id" | "r
       select coalesce(sum(${d.picked}), 0)::int as today_total,
         coalesce(sum(${d.picked}) filter (where ${m.old_account}), 0)::int as today_old
       from ${d} left join ${m} on ${m.client_id} = ${d.client_id} and ${m.month} = ${thisMonth}
-      ${scope ? sql`join ${clients} on ${clients.id} = ${d.client_id} where ${scope} and` : sql`where`} ${d.day} = ${today}
+      ${whereInScope(d.client_id)} ${d.day} = ${today}
     )
     select * from today left join months on true order by months.month`);
-  type Row = Partial<MonthCount & Record<`w${1 | 2 | 3 | 4 | 5 | 6 | 7}`, number>> & {
-    today_total: number;
-    today_old: number;
-  };
-  const all = result.rows as Row[];
-  const rows = all.filter((r) => r.month != null) as (MonthCount & Record<`w${1 | 2 | 3 | 4 | 5 | 6 | 7}`, number>)[];
+  type MonthRow = MonthCount & Record<`w${1 | 2 | 3 | 4 | 5 | 6 | 7}`, number>;
+  const all = result.rows as (Partial<MonthRow> & { today_total: number; today_old: number })[];
+  const rows = all.filter((r): r is MonthRow & (typeof all)[number] => r.month != null);
   const series = monthSeries(rows, today, GROWTH_MONTHS);
   const weekdays = rows.map((r) => ({ month: r.month, picked: [r.w1, r.w2, r.w3, r.w4, r.w5, r.w6, r.w7] }));
   const todaySoFar: TodaySoFar = { total: all[0]?.today_total ?? 0, old: all[0]?.today_old ?? 0 };

@@ -107,6 +107,11 @@ export async function rebuildRollups(tx: Executor): Promise<void> {
   await markOldAccounts(tx, sql`true`);
 }
 
+/** Over a client's monthly rows in month order: whether an earlier month has placed orders (decision 092). */
+const placedBefore = sql.raw(
+  "coalesce(bool_or(placed > 0) over (partition by client_id order by month rows between unbounded preceding and 1 preceding), false)",
+);
+
 /**
  * Sets `old_account` on the monthly rows of the clients `clientsWhere` selects: true where the
  * client placed orders in an earlier month (decision 092). Recomputed for the client's every
@@ -117,7 +122,7 @@ async function markOldAccounts(tx: Executor, clientsWhere: SQL): Promise<void> {
   await tx.execute(sql`
     update ${m} set old_account = x.old from (
       select client_id, month,
-        coalesce(bool_or(placed > 0) over (partition by client_id order by month rows between unbounded preceding and 1 preceding), false) as old
+        ${placedBefore} as old
       from ${m} where ${clientsWhere}
     ) x
     where ${m.client_id} = x.client_id and ${m.month} = x.month and ${m.old_account} is distinct from x.old`);
@@ -170,7 +175,7 @@ export async function rollupDifferences(tx: Executor, limit = 20) {
   const months = await tx.execute(sql`
     with summed as (select * from (${monthsFromDaily(sql`true`)}) x where placed <> 0 or picked <> 0),
     fresh as (
-      select *, coalesce(bool_or(placed > 0) over (partition by client_id order by month rows between unbounded preceding and 1 preceding), false) as old_account
+      select *, ${placedBefore} as old_account
       from summed
     ),
     kept as (select ${MONTH_COLUMNS}, old_account from ${orderMonthlyRollups} where placed <> 0 or picked <> 0)
