@@ -96,13 +96,30 @@ export async function seedMoney(tx: Tx, rng: Prng, until: Date, { linkOrders = t
     // A keep-holding COD-minus-bill seller is held on its cycle still to come: it needs one.
     const canKeep = (s: Seller) =>
       s.type !== "COD_MINUS_BILL" || (codBy.get(s.id) ?? []).some((w) => remittanceDate(addDays(w.start, 6)) > today);
+    // A clearing COD-minus-bill seller needs COD already due and unpaid (pending COD − pending bill
+    // > 0): a held cycle in the window whose remittance date has come. On a Sunday or Monday the
+    // last closed week is not due yet, and a seller with COD in that week only cannot clear.
+    const canClear = (s: Seller) =>
+      s.type !== "COD_MINUS_BILL" ||
+      (codBy.get(s.id) ?? []).some(
+        (w) =>
+          w.start >= holdFrom &&
+          remittanceDate(addDays(w.start, 6)) <= today &&
+          rupeesToPaise(w.total) - Number(w.extra) > 0,
+      );
     const held = chosen.slice(0, count);
+    const rest = chosen.slice(count);
     held.forEach((s, i) => intent.set(s.id, i % 2 === 0 && canKeep(s) ? "keep" : "clear"));
     // No keeper at an even place (those sellers have no cycle still to come): a held seller that
     // can keep does, while another held seller still clears; else one from outside the held ones.
     if (!held.some((s) => intent.get(s.id) === "keep")) {
-      const keeper = (held.length > 1 ? held.find(canKeep) : undefined) ?? chosen.slice(count).find(canKeep);
+      const keeper = (held.length > 1 ? held.find(canKeep) : undefined) ?? rest.find(canKeep);
       if (keeper) intent.set(keeper.id, "keep");
+    }
+    // Likewise a clearing seller: one outside the held ones that can clear is held too.
+    if (!held.some((s) => intent.get(s.id) === "clear" && canClear(s))) {
+      const clearer = rest.find((s) => canClear(s) && !intent.has(s.id));
+      if (clearer) intent.set(clearer.id, "clear");
     }
   }
 
