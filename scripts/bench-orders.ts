@@ -99,6 +99,32 @@ if (PARTS.has("1")) {
     }
     console.log(`| ${type} | ${quantile(times, 0.5)} | ${quantile(times, 0.95)} | ${quantile(totals, 0.5)} |`);
   }
+  // The Customer Name search through the book's names (decision 093) and the orders searched
+  // directly (its fallback, and the search before it), taking turns on the same values: whole
+  // names, first names, and four letters from inside a name.
+  const nameValues: Record<string, string[]> = {
+    "whole name": queries.customer_name,
+    "first name": queries.customer_name.map((n) => n.split(" ")[0]),
+    "four letters": queries.customer_name.map((n) => n.slice(1, 5)),
+  };
+  for (const [label, values] of Object.entries(nameValues)) {
+    const times = { names: [] as number[], direct: [] as number[] };
+    const totals: number[] = [];
+    for (const value of values) {
+      for (const how of ["names", "direct"] as const) {
+        const t = performance.now();
+        const result = await searchRecords(db, viewer, { type: "customer_name", value }, 1, {
+          nameLookup: how === "names",
+        });
+        times[how].push(performance.now() - t);
+        if (how === "names") totals.push(result.total);
+      }
+    }
+    for (const how of ["names", "direct"] as const)
+      console.log(
+        `| customer_name, ${label}, ${how === "names" ? "through the names" : "orders searched directly"} | ${quantile(times[how], 0.5)} | ${quantile(times[how], 0.95)} | ${quantile(totals, 0.5)} |`,
+      );
+  }
 }
 
 if (PARTS.has("3")) {

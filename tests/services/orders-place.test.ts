@@ -111,6 +111,33 @@ describe("placing an order", () => {
     expect(after).toEqual({ charge: row.charge, charged_amount: row.charged_amount });
   });
 
+  it("makes a new customer's name searchable at once, and a corrected name too (order_customer_names, decision 093)", async () => {
+    const vp = { id: 0, role: "vp" as const };
+    const names = async () =>
+      (
+        (
+          await h.db.execute(
+            sql`select name from order_customer_names where name in ('zarina quddus', 'zarina quddusi') order by name`,
+          )
+        ).rows as { name: string }[]
+      ).map((r) => r.name);
+    expect(await names()).toEqual([]);
+    const placed = await placeOrder(h.db, clientId, order({ customer_name: "Zarina QUDDUS" }), { now });
+    if (placed.status !== 201) throw new Error(JSON.stringify(placed.body));
+    expect(await names()).toEqual(["zarina quddus"]);
+    const found = await searchRecords(h.db, vp, { type: "customer_name", value: "ina qud" });
+    expect(found.rows.map((r) => ("pickrr_order_id" in r ? r.pickrr_order_id : ""))).toEqual([
+      placed.body.pickrr_order_id,
+    ]);
+    await h.db
+      .update(orders)
+      .set({ customer_name: "Zarina Quddusi" })
+      .where(eq(orders.pickrr_order_id, placed.body.pickrr_order_id));
+    expect(await names()).toEqual(["zarina quddus", "zarina quddusi"]);
+    const corrected = await searchRecords(h.db, vp, { type: "customer_name", value: "quddusi" });
+    expect(corrected.total).toBe(1);
+  });
+
   it("returns the first answer to a retry with the same Idempotency-Key, and creates one order", async () => {
     const first = await placeOrder(h.db, clientId, order({ customer_name: "Retry Once" }), {
       idempotencyKey: "retry-1",

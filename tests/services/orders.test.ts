@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, orders, rateRows, staff, trackingEvents } from "~/services/db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from "~/services/orders/search";
-import { orderForViewer, orderTimeline, searchRecords } from "~/services/orders/search.server";
+import { NAME_LOOKUP_LIMIT, orderForViewer, orderTimeline, searchRecords } from "~/services/orders/search.server";
 import { deriveState, type ScanEvent } from "~/services/orders/status";
 import { parseCalculator } from "~/services/quote/calculator-form";
 import { quoteForClient } from "~/services/quote/quote.server";
@@ -213,6 +213,75 @@ describe("searching orders", () => {
     const name = o.customer_name.toLowerCase();
     const exact = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: name });
     expect(exact).toMatchObject({ total: await count(`%${name}%`), more: false });
+  });
+
+  it("finds a customer name through the book's names: the same orders as a contains search of the orders (decision 093)", async () => {
+    // Every name of the book is in order_customer_names, lowered, once: the seed's bulk inserts kept it.
+    const [{ missing, extra }] = (
+      await h.db.execute(sql`select
+          (select count(*)::int from (select distinct lower(customer_name) as n from orders) o
+            where not exists (select 1 from order_customer_names c where c.name = o.n)) as missing,
+          (select count(*)::int from order_customer_names c
+            where not exists (select 1 from orders o where lower(o.customer_name) = c.name)) as extra`)
+    ).rows as { missing: number; extra: number }[];
+    expect({ missing, extra }).toEqual({ missing: 0, extra: 0 });
+    const namesLike = async (value: string) =>
+      (
+        (
+          await h.db.execute(
+            sql`select count(*)::int as n from order_customer_names where name like ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+          )
+        ).rows as { n: number }[]
+      )[0].n;
+    const [o] = await h.db.select().from(orders).orderBy(asc(orders.id)).limit(1);
+    const whole = o.customer_name.toLowerCase();
+    const first = whole.split(" ")[0];
+    const inside = whole.slice(1, 5);
+    // A whole name, a first name, a fragment from inside a word, a fragment across the space, and
+    // a fragment so common that more names match than are looked up (the orders searched directly).
+    const across = whole.slice(Math.max(0, whole.indexOf(" ") - 2), whole.indexOf(" ") + 3);
+    const values = [whole, first, inside, across, "a", "100%", "x_y"];
+    expect(await namesLike(whole)).toBeLessThanOrEqual(NAME_LOOKUP_LIMIT);
+    expect(await namesLike("a")).toBeGreaterThan(NAME_LOOKUP_LIMIT);
+    for (const viewer of [viewers.vp, viewers.tl]) {
+      for (const value of values) {
+        const like = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const expected = (
+          (
+            await h.db.execute(
+              sql`select o.pickrr_order_id from orders o join clients c on c.id = o.client_id
+                where lower(o.customer_name) like ${like} ${viewer.role === "tl" ? sql`and c.tl_id = ${viewer.id}` : sql``}
+                order by o.placed_at desc, o.id desc limit ${SEARCH_COUNT_CAP + 1}`,
+            )
+          ).rows as { pickrr_order_id: string }[]
+        ).map((r) => r.pickrr_order_id);
+        for (const page of [1, 2]) {
+          const result = await searchRecords(h.db, viewer, { type: "customer_name", value }, page);
+          const ids = result.rows.map((r) => ("pickrr_order_id" in r ? r.pickrr_order_id : ""));
+          expect(ids, `${viewer.role} “${value}” page ${page}`).toEqual(
+            expected.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE),
+          );
+          expect(result, `${viewer.role} “${value}”`).toMatchObject({
+            total: Math.min(expected.length, SEARCH_COUNT_CAP),
+            more: expected.length > SEARCH_COUNT_CAP,
+          });
+        }
+      }
+    }
+    // The search reads the names table: a name taken out of it is not found (rolled back).
+    await h.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from order_customer_names where name = ${whole}`);
+        const gone = await searchRecords(tx as unknown as typeof h.db, viewers.vp, {
+          type: "customer_name",
+          value: whole,
+        });
+        expect(gone.total).toBe(0);
+        throw new Error("roll back");
+      })
+      .catch((e: Error) => {
+        if (e.message !== "roll back") throw e;
+      });
   });
 
   it("shows a tl only their own clients' orders, in search and by URL", async () => {

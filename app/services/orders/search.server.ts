@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { clientScopeCondition, hierarchyMember, type Viewer, withHierarchy } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
-import { clients, orders, trackingEvents } from "../db/schema";
+import { clients, orderCustomerNames, orders, trackingEvents } from "../db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchType } from "./search";
 
 /** The POCs of an order or seller (decision 023): sales = the client's BDM, retention = its TL, ops = its AVP. */
@@ -51,8 +51,38 @@ function orderCondition(type: Exclude<SearchType, "seller_email">, value: string
       return eq(orders.customer_phone, value);
     case "customer_name":
       // Contains, on the trigram index of lower(customer_name) (migration 0009).
-      return sql`lower(${orders.customer_name}) like ${`%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`;
+      return sql`lower(${orders.customer_name}) like ${containsPattern(value)}`;
   }
+}
+
+/** A LIKE pattern that finds `value` anywhere (its %, _ and \\ taken literally). */
+function containsPattern(value: string) {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A Customer Name search through the book's names (decision 093): up to this many matching names
+ * are looked up by equality; more (a short, common fragment) and the orders are searched directly.
+ */
+export const NAME_LOOKUP_LIMIT = 500;
+
+/**
+ * The condition of a search. A customer name is first matched against `order_customer_names`
+ * (thousands of names, not millions of orders): the orders of the names found are then read by
+ * equality, from orders_customer_name_idx alone — the same orders as the contains condition finds.
+ */
+async function searchCondition(db: Db, type: Exclude<SearchType, "seller_email">, value: string, nameLookup = true) {
+  if (type !== "customer_name" || !nameLookup) return orderCondition(type, value);
+  const names = (
+    await db
+      .select({ name: orderCustomerNames.name })
+      .from(orderCustomerNames)
+      .where(sql`${orderCustomerNames.name} like ${containsPattern(value)}`)
+      .limit(NAME_LOOKUP_LIMIT + 1)
+  ).map((r) => r.name);
+  if (names.length > NAME_LOOKUP_LIMIT) return orderCondition(type, value);
+  if (names.length === 0) return sql`false`;
+  return inArray(sql`lower(${orders.customer_name})`, names);
 }
 
 /** What the result table shows of an order (the loader's data for 50 rows goes into the page twice: markup and hydration data). */
@@ -126,6 +156,8 @@ export async function searchRecords(
   viewer: Pick<Viewer, "id" | "role">,
   search: { type: SearchType; value: string },
   page = 1,
+  /** `nameLookup: false` searches a name's orders directly, as when too many names match (bench-orders pairs the two). */
+  { nameLookup = true }: { nameLookup?: boolean } = {},
 ): Promise<SearchResult> {
   const scope = clientScopeCondition(viewer);
   if (search.type === "seller_email") {
@@ -142,7 +174,7 @@ export async function searchRecords(
       pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)),
     };
   }
-  const where = and(scope, orderCondition(search.type, search.value));
+  const where = and(scope, await searchCondition(db, search.type, search.value, nameLookup));
   // The matches are found once, in one statement: their ids in page order to one past the cap
   // (the count stops there), the page's rows read by id, and the count. A name search's trigram
   // scan is most of its cost, and counting with a second query ran it twice. An empty page past

@@ -73,6 +73,17 @@ export const orderKeys = pgTable(
 );
 
 /**
+ * Every customer name of the order book, lowered, once (decision 093): the header's Customer Name
+ * search finds the matching names here (a trigram index over thousands of names, not millions of
+ * orders), then their orders by equality on orders' name index. A statement trigger on `orders`
+ * (migration 0035) writes it: no code inserts here. A name whose orders are gone stays (it finds none).
+ */
+export const orderCustomerNames = pgTable("order_customer_names", {
+  /** lower(orders.customer_name). */
+  name: text("name").primaryKey(),
+});
+
+/**
  * Partitioned by month of placed_at (decision 085, migration 0031: drizzle cannot declare it):
  * the primary key includes placed_at, and the ids' uniqueness is order_keys'.
  */
