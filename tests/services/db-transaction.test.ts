@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import type { Db, DbHandle } from "~/services/db/client.server";
-import { afterCommit, transaction } from "~/services/db/transaction.server";
+import { afterCommit, readTogether, transaction } from "~/services/db/transaction.server";
 
 import { openTestDb } from "../support/db";
 
@@ -66,5 +66,30 @@ describe("transaction(db, …)", () => {
     expect(ran).toEqual(["kept"]);
     expect(await names(h.db)).toEqual(expect.arrayContaining(["kept savepoint"]));
     expect(await names(h.db)).not.toContain("dropped savepoint");
+  });
+});
+
+describe("readTogether(db, reads)", () => {
+  const traced = (db: Db, log: string[], name: string) => async () => {
+    log.push(`${name} starts`);
+    const rows = (await db.execute(sql`select ${name}::text as name`)).rows as { name: string }[];
+    log.push(`${name} ends`);
+    return rows[0].name;
+  };
+
+  it("starts every read at once on the database, and gives their answers in order", async () => {
+    const log: string[] = [];
+    const answers = await readTogether(h.db, [traced(h.db, log, "a"), traced(h.db, log, "b")]);
+    expect(answers).toEqual(["a", "b"]);
+    expect(log.slice(0, 2)).toEqual(["a starts", "b starts"]);
+  });
+
+  it("runs them one after another on a transaction (one connection: no query sent while another runs)", async () => {
+    const log: string[] = [];
+    const answers = await transaction(h.db, (tx) =>
+      readTogether(tx, [traced(tx as unknown as Db, log, "a"), traced(tx as unknown as Db, log, "b")]),
+    );
+    expect(answers).toEqual(["a", "b"]);
+    expect(log).toEqual(["a starts", "a ends", "b starts", "b ends"]);
   });
 });

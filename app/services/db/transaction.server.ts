@@ -52,3 +52,19 @@ function runSafely(work: AfterCommit, db: Db): void {
     logServerError(error, "After-commit work failed");
   }
 }
+
+/**
+ * Independent reads, at once on the database (a pool: each read on its own connection) and one
+ * after another on a transaction: a transaction is one connection, where node-postgres 8 queues
+ * a query sent while another runs (with a deprecation warning) and version 9 will refuse it.
+ */
+export async function readTogether<T extends readonly unknown[] | []>(
+  db: Executor,
+  reads: { [K in keyof T]: () => PromiseLike<T[K]> },
+): Promise<T> {
+  const list = reads as readonly (() => PromiseLike<unknown>)[];
+  if (!isTransaction(db)) return (await Promise.all(list.map((read) => read()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of list) out.push(await read());
+  return out as unknown as T;
+}

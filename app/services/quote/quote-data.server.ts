@@ -29,6 +29,7 @@ import {
   pincodes,
   rateRows,
 } from "../db/schema";
+import { readTogether } from "../db/transaction.server";
 import type { RowChange } from "../ratecards/changes";
 import { overlayRowChanges } from "../ratecards/scheduled";
 import { dueChangesFor } from "../ratecards/scheduled.server";
@@ -292,15 +293,15 @@ function blankRow(clientId: number, c: RowChange): RateTableRow {
 const surfaceOnlyColumn = sql<boolean>`coalesce((${clients.pickrr_config}->>'surface_only')::boolean, false)`;
 
 async function loadClientConfig(db: Db, clientId: number, fingerprint: string, at: Date): Promise<ClientQuoteConfig> {
-  const [services, table, engineType, custom, select, flags, due] = await Promise.all([
-    servicesQuery(db).where(eq(clientCourierServices.client_id, clientId)).orderBy(asc(courierServices.name)),
-    db.select().from(rateRows).where(eq(rateRows.client_id, clientId)),
+  const [services, table, engineType, custom, select, flags, due] = await readTogether(db, [
+    () => servicesQuery(db).where(eq(clientCourierServices.client_id, clientId)).orderBy(asc(courierServices.name)),
+    () => db.select().from(rateRows).where(eq(rateRows.client_id, clientId)),
     // The spec's rule reads (rules.server.ts): the same answers the Courier Rules screens get.
-    fetchUserPriorityEngineType(db, clientId),
-    fetchCustomPriorityEngine(db, clientId),
-    fetchAllocEngineRules(db, clientId),
-    db.select({ surface_only: surfaceOnlyColumn }).from(clients).where(eq(clients.id, clientId)),
-    fingerprint.endsWith(`#${NO_DUE_CHANGES}`) ? Promise.resolve([]) : dueChangesFor(db, clientId, at),
+    () => fetchUserPriorityEngineType(db, clientId),
+    () => fetchCustomPriorityEngine(db, clientId),
+    () => fetchAllocEngineRules(db, clientId),
+    () => db.select({ surface_only: surfaceOnlyColumn }).from(clients).where(eq(clients.id, clientId)),
+    () => (fingerprint.endsWith(`#${NO_DUE_CHANGES}`) ? Promise.resolve([]) : dueChangesFor(db, clientId, at)),
   ]);
   // The card in force at `at`: the table, with the scheduled changes due by then that the job has
   // not applied yet laid over it by the job's own rule (ratecards/scheduled.ts).
@@ -334,29 +335,38 @@ export async function preloadClientConfigs(
       if (r.client_id !== null) (by.get(r.client_id) ?? by.set(r.client_id, []).get(r.client_id)!).push(r);
     return (id: number) => by.get(id) ?? [];
   };
-  const [stamps, services, rates, settings, custom, select, flags] = await Promise.all([
-    db.execute<{ id: number; stamp: string }>(
-      sql`select c.id, ${clientFingerprint(sql`c.id`)} || '#' || ${dueChangesStamp(sql`c.id`, new Date())} as stamp from unnest(${`{${ids.join(",")}}`}::int[]) as c(id)`,
-    ),
-    servicesQuery(db)
-      .where(inArray(clientCourierServices.client_id, ids))
-      .orderBy(asc(clientCourierServices.client_id), asc(courierServices.name)),
-    db.select().from(rateRows).where(inArray(rateRows.client_id, ids)),
-    db
-      .select({ client_id: clientRuleSettings.client_id, rule_code: clientRuleSettings.rule_code })
-      .from(clientRuleSettings)
-      .where(inArray(clientRuleSettings.client_id, ids)),
-    db
-      .select()
-      .from(customPriorityRules)
-      .where(inArray(customPriorityRules.client_id, ids))
-      .orderBy(asc(customPriorityRules.id)),
-    db
-      .select()
-      .from(pickrrSelectRules)
-      .where(inArray(pickrrSelectRules.client_id, ids))
-      .orderBy(desc(pickrrSelectRules.priority), asc(pickrrSelectRules.id)),
-    db.select({ client_id: clients.id, surface_only: surfaceOnlyColumn }).from(clients).where(inArray(clients.id, ids)),
+  const [stamps, services, rates, settings, custom, select, flags] = await readTogether(db, [
+    () =>
+      db.execute<{ id: number; stamp: string }>(
+        sql`select c.id, ${clientFingerprint(sql`c.id`)} || '#' || ${dueChangesStamp(sql`c.id`, new Date())} as stamp from unnest(${`{${ids.join(",")}}`}::int[]) as c(id)`,
+      ),
+    () =>
+      servicesQuery(db)
+        .where(inArray(clientCourierServices.client_id, ids))
+        .orderBy(asc(clientCourierServices.client_id), asc(courierServices.name)),
+    () => db.select().from(rateRows).where(inArray(rateRows.client_id, ids)),
+    () =>
+      db
+        .select({ client_id: clientRuleSettings.client_id, rule_code: clientRuleSettings.rule_code })
+        .from(clientRuleSettings)
+        .where(inArray(clientRuleSettings.client_id, ids)),
+    () =>
+      db
+        .select()
+        .from(customPriorityRules)
+        .where(inArray(customPriorityRules.client_id, ids))
+        .orderBy(asc(customPriorityRules.id)),
+    () =>
+      db
+        .select()
+        .from(pickrrSelectRules)
+        .where(inArray(pickrrSelectRules.client_id, ids))
+        .orderBy(desc(pickrrSelectRules.priority), asc(pickrrSelectRules.id)),
+    () =>
+      db
+        .select({ client_id: clients.id, surface_only: surfaceOnlyColumn })
+        .from(clients)
+        .where(inArray(clients.id, ids)),
   ]);
   const [servicesOf, ratesOf, settingOf, customOf, selectOf, flagOf] = [
     group(services),
