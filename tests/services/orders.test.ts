@@ -240,9 +240,39 @@ describe("searching orders", () => {
     // A whole name, a first name, a fragment from inside a word, a fragment across the space, and
     // a fragment so common that more names match than are looked up (the orders searched directly).
     const across = whole.slice(Math.max(0, whole.indexOf(" ") - 2), whole.indexOf(" ") + 3);
-    const values = [whole, first, inside, across, "a", "100%", "x_y"];
+    const values = [whole, first, inside, across, "a", "e", "100%", "x_y"];
     expect(await namesLike(whole)).toBeLessThanOrEqual(NAME_LOOKUP_LIMIT);
     expect(await namesLike("a")).toBeGreaterThan(NAME_LOOKUP_LIMIT);
+    // A name search reads its last days first: a window holding more matches than the count's cap,
+    // but not every match, gives the whole book's newest all the same (pages 1, 2 and the cap's last).
+    const [{ days, older }] = (
+      await h.db.execute(
+        sql`with m as (select placed_at from orders where lower(customer_name) like '%a%'
+              order by placed_at desc, id desc offset ${SEARCH_COUNT_CAP + 1} limit 1)
+            select ceil(extract(epoch from now() - m.placed_at) / 86400)::int as days,
+              (select count(*)::int from orders where lower(customer_name) like '%a%'
+                and placed_at < now() - make_interval(days => ceil(extract(epoch from now() - m.placed_at) / 86400)::int)) as older
+            from m`,
+      )
+    ).rows as { days: number; older: number }[];
+    expect(older, "matches older than the window").toBeGreaterThan(0);
+    const newest = (
+      (
+        await h.db.execute(
+          sql`select pickrr_order_id from orders where lower(customer_name) like '%a%' order by placed_at desc, id desc limit ${SEARCH_COUNT_CAP}`,
+        )
+      ).rows as { pickrr_order_id: string }[]
+    ).map((r) => r.pickrr_order_id);
+    for (const page of [1, 2, SEARCH_COUNT_CAP / SEARCH_PAGE_SIZE]) {
+      const windowed = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: "a" }, page, {
+        recentDays: days,
+      });
+      expect(
+        windowed.rows.map((r) => ("pickrr_order_id" in r ? r.pickrr_order_id : "")),
+        `window of ${days} days, page ${page}`,
+      ).toEqual(newest.slice((page - 1) * SEARCH_PAGE_SIZE, page * SEARCH_PAGE_SIZE));
+      expect(windowed).toMatchObject({ total: SEARCH_COUNT_CAP, more: true });
+    }
     for (const viewer of [viewers.vp, viewers.tl]) {
       for (const value of values) {
         const like = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -3,7 +3,7 @@
  * that match the header search, limited to the clients the signed-in staff may see (the same
  * scope rule as All Users), 50 to a page, newest first.
  */
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 
 import { clientScopeCondition, hierarchyMember, type Viewer, withHierarchy } from "../clients/clients.server";
 import type { Db } from "../db/client.server";
@@ -66,13 +66,21 @@ function containsPattern(value: string) {
  */
 export const NAME_LOOKUP_LIMIT = 500;
 
+/** The days a name search reads first (decision 093). */
+export const RECENT_DAYS = 31;
+
 /**
  * The condition of a search. A customer name is first matched against `order_customer_names`
  * (thousands of names, not millions of orders): the orders of the names found are then read by
  * equality, from orders_customer_name_idx alone — the same orders as the contains condition finds.
  */
-async function searchCondition(db: Db, type: Exclude<SearchType, "seller_email">, value: string, nameLookup = true) {
-  if (type !== "customer_name" || !nameLookup) return orderCondition(type, value);
+async function searchCondition(
+  db: Db,
+  type: Exclude<SearchType, "seller_email">,
+  value: string,
+  nameLookup = true,
+): Promise<{ condition: SQL; names: number | null }> {
+  if (type !== "customer_name" || !nameLookup) return { condition: orderCondition(type, value), names: null };
   const names = (
     await db
       .select({ name: orderCustomerNames.name })
@@ -80,9 +88,9 @@ async function searchCondition(db: Db, type: Exclude<SearchType, "seller_email">
       .where(sql`${orderCustomerNames.name} like ${containsPattern(value)}`)
       .limit(NAME_LOOKUP_LIMIT + 1)
   ).map((r) => r.name);
-  if (names.length > NAME_LOOKUP_LIMIT) return orderCondition(type, value);
-  if (names.length === 0) return sql`false`;
-  return inArray(sql`lower(${orders.customer_name})`, names);
+  if (names.length > NAME_LOOKUP_LIMIT) return { condition: orderCondition(type, value), names: null };
+  if (names.length === 0) return { condition: sql`false`, names: 0 };
+  return { condition: inArray(sql`lower(${orders.customer_name})`, names), names: names.length };
 }
 
 /** What the result table shows of an order (the loader's data for 50 rows goes into the page twice: markup and hydration data). */
@@ -156,8 +164,11 @@ export async function searchRecords(
   viewer: Pick<Viewer, "id" | "role">,
   search: { type: SearchType; value: string },
   page = 1,
-  /** `nameLookup: false` searches a name's orders directly, as when too many names match (bench-orders pairs the two). */
-  { nameLookup = true }: { nameLookup?: boolean } = {},
+  /**
+   * `nameLookup: false` searches a name's orders directly, as when too many names match
+   * (bench-orders pairs the two); `recentDays`: the days a name search reads first.
+   */
+  { nameLookup = true, recentDays = RECENT_DAYS }: { nameLookup?: boolean; recentDays?: number } = {},
 ): Promise<SearchResult> {
   const scope = clientScopeCondition(viewer);
   if (search.type === "seller_email") {
@@ -174,35 +185,50 @@ export async function searchRecords(
       pages: Math.max(1, Math.ceil(n / SEARCH_PAGE_SIZE)),
     };
   }
-  const where = and(scope, await searchCondition(db, search.type, search.value, nameLookup));
+  const matched = await searchCondition(db, search.type, search.value, nameLookup);
+  const where = and(scope, matched.condition);
   // The matches are found once, in one statement: their ids in page order to one past the cap
   // (the count stops there), the page's rows read by id, and the count. A name search's trigram
   // scan is most of its cost, and counting with a second query ran it twice. An empty page past
   // page 1 counts on its own (nothing else carries the count); a page past the cap reads its
   // rows itself.
-  const found = db.$with("found").as(
-    db
-      .select({ id: orders.id, placed_at: orders.placed_at })
+  const from = (page - 1) * SEARCH_PAGE_SIZE;
+  const pageWithCount = (w: ReturnType<typeof and>) => {
+    const found = db.$with("found").as(
+      db
+        .select({ id: orders.id, placed_at: orders.placed_at })
+        .from(orders)
+        .innerJoin(clients, withClient)
+        .where(w)
+        .orderBy(...newestFirst)
+        .limit(SEARCH_COUNT_CAP + 1),
+    );
+    const pageIds = db
+      .select({ id: found.id })
+      .from(found)
+      .orderBy(desc(found.placed_at), desc(found.id))
+      .limit(SEARCH_PAGE_SIZE)
+      .offset(from);
+    return db
+      .with(found)
+      .select({ ...orderListColumns, found: sql<number>`(select count(*) from ${found})::int` })
       .from(orders)
       .innerJoin(clients, withClient)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(SEARCH_COUNT_CAP + 1),
-  );
-  const from = (page - 1) * SEARCH_PAGE_SIZE;
-  const pageIds = db
-    .select({ id: found.id })
-    .from(found)
-    .orderBy(desc(found.placed_at), desc(found.id))
-    .limit(SEARCH_PAGE_SIZE)
-    .offset(from);
-  const withCount = await db
-    .with(found)
-    .select({ ...orderListColumns, found: sql<number>`(select count(*) from ${found})::int` })
-    .from(orders)
-    .innerJoin(clients, withClient)
-    .where(inArray(orders.id, pageIds))
-    .orderBy(...newestFirst);
+      .where(inArray(orders.id, pageIds))
+      .orderBy(...newestFirst);
+  };
+  // A name search looks at the last RECENT_DAYS first (decision 093): when they hold more matches
+  // than the count's cap, the newest matches of the whole book are all among them, and the older
+  // months need not be read (a first name's tens of thousands of orders at 10,000,000). Fewer,
+  // and the whole book is searched. One name (a whole name as typed) has too few orders a month
+  // for the window to be worth a statement: its orders are read at once.
+  let withCount: Awaited<ReturnType<typeof pageWithCount>> | undefined;
+  if (search.type === "customer_name" && matched.names !== 1 && matched.names !== 0 && from < SEARCH_COUNT_CAP) {
+    const since = new Date(Date.now() - recentDays * 86_400_000);
+    const recent = await pageWithCount(and(where, gte(orders.placed_at, since)));
+    if ((recent[0]?.found ?? 0) > SEARCH_COUNT_CAP) withCount = recent;
+  }
+  withCount ??= await pageWithCount(where);
   let n = withCount[0]?.found ?? 0;
   if (withCount.length === 0 && page > 1)
     n = (
