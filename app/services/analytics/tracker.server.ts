@@ -8,6 +8,7 @@ import { and, eq, type SQL, sql, type SQLWrapper } from "drizzle-orm";
 
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import { addDays, daysFrom } from "../core/ist-dates";
+import { containsPattern } from "../core/like";
 import type { Executor } from "../db/client.server";
 import { clients, dailyPerformanceRows, orderDailyRollups, settings, staff } from "../db/schema";
 import type { DayRange } from "./periods";
@@ -95,7 +96,7 @@ export type PerformanceRow = {
 
 /** A search's ILIKE pattern (its %, _ and \\ taken literally), or null for no search. */
 function likePattern(q: string): string | null {
-  return q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return q ? containsPattern(q) : null;
 }
 
 /**

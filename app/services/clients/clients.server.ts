@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql, type SQLWrapper } 
 import { writeAudit } from "../audit/audit.server";
 import { hashPassword } from "../auth/password.server";
 import { clientScopeFor } from "../auth/roles";
+import { containsPattern } from "../core/like";
 import { type Invalid, invalid, type Result } from "../core/result";
 import type { StaffRole } from "../core/roles";
 import { anyOfIds } from "../db/any-of";
@@ -106,7 +107,7 @@ function searchPatterns(q: string): { like: string; digitsLike: string | null } 
   if (!q) return null;
   const digits = q.replace(/\D/g, "");
   return {
-    like: `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
+    like: containsPattern(q),
     digitsLike: digits.length >= 4 && digits !== q ? `%${digits}%` : null,
   };
 }

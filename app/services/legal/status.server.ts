@@ -12,6 +12,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 
+import { containsPattern } from "../core/like";
 import type { Db, Executor } from "../db/client.server";
 import { indiaDate } from "./documents";
 import { AGREEMENT_STATUS, type AgreementStatus, type DocName } from "./forms";
@@ -34,8 +35,8 @@ export type StatusRow = {
   docs: StatusDoc[];
 };
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const searchCondition = (q: string): SQL => sql`(c.name ilike ${likePattern(q)} or c.email ilike ${likePattern(q)})`;
+const searchCondition = (q: string): SQL =>
+  sql`(c.name ilike ${containsPattern(q)} or c.email ilike ${containsPattern(q)})`;
 const searchOf = (q: string): SQL => (q ? sql`where ${searchCondition(q)}` : sql``);
 
 /** A seller's Agreement Status from its counts (the rule, in SQL): '1', '0', or null with nothing in force. */
@@ -158,7 +159,7 @@ async function pageOf<R extends { total: number }>(
 function keptFrom({ status, q }: Pick<StatusQuery, "status" | "q">): SQL {
   const conditions = [
     status ? sql`s.status = ${status}` : null,
-    q ? sql`s.search like lower(${likePattern(q)})` : null,
+    q ? sql`s.search like lower(${containsPattern(q)})` : null,
   ].filter((c): c is SQL => c !== null);
   return sql`legal_seller_status s ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}`;
 }

@@ -10,6 +10,7 @@ import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { type Actor, can } from "../auth/permissions";
 import { clientScopeCondition, type Viewer } from "../clients/clients.server";
 import { istDayOf } from "../core/ist-dates";
+import { containsPattern } from "../core/like";
 import { formatInr, paiseToRupeesString, percentOfPaise, rupeesToPaise } from "../core/money";
 import {
   fail,
@@ -66,8 +67,7 @@ async function sellersInView(
   viewer: Pick<Viewer, "id" | "role">,
   view: Pick<CodView, "by" | "q">,
 ): Promise<number[] | null> {
-  const email =
-    view.by === "email" && view.q ? ilike(clients.email, `%${view.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined;
+  const email = view.by === "email" && view.q ? ilike(clients.email, containsPattern(view.q)) : undefined;
   const where = and(clientScopeCondition(viewer), email);
   if (!where) return null;
   return (await db.select({ id: clients.id }).from(clients).where(where)).map((r) => r.id);

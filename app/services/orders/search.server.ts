@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 
 import { clientScopeCondition, hierarchyMember, type Viewer, withHierarchy } from "../clients/clients.server";
+import { containsPattern } from "../core/like";
 import type { Db } from "../db/client.server";
 import { clients, orderCustomerNames, orders, trackingEvents } from "../db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchType } from "./search";
@@ -53,11 +54,6 @@ function orderCondition(type: Exclude<SearchType, "seller_email">, value: string
       // Contains, on the trigram index of lower(customer_name) (migration 0009).
       return sql`lower(${orders.customer_name}) like ${containsPattern(value)}`;
   }
-}
-
-/** A LIKE pattern that finds `value` anywhere (its %, _ and \\ taken literally). */
-function containsPattern(value: string) {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -186,6 +182,8 @@ export async function searchRecords(
     };
   }
   const matched = await searchCondition(db, search.type, search.value, nameLookup);
+  // No name of the book contains the text: no order can, and none is read.
+  if (matched.names === 0) return { kind: "orders", rows: [], total: 0, more: false, page, pages: page };
   const where = and(scope, matched.condition);
   // The matches are found once, in one statement: their ids in page order to one past the cap
   // (the count stops there), the page's rows read by id, and the count. A name search's trigram
@@ -223,7 +221,7 @@ export async function searchRecords(
   // and the whole book is searched. One name (a whole name as typed) has too few orders a month
   // for the window to be worth a statement: its orders are read at once.
   let withCount: Awaited<ReturnType<typeof pageWithCount>> | undefined;
-  if (search.type === "customer_name" && matched.names !== 1 && matched.names !== 0 && from < SEARCH_COUNT_CAP) {
+  if (search.type === "customer_name" && matched.names !== 1 && from < SEARCH_COUNT_CAP) {
     const since = new Date(Date.now() - recentDays * 86_400_000);
     const recent = await pageWithCount(and(where, gte(orders.placed_at, since)));
     if ((recent[0]?.found ?? 0) > SEARCH_COUNT_CAP) withCount = recent;
