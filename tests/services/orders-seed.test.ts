@@ -15,7 +15,7 @@ import { isDropping } from "~/services/analytics/week-over-week";
 import type { DbHandle } from "~/services/db/client.server";
 import { createActivity, createPacer } from "~/services/http/activity";
 import { rollupDifferences } from "~/services/orders/rollups.server";
-import { FILL_BANDS_DAYS, fillOrderBook, ORDER_FILL_SETTING } from "~/services/seed/orders.server";
+import { chunkPace, FILL_BANDS_DAYS, fillOrderBook, ORDER_FILL_SETTING } from "~/services/seed/orders.server";
 import { seedDemoData } from "~/services/seed/seed.server";
 
 import { openTestDb } from "../support/db";
@@ -38,6 +38,15 @@ async function book(h: DbHandle) {
                (select count(*)::int from orders) as n, (select count(*)::int from tracking_events) as e`,
   );
 }
+
+describe("the fill's pace for a chunk (decision 077)", () => {
+  it("spares the rest only to the most recent band's first chunk: the rest of the band and older bands rest while people click", () => {
+    expect(chunkPace(0, 0)).toEqual(["recent", { urgent: true }]);
+    expect(chunkPace(0, 250)).toEqual(["recent", { urgent: false }]);
+    expect(chunkPace(1, 0)).toEqual(["chunk"]);
+    expect(chunkPace(2, 500)).toEqual(["chunk"]);
+  });
+});
 
 describe("the demo order book filled after start-up", { timeout: LONG }, () => {
   let template: DbHandle;

@@ -741,8 +741,9 @@ export const FILL_BANDS_DAYS: readonly number[] = [15, 42, 90, Infinity];
 /**
  * Awaited before each step of the fill, named: planning a client's lanes, drawing a block,
  * writing a chunk of the most recent band or of another, the money, a range of orders joining
- * their cycles, a table's upkeep. Urgent steps are what a person waits to see (the last weeks'
- * orders): they may take any quiet moment; the others rest while requests come (decision 077).
+ * their cycles, a table's upkeep. Urgent steps are what a person waits to see (the first orders of
+ * the last weeks, `chunkPace`): they may take any quiet moment; the others rest while requests come
+ * (decision 077).
  */
 export type FillPace = (
   step: "plan" | "draw" | "recent" | "snapshot" | "chunk" | "money" | "link" | "upkeep",
@@ -773,6 +774,18 @@ export type FillOptions = {
  * takes about as long as a chunk of orders.
  */
 export const FILL_LINK_CHUNK = 2_000;
+
+/**
+ * How the fill paces a chunk of band `band` when `bandWritten` of that band's orders are in from
+ * this run: the first chunk of the most recent band is urgent (it is what turns an empty console
+ * into one showing orders); the band's other chunks rest like every other step while requests
+ * come, still before any older band (decision 077, amended 2026-12-06: the band's unrested chunks
+ * met most of the clicks made while it filled).
+ */
+export function chunkPace(band: number, bandWritten: number): Parameters<FillPace> {
+  if (band > 0) return ["chunk"];
+  return ["recent", { urgent: bandWritten === 0 }];
+}
 
 /**
  * The fill's chunks: every order of the book drawn (block by block, pacing between blocks), put in
@@ -824,7 +837,7 @@ export async function fillOrderBook(db: Db, options: FillOptions | ((line: strin
     let bandAdded = 0;
     for (const chunk of chunks) {
       if (written >= maxChunks) return added;
-      await (b === 0 ? pace("recent", { urgent: true }) : pace("chunk"));
+      await pace(...chunkPace(b, bandAdded));
       const done = await transaction(db, async (tx) => {
         const [{ locked }] = (await tx.execute(sql`select pg_try_advisory_xact_lock(${ORDER_FILL_LOCK}) as locked`))
           .rows as { locked: boolean }[];
