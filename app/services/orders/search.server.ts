@@ -4,6 +4,8 @@
  * scope rule as All Users), 50 to a page, newest first.
  */
 import { and, asc, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import type { WithSubquery } from "drizzle-orm/subquery";
 
 import { clientScopeCondition, hierarchyMember, type Viewer, withHierarchy } from "../clients/clients.server";
 import { containsPattern } from "../core/like";
@@ -185,48 +187,56 @@ export async function searchRecords(
   // No name of the book contains the text: no order can, and none is read.
   if (matched.names === 0) return { kind: "orders", rows: [], total: 0, more: false, page, pages: page };
   const where = and(scope, matched.condition);
-  // The matches are found once, in one statement: their ids in page order to one past the cap
-  // (the count stops there), the page's rows read by id, and the count. A name search's trigram
-  // scan is most of its cost, and counting with a second query ran it twice. An empty page past
-  // page 1 counts on its own (nothing else carries the count); a page past the cap reads its
-  // rows itself.
   const from = (page - 1) * SEARCH_PAGE_SIZE;
-  const pageWithCount = (w: ReturnType<typeof and>) => {
-    const found = db.$with("found").as(
-      db
-        .select({ id: orders.id, placed_at: orders.placed_at })
-        .from(orders)
-        .innerJoin(clients, withClient)
-        .where(w)
-        .orderBy(...newestFirst)
-        .limit(SEARCH_COUNT_CAP + 1),
-    );
-    const pageIds = db
-      .select({ id: found.id })
-      .from(found)
-      .orderBy(desc(found.placed_at), desc(found.id))
-      .limit(SEARCH_PAGE_SIZE)
-      .offset(from);
-    return db
-      .with(found)
-      .select({ ...orderListColumns, found: sql<number>`(select count(*) from ${found})::int` })
+  const matches = (w: SQL | undefined) =>
+    db
+      .select({ id: orders.id, placed_at: orders.placed_at })
       .from(orders)
       .innerJoin(clients, withClient)
-      .where(inArray(orders.id, pageIds))
-      .orderBy(...newestFirst);
-  };
+      .where(w)
+      .orderBy(...newestFirst)
+      .limit(SEARCH_COUNT_CAP + 1);
   // A name search looks at the last RECENT_DAYS first (decision 093): when they hold more matches
   // than the count's cap, the newest matches of the whole book are all among them, and the older
   // months need not be read (a first name's tens of thousands of orders at 10,000,000). Fewer,
-  // and the whole book is searched. One name (a whole name as typed) has too few orders a month
-  // for the window to be worth a statement: its orders are read at once.
-  let withCount: Awaited<ReturnType<typeof pageWithCount>> | undefined;
+  // and the whole book is searched — in the same statement: the whole book's scan sits under a
+  // condition on the window's count alone, which PostgreSQL decides once, before the scan (a
+  // one-time filter), so it is read only when the window cannot answer. One name (a whole name as
+  // typed) has too few orders a month for the window to be worth it: its orders are read at once.
+  let found = db.$with("found").as(matches(where));
+  let ctes: WithSubquery[] = [found];
   if (search.type === "customer_name" && matched.names !== 1 && from < SEARCH_COUNT_CAP) {
     const since = new Date(Date.now() - recentDays * 86_400_000);
-    const recent = await pageWithCount(and(where, gte(orders.placed_at, since)));
-    if ((recent[0]?.found ?? 0) > SEARCH_COUNT_CAP) withCount = recent;
+    const recent = db.$with("recent").as(matches(and(where, gte(orders.placed_at, since))));
+    const windowFull = sql`(select count(*) from ${recent}) > ${SEARCH_COUNT_CAP}`;
+    const whole = db.$with("whole").as(matches(and(where, sql`not ${windowFull}`)));
+    found = db
+      .$with("found")
+      .as(
+        unionAll(
+          db.select({ id: recent.id, placed_at: recent.placed_at }).from(recent).where(windowFull),
+          db.select({ id: whole.id, placed_at: whole.placed_at }).from(whole),
+        ),
+      );
+    ctes = [recent, whole, found];
   }
-  withCount ??= await pageWithCount(where);
+  const pageIds = db
+    .select({ id: found.id })
+    .from(found)
+    .orderBy(desc(found.placed_at), desc(found.id))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset(from);
+  // The matches are found once, in one statement: their ids in page order to one past the cap
+  // (the count stops there), the page's rows read by id, and the count. A name search's scan is
+  // most of its cost, and counting with a second query ran it twice. An empty page past page 1
+  // counts on its own (nothing else carries the count); a page past the cap reads its rows itself.
+  const withCount = await db
+    .with(...ctes)
+    .select({ ...orderListColumns, found: sql<number>`(select count(*) from ${found})::int` })
+    .from(orders)
+    .innerJoin(clients, withClient)
+    .where(inArray(orders.id, pageIds))
+    .orderBy(...newestFirst);
   let n = withCount[0]?.found ?? 0;
   if (withCount.length === 0 && page > 1)
     n = (
