@@ -272,11 +272,26 @@ export type PageFigures = {
  * CPU per request, HTML size), then `connections` connections for `seconds` (requests/s,
  * latencies, CPU per request).
  */
+/**
+ * Waits until the server has been quiet for a moment (under 20 ms of CPU in 500 ms; at most 15 s):
+ * work a page leaves behind (a snapshot refreshed after Daily Performance, a collection) would
+ * otherwise be counted against the next page measured.
+ */
+export async function serverSettled(server: BenchServer): Promise<void> {
+  const until = performance.now() + 15_000;
+  while (performance.now() < until) {
+    const cpu0 = server.cpuMs();
+    await new Promise((r) => setTimeout(r, 500));
+    if (server.cpuMs() - cpu0 < 20) return;
+  }
+}
+
 export async function measurePageFigures(
   server: BenchServer,
   url: string,
   opts: { warmUp: number; requests: number; seconds: number; connections: number },
 ): Promise<PageFigures> {
+  await serverSettled(server);
   for (let i = 0; i < opts.warmUp; i++) await server.get(url);
   const serverMs: number[] = [];
   const latency: number[] = [];
