@@ -28,6 +28,7 @@ import { accountLedger } from "~/services/money/ledger.server";
 import { ingestEvents } from "~/services/orders/tracking.server";
 
 import { openTestDb } from "../support/db";
+import { placeAndPickUp } from "../support/orders-api";
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -210,13 +211,15 @@ describe("Premium cashback credits", () => {
     // after its pickup — late against a 1-day promise whatever the day and hour of the run.
     const monday = weekStart(istDayOf(new Date()));
     const at = new Date(`${addDays(monday, 6)}T22:00:00+05:30`);
-    const o = (await openOrders(0)).find(
-      (x) =>
-        !used.includes(x.client_id) &&
-        istDayOf(new Date(x.pickup_at)) >= monday &&
-        istDayOf(new Date(x.pickup_at)) <= addDays(monday, 4),
-    );
-    if (!o) throw new Error("the seed has no order picked up Monday–Friday of this week and still open");
+    // Early on a Monday (IST) the seed's open week has no pickup yet: one is placed and picked up
+    // now, as a seller and a courier would (now is then a Monday).
+    const o =
+      (await openOrders(0)).find(
+        (x) =>
+          !used.includes(x.client_id) &&
+          istDayOf(new Date(x.pickup_at)) >= monday &&
+          istDayOf(new Date(x.pickup_at)) <= addDays(monday, 4),
+      ) ?? (await placeAndPickUp(h.db, sql`not (c.id = any(${`{${used.join(",")}}`}::int[]))`, new Date()));
     await premium(o.client_id, "100000.00");
     await ingestEvents(
       h.db,

@@ -1,6 +1,6 @@
 /**
  * The cycle cutter (decision 031; PGlite, and PostgreSQL with TEST_DATABASE_URL):
- * orders delivered and picked up after the seed end up, once their week has closed, in exactly
+ * orders delivered and picked up after the seed (through the courier webhook) end up, once their week has closed, in exactly
  * one COD remittance cycle and one billing cycle of their seller; a late delivery goes into the
  * seller's next cycle; two concurrent cuts make what one makes; a second cut changes nothing;
  * every cycle's amounts are its orders' sums to the paisa.
@@ -17,6 +17,7 @@ import { remittanceReference, weekStart } from "~/services/money/cycles";
 import { ingestEvents } from "~/services/orders/tracking.server";
 
 import { openTestDb } from "../support/db";
+import { placeAndPickUp } from "../support/orders-api";
 
 const DAY = 86_400_000;
 let a: DbHandle;
@@ -89,8 +90,13 @@ beforeAll(async () => {
   // The same orders delivered now on both copies (the webhook's path).
   const list = await openCodOrders(a, 6);
   expect(list).toHaveLength(6);
-  for (const h of [a, b]) await deliver(h, list, new Date());
+  const now = new Date();
+  for (const h of [a, b]) await deliver(h, list, now);
   delivered = list;
+  // And two picked up now, a wallet seller's and another's, for the bills: early on a Monday (IST)
+  // the seed's open week has no pickup yet. The same on both copies.
+  const wallet = (yes: boolean) => sql`coalesce((c.pickrr_config->>'has_wallet')::boolean, false) = ${yes}`;
+  for (const h of [a, b]) for (const yes of [true, false]) await placeAndPickUp(h.db, wallet(yes), now);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);

@@ -26,6 +26,16 @@ const BASIC_EVERY = 6;
 const PREMIUM_EVERY = 9;
 const PREMIUM_ACTIVE_EVERY = 18;
 const BASIC_ACTIVE_EVERY = 30;
+/**
+ * The assured delivery days to zone D (the rest of India, where most of the demo's lanes go) that
+ * the sellers on an active Premium plan bought: three, against the standard five. The seed's
+ * journeys take three to six days from pickup, so some of their deliveries are late and credit
+ * cashback on any day the seed is made (with five, only a delivery after a failed attempt could be,
+ * and a small book could hold none).
+ */
+const PREMIUM_ZONE_D_TAT = 3;
+/** Days before the reference date an active Premium plan was activated, at least (30 more at most). */
+const PREMIUM_ACTIVE_DAYS = 150;
 
 /**
  * The plans the seed offers a client and the one it activates, from the client's id alone —
@@ -69,19 +79,25 @@ export async function seedAdvantage(
     returning id`),
   );
 
-  // Offered a few days to a few months before the reference date; activated a week later.
+  // Offered a few days to a few months before the reference date; activated a week later. An
+  // active Premium plan was activated ~5–6 months before it: before the order book's 180 days
+  // from any later day, so every delivery of the book counts for its cashback and the seed's
+  // late ones credit some (with a shorter plan, a small book could hold no late delivery of a
+  // Premium seller since its activation, depending on the day and hour the seed is made).
   const at = referenceDate.toISOString();
   const offers = await tx.execute(sql`
     insert into client_advantage_plans (client_id, plan, offered_at, offered_by, activated_at)
     select c.id, p.plan,
-      ${at}::timestamptz - make_interval(days => 7 + (c.id * 37) % 120),
+      ${at}::timestamptz - make_interval(days => 7 + l.days),
       c.vp_id,
       case
-        when p.plan = 'advantage_premium' and c.id % ${PREMIUM_ACTIVE_EVERY} = 0 then ${at}::timestamptz - make_interval(days => (c.id * 37) % 120)
-        when p.plan = 'advantage_basic' and c.id % ${BASIC_ACTIVE_EVERY} = 0 and c.id % ${PREMIUM_ACTIVE_EVERY} <> 0 then ${at}::timestamptz - make_interval(days => (c.id * 37) % 120)
+        when p.plan = 'advantage_premium' and c.id % ${PREMIUM_ACTIVE_EVERY} = 0 then ${at}::timestamptz - make_interval(days => l.days)
+        when p.plan = 'advantage_basic' and c.id % ${BASIC_ACTIVE_EVERY} = 0 and c.id % ${PREMIUM_ACTIVE_EVERY} <> 0 then ${at}::timestamptz - make_interval(days => l.days)
       end
     from clients c
     cross join (values ('advantage_basic'), ('advantage_premium')) as p(plan)
+    cross join lateral (select case when p.plan = 'advantage_premium' and c.id % ${PREMIUM_ACTIVE_EVERY} = 0
+      then ${PREMIUM_ACTIVE_DAYS} + (c.id * 37) % 30 else (c.id * 37) % 120 end as days) l
     where (p.plan = 'advantage_basic' and c.id % ${BASIC_EVERY} = 0) or (p.plan = 'advantage_premium' and c.id % ${PREMIUM_EVERY} = 0)
     returning client_id`);
 
@@ -92,7 +108,8 @@ export async function seedAdvantage(
     select o.client_id, o.plan, 85, 1 + o.client_id % 4, case when o.client_id % 4 = 3 then 50 else 100 end,
       case when o.client_id % 4 >= 2 then 60 + (o.client_id % 5) * 10 else 100 end,
       1 + o.client_id % 2, case when o.client_id % 2 = 1 then 50 else 100 end, 100,
-      ${ZONE_TAT_DAYS.A}, ${ZONE_TAT_DAYS.B}, ${ZONE_TAT_DAYS.C}, ${ZONE_TAT_DAYS.D}, ${ZONE_TAT_DAYS.E},
+      ${ZONE_TAT_DAYS.A}, ${ZONE_TAT_DAYS.B}, ${ZONE_TAT_DAYS.C},
+      case when o.activated_at is not null then ${PREMIUM_ZONE_D_TAT}::int else ${ZONE_TAT_DAYS.D}::int end, ${ZONE_TAT_DAYS.E},
       (array[250, 500, 1000])[1 + o.client_id % 3], o.offered_at, o.offered_by
     from client_advantage_plans o
     where o.plan = 'advantage_premium'
