@@ -268,11 +268,6 @@ export type PageFigures = {
 };
 
 /**
- * One page measured: `warmUp` GETs, then `requests` at one connection (Server-Timing, latency,
- * CPU per request, HTML size), then `connections` connections for `seconds` (requests/s,
- * latencies, CPU per request).
- */
-/**
  * Waits until the server has been quiet for a moment (under 20 ms of CPU in 500 ms; at most 15 s):
  * work a page leaves behind (a snapshot refreshed after Daily Performance, a collection) would
  * otherwise be counted against the next page measured.
@@ -286,6 +281,11 @@ export async function serverSettled(server: BenchServer): Promise<void> {
   }
 }
 
+/**
+ * One page measured: `warmUp` GETs, then `requests` at one connection (Server-Timing, latency,
+ * CPU per request, HTML size), then `connections` connections for `seconds` (requests/s,
+ * latencies, CPU per request).
+ */
 export async function measurePageFigures(
   server: BenchServer,
   url: string,

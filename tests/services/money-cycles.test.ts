@@ -1,9 +1,9 @@
 /**
  * The cycle cutter (decision 031; PGlite, and PostgreSQL with TEST_DATABASE_URL):
- * orders delivered and picked up after the seed (through the courier webhook) end up, once their week has closed, in exactly
- * one COD remittance cycle and one billing cycle of their seller; a late delivery goes into the
- * seller's next cycle; two concurrent cuts make what one makes; a second cut changes nothing;
- * every cycle's amounts are its orders' sums to the paisa.
+ * orders delivered and picked up after the seed (through the courier webhook) end up, once their
+ * week has closed, in exactly one COD remittance cycle and one billing cycle of their seller; a
+ * late delivery goes into the seller's next cycle; two concurrent cuts make what one makes; a
+ * second cut changes nothing; every cycle's amounts are its orders' sums to the paisa.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -71,13 +71,15 @@ export const RECENT_DAYS = 31;
  * The condition of a search. A customer name is first matched against `order_customer_names`
  * (thousands of names, not millions of orders): the orders of the names found are then read by
  * equality, from orders_customer_name_idx alone — the same orders as the contains condition finds.
+ * `names`: how many names were looked up (null: none, the orders are searched directly); null when
+ * no name of the book contains the text.
  */
 async function searchCondition(
   db: Db,
   type: Exclude<SearchType, "seller_email">,
   value: string,
   nameLookup = true,
-): Promise<{ condition: SQL; names: number | null }> {
+): Promise<{ condition: SQL; names: number | null } | null> {
   if (type !== "customer_name" || !nameLookup) return { condition: orderCondition(type, value), names: null };
   const names = (
     await db
@@ -87,7 +89,7 @@ async function searchCondition(
       .limit(NAME_LOOKUP_LIMIT + 1)
   ).map((r) => r.name);
   if (names.length > NAME_LOOKUP_LIMIT) return { condition: orderCondition(type, value), names: null };
-  if (names.length === 0) return { condition: sql`false`, names: 0 };
+  if (names.length === 0) return null;
   return { condition: inArray(sql`lower(${orders.customer_name})`, names), names: names.length };
 }
 
@@ -185,7 +187,7 @@ export async function searchRecords(
   }
   const matched = await searchCondition(db, search.type, search.value, nameLookup);
   // No name of the book contains the text: no order can, and none is read.
-  if (matched.names === 0) return { kind: "orders", rows: [], total: 0, more: false, page, pages: page };
+  if (!matched) return { kind: "orders", rows: [], total: 0, more: false, page, pages: page };
   const where = and(scope, matched.condition);
   const from = (page - 1) * SEARCH_PAGE_SIZE;
   const matches = (w: SQL | undefined) =>
