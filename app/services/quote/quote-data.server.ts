@@ -5,9 +5,9 @@
  * - the pincode table and courier serviceability, stamped by `data_versions` (statement
  *   triggers bump them on any change), reloaded whole when the stamp moves;
  * - per client: its courier services (with their package limits, decision 071), rate rows and rules (read through rules/rules.server.ts),
- *   fingerprinted by one query over those rows (the courier catalogue's stamp; count, newest
- *   updated_at and sum of versions; the on/off switches; rule code), reloaded when the
- *   fingerprint differs.
+ *   fingerprinted by one read over those rows (the courier catalogue's stamp; count, newest
+ *   updated_at and sum of versions; the on/off switches; rule code: the database function
+ *   `quote_config_stamp`, decision 094), reloaded when the fingerprint differs.
  *
  * So a change made by any process (or by hand in psql) is seen by the next quote everywhere,
  * and the steady-state cost of a quote is one small read plus pure computation.
@@ -114,27 +114,15 @@ export const cachedQuoteClients = (db: Db): BoundedMap<number, ClientQuoteConfig
 type Stamps = { pincodes: string; serviceability: string; client: string | null };
 
 /**
- * The client's pending scheduled rate changes due by `at` (decision 075): "0/0" when none (the
- * card in force is the table as it is), otherwise their count and newest id, which joins the
- * fingerprint so a config overlaid with them is cached apart from the plain one. Only its
- * courier-wise card's: plan and segment cards price no quote (decision 076).
+ * A client's stamp: its quote config's fingerprint, then `#` and its courier-wise card's pending
+ * scheduled rate changes due by the time asked (decision 075): "0/0" when none (the card in force
+ * is the table as it is), otherwise their count and newest id, so a config overlaid with them is
+ * cached apart from the plain one (plan and segment cards price no quote, decision 076). The
+ * database function `quote_config_stamp` (migration 0036) computes it, planned once per
+ * connection (decision 094); a client id given as a parameter or a column.
  */
 const NO_DUE_CHANGES = "0/0";
-const dueChangesStamp = (id: SQL, at: Date) =>
-  sql`(select count(*) || '/' || coalesce(max(id), 0) from scheduled_rate_changes
-       where client_id = ${id} and plan is null and status = 'pending' and effective_at <= ${at.toISOString()}::timestamptz)`;
-
-/** A client's fingerprint (the stamp of its quote config), for a client id given as a parameter or a column. */
-const clientFingerprint = (id: SQL) => sql`concat_ws('|',
-         (select coalesce(version::text, '0') from data_versions where name = 'couriers'),
-         (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from rate_rows where client_id = ${id}),
-         (select coalesce(string_agg(courier_service_id || (case when is_active then '+' else '-' end), ',' order by courier_service_id), '')
-            from client_courier_services where client_id = ${id}),
-         (select rule_code || '/' || version || '/' || updated_at::text from client_rule_settings where client_id = ${id}),
-         (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from custom_priority_rules where client_id = ${id}),
-         (select count(*) || '/' || coalesce(max(updated_at)::text, '') || '/' || coalesce(sum(version), 0) from pickrr_select_rules where client_id = ${id}),
-         (select coalesce(pickrr_config->>'surface_only', 'false') from clients where id = ${id})
-      )`;
+const clientStamp = (id: SQL, at: Date) => sql`quote_config_stamp(${id}, ${at.toISOString()}::timestamptz)`;
 
 async function readStamps(db: Db, clientId: number | null, at: Date): Promise<Stamps> {
   const id = clientId ?? -1;
@@ -146,7 +134,7 @@ async function readStamps(db: Db, clientId: number | null, at: Date): Promise<St
     select
       (select version::text from data_versions where name = 'pincodes') as pincodes,
       (select version::text from data_versions where name = 'serviceability') as serviceability,
-      (select ${clientFingerprint(sql`${id}`)} || '#' || ${dueChangesStamp(sql`${id}`, at)} where ${clientId !== null}) as client
+      (select ${clientStamp(sql`${id}::int`, at)} where ${clientId !== null}) as client
   `);
   const row = result.rows[0];
   return { pincodes: row?.pincodes ?? "0", serviceability: row?.serviceability ?? "0", client: row?.client ?? null };
@@ -338,7 +326,7 @@ export async function preloadClientConfigs(
   const [stamps, services, rates, settings, custom, select, flags] = await readTogether(db, [
     () =>
       db.execute<{ id: number; stamp: string }>(
-        sql`select c.id, ${clientFingerprint(sql`c.id`)} || '#' || ${dueChangesStamp(sql`c.id`, new Date())} as stamp from unnest(${`{${ids.join(",")}}`}::int[]) as c(id)`,
+        sql`select c.id, ${clientStamp(sql`c.id`, new Date())} as stamp from unnest(${`{${ids.join(",")}}`}::int[]) as c(id)`,
       ),
     () =>
       servicesQuery(db)
