@@ -109,6 +109,7 @@ export async function startBenchServer(opts: {
         NODE_ENV: "production",
         SEED_DEMO: "true",
         COOKIE_SECURE: "false",
+        METRICS_TOKEN: BENCH_METRICS_TOKEN,
       },
       // BENCH_SERVER_LOG=<file>: the server's output (its errors, a crash) kept for reading afterwards.
       stdio: opts.onOutput
@@ -265,6 +266,9 @@ export type PageFigures = {
   cpu: number;
   bytes: number;
   load: Awaited<ReturnType<typeof loadServer>>;
+  /** Seconds the server's periodic jobs ran in the kept window, and how many windows were measured. */
+  jobSeconds: number;
+  tries: number;
 };
 
 /**
@@ -281,31 +285,62 @@ export async function serverSettled(server: BenchServer): Promise<void> {
   }
 }
 
+/** The benchmarks' servers answer GET /metrics with this bearer token (decision 078). */
+export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
+
+/**
+ * Seconds the server's periodic jobs have run so far (table upkeep, the cycle cutter, the legal
+ * status keeper…: the sum of console_job_run_duration_seconds), from its /metrics.
+ */
+export async function jobSeconds(server: Pick<BenchServer, "base">): Promise<number> {
+  const res = await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`GET /metrics: ${res.status}`);
+  let sum = 0;
+  for (const m of (await res.text()).matchAll(/^console_job_run_duration_seconds_sum\{[^}]*\} ([\d.e+-]+)$/gm))
+    sum += Number(m[1]);
+  return sum;
+}
+
+/** Job time in a page's window past which its CPU per request is the job's as much as the page's. */
+export const JOB_NOISE_SECONDS = 0.05;
+/** How many times a page is measured at most when jobs keep running in its window. */
+const MAX_TRIES = 3;
+
 /**
  * One page measured: `warmUp` GETs, then `requests` at one connection (Server-Timing, latency,
  * CPU per request, HTML size), then `connections` connections for `seconds` (requests/s,
- * latencies, CPU per request).
+ * latencies, CPU per request). The CPU is the whole server's, so a periodic job that runs in the
+ * window (the embedded database's vacuum takes seconds) would count as the page's: a window in
+ * which the jobs ran for more than JOB_NOISE_SECONDS is measured again, up to MAX_TRIES times
+ * (`jobSeconds` says how much ran in the one kept).
  */
 export async function measurePageFigures(
   server: BenchServer,
   url: string,
   opts: { warmUp: number; requests: number; seconds: number; connections: number },
 ): Promise<PageFigures> {
-  await serverSettled(server);
-  for (let i = 0; i < opts.warmUp; i++) await server.get(url);
-  const serverMs: number[] = [];
-  const latency: number[] = [];
-  let bytes = 0;
-  const cpu0 = server.cpuMs();
-  for (let i = 0; i < opts.requests; i++) {
-    const r = await server.get(url);
-    if (!Number.isNaN(r.serverMs)) serverMs.push(r.serverMs);
-    latency.push(r.ms);
-    bytes = r.bytes;
+  let figures: PageFigures | undefined;
+  for (let attempt = 1; attempt <= MAX_TRIES; attempt++) {
+    await serverSettled(server);
+    for (let i = 0; i < opts.warmUp; i++) await server.get(url);
+    const jobs0 = await jobSeconds(server);
+    const serverMs: number[] = [];
+    const latency: number[] = [];
+    let bytes = 0;
+    const cpu0 = server.cpuMs();
+    for (let i = 0; i < opts.requests; i++) {
+      const r = await server.get(url);
+      if (!Number.isNaN(r.serverMs)) serverMs.push(r.serverMs);
+      latency.push(r.ms);
+      bytes = r.bytes;
+    }
+    const cpu = (server.cpuMs() - cpu0) / opts.requests;
+    const load = await loadServer(server, [url], opts.seconds, opts.connections);
+    const jobs = (await jobSeconds(server)) - jobs0;
+    figures = { url, serverMs, latency, cpu, bytes, load, jobSeconds: jobs, tries: attempt };
+    if (jobs <= JOB_NOISE_SECONDS) break;
   }
-  const cpu = (server.cpuMs() - cpu0) / opts.requests;
-  const load = await loadServer(server, [url], opts.seconds, opts.connections);
-  return { url, serverMs, latency, cpu, bytes, load };
+  return figures!;
 }
 
 /** A row under PAGE_TABLE_HEAD; `label` instead of the URL when given. */
