@@ -1,8 +1,9 @@
 /**
- * `column = any($1::int[])` (or `::text[]`): a list of values as one array parameter. drizzle's `inArray` binds one
- * parameter per value, and a statement takes at most 65,535, so a list that grows with the book
- * (the sellers an e-mail search matches, the sellers a payout nets) uses this instead. The ids
- * may also be a placeholder (`sql.placeholder("ids")`) of a query built once (decision 051).
+ * `column = any($1::int[])` (or `::text[]`): a list of values as one array parameter. drizzle's
+ * `inArray` binds one parameter per value, and a statement takes at most 65,535, so a list that
+ * grows with the book (the sellers an e-mail search matches, the sellers a payout nets) uses this
+ * instead. The ids may also be a placeholder (`sql.placeholder("ids")`) of a query built once
+ * (decision 051).
  */
 import { type SQL, sql, type SQLWrapper } from "drizzle-orm";
 

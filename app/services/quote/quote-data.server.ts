@@ -119,7 +119,8 @@ type Stamps = { pincodes: string; serviceability: string; client: string | null 
  * is the table as it is), otherwise their count and newest id, so a config overlaid with them is
  * cached apart from the plain one (plan and segment cards price no quote, decision 076). The
  * database function `quote_config_stamp` (migration 0036) computes it, planned once per
- * connection (decision 094); a client id given as a parameter or a column.
+ * connection (decision 094); a client id given as a parameter or a column. A new source of a
+ * quote's config joins the stamp by a migration that replaces the function.
  */
 const NO_DUE_CHANGES = "0/0";
 const clientStamp = (id: SQL, at: Date) => sql`quote_config_stamp(${id}, ${at.toISOString()}::timestamptz)`;
