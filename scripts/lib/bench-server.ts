@@ -71,6 +71,9 @@ export type BenchServer = {
   stop(): Promise<void>;
 };
 
+/** The benchmarks' servers answer GET /metrics with this bearer token (decision 078). */
+export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
+
 export async function startBenchServer(opts: {
   dataDir: string;
   port: number;
@@ -284,9 +287,6 @@ export async function serverSettled(server: BenchServer): Promise<void> {
     if (server.cpuMs() - cpu0 < 20) return;
   }
 }
-
-/** The benchmarks' servers answer GET /metrics with this bearer token (decision 078). */
-export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
 
 /**
  * Seconds the server's periodic jobs have run so far (table upkeep, the cycle cutter, the legal

@@ -289,9 +289,8 @@ describeJsOnOff("On Hold COD", (s) => {
     const billRow = page.locator(`[data-testid="ledger-row"][data-ref="${bill}"]`);
     await expectLocator(billRow).toHaveCount(0);
     await page.goto(ledger.replace("type=pending", "type=cleared"));
-    const cleared = billRow;
-    await expectLocator(cleared).toHaveCount(1);
-    await expectLocator(cleared).toContainText(`UTR-E2E-${s.index}-rest`);
+    await expectLocator(billRow).toHaveCount(1);
+    await expectLocator(billRow).toContainText(`UTR-E2E-${s.index}-rest`);
 
     await s.context.clearCookies();
     await signInOnce(page, "kam@demo.test", "kam");

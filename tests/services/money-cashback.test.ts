@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeCashback } from "~/services/advantage/cashback";
 import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { paiseToRupeesString } from "~/services/core/money";
+import { anyOfIds } from "~/services/db/any-of";
 import type { DbHandle } from "~/services/db/client.server";
 import {
   billingCycles,
@@ -219,7 +220,7 @@ describe("Premium cashback credits", () => {
           !used.includes(x.client_id) &&
           istDayOf(new Date(x.pickup_at)) >= monday &&
           istDayOf(new Date(x.pickup_at)) <= addDays(monday, 4),
-      ) ?? (await placeAndPickUp(h.db, sql`not (c.id = any(${`{${used.join(",")}}`}::int[]))`, new Date()));
+      ) ?? (await placeAndPickUp(h.db, sql`not ${anyOfIds(sql`c.id`, used)}`, new Date()));
     await premium(o.client_id, "100000.00");
     await ingestEvents(
       h.db,
