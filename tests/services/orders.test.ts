@@ -314,6 +314,81 @@ describe("searching orders", () => {
       });
   });
 
+  it("reads a name search's matches for a vp through order_name_search: the window full, short and none, counted to one past the cap (decision 095)", async () => {
+    // The function's cap is a parameter: a small one fills the window on a small book.
+    const cap = 30;
+    const names = (
+      (await h.db.execute(sql`select name from order_customer_names where name like '%an%' order by name`)).rows as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
+    const matches = (
+      (
+        await h.db.execute(
+          sql`select id, placed_at::text as at from orders where lower(customer_name) = any(${sql.param(names)}::text[])
+            order by placed_at desc, id desc`,
+        )
+      ).rows as { id: number; at: string }[]
+    ).map((r) => ({ id: Number(r.id), at: r.at }));
+    expect(matches.length, "more matches than the cap and a page").toBeGreaterThan(cap + 10);
+    const call = async (since: string | null, limit: number, offset: number) =>
+      (
+        (
+          await h.db.execute(
+            sql`select order_id, found from order_name_search(${sql.param(names)}::text[], ${since}::timestamptz, ${cap}, ${limit}, ${offset})`,
+          )
+        ).rows as { order_id: number; found: number }[]
+      ).map((r) => [Number(r.order_id), Number(r.found)]);
+    const newest = matches.slice(0, cap + 1).map((m) => m.id);
+    expect(matches[cap + 2].at < matches[cap + 1].at, "a match older than the full window").toBe(true);
+    // The window from the match after the cap's (full: more than the cap in it, older matches out),
+    // from after the newest match (empty: the whole book read), and none (one name: read at once).
+    for (const since of [matches[cap + 1].at, "2999-01-01", null]) {
+      for (const [limit, offset] of [
+        [10, 0],
+        [10, 10],
+        [10, 25],
+        [10, cap + 1],
+      ]) {
+        expect(await call(since, limit, offset), `since ${since}, ${limit} from ${offset}`).toEqual(
+          newest.slice(offset, offset + limit).map((id) => [id, cap + 1]),
+        );
+      }
+    }
+    // Fewer matches than the cap: the count is exact (a whole name).
+    const few = names.slice(0, 3);
+    const [{ n }] = (
+      await h.db.execute(
+        sql`select count(*)::int as n from orders where lower(customer_name) = any(${sql.param(few)}::text[])`,
+      )
+    ).rows as { n: number }[];
+    const exact = await h.db.execute(
+      sql`select found from order_name_search(${sql.param(few)}::text[], null, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, 0)`,
+    );
+    expect((exact.rows as { found: number }[]).map((r) => Number(r.found))).toEqual(Array(Number(n)).fill(Number(n)));
+    // Through the page: a page past a name's last is empty and its count still given.
+    const whole = names[0];
+    const wholeIds = (
+      (
+        await h.db.execute(
+          sql`select pickrr_order_id from orders where lower(customer_name) like ${`%${whole}%`}
+            order by placed_at desc, id desc`,
+        )
+      ).rows as { pickrr_order_id: string }[]
+    ).map((r) => r.pickrr_order_id);
+    const one = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: whole });
+    expect(one.rows.map((r) => ("pickrr_order_id" in r ? r.pickrr_order_id : ""))).toEqual(
+      wholeIds.slice(0, SEARCH_PAGE_SIZE),
+    );
+    expect(one).toMatchObject({
+      total: wholeIds.length,
+      more: false,
+      pages: Math.ceil(wholeIds.length / SEARCH_PAGE_SIZE),
+    });
+    const past = await searchRecords(h.db, viewers.vp, { type: "customer_name", value: whole }, 90);
+    expect(past).toMatchObject({ rows: [], total: wholeIds.length, more: false });
+  });
+
   it("shows a tl only their own clients' orders, in search and by URL", async () => {
     const [mine] = (
       await h.db.execute(

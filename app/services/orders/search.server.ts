@@ -72,15 +72,15 @@ export const RECENT_DAYS = 31;
  * The condition of a search. A customer name is first matched against `order_customer_names`
  * (thousands of names, not millions of orders): the orders of the names found are then read by
  * equality, from orders_customer_name_idx alone — the same orders as the contains condition finds.
- * `names`: how many names were looked up (null: none, the orders are searched directly); null when
- * no name of the book contains the text.
+ * `names`: the names looked up (null: none, the orders are searched directly); null when no name of
+ * the book contains the text.
  */
 async function searchCondition(
   db: Db,
   type: Exclude<SearchType, "seller_email">,
   value: string,
   nameLookup = true,
-): Promise<{ condition: SQL; names: number | null } | null> {
+): Promise<{ condition: SQL; names: string[] | null } | null> {
   if (type !== "customer_name" || !nameLookup) return { condition: orderCondition(type, value), names: null };
   const names = (
     await db
@@ -91,7 +91,7 @@ async function searchCondition(
   ).map((r) => r.name);
   if (names.length > NAME_LOOKUP_LIMIT) return { condition: orderCondition(type, value), names: null };
   if (names.length === 0) return null;
-  return { condition: anyOfTexts(sql`lower(${orders.customer_name})`, names), names: names.length };
+  return { condition: anyOfTexts(sql`lower(${orders.customer_name})`, names), names };
 }
 
 /** What the result table shows of an order (the loader's data for 50 rows goes into the page twice: markup and hydration data). */
@@ -159,6 +159,51 @@ function sellerRows(db: Db, where: ReturnType<typeof and>, page: number) {
     .offset((page - 1) * SEARCH_PAGE_SIZE);
 }
 
+/**
+ * The page's rows with the count of the matches (to one past the cap), in one statement; `since`:
+ * the window a name search reads first (searchRecords), or null.
+ */
+function pageWithCount(db: Db, scope: SQL | undefined, where: SQL | undefined, since: Date | null, from: number) {
+  // The matches' ids: joined to their clients only for a viewer who sees some clients alone (a
+  // vp's search needs no client row: every order has one).
+  const matches = (w: SQL | undefined) => {
+    const ids = db.select({ id: orders.id, placed_at: orders.placed_at }).from(orders).$dynamic();
+    return (scope ? ids.innerJoin(clients, withClient) : ids)
+      .where(w)
+      .orderBy(...newestFirst)
+      .limit(SEARCH_COUNT_CAP + 1);
+  };
+  let found = db.$with("found").as(matches(where));
+  let ctes: WithSubquery[] = [found];
+  if (since) {
+    const recent = db.$with("recent").as(matches(and(where, gte(orders.placed_at, since))));
+    const windowFull = sql`(select count(*) from ${recent}) > ${SEARCH_COUNT_CAP}`;
+    const whole = db.$with("whole").as(matches(and(where, sql`not ${windowFull}`)));
+    found = db
+      .$with("found")
+      .as(
+        unionAll(
+          db.select({ id: recent.id, placed_at: recent.placed_at }).from(recent).where(windowFull),
+          db.select({ id: whole.id, placed_at: whole.placed_at }).from(whole),
+        ),
+      );
+    ctes = [recent, whole, found];
+  }
+  const pageIds = db
+    .select({ id: found.id })
+    .from(found)
+    .orderBy(desc(found.placed_at), desc(found.id))
+    .limit(SEARCH_PAGE_SIZE)
+    .offset(from);
+  return db
+    .with(...ctes)
+    .select({ ...orderListColumns, found: sql<number>`(select count(*) from ${found})::int` })
+    .from(orders)
+    .innerJoin(clients, withClient)
+    .where(inArray(orders.id, pageIds))
+    .orderBy(...newestFirst);
+}
+
 /** The page of results (1-based) for a parsed search, within the viewer's clients. */
 export async function searchRecords(
   db: Db,
@@ -191,15 +236,6 @@ export async function searchRecords(
   if (!matched) return { kind: "orders", rows: [], total: 0, more: false, page, pages: page };
   const where = and(scope, matched.condition);
   const from = (page - 1) * SEARCH_PAGE_SIZE;
-  // The matches' ids: joined to their clients only for a viewer who sees some clients alone (a
-  // vp's search needs no client row: every order has one).
-  const matches = (w: SQL | undefined) => {
-    const ids = db.select({ id: orders.id, placed_at: orders.placed_at }).from(orders).$dynamic();
-    return (scope ? ids.innerJoin(clients, withClient) : ids)
-      .where(w)
-      .orderBy(...newestFirst)
-      .limit(SEARCH_COUNT_CAP + 1);
-  };
   // A name search looks at the last RECENT_DAYS first (decision 093): when they hold more matches
   // than the count's cap, the newest matches of the whole book are all among them, and the older
   // months need not be read (a first name's tens of thousands of orders at 10,000,000). Fewer,
@@ -207,40 +243,26 @@ export async function searchRecords(
   // condition on the window's count alone, which PostgreSQL decides once, before the scan (a
   // one-time filter), so it is read only when the window cannot answer. One name (a whole name as
   // typed) has too few orders a month for the window to be worth it: its orders are read at once.
-  let found = db.$with("found").as(matches(where));
-  let ctes: WithSubquery[] = [found];
-  if (search.type === "customer_name" && matched.names !== 1 && from < SEARCH_COUNT_CAP) {
-    const since = new Date(Date.now() - recentDays * 86_400_000);
-    const recent = db.$with("recent").as(matches(and(where, gte(orders.placed_at, since))));
-    const windowFull = sql`(select count(*) from ${recent}) > ${SEARCH_COUNT_CAP}`;
-    const whole = db.$with("whole").as(matches(and(where, sql`not ${windowFull}`)));
-    found = db
-      .$with("found")
-      .as(
-        unionAll(
-          db.select({ id: recent.id, placed_at: recent.placed_at }).from(recent).where(windowFull),
-          db.select({ id: whole.id, placed_at: whole.placed_at }).from(whole),
-        ),
-      );
-    ctes = [recent, whole, found];
-  }
-  const pageIds = db
-    .select({ id: found.id })
-    .from(found)
-    .orderBy(desc(found.placed_at), desc(found.id))
-    .limit(SEARCH_PAGE_SIZE)
-    .offset(from);
+  const windowed = search.type === "customer_name" && matched.names?.length !== 1 && from < SEARCH_COUNT_CAP;
+  const since = new Date(Date.now() - recentDays * 86_400_000);
   // The matches are found once, in one statement: their ids in page order to one past the cap
   // (the count stops there), the page's rows read by id, and the count. A name search's scan is
   // most of its cost, and counting with a second query ran it twice. An empty page past page 1
   // counts on its own (nothing else carries the count); a page past the cap reads its rows itself.
-  const withCount = await db
-    .with(...ctes)
-    .select({ ...orderListColumns, found: sql<number>`(select count(*) from ${found})::int` })
-    .from(orders)
-    .innerJoin(clients, withClient)
-    .where(inArray(orders.id, pageIds))
-    .orderBy(...newestFirst);
+  // For a viewer who sees every client, the names' matches come from order_name_search (migration
+  // 0037, decision 095): the same statement, planned once per connection instead of on every
+  // search. A scoped viewer's join to its clients is planned for the viewer, as are other searches.
+  const withCount =
+    !scope && matched.names && from < SEARCH_COUNT_CAP
+      ? await db
+          .select({ ...orderListColumns, found: sql<number>`page.found` })
+          .from(
+            sql`order_name_search(${sql.param(matched.names)}::text[], ${windowed ? since.toISOString() : null}::timestamptz, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, ${from}) as page`,
+          )
+          .innerJoin(orders, sql`${orders.id} = page.order_id and ${orders.placed_at} = page.order_placed_at`)
+          .innerJoin(clients, withClient)
+          .orderBy(...newestFirst)
+      : await pageWithCount(db, scope, where, windowed ? since : null, from);
   let n = withCount[0]?.found ?? 0;
   if (withCount.length === 0 && page > 1)
     n = (
