@@ -9,6 +9,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 
+import { addDays, istDayOf } from "~/services/core/ist-dates";
 import { paiseToRupeesString, rupeesToPaise } from "~/services/core/money";
 import type { DbHandle } from "~/services/db/client.server";
 import { cashbackCredits, cashbackSettings, clientAdvantagePlans } from "~/services/db/schema";
@@ -108,11 +109,26 @@ describe("cashback statement", () => {
       const credits = await h.db.select().from(cashbackCredits).where(eq(cashbackCredits.order_id, o.id));
       expect(credits).toHaveLength(1);
       expect(rupeesToPaise(credits[0].amount)).toBeGreaterThan(0);
-      const statement = await cashbackStatement(h.db, clientId, { cycle: credits[0].bill_start, page: 1 }, at);
-      if (!statement.premium) throw new Error("not premium");
-      const shown = statement.rows.filter((r) => r.pickrr_order_id === o.pickrr_order_id);
-      expect(shown).toHaveLength(1);
-      expect(shown[0]).toMatchObject({ credited: credits[0].amount, outcome: "delivered", ledger_view: "future" });
+      // The week's line is in the ledger's Future view until the week's last day, in Pending from
+      // it on (ledger.server.ts): as of the delivery, and as of the days either side of that change
+      // (so both are seen whatever weekday the test runs on).
+      const lastDay = addDays(credits[0].bill_start, 6);
+      const asOf = [
+        [at, istDayOf(at) < lastDay ? "future" : "pending"],
+        [new Date(`${addDays(lastDay, -1)}T12:00:00+05:30`), "future"],
+        [new Date(`${lastDay}T00:05:00+05:30`), "pending"],
+      ] as const;
+      for (const [when, view] of asOf) {
+        const statement = await cashbackStatement(h.db, clientId, { cycle: credits[0].bill_start, page: 1 }, when);
+        if (!statement.premium) throw new Error("not premium");
+        const shown = statement.rows.filter((r) => r.pickrr_order_id === o.pickrr_order_id);
+        expect(shown, when.toISOString()).toHaveLength(1);
+        expect(shown[0], when.toISOString()).toMatchObject({
+          credited: credits[0].amount,
+          outcome: "delivered",
+          ledger_view: view,
+        });
+      }
     }
   });
 
