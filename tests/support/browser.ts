@@ -29,8 +29,25 @@ export function baseURL(): string {
   return inject("baseURL");
 }
 
+/**
+ * The environment Chromium starts with: the tests', without libfaketime's preload when
+ * scripts/test-at.mjs runs them (Chromium does not start under it; the server's clock is the one
+ * the tests move, and pages take their dates from it).
+ */
+function browserEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !/^(LD_PRELOAD|FAKETIME)/.test(key)) env[key] = value;
+  return env;
+}
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: preferredChromium(), args: CHROMIUM_FLAGS, headless: true });
+  return chromium.launch({
+    executablePath: preferredChromium(),
+    args: CHROMIUM_FLAGS,
+    headless: true,
+    env: browserEnv(),
+  });
 }
 
 let shared: Promise<Browser> | undefined;
