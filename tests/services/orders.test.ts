@@ -6,6 +6,7 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
+import { anyOfTexts } from "~/services/db/any-of";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, orders, rateRows, staff, trackingEvents } from "~/services/db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from "~/services/orders/search";
@@ -325,7 +326,7 @@ describe("searching orders", () => {
     const matches = (
       (
         await h.db.execute(
-          sql`select id, placed_at::text as at from orders where lower(customer_name) = any(${sql.param(names)}::text[])
+          sql`select id, placed_at::text as at from orders where ${anyOfTexts(sql`lower(customer_name)`, names)}
             order by placed_at desc, id desc`,
         )
       ).rows as { id: number; at: string }[]
@@ -358,9 +359,7 @@ describe("searching orders", () => {
     // Fewer matches than the cap: the count is exact (a whole name).
     const few = names.slice(0, 3);
     const [{ n }] = (
-      await h.db.execute(
-        sql`select count(*)::int as n from orders where lower(customer_name) = any(${sql.param(few)}::text[])`,
-      )
+      await h.db.execute(sql`select count(*)::int as n from orders where ${anyOfTexts(sql`lower(customer_name)`, few)}`)
     ).rows as { n: number }[];
     const exact = await h.db.execute(
       sql`select found from order_name_search(${sql.param(few)}::text[], null, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, 0)`,
