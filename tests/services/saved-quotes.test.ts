@@ -297,6 +297,7 @@ describe("e-mailing a quote", () => {
         .where(and(eq(auditLog.entity, "saved_quote"), eq(auditLog.entity_id, String(sent.quoteId))));
       expect(audits.map((a) => a.staff_email).sort()).toEqual(["tl@demo.test", "vp@demo.test"]);
     } finally {
+      delete process.env.SMTP_URL;
       await smtp.close();
     }
   });
