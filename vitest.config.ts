@@ -43,6 +43,9 @@ export default defineConfig({
           },
           // UNIT_SCOPE=database (CI's PostgreSQL pass): only the tests that use a database (decision 041).
           include: unitTestInclude(),
+          // Files share a worker (decision 096): environment variables set with vi.stubEnv are put
+          // back after each test.
+          unstubEnvs: true,
           environment: "node",
           globalSetup: ["tests/setup/db-template.ts"],
           testTimeout: 60_000,

@@ -1,5 +1,5 @@
 import { and, count, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import { HashGate } from "~/services/auth/hash-gate.server";
 import { hashPassword, SCRYPT_PARAMS, scryptParams, verifyPassword } from "~/services/auth/password.server";
@@ -56,11 +56,9 @@ describe("password hashing", () => {
     expect(await verifyPassword("correct horse", null)).toBe(false);
     expect(await verifyPassword("x", "garbage")).toBe(false);
     // A hash keeps its own N: one made at another cost still verifies.
-    const was = process.env.PASSWORD_HASH_COST;
-    process.env.PASSWORD_HASH_COST = "10";
+    vi.stubEnv("PASSWORD_HASH_COST", "10");
     const cheap = await hashPassword("correct horse");
-    if (was === undefined) delete process.env.PASSWORD_HASH_COST;
-    else process.env.PASSWORD_HASH_COST = was;
+    vi.unstubAllEnvs();
     expect(cheap.startsWith("scrypt$1024$8$1$")).toBe(true);
     expect(await verifyPassword("correct horse", cheap)).toBe(true);
     expect(await verifyPassword("correct horsE", cheap)).toBe(false);

@@ -3,7 +3,7 @@ import net from "node:net";
 
 import { and, eq, isNotNull } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { Viewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
@@ -82,9 +82,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-afterEach(() => {
-  delete process.env.SMTP_URL;
-});
 
 async function bumpFirstRow(delta: number) {
   const card = await getClientRateCard(h.db, clientId, { showAll: true });
@@ -99,7 +96,7 @@ async function bumpFirstRow(delta: number) {
 describe("rate change e-mail", () => {
   it("mails the client's avp, bdm, tl and vp what changed, through a real SMTP server", async () => {
     const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
+    vi.stubEnv("SMTP_URL", smtp.url);
     try {
       const { row, newValue } = await bumpFirstRow(3);
       const queued = await h.db.select().from(mailOutbox);
@@ -128,7 +125,7 @@ describe("rate change e-mail", () => {
     await new Promise<void>((r) => closed.listen(0, "127.0.0.1", () => r()));
     const { port } = closed.address() as net.AddressInfo;
     await new Promise((r) => closed.close(r));
-    process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+    vi.stubEnv("SMTP_URL", `smtp://127.0.0.1:${port}`);
     const { row, newValue } = await bumpFirstRow(1);
     const [saved] = await h.db.select().from(rateRows).where(eq(rateRows.id, row.id));
     expect(saved.zone_b_base).toBe(newValue);
@@ -141,7 +138,7 @@ describe("rate change e-mail", () => {
 
     // Once SMTP is back and the retry is due, it goes out.
     const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
+    vi.stubEnv("SMTP_URL", smtp.url);
     try {
       expect(await deliverDueMail(h.db, new Date(Date.now() + 60 * 60 * 1000))).toBe(1);
       expect(smtp.received).toHaveLength(1);
@@ -165,7 +162,7 @@ describe("rate change e-mail", () => {
 describe("delivery after commit", () => {
   it("a committed change's e-mail goes out without the caller asking for it", async () => {
     const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
+    vi.stubEnv("SMTP_URL", smtp.url);
     try {
       await bumpFirstRow(4);
       const [queued] = (await h.db.select().from(mailOutbox)).sort((a, b) => b.id - a.id);

@@ -8,7 +8,7 @@ import type net from "node:net";
 
 import { and, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 import type { Viewer } from "~/services/clients/clients.server";
 import { formatInr } from "~/services/core/money";
@@ -240,7 +240,7 @@ function attachment(data: string, fileName: string): Buffer {
 describe("e-mailing a quote", () => {
   it("queues it to the client's e-mail with the PDF attached, audits it, and a real SMTP server receives it", async () => {
     const smtp = await startSmtp();
-    process.env.SMTP_URL = smtp.url;
+    vi.stubEnv("SMTP_URL", smtp.url);
     try {
       // Anything queued before (the rate change's e-mails) leaves first: the first call may join a
       // delivery run an earlier queueing started without this SMTP server; the second is a run of its own.
@@ -297,7 +297,6 @@ describe("e-mailing a quote", () => {
         .where(and(eq(auditLog.entity, "saved_quote"), eq(auditLog.entity_id, String(sent.quoteId))));
       expect(audits.map((a) => a.staff_email).sort()).toEqual(["tl@demo.test", "vp@demo.test"]);
     } finally {
-      delete process.env.SMTP_URL;
       await smtp.close();
     }
   });

@@ -11,7 +11,7 @@ describe("wasmRssOf", () => {
     // Measured in a process of its own: the tests share their worker process (decision 096), whose
     // other WebAssembly memories (PGlite's) may be freed or grow while this one is measured.
     const script = `
-      import { mappings, wasmRssOf } from "./scripts/lib/wasm-memory.ts";
+      import { mappings, wasmRssOf } from "${new URL("../../scripts/lib/wasm-memory.ts", import.meta.url).href}";
       const read = () => wasmRssOf(mappings(process.pid));
       const before = read();
       const memory = new WebAssembly.Memory({ initial: 1600, maximum: 32768 }); // 100 MiB, may grow to 2 GiB
