@@ -52,8 +52,9 @@ const LANE = {
 
 /**
  * `{c}` in a path: one of those clients; `{ledger}`: its Account Ledger in a view with entries (pending
- * if any, else cleared), so the ledger has rows to lay out; `{quote}`: a quote of that client saved
- * from its Rate Calculator (decision 073), made by whoever walks first (every staff role may open it).
+ * if any, else cleared), so the ledger has rows to lay out; `{quote}`: a quote saved from the Rate
+ * Calculator (decision 073) of the first of those clients that quotes the lane, made by whoever walks
+ * first (every staff role may open it).
  * Read once per file, over HTTP.
  */
 async function expand(page: Page, path: string): Promise<string> {
