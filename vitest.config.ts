@@ -25,8 +25,8 @@ export default defineConfig({
   test: {
     pool: "forks",
     // Worker processes are kept from file to file (decision 096): a file no longer pays a process
-    // start and vitest's set-up. Both projects re-import their modules per file (below): a file must
-    // leave process-wide state (env, timers) as it found it.
+    // start and vitest's set-up. The unit project also keeps the modules it imported (collect was
+    // 120 s of the embedded pass): a file must leave process-wide state (env, timers) as it found it.
     poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
     projects: [
       {
@@ -43,11 +43,8 @@ export default defineConfig({
           },
           // UNIT_SCOPE=database (CI's PostgreSQL pass): only the tests that use a database (decision 041).
           include: unitTestInclude(),
-          // Each file imports its modules afresh (decision 096, amended): a module's state (a cache,
-          // a loaded data package) from another file's database must not reach this one. Files
-          // share the worker process, so environment variables set with vi.stubEnv are put back
-          // after each test.
-          poolOptions: { forks: { isolate: true } },
+          // Files share a worker (decision 096): environment variables set with vi.stubEnv are put
+          // back after each test.
           unstubEnvs: true,
           environment: "node",
           globalSetup: ["tests/setup/db-template.ts"],

