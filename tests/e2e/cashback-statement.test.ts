@@ -10,7 +10,7 @@ import { expect, it } from "vitest";
 import { seededPlanOffers } from "~/services/seed/advantage.server";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
-import { describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
+import { describeJsOnOff, expectAccessible, expectLocator, servedHtml, signInOnce } from "../support/browser";
 
 const NOT_PREMIUM =
   "This client is not on an activated Advantage Premium plan, so it earns no cashback and has no cashback statement.";
@@ -28,11 +28,7 @@ describeJsOnOff("Cashback statement", (s) => {
     // same HTML) instead of a page load in Chromium per seller tried.
     let clientId = 0;
     for (const id of premium) {
-      if (
-        (await (await page.context().request.get(`/all-users/${id}/cashback`)).text()).includes(
-          'data-testid="cashback-row"',
-        )
-      ) {
+      if ((await servedHtml(page, `/all-users/${id}/cashback`)).includes('data-testid="cashback-row"')) {
         clientId = id;
         break;
       }

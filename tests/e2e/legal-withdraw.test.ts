@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { WITHDRAW_MESSAGES } from "~/services/legal/withdraw-form";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
-import { describeJsOnOff, expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
+import { describeJsOnOff, expectAccessible, expectLocator, servedHtml, signInOnce, usePage } from "../support/browser";
 import { makePdf } from "../support/pdf";
 
 /** The sellers the seed addresses its documents to, as it chooses them (the last ones outside the tested chains). */
@@ -37,7 +37,7 @@ const seeded = plannedDemoClients()
  */
 async function agreementRows(page: Page, email: string) {
   for (let p = 1; p <= 20; p++) {
-    const html = await (await page.context().request.get(`/merchant-agreements?page=${p}`)).text();
+    const html = await servedHtml(page, `/merchant-agreements?page=${p}`);
     if (html.includes(`Agreement for ${email}`)) {
       await page.goto(`/merchant-agreements?page=${p}`);
       return page.getByTestId("legal-doc-row").filter({ hasText: `Agreement for ${email}` });

@@ -13,7 +13,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 
-import { describeJsOnOff, expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
+import { describeJsOnOff, expectAccessible, expectLocator, servedHtml, signInOnce, usePage } from "../support/browser";
 
 const ist = (offsetDays = 0) =>
   new Date(Date.now() + 330 * 60_000 + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -253,8 +253,7 @@ describeJsOnOff("On Hold COD", (s) => {
     let ledger = "";
     for (let id = 1; id <= 120 && !ledger; id++) {
       const url = `/all-users/${id}/account-ledger?type=pending`;
-      if ((await (await page.context().request.get(url)).text()).includes('aria-label="Record payment against '))
-        ledger = url;
+      if ((await servedHtml(page, url)).includes('aria-label="Record payment against ')) ledger = url;
     }
     expect(ledger, "a client with an open bill due").not.toBe("");
     await page.goto(ledger);

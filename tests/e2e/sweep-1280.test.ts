@@ -13,7 +13,7 @@ import { expect, it } from "vitest";
 
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
-import { describeJsOnOff, expectAccessible, signInOnce } from "../support/browser";
+import { describeJsOnOff, expectAccessible, servedHtml, signInOnce } from "../support/browser";
 
 const WIDTH = 1280;
 /** SWEEP_SHOTS=<folder>: also saves each screen as a screenshot, for reviewing the layout. */
@@ -62,7 +62,7 @@ async function expand(page: Page, path: string): Promise<string> {
     for (const type of ["pending", "cleared"]) {
       for (const { id } of ours.slice(0, 30)) {
         const url = `/all-users/${id}/account-ledger?type=${type}`;
-        if ((await (await page.context().request.get(url)).text()).includes('data-testid="ledger-row"')) {
+        if ((await servedHtml(page, url)).includes('data-testid="ledger-row"')) {
           [client, ledger] = [`/all-users/${id}`, url];
           break;
         }
@@ -79,8 +79,8 @@ async function expand(page: Page, path: string): Promise<string> {
     let value: string | undefined;
     for (const base of [client, ...ours.slice(0, 30).map(({ id }) => `/all-users/${id}`)]) {
       calculator = `${base}/rate-calculator`;
-      const form = await page.context().request.get(`${calculator}?${new URLSearchParams(LANE)}`);
-      value = /<input[^>]*name="quote"[^>]*value="([^"]*)"/.exec(await form.text())?.[1];
+      const form = await servedHtml(page, `${calculator}?${new URLSearchParams(LANE)}`);
+      value = /<input[^>]*name="quote"[^>]*value="([^"]*)"/.exec(form)?.[1];
       if (value) break;
     }
     if (!value) throw new Error(`no client of ours has a quote to save for ${JSON.stringify(LANE)}`);

@@ -108,6 +108,14 @@ export async function signInOnce(page: Page, email: string, role: string) {
   );
 }
 
+/**
+ * The server's HTML for `url` in the page's session, over HTTP: for finding which record to open
+ * without a page load in Chromium per record tried.
+ */
+export async function servedHtml(page: Page, url: string): Promise<string> {
+  return (await page.context().request.get(url)).text();
+}
+
 /** Waits until a navigation settles, with or without JavaScript. */
 export async function settle(page: Page) {
   await page.waitForLoadState("load");
