@@ -123,30 +123,44 @@ export async function settle(page: Page) {
 
 /**
  * Axe must find no serious or critical violations. Axe runs as a script in the page, so with
- * JavaScript off we check the same server-rendered page in a context that may run axe but
- * blocks the app's own scripts (same cookies, same URL, so the same HTML).
+ * JavaScript off we check the same server-rendered page in a page that may run axe but blocks
+ * the app's own scripts (same cookies, same URL, same viewport, so the same HTML).
  */
 export async function expectAccessible(page: Page, javaScriptEnabled = true) {
   if (!javaScriptEnabled) {
-    const context = await page
-      .context()
-      .browser()!
-      .newContext({
-        baseURL: baseURL(),
-        javaScriptEnabled: true,
-        storageState: await page.context().storageState(),
-      });
-    try {
-      const copy = await context.newPage();
-      await copy.route(/\.js(\?|$)/, (route) => route.abort());
-      await copy.goto(page.url());
-      await checkAxe(copy);
-    } finally {
-      await context.close();
-    }
+    const copy = await axeCopy(page.context().browser()!);
+    await copy.context().clearCookies();
+    await copy.context().addCookies(await page.context().cookies());
+    const viewport = page.viewportSize();
+    if (viewport) await copy.setViewportSize(viewport);
+    await copy.goto(page.url());
+    await checkAxe(copy);
     return;
   }
   await checkAxe(page);
+}
+
+const axeCopies = new WeakMap<Browser, Promise<Page>>();
+
+/**
+ * The page that checks JavaScript-off pages with axe: one per browser, kept from scan to scan, its
+ * scripts blocked by Chromium (`Network.setBlockedURLs`) rather than by Playwright's routing,
+ * which turns the HTTP cache off: a new context per scan, every asset fetched afresh through the
+ * test process, cost ~0.9 s of CPU a scan beyond the scan itself (docs/performance-log.md).
+ */
+function axeCopy(browser: Browser): Promise<Page> {
+  const kept = axeCopies.get(browser);
+  const fresh = async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: true });
+    const copy = await context.newPage();
+    const cdp = await context.newCDPSession(copy);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setBlockedURLs", { urls: ["*.js", "*.js?*"] });
+    return copy;
+  };
+  const next = (kept ?? fresh()).then((copy) => (copy.isClosed() ? fresh() : copy));
+  axeCopies.set(browser, next);
+  return next;
 }
 
 async function checkAxe(page: Page) {
