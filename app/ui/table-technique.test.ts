@@ -92,8 +92,18 @@ function tables(source: string): { tag: string; head: string }[] {
 const MRT_MODULES = ["ui/analytics/PerformanceTable.tsx", "ui/money/CodTable.tsx"];
 const MRT_OPTIONS = "ui/server-driven-table.ts";
 const MRT_SCREENS = ["routes/_app.on-hold-cod.tsx", "routes/_app.order-tracker.tsx"];
-const HTML_ROW_BUILDERS = ["ui/analytics/PerformanceGrid.tsx", "ui/orders/search-rows.ts", "ui/rate-table-rows.ts"];
-const HTML_ROW_BODIES = ["ui/RateTable.tsx", "ui/ScrollTable.tsx", "ui/analytics/PerformanceGrid.tsx"];
+const HTML_ROW_BUILDERS = [
+  "ui/analytics/PerformanceGrid.tsx",
+  "ui/orders/search-rows.ts",
+  "ui/quote/quote-rows.ts",
+  "ui/rate-table-rows.ts",
+];
+const HTML_ROW_BODIES = [
+  "ui/QuoteResult.tsx",
+  "ui/RateTable.tsx",
+  "ui/ScrollTable.tsx",
+  "ui/analytics/PerformanceGrid.tsx",
+];
 const HOUSE_CLASSES = /\b(plain-table|rate-table|small-table)\b/;
 // Wide tables (docs/tables.md "Wide tables", decision 069): their classes, and the tables that use them.
 const WIDE_CSS = "ui/plain-table-extras.css";
@@ -148,7 +158,7 @@ describe("one rule for tables (docs/tables.md)", () => {
     expect(readFileSync(path.join(APP, "root.tsx"), "utf8")).not.toContain("styles/Table.css");
   });
 
-  it("builds rows as HTML text only in the three row builders, each through the shared escapeHtml", () => {
+  it("builds rows as HTML text only in the four row builders, each through the shared escapeHtml", () => {
     expect(where((s) => s.includes("dangerouslySetInnerHTML"))).toEqual(HTML_ROW_BODIES);
     for (const file of HTML_ROW_BODIES)
       expect({ file, tbody: /<tbody\b[^>]*dangerouslySetInnerHTML/.test(text.get(path.join(APP, file))!) }).toEqual({
