@@ -34,13 +34,15 @@ const today = istDayOf(new Date());
 beforeAll(async () => {
   h = await openTestDb({ seeded: true });
   useAsAppDb(h);
-  // A seller with a part-paid COD remittance, open bills and cleared bills: every kind of row.
+  // A seller with a part-paid COD remittance, open bills and cleared bills: every kind of row. The
+  // conditions are the ones the set-up below needs (a bill to part-pay, a cleared bill of more than
+  // ₹100 to credit): the small book's bills depend on the hour it is seeded at.
   const [pick] = (
     await h.db.execute(sql`
       select c.client_id as id from cod_remittances c
       where c.status = 'PARTIAL'
-        and exists (select 1 from billing_cycles b where b.client_id = c.client_id and b.outstanding_amount > 0)
-        and exists (select 1 from billing_cycles b where b.client_id = c.client_id and b.outstanding_amount = 0)
+        and exists (select 1 from billing_cycles b where b.client_id = c.client_id and b.outstanding_amount > 1)
+        and exists (select 1 from billing_cycles b where b.client_id = c.client_id and b.outstanding_amount = 0 and b.total_amount > 100)
       order by c.client_id limit 1`)
   ).rows as { id: number }[];
   clientId = pick!.id;
