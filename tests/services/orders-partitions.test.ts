@@ -4,10 +4,13 @@
  * months before its cut while the rollups keep their totals — on PostgreSQL. PGlite keeps one
  * table (the same keys and triggers): there the job and the archive do nothing.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import type { DbHandle } from "~/services/db/client.server";
+import { type DbHandle, MIGRATIONS_FOLDER } from "~/services/db/client.server";
 import { transaction } from "~/services/db/transaction.server";
 import {
   addMonths,
@@ -17,6 +20,7 @@ import {
   liveMonths,
   makeMonthsAhead,
   MONTHS_AHEAD,
+  monthStartsAt,
   PLAIN_BOOK,
 } from "~/services/orders/partitions.server";
 import { rebuildRollups, rollupDifferences } from "~/services/orders/rollups.server";
@@ -25,6 +29,8 @@ import { openTestDb } from "../support/db";
 import { testDatabaseUrl } from "../support/pg-admin";
 
 const onPostgres = Boolean(testDatabaseUrl());
+/** An order's month as the book keeps it: India's calendar month (decision 097). */
+const IST_MONTH = sql.raw(`to_char((placed_at at time zone 'UTC') + interval '330 minutes', 'YYYY-MM')`);
 
 let h: DbHandle;
 beforeAll(async () => {
@@ -53,7 +59,7 @@ const copyOrder = (
 describe("ids unique across months (order_keys)", () => {
   it("refuses the same pickrr_order_id or tracking id in another month, and skips a taken client_order_id", async () => {
     const [o] = await rows<{ id: number; month: string }>(
-      sql`select id, to_char(placed_at at time zone 'UTC', 'YYYY-MM') as month from orders order by placed_at limit 1`,
+      sql`select id, ${IST_MONTH} as month from orders order by placed_at limit 1`,
     );
     const other = `${addMonths(o.month, 2)}-15T10:00:00Z`;
     // Another month's partition: its own index has no such id; order_keys has.
@@ -134,7 +140,7 @@ describe.runIf(onPostgres)("npm run orders:archive", () => {
   const performance = () => rows(sql`select * from daily_performance_rows order by client_id`);
   const perMonth = () =>
     rows<{ month: string; n: number }>(
-      sql`select to_char(placed_at at time zone 'UTC', 'YYYY-MM') as month, count(*)::int as n from orders group by 1 order by 1`,
+      sql`select ${IST_MONTH} as month, count(*)::int as n from orders group by 1 order by 1`,
     );
 
   it("refuses a cut that is not a month or too recent", async () => {
@@ -157,7 +163,7 @@ describe.runIf(onPostgres)("npm run orders:archive", () => {
     const perf = await performance();
     // An order of those months still out of its bill: the archive refuses (409) and moves nothing.
     await h.db.execute(sql`update orders set billing_cycle_id = null where id = (select id from orders
-      where placed_at < ${`${cut}-01T00:00:00Z`}::timestamptz and pickup_at is not null order by id limit 1)`);
+      where placed_at < ${monthStartsAt(cut)}::timestamptz and pickup_at is not null order by id limit 1)`);
     const refused = await archiveMonthsBefore(h.db, cut, new Date(`${addMonths(cut, 7)}-01T00:00:00Z`));
     expect(refused).toMatchObject({ ok: false, status: 409 });
     expect(!refused.ok && refused.message).toMatch(
@@ -169,11 +175,11 @@ describe.runIf(onPostgres)("npm run orders:archive", () => {
     expect(await archivedMonths(h.db)).toEqual([]);
     // Those months' orders all in their cycles (the archive refuses otherwise): settle them as a cut would.
     await h.db.execute(sql`update orders set cod_remittance_id = (select min(id) from cod_remittances)
-      where placed_at < ${`${cut}-01T00:00:00Z`}::timestamptz and payment_mode = 'cod' and delivered_at is not null and cod_remittance_id is null`);
+      where placed_at < ${monthStartsAt(cut)}::timestamptz and payment_mode = 'cod' and delivered_at is not null and cod_remittance_id is null`);
     await h.db.execute(sql`update orders set billing_cycle_id = (select min(id) from billing_cycles)
-      where placed_at < ${`${cut}-01T00:00:00Z`}::timestamptz and pickup_at is not null and billing_cycle_id is null`);
+      where placed_at < ${monthStartsAt(cut)}::timestamptz and pickup_at is not null and billing_cycle_id is null`);
     const events = await rows<{ n: number }>(
-      sql`select count(*)::int as n from tracking_events where order_placed_at < ${`${cut}-01T00:00:00Z`}::timestamptz`,
+      sql`select count(*)::int as n from tracking_events where order_placed_at < ${monthStartsAt(cut)}::timestamptz`,
     );
 
     const r = await archiveMonthsBefore(h.db, cut, new Date(`${addMonths(cut, 7)}-01T00:00:00Z`));
@@ -212,5 +218,70 @@ describe.runIf(onPostgres)("npm run orders:archive", () => {
       ok: true,
       archived: [],
     });
+  });
+
+  it("cuts at India's midnight: the last evening of a month goes with it, the first hours of the next stay live", async () => {
+    // Two orders either side of 1 March 2040 00:00 IST, both on 29 February in UTC.
+    const [o] = await rows<{ id: number }>(sql`select id from orders order by id limit 1`);
+    const [late] = await rows<{ id: number }>(copyOrder(o.id, "-feb", "2040-02-29T23:30:00+05:30"));
+    const [early] = await rows<{ id: number }>(copyOrder(o.id, "-mar", "2040-03-01T02:00:00+05:30"));
+    await makeMonthsAhead(h.db, new Date("2040-02-10T12:00:00Z"));
+    expect(await rows(sql`select id from orders_2040_02 where id = ${late.id}`)).toHaveLength(1);
+    expect(await rows(sql`select id from orders_2040_03 where id = ${early.id}`)).toHaveLength(1);
+
+    // Every order before the cut in its cycles (the archive refuses otherwise), as in the test before.
+    await h.db.execute(sql`update orders set cod_remittance_id = (select min(id) from cod_remittances)
+      where payment_mode = 'cod' and delivered_at is not null and cod_remittance_id is null`);
+    await h.db.execute(sql`update orders set billing_cycle_id = (select min(id) from billing_cycles)
+      where pickup_at is not null and billing_cycle_id is null`);
+    const r = await archiveMonthsBefore(h.db, "2040-03", new Date("2040-10-01T00:00:00Z"));
+    expect(r.ok && r.archived).toContain("2040-02");
+    expect(await rows(sql`select id from archive.orders_2040_02 where id = ${late.id}`)).toHaveLength(1);
+    expect(await rows(sql`select id from orders where id = ${early.id}`)).toHaveLength(1);
+    expect(await liveMonths(h.db)).toContain("2040-03");
+  });
+});
+
+describe.runIf(onPostgres)("migration 0038: an install cut by UTC months", () => {
+  const migration = (name: string) => readFileSync(path.join(MIGRATIONS_FOLDER, name), "utf8");
+  const statements = (text: string) => text.split("--> statement-breakpoint").filter((s) => s.trim());
+  const book = async () =>
+    (
+      await rows<{ orders: string; events: string; keys: number }>(sql`select
+        (select count(*) || ':' || sum(hashtext(o::text)) from orders o) as orders,
+        (select count(*) || ':' || sum(hashtext(e::text)) from tracking_events e) as events,
+        (select count(*)::int from order_keys) as keys`)
+    )[0];
+  const bounds = async () =>
+    (
+      await rows<{
+        bound: string;
+      }>(sql`select distinct substring(pg_get_expr(c.relpartbound, c.oid) from '[0-9:]{8}[+-][0-9:]+') as bound
+        from pg_inherits i join pg_class c on c.oid = i.inhrelid
+        where i.inhparent in ('orders'::regclass, 'tracking_events'::regclass) and c.relname ~ '_[0-9]{4}_[0-9]{2}$'`)
+    ).map((r) => r.bound);
+
+  it("re-cuts every live month at India's midnight, keeping every order, event and key", async () => {
+    // As migration 0031 left a book: its function (UTC months), the months cut again by it.
+    const old = statements(migration("0031_orders_partitioned_by_month.sql")).find((s) =>
+      s.includes('CREATE FUNCTION "order_month_partition"'),
+    )!;
+    const [fn, recut] = statements(migration("0038_order_months_in_ist.sql"));
+    await h.db.execute(sql.raw(old.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION")));
+    await h.db.execute(sql.raw(recut!.replaceAll("+ interval '330 minutes'", "")));
+    expect(await bounds()).toEqual(["00:00:00+00"]);
+    const before = await book();
+
+    await h.db.execute(sql.raw(fn!));
+    await h.db.execute(sql.raw(recut!));
+    expect(await bounds()).toEqual(["18:30:00+00"]);
+    expect(await book()).toEqual(before);
+    expect(await rows(sql`select 1 from orders_default union all select 1 from tracking_events_default`)).toEqual([]);
+    // Each order in its IST month's partition.
+    expect(
+      await rows(
+        sql`select id from orders where ${IST_MONTH} <> replace(substring(tableoid::regclass::text from 8), '_', '-')`,
+      ),
+    ).toEqual([]);
   });
 });

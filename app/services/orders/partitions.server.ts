@@ -1,13 +1,14 @@
 /**
  * The order book's month partitions (decision 085): `orders` and `tracking_events` are
- * partitioned by the order's placed_at, one partition a UTC calendar month (migration 0031's
- * `order_month_partition` makes one, moving that month's rows out of the default partitions).
+ * partitioned by the order's placed_at, one partition an IST calendar month (decision 097; migration
+ * 0038's `order_month_partition` makes one, moving that month's rows out of the default partitions).
  * The partition-ahead job keeps the current month and the next ones made, once across every copy
  * (an advisory lock); the archive detaches whole months before a cut into the schema `archive`.
  * On PGlite the order book is one table (the same keys and triggers): both do nothing there.
  */
 import { sql } from "drizzle-orm";
 
+import { istDayOf } from "../core/ist-dates";
 import { startPeriodic } from "../core/periodic";
 import { fail, type Failure, type Invalid, invalid, type Result } from "../core/result";
 import type { Db, Executor, Tx } from "../db/client.server";
@@ -22,8 +23,15 @@ export const ARCHIVE_MIN_AGE_MONTHS = 6;
 /** Where archived months go: a schema of the same database, seen by every copy. */
 export const ARCHIVE_SCHEMA = "archive";
 
-/** "YYYY-MM" of a month, UTC. */
-export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
+/** "YYYY-MM" of the IST calendar month a moment falls in (decision 097). */
+export const monthOf = (at: Date) => istDayOf(at).slice(0, 7);
+
+/** The moment an IST month ("YYYY-MM") begins: its 1st, 00:00 IST. */
+export const monthStartsAt = (month: string) => `${month}-01T00:00:00+05:30`;
+
+/** "YYYY-MM" of a timestamptz column's IST month, in SQL. */
+const istMonth = (column: string) =>
+  sql.raw(`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM')`);
 
 /** The month `n` months after "YYYY-MM". */
 export function addMonths(month: string, n: number): string {
@@ -55,8 +63,8 @@ export async function makeMonthsAhead(db: Db, now: Date = new Date()): Promise<A
     const months = new Set<string>();
     for (let n = 0; n <= MONTHS_AHEAD; n++) months.add(addMonths(monthOf(now), n));
     const stray = (
-      await tx.execute(sql`select distinct to_char(placed_at at time zone 'UTC', 'YYYY-MM') as month from orders_default
-        union select distinct to_char(order_placed_at at time zone 'UTC', 'YYYY-MM') from tracking_events_default`)
+      await tx.execute(sql`select distinct ${istMonth("placed_at")} as month from orders_default
+        union select distinct ${istMonth("order_placed_at")} from tracking_events_default`)
     ).rows as { month: string }[];
     for (const { month } of stray) months.add(month);
     const made: string[] = [];
@@ -104,7 +112,7 @@ const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
 /**
  * `npm run orders:archive -- --before YYYY-MM` (PostgreSQL; PGlite keeps one table: refused): detaches every month partition of `orders` and
- * `tracking_events` before the cut and moves the detached tables to the schema `archive`, in one
+ * `tracking_events` before the cut (the 1st of `before`, 00:00 IST: decision 097) and moves the detached tables to the schema `archive`, in one
  * transaction. The live months are not read; an order keeps its order_keys row (its ids are never
  * given again) and the rollups are not touched: `archived_orders` (a view over the archived
  * months) lets rebuildRollups recompute the same totals. Refused: a cut that is not a month, one
@@ -118,7 +126,7 @@ export async function archiveMonthsBefore(db: Db, before: string, now: Date = ne
     return invalid(
       `Months are archived at least ${ARCHIVE_MIN_AGE_MONTHS} months after they end: the latest cut now is ${latest}.`,
     );
-  const cut = `${before}-01T00:00:00Z`;
+  const cut = monthStartsAt(before);
   if (!(await isPartitioned(db))) return fail(409, PLAIN_BOOK);
   return transaction(db, async (tx): Promise<ArchiveResult> => {
     // Not beside the partition-ahead job: it could be making a month while this detaches.
@@ -151,8 +159,8 @@ export async function archiveMonthsBefore(db: Db, before: string, now: Date = ne
 
 async function moveStrayMonthsBefore(tx: Tx, before: string): Promise<void> {
   const stray = (
-    await tx.execute(sql`select distinct to_char(placed_at at time zone 'UTC', 'YYYY-MM') as month from orders_default
-      where placed_at < ${`${before}-01T00:00:00Z`}::timestamptz`)
+    await tx.execute(sql`select distinct ${istMonth("placed_at")} as month from orders_default
+      where placed_at < ${monthStartsAt(before)}::timestamptz`)
   ).rows as { month: string }[];
   for (const { month } of stray) await makeMonth(tx, month);
 }

@@ -491,8 +491,8 @@ async function makeMonths(tx: Tx, drawn: readonly DrawnOrder[]): Promise<void> {
     last = Math.max(last, d.placed);
   }
   await tx.execute(sql`select order_month_partition(m::date) from generate_series(
-    date_trunc('month', to_timestamp(${first} / 1000.0) at time zone 'UTC'),
-    date_trunc('month', to_timestamp(${last} / 1000.0) at time zone 'UTC'), interval '1 month') as m`);
+    date_trunc('month', (to_timestamp(${first} / 1000.0) at time zone 'UTC') + interval '330 minutes'),
+    date_trunc('month', (to_timestamp(${last} / 1000.0) at time zone 'UTC') + interval '330 minutes'), interval '1 month') as m`);
 }
 
 async function writeOrders(tx: Tx, drawn: readonly DrawnOrder[]): Promise<{ events: number; settling: SettleScan[] }> {
