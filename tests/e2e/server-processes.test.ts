@@ -6,27 +6,16 @@
  * only: on the embedded database the configuration refuses more than one process
  * (app/services/core/env.test.ts).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
 
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { serverNodeArgs } from "../../scripts/lib/server-node.mjs";
-import { freePort } from "../support/net";
-import { adminQuery, testDatabaseUrl, withDatabase } from "../support/pg-admin";
+import { childrenOf, type ConsoleProcess, startConsoleProcess } from "../support/console-process";
+import { testDatabaseUrl } from "../support/pg-admin";
 
 const url = testDatabaseUrl();
-
-/** The pids of a process's children (Linux). */
-function childrenOf(pid: number): number[] {
-  const file = `/proc/${pid}/task/${pid}/children`;
-  if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-}
 
 /** A GET on a new connection each time (no keep-alive), so the primary hands it to either worker. */
 function getOnNewConnection(
@@ -69,52 +58,19 @@ function requestsCounted(metricsText: string, route: string): number {
 }
 
 describe.skipIf(!url)("two server processes on PostgreSQL (WEB_CONCURRENCY=2)", () => {
-  const dbName = `e2e_cluster_${process.pid}`;
+  let proc: ConsoleProcess;
   let server: ChildProcess;
   let port: number;
-  let dataDir: string;
-  let log = "";
+  const log = () => proc.log();
 
   beforeAll(async () => {
-    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE ${dbName} TEMPLATE ${inject("pgTemplateDb")}`);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), "console-cluster-"));
-    port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      SEED_DEMO: "true",
-      SEED_IF_EMPTY: "false",
-      SKIP_BUILD: "true",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: withDatabase(url!, dbName),
-      WEB_CONCURRENCY: "2",
-      METRICS_TOKEN,
-    };
-    delete env.SESSION_SECRET; // the processes must agree on the one made in DATA_DIR
-    server = spawn(process.execPath, serverNodeArgs(), { env, stdio: ["ignore", "pipe", "pipe"] });
-    server.stdout!.on("data", (c: Buffer) => (log += c.toString()));
-    server.stderr!.on("data", (c: Buffer) => (log += c.toString()));
-    await waitFor(
-      "Console ready",
-      () => {
-        if (server.exitCode !== null) throw new Error(`the console exited (${server.exitCode}):\n${log}`);
-        return log.includes("Console ready") ? true : undefined;
-      },
-      120_000,
-    );
+    // The processes must agree on the one session secret made in DATA_DIR: none is given.
+    proc = await startConsoleProcess({ WEB_CONCURRENCY: "2", METRICS_TOKEN, SESSION_SECRET: undefined });
+    server = proc.child;
+    port = Number(new URL(proc.base).port);
   });
 
-  afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill("SIGKILL");
-      for (const pid of childrenOf(server.pid!)) process.kill(pid, "SIGKILL");
-    }
-    await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => proc?.cleanup());
 
   it("a scrape of /metrics on either process counts the requests of both (decision 078)", async () => {
     // Pages signed out: the sign-in page, on new connections dealt to both processes in turn.
@@ -134,7 +90,7 @@ describe.skipIf(!url)("two server processes on PostgreSQL (WEB_CONCURRENCY=2)", 
   });
 
   it("serves one session from both processes, replaces one killed outright, and stops on SIGTERM", async () => {
-    expect(log).toContain("(2 server processes,");
+    expect(log()).toContain("(2 server processes,");
     const workers = childrenOf(server.pid!);
     expect(workers).toHaveLength(2);
 
@@ -170,14 +126,13 @@ describe.skipIf(!url)("two server processes on PostgreSQL (WEB_CONCURRENCY=2)", 
     });
     expect(replaced).toContain(workers[1]);
     await waitFor("the new worker listening", () =>
-      log.includes(`Server process ${replaced.find((p) => p !== workers[1])} serving (2 of 2).`) ? true : undefined,
+      log().includes(`Server process ${replaced.find((p) => p !== workers[1])} serving (2 of 2).`) ? true : undefined,
     );
     for (let i = 0; i < 6; i++) expect((await getOnNewConnection(port, "/all-users", cookie)).status).toBe(200);
-    expect(log).toMatch(new RegExp(`Server process ${workers[0]} ended \\(SIGKILL\\): starting another\\.`));
+    expect(log()).toMatch(new RegExp(`Server process ${workers[0]} ended \\(SIGKILL\\): starting another\\.`));
 
-    const exited = new Promise<number | null>((resolve) => server.once("exit", (code) => resolve(code)));
     server.kill("SIGTERM");
-    expect(await exited).toBe(0);
+    expect(await proc.exited).toBe(0);
     for (const pid of replaced)
       expect(
         existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z "),

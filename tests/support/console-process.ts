@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -32,8 +33,16 @@ export type ConsoleProcess = {
   cleanup(): Promise<void>;
 };
 
+/** The pids of a process's children (Linux): a server's worker processes (WEB_CONCURRENCY). */
+export function childrenOf(pid: number): number[] {
+  const file = `/proc/${pid}/task/${pid}/children`;
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+}
+
+/** `extraEnv`: settings added to the process's environment; `undefined` takes one out (e.g. SESSION_SECRET). */
 export async function startConsoleProcess(
-  extraEnv: Record<string, string>,
+  extraEnv: Record<string, string | undefined>,
   prepare?: (db: DbHandle["db"]) => Promise<void>,
 ): Promise<ConsoleProcess> {
   const url = testDatabaseUrl();
@@ -66,10 +75,12 @@ export async function startConsoleProcess(
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(24).toString("hex"),
-    ...extraEnv,
   };
   delete env.DATABASE_URL;
   if (url) env.DATABASE_URL = withDatabase(url, dbName);
+  for (const [key, value] of Object.entries(extraEnv))
+    if (value === undefined) delete env[key];
+    else env[key] = value;
   const child = spawn(process.execPath, serverNodeArgs(), { env, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout!.on("data", (c: Buffer) => (log += c.toString()));
@@ -77,7 +88,14 @@ export async function startConsoleProcess(
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const cleanup = async () => {
     if (child.exitCode === null && child.signalCode === null) {
+      const workers = childrenOf(child.pid!);
       child.kill("SIGKILL");
+      for (const pid of workers)
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {
+          // ended with its primary
+        }
       await exited;
     }
     if (url) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
