@@ -13,6 +13,7 @@ import { startPeriodic } from "../core/periodic";
 import { fail, type Failure, type Invalid, invalid, type Result } from "../core/result";
 import type { Db, Executor, Tx } from "../db/client.server";
 import { transaction } from "../db/transaction.server";
+import { istDay } from "./rollups.server";
 
 /** The job's advisory lock key (two-int form, beside scheduled rate changes' 7075). */
 const PARTITIONS_LOCK = 7085;
@@ -30,8 +31,7 @@ export const monthOf = (at: Date) => istDayOf(at).slice(0, 7);
 export const monthStartsAt = (month: string) => `${month}-01T00:00:00+05:30`;
 
 /** "YYYY-MM" of a timestamptz column's IST month, in SQL. */
-const istMonth = (column: string) =>
-  sql.raw(`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM')`);
+const istMonth = (column: string) => sql`to_char(${istDay(sql.raw(column))}, 'YYYY-MM')`;
 
 /** The month `n` months after "YYYY-MM". */
 export function addMonths(month: string, n: number): string {

@@ -26,7 +26,7 @@ import { clients, orders, pincodes, settings } from "../db/schema";
 import { transaction } from "../db/transaction.server";
 import { keepTablesUp } from "../db/upkeep.server";
 import { awbPrefix, frozenCharge, padNumber } from "../orders/charge";
-import { addOrdersToRollups, rebuildRollups } from "../orders/rollups.server";
+import { addOrdersToRollups, istDay, rebuildRollups } from "../orders/rollups.server";
 import { ORDER_STATUSES, type OrderStatus } from "../orders/status";
 import { ingestBatches, issueCourierTokens, MAX_EVENTS } from "../orders/tracking.server";
 import { parseCalculator } from "../quote/calculator-form";
@@ -491,8 +491,8 @@ async function makeMonths(tx: Tx, drawn: readonly DrawnOrder[]): Promise<void> {
     last = Math.max(last, d.placed);
   }
   await tx.execute(sql`select order_month_partition(m::date) from generate_series(
-    date_trunc('month', (to_timestamp(${first} / 1000.0) at time zone 'UTC') + interval '330 minutes'),
-    date_trunc('month', (to_timestamp(${last} / 1000.0) at time zone 'UTC') + interval '330 minutes'), interval '1 month') as m`);
+    date_trunc('month', ${istDay(sql`to_timestamp(${first} / 1000.0)`)}),
+    date_trunc('month', ${istDay(sql`to_timestamp(${last} / 1000.0)`)}), interval '1 month') as m`);
 }
 
 async function writeOrders(tx: Tx, drawn: readonly DrawnOrder[]): Promise<{ events: number; settling: SettleScan[] }> {
