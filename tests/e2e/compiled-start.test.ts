@@ -18,16 +18,10 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 import { compiledServerNodeArgs, SERVER_NODE_FLAGS } from "../../scripts/lib/server-node.mjs";
+import { childrenOf } from "../support/console-process";
 import { freePort } from "../support/net";
 
 const buildDir = process.env.BUILD_DIR ?? "build";
-
-/** The pids of a process's children (Linux). */
-function childrenOf(pid: number): number[] {
-  const file = `/proc/${pid}/task/${pid}/children`;
-  if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-}
 
 /** What the server reads at run time besides node_modules and the build: no TypeScript. */
 const RUNTIME_FILES = [
