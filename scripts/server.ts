@@ -126,8 +126,45 @@ export async function createApp(
       ? runInRequestScope(() => remix(req, res, next))
       : remix(req, res, next),
   );
+  app.use(lastErrorHandler);
   return app;
 }
+
+/**
+ * What no handler answered with (Express's own would print a bare stack to stderr, breaking the
+ * log's one JSON object a line, decision 078). A browser that drops a request before its file is
+ * sent — Chromium cancels the scripts a page it left no longer needs — is not an error: nothing is
+ * logged beyond the request's own line. An error with an HTTP status of 4xx (a malformed path)
+ * answers that status; anything else is logged as one line and answers 500 with the request id
+ * staff can quote, as the error pages do.
+ */
+export const lastErrorHandler: express.ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const { code, status, statusCode } = (error ?? {}) as { code?: unknown; status?: unknown; statusCode?: unknown };
+  if (code === "ECONNABORTED" || req.socket.destroyed) {
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
+  const given = typeof status === "number" ? status : typeof statusCode === "number" ? statusCode : 500;
+  const answer = given >= 400 && given < 600 ? given : 500;
+  if (answer >= 500)
+    logLine("error", "unhandled error", {
+      path: req.path,
+      error: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res
+    .status(answer)
+    .type("text/plain")
+    .send(
+      answer >= 500
+        ? `Something went wrong on our side. Request id: ${String(res.locals.requestId ?? "")}`
+        : "The request could not be understood.",
+    );
+};
 
 /**
  * Remix behind Express: what @remix-run/express does, plus a body the edge already read (a

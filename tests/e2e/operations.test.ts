@@ -12,12 +12,13 @@
  * off (404), and a server that is stopping answers `/readyz` with 503.
  */
 import { randomBytes } from "node:crypto";
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import path from "node:path";
 
+import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { createApp, type Lifecycle } from "../../scripts/server";
+import { createApp, lastErrorHandler, type Lifecycle } from "../../scripts/server";
 import { type ConsoleProcess, startConsoleProcess } from "../support/console-process";
 import { DEMO_PASSWORD } from "../support/http";
 import { firstClientToken } from "../support/orders-api";
@@ -141,7 +142,11 @@ describe("a console process run by an operations team", () => {
     expect(signIn.status).toBe(302);
     const cookie = signIn.headers.get("set-cookie")!.split(";")[0]!;
     const cookieValue = cookie.split("=").slice(1).join("=");
-    expect((await get("/all-users?page=1", { Cookie: cookie })).status).toBe(200);
+    const page = await get("/all-users?page=1", { Cookie: cookie });
+    expect(page.status).toBe(200);
+    // A browser that leaves a page drops the scripts it no longer needs: no error, no stack in the log.
+    const script = /\/assets\/[\w-]+\.js/.exec(await page.text())![0];
+    await Promise.all([0, 1, 2].map((wait) => dropRequest(server.base, script, wait)));
     const order = await fetch(`${server.base}/api/orders`, {
       method: "POST",
       headers: { Authorization: `Token ${clientToken}`, "Content-Type": "application/json" },
@@ -162,6 +167,7 @@ describe("a console process run by an operations team", () => {
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Record<string, unknown>);
     for (const line of lines) expect(Object.keys(line).slice(0, 3)).toEqual(["time", "level", "msg"]);
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
     const requests = lines.filter((l) => l.msg === "request");
     const allUsers = requests.find((l) => l.path === "/all-users" && l.status === 200);
     expect(allUsers).toMatchObject({ route: "routes/_app.all-users._index", method: "GET", level: "info" });
@@ -178,6 +184,21 @@ describe("a console process run by an operations team", () => {
     expect(requests.some((l) => l.path === "/healthz" || l.path === "/metrics")).toBe(false);
   });
 });
+
+/** Asks for `p` and closes the connection `wait` ms later, before reading any answer. */
+function dropRequest(base: string, p: string, wait: number): Promise<void> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(`GET ${p} HTTP/1.1\r\nHost: ${hostname}\r\nAccept-Encoding: br, gzip\r\n\r\n`);
+      setTimeout(() => {
+        socket.destroy();
+        resolve();
+      }, wait);
+    });
+    socket.once("error", reject);
+  });
+}
 
 describe("the same app in this process", () => {
   const servers: { close: () => void }[] = [];
@@ -205,5 +226,36 @@ describe("the same app in this process", () => {
     expect(await draining.text()).toBe("not ready: the server is stopping");
     expect(draining.headers.get("Connection")).toBe("close");
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
+  });
+
+  it("answers what no handler answered as one JSON log line and a 500 naming the request id", async () => {
+    const app = express();
+    app.use((_req, res, next) => {
+      res.locals.requestId = "0123456789abcdef";
+      next();
+    });
+    app.get("/broken", () => {
+      throw new Error("a bug");
+    });
+    app.get("/malformed", (_req, _res, next) => next(Object.assign(new Error("bad path"), { status: 400 })));
+    app.use(lastErrorHandler);
+    const listening = app.listen(0, "127.0.0.1");
+    servers.push(listening);
+    await new Promise((resolve) => listening.once("listening", resolve));
+    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const broken = await fetch(`${base}/broken?secret=hunter2`);
+      expect(broken.status).toBe(500);
+      expect(await broken.text()).toContain("Request id: 0123456789abcdef");
+      const malformed = await fetch(`${base}/malformed`);
+      expect(malformed.status).toBe(400);
+      expect(errors).toHaveBeenCalledTimes(1);
+      const line = JSON.parse(String(errors.mock.calls[0]![0])) as Record<string, unknown>;
+      expect(line).toMatchObject({ level: "error", msg: "unhandled error", path: "/broken", error: "a bug" });
+      expect(JSON.stringify(line)).not.toContain("hunter2");
+    } finally {
+      errors.mockRestore();
+    }
   });
 });
