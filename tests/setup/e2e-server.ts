@@ -115,6 +115,8 @@ export default async function setup(project: TestProject) {
         resolve();
       }, 5_000);
     });
+    // E2E_SERVER_LOG=<file>: the server's whole log, kept for reading (its JSON lines, any error).
+    if (process.env.E2E_SERVER_LOG) await writeFile(process.env.E2E_SERVER_LOG, log);
     if (url) await adminQuery(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     await smtp.close();
     await rm(dataDir, { recursive: true, force: true });
