@@ -180,6 +180,9 @@ function remixHandler(build: ServerBuild, routeIdOf: (pathname: string) => strin
       const host = req.get("X-Forwarded-Host") ?? req.get("Host") ?? "localhost";
       const port = /:(\d+)$/.exec(host)?.[1];
       const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
+      // Repeated slashes, collapsed as Remix's router would collapse them — without its console
+      // warning, a line of plain text in a log of JSON lines (decision 078).
+      if (url.pathname.includes("//")) url.pathname = url.pathname.replace(/\/{2,}/g, "/");
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (Array.isArray(value)) for (const v of value) headers.append(name, v);
