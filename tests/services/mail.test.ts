@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import net from "node:net";
 
-import { and, eq, isNotNull } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -144,6 +144,35 @@ describe("rate change e-mail", () => {
       expect(smtp.received).toHaveLength(1);
     } finally {
       await smtp.close();
+    }
+  });
+
+  it("a message delivered but not marked as sent is logged as such, by its statement and code — never the query's values — and stays due", async () => {
+    await h.db.execute(
+      sql.raw(`create function refuse_sent() returns trigger language plpgsql as $$
+        begin raise exception 'refused for the test'; end $$`),
+    );
+    await h.db.execute(
+      sql.raw(`create trigger refuse_sent before update on mail_outbox
+        for each row when (old.sent_at is null and new.sent_at is not null) execute function refuse_sent()`),
+    );
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await bumpFirstRow(3);
+      const [queued] = (await h.db.select().from(mailOutbox)).sort((a, b) => b.id - a.id);
+      expect(await deliverDueMail(h.db)).toBe(0);
+      const lines = errors.mock.calls.map((c) => JSON.parse(String(c[0])) as Record<string, string>);
+      const line = lines.find((l) =>
+        l.msg.startsWith(`Mail ${queued.id} was delivered but could not be marked as sent`),
+      );
+      expect(line?.error).toMatch(/^Failed query · "update "mail_outbox" set" · code P0001/);
+      expect(JSON.stringify(lines)).not.toMatch(/params|\.eml|refused for the test/);
+      const [after] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+      expect(after.sent_at).toBeNull();
+    } finally {
+      errors.mockRestore();
+      await h.db.execute(sql.raw("drop trigger refuse_sent on mail_outbox"));
+      await h.db.execute(sql.raw("drop function refuse_sent()"));
     }
   });
 

@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 
 import { logLine } from "../core/log";
-import { logServerError } from "../core/server-log";
+import { logServerError, queryFailureLine } from "../core/server-log";
 import type { Db, Executor } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { afterCommit } from "../db/transaction.server";
@@ -75,34 +75,55 @@ async function deliverDue(db: Db, now: Date): Promise<number> {
       )
       .returning();
     if (!row) return sent;
+    let ref: string;
     try {
       const attachments = row.attachments?.map((a) => ({
         filename: a.filename,
         contentType: a.content_type,
         content: Buffer.from(a.base64, "base64"),
       }));
-      const ref = await deliver(
+      ref = await deliver(
         { to: row.to, subject: row.subject, text: row.text, html: row.html ?? undefined, attachments },
         row.id,
       );
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const why = failureOf(error);
+      logLine("error", `Mail ${row.id} failed (attempt ${attempts})`, { error: why });
+      await db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          last_error: why.slice(0, 500),
+          next_attempt_at: new Date(now.getTime() + nextAttemptDelayMs(attempts)),
+        })
+        .where(eq(mailOutbox.id, row.id));
+      continue;
+    }
+    try {
       await db
         .update(mailOutbox)
         .set({ sent_at: new Date(), attempts: row.attempts + 1, delivered_ref: ref, last_error: null })
         .where(eq(mailOutbox.id, row.id));
       sent++;
     } catch (error) {
-      const attempts = row.attempts + 1;
-      logLine("error", `Mail ${row.id} failed (attempt ${attempts})`, { error: (error as Error).message });
-      await db
-        .update(mailOutbox)
-        .set({
-          attempts,
-          last_error: String((error as Error).message).slice(0, 500),
-          next_attempt_at: new Date(now.getTime() + nextAttemptDelayMs(attempts)),
-        })
-        .where(eq(mailOutbox.id, row.id));
+      // Delivered, not recorded: once its lease ends the message is due again and goes out a
+      // second time (at least once, never lost). This round stops: the database is not answering.
+      logLine(
+        "error",
+        `Mail ${row.id} was delivered but could not be marked as sent: it goes out again after its lease`,
+        {
+          error: failureOf(error),
+        },
+      );
+      return sent;
     }
   }
+}
+
+/** Why a delivery failed, for the log and the row: a failed query as its code and statement, never its parameters (core/server-log.ts). */
+function failureOf(error: unknown): string {
+  return queryFailureLine(error) ?? String(error instanceof Error ? error.message : error);
 }
 
 /** Kick delivery after a commit without making the request wait for it. */
