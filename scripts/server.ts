@@ -23,6 +23,7 @@ import express from "express";
 import { env } from "../app/services/core/env.server";
 import { logLine, logWarning, runWithRequestLog } from "../app/services/core/log";
 import { consoleMetrics, scrapeMetrics } from "../app/services/core/metrics";
+import { queryFailureLine } from "../app/services/core/server-log";
 import { closeAnalyticsDb, getDb, processDb } from "../app/services/db/client.server";
 import { type Readiness, readinessChecker } from "../app/services/db/readiness.server";
 import type { Activity } from "../app/services/http/activity";
@@ -146,12 +147,15 @@ export const lastErrorHandler: express.ErrorRequestHandler = (error: unknown, re
   }
   const given = typeof status === "number" ? status : typeof statusCode === "number" ? statusCode : 500;
   const answer = given >= 400 && given < 600 ? given : 500;
-  if (answer >= 500)
+  if (answer >= 500) {
+    // A failed query only by its statement and code: its message and stack repeat the values (core/server-log.ts).
+    const query = queryFailureLine(error);
     logLine("error", "unhandled error", {
       path: req.path,
-      error: error instanceof Error ? error.message : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
+      error: query ?? (error instanceof Error ? error.message : String(error)),
+      stack: !query && error instanceof Error ? error.stack : undefined,
     });
+  }
   if (res.headersSent) {
     res.destroy();
     return;

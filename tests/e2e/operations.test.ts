@@ -240,6 +240,16 @@ describe("the same app in this process", () => {
       throw new Error("a bug");
     });
     app.get("/malformed", (_req, _res, next) => next(Object.assign(new Error("bad path"), { status: 400 })));
+    // Shaped as Drizzle's failed query: its message and stack carry the values.
+    app.get("/query", (_req, _res, next) =>
+      next(
+        Object.assign(new Error("Failed query: select secret-value params: hunter2"), {
+          query: "select * from clients where email = $1",
+          params: ["hunter2"],
+          cause: Object.assign(new Error("boom"), { code: "42P01" }),
+        }),
+      ),
+    );
     app.use(lastErrorHandler);
     const listening = app.listen(0, "127.0.0.1");
     servers.push(listening);
@@ -252,10 +262,13 @@ describe("the same app in this process", () => {
       expect(await broken.text()).toContain("Request id: 0123456789abcdef");
       const malformed = await fetch(`${base}/malformed`);
       expect(malformed.status).toBe(400);
-      expect(errors).toHaveBeenCalledTimes(1);
-      const line = JSON.parse(String(errors.mock.calls[0]![0])) as Record<string, unknown>;
+      expect((await fetch(`${base}/query`)).status).toBe(500);
+      expect(errors).toHaveBeenCalledTimes(2);
+      const [line, query] = errors.mock.calls.map((c) => JSON.parse(String(c[0])) as Record<string, unknown>);
       expect(line).toMatchObject({ level: "error", msg: "unhandled error", path: "/broken", error: "a bug" });
-      expect(JSON.stringify(line)).not.toContain("hunter2");
+      expect(line!.stack).toContain("a bug");
+      expect(query).toMatchObject({ path: "/query", error: 'Failed query · "select * from" · code 42P01' });
+      expect(JSON.stringify([line, query])).not.toContain("hunter2");
     } finally {
       errors.mockRestore();
     }
