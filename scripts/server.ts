@@ -23,7 +23,7 @@ import express from "express";
 import { env } from "../app/services/core/env.server";
 import { logLine, logWarning, runWithRequestLog } from "../app/services/core/log";
 import { consoleMetrics, scrapeMetrics } from "../app/services/core/metrics";
-import { queryFailureLine } from "../app/services/core/server-log";
+import { errorLine, queryFailureLine } from "../app/services/core/server-log";
 import { closeAnalyticsDb, getDb, processDb } from "../app/services/db/client.server";
 import { type Readiness, readinessChecker } from "../app/services/db/readiness.server";
 import type { Activity } from "../app/services/http/activity";
@@ -78,6 +78,13 @@ export async function createApp(
   const metrics = consoleMetrics();
   metrics.sources.outboxDepth = () => outboxDepth(getDb());
   metrics.sources.pool = () => processDb().poolStats?.() ?? null;
+  // Repeated slashes in a path, collapsed once before anything reads it, as Remix's router would
+  // collapse them: the log, the metrics' route id and the page agree, and the router prints no
+  // plain-text warning into a log of JSON lines (decision 078).
+  app.use((req, _res, next) => {
+    if (req.url.includes("//")) req.url = req.originalUrl = req.url.replace(/^[^?]*/, (p) => p.replace(/\/{2,}/g, "/"));
+    next();
+  });
   // First: every answer gets its request id; the probes answer at once; the rest is logged and counted.
   app.use(operations({ lifecycle, metricsToken, readiness, routeIdOf }));
   // Requests in flight, for background work that waits for a quiet moment (decision 077).
@@ -149,11 +156,10 @@ export const lastErrorHandler: express.ErrorRequestHandler = (error: unknown, re
   const answer = given >= 400 && given < 600 ? given : 500;
   if (answer >= 500) {
     // A failed query only by its statement and code: its message and stack repeat the values (core/server-log.ts).
-    const query = queryFailureLine(error);
     logLine("error", "unhandled error", {
       path: req.path,
-      error: query ?? (error instanceof Error ? error.message : String(error)),
-      stack: !query && error instanceof Error ? error.stack : undefined,
+      error: errorLine(error),
+      stack: !queryFailureLine(error) && error instanceof Error ? error.stack : undefined,
     });
   }
   if (res.headersSent) {
@@ -184,9 +190,6 @@ function remixHandler(build: ServerBuild, routeIdOf: (pathname: string) => strin
       const host = req.get("X-Forwarded-Host") ?? req.get("Host") ?? "localhost";
       const port = /:(\d+)$/.exec(host)?.[1];
       const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`);
-      // Repeated slashes, collapsed as Remix's router would collapse them — without its console
-      // warning, a line of plain text in a log of JSON lines (decision 078).
-      if (url.pathname.includes("//")) url.pathname = url.pathname.replace(/\/{2,}/g, "/");
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (Array.isArray(value)) for (const v of value) headers.append(name, v);

@@ -76,6 +76,11 @@ export function queryFailureLine(error: unknown): string | null {
   return null;
 }
 
+/** An error in one line for a log or a stored reason: a failed query as described above, else its message. */
+export function errorLine(error: unknown): string {
+  return queryFailureLine(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
 /** One JSON line (core/log.ts): what failed, and the error — a failed query only as described above. */
 export function logServerError(error: unknown, context = "Unexpected error") {
   const queryLine = queryFailureLine(error);

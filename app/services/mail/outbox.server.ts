@@ -7,7 +7,7 @@
 import { eq, sql } from "drizzle-orm";
 
 import { logLine } from "../core/log";
-import { logServerError, queryFailureLine } from "../core/server-log";
+import { errorLine, logServerError } from "../core/server-log";
 import type { Db, Executor } from "../db/client.server";
 import { mailOutbox } from "../db/schema";
 import { afterCommit } from "../db/transaction.server";
@@ -88,7 +88,7 @@ async function deliverDue(db: Db, now: Date): Promise<number> {
       );
     } catch (error) {
       const attempts = row.attempts + 1;
-      const why = failureOf(error);
+      const why = errorLine(error);
       logLine("error", `Mail ${row.id} failed (attempt ${attempts})`, { error: why });
       await db
         .update(mailOutbox)
@@ -113,17 +113,12 @@ async function deliverDue(db: Db, now: Date): Promise<number> {
         "error",
         `Mail ${row.id} was delivered but could not be marked as sent: it goes out again after its lease`,
         {
-          error: failureOf(error),
+          error: errorLine(error),
         },
       );
       return sent;
     }
   }
-}
-
-/** Why a delivery failed, for the log and the row: a failed query as its code and statement, never its parameters (core/server-log.ts). */
-function failureOf(error: unknown): string {
-  return queryFailureLine(error) ?? String(error instanceof Error ? error.message : error);
 }
 
 /** Kick delivery after a commit without making the request wait for it. */
