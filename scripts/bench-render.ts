@@ -89,6 +89,7 @@ async function render(i: number, url: string): Promise<number> {
     handlers[i](new Request(`http://localhost${url}`, { headers: { cookie } }), {
       clientIp: "127.0.0.1",
       cspNonce: "bench",
+      documentRequest: true,
     }),
   );
   await res.text();

@@ -209,6 +209,8 @@ function remixHandler(build: ServerBuild, routeIdOf: (pathname: string) => strin
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         cspNonce: res.locals.cspNonce as string,
         requestId: res.locals.requestId as string,
+        // A page loaded as a document, not Remix's data (`….data`): its HTML rows are sent once (app/ui/sent-rows.ts).
+        documentRequest: !req.path.endsWith(".data"),
       };
       const response = await handle(request, context);
       res.statusMessage = response.statusText;

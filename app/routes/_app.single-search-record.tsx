@@ -21,17 +21,28 @@ import {
   SEARCH_TYPE_LABELS,
   syncTrackingValidator,
 } from "~/services/orders/search";
-import { orderForViewer, searchRecords } from "~/services/orders/search.server";
+import {
+  orderForViewer,
+  type OrderSearchRow,
+  searchRecords,
+  type SellerSearchRow,
+} from "~/services/orders/search.server";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
 import { Stack, Title } from "~/ui/layout";
-import { orderRowHtml, type OrderRowView, sellerRowHtml, SYNC_FORM_ID } from "~/ui/orders/search-rows";
+import { orderRowHtml, sellerRowHtml, SYNC_FORM_ID } from "~/ui/orders/search-rows";
 import { Pager } from "~/ui/Pager";
 import { ScrollTable } from "~/ui/ScrollTable";
+import { sentRows } from "~/ui/sent-rows";
 
 export const meta: MetaFunction = () => [{ title: "Search results · Shipping Console" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+/** This page with the search and `extra` (page, charged) in its URL. */
+function searchHref(search: { type: string; q: string } | null, extra: Record<string, string> = {}) {
+  return `/single-search-record?${new URLSearchParams({ type: search?.type ?? "", q: search?.q ?? "", ...extra })}`;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "orders.search" });
   const url = new URL(request.url);
   const parsed = parseSearch(url.searchParams.get("type"), url.searchParams.get("q"));
@@ -40,21 +51,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const chargedId = orderIdOf(url.searchParams.get("charged"));
   const chargedOrder = chargedId ? await orderForViewer(db, staff, chargedId) : null;
   if (!parsed.ok) return { error: parsed.message, result: null, search: null, chargedOrder };
-  const found = await searchRecords(db, staff, parsed, page);
-  // The orders view shows its POCs by name only.
-  const result =
+  const search = { type: parsed.type, q: url.searchParams.get("q") ?? "" };
+  const { rows, ...found } = await searchRecords(db, staff, parsed, page);
+  // The rows as HTML text (ui/orders/search-rows.ts: 50 orders of ~30 elements each were most of
+  // the page's server render), sent once (decision 098): the page needs no copy of their fields.
+  const html =
     found.kind === "orders"
-      ? {
-          ...found,
-          rows: found.rows.map(({ id: _id, sales, retention, ops, ...o }): OrderRowView => ({
-            ...o,
-            sales: sales?.name ?? null,
-            retention: retention?.name ?? null,
-            ops: ops?.name ?? null,
-          })),
-        }
-      : found;
-  return { error: null, result, search: { type: parsed.type, q: url.searchParams.get("q") ?? "" }, chargedOrder };
+      ? (rows as OrderSearchRow[])
+          .map((o) => orderRowHtml(o, (id) => searchHref(search, { page: String(found.page), charged: id })))
+          .join("")
+      : (rows as SellerSearchRow[]).map(sellerRowHtml).join("");
+  return { error: null, result: { ...found, rows: sentRows(context, html) }, search, chargedOrder };
 }
 
 /** Sync Tracking on a result row (docs/product.md §2): re-applies the order's scans, then back to the same results. */
@@ -79,8 +86,7 @@ function summaryCount(result: { kind: "orders" | "sellers"; total: number; more?
 
 export default function SingleSearchRecord() {
   const { error, result, search, chargedOrder } = useLoaderData<typeof loader>();
-  const here = (extra: Record<string, string> = {}) =>
-    `/single-search-record?${new URLSearchParams({ type: search?.type ?? "", q: search?.q ?? "", ...extra })}`;
+  const here = (extra: Record<string, string> = {}) => searchHref(search, extra);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -101,13 +107,12 @@ export default function SingleSearchRecord() {
           Nothing found. Check the {search ? SEARCH_TYPE_LABELS[search.type] : "value"}, or choose another search type.
         </Alert>
       ) : null}
-      {/* Rows as HTML text (ui/orders/search-rows.ts): 50 orders of ~30 elements each were most of the page's server render. */}
       {result?.kind === "sellers" && result.total > 0 ? (
         <ScrollTable
           label="Sellers"
           headers={["Seller Email", "Sales POC", "Retention POC", "Ops POC"]}
           empty=""
-          rows={{ html: result.rows.map(sellerRowHtml).join("") }}
+          rows={result.rows}
         />
       ) : null}
       {result?.kind === "orders" && result.total > 0 ? (
@@ -126,11 +131,7 @@ export default function SingleSearchRecord() {
               "POC",
             ]}
             empty=""
-            rows={{
-              html: result.rows
-                .map((o) => orderRowHtml(o, (id) => here({ page: String(result.page), charged: id })))
-                .join(""),
-            }}
+            rows={result.rows}
           />
         </div>
       ) : null}

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 
+import { rowsHtmlOf, type SentRows } from "./sent-rows";
 import { useRowFormSubmit, useRowLinkNavigation } from "./useRowLinkNavigation";
 
 /**
@@ -18,10 +19,15 @@ export function ScrollTable({
   label: string;
   headers: ReactNode[];
   empty: string;
-  /** The rows as elements, or (for many read-only rows) as HTML text, its links `a.row-link` (html.ts). */
-  rows: ReactNode[] | { html: string };
+  /**
+   * The rows as elements, or (for many read-only rows) as HTML text, its links `a.row-link`
+   * (html.ts), possibly sent in the document's markup alone (sent-rows.ts: `html` null).
+   */
+  rows: ReactNode[] | SentRows;
 }) {
   const elements = "html" in rows ? [] : rows;
+  // null: the rows are in the markup of the page this table was hydrated on.
+  const html = "html" in rows ? rowsHtmlOf(rows) : "";
   return (
     <div className="table-scroll" role="region" aria-label={`${label} table`} tabIndex={0}>
       <table className="plain-table" aria-label={label}>
@@ -34,8 +40,8 @@ export function ScrollTable({
             ))}
           </tr>
         </thead>
-        {"html" in rows && rows.html !== "" ? (
-          <HtmlRows html={rows.html} />
+        {html !== "" ? (
+          <HtmlRows html={html} id={`rows-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`} />
         ) : (
           <tbody>
             {elements.length === 0 ? (
@@ -61,11 +67,22 @@ export function ScrollTable({
   );
 }
 
-/** Rows given as HTML text; their `a.row-link` anchors navigate and `form.row-form` forms submit in the app. */
-function HtmlRows({ html }: { html: string }) {
+/**
+ * Rows given as HTML text; their `a.row-link` anchors navigate and `form.row-form` forms submit in
+ * the app. `html` null (sent-rows.ts): the rows are the page's own markup, read from the page when
+ * this table first renders in the browser — hydrating, it is that markup; were React to render the
+ * page afresh instead (it does after a hydration error), the same rows. `id` names the table's rows
+ * (from its label, the same on the server and in the browser).
+ */
+function HtmlRows({ html, id }: { html: string | null; id: string }) {
   const followLink = useRowLinkNavigation("a.row-link");
   const submitForm = useRowFormSubmit("form.row-form");
-  // Delegated: the rows' links and forms are the keyboard path; this only follows or submits them in the app.
-  // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-  return <tbody onClick={followLink} onSubmit={submitForm} dangerouslySetInnerHTML={{ __html: html }} />;
+  const [inPage] = useState(() =>
+    html === null && typeof document !== "undefined" ? (document.getElementById(id)?.innerHTML ?? "") : "",
+  );
+  return (
+    // Delegated: the rows' links and forms are the keyboard path; this only follows or submits them in the app.
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
+    <tbody id={id} onClick={followLink} onSubmit={submitForm} dangerouslySetInnerHTML={{ __html: html ?? inPage }} />
+  );
 }

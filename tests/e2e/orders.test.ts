@@ -16,6 +16,7 @@ import {
   expectLocator,
   newContext,
   revealClientToken,
+  servedHtml,
   signInOnce,
   usePage,
 } from "../support/browser";
@@ -122,6 +123,43 @@ describeJsOnOff("order search", (s) => {
     await page.getByRole("button", { name: "Sync Tracking" }).click();
     await page.getByTestId("toast").getByText("Tracing Synced").waitFor();
     await expectLocator(page.getByTestId("last-synced")).toContainText("Last synced");
+  });
+
+  it("sends a page of results once: its rows in the markup, not again as data; pages and back keep their rows", async () => {
+    const { page, js } = s;
+    await signInOnce(page, "vp@demo.test", "vp");
+    const url = "/single-search-record?type=customer_name&q=sha";
+    // The document: 50 rows in its markup, and not one of their order ids in the data the page hydrates from.
+    const html = await servedHtml(page, url);
+    const ids = [...html.matchAll(/href="\/orders\/(PO\d{8})"/g)].map((m) => m[1]);
+    expect(ids).toHaveLength(50);
+    const data = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+    expect(data).toContain("routes/_app.single-search-record");
+    for (const id of ids) expect(data).not.toContain(id);
+
+    await page.goto(url);
+    const rows = page.getByTestId("order-result");
+    const firstIds = async () => (await rows.locator("td:first-child a").allTextContents()).slice(0, 3);
+    await expectLocator(rows).toHaveCount(50);
+    expect(await firstIds()).toEqual(ids.slice(0, 3));
+    // Page 2 (a data request with JavaScript: the rows arrive as HTML text), then back to page 1.
+    const pager = page.getByRole("navigation", { name: "Pagination" });
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("page") === "2"),
+      pager.getByRole("link", { name: "Next" }).click(),
+    ]);
+    await expect.poll(firstIds).not.toEqual(ids.slice(0, 3));
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    await Promise.all([page.waitForURL((u) => u.searchParams.get("page") !== "2"), page.goBack()]);
+    await expect.poll(firstIds).toEqual(ids.slice(0, 3));
+    await expectLocator(rows).toHaveCount(50);
+    // A row's link still opens its order in the app (the kept markup's links are followed by the table).
+    if (js) await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === `/orders/${ids[0]}`),
+      rows.first().getByRole("link", { name: ids[0] }).click(),
+    ]);
+    expect(await page.evaluate(() => Boolean((window as unknown as { samePage?: boolean }).samePage))).toBe(js);
   });
 
   it("keeps a tl to their own clients' orders, in search and by URL; legal has no search", async () => {

@@ -11,6 +11,7 @@ import { clientScopeCondition, hierarchyMember, type Viewer, withHierarchy } fro
 import { containsPattern } from "../core/like";
 import { anyOfTexts } from "../db/any-of";
 import type { Db } from "../db/client.server";
+import { preparedQuery } from "../db/prepared.server";
 import { clients, orderCustomerNames, orders, trackingEvents } from "../db/schema";
 import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE, type SearchType } from "./search";
 
@@ -82,13 +83,15 @@ async function searchCondition(
   nameLookup = true,
 ): Promise<{ condition: SQL; names: string[] | null } | null> {
   if (type !== "customer_name" || !nameLookup) return { condition: orderCondition(type, value), names: null };
-  const names = (
-    await db
+  // Built once per database (decision 051): a search's statements are most of its server's work.
+  const namesLike = preparedQuery(db, "search-names", () =>
+    db
       .select({ name: orderCustomerNames.name })
       .from(orderCustomerNames)
-      .where(sql`${orderCustomerNames.name} like ${containsPattern(value)}`)
-      .limit(NAME_LOOKUP_LIMIT + 1)
-  ).map((r) => r.name);
+      .where(sql`${orderCustomerNames.name} like ${sql.placeholder("pattern")}`)
+      .limit(NAME_LOOKUP_LIMIT + 1),
+  );
+  const names = (await namesLike.execute({ pattern: containsPattern(value) })).map((r) => r.name);
   if (names.length > NAME_LOOKUP_LIMIT) return { condition: orderCondition(type, value), names: null };
   if (names.length === 0) return null;
   return { condition: anyOfTexts(sql`lower(${orders.customer_name})`, names), names };
@@ -204,6 +207,20 @@ function pageWithCount(db: Db, scope: SQL | undefined, where: SQL | undefined, s
     .orderBy(...newestFirst);
 }
 
+/** A page of a vp's name search with the count, through order_name_search (decision 095), built once per database. */
+function nameSearchPage(db: Db) {
+  return preparedQuery(db, "search-name-page", () =>
+    db
+      .select({ ...orderListColumns, found: sql<number>`page.found` })
+      .from(
+        sql`order_name_search(${sql.placeholder("names")}::text[], ${sql.placeholder("since")}::timestamptz, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, ${sql.placeholder("from")}) as page`,
+      )
+      .innerJoin(orders, sql`${orders.id} = page.order_id and ${orders.placed_at} = page.order_placed_at`)
+      .innerJoin(clients, withClient)
+      .orderBy(...newestFirst),
+  );
+}
+
 /** The page of results (1-based) for a parsed search, within the viewer's clients. */
 export async function searchRecords(
   db: Db,
@@ -254,14 +271,7 @@ export async function searchRecords(
   // search. A scoped viewer's join to its clients is planned for the viewer, as are other searches.
   const withCount =
     !scope && matched.names && from < SEARCH_COUNT_CAP
-      ? await db
-          .select({ ...orderListColumns, found: sql<number>`page.found` })
-          .from(
-            sql`order_name_search(${sql.param(matched.names)}::text[], ${windowed ? since.toISOString() : null}::timestamptz, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, ${from}) as page`,
-          )
-          .innerJoin(orders, sql`${orders.id} = page.order_id and ${orders.placed_at} = page.order_placed_at`)
-          .innerJoin(clients, withClient)
-          .orderBy(...newestFirst)
+      ? await nameSearchPage(db).execute({ names: matched.names, since: windowed ? since.toISOString() : null, from })
       : await pageWithCount(db, scope, where, windowed ? since : null, from);
   let n = withCount[0]?.found ?? 0;
   if (withCount.length === 0 && page > 1)

@@ -25,9 +25,9 @@ const order: OrderRowView = {
   drop_state: "Karnataka",
   drop_pincode: 560001,
   last_synced_at: null,
-  sales: "Ravi Kumar",
+  sales: { name: "Ravi Kumar" },
   retention: null,
-  ops: "Meera Iyer",
+  ops: { name: "Meera Iyer" },
 } as OrderRowView;
 
 const charged = (id: string) => `/single-search-record?type=phone&q=98&charged=${id}`;

@@ -13,12 +13,9 @@ import { isOrderStatus, STATUS_LABELS } from "~/services/orders/status";
 
 import { escapeHtml as e } from "../html";
 
-/** What a row shows of an order: the POCs by name (the orders view shows no e-mails), no database id. */
-export type OrderRowView = Omit<OrderSearchRow, "id" | "sales" | "retention" | "ops"> & {
-  sales: string | null;
-  retention: string | null;
-  ops: string | null;
-};
+/** What a row shows of an order: the POCs by name only (the orders view shows no e-mails). */
+export type OrderRowView = Omit<OrderSearchRow, "id" | "sales" | "retention" | "ops"> &
+  Record<"sales" | "retention" | "ops", { name: string } | null>;
 
 /** The id of the page's Sync Tracking form, which every row's button submits. */
 export const SYNC_FORM_ID = "sync-tracking";
@@ -48,7 +45,7 @@ export function orderRowHtml(o: OrderRowView, chargedHref: (orderId: string) => 
     `${cod ? div(`COD ${e(rupees(o.cod_amount))}`) : ""}${link(chargedHref(o.pickrr_order_id), "View Charged Weight", true)}</td>` +
     `<td class="wrap-anywhere"><span data-testid="customer-name">${e(o.customer_name)}</span>, <span data-testid="customer-phone">${e(o.customer_phone)}</span>` +
     `${div(`${e(o.customer_address)}, ${e(o.drop_state)} ${e(o.drop_pincode)}`, "muted")}</td>` +
-    `<td>${div(`Sales: ${e(o.sales ?? "—")}`)}${div(`Retention: ${e(o.retention ?? "—")}`)}${div(`Ops: ${e(o.ops ?? "—")}`)}</td>` +
+    `<td>${div(`Sales: ${e(o.sales?.name ?? "—")}`)}${div(`Retention: ${e(o.retention?.name ?? "—")}`)}${div(`Ops: ${e(o.ops?.name ?? "—")}`)}</td>` +
     `</tr>`
   );
 }
