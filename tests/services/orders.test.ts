@@ -388,6 +388,24 @@ describe("searching orders", () => {
     expect(past).toMatchObject({ rows: [], total: wholeIds.length, more: false });
   });
 
+  it("gives a vp's name search through order_name_search the same rows, field for field, as the orders read directly (decision 095)", async () => {
+    const [o] = await h.db.select().from(orders).orderBy(asc(orders.id)).limit(1);
+    const first = o.customer_name.toLowerCase().split(" ")[0];
+    for (const value of [o.customer_name.toLowerCase(), first]) {
+      const through = await searchRecords(h.db, viewers.vp, { type: "customer_name", value }, 1);
+      const direct = await searchRecords(h.db, viewers.vp, { type: "customer_name", value }, 1, {
+        nameLookup: false,
+      });
+      expect(through.rows.length, value).toBeGreaterThan(0);
+      // Every column of the row as its type (dates, amounts as text, the items' JSON, the POCs).
+      expect(through, value).toEqual(direct);
+      const row = through.rows[0] as Extract<(typeof through.rows)[number], { placed_at: unknown }>;
+      expect(row.placed_at).toBeInstanceOf(Date);
+      expect(typeof row.invoice_value).toBe("string");
+      expect(Array.isArray(row.items)).toBe(true);
+    }
+  });
+
   it("shows a tl only their own clients' orders, in search and by URL", async () => {
     const [mine] = (
       await h.db.execute(
