@@ -30,7 +30,7 @@ import type { Activity } from "../app/services/http/activity";
 import { bearerMatches, requestIdFor, routeIdFinder } from "../app/services/http/operations";
 import { contentSecurityPolicy, edgeRefusal, MESSAGES } from "../app/services/http/request-edge";
 import { runInRequestScope } from "../app/services/http/request-scope.server";
-import { outboxDepth } from "../app/services/mail/outbox.server";
+import { mailDeliverySettled, outboxDepth } from "../app/services/mail/outbox.server";
 import { COMPRESSIBLE, precompressedFiles } from "./lib/precompress";
 
 /**
@@ -350,8 +350,8 @@ export function closeWhenIdle(server: http.Server, sweepMs = IDLE_SWEEP_MS): Pro
 /**
  * Stops a server as an orchestrator asks (SIGTERM, decision 078): `/readyz` answers 503 and the
  * server accepts no new connection; the requests under way finish (their connections close after
- * the answer, idle ones at once) and so does the run of a periodic job under way (`stopJobs`);
- * whatever is still going after `graceMs` is cut. Then the database closes. Resolves when done.
+ * the answer, idle ones at once), so do the run of a periodic job under way (`stopJobs`) and the
+ * e-mail deliveries under way; whatever is still going after `graceMs` is cut. Then the database closes. Resolves when done.
  */
 export async function shutDown(
   server: http.Server,
@@ -368,7 +368,12 @@ export async function shutDown(
   const late = new Promise<"late">((resolve) => {
     timer = setTimeout(() => resolve("late"), graceMs);
   });
-  const finished = await Promise.race([Promise.all([closed, stopJobs()]).then(() => "done" as const), late]);
+  // The e-mails requests have just committed may be going out (deliverSoon): a delivery cut between
+  // sending and marking would send its message again after its lease.
+  const finished = await Promise.race([
+    Promise.all([closed, stopJobs(), mailDeliverySettled(graceMs)]).then(() => "done" as const),
+    late,
+  ]);
   clearTimeout(timer);
   const cut = finished === "late";
   if (cut) {

@@ -9,7 +9,7 @@ import type { Viewer } from "~/services/clients/clients.server";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, mailOutbox, rateRows, staff } from "~/services/db/schema";
 import { transaction } from "~/services/db/transaction.server";
-import { deliverDueMail, enqueueMail } from "~/services/mail/outbox.server";
+import { deliverDueMail, enqueueMail, mailDeliverySettled } from "~/services/mail/outbox.server";
 import { updateRateRow } from "~/services/ratecards/edit.server";
 import { rateValuesOf } from "~/services/ratecards/fields";
 import { getClientRateCard } from "~/services/ratecards/read.server";
@@ -32,7 +32,8 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 /** A real SMTP receiver on a free local port. */
-async function startSmtp(): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
+/** `delayMs`: how long the server takes to accept each message (a slow relay). */
+async function startSmtp(delayMs = 0): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -47,7 +48,7 @@ async function startSmtp(): Promise<{ url: string; received: Received[]; close()
           to: session.envelope.rcptTo.map((r) => r.address),
           data,
         });
-        callback();
+        setTimeout(callback, delayMs);
       });
     },
   });
@@ -203,6 +204,28 @@ describe("delivery after commit", () => {
         { timeout: 10_000, interval: 50 },
       );
       expect(smtp.received.map((m) => m.to.sort())).toContainEqual(hierarchy);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it("what closes a database waits for the deliveries under way: a slow relay's message is marked sent, not sent twice", async () => {
+    const smtp = await startSmtp(600);
+    vi.stubEnv("SMTP_URL", smtp.url);
+    try {
+      await bumpFirstRow(5);
+      const [queued] = (await h.db.select().from(mailOutbox)).sort((a, b) => b.id - a.id);
+      // The delivery is under way (the relay holds it): settling waits for its end and its mark.
+      await vi.waitFor(() => expect(smtp.received.length).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+      const [during] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+      expect(during.sent_at).toBeNull();
+      await mailDeliverySettled();
+      const [after] = await h.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+      expect(after.sent_at).not.toBeNull();
+      // Bounded: nothing under way answers at once.
+      const t = performance.now();
+      await mailDeliverySettled();
+      expect(performance.now() - t).toBeLessThan(1_000);
     } finally {
       await smtp.close();
     }

@@ -11,6 +11,7 @@ import path from "node:path";
 import { inject } from "vitest";
 
 import { type DbHandle, openPglite, openPostgres, setProcessDb } from "~/services/db/client.server";
+import { mailDeliverySettled } from "~/services/mail/outbox.server";
 
 import { adminQuery, testDatabaseUrl, withDatabase } from "./pg-admin";
 
@@ -26,6 +27,8 @@ export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
       return {
         ...handle,
         close: async () => {
+          // A change's e-mail may still be going out (deliverSoon): let it finish and be marked first.
+          await mailDeliverySettled();
           await handle.close();
           await rm(dir, { recursive: true, force: true });
         },
@@ -33,7 +36,13 @@ export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
     }
     const handle = openPglite(undefined);
     await handle.migrate();
-    return handle;
+    return {
+      ...handle,
+      close: async () => {
+        await mailDeliverySettled();
+        await handle.close();
+      },
+    };
   }
   const name = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
   await adminQuery(
@@ -44,6 +53,7 @@ export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
   return {
     ...handle,
     close: async () => {
+      await mailDeliverySettled();
       await handle.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },

@@ -121,15 +121,41 @@ async function deliverDue(db: Db, now: Date): Promise<number> {
   }
 }
 
+/** Deliveries kicked after a commit and not finished yet (mailDeliverySettled). */
+const kicked = new Set<Promise<void>>();
+
 /** Kick delivery after a commit without making the request wait for it. */
 export function deliverSoon(db: Db): void {
-  setImmediate(() => {
-    deliverDueMail(db).catch((error) => {
-      // A database closed meanwhile (shutting down, a test's database) has nothing to deliver.
-      if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error)))
-        logServerError(error, "Mail delivery run failed");
+  const kick = new Promise<void>((resolve) => {
+    setImmediate(() => {
+      deliverDueMail(db)
+        .catch((error) => {
+          // A database closed meanwhile (shutting down, a test's database) has nothing to deliver.
+          if (!CLOSED_DATABASE.test(String((error as Error)?.cause ?? error)))
+            logServerError(error, "Mail delivery run failed");
+        })
+        .finally(resolve);
     });
   });
+  kicked.add(kick);
+  void kick.finally(() => kicked.delete(kick));
+}
+
+/**
+ * Resolves once every delivery kicked so far has finished, or after `withinMs`: what closes a
+ * database first waits for it (a test's database; the server's drains its jobs the same way), so
+ * that no delivery is cut between sending a message and marking it sent.
+ */
+export async function mailDeliverySettled(withinMs = 5_000): Promise<void> {
+  const until = Date.now() + withinMs;
+  while ((kicked.size > 0 || running) && Date.now() < until) {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...kicked, running]),
+      new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, until - Date.now())))),
+    ]);
+    clearTimeout(timer);
+  }
 }
 
 /** The error of a database closed meanwhile (shutting down, a test's database): background work then has nothing to do. */
