@@ -46,6 +46,24 @@ describeJsOnOff("small polish at 1280×720", (s) => {
     expect(t.y + t.height).toBeLessThanOrEqual(720);
   });
 
+  it("a control scrolled into view by focus stops clear of the fixed header and footer, not under them", async () => {
+    const { page } = s;
+    await signInOnce(page, "vp@demo.test", "vp");
+    await page.goto("/all-users");
+    const links = page.getByRole("link", { name: /^View Details/ });
+    expect(await links.count()).toBeGreaterThan(12);
+    const footer = await boxOf(page.locator("footer.shell-footer"));
+    const header = await boxOf(page.locator("header.shell-header"));
+    // Focus moving down the page (the browser scrolls each link into view), then back up.
+    const order = [...Array(await links.count()).keys()];
+    for (const i of [...order, ...order.reverse()]) {
+      await links.nth(i).focus();
+      const box = await boxOf(links.nth(i));
+      expect(box.y + box.height, `link ${i} above the footer`).toBeLessThanOrEqual(footer.y);
+      expect(box.y, `link ${i} below the header`).toBeGreaterThanOrEqual(header.y + header.height);
+    }
+  });
+
   it("a toast can be dismissed, and leaves after its time: the control under it can then be clicked", async () => {
     const { page } = s;
     await signInOnce(page, "avp@demo.test", "avp");
