@@ -178,7 +178,7 @@ describeJsOnOff("order search", (s) => {
     try {
       await page.goto(url);
       await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Search results");
-      expect(errors.join("\n")).toMatch(/hydrat|Minified React error #4(18|19|22|23|25)/i);
+      expect(errors.join("\n")).toMatch(/hydrat|Minified React error/i);
       await expectLocator(rows).toHaveCount(50);
       expect(await firstIds()).toEqual(ids.slice(0, 3));
     } finally {

@@ -64,6 +64,27 @@ describeJsOnOff("small polish at 1280×720", (s) => {
     }
   });
 
+  it("while a toast shows, the page's last controls can be reached clear of it", async () => {
+    const { page } = s;
+    await signInOnce(page, "vp@demo.test", "vp");
+    // A full page of search results; Sync Tracking on its first row answers with a toast.
+    await page.goto("/single-search-record?type=customer_name&q=sha");
+    await page.getByTestId("order-result").first().getByRole("button", { name: "Sync Tracking" }).click();
+    const toast = page.getByTestId("toast");
+    await toast.getByText("Tracing Synced").waitFor();
+    const t = await boxOf(toast);
+    const controls = page.locator(".shell-main").locator("a[href], button:not([disabled])");
+    const count = await controls.count();
+    expect(count).toBeGreaterThan(100);
+    // From the page's end up (the rows' links at the lower right are where the toast sits): focus
+    // scrolls each one into view clear of it, the last rows included.
+    for (let i = count - 1; i >= count - 30; i--) {
+      await controls.nth(i).focus();
+      expect(overlaps(await boxOf(controls.nth(i)), t), `control ${i} of ${count} clear of the toast`).toBe(false);
+    }
+    await expectLocator(toast).toHaveCount(1);
+  });
+
   it("a toast can be dismissed, and leaves after its time: the control under it can then be clicked", async () => {
     const { page } = s;
     await signInOnce(page, "avp@demo.test", "avp");
