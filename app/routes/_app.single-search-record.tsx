@@ -21,12 +21,7 @@ import {
   SEARCH_TYPE_LABELS,
   syncTrackingValidator,
 } from "~/services/orders/search";
-import {
-  orderForViewer,
-  type OrderSearchRow,
-  searchRecords,
-  type SellerSearchRow,
-} from "~/services/orders/search.server";
+import { orderForViewer, searchRecords } from "~/services/orders/search.server";
 import { syncTracking, TRACING_SYNCED } from "~/services/orders/sync.server";
 import { ChargedAmountDialog } from "~/ui/ChargedAmount";
 import { Stack, Title } from "~/ui/layout";
@@ -52,16 +47,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const chargedOrder = chargedId ? await orderForViewer(db, staff, chargedId) : null;
   if (!parsed.ok) return { error: parsed.message, result: null, search: null, chargedOrder };
   const search = { type: parsed.type, q: url.searchParams.get("q") ?? "" };
-  const { rows, ...found } = await searchRecords(db, staff, parsed, page);
+  const found = await searchRecords(db, staff, parsed, page);
   // The rows as HTML text (ui/orders/search-rows.ts: 50 orders of ~30 elements each were most of
   // the page's server render), sent once (decision 098): the page needs no copy of their fields.
   const html =
     found.kind === "orders"
-      ? (rows as OrderSearchRow[])
+      ? found.rows
           .map((o) => orderRowHtml(o, (id) => searchHref(search, { page: String(found.page), charged: id })))
           .join("")
-      : (rows as SellerSearchRow[]).map(sellerRowHtml).join("");
-  return { error: null, result: { ...found, rows: sentRows(context, html) }, search, chargedOrder };
+      : found.rows.map(sellerRowHtml).join("");
+  const { rows: _rows, ...summary } = found;
+  return { error: null, result: { ...summary, rows: sentRows(context, html) }, search, chargedOrder };
 }
 
 /** Sync Tracking on a result row (docs/product.md §2): re-applies the order's scans, then back to the same results. */
