@@ -21,7 +21,7 @@ import type { StaffRole } from "~/services/core/roles";
 import type { DbHandle } from "~/services/db/client.server";
 import { staff } from "~/services/db/schema";
 
-import { describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
+import { describeJsOnOff, expectAccessible, expectLocator, servedHtml, signInOnce } from "../support/browser";
 import { openTestDb } from "../support/db";
 
 let h: DbHandle;
@@ -184,7 +184,7 @@ describeJsOnOff("Dashboard: growth by seller", (s) => {
     // share this server and may set up a seller meanwhile, which this file's copy of the template never
     // sees: the page and the download are read again, at the same moment, until they agree.
     const countOnPage = async () => {
-      const html = await (await page.context().request.get(page.url())).text();
+      const html = await servedHtml(page, page.url());
       return Number(/· ([\d,]+) rows?</.exec(html)![1].replaceAll(",", ""));
     };
     await expect

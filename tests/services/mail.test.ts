@@ -31,8 +31,7 @@ function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-/** A real SMTP receiver on a free local port. */
-/** `delayMs`: how long the server takes to accept each message (a slow relay). */
+/** A real SMTP receiver on a free local port; `delayMs`: how long it takes to accept each message (a slow relay). */
 async function startSmtp(delayMs = 0): Promise<{ url: string; received: Received[]; close(): Promise<void> }> {
   const received: Received[] = [];
   const server = new SMTPServer({

@@ -15,6 +15,21 @@ import { mailDeliverySettled } from "~/services/mail/outbox.server";
 
 import { adminQuery, testDatabaseUrl, withDatabase } from "./pg-admin";
 
+/**
+ * `handle`, closed only once the e-mails its changes kicked off are out and marked (deliverSoon,
+ * mailDeliverySettled), then `after` (removing its files or its database).
+ */
+function closingAfterMail(handle: DbHandle, after: () => Promise<unknown> = async () => {}): DbHandle {
+  return {
+    ...handle,
+    close: async () => {
+      await mailDeliverySettled();
+      await handle.close();
+      await after();
+    },
+  };
+}
+
 /** A fresh database: migrated, and holding the demo seed when `seeded`. */
 export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
   const url = testDatabaseUrl();
@@ -23,26 +38,11 @@ export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
       // The template is a data folder (tests/setup/db-template.ts): this file's own copy of it.
       const dir = await mkdtemp(path.join(os.tmpdir(), "console-testdb-"));
       await cp(inject("pgliteTemplate"), dir, { recursive: true });
-      const handle = openPglite(dir);
-      return {
-        ...handle,
-        close: async () => {
-          // A change's e-mail may still be going out (deliverSoon): let it finish and be marked first.
-          await mailDeliverySettled();
-          await handle.close();
-          await rm(dir, { recursive: true, force: true });
-        },
-      };
+      return closingAfterMail(openPglite(dir), () => rm(dir, { recursive: true, force: true }));
     }
     const handle = openPglite(undefined);
     await handle.migrate();
-    return {
-      ...handle,
-      close: async () => {
-        await mailDeliverySettled();
-        await handle.close();
-      },
-    };
+    return closingAfterMail(handle);
   }
   const name = `t_${process.pid}_${randomBytes(4).toString("hex")}`;
   await adminQuery(
@@ -50,14 +50,7 @@ export async function openTestDb(opts: { seeded: boolean }): Promise<DbHandle> {
   );
   const handle = openPostgres(withDatabase(url, name), 4);
   if (!opts.seeded) await handle.migrate();
-  return {
-    ...handle,
-    close: async () => {
-      await mailDeliverySettled();
-      await handle.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
-  };
+  return closingAfterMail(handle, () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 }
 
 /**
