@@ -11,7 +11,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
-import { dmy } from "~/services/core/ist-dates";
+import { addDays, dmy, istDayOf } from "~/services/core/ist-dates";
 import { LEGAL_MESSAGES, MAX_LEGAL_PDF_BYTES } from "~/services/legal/forms";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
@@ -34,7 +34,19 @@ const sellers = plannedDemoClients()
   )
   .slice(4, 8);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(64).fill(1)]);
-const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+/** India's day now, read when used: a run may cross midnight in India. */
+const istToday = () => istDayOf(new Date());
+/**
+ * India's day for a document published in the next few seconds: read clear of midnight, so the
+ * server checks the publish date on the day it was filled in (a mandatory document may not be
+ * backdated, decision 063).
+ */
+async function istDayToPublishOn(): Promise<string> {
+  const IST_MS = 330 * 60_000;
+  const toMidnight = 86_400_000 - ((Date.now() + IST_MS) % 86_400_000);
+  if (toMidnight < 15_000) await new Promise((r) => setTimeout(r, toMidnight + 500));
+  return istToday();
+}
 
 const toast = (page: Page) => page.getByTestId("toast");
 
@@ -54,6 +66,8 @@ type Doc = {
   description: string;
   order_blocking: "mandatory" | "optional";
   days?: string;
+  /** The publish date filled in; India's today when left out. */
+  publish_at?: string;
 };
 
 async function fillDocument(page: Page, d: Doc, file: { name: string; mimeType: string; buffer: Buffer }) {
@@ -62,7 +76,7 @@ async function fillDocument(page: Page, d: Doc, file: { name: string; mimeType: 
   if (d.email) await page.locator("#email").fill(d.email);
   await page.locator("#segment").selectOption(d.segment);
   await page.locator("#description").fill(d.description);
-  await page.locator("#publish_at").fill(today);
+  await page.locator("#publish_at").fill(d.publish_at ?? istToday());
   await page.locator("#order_blocking").selectOption(d.order_blocking);
   if (d.days) await page.locator("#days").fill(d.days);
   await page.locator("#doc_file").setInputFiles(file);
@@ -197,6 +211,7 @@ describeJsOnOff("legal documents", (s) => {
       pdf,
     );
     await expectLocator(broadcast.locator("td").nth(1)).toHaveText("Broadcast");
+    const publishedOn = await istDayToPublishOn();
     const specific = await publish(
       page,
       js,
@@ -208,11 +223,12 @@ describeJsOnOff("legal documents", (s) => {
         description: `Agreement ${s.label}`,
         order_blocking: "mandatory",
         days: "30",
+        publish_at: publishedOn,
       },
       pdf,
     );
     await expectLocator(specific.locator("td").nth(1)).toHaveText(`Specific: ${seller.email.toLowerCase()}`);
-    const expiry = new Date(Date.parse(`${today}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+    const expiry = addDays(publishedOn, 30);
     // The list writes its dates as India does (DD-MM-YYYY); the API keeps ISO dates.
     await expectLocator(specific.locator("td").nth(5)).toHaveText(dmy(expiry));
     await expectLocator(specific.locator("td").nth(7)).toHaveText("0 / 1");
