@@ -17,6 +17,7 @@ import { LEGAL_MESSAGES } from "~/services/legal/forms";
 import { plannedDemoClients } from "~/services/seed/seed.server";
 
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce } from "../support/browser";
+import { istDayClearOfMidnight } from "../support/ist-day";
 import { makePdf } from "../support/pdf";
 
 /** Sellers no other browser test uses (legal.test.ts takes vp@'s chain's 4th to 8th). */
@@ -26,7 +27,6 @@ const sellers = plannedDemoClients()
       c.has_token && !c.disable_legal && c.segment && c.chain.vp === "vp@demo.test" && c.chain.tl !== "tl@demo.test",
   )
   .slice(8, 10);
-const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 const preview = (page: Page) => page.getByRole("button", { name: "Preview", exact: true });
 const publishButton = (page: Page) => page.getByRole("button", { name: "Publish", exact: true });
@@ -75,6 +75,7 @@ async function acceptedOf(page: Page, description: string): Promise<[number, num
 describeJsOnOff("publishing through the preview", (s) => {
   it("legal publishes through the preview; the preview names the version replaced and the counts", async () => {
     const { page, js } = s;
+    const today = await istDayClearOfMidnight(60_000);
     await signInOnce(page, "legal@demo.test", "legal");
     const pdf = Buffer.from(await makePdf(`Preview ${s.label}`));
     const first: Doc = {
@@ -144,6 +145,7 @@ describeJsOnOff("publishing through the preview", (s) => {
 
   it("a backdated mandatory document is refused on its date field, and nothing is published", async () => {
     const { page, js } = s;
+    const today = await istDayClearOfMidnight(60_000);
     await signInOnce(page, "legal@demo.test", "legal");
     const backdated = addDays(today, -21);
     await openAddDialog(page, js);
@@ -176,6 +178,7 @@ describeJsOnOff("publishing through the preview", (s) => {
 
   it("a refused post keeps every field and the chosen PDF; every message comes at once, the PDF's included", async () => {
     const { page, js } = s;
+    const today = await istDayClearOfMidnight(60_000);
     const seller = sellers[s.index];
     await signInOnce(page, "legal@demo.test", "legal");
     await openAddDialog(page, js);
