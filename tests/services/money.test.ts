@@ -60,10 +60,11 @@ type Person = {
 let approver: Person;
 let kam: Person;
 let vp: Person;
-const today = istDayOf(new Date());
+/** India's day, read when used: a run may cross midnight in India. */
+const today = () => istDayOf(new Date());
 
 const viewOf = (q = "") => {
-  const v = parseCodView(new URLSearchParams(q), today);
+  const v = parseCodView(new URLSearchParams(q), today());
   if (!v.ok) throw new Error(v.message);
   return v.view;
 };
@@ -104,7 +105,7 @@ describe("the money seed", () => {
   it("derives one remittance per seller and delivery week from the delivered COD orders, amounts to the paisa", async () => {
     const [{ orders: n, cod }] = (
       await h.db.execute(sql`select count(*)::int as orders, coalesce(sum(cod_amount), 0)::text as cod from ${orders}
-        where payment_mode = 'cod' and delivered_at is not null and date_trunc('week', delivered_at at time zone 'Asia/Kolkata')::date <= ${today}::date - 7`)
+        where payment_mode = 'cod' and delivered_at is not null and date_trunc('week', delivered_at at time zone 'Asia/Kolkata')::date <= ${today()}::date - 7`)
     ).rows as { orders: number; cod: string }[];
     const [r] = (
       await h.db.execute(
@@ -357,7 +358,7 @@ describe("release", () => {
 
   it("the Account Ledger moves a released remittance from Pending to Cleared; its COD total follows", async () => {
     const rows = (await listHeldRemittances(h.db, vp, viewOf())).rows.filter(
-      (r) => !used.has(r.client_id) && r.remittance_date <= today,
+      (r) => !used.has(r.client_id) && r.remittance_date <= today(),
     );
     const r = rows[0];
     used.add(r.client_id);
@@ -379,7 +380,7 @@ describe("release", () => {
       pending.entries.every(
         // A bill carries its freight; a COD line and a Premium seller's cashback credit line (decision 067) none.
         (e) =>
-          e.cycle_due_date <= today &&
+          e.cycle_due_date <= today() &&
           (e.type === "bill" && !e.reference_id.endsWith(CASHBACK_LINE_SUFFIX)
             ? e.freight_charge !== null
             : e.freight_charge === null),
@@ -394,11 +395,11 @@ describe("release", () => {
     expect(cleared.entries.length).toBe(clearedBefore.entries.length + 1);
     expect(cleared.entries.find((e) => e.reference_id === r.pickrr_reference_id)).toMatchObject({
       outstanding_amount: "0.00",
-      clearance_date: today,
+      clearance_date: today(),
       transaction_reference: `REL${String(r.id).padStart(8, "0")}`,
     });
     const future = await accountLedger(h.db, r.client_id, "future");
-    expect(future.entries.every((e) => e.cycle_due_date > today)).toBe(true);
+    expect(future.entries.every((e) => e.cycle_due_date > today())).toBe(true);
   });
 
   it("refuses anyone but a finance approver, and an approval e-mail that is not an approver's", async () => {
@@ -429,7 +430,7 @@ describe("release", () => {
 
 describe("downloads", () => {
   it("the Excel Download types its cells, and its amount columns sum to what the page reports (decision 065)", async () => {
-    const view = viewOf(`from=${addDays(today, -365)}&to=${today}`); // the widest range: several pages
+    const view = viewOf(`from=${addDays(today(), -365)}&to=${today()}`); // the widest range: several pages
     // How many are held depends on the seed's day and on the releases above: hold a few more
     // of the range's pending remittances while there is one page or less.
     const heldInRange = sql`current_action = 'HOLD' and status in ('PENDING', 'PARTIAL') and start_date between ${view.from} and ${view.to}`;
