@@ -28,7 +28,9 @@ import { PlainButton, SelectField, TextField } from "~/ui/fields";
 import { Group, Paper, Stack, Title } from "~/ui/layout";
 import { CalculatorResult, ShipmentFlags, ShipmentTypeField } from "~/ui/quote/CalculatorParts";
 import { PriceOnField, PriceOnSummary } from "~/ui/quote/PriceOn";
+import { QUOTE_ROWS_ID, sentQuote } from "~/ui/quote/quote-rows";
 import { QuoteShareForms } from "~/ui/quote/QuoteShare";
+import { useSentRowsHtml } from "~/ui/sent-rows";
 
 /**
  * The Rate Calculator tab (docs/product.md §2 "Shipment calculator"): a GET form whose inputs
@@ -37,7 +39,7 @@ import { QuoteShareForms } from "~/ui/quote/QuoteShare";
  * PDF or e-mails it and opens its page.
  */
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, { permission: "quote.calculate" });
   const db = getDb();
   const client = await requireClientForViewer(db, staff, params.id);
@@ -79,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     values,
     errors: {},
     reverseForced,
-    quote,
+    quote: sentQuote(context, quote),
     priceOn: later && lines ? { from: istDateTime(later), lines } : null,
   };
 }
@@ -151,6 +153,8 @@ export default function RateCalculator() {
   const lockForReverse = reverse && hydrated;
   const loading =
     navigation.state === "loading" && navigation.location.pathname === `/all-users/${data.clientId}/rate-calculator`;
+  // The rows, sent once (decision 098): read here, where they outlive the result's loading state.
+  const rowsHtml = useSentRowsHtml(data.quote?.rows ?? null, QUOTE_ROWS_ID);
 
   // With JavaScript: the same schema checks the form before it leaves the page.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -275,6 +279,7 @@ export default function RateCalculator() {
           <CalculatorResult
             loading={loading}
             quote={data.quote}
+            rowsHtml={rowsHtml}
             submitted={data.submitted}
             reverseForced={data.reverseForced}
           />

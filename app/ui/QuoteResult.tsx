@@ -4,19 +4,24 @@ import "./quote-result.css";
 import { Alert } from "@mantine/core";
 
 import { NO_COURIER_MESSAGE } from "~/services/quote/allocation";
-import type { CalculatorQuoteView } from "~/services/quote/quote-view";
 import { Group, Stack, Text, Title } from "~/ui/layout";
 
 import { Figure } from "./Figure";
-import { quoteRowsHtml } from "./quote/quote-rows";
+import { QUOTE_ROWS_ID, type SentQuote } from "./quote/quote-rows";
 
-/** The Rate Calculator's answer: headline figures, one row per courier with its charged-amount disclosure, and why. */
+/**
+ * The Rate Calculator's answer: headline figures, one row per courier with its charged-amount
+ * disclosure, and why. `rowsHtml`: the rows (useSentRowsHtml, called by the page, which stays
+ * mounted while this answer gives way to a loading state).
+ */
 export function QuoteResult({
   quote: q,
+  rowsHtml,
   submitted,
   reverseForced,
 }: {
-  quote: CalculatorQuoteView | null;
+  quote: SentQuote | null;
+  rowsHtml: string;
   submitted: boolean;
   reverseForced: boolean;
 }) {
@@ -50,7 +55,7 @@ export function QuoteResult({
       <Text size="sm" c="dimmed">
         {q.lane}
       </Text>
-      {q.rate_list.length === 0 ? (
+      {q.couriers === 0 ? (
         <Alert color="yellow" role="status" data-testid="no-courier">
           {NO_COURIER_MESSAGE}
         </Alert>
@@ -67,8 +72,8 @@ export function QuoteResult({
                 <th scope="col">Charged amount</th>
               </tr>
             </thead>
-            {/* Rows as HTML text (ui/quote/quote-rows.ts, decision 012): built alike on the server and in the browser. */}
-            <tbody dangerouslySetInnerHTML={{ __html: quoteRowsHtml(q.rate_list) }} />
+            {/* Rows as HTML text (ui/quote/quote-rows.ts, decision 012), sent once (decision 098). */}
+            <tbody id={QUOTE_ROWS_ID} dangerouslySetInnerHTML={{ __html: rowsHtml }} />
           </table>
         </div>
       )}
@@ -90,7 +95,7 @@ export function QuoteResult({
 }
 
 /** Services left out for their package limits (decision 071), one sentence per limit, beneath the rates. */
-function ExcludedServices({ excluded }: { excluded: CalculatorQuoteView["excluded"] }) {
+function ExcludedServices({ excluded }: { excluded: SentQuote["excluded"] }) {
   if (excluded.length === 0) return null;
   return (
     <section aria-labelledby="excluded-title" data-testid="excluded">

@@ -1,6 +1,6 @@
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 
-import { rowsHtmlOf, type SentRows } from "./sent-rows";
+import { rowsHtmlOf, type SentRows, useSentRowsHtml } from "./sent-rows";
 import { useRowFormSubmit, useRowLinkNavigation } from "./useRowLinkNavigation";
 
 /**
@@ -28,6 +28,7 @@ export function ScrollTable({
   const elements = "html" in rows ? [] : rows;
   // null: the rows are in the markup of the page this table was hydrated on.
   const html = "html" in rows ? rowsHtmlOf(rows) : "";
+  const id = `rows-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <div className="table-scroll" role="region" aria-label={`${label} table`} tabIndex={0}>
       <table className="plain-table" aria-label={label}>
@@ -41,7 +42,7 @@ export function ScrollTable({
           </tr>
         </thead>
         {html !== "" ? (
-          <HtmlRows html={html} id={`rows-${label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`} />
+          <HtmlRows rows={rows as SentRows} id={id} />
         ) : (
           <tbody>
             {elements.length === 0 ? (
@@ -74,15 +75,13 @@ export function ScrollTable({
  * page afresh instead (it does after a hydration error), the same rows. `id` names the table's rows
  * (from its label, the same on the server and in the browser).
  */
-function HtmlRows({ html, id }: { html: string | null; id: string }) {
+function HtmlRows({ rows, id }: { rows: SentRows; id: string }) {
   const followLink = useRowLinkNavigation("a.row-link");
   const submitForm = useRowFormSubmit("form.row-form");
-  const [inPage] = useState(() =>
-    html === null && typeof document !== "undefined" ? (document.getElementById(id)?.innerHTML ?? "") : "",
-  );
+  const html = useSentRowsHtml(rows, id);
   return (
     // Delegated: the rows' links and forms are the keyboard path; this only follows or submits them in the app.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
-    <tbody id={id} onClick={followLink} onSubmit={submitForm} dangerouslySetInnerHTML={{ __html: html ?? inPage }} />
+    <tbody id={id} onClick={followLink} onSubmit={submitForm} dangerouslySetInnerHTML={{ __html: html }} />
   );
 }

@@ -10,6 +10,7 @@
  * data request (a client-side navigation, a revalidation) the HTML is the data. The table
  * (ScrollTable) takes the rows' HTML from the page it was hydrated on when the data has none.
  */
+import { useState } from "react";
 
 /** The HTML of a table's rows as a loader sends it: `html` null means "in the document's markup". */
 export type SentRows = { html: string | null };
@@ -41,4 +42,19 @@ export function sentRows(context: unknown, html: string): SentRows {
  */
 export function rowsHtmlOf(rows: SentRows): string | null {
   return rows.html ?? (rows as { [IN_MARKUP]?: string })[IN_MARKUP] ?? null;
+}
+
+/**
+ * The HTML to give the `tbody` whose `id` is given (the same on the server and in the browser): the
+ * data's, or — when the rows are in the page's markup — that markup, read from the page the first
+ * time the calling component renders in the browser (hydrating, it is still there; were React to
+ * render the page afresh after a hydration error, the same rows). Call it from a component that
+ * stays mounted while its table may come and go (a loading state): the markup is read once.
+ */
+export function useSentRowsHtml(rows: SentRows | null, id: string): string {
+  const html = rows ? rowsHtmlOf(rows) : "";
+  const [inPage] = useState(() =>
+    html === null && typeof document !== "undefined" ? (document.getElementById(id)?.innerHTML ?? "") : "",
+  );
+  return html ?? inPage;
 }

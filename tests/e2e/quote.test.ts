@@ -5,7 +5,15 @@
 import type { Page } from "playwright-core";
 import { beforeEach, describe, expect, it } from "vitest";
 
-import { describeJsOnOff, expectAccessible, expectLocator, newContext, signInOnce, usePage } from "../support/browser";
+import {
+  describeJsOnOff,
+  expectAccessible,
+  expectLocator,
+  newContext,
+  servedHtml,
+  signInOnce,
+  usePage,
+} from "../support/browser";
 
 const QUOTE_CLIENT_COMPANY = "The Harvest Co.";
 const LANE = {
@@ -141,9 +149,32 @@ describeJsOnOff("quote screens", (s) => {
     // The same URL, opened afresh, shows the same quote.
     const again = await context.newPage();
     await again.goto(page.url());
-    expect(await again.getByTestId("delivered").allTextContents()).toEqual(
-      await page.getByTestId("delivered").allTextContents(),
-    );
+    const shown = await page.getByTestId("delivered").allTextContents();
+    expect(await again.getByTestId("delivered").allTextContents()).toEqual(shown);
+    // Its rows are sent once (decision 098): in the document's markup, not again in the data it
+    // hydrates from (which says how many couriers there are).
+    const html = await servedHtml(again, page.url());
+    const data = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
+    expect(data).toContain("routes/_app.all-users.$id.rate-calculator");
+    expect(html).toContain(expected.formula);
+    expect(data).not.toContain(expected.formula);
+    expect(data).not.toContain("quote-row");
+    if (js) {
+      // Hydrated, the rows are the document's; a second quote (a data request: the rows come as
+      // HTML) and Back to the first keep each its own rows, through the loading state between.
+      await again.waitForFunction(() => "__remixRouter" in window);
+      expect(await again.getByTestId("delivered").allTextContents()).toEqual(shown);
+      await again.locator('input[name="weight"]').fill("7.5");
+      await Promise.all([
+        again.waitForURL((u) => u.searchParams.get("weight") === "7.5"),
+        again.getByRole("button", { name: "Calculate" }).click(),
+      ]);
+      await expect.poll(() => again.getByTestId("chargeable-weight").textContent()).toBe("7.50 kg");
+      await expect.poll(() => again.getByTestId("delivered").allTextContents()).not.toEqual(shown);
+      await Promise.all([again.waitForURL((u) => u.searchParams.get("weight") !== "7.5"), again.goBack()]);
+      await expect.poll(() => again.getByTestId("delivered").allTextContents()).toEqual(shown);
+    }
+    await again.close();
     if (js) await expectAccessible(page); // once per screen (decision 017)
   });
 

@@ -62,6 +62,7 @@ export function ShipmentFlags({ values }: { values: Record<CalculatorField, stri
 export function CalculatorResult({
   loading,
   quote,
+  rowsHtml,
   submitted,
   reverseForced,
 }: { loading: boolean } & ComponentProps<typeof QuoteResult>) {
@@ -72,7 +73,7 @@ export function CalculatorResult({
           <Loader type="dots" aria-label="Calculating" />
         </Group>
       ) : (
-        <QuoteResult quote={quote} submitted={submitted} reverseForced={reverseForced} />
+        <QuoteResult quote={quote} rowsHtml={rowsHtml} submitted={submitted} reverseForced={reverseForced} />
       )}
     </Paper>
   );

@@ -10,12 +10,13 @@ import { Form, useActionData, useLocation, useNavigation } from "@remix-run/reac
 
 import type { FormFailure } from "~/services/http/form-errors.server";
 import type { CalculatorField } from "~/services/quote/calculator-form";
-import type { CalculatorQuoteView } from "~/services/quote/quote-view";
 import type { SavedQuoteView } from "~/services/quote/saved-quote";
 import { QUOTE_NOTE_MAX } from "~/services/quote/saved-quote-form";
 import { type FieldAnswer, postedValue } from "~/ui/account/parts";
 import { PlainButton, TextAreaField } from "~/ui/fields";
 import { Group, Paper, Stack, Text, Title } from "~/ui/layout";
+
+import type { SentQuote } from "./quote-rows";
 
 type Answer = (FieldAnswer & { message?: string; formId?: string }) | null | undefined;
 
@@ -55,14 +56,14 @@ export function QuoteShareForms({
   values,
   email,
 }: {
-  quote: CalculatorQuoteView | null;
+  quote: SentQuote | null;
   values: Record<CalculatorField, string>;
   email: string;
 }) {
   const answer = useActionData<FormFailure>();
   const location = useLocation();
   const navigation = useNavigation();
-  if (!quote || quote.rate_list.length === 0) return null;
+  if (!quote || quote.couriers === 0) return null;
   const action = `${location.pathname}${location.search}`;
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "email";
   const hidden = <input type="hidden" name="quote" value={new URLSearchParams(values).toString()} />;

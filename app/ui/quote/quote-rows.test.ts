@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import type { CalculatorRow } from "~/services/quote/quote-view";
 
 import { escapeHtml } from "../html";
-import { CHARGES_LEGEND, quoteRowHtml, quoteRowsHtml } from "./quote-rows";
+import { rowsHtmlOf } from "../sent-rows";
+import { CHARGES_LEGEND, quoteRowHtml, quoteRowsHtml, sentQuote } from "./quote-rows";
 
 function row(extra: Partial<CalculatorRow> = {}): CalculatorRow {
   return {
@@ -84,5 +85,30 @@ describe("the Rate Calculator's courier rows as HTML", () => {
         expect(html).toContain(`<td>${escapeHtml(mode)}</td>`);
       }),
     );
+  });
+});
+
+describe("the quote as the calculator's loader sends it (decision 098)", () => {
+  const view = {
+    chargeable_weight: 1.5,
+    billing_zone: "C",
+    rate_list: [row({ courier: "B" }), row({ courier: "A", is_cheapest: false })],
+  } as unknown as Parameters<typeof sentQuote>[1];
+
+  it("in a document, says how many couriers and holds none of their rows in its data", () => {
+    const sent = sentQuote({ documentRequest: true }, view);
+    const encoded = JSON.stringify(sent);
+    expect(JSON.parse(encoded)).toEqual({
+      chargeable_weight: 1.5,
+      billing_zone: "C",
+      couriers: 2,
+      rows: { html: null },
+    });
+    expect(rowsHtmlOf(sent.rows)).toBe(quoteRowsHtml(view.rate_list));
+  });
+
+  it("in a data request, the rows' HTML is the data", () => {
+    const sent = sentQuote({ documentRequest: false }, view);
+    expect(JSON.parse(JSON.stringify(sent)).rows).toEqual({ html: quoteRowsHtml(view.rate_list) });
   });
 });

@@ -8,9 +8,10 @@
  * rendered, with their per-element inline variables as classes of quote-result.css. Every value
  * goes through escapeHtml.
  */
-import type { CalculatorRow } from "~/services/quote/quote-view";
+import type { CalculatorQuoteView, CalculatorRow } from "~/services/quote/quote-view";
 
 import { escapeHtml as e } from "../html";
+import { type SentRows, sentRows } from "../sent-rows";
 
 const TEXT = "mantine-focus-auto m_b6d8b162 mantine-Text-root";
 const SM = `${TEXT} quote-sm`;
@@ -63,4 +64,17 @@ export function quoteRowHtml(r: CalculatorRow): string {
 /** Every row of a quote, in its order. */
 export function quoteRowsHtml(rows: readonly CalculatorRow[]): string {
   return rows.map(quoteRowHtml).join("");
+}
+
+/** The `id` of the rows' `tbody` (where the browser finds them in a document's markup). */
+export const QUOTE_ROWS_ID = "quote-rows";
+
+/**
+ * The calculator's quote as its loader sends it: the rows' HTML sent once (decision 098) — in a
+ * document, as markup alone — and how many couriers they are, in place of every row's fields.
+ */
+export type SentQuote = Omit<CalculatorQuoteView, "rate_list"> & { couriers: number; rows: SentRows };
+
+export function sentQuote(context: unknown, { rate_list, ...quote }: CalculatorQuoteView): SentQuote {
+  return { ...quote, couriers: rate_list.length, rows: sentRows(context, quoteRowsHtml(rate_list)) };
 }
