@@ -28,9 +28,8 @@ import { PlainButton, SelectField, TextField } from "~/ui/fields";
 import { Group, Paper, Stack, Title } from "~/ui/layout";
 import { CalculatorResult, ShipmentFlags, ShipmentTypeField } from "~/ui/quote/CalculatorParts";
 import { PriceOnField, PriceOnSummary } from "~/ui/quote/PriceOn";
-import { QUOTE_ROWS_ID, sentQuote } from "~/ui/quote/quote-rows";
+import { sentQuote } from "~/ui/quote/quote-rows";
 import { QuoteShareForms } from "~/ui/quote/QuoteShare";
-import { useSentRowsHtml } from "~/ui/sent-rows";
 
 /**
  * The Rate Calculator tab (docs/product.md §2 "Shipment calculator"): a GET form whose inputs
@@ -153,8 +152,6 @@ export default function RateCalculator() {
   const lockForReverse = reverse && hydrated;
   const loading =
     navigation.state === "loading" && navigation.location.pathname === `/all-users/${data.clientId}/rate-calculator`;
-  // The rows, sent once (decision 098): read here, where they outlive the result's loading state.
-  const rowsHtml = useSentRowsHtml(data.quote?.rows ?? null, QUOTE_ROWS_ID);
 
   // With JavaScript: the same schema checks the form before it leaves the page.
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -279,7 +276,6 @@ export default function RateCalculator() {
           <CalculatorResult
             loading={loading}
             quote={data.quote}
-            rowsHtml={rowsHtml}
             submitted={data.submitted}
             reverseForced={data.reverseForced}
           />

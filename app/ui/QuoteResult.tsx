@@ -11,8 +11,8 @@ import { QUOTE_ROWS_ID, type SentQuote } from "./quote/quote-rows";
 
 /**
  * The Rate Calculator's answer: headline figures, one row per courier with its charged-amount
- * disclosure, and why. `rowsHtml`: the rows (useSentRowsHtml, called by the page, which stays
- * mounted while this answer gives way to a loading state).
+ * disclosure, and why. `rowsHtml`: the rows (useSentRowsHtml, called by CalculatorResult, which
+ * stays mounted while this answer gives way to a loading state).
  */
 export function QuoteResult({
   quote: q,

@@ -6,6 +6,9 @@ import type { CalculatorField } from "~/services/quote/calculator-form";
 import { SelectField } from "~/ui/fields";
 import { Group, Paper, Text } from "~/ui/layout";
 import { QuoteResult } from "~/ui/QuoteResult";
+import { useSentRowsHtml } from "~/ui/sent-rows";
+
+import { QUOTE_ROWS_ID } from "./quote-rows";
 
 const YES_NO = [
   { value: "false", label: "No" },
@@ -62,10 +65,11 @@ export function ShipmentFlags({ values }: { values: Record<CalculatorField, stri
 export function CalculatorResult({
   loading,
   quote,
-  rowsHtml,
   submitted,
   reverseForced,
-}: { loading: boolean } & ComponentProps<typeof QuoteResult>) {
+}: { loading: boolean } & Omit<ComponentProps<typeof QuoteResult>, "rowsHtml">) {
+  // The rows, sent once (decision 098): read here, where they outlive the result's loading state.
+  const rowsHtml = useSentRowsHtml(quote?.rows ?? null, QUOTE_ROWS_ID);
   return (
     <Paper withBorder p="md" pos="relative" aria-busy={loading} data-testid="quote-result">
       {loading ? (
