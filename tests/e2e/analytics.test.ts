@@ -18,13 +18,14 @@ import { growthFigures, type MonthPoint } from "~/services/analytics/growth";
 import { RANGE_MESSAGES } from "~/services/analytics/periods";
 import { SNAPSHOT_PERIOD_MS } from "~/services/analytics/snapshot.server";
 import { dailyStats } from "~/services/analytics/tracker.server";
-import { addDays, daysInMonth, dmy, istDayOf, monthStart, previousMonthStart } from "~/services/core/ist-dates";
+import { addDays, daysInMonth, dmy, monthStart, previousMonthStart } from "~/services/core/ist-dates";
 import type { StaffRole } from "~/services/core/roles";
 import type { DbHandle } from "~/services/db/client.server";
 import { clients, staff } from "~/services/db/schema";
 
 import { describeJsOnOff, expectAccessible, expectLocator, signInOnce, usePage } from "../support/browser";
 import { openTestDb } from "../support/db";
+import { istToday, msSinceIstMidnight } from "../support/ist-day";
 
 let h: DbHandle;
 const viewers = {} as Record<StaffRole, { id: number; role: StaffRole; email: string }>;
@@ -40,7 +41,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => h?.close());
 
-const today = () => istDayOf(new Date());
+const today = istToday;
 
 /** The rows of a server-rendered table (first cell a row header), as text. */
 async function tableRows(page: Page, testId: string): Promise<string[][]> {
@@ -298,9 +299,8 @@ describe("the Order Tracker's CSVs", () => {
     // after India's midnight (the snapshot of 23:50 stands until the next refresh).
     const headDays = [today()];
     const perf = await page.request.get("/order-tracker/daily-performance.csv");
-    const sinceMidnight = (Date.now() + 330 * 60_000) % 86_400_000;
     headDays.push(today());
-    if (sinceMidnight < SNAPSHOT_PERIOD_MS + 60_000) headDays.push(addDays(today(), -1));
+    if (msSinceIstMidnight() < SNAPSHOT_PERIOD_MS + 60_000) headDays.push(addDays(today(), -1));
     expect(perf.status()).toBe(200);
     expect(perf.headers()["content-disposition"]).toContain("filename*=UTF-8''Daily%20Performance.csv");
     const lines = (await perf.text())

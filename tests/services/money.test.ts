@@ -48,6 +48,7 @@ import { createPrng } from "~/services/seed/prng";
 import { DEFAULT_SEED } from "~/services/seed/seed.server";
 
 import { openTestDb } from "../support/db";
+import { istToday } from "../support/ist-day";
 import { asRead, columnSumPaise, workbookOf } from "../support/xlsx";
 
 let h: DbHandle;
@@ -61,7 +62,7 @@ let approver: Person;
 let kam: Person;
 let vp: Person;
 /** India's day, read when used: a run may cross midnight in India. */
-const today = () => istDayOf(new Date());
+const today = istToday;
 
 const viewOf = (q = "") => {
   const v = parseCodView(new URLSearchParams(q), today());
@@ -146,7 +147,7 @@ describe("the money seed on any weekday", () => {
     // Days before the book's end (a seed runs when its orders end): each weekday once.
     for (let k = 1; k <= 7; k++) {
       // Noon in India on each of the last seven days: the weekday varies, not the hour the run starts at.
-      const day = new Date(`${addDays(istDayOf(new Date()), -k)}T06:30:00Z`);
+      const day = new Date(`${addDays(today(), -k)}T06:30:00Z`);
       const seen = await h.db
         .transaction(async (tx) => {
           await tx.execute(sql`update orders set cod_remittance_id = null, billing_cycle_id = null`);
