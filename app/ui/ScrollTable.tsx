@@ -41,8 +41,8 @@ export function ScrollTable({
             ))}
           </tr>
         </thead>
-        {html !== "" ? (
-          <HtmlRows rows={rows as SentRows} id={id} />
+        {"html" in rows && html !== "" ? (
+          <HtmlRows rows={rows} id={id} />
         ) : (
           <tbody>
             {elements.length === 0 ? (
