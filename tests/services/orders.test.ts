@@ -315,8 +315,8 @@ describe("searching orders", () => {
       });
   });
 
-  it("reads a name search's matches for a vp through order_name_search: the window full, short and none, counted to one past the cap (decision 095)", async () => {
-    // The function's cap is a parameter: a small one fills the window on a small book.
+  it("reads a vp's name search through order_name_newest: slices of the book newest first, each read for what is still missing, to one past the cap (decision 099)", async () => {
+    // The function's cap is a parameter: a small one is filled within a slice of a small book.
     const cap = 30;
     const names = (
       (await h.db.execute(sql`select name from order_customer_names where name like '%an%' order by name`)).rows as {
@@ -326,43 +326,87 @@ describe("searching orders", () => {
     const matches = (
       (
         await h.db.execute(
-          sql`select id, placed_at::text as at from orders where ${anyOfTexts(sql`lower(customer_name)`, names)}
-            order by placed_at desc, id desc`,
+          sql`select id, extract(epoch from placed_at) * 1000 as at from orders
+            where ${anyOfTexts(sql`lower(customer_name)`, names)} order by placed_at desc, id desc`,
         )
-      ).rows as { id: number; at: string }[]
-    ).map((r) => ({ id: Number(r.id), at: r.at }));
+      ).rows as { id: number; at: number }[]
+    ).map((r) => ({ id: Number(r.id), at: Number(r.at) }));
     expect(matches.length, "more matches than the cap and a page").toBeGreaterThan(cap + 10);
-    const call = async (since: string | null, limit: number, offset: number) =>
+    const call = async (now: Date, first: number | null, limit: number, offset: number) =>
       (
         (
           await h.db.execute(
-            sql`select order_id, found from order_name_search(${sql.param(names)}::text[], ${since}::timestamptz, ${cap}, ${limit}, ${offset})`,
+            sql`select order_id, found from order_name_newest(${sql.param(names)}::text[], ${now.toISOString()}::timestamptz,
+              ${first}::double precision, ${cap}, ${limit}, ${offset})`,
           )
         ).rows as { order_id: number; found: number }[]
       ).map((r) => [Number(r.order_id), Number(r.found)]);
     const newest = matches.slice(0, cap + 1).map((m) => m.id);
-    expect(matches[cap + 2].at < matches[cap + 1].at, "a match older than the full window").toBe(true);
-    // The window from the match after the cap's (full: more than the cap in it, older matches out),
-    // from after the newest match (empty: the whole book read), and none (one name: read at once).
-    for (const since of [matches[cap + 1].at, "2999-01-01", null]) {
+    // Days from the newest match's time to the match after the cap's: a first slice that fills the cap.
+    const after = new Date(matches[0].at + 1000);
+    const fills = Math.ceil((after.getTime() - matches[cap + 1].at) / 86_400_000);
+    expect(matches.at(-1)!.at, "a match older than the slice that fills the cap").toBeLessThan(
+      after.getTime() - fills * 86_400_000,
+    );
+    // The cap filled by the first slice; by several, the first a tenth of a day (each next reaching
+    // as far as the matches found say, so the last holds more than is missing); after empty slices
+    // (a `now` long after the newest order); by the whole book at once (no first slice); and by a
+    // first slice that takes everything (a `now` older than every order).
+    for (const [now, first] of [
+      [after, fills],
+      [after, 0.1],
+      [new Date("2999-01-01"), 1],
+      [after, null],
+      [new Date("2000-01-01"), 1],
+    ] as const) {
       for (const [limit, offset] of [
         [10, 0],
         [10, 10],
         [10, 25],
         [10, cap + 1],
       ]) {
-        expect(await call(since, limit, offset), `since ${since}, ${limit} from ${offset}`).toEqual(
-          newest.slice(offset, offset + limit).map((id) => [id, cap + 1]),
-        );
+        expect(
+          await call(now, first, limit, offset),
+          `now ${now.toISOString()}, first ${first} days, ${limit} from ${offset}`,
+        ).toEqual(newest.slice(offset, offset + limit).map((id) => [id, cap + 1]));
       }
     }
+    // Only the slices it needs are read: the rows and index entries read from the order book (the
+    // statistics PostgreSQL keeps of every table and index, as the current transaction counts them:
+    // on PostgreSQL a small month may be read whole rather than through its index) are fewer when
+    // the first slice fills the cap than when the whole book is read at once.
+    const readFromBook = (now: Date, first: number | null) =>
+      h.db.transaction(async (tx) => {
+        const read = async () =>
+          Number(
+            (
+              (
+                await tx.execute(sql`with book as (select 'orders'::regclass::oid as relid union all select inhrelid from pg_inherits where inhparent = 'orders'::regclass)
+                  select coalesce(sum(pg_stat_get_xact_tuples_returned(r)), 0)::bigint as n from (
+                    select relid as r from book union all select indexrelid from pg_index where indrelid in (select relid from book)
+                  ) rels`)
+              ).rows as { n: string }[]
+            )[0].n,
+          );
+        const before = await read();
+        await tx.execute(
+          sql`select order_id from order_name_newest(${sql.param(names)}::text[], ${now.toISOString()}::timestamptz,
+            ${first}::double precision, ${cap}, 10, 0)`,
+        );
+        return (await read()) - before;
+      });
+    const atOnce = await readFromBook(after, null);
+    expect(atOnce).toBeGreaterThanOrEqual(matches.length);
+    expect(await readFromBook(after, fills)).toBeLessThan(atOnce);
+    // Small slices first: once the cap is passed the rest is not read.
+    expect(await readFromBook(after, 0.1)).toBeLessThan(atOnce);
     // Fewer matches than the cap: the count is exact (a whole name).
     const few = names.slice(0, 3);
     const [{ n }] = (
       await h.db.execute(sql`select count(*)::int as n from orders where ${anyOfTexts(sql`lower(customer_name)`, few)}`)
     ).rows as { n: number }[];
     const exact = await h.db.execute(
-      sql`select found from order_name_search(${sql.param(few)}::text[], null, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, 0)`,
+      sql`select found from order_name_newest(${sql.param(few)}::text[], now(), 1, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, 0)`,
     );
     expect((exact.rows as { found: number }[]).map((r) => Number(r.found))).toEqual(Array(Number(n)).fill(Number(n)));
     // Through the page: a page past a name's last is empty and its count still given.
@@ -388,7 +432,7 @@ describe("searching orders", () => {
     expect(past).toMatchObject({ rows: [], total: wholeIds.length, more: false });
   });
 
-  it("gives a vp's name search through order_name_search the same rows, field for field, as the orders read directly (decision 095)", async () => {
+  it("gives a vp's name search through order_name_newest the same rows, field for field, as the orders read directly (decisions 095, 099)", async () => {
     const [o] = await h.db.select().from(orders).orderBy(asc(orders.id)).limit(1);
     const first = o.customer_name.toLowerCase().split(" ")[0];
     for (const value of [o.customer_name.toLowerCase(), first]) {

@@ -66,8 +66,16 @@ function orderCondition(type: Exclude<SearchType, "seller_email">, value: string
  */
 export const NAME_LOOKUP_LIMIT = 500;
 
-/** The days a name search reads first (decision 093). */
+/** The days a name search reads first (decision 093), for a viewer who sees some clients only. */
 export const RECENT_DAYS = 31;
+
+/**
+ * A vp's name search reads the book in slices, newest first, the first reaching this many days
+ * back, each next as far as the matches found so far say the cap needs, and stops once the cap is
+ * passed (order_name_newest, decision 099): a fragment whose names fill the cap within a day
+ * reads a day's matches, not a month's; a name with a few hundred orders reads a day, then the rest.
+ */
+export const NAME_FIRST_DAYS = 1;
 
 /**
  * The condition of a search. A customer name is first matched against `order_customer_names`
@@ -207,13 +215,13 @@ function pageWithCount(db: Db, scope: SQL | undefined, where: SQL | undefined, s
     .orderBy(...newestFirst);
 }
 
-/** A page of a vp's name search with the count, through order_name_search (decision 095), built once per database. */
+/** A page of a vp's name search with the count, through order_name_newest (decision 099), built once per database. */
 function nameSearchPage(db: Db) {
   return preparedQuery(db, "search-name-page", () =>
     db
       .select({ ...orderListColumns, found: sql<number>`page.found` })
       .from(
-        sql`order_name_search(${sql.placeholder("names")}::text[], ${sql.placeholder("since")}::timestamptz, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, ${sql.placeholder("from")}) as page`,
+        sql`order_name_newest(${sql.placeholder("names")}::text[], ${sql.placeholder("now")}::timestamptz, ${sql.placeholder("first")}::double precision, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, ${sql.placeholder("from")}) as page`,
       )
       .innerJoin(orders, sql`${orders.id} = page.order_id and ${orders.placed_at} = page.order_placed_at`)
       .innerJoin(clients, withClient)
@@ -229,9 +237,14 @@ export async function searchRecords(
   page = 1,
   /**
    * `nameLookup: false` searches a name's orders directly, as when too many names match
-   * (bench-orders pairs the two); `recentDays`: the days a name search reads first.
+   * (bench-orders pairs the two); `recentDays`: the days a scoped viewer's name search reads
+   * first; `firstDays`: the first slice of a vp's.
    */
-  { nameLookup = true, recentDays = RECENT_DAYS }: { nameLookup?: boolean; recentDays?: number } = {},
+  {
+    nameLookup = true,
+    recentDays = RECENT_DAYS,
+    firstDays = NAME_FIRST_DAYS,
+  }: { nameLookup?: boolean; recentDays?: number; firstDays?: number } = {},
 ): Promise<SearchResult> {
   const scope = clientScopeCondition(viewer);
   if (search.type === "seller_email") {
@@ -253,26 +266,32 @@ export async function searchRecords(
   if (!matched) return { kind: "orders", rows: [], total: 0, more: false, page, pages: page };
   const where = and(scope, matched.condition);
   const from = (page - 1) * SEARCH_PAGE_SIZE;
-  // A name search looks at the last RECENT_DAYS first (decision 093): when they hold more matches
-  // than the count's cap, the newest matches of the whole book are all among them, and the older
-  // months need not be read (a first name's tens of thousands of orders at 10,000,000). Fewer,
-  // and the whole book is searched — in the same statement: the whole book's scan sits under a
-  // condition on the window's count alone, which PostgreSQL decides once, before the scan (a
-  // one-time filter), so it is read only when the window cannot answer. One name (a whole name as
-  // typed) has too few orders a month for the window to be worth it: its orders are read at once.
+  // A scoped viewer's name search looks at the last RECENT_DAYS first (decision 093): when they
+  // hold more matches than the count's cap, the newest matches of the whole book are all among
+  // them, and the older months need not be read. Fewer, and the whole book is searched — in the
+  // same statement: the whole book's scan sits under a condition on the window's count alone,
+  // which PostgreSQL decides once, before the scan (a one-time filter), so it is read only when
+  // the window cannot answer. One name (a whole name as typed) has too few orders a month for the
+  // window to be worth it: its orders are read at once.
   const windowed = search.type === "customer_name" && matched.names?.length !== 1 && from < SEARCH_COUNT_CAP;
-  const since = new Date(Date.now() - recentDays * 86_400_000);
+  const now = Date.now();
   // The matches are found once, in one statement: their ids in page order to one past the cap
   // (the count stops there), the page's rows read by id, and the count. A name search's scan is
   // most of its cost, and counting with a second query ran it twice. An empty page past page 1
   // counts on its own (nothing else carries the count); a page past the cap reads its rows itself.
-  // For a viewer who sees every client, the names' matches come from order_name_search (migration
-  // 0037, decision 095): the same statement, planned once per connection instead of on every
-  // search. A scoped viewer's join to its clients is planned for the viewer, as are other searches.
+  // For a viewer who sees every client, the names' matches come from order_name_newest (decision
+  // 099): slices of the book newest first, each read only for what is still missing, planned once
+  // per connection (decision 095). A scoped viewer's join to its clients is planned for the
+  // viewer, as are other searches.
   const withCount =
     !scope && matched.names && from < SEARCH_COUNT_CAP
-      ? await nameSearchPage(db).execute({ names: matched.names, since: windowed ? since.toISOString() : null, from })
-      : await pageWithCount(db, scope, where, windowed ? since : null, from);
+      ? await nameSearchPage(db).execute({
+          names: matched.names,
+          now: new Date(now).toISOString(),
+          first: firstDays,
+          from,
+        })
+      : await pageWithCount(db, scope, where, windowed ? new Date(now - recentDays * 86_400_000) : null, from);
   let n = withCount[0]?.found ?? 0;
   if (withCount.length === 0 && page > 1)
     n = (
