@@ -7,8 +7,9 @@
 -- The first slice reaches p_first_days back from p_now (and takes anything placed after it); each
 -- next one reaches as far again as the matches found so far say the rest of the cap needs, twice
 -- over (and at least as far again as read so far), or eight times as far while none is found —
--- twice, then the rest of the book. In each slice every name's orders within its days are read from
--- orders_customer_name_idx alone, and the newest of them kept, no more than are still missing.
+-- twice, then the rest of the book, as when the next would reach past a year. In each slice every
+-- name's orders within its days are read from orders_customer_name_idx alone, and the newest of
+-- them kept, no more than are still missing.
 -- Slices are disjoint and read newest first, so their matches one after another are in page order.
 -- Each name is its own index read: a LATERAL join, kept by its OFFSET 0 from being flattened into
 -- a plain join. With the names as one `= ANY` condition, or joined plainly, the plan made once for
@@ -59,8 +60,9 @@ BEGIN
       v_next := v_reach + greatest(v_reach, 2 * (p_cap + 1 - v_found) * v_reach / v_found);
     END IF;
     v_upper := v_lower;
-    -- Past a century, the rest of the book.
-    v_lower := CASE WHEN v_next > 3.2e9 THEN '-infinity' ELSE p_now - make_interval(secs => v_next) END;
+    -- Past a year, the rest of the book: one read where a slice would have ended at the book's
+    -- start and left an empty one after it (each slice is an index read per name).
+    v_lower := CASE WHEN v_next > 366 * 86400 THEN '-infinity' ELSE p_now - make_interval(secs => v_next) END;
   END LOOP;
   RETURN QUERY
   SELECT f.id, f.placed_at, v_found FROM unnest(v_ids, v_times) WITH ORDINALITY AS f(id, placed_at, n)
