@@ -1,10 +1,10 @@
 /** Date formatting for the client list (docs/product.md §9: the registered date is shown with its last 9 characters cut). */
 
-const IST_OFFSET_MS = 330 * 60 * 1000;
+import { istWallClockOf } from "../core/ist-dates";
 
 /** ISO timestamp in India Standard Time with seconds and offset, e.g. 2024-03-15T10:22:31+05:30. */
 export function toIstIso(date: Date): string {
-  const ist = new Date(date.getTime() + IST_OFFSET_MS);
+  const ist = istWallClockOf(date);
   return `${ist.toISOString().slice(0, 19)}+05:30`;
 }
 
@@ -34,7 +34,7 @@ export function istDateLabel(at: Date | string): string {
 }
 
 function istOf(at: Date | string): Date {
-  return new Date((typeof at === "string" ? new Date(at) : at).getTime() + IST_OFFSET_MS);
+  return istWallClockOf(typeof at === "string" ? new Date(at) : at);
 }
 
 function istClock(at: Date | string): string {

@@ -7,8 +7,10 @@ import {
   daysFrom,
   daysInMonth,
   dmy,
+  fromIstWallClock,
   isIsoDay,
   istDayOf,
+  istDmyTime,
   istWallClockOf,
   monthEnd,
   monthLabel,
@@ -27,6 +29,12 @@ describe("IST days (docs/product.md §9)", () => {
   it("reads a moment on India's wall clock", () => {
     expect(istWallClockOf(new Date("2026-01-01T18:30:00Z")).toISOString()).toBe("2026-01-02T00:00:00.000Z");
     expect(istWallClockOf(new Date("2026-06-30T06:15:00Z")).toISOString()).toBe("2026-06-30T11:45:00.000Z");
+    // And back: India's midnight of 2 January is 18:30 UTC on the 1st.
+    expect(fromIstWallClock(Date.parse("2026-01-02T00:00:00Z")).toISOString()).toBe("2026-01-01T18:30:00.000Z");
+    expect(fromIstWallClock(new Date("2026-06-30T11:45:00Z")).toISOString()).toBe("2026-06-30T06:15:00.000Z");
+    // On screen, DD-MM-YYYY HH:MM in India's time, the day turning at India's midnight.
+    expect(istDmyTime(new Date("2026-01-01T18:29:00Z"))).toBe("01-01-2026 23:59");
+    expect(istDmyTime(new Date("2026-01-01T18:30:00Z"))).toBe("02-01-2026 00:00");
   });
 
   it("accepts only real days written YYYY-MM-DD", () => {

@@ -20,6 +20,16 @@ export function istWallClockOf(at: Date): Date {
   return new Date(at.getTime() + IST_OFFSET_MS);
 }
 
+/** A moment as India reads it on screen, DD-MM-YYYY HH:MM: "01-12-2026 00:00". */
+export function istDmyTime(at: Date): string {
+  return `${dmy(istDayOf(at))} ${istWallClockOf(at).toISOString().slice(11, 16)}`;
+}
+
+/** The moment an IST wall-clock reading (a Date, or its milliseconds, whose UTC fields hold it) stands for: istWallClockOf's inverse. */
+export function fromIstWallClock(wall: Date | number): Date {
+  return new Date((typeof wall === "number" ? wall : wall.getTime()) - IST_OFFSET_MS);
+}
+
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */

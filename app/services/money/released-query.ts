@@ -3,7 +3,7 @@
  * made from the list, filtered by the day it was released (IST; presets as the list's, default
  * the last 30 days) and by approver, 30 a page. Pure.
  */
-import { addDays, daysBetween, dmy, isIsoDay, istDayOf } from "../core/ist-dates";
+import { addDays, daysBetween, isIsoDay, istDmyTime } from "../core/ist-dates";
 import { type Invalid, invalid, type Result } from "../core/result";
 import { hasControlCharacters, TEXT_LIMITS } from "../core/text-input";
 import {
@@ -89,9 +89,7 @@ export function releasedWindow(view: Pick<ReleasedView, "from" | "to">): { start
 
 /** A release's moment as the screen shows it: "27-11-2026 14:05" (IST). */
 export function releasedAtLabel(at: Date | string): string {
-  const d = typeof at === "string" ? new Date(at) : at;
-  const ist = new Date(d.getTime() + 330 * 60_000);
-  return `${dmy(istDayOf(d))} ${ist.toISOString().slice(11, 16)}`;
+  return istDmyTime(typeof at === "string" ? new Date(at) : at);
 }
 
 export type ReleaseMailState = { sent_at: Date | string | null; attempts: number; last_error: string | null } | null;

@@ -5,13 +5,14 @@
  * edit's copy, the cashback settings) are described beside their plans, in advantage/describe.ts,
  * which hands every other entry to describeCardEntry (decision 055).
  */
+import { istDmyTime } from "../core/ist-dates";
 import { type AdvantagePlanName, PLAN_LABELS, PLAN_TYPE_OF } from "../core/plans";
 import { countOf } from "../core/plural";
 import { type DeliveryType, type ShipmentType } from "../core/rate-fields";
 import type { RateCardDetails } from "./audit-kinds";
 import { CHANGED_FIELD_LABELS, type ChangedField, showFieldValue } from "./changes";
 import { PRICE_TYPE_LABELS } from "./fields";
-import { istDateTime, KIND_LABELS, type ScheduledKind } from "./scheduled";
+import { KIND_LABELS, type ScheduledKind } from "./scheduled";
 
 /** What the History dialog knows of one entry (history.server.ts reads them). */
 export type DescribedEntry = {
@@ -97,7 +98,7 @@ type ScheduledDetails = RateCardDetails["schedule_apply"] & RateCardDetails["sch
 /** A scheduled change's entries (decision 075): what, when it takes effect, and a refusal's reason. */
 function scheduledSummary(action: string, d: Partial<ScheduledDetails>): string {
   const what = `${KIND_LABELS[d.kind as ScheduledKind] ?? String(d.kind ?? "Rate change")} #${num(d.scheduled_change_id)}`;
-  const when = d.effective_at ? istDateTime(new Date(d.effective_at)) : "its time";
+  const when = d.effective_at ? istDmyTime(new Date(d.effective_at)) : "its time";
   const rows = countOf(num(d.changes), "row change", "row changes");
   switch (action) {
     case "schedule":

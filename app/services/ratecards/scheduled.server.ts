@@ -15,6 +15,7 @@ import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from "drizzle-orm";
 import { type AuditActor, writeAudit } from "../audit/audit.server";
 import { can } from "../auth/permissions";
 import { jobMs } from "../core/env.server";
+import { istDmyTime } from "../core/ist-dates";
 import { startPeriodic } from "../core/periodic";
 import { type AdvantagePlanName, isPlanName } from "../core/plans";
 import { isSegment, type Segment } from "../core/rate-fields";
@@ -40,7 +41,6 @@ import {
 } from "./row-edit.server";
 import {
   BULK_CHANGE_ACTION,
-  istDateTime,
   isWholeAddition,
   KIND_LABELS,
   type PendingChangeView,
@@ -176,10 +176,10 @@ export async function pendingChanges(db: Executor, card: number | ScheduledCard)
       kind,
       kindLabel: KIND_LABELS[kind] ?? r.kind,
       effectiveAt: r.effective_at,
-      effectiveAtText: istDateTime(r.effective_at),
+      effectiveAtText: istDmyTime(r.effective_at),
       count: changes.length,
       scheduledBy: `${r.scheduled_by_email} (${r.scheduled_by_role})`,
-      scheduledAtText: istDateTime(r.scheduled_at),
+      scheduledAtText: istDmyTime(r.scheduled_at),
       lines: lines.slice(0, LISTED_LINES),
       more: Math.max(0, lines.length - LISTED_LINES),
     };
@@ -261,7 +261,7 @@ export async function cancelScheduledChange(
         changes: (row.changes as RowChange[]).length,
       },
     });
-    return { ok: true as const, effectiveAtText: istDateTime(row.effective_at) };
+    return { ok: true as const, effectiveAtText: istDmyTime(row.effective_at) };
   });
 }
 
@@ -450,7 +450,7 @@ async function applyScheduled(tx: Tx, s: ScheduledRow, now: Date): Promise<{ app
   const auditClientId = auditClientOf(card);
   const context = cardContext(card);
   const { applied, refused } = await applyRowChanges(tx, card, s.changes as RowChange[], actor);
-  const when = `Scheduled by ${s.scheduled_by_email} on ${istDateTime(s.scheduled_at)}, in effect from ${istDateTime(s.effective_at)}.`;
+  const when = `Scheduled by ${s.scheduled_by_email} on ${istDmyTime(s.scheduled_at)}, in effect from ${istDmyTime(s.effective_at)}.`;
   const refusedNote =
     refused.length > 0
       ? `\n${refused.length} scheduled ${refused.length === 1 ? "change was" : "changes were"} refused because the row changed after scheduling:\n${refused

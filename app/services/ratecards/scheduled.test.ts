@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { istDmyTime } from "../core/ist-dates";
 import type { RowChange } from "./changes";
 import {
   EFFECTIVE_FROM_INVALID,
   EFFECTIVE_FROM_PAST,
-  istDateTime,
   istDateTimeInput,
   overlayRowChanges,
   parseEffectiveFrom,
@@ -32,7 +32,7 @@ describe("Effective from (India time)", () => {
 
   it("shows a moment as DD-MM-YYYY HH:MM in India, and back into the input", () => {
     const at = new Date("2026-11-30T18:30:00Z");
-    expect(istDateTime(at)).toBe("01-12-2026 00:00");
+    expect(istDmyTime(at)).toBe("01-12-2026 00:00");
     expect(istDateTimeInput(at)).toBe("2026-12-01T00:00");
     expect(startOfIstDay("2026-12-01")).toEqual(at);
     expect(pendingHeadline(3, "01-12-2026 00:00")).toBe("3 changes take effect on 01-12-2026 00:00");

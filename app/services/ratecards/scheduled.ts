@@ -8,7 +8,7 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 
-import { dmy, istDayOf } from "../core/ist-dates";
+import { fromIstWallClock, istDmyTime, istWallClockOf } from "../core/ist-dates";
 import type { DeliveryType, ShipmentType } from "../core/rate-fields";
 import { type Invalid, invalid, type Result } from "../core/result";
 import {
@@ -107,7 +107,6 @@ export function isWholeAddition(change: RowChange): boolean {
   return CHANGEABLE_FIELDS.every((f) => change.fields.some((c) => c.field === f && c.new !== null));
 }
 
-const IST_OFFSET_MS = 330 * 60 * 1000;
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
 /** The "Effective from" field's messages. */
@@ -128,7 +127,7 @@ export function parseEffectiveFrom(text: string | null | undefined, now: Date): 
   const check = new Date(utc);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59)
     return invalid(EFFECTIVE_FROM_INVALID);
-  const at = new Date(utc - IST_OFFSET_MS);
+  const at = fromIstWallClock(utc);
   if (at.getTime() <= now.getTime()) return invalid(EFFECTIVE_FROM_PAST);
   return { ok: true, at };
 }
@@ -156,23 +155,17 @@ export const effectiveFromField = z
 
 /** The toast after a change was scheduled rather than applied. */
 export function scheduledToast(effectiveAt: Date): string {
-  return `Scheduled: the change takes effect on ${istDateTime(effectiveAt)} (India time).`;
-}
-
-/** A moment as India reads it on screen: "01-12-2026 00:00". */
-export function istDateTime(at: Date): string {
-  const wall = new Date(at.getTime() + IST_OFFSET_MS).toISOString();
-  return `${dmy(istDayOf(at))} ${wall.slice(11, 16)}`;
+  return `Scheduled: the change takes effect on ${istDmyTime(effectiveAt)} (India time).`;
 }
 
 /** The value a datetime-local input shows for a moment, in India time ("2026-12-01T00:00"). */
 export function istDateTimeInput(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16);
+  return istWallClockOf(at).toISOString().slice(0, 16);
 }
 
 /** The moment a calculator's "price on" day starts in India (00:00 IST): the card in force at its first order. */
 export function startOfIstDay(day: string): Date {
-  return new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
+  return fromIstWallClock(Date.parse(`${day}T00:00:00Z`));
 }
 
 /** The rate card's "Cancel" of a pending change: which one (a form of hidden fields only). */

@@ -10,7 +10,7 @@ import "./legal-list.css";
 import { Anchor } from "@mantine/core";
 import { Link } from "@remix-run/react";
 
-import { dmy, istDayOf } from "~/services/core/ist-dates";
+import { dmy, istDmyTime } from "~/services/core/ist-dates";
 import { DOC_NAME_LABELS, DOC_TYPE_LABELS, ORDER_BLOCKING_LABELS } from "~/services/legal/forms";
 import type { LegalDocumentRow } from "~/services/legal/list.server";
 import { ScrollTable } from "~/ui/ScrollTable";
@@ -30,9 +30,7 @@ const HEADERS = [
 
 /** DD-MM-YYYY HH:MM in India's time. */
 export function istDateTime(iso: string): string {
-  const at = new Date(iso);
-  const time = new Date(at.getTime() + 330 * 60_000).toISOString().slice(11, 16);
-  return `${dmy(istDayOf(at))} ${time} IST`;
+  return `${istDmyTime(new Date(iso))} IST`;
 }
 
 const live = (r: LegalDocumentRow) => r.state.state === "in_force" || r.state.state === "scheduled";
