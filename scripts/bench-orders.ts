@@ -25,7 +25,8 @@ import { sql } from "drizzle-orm";
 import { openConfiguredDb } from "../app/services/db/client.server";
 import { placeOrder } from "../app/services/orders/place.server";
 import type { SearchType } from "../app/services/orders/search";
-import { searchRecords } from "../app/services/orders/search.server";
+import { SEARCH_COUNT_CAP, SEARCH_PAGE_SIZE } from "../app/services/orders/search";
+import { NAME_FIRST_DAYS, NAME_LOOKUP_LIMIT, RECENT_DAYS, searchRecords } from "../app/services/orders/search.server";
 import { ingestEvents } from "../app/services/orders/tracking.server";
 import { createPrng } from "../app/services/seed/prng";
 import { loadServer, quantile, startBenchServer } from "./lib/bench-server";
@@ -124,6 +125,65 @@ if (PARTS.has("1")) {
       console.log(
         `| customer_name, ${label}, ${how === "names" ? "through the names" : "orders searched directly"} | ${quantile(times[how], 0.5)} | ${quantile(times[how], 0.95)} | ${quantile(totals, 0.5)} |`,
       );
+  }
+}
+
+if (PARTS.has("1")) {
+  // A vp's name matches, the two database functions taking turns on the same names (the page's
+  // rows left out): order_name_newest's slices (decision 099) and order_name_search's 31-day
+  // window (migration 0037, kept for the previous release), where the database has both.
+  const [{ both }] = await rows<{ both: boolean }>(
+    sql`select to_regproc('order_name_search') is not null and to_regproc('order_name_newest') is not null as both`,
+  );
+  if (both) {
+    console.log(
+      "\n| Name matches, vp (functions alone) | slices p50 ms | p95 | 31-day window p50 ms | p95 | names (median) |",
+    );
+    console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
+    const since = new Date(Date.now() - RECENT_DAYS * 86_400_000).toISOString();
+    for (const [label, values] of Object.entries({
+      "whole name": queries.customer_name,
+      "first name": queries.customer_name.map((n) => n.split(" ")[0]),
+      "four letters": queries.customer_name.map((n) => n.slice(1, 5)),
+    })) {
+      const times = { slices: [] as number[], window: [] as number[] };
+      const counts: number[] = [];
+      for (const [k, value] of values.entries()) {
+        const like = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const names = (
+          await rows<{ name: string }>(
+            sql`select name from order_customer_names where name like ${like} limit ${NAME_LOOKUP_LIMIT + 1}`,
+          )
+        ).map((r) => r.name);
+        if (names.length === 0 || names.length > NAME_LOOKUP_LIMIT) continue;
+        counts.push(names.length);
+        const slices = () =>
+          db.execute(
+            sql`select order_id from order_name_newest(${sql.param(names)}::text[], now(), ${NAME_FIRST_DAYS}, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, 0)`,
+          );
+        const window = () =>
+          db.execute(
+            sql`select order_id from order_name_search(${sql.param(names)}::text[], ${names.length === 1 ? null : since}::timestamptz, ${SEARCH_COUNT_CAP}, ${SEARCH_PAGE_SIZE}, 0)`,
+          );
+        // Each goes first on every other value.
+        for (const [how, run] of (k % 2
+          ? [
+              ["slices", slices],
+              ["window", window],
+            ]
+          : [
+              ["window", window],
+              ["slices", slices],
+            ]) as ["slices" | "window", () => Promise<unknown>][]) {
+          const t = performance.now();
+          await run();
+          times[how].push(performance.now() - t);
+        }
+      }
+      console.log(
+        `| ${label} | ${quantile(times.slices, 0.5)} | ${quantile(times.slices, 0.95)} | ${quantile(times.window, 0.5)} | ${quantile(times.window, 0.95)} | ${quantile(counts, 0.5)} |`,
+      );
+    }
   }
 }
 

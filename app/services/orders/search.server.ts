@@ -70,10 +70,10 @@ export const NAME_LOOKUP_LIMIT = 500;
 export const RECENT_DAYS = 31;
 
 /**
- * A vp's name search reads the book in slices, newest first, the first reaching this many days
- * back, each next as far as the matches found so far say the cap needs, and stops once the cap is
- * passed (order_name_newest, decision 099): a fragment whose names fill the cap within a day
- * reads a day's matches, not a month's; a name with a few hundred orders reads a day, then the rest.
+ * A vp's name search reads the names' orders from the newest back, first this many days, each next
+ * read reaching as far as the matches found so far say the cap needs, until the cap is passed
+ * (order_name_newest, decision 099): a fragment whose names fill the cap within a day reads a
+ * day's matches, not a month's; a name with a few hundred orders reads a day, then the book.
  */
 export const NAME_FIRST_DAYS = 1;
 
@@ -238,7 +238,7 @@ export async function searchRecords(
   /**
    * `nameLookup: false` searches a name's orders directly, as when too many names match
    * (bench-orders pairs the two); `recentDays`: the days a scoped viewer's name search reads
-   * first; `firstDays`: the first slice of a vp's.
+   * first; `firstDays`: how far a vp's first read reaches.
    */
   {
     nameLookup = true,
@@ -280,8 +280,8 @@ export async function searchRecords(
   // most of its cost, and counting with a second query ran it twice. An empty page past page 1
   // counts on its own (nothing else carries the count); a page past the cap reads its rows itself.
   // For a viewer who sees every client, the names' matches come from order_name_newest (decision
-  // 099): slices of the book newest first, each read only for what is still missing, planned once
-  // per connection (decision 095). A scoped viewer's join to its clients is planned for the
+  // 099): read from the newest back, further each time until the cap is passed, planned once per
+  // connection (decision 095). A scoped viewer's join to its clients is planned for the
   // viewer, as are other searches.
   const withCount =
     !scope && matched.names && from < SEARCH_COUNT_CAP
