@@ -22,6 +22,7 @@ import os from "node:os";
 
 import { sql } from "drizzle-orm";
 
+import { containsPattern } from "../app/services/core/like";
 import { openConfiguredDb } from "../app/services/db/client.server";
 import { placeOrder } from "../app/services/orders/place.server";
 import type { SearchType } from "../app/services/orders/search";
@@ -149,10 +150,9 @@ if (PARTS.has("1")) {
       const times = { slices: [] as number[], window: [] as number[] };
       const counts: number[] = [];
       for (const [k, value] of values.entries()) {
-        const like = `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         const names = (
           await rows<{ name: string }>(
-            sql`select name from order_customer_names where name like ${like} limit ${NAME_LOOKUP_LIMIT + 1}`,
+            sql`select name from order_customer_names where name like ${containsPattern(value)} limit ${NAME_LOOKUP_LIMIT + 1}`,
           )
         ).map((r) => r.name);
         if (names.length === 0 || names.length > NAME_LOOKUP_LIMIT) continue;

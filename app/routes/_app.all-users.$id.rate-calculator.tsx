@@ -9,8 +9,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { requireStaff } from "~/services/auth/guard.server";
 import { redirectWithToast } from "~/services/auth/session.server";
 import { requireClientForViewer } from "~/services/clients/clients.server";
-import { istDayOf } from "~/services/core/ist-dates";
-import { istDmyTime } from "~/services/core/ist-dates";
+import { istDayOf, istDmyTime, startOfIstDay } from "~/services/core/ist-dates";
 import { getDb } from "~/services/db/client.server";
 import { failureAnswer, readForm } from "~/services/http/form-errors.server";
 import {
@@ -24,7 +23,6 @@ import { quoteForClient } from "~/services/quote/quote.server";
 import { calculatorQuoteView, scheduledPriceLines } from "~/services/quote/quote-view";
 import { createAndEmailSavedQuote, createSavedQuote } from "~/services/quote/saved-quote.server";
 import { quoteFromCalculatorValidator } from "~/services/quote/saved-quote-form";
-import { startOfIstDay } from "~/services/ratecards/scheduled";
 import { PlainButton, SelectField, TextField } from "~/ui/fields";
 import { Group, Paper, Stack, Title } from "~/ui/layout";
 import { CalculatorResult, ShipmentFlags, ShipmentTypeField } from "~/ui/quote/CalculatorParts";

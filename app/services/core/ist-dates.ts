@@ -20,6 +20,11 @@ export function istWallClockOf(at: Date): Date {
   return new Date(at.getTime() + IST_OFFSET_MS);
 }
 
+/** The moment an IST day (YYYY-MM-DD) starts: 00:00 in India (a calculator's "price on" day, a date range's bound). */
+export function startOfIstDay(day: string): Date {
+  return fromIstWallClock(Date.parse(`${day}T00:00:00Z`));
+}
+
 /** A moment as India reads it on screen, DD-MM-YYYY HH:MM: "01-12-2026 00:00". */
 export function istDmyTime(at: Date): string {
   return `${dmy(istDayOf(at))} ${istWallClockOf(at).toISOString().slice(11, 16)}`;

@@ -3,7 +3,7 @@
  * made from the list, filtered by the day it was released (IST; presets as the list's, default
  * the last 30 days) and by approver, 30 a page. Pure.
  */
-import { addDays, daysBetween, isIsoDay, istDmyTime } from "../core/ist-dates";
+import { addDays, daysBetween, isIsoDay, istDmyTime, startOfIstDay } from "../core/ist-dates";
 import { type Invalid, invalid, type Result } from "../core/result";
 import { hasControlCharacters, TEXT_LIMITS } from "../core/text-input";
 import {
@@ -82,8 +82,8 @@ export function releasedDownloadHref(view: ReleasedView): string {
 /** The moments a view's days cover: from the start of `from` to the start of the day after `to`, IST. */
 export function releasedWindow(view: Pick<ReleasedView, "from" | "to">): { start: Date; end: Date } {
   return {
-    start: new Date(`${view.from}T00:00:00+05:30`),
-    end: new Date(`${addDays(view.to, 1)}T00:00:00+05:30`),
+    start: startOfIstDay(view.from),
+    end: startOfIstDay(addDays(view.to, 1)),
   };
 }
 

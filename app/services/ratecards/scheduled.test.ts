@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { istDmyTime } from "../core/ist-dates";
+import { istDmyTime, startOfIstDay } from "../core/ist-dates";
 import type { RowChange } from "./changes";
 import {
   EFFECTIVE_FROM_INVALID,
@@ -11,7 +11,6 @@ import {
   pendingHeadline,
   rowChangeRefusal,
   type ScheduledRowLike,
-  startOfIstDay,
 } from "./scheduled";
 
 const now = new Date("2026-11-27T12:00:00Z"); // 17:30 in India

@@ -163,11 +163,6 @@ export function istDateTimeInput(at: Date): string {
   return istWallClockOf(at).toISOString().slice(0, 16);
 }
 
-/** The moment a calculator's "price on" day starts in India (00:00 IST): the card in force at its first order. */
-export function startOfIstDay(day: string): Date {
-  return fromIstWallClock(Date.parse(`${day}T00:00:00Z`));
-}
-
 /** The rate card's "Cancel" of a pending change: which one (a form of hidden fields only). */
 export const CANCEL_SCHEDULED_FORM_ID = "scheduled-cancel";
 export const cancelScheduledSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

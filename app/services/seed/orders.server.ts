@@ -20,7 +20,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { eq } from "drizzle-orm";
 
-import { addDays, istDayOf } from "../core/ist-dates";
+import { addDays, istDayOf, startOfIstDay } from "../core/ist-dates";
 import type { Db, Tx } from "../db/client.server";
 import { clients, orders, pincodes, settings } from "../db/schema";
 import { transaction } from "../db/transaction.server";
@@ -225,8 +225,7 @@ const FALL_SHARE = 2 / 3;
  */
 function weekWindow(referenceDate: Date): { from: number; to: number } {
   const today = istDayOf(referenceDate);
-  const istMidnight = (day: string) => Date.parse(`${day}T00:00:00+05:30`);
-  return { from: istMidnight(addDays(today, -7)), to: istMidnight(today) };
+  return { from: startOfIstDay(addDays(today, -7)).getTime(), to: startOfIstDay(today).getTime() };
 }
 function fallenPlacedAt(placed: number, id: number, week: { from: number; to: number }): number {
   if (placed < week.from || placed >= week.to) return placed;
